@@ -1,0 +1,238 @@
+//! Moves of both phases: a packed 4-byte `Move` and its readable `MoveKind`.
+//!
+//! A move here is only data; whether it is legal is the position's business.
+
+use crate::board::Cell;
+use crate::dice::{Die, Face};
+use std::fmt;
+
+/// Where a pushed die goes: a cell of the destination row, or the door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dest {
+    /// A cell of the destination row (free, or occupied in a full row).
+    Cell(Cell),
+    /// Through the door (target in row I only).
+    Door,
+}
+
+impl fmt::Display for Dest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dest::Cell(c) => c.fmt(f),
+            Dest::Door => f.write_str("D"),
+        }
+    }
+}
+
+/// A move, as a readable enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// Draft: the giver hands `die` to the other side (`g3`).
+    Give(Die),
+    /// Draft: the receiver places the given die on a free cell with a top face (`17@M13=Sb`).
+    Place(Die, Cell, Face),
+    /// Play: a die of the mover's colour moves to a free cell of its row (`M16-M17`).
+    Shift {
+        /// The die's cell.
+        from: Cell,
+        /// A free cell of the same row.
+        to: Cell,
+    },
+    /// Play: a triangle agent flips its neighbour (`I21>I20`).
+    Flip {
+        /// The triangle.
+        agent: Cell,
+        /// The flipped neighbour.
+        target: Cell,
+    },
+    /// Play: a square agent pushes its neighbour to another row (`M13>M14:I19`).
+    Push {
+        /// The square.
+        agent: Cell,
+        /// The pushed neighbour.
+        target: Cell,
+        /// Where it goes.
+        to: Dest,
+    },
+    /// Play: a circle agent gives its neighbour a quarter turn (`I19>I20=Sb`).
+    Turn {
+        /// The circle.
+        agent: Cell,
+        /// The turned neighbour.
+        target: Cell,
+        /// The target's new (canonical) top face.
+        face: Face,
+    },
+}
+
+/// A move packed in 4 bytes; see [`MoveKind`] for its meaning.
+///
+/// Layout: bits 0–2 kind, 3–7 die or first cell, 8–12 second cell,
+/// 13–17 push destination (23 = door), 18–20 face.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u32);
+
+const GIVE: u32 = 0;
+const PLACE: u32 = 1;
+const SHIFT: u32 = 2;
+const FLIP: u32 = 3;
+const PUSH: u32 = 4;
+const TURN: u32 = 5;
+/// The destination code of the door.
+pub(crate) const DOOR: u32 = 23;
+
+impl Move {
+    #[inline]
+    const fn pack(kind: u32, a: u32, b: u32, c: u32, face: u32) -> Move {
+        Move(kind | a << 3 | b << 8 | c << 13 | face << 18)
+    }
+
+    /// Give `die`.
+    #[inline]
+    pub const fn give(die: Die) -> Move {
+        Move::pack(GIVE, die.number() as u32, 0, 0, 0)
+    }
+    /// Place `die` on `cell` showing `face`.
+    #[inline]
+    pub const fn place(die: Die, cell: Cell, face: Face) -> Move {
+        Move::pack(PLACE, die.number() as u32, cell.index() as u32, 0, face.index() as u32)
+    }
+    /// Move the die on `from` to `to`.
+    #[inline]
+    pub const fn shift(from: Cell, to: Cell) -> Move {
+        Move::pack(SHIFT, from.index() as u32, to.index() as u32, 0, 0)
+    }
+    /// `agent` flips `target`.
+    #[inline]
+    pub const fn flip(agent: Cell, target: Cell) -> Move {
+        Move::pack(FLIP, agent.index() as u32, target.index() as u32, 0, 0)
+    }
+    /// `agent` pushes `target` to `to`.
+    #[inline]
+    pub const fn push(agent: Cell, target: Cell, to: Dest) -> Move {
+        let c = match to {
+            Dest::Cell(c) => c.index() as u32,
+            Dest::Door => DOOR,
+        };
+        Move::pack(PUSH, agent.index() as u32, target.index() as u32, c, 0)
+    }
+    /// `agent` turns `target` to `face`.
+    #[inline]
+    pub const fn turn(agent: Cell, target: Cell, face: Face) -> Move {
+        Move::pack(TURN, agent.index() as u32, target.index() as u32, 0, face.index() as u32)
+    }
+
+    #[inline]
+    pub(crate) const fn raw_kind(self) -> u32 {
+        self.0 & 7
+    }
+    #[inline]
+    pub(crate) const fn a(self) -> u32 {
+        self.0 >> 3 & 31
+    }
+    #[inline]
+    pub(crate) const fn b(self) -> u32 {
+        self.0 >> 8 & 31
+    }
+    #[inline]
+    pub(crate) const fn c(self) -> u32 {
+        self.0 >> 13 & 31
+    }
+    #[inline]
+    pub(crate) const fn face_raw(self) -> u32 {
+        self.0 >> 18 & 7
+    }
+
+    /// The readable form of the move.
+    pub fn kind(self) -> MoveKind {
+        let cell = |i: u32| Cell::new_unchecked(i as u8);
+        let face = Face::new(self.face_raw() as u8).expect("packed face");
+        match self.raw_kind() {
+            GIVE => MoveKind::Give(Die::from_raw(self.a() as u8)),
+            PLACE => MoveKind::Place(Die::from_raw(self.a() as u8), cell(self.b()), face),
+            SHIFT => MoveKind::Shift { from: cell(self.a()), to: cell(self.b()) },
+            FLIP => MoveKind::Flip { agent: cell(self.a()), target: cell(self.b()) },
+            PUSH => MoveKind::Push {
+                agent: cell(self.a()),
+                target: cell(self.b()),
+                to: if self.c() == DOOR { Dest::Door } else { Dest::Cell(cell(self.c())) },
+            },
+            TURN => MoveKind::Turn { agent: cell(self.a()), target: cell(self.b()), face },
+            k => unreachable!("move kind {k}"),
+        }
+    }
+
+    /// Whether this move sends a die through the door (a push to the door or an ejection
+    /// is decided by the position; this only says "push to the door").
+    #[inline]
+    pub const fn is_door_push(self) -> bool {
+        self.raw_kind() == PUSH && self.c() == DOOR
+    }
+}
+
+impl From<MoveKind> for Move {
+    fn from(k: MoveKind) -> Move {
+        match k {
+            MoveKind::Give(d) => Move::give(d),
+            MoveKind::Place(d, c, f) => Move::place(d, c, f),
+            MoveKind::Shift { from, to } => Move::shift(from, to),
+            MoveKind::Flip { agent, target } => Move::flip(agent, target),
+            MoveKind::Push { agent, target, to } => Move::push(agent, target, to),
+            MoveKind::Turn { agent, target, face } => Move::turn(agent, target, face),
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveKind::Give(d) => write!(f, "g{d}"),
+            MoveKind::Place(d, c, face) => write!(f, "{d}@{c}={face}"),
+            MoveKind::Shift { from, to } => write!(f, "{from}-{to}"),
+            MoveKind::Flip { agent, target } => write!(f, "{agent}>{target}"),
+            MoveKind::Push { agent, target, to } => write!(f, "{agent}>{target}:{to}"),
+            MoveKind::Turn { agent, target, face } => write!(f, "{agent}>{target}={face}"),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind().fmt(f)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_is_four_bytes() {
+        assert_eq!(std::mem::size_of::<Move>(), 4);
+    }
+
+    #[test]
+    fn pack_round_trip() {
+        let c = |s| Cell::parse(s).unwrap();
+        let kinds = [
+            MoveKind::Give(Die::new(3).unwrap()),
+            MoveKind::Place(Die::new(17).unwrap(), c("M13"), Face::new(4).unwrap()),
+            MoveKind::Shift { from: c("M16"), to: c("M17") },
+            MoveKind::Flip { agent: c("I21"), target: c("I20") },
+            MoveKind::Push { agent: c("M13"), target: c("M14"), to: Dest::Cell(c("I19")) },
+            MoveKind::Push { agent: c("I20"), target: c("I21"), to: Dest::Door },
+            MoveKind::Turn { agent: c("I19"), target: c("I20"), face: Face::new(4).unwrap() },
+        ];
+        let texts = ["g3", "17@M13=Sb", "M16-M17", "I21>I20", "M13>M14:I19", "I20>I21:D", "I19>I20=Sb"];
+        for (k, t) in kinds.into_iter().zip(texts) {
+            assert_eq!(Move::from(k).kind(), k);
+            assert_eq!(Move::from(k).to_string(), t);
+        }
+    }
+}

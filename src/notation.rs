@@ -1,0 +1,544 @@
+//! SPN and move text (NOTATION.md), both directions, with a validated setup.
+//!
+//! Text becomes a `Setup` (plain data), which becomes a `Position` only
+//! after every check of `Setup::validate`. Errors name the token, its
+//! column and what was expected; nothing here panics on bad input.
+
+use crate::board::{CELLS, Cell, Row};
+use crate::dice::{Die, Face, Side};
+use crate::movegen::Illegal;
+use crate::moves::{Dest, Move, MoveKind};
+use crate::position::{CLOSURE, MAJORITY, Phase, Piles, Position};
+use std::fmt;
+
+/// The start of a game in SPN.
+pub const START_SPN: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0";
+
+/// Plain, unvalidated description of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Die and top face on each cell, S1 first.
+    pub cells: [Option<(Die, Face)>; CELLS],
+    /// Phase (and die to place).
+    pub phase: Phase,
+    /// Side to move.
+    pub side: Side,
+    /// Restricted cells.
+    pub restricted: Vec<Cell>,
+    /// Piles.
+    pub piles: Piles,
+    /// Clock.
+    pub clock: u8,
+}
+
+/// Why a well-formed setup cannot be a position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A die stands on two cells (or is on the board and waiting to be placed).
+    DieTwice(Die),
+    /// A restricted cell is empty.
+    RestrictedEmpty(Cell),
+    /// A cell is named twice in the restricted set.
+    RestrictedTwice(Cell),
+    /// More than two restricted dice.
+    TooManyRestricted(usize),
+    /// Restricted dice during the draft.
+    RestrictedInDraft,
+    /// Dice on the board plus piles is not 23.
+    PilesDontAddUp {
+        /// Dice on the board.
+        on_board: usize,
+        /// Dice in the piles.
+        in_piles: usize,
+    },
+    /// A pile over 5, or both sides at 5.
+    PileTooBig,
+    /// Piles or clock not zero during the draft.
+    DraftNotClean,
+    /// The clock is over 60.
+    ClockTooHigh(u8),
+    /// The side to move contradicts the number of dice placed.
+    WrongSideForDraft {
+        /// Dice on the board.
+        placed: usize,
+        /// The side that must move.
+        expected: Side,
+    },
+    /// The board is full but the draft is not over.
+    DraftOnFullBoard,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            DieTwice(d) => write!(f, "die {d} appears twice"),
+            RestrictedEmpty(c) => write!(f, "restricted cell {c} is empty"),
+            RestrictedTwice(c) => write!(f, "restricted cell {c} is named twice"),
+            TooManyRestricted(n) => write!(f, "{n} restricted dice, at most 2 can be"),
+            RestrictedInDraft => write!(f, "no die can be restricted during the draft"),
+            PilesDontAddUp { on_board, in_piles } => {
+                write!(f, "{on_board} dice on the board and {in_piles} in the piles do not make 23")
+            }
+            PileTooBig => write!(f, "a pile holds more than {MAJORITY} dice, or both hold {MAJORITY}"),
+            DraftNotClean => write!(f, "piles and clock must be 0 during the draft"),
+            ClockTooHigh(c) => write!(f, "clock {c} is over {CLOSURE}"),
+            WrongSideForDraft { placed, expected } => {
+                write!(f, "with {placed} dice placed, the side to move must be {expected} ({})", expected.letter())
+            }
+            DraftOnFullBoard => write!(f, "the board is full, the draft is over: the turn must be b or r"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Setup {
+    /// Checks every rule a reachable position obeys and builds it.
+    pub fn validate(&self) -> Result<Position, PositionError> {
+        use PositionError::*;
+        let mut seen = 0u32;
+        for (d, _) in self.cells.iter().flatten() {
+            if seen >> d.number() & 1 != 0 {
+                return Err(DieTwice(*d));
+            }
+            seen |= 1 << d.number();
+        }
+        let on_board = seen.count_ones() as usize;
+        if self.restricted.len() > 2 {
+            return Err(TooManyRestricted(self.restricted.len()));
+        }
+        for (i, c) in self.restricted.iter().enumerate() {
+            if self.restricted[..i].contains(c) {
+                return Err(RestrictedTwice(*c));
+            }
+            if self.cells[c.index()].is_none() {
+                return Err(RestrictedEmpty(*c));
+            }
+        }
+        if self.clock > CLOSURE {
+            return Err(ClockTooHigh(self.clock));
+        }
+        match self.phase {
+            Phase::Play => {
+                let in_piles = self.piles.total() as usize;
+                if on_board + in_piles != 23 {
+                    return Err(PilesDontAddUp { on_board, in_piles });
+                }
+                let (r, b) = (self.piles.red, self.piles.blue);
+                if r > MAJORITY || b > MAJORITY || (r == MAJORITY && b == MAJORITY) {
+                    return Err(PileTooBig);
+                }
+            }
+            Phase::Give | Phase::Place(_) => {
+                if on_board == 23 {
+                    return Err(DraftOnFullBoard);
+                }
+                if let Phase::Place(d) = self.phase {
+                    if seen >> d.number() & 1 != 0 {
+                        return Err(DieTwice(d));
+                    }
+                }
+                if !self.restricted.is_empty() {
+                    return Err(RestrictedInDraft);
+                }
+                if self.piles != Piles::default() || self.clock != 0 {
+                    return Err(DraftNotClean);
+                }
+                // Placement k = on_board + 1: blue gives and red places when k is odd.
+                let giver = if on_board % 2 == 0 { Side::Blue } else { Side::Red };
+                let expected = if self.phase == Phase::Give { giver } else { giver.other() };
+                if self.side != expected {
+                    return Err(WrongSideForDraft { placed: on_board, expected });
+                }
+            }
+        }
+        Ok(Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock))
+    }
+
+    /// The setup of a position (faces canonical).
+    pub fn from_position(p: &Position) -> Setup {
+        let mut cells = [None; CELLS];
+        for c in p.occupied() {
+            cells[c.index()] = p.piece_at(c);
+        }
+        Setup {
+            cells,
+            phase: p.phase(),
+            side: p.side_to_move(),
+            restricted: p.restricted().collect(),
+            piles: p.piles(),
+            clock: p.clock(),
+        }
+    }
+}
+
+/// A token that does not read as expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The offending token (may be empty when something is missing).
+    pub token: String,
+    /// 1-based column of the token in the input.
+    pub column: usize,
+    /// What was expected there.
+    pub expected: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "column {}: missing token, expected {}", self.column, self.expected)
+        } else {
+            write!(f, "column {}: `{}`: expected {}", self.column, self.token, self.expected)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Why an SPN string is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpnError {
+    /// The text does not follow the grammar.
+    Parse(ParseError),
+    /// The text is well formed but the position cannot occur.
+    Invalid(PositionError),
+}
+
+impl fmt::Display for SpnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpnError::Parse(e) => write!(f, "bad SPN: {e}"),
+            SpnError::Invalid(e) => write!(f, "impossible position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SpnError {}
+
+fn err(token: &str, column: usize, expected: impl Into<String>) -> ParseError {
+    ParseError { token: token.to_string(), column, expected: expected.into() }
+}
+
+/// Splits `s` on `sep`, giving each piece with its 1-based column (offset by `base`).
+fn pieces(s: &str, sep: char, base: usize) -> impl Iterator<Item = (&str, usize)> {
+    let mut col = base;
+    s.split(sep).map(move |p| {
+        let c = col;
+        col += p.len() + sep.len_utf8();
+        (p, c)
+    })
+}
+
+fn parse_die(s: &str, col: usize) -> Result<Die, ParseError> {
+    let ok = !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()) && !s.starts_with('0');
+    ok.then(|| s.parse().ok().and_then(Die::new)).flatten().ok_or_else(|| err(s, col, "a die number 1..23"))
+}
+
+fn parse_face(s: &str, col: usize) -> Result<Face, ParseError> {
+    Face::from_code(s).ok_or_else(|| err(s, col, "a face code: Tr Sr Cr Tb Sb Cb"))
+}
+
+fn parse_cell(s: &str, col: usize) -> Result<Cell, ParseError> {
+    Cell::parse(s).ok_or_else(|| err(s, col, "a cell: S1..S11, M12..M18 or I19..I23"))
+}
+
+fn parse_side(s: &str, col: usize) -> Result<Side, ParseError> {
+    match s {
+        "b" => Ok(Side::Blue),
+        "r" => Ok(Side::Red),
+        _ => Err(err(s, col, "a side: b or r")),
+    }
+}
+
+fn parse_count(s: &str, col: usize, max: u8, what: &str) -> Result<u8, ParseError> {
+    let ok = !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| s.parse::<u8>().ok().filter(|&n| n <= max))
+        .flatten()
+        .ok_or_else(|| err(s, col, format!("{what}, a number 0..{max}")))
+}
+
+/// Parses SPN into a setup, checking only the grammar.
+pub fn parse_setup(spn: &str) -> Result<Setup, ParseError> {
+    // Fields separated by single or repeated blanks; keep columns.
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (i, ch) in spn.char_indices().chain(std::iter::once((spn.len(), ' '))) {
+        match (ch.is_whitespace(), start) {
+            (true, Some(s)) => {
+                fields.push((&spn[s..i], s + 1));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let names = [
+        "the board (three rows separated by /)",
+        "the turn: b, r, give:b, give:r, place:b:<die> or place:r:<die>",
+        "the restricted cells: - or cells separated by commas",
+        "the piles: red-blue-white",
+        "the clock",
+    ];
+    if fields.len() > 5 {
+        let (t, c) = fields[5];
+        return Err(err(t, c, "the end of the SPN (5 fields: board, turn, restricted, piles, clock)"));
+    }
+    if fields.len() < 5 {
+        return Err(err("", spn.len() + 1, names[fields.len()]));
+    }
+    let (board, bcol) = fields[0];
+    let mut cells = [None; CELLS];
+    let rows: Vec<_> = pieces(board, '/', bcol).collect();
+    if rows.len() != 3 {
+        return Err(err(board, bcol, format!("3 rows separated by /, found {}", rows.len())));
+    }
+    let mut index = 0;
+    for (row, (text, col)) in Row::ALL.into_iter().zip(rows) {
+        let tokens: Vec<_> = pieces(text, ',', col).collect();
+        let want = row.cells().len() as usize;
+        if tokens.len() != want {
+            return Err(err(
+                text,
+                col,
+                format!("{want} comma-separated cells in row {}, found {}", row.letter(), tokens.len()),
+            ));
+        }
+        for (tok, c) in tokens {
+            if tok != "." {
+                let split = tok.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(tok.len());
+                if split == 0 || tok.len() != split + 2 {
+                    return Err(err(tok, c, "`.` or a die number and a face code, like 17Sb"));
+                }
+                let die = parse_die(&tok[..split], c)?;
+                let face = parse_face(&tok[split..], c + split)?;
+                cells[index] = Some((die, face));
+            }
+            index += 1;
+        }
+    }
+    let (turn, tcol) = fields[1];
+    let parts: Vec<_> = pieces(turn, ':', tcol).collect();
+    let (phase, side) = match parts.as_slice() {
+        [(s, c)] => (Phase::Play, parse_side(s, *c)?),
+        [("give", _), (s, c)] => (Phase::Give, parse_side(s, *c)?),
+        [("place", _), (s, c), (d, dc)] => {
+            let side = parse_side(s, *c)?;
+            (Phase::Place(parse_die(d, *dc)?), side)
+        }
+        _ => return Err(err(turn, tcol, names[1])),
+    };
+    let (restr, rcol) = fields[2];
+    let restricted = if restr == "-" {
+        Vec::new()
+    } else {
+        pieces(restr, ',', rcol).map(|(t, c)| parse_cell(t, c)).collect::<Result<_, _>>()?
+    };
+    let (piles, pcol) = fields[3];
+    let p: Vec<_> = pieces(piles, '-', pcol).collect();
+    if p.len() != 3 {
+        return Err(err(piles, pcol, names[3]));
+    }
+    let piles = Piles {
+        red: parse_count(p[0].0, p[0].1, 23, "the red pile")?,
+        blue: parse_count(p[1].0, p[1].1, 23, "the blue pile")?,
+        white: parse_count(p[2].0, p[2].1, 23, "the white discard")?,
+    };
+    let (clock, ccol) = fields[4];
+    let clock = parse_count(clock, ccol, 99, "the clock")?;
+    Ok(Setup { cells, phase, side, restricted, piles, clock })
+}
+
+impl std::str::FromStr for Position {
+    type Err = SpnError;
+    /// Parses and validates SPN.
+    fn from_str(s: &str) -> Result<Position, SpnError> {
+        parse_setup(s).map_err(SpnError::Parse)?.validate().map_err(SpnError::Invalid)
+    }
+}
+
+impl Position {
+    /// The position in SPN.
+    pub fn to_spn(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::with_capacity(96);
+        for row in Row::ALL {
+            if row != Row::S {
+                s.push('/');
+            }
+            for (i, c) in row.cells().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                match self.piece_at(c) {
+                    Some((d, f)) => write!(s, "{d}{f}").unwrap(),
+                    None => s.push('.'),
+                }
+            }
+        }
+        let side = self.side_to_move().letter();
+        match self.phase() {
+            Phase::Play => write!(s, " {side}").unwrap(),
+            Phase::Give => write!(s, " give:{side}").unwrap(),
+            Phase::Place(d) => write!(s, " place:{side}:{d}").unwrap(),
+        }
+        let mut restricted: Vec<String> = self.restricted().map(|c| c.to_string()).collect();
+        restricted.sort();
+        if restricted.is_empty() {
+            s.push_str(" -");
+        } else {
+            write!(s, " {}", restricted.join(",")).unwrap();
+        }
+        let p = self.piles();
+        write!(s, " {}-{}-{} {}", p.red, p.blue, p.white, self.clock()).unwrap();
+        s
+    }
+
+    /// Reads move text in this position: equivalent forms (die 2 for die 1,
+    /// a non-canonical face) are brought to the canonical move, then the move
+    /// is checked for legality.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m = parse_move_text(text).map_err(MoveError::Parse)?;
+        let m = self.normalize(m);
+        self.check(m).map_err(MoveError::Illegal)?;
+        Ok(m)
+    }
+
+    /// The canonical form of an equivalent move (RULES-NOTES point 3).
+    pub fn normalize(&self, m: Move) -> Move {
+        match m.kind() {
+            MoveKind::Give(d) if d.number() == 2 && self.reserve().0 & 0b10 != 0 => Move::give(Die::new(1).unwrap()),
+            MoveKind::Place(d, c, f) => {
+                let d = match self.phase() {
+                    Phase::Place(p) if p.kind() == d.kind() => p,
+                    _ => d,
+                };
+                Move::place(d, c, d.canonical(f))
+            }
+            MoveKind::Turn { agent, target, face } => match self.piece_at(target) {
+                Some((d, _)) => Move::turn(agent, target, d.canonical(face)),
+                None => m,
+            },
+            _ => m,
+        }
+    }
+}
+
+/// Why a move text is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not move text.
+    Parse(ParseError),
+    /// A move, but not a legal one.
+    Illegal(Illegal),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Parse(e) => write!(f, "bad move text: {e}"),
+            MoveError::Illegal(e) => write!(f, "illegal move: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+const MOVE_FORMS: &str =
+    "a move: g<die>, <die>@<cell>=<face>, <cell>-<cell>, <cell>><cell>, <cell>><cell>:<cell|D> or <cell>><cell>=<face>";
+
+/// Parses move text without a position (no normalization, no legality).
+pub fn parse_move_text(text: &str) -> Result<Move, ParseError> {
+    let t = text.trim();
+    let base = text.len() - text.trim_start().len() + 1;
+    if t.is_empty() {
+        return Err(err(t, base, MOVE_FORMS));
+    }
+    if let Some(d) = t.strip_prefix('g') {
+        return Ok(Move::give(parse_die(d, base + 1)?));
+    }
+    if let Some((d, rest)) = t.split_once('@') {
+        let die = parse_die(d, base)?;
+        let (c, f) = rest.split_once('=').ok_or_else(|| err(rest, base + d.len() + 1, "<cell>=<face> after @"))?;
+        let cell = parse_cell(c, base + d.len() + 1)?;
+        let face = parse_face(f, base + d.len() + c.len() + 2)?;
+        return Ok(Move::place(die, cell, face));
+    }
+    if let Some((a, rest)) = t.split_once('>') {
+        let agent = parse_cell(a, base)?;
+        let col = base + a.len() + 1;
+        if let Some((tg, dest)) = rest.split_once(':') {
+            let target = parse_cell(tg, col)?;
+            let dcol = col + tg.len() + 1;
+            let to = if dest == "D" {
+                Dest::Door
+            } else {
+                Dest::Cell(parse_cell(dest, dcol).map_err(|mut e| {
+                    e.expected = "a destination: a cell or D (the door)".into();
+                    e
+                })?)
+            };
+            return Ok(Move::push(agent, target, to));
+        }
+        if let Some((tg, f)) = rest.split_once('=') {
+            let target = parse_cell(tg, col)?;
+            return Ok(Move::turn(agent, target, parse_face(f, col + tg.len() + 1)?));
+        }
+        return Ok(Move::flip(agent, parse_cell(rest, col)?));
+    }
+    if let Some((a, b)) = t.split_once('-') {
+        let from = parse_cell(a, base)?;
+        return Ok(Move::shift(from, parse_cell(b, base + a.len() + 1)?));
+    }
+    Err(err(t, base, MOVE_FORMS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trip() {
+        let p: Position = START_SPN.parse().unwrap();
+        assert_eq!(p, Position::start());
+        assert_eq!(p.to_spn(), START_SPN);
+    }
+
+    #[test]
+    fn errors_name_token_and_column() {
+        let e = parse_setup(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,x give:b - 0-0-0 0").unwrap_err();
+        assert_eq!(e.token, "x");
+        assert_eq!(e.column, 45);
+        let e = parse_setup(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:g - 0-0-0 0").unwrap_err();
+        assert_eq!(e.token, "g");
+        let e = parse_setup(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0").unwrap_err();
+        assert!(e.expected.contains("clock"));
+        let e = parse_setup("3Tx,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0").unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("Tx", 2));
+    }
+
+    #[test]
+    fn impossible_positions_are_rejected() {
+        let bad = [
+            ("3Tr,3Tr,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0", "twice"),
+            ("3Tr,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0", "side to move must be red"),
+            (".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b S1 0-0-0 0", "restricted"),
+            (".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. b - 0-0-0 0", "23"),
+            (".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 61", "clock"),
+        ];
+        for (spn, why) in bad {
+            let e = spn.parse::<Position>().unwrap_err();
+            assert!(e.to_string().contains(why), "{spn}: {e}");
+        }
+    }
+
+    #[test]
+    fn move_text_round_trip() {
+        for t in ["g3", "17@M13=Sb", "M16-M17", "I21>I20", "M13>M14:I19", "I20>I21:D", "I19>I20=Sb"] {
+            assert_eq!(parse_move_text(t).unwrap().to_string(), t);
+        }
+        for bad in ["", "g0", "g24", "S1-S12", "M13>M14:X", "I19>I20=Sx", "17@M13", "hello"] {
+            assert!(parse_move_text(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,669 @@
+//! The bit-packed position and how moves change it.
+//!
+//! A `Position` is 32 bytes and `Copy`: four cell planes (symbol bits and
+//! shown colour) plus a 5-bit die number per cell, with the small counters
+//! tucked into the spare high bits. It never checks legality when playing a
+//! move (that is `movegen`'s job) and never parses text (that is `notation`'s).
+
+use crate::board::{Bitboard, Cell};
+use crate::dice::{Colour, Die, Face, Side, Symbol};
+use crate::moves::{DOOR, Move};
+use crate::zobrist;
+
+/// The number of dice in a pile that wins by majority.
+pub const MAJORITY: u8 = 5;
+/// The clock value at which the game closes.
+pub const CLOSURE: u8 = 60;
+
+/// The phase of the game and what the side to move must do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Draft: the side to move gives a die from the reserve.
+    Give,
+    /// Draft: the side to move places this die.
+    Place(Die),
+    /// Play.
+    Play,
+}
+
+/// The three piles of dice that went through the door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Piles {
+    /// Dice that left showing red.
+    pub red: u8,
+    /// Dice that left showing blue.
+    pub blue: u8,
+    /// Dice that left showing white (the discard, nobody's).
+    pub white: u8,
+}
+
+impl Piles {
+    /// The pile of a side.
+    #[inline]
+    pub const fn of(self, side: Side) -> u8 {
+        match side {
+            Side::Red => self.red,
+            Side::Blue => self.blue,
+        }
+    }
+
+    /// Dice in all three piles.
+    pub const fn total(self) -> u8 {
+        self.red + self.blue + self.white
+    }
+}
+
+/// A set of dice as a bitmask over die numbers (bit n = die n).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct DieSet(pub u32);
+
+impl DieSet {
+    /// All 23 dice.
+    pub const ALL: DieSet = DieSet(((1 << 24) - 1) & !1);
+
+    /// Whether `d` is in the set.
+    #[inline]
+    pub const fn contains(self, d: Die) -> bool {
+        self.0 >> d.number() & 1 != 0
+    }
+
+    /// Number of dice in the set.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The dice in increasing number.
+    pub fn iter(self) -> impl Iterator<Item = Die> {
+        Die::all().filter(move |&d| self.contains(d))
+    }
+}
+
+// Plane indices.
+const SYM0: usize = 0; // triangle or circle
+const SYM1: usize = 1; // square or circle
+const RED: usize = 2; // shows red
+const BLUE: usize = 3; // shows blue
+
+const BOARD: u32 = Bitboard::ALL.0;
+const NONE_CELL: u32 = 31;
+
+// Meta fields in the high bits of the plane words: (word, shift, width).
+type Field = (usize, u32, u32);
+const R0: Field = (0, 27, 5);
+const R1: Field = (1, 27, 5);
+const PHASE: Field = (0, 23, 2);
+const SIDE: Field = (0, 25, 1);
+const PILE_RED: Field = (1, 23, 3);
+const PILE_BLUE: Field = (2, 23, 3);
+const PILE_WHITE: Field = (2, 27, 5);
+const PENDING: Field = (3, 27, 5);
+const CLOCK_SHIFT: u32 = 115;
+
+const PHASE_PLAY: u32 = 0;
+const PHASE_GIVE: u32 = 1;
+const PHASE_PLACE: u32 = 2;
+
+/// The cell code of a face on a die: symbol bits 0–1 (1 ▲, 2 ■, 3 ●),
+/// bit 2 shows red, bit 3 shows blue.
+#[inline]
+const fn code_of(die: Die, face: Face) -> u32 {
+    let sym = face.symbol() as u32 + 1;
+    let col = match die.colour(face) {
+        Colour::Red => 4,
+        Colour::Blue => 8,
+        Colour::White => 0,
+    };
+    sym | col
+}
+
+/// Index of the per-(die, code) tables: `die << 4 | code`, below 512.
+#[inline]
+pub(crate) const fn dc_index(die: u32, code: u32) -> usize {
+    ((die << 4 | code) & 511) as usize
+}
+
+/// Builds a table over (die, cell code) from an expression of (die, canonical face).
+macro_rules! by_code {
+    (|$d:ident, $f:ident| $e:expr) => {{
+        let mut t = [0u8; 512];
+        let mut n = 1;
+        while n < 24 {
+            let $d = Die::from_raw(n as u8);
+            let mut i = 0;
+            while i < 6 {
+                let $f = $d.canonical(Face::ALL[i]);
+                t[dc_index(n as u32, code_of($d, $f))] = $e;
+                i += 1;
+            }
+            n += 1;
+        }
+        t
+    }};
+}
+
+/// Canonical face index by (die, code).
+static FACE_OF: [u8; 512] = by_code!(|d, f| f.index());
+/// Code after a flip by (die, code); 0 when the flip is illegal.
+pub(crate) static FLIP_TO: [u8; 512] =
+    by_code!(|d, f| if d.can_flip(f) { code_of(d, d.canonical(f.opposite())) as u8 } else { 0 });
+/// Faces a quarter turn can bring up, by (die, code).
+pub(crate) static TURN_FACES: [u8; 512] = by_code!(|d, f| d.turns(f).0);
+/// Number of quarter turns, by (die, code).
+pub(crate) static TURN_COUNT: [u8; 512] = by_code!(|d, f| d.turns(f).len() as u8);
+/// Code by (die, face) (`die << 3 | face`), for any face (canonical or not).
+static CODE_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut d = 1;
+    while d < 24 {
+        let die = Die::from_raw(d as u8);
+        let mut f = 0;
+        while f < 6 {
+            t[d << 3 | f] = code_of(die, die.canonical(Face::ALL[f])) as u8;
+            f += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+#[inline]
+const fn code_by_face(die: u32, face: u32) -> u32 {
+    CODE_OF[((die << 3 | face) & 255) as usize] as u32
+}
+
+/// A Sénat position: board, top faces, restricted set, piles, phase, side
+/// to move and clock, in 32 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    planes: [u32; 4],
+    dice: u128,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start of a game: empty board, blue gives first.
+    pub const fn start() -> Position {
+        let mut p = Position { planes: [0; 4], dice: 0 };
+        p.planes[R0.0] |= NONE_CELL << R0.1;
+        p.planes[R1.0] |= NONE_CELL << R1.1;
+        p.planes[PHASE.0] |= PHASE_GIVE << PHASE.1;
+        p.planes[SIDE.0] |= (Side::Blue as u32) << SIDE.1;
+        p
+    }
+
+    // ---- raw field access -------------------------------------------------
+
+    #[inline]
+    const fn get(&self, f: Field) -> u32 {
+        (self.planes[f.0] >> f.1) & ((1 << f.2) - 1)
+    }
+
+    #[inline]
+    fn set(&mut self, f: Field, v: u32) {
+        let m = ((1u32 << f.2) - 1) << f.1;
+        self.planes[f.0] = (self.planes[f.0] & !m) | (v << f.1 & m);
+    }
+
+    #[inline]
+    pub(crate) const fn plane(&self, i: usize) -> u32 {
+        self.planes[i] & BOARD
+    }
+
+    /// Die number on cell index `c` (0 when empty).
+    #[inline]
+    pub(crate) const fn die_raw(&self, c: usize) -> u32 {
+        (self.dice >> (5 * c)) as u32 & 31
+    }
+
+    /// The cell code (see `code_of`) of cell index `c`.
+    #[inline]
+    pub(crate) const fn code_raw(&self, c: usize) -> u32 {
+        (self.planes[SYM0] >> c & 1)
+            | (self.planes[SYM1] >> c & 1) << 1
+            | (self.planes[RED] >> c & 1) << 2
+            | (self.planes[BLUE] >> c & 1) << 3
+    }
+
+    /// The (die, code) table index of cell index `c`.
+    #[inline]
+    pub(crate) const fn dc(&self, c: usize) -> usize {
+        dc_index(self.die_raw(c), self.code_raw(c))
+    }
+
+    /// Die and canonical face on cell index `c` (must be occupied).
+    #[inline]
+    pub(crate) fn piece_raw(&self, c: usize) -> (Die, Face) {
+        let dc = self.dc(c);
+        (Die::from_raw((dc >> 4) as u8), Face::ALL[FACE_OF[dc] as usize % 6])
+    }
+
+    /// Toggles the plane bits of cell set `cells` by `code`.
+    #[inline(always)]
+    fn xor_code(&mut self, cells: u32, code: u32) {
+        self.planes[SYM0] ^= cells & (code & 1).wrapping_neg();
+        self.planes[SYM1] ^= cells & (code >> 1 & 1).wrapping_neg();
+        self.planes[RED] ^= cells & (code >> 2 & 1).wrapping_neg();
+        self.planes[BLUE] ^= cells & (code >> 3 & 1).wrapping_neg();
+    }
+
+    /// Toggles the die number bits of cell index `c` by `die`.
+    #[inline(always)]
+    fn xor_die(&mut self, c: usize, die: u32) {
+        self.dice ^= (die as u128) << (5 * c);
+    }
+
+    /// Toggles (adds or removes) the piece `dc` on cell `c`, hash included.
+    #[inline(always)]
+    fn toggle<const H: bool>(&mut self, c: usize, dc: usize, h: &mut u64) {
+        self.xor_code(1 << c, dc as u32 & 15);
+        self.xor_die(c, (dc >> 4) as u32);
+        if H {
+            *h ^= zobrist::PIECE[c][dc];
+        }
+    }
+
+    /// Replaces the restricted set; cells are stored smaller index first (31 = none),
+    /// so that equal sets make equal positions.
+    #[inline]
+    fn set_restricted<const H: bool>(&mut self, a: u32, b: u32, h: &mut u64) {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if H {
+            for c in self.restricted() {
+                *h ^= zobrist::RESTRICTED[c.index()];
+            }
+            *h ^= zobrist::RESTRICTED[a as usize & 31] ^ zobrist::RESTRICTED[b as usize & 31];
+        }
+        self.set(R0, a);
+        self.set(R1, b);
+    }
+
+    #[inline(always)]
+    fn toggle_side<const H: bool>(&mut self, h: &mut u64) {
+        self.planes[SIDE.0] ^= 1 << SIDE.1;
+        if H {
+            *h ^= zobrist::BLUE_TO_MOVE;
+        }
+    }
+
+    #[inline]
+    fn set_side<const H: bool>(&mut self, s: Side, h: &mut u64) {
+        if self.side_to_move() != s {
+            self.toggle_side::<H>(h);
+        }
+    }
+
+    /// Adds a die that went through the door showing cell code `code` to its pile.
+    #[inline]
+    fn to_pile<const H: bool>(&mut self, code: u32, h: &mut u64) {
+        let (field, idx) = if code & 4 != 0 {
+            (PILE_RED, 0)
+        } else if code & 8 != 0 {
+            (PILE_BLUE, 1)
+        } else {
+            (PILE_WHITE, 2)
+        };
+        let n = self.get(field);
+        if H {
+            *h ^= zobrist::PILE[idx][n as usize & 31] ^ zobrist::PILE[idx][(n as usize + 1) & 31];
+        }
+        self.planes[field.0] += 1 << field.1;
+    }
+
+    #[inline(always)]
+    fn tick_clock(&mut self) {
+        self.dice += 1u128 << CLOCK_SHIFT;
+    }
+
+    #[inline(always)]
+    fn reset_clock(&mut self) {
+        self.dice &= !(63u128 << CLOCK_SHIFT);
+    }
+
+    #[inline]
+    fn set_clock(&mut self, v: u32) {
+        self.reset_clock();
+        self.dice |= (v.min(63) as u128) << CLOCK_SHIFT;
+    }
+
+    // ---- public reading -----------------------------------------------------
+
+    /// The side that must make the next move (giver, placer or player).
+    #[inline]
+    pub const fn side_to_move(&self) -> Side {
+        if self.get(SIDE) == 0 { Side::Red } else { Side::Blue }
+    }
+
+    /// The phase and what is to be done.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        match self.get(PHASE) {
+            PHASE_PLAY => Phase::Play,
+            PHASE_GIVE => Phase::Give,
+            _ => Phase::Place(Die::from_raw(self.get(PENDING) as u8)),
+        }
+    }
+
+    /// Whether the draft is over.
+    #[inline]
+    pub const fn is_play(&self) -> bool {
+        self.get(PHASE) == PHASE_PLAY
+    }
+
+    /// Occupied cells.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard((self.planes[SYM0] | self.planes[SYM1]) & BOARD)
+    }
+
+    /// Cells whose die shows colour `c`.
+    #[inline]
+    pub const fn showing(&self, c: Colour) -> Bitboard {
+        match c {
+            Colour::Red => Bitboard(self.plane(RED)),
+            Colour::Blue => Bitboard(self.plane(BLUE)),
+            Colour::White => Bitboard(self.occupied().0 & !(self.plane(RED) | self.plane(BLUE))),
+        }
+    }
+
+    /// Cells whose die shows symbol `s`.
+    #[inline]
+    pub const fn with_symbol(&self, s: Symbol) -> Bitboard {
+        let (a, b) = (self.plane(SYM0), self.plane(SYM1));
+        Bitboard(match s {
+            Symbol::Triangle => a & !b,
+            Symbol::Square => b & !a,
+            Symbol::Circle => a & b,
+        })
+    }
+
+    /// Restricted cells (at most two).
+    #[inline]
+    pub const fn restricted(&self) -> Bitboard {
+        Bitboard(((1u32 << self.get(R0)) | (1u32 << self.get(R1))) & BOARD)
+    }
+
+    /// The die on a cell.
+    #[inline]
+    pub fn die_at(&self, c: Cell) -> Option<Die> {
+        Die::new(self.die_raw(c.index()) as u8)
+    }
+
+    /// The die on a cell with its canonical top face.
+    #[inline]
+    pub fn piece_at(&self, c: Cell) -> Option<(Die, Face)> {
+        (self.die_raw(c.index()) != 0).then(|| self.piece_raw(c.index()))
+    }
+
+    /// The colour the die on a cell shows.
+    pub fn colour_at(&self, c: Cell) -> Option<Colour> {
+        self.piece_at(c).map(|(d, f)| d.colour(f))
+    }
+
+    /// The three piles.
+    #[inline]
+    pub const fn piles(&self) -> Piles {
+        Piles { red: self.get(PILE_RED) as u8, blue: self.get(PILE_BLUE) as u8, white: self.get(PILE_WHITE) as u8 }
+    }
+
+    /// Play half-moves since the last die went through the door.
+    #[inline]
+    pub const fn clock(&self) -> u8 {
+        (self.dice >> CLOCK_SHIFT) as u8 & 63
+    }
+
+    /// The side whose pile has reached the majority (5), if any.
+    #[inline]
+    pub const fn majority(&self) -> Option<Side> {
+        if self.get(PILE_RED) >= MAJORITY as u32 {
+            Some(Side::Red)
+        } else if self.get(PILE_BLUE) >= MAJORITY as u32 {
+            Some(Side::Blue)
+        } else {
+            None
+        }
+    }
+
+    /// Whether majority or closure ends the game here (the ends that need no history
+    /// and no move generation).
+    #[inline]
+    pub const fn is_over_by_rule(&self) -> bool {
+        self.get(PILE_RED) >= MAJORITY as u32 || self.get(PILE_BLUE) >= MAJORITY as u32 || self.clock() >= CLOSURE
+    }
+
+    /// Dice on the board.
+    pub fn dice_on_board(&self) -> DieSet {
+        let mut s = 0;
+        for c in self.occupied() {
+            s |= 1 << self.die_raw(c.index());
+        }
+        DieSet(s)
+    }
+
+    /// Dice still in the reserve (draft): neither on the board nor waiting to be placed.
+    pub fn reserve(&self) -> DieSet {
+        let mut s = DieSet::ALL.0 & !self.dice_on_board().0;
+        if let Phase::Place(d) = self.phase() {
+            s &= !(1 << d.number());
+        }
+        if self.get(PHASE) == PHASE_PLAY {
+            s = 0;
+        }
+        DieSet(s)
+    }
+
+    /// The Zobrist hash, computed from scratch.
+    pub fn hash(&self) -> u64 {
+        let mut h = 0;
+        for c in self.occupied() {
+            h ^= zobrist::PIECE[c.index()][self.dc(c.index())];
+        }
+        for c in self.restricted() {
+            h ^= zobrist::RESTRICTED[c.index()];
+        }
+        if self.side_to_move() == Side::Blue {
+            h ^= zobrist::BLUE_TO_MOVE;
+        }
+        h ^= match self.phase() {
+            Phase::Play => 0,
+            Phase::Give => zobrist::GIVE_PHASE,
+            Phase::Place(d) => zobrist::PLACE_PHASE[d.kind() as usize],
+        };
+        let p = self.piles();
+        h ^ zobrist::PILE[0][p.red as usize] ^ zobrist::PILE[1][p.blue as usize] ^ zobrist::PILE[2][p.white as usize]
+    }
+
+    // ---- building (used by the validated setup) ------------------------------
+
+    /// Builds a position from parts already validated by `Setup`.
+    pub(crate) fn from_parts(
+        cells: &[Option<(Die, Face)>; 23],
+        phase: Phase,
+        side: Side,
+        restricted: &[Cell],
+        piles: Piles,
+        clock: u8,
+    ) -> Position {
+        let mut p = Position { planes: [0; 4], dice: 0 };
+        let mut h = 0;
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some((d, f)) = cell {
+                let code = code_by_face(d.number() as u32, f.index() as u32);
+                p.toggle::<false>(i, dc_index(d.number() as u32, code), &mut h);
+            }
+        }
+        let r = |i: usize| restricted.get(i).map_or(NONE_CELL, |c| c.index() as u32);
+        p.set_restricted::<false>(r(0), r(1), &mut h);
+        let (ph, pending) = match phase {
+            Phase::Play => (PHASE_PLAY, 0),
+            Phase::Give => (PHASE_GIVE, 0),
+            Phase::Place(d) => (PHASE_PLACE, d.number() as u32),
+        };
+        p.set(PHASE, ph);
+        p.set(PENDING, pending);
+        p.set(SIDE, side as u32);
+        p.set(PILE_RED, piles.red as u32);
+        p.set(PILE_BLUE, piles.blue as u32);
+        p.set(PILE_WHITE, piles.white as u32);
+        p.set_clock(clock as u32);
+        p
+    }
+
+    // ---- playing ------------------------------------------------------------
+
+    /// Plays a move known to be legal here (from `legal_moves` or checked
+    /// with `is_legal`); an illegal move leaves an inconsistent position.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let mut h = 0;
+        self.apply::<false>(m, &mut h);
+    }
+
+    /// As `play_unchecked`, updating `hash` (which must be this position's hash)
+    /// incrementally.
+    #[inline]
+    pub fn play_hashed(&mut self, m: Move, hash: &mut u64) {
+        self.apply::<true>(m, hash);
+    }
+
+    #[inline]
+    fn apply<const H: bool>(&mut self, m: Move, h: &mut u64) {
+        let (a, b) = (m.a() as usize, m.b() as usize);
+        match m.raw_kind() {
+            0 => {
+                // give
+                if H {
+                    *h ^= zobrist::GIVE_PHASE ^ zobrist::PLACE_PHASE[Die::from_raw(a as u8).kind() as usize];
+                }
+                self.set(PHASE, PHASE_PLACE);
+                self.set(PENDING, a as u32);
+                self.toggle_side::<H>(h);
+            }
+            1 => {
+                // place
+                let die = Die::from_raw(a as u8);
+                let code = code_by_face(a as u32, m.face_raw());
+                self.toggle::<H>(b, dc_index(a as u32, code), h);
+                self.set(PENDING, 0);
+                if H {
+                    *h ^= zobrist::PLACE_PHASE[die.kind() as usize];
+                }
+                let n = self.occupied().len();
+                if n == 23 {
+                    self.set(PHASE, PHASE_PLAY);
+                    self.set_side::<H>(Side::Blue, h);
+                } else {
+                    if H {
+                        *h ^= zobrist::GIVE_PHASE;
+                    }
+                    self.set(PHASE, PHASE_GIVE);
+                    // Placement n+1 is given by blue when n+1 is odd.
+                    self.set_side::<H>(if n % 2 == 0 { Side::Blue } else { Side::Red }, h);
+                }
+            }
+            2 => {
+                // shift: the die keeps its face
+                let dc = self.dc(a);
+                self.toggle::<H>(a, dc, h);
+                self.toggle::<H>(b, dc, h);
+                self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
+                self.tick_clock();
+                self.toggle_side::<H>(h);
+            }
+            3 | 5 => {
+                // flip or turn
+                let dc = self.dc(b);
+                let die = (dc >> 4) as u32;
+                let new = if m.raw_kind() == 3 { FLIP_TO[dc] as u32 } else { code_by_face(die, m.face_raw()) };
+                self.toggle::<H>(b, dc, h);
+                self.toggle::<H>(b, dc_index(die, new), h);
+                self.set_restricted::<H>(b as u32, NONE_CELL, h);
+                self.tick_clock();
+                self.toggle_side::<H>(h);
+            }
+            _ => {
+                // push
+                let dest = m.c();
+                let target = self.dc(b);
+                self.toggle::<H>(b, target, h);
+                if dest == DOOR {
+                    self.to_pile::<H>(target as u32 & 15, h);
+                    self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
+                    self.reset_clock();
+                } else {
+                    let t = dest as usize;
+                    if self.die_raw(t) == 0 {
+                        self.tick_clock();
+                        self.set_restricted::<H>(dest, NONE_CELL, h);
+                    } else {
+                        let other = self.dc(t);
+                        self.toggle::<H>(t, other, h);
+                        if t >= 18 {
+                            // row I: ejection through the door
+                            self.to_pile::<H>(other as u32 & 15, h);
+                            self.reset_clock();
+                            self.set_restricted::<H>(dest, NONE_CELL, h);
+                        } else {
+                            // permutation
+                            self.toggle::<H>(b, other, h);
+                            self.tick_clock();
+                            self.set_restricted::<H>(dest, b as u32, h);
+                        }
+                    }
+                    self.toggle::<H>(t, target, h);
+                }
+                self.toggle_side::<H>(h);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<Position>(), 32);
+    }
+
+    #[test]
+    fn face_of_table_recovers_every_canonical_face() {
+        for die in Die::all() {
+            for f in Face::ALL {
+                let c = die.canonical(f);
+                let code = code_by_face(die.number() as u32, f.index() as u32);
+                assert_eq!(code, code_of(die, c));
+                assert_eq!(FACE_OF[dc_index(die.number() as u32, code)], c.index());
+            }
+        }
+    }
+
+    #[test]
+    fn start_position() {
+        let p = Position::start();
+        assert_eq!(p.side_to_move(), Side::Blue);
+        assert_eq!(p.phase(), Phase::Give);
+        assert!(p.occupied().is_empty());
+        assert!(p.restricted().is_empty());
+        assert_eq!(p.reserve().len(), 23);
+        assert_eq!(p.clock(), 0);
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_spn())
+    }
+}

@@ -1,0 +1,258 @@
+//! Integration tests of the `senat` binary: each runs the built program
+//! with `std::process::Command` and checks its stdout, stderr and exit code.
+
+use senat::notation::START_SPN;
+use senat::{Game, Position};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs `senat` with `args`.
+fn senat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("the senat binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs `senat` with `args` and expects success; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let o = senat(args);
+    assert!(o.status.success(), "senat {args:?} failed: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Runs `senat` with `args` and expects exit code 2 and one `senat: error:` line; returns it.
+fn fails(args: &[&str]) -> String {
+    let o = senat(args);
+    assert_eq!(o.status.code(), Some(2), "senat {args:?}: stdout {} stderr {}", stdout(&o), stderr(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("senat: error: "), "senat {args:?}: stderr {err:?}");
+    assert_eq!(err.lines().count(), 1, "senat {args:?}: stderr {err:?}");
+    err
+}
+
+/// A game record in a fresh temporary file, removed on drop.
+struct TempRecord(PathBuf);
+
+impl TempRecord {
+    fn new(name: &str, text: &str) -> TempRecord {
+        let path = std::env::temp_dir().join(format!("senat-cli-{}-{name}.txt", std::process::id()));
+        std::fs::write(&path, text).expect("temporary record written");
+        TempRecord(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempRecord {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A whole game from the start, always playing the first legal move, and its outcome.
+fn first_move_game() -> (Vec<String>, String) {
+    let mut game = Game::new(Position::start());
+    let mut moves = Vec::new();
+    while game.outcome().is_none() {
+        assert!(moves.len() < 10_000, "the first-move game does not end");
+        let m = game.position().legal_moves()[0];
+        game.play(m).expect("a generated move is legal");
+        moves.push(m.to_string());
+    }
+    (moves, game.outcome().unwrap().to_string())
+}
+
+// ---- moves --------------------------------------------------------------
+
+#[test]
+fn moves_start_lists_the_22_gives_sorted() {
+    let out = ok(&["moves", "start"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 22, "{out}");
+    let mut sorted = lines.clone();
+    sorted.sort_unstable();
+    assert_eq!(lines, sorted, "sorted by byte order");
+    let mut expected: Vec<String> = std::iter::once(1).chain(3..=23).map(|d| format!("g{d}")).collect();
+    expected.sort_unstable();
+    assert_eq!(lines, expected);
+}
+
+#[test]
+fn moves_accepts_spn_as_one_or_several_arguments() {
+    let whole = ok(&["moves", START_SPN]);
+    let words: Vec<&str> = std::iter::once("moves").chain(START_SPN.split(' ')).collect();
+    assert_eq!(ok(&words), whole);
+    assert_eq!(ok(&["moves", "start"]), whole);
+}
+
+#[test]
+fn moves_after_a_give_are_placements() {
+    let spn = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. place:r:17 - 0-0-0 0";
+    let out = ok(&["moves", spn]);
+    assert!(out.lines().count() > 0);
+    assert!(out.lines().all(|l| l.starts_with("17@")), "{out}");
+}
+
+// ---- perft --------------------------------------------------------------
+
+#[test]
+fn perft_last_line_is_the_library_count() {
+    let out = ok(&["perft", "start", "--depth", "2"]);
+    let last = out.lines().last().expect("some output");
+    let n: u64 = last.parse().expect("the last line is a number alone");
+    assert_eq!(n, senat::perft::perft(&Position::start(), 2));
+}
+
+#[test]
+fn perft_divide_lines_sum_to_the_total() {
+    let out = ok(&["perft", "start", "--depth", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let (total, per_move) = lines.split_last().expect("some output");
+    let total: u64 = total.parse().expect("the last line is a number alone");
+    assert_eq!(per_move.len(), 22);
+    let sum: u64 = per_move
+        .iter()
+        .map(|l| {
+            let (m, n) = l.split_once(' ').expect("`<move> <count>`");
+            assert!(m.starts_with('g'), "{l}");
+            n.parse::<u64>().expect("a count")
+        })
+        .sum();
+    assert_eq!(sum, total);
+    assert_eq!(total, senat::perft::perft(&Position::start(), 2));
+}
+
+#[test]
+fn perft_full_agrees_with_bulk() {
+    let bulk = ok(&["perft", "start", "--depth", "3"]);
+    let full = ok(&["perft", "start", "--depth", "3", "--full"]);
+    assert_eq!(bulk, full);
+    let full_divide = ok(&["perft", "start", "--depth", "3", "--full", "--divide"]);
+    assert_eq!(full_divide, ok(&["perft", "start", "--depth", "3", "--divide"]));
+}
+
+#[test]
+fn perft_depth_zero_is_one() {
+    assert_eq!(ok(&["perft", "start", "--depth", "0"]).trim(), "1");
+}
+
+#[test]
+fn perft_reports_speed_on_stderr() {
+    let o = senat(&["perft", "start", "--depth", "1"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "22\n");
+    assert!(stderr(&o).contains("nodes"), "{}", stderr(&o));
+}
+
+// ---- show ---------------------------------------------------------------
+
+#[test]
+fn show_prints_board_then_spn() {
+    let out = ok(&["show", "start", "--plain"]);
+    assert!(!out.contains('\x1b'), "no escapes with --plain");
+    assert!(out.contains("S1"), "{out}");
+    assert_eq!(out.lines().last(), Some(START_SPN));
+}
+
+#[test]
+fn show_bad_spn_names_the_token() {
+    let bad = START_SPN.replacen(".", "17Xx", 1);
+    let err = fails(&["show", &bad]);
+    assert!(err.contains("`Xx`"), "{err}");
+    let err = fails(&["show", &START_SPN.replace("give:b", "q")]);
+    assert!(err.contains("`q`"), "{err}");
+    let err = fails(&["show", "nowhere"]);
+    assert!(err.contains("`nowhere`"), "{err}");
+}
+
+// ---- usage --------------------------------------------------------------
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    assert_eq!(senat(&[]).status.code(), Some(2));
+    assert_eq!(senat(&["perft", "start"]).status.code(), Some(2), "--depth is required");
+    assert_eq!(senat(&["moves"]).status.code(), Some(2), "a position is required");
+    assert_eq!(senat(&["frobnicate"]).status.code(), Some(2));
+    let help = ok(&["--help"]);
+    for command in ["moves", "perft", "show", "replay"] {
+        assert!(help.contains(command), "{help}");
+    }
+    assert!(ok(&["replay", "--help"]).contains("#"));
+}
+
+// ---- replay -------------------------------------------------------------
+
+#[test]
+fn replay_of_the_sample_game_says_blue_wins() {
+    let out = ok(&["replay", "tests/fixtures/sample-game.txt", "--quiet"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("blue wins by majority"), "{out}");
+    let out = ok(&["replay", "tests/fixtures/sample-game.txt", "--plain"]);
+    assert!(out.lines().last().unwrap().starts_with("blue wins"), "{out}");
+}
+
+#[test]
+fn replay_plays_a_whole_game_to_its_outcome() {
+    let (moves, outcome) = first_move_game();
+    let record = format!("# first legal move every time\nstart\n{}\n", moves.join("\n"));
+    let file = TempRecord::new("whole", &record);
+    let out = ok(&["replay", file.path(), "--quiet"]);
+    assert!(out.starts_with(&format!("{outcome} (red ")), "{out} vs {outcome}");
+    let out = ok(&["replay", file.path(), "--plain"]);
+    assert!(out.lines().last().unwrap().starts_with(&outcome));
+}
+
+#[test]
+fn replay_refuses_a_move_after_the_end() {
+    let (moves, outcome) = first_move_game();
+    let record = format!("start\n{}\ng1\n", moves.join("\n"));
+    let file = TempRecord::new("after-end", &record);
+    let err = fails(&["replay", file.path(), "--quiet"]);
+    let line = moves.len() + 2;
+    assert!(err.contains(&format!(":{line}: move `g1`")), "{err}");
+    assert!(err.contains(&outcome), "{err}");
+}
+
+#[test]
+fn replay_of_an_unfinished_game_says_so() {
+    let file = TempRecord::new("unfinished", "start  # the empty board\n\ng1 # blue gives die 1\n1@S1=Tr\n");
+    let out = ok(&["replay", file.path(), "--quiet"]);
+    assert_eq!(out, "game not over after 2 moves (red 0, blue 0, white 0), red to move\n");
+}
+
+#[test]
+fn replay_names_the_line_of_an_illegal_move() {
+    let file = TempRecord::new("illegal", "# a draft\nstart\ng1\n\n1@S1=Tr\ng3\ng3 # must place die 3 now\n");
+    let o = senat(&["replay", file.path()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.starts_with("senat: error: "), "{err}");
+    assert!(err.contains(":7: move `g3`: illegal move"), "{err}");
+    assert!(stdout(&o).contains("3. g3"), "the positions before the bad move are printed");
+}
+
+#[test]
+fn replay_names_the_line_of_an_unparsable_move() {
+    let file = TempRecord::new("unparsable", "start\ng1\nfoo\n");
+    let err = fails(&["replay", file.path(), "-q"]);
+    assert!(err.contains(":3: move `foo`: bad move text"), "{err}");
+}
+
+#[test]
+fn replay_reports_a_bad_start_position() {
+    let file = TempRecord::new("bad-start", "# header\n.,.,. b - 0-0-0 0\ng1\n");
+    let err = fails(&["replay", file.path()]);
+    assert!(err.contains(":2: start position: bad SPN"), "{err}");
+    let err = fails(&["replay", "/nonexistent/senat/record.txt"]);
+    assert!(err.contains("cannot read"), "{err}");
+    let file = TempRecord::new("empty", "# only comments\n\n");
+    assert!(fails(&["replay", file.path()]).contains("no start position"));
+}
