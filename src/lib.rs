@@ -12,9 +12,12 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod policy;
 pub mod position;
 pub mod render;
 pub mod sample;
+pub mod selfplay;
+pub mod stats;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};

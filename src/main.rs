@@ -10,6 +10,9 @@
 
 use clap::{Args, Parser, Subcommand};
 use senat::perft::{divide, perft, perft_full};
+use senat::policy::PolicySpec;
+use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
+use senat::stats::Summary;
 use senat::{Game, Move, MoveError, Position, render, sample};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -30,6 +33,7 @@ Examples:
   senat perft sample --depth 3 --divide
   senat show '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0'
   senat replay tests/fixtures/sample-game.txt --quiet
+  senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
 Positions are written in SPN and moves in move text, as in the project's NOTATION.md.";
 
@@ -112,6 +116,119 @@ Examples:
         #[arg(long)]
         plain: bool,
     },
+
+    /// Play a batch of complete games (draft and play) between two policies,
+    /// in parallel, and write one CSV row per game plus a summary.
+    ///
+    /// Game i draws all its randomness from a generator seeded from (seed, i):
+    /// the files are byte-identical for any --threads, and the union of the
+    /// shards of --shard K/N is the unsharded run. Existing files are never
+    /// overwritten without --force; --resume continues a games file where it
+    /// stops (an interrupted run), without losing or repeating a game.
+    #[command(after_help = "\
+Examples:
+  senat selfplay --force                                # 100000 random games -> games.csv, summary.csv
+  senat selfplay --games 20000 --red greedy --blue random --out g.csv --summary s.csv
+  senat selfplay --red 'heuristic:pile=12,exposed=-1' --blue heuristic:file=w.txt --out h.csv
+  senat selfplay --games 1000000 --shard 3/8 --out shard3.csv --summary ''   # one slice of a big batch
+  senat selfplay --games 1000000 --out big.csv --resume # continue an interrupted run
+
+Policies: random | greedy | heuristic[:key=value,...] | heuristic:file=<path>;
+heuristic weights: pile, win, own_i, opp_i, square, exposed, full_i.")]
+    Selfplay(SelfplayArgs),
+
+    /// Concatenate games files of the shards of one batch into one games file
+    /// (in game order, checking that no game is missing or repeated) and
+    /// write their summary.
+    #[command(after_help = "\
+Examples:
+  senat merge --out games.csv --summary summary.csv shard-*.csv")]
+    Merge {
+        /// The games files to merge (any order).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// The merged games file.
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+        /// The summary CSV of all games (empty: none).
+        #[arg(long, value_name = "PATH", default_value = "summary.csv")]
+        summary: String,
+        /// Overwrite existing output files.
+        #[arg(long)]
+        force: bool,
+        /// Do not print the summary table.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+
+    /// Measure complete games per second (draft included, nothing written)
+    /// for each policy against itself, on one thread and on --threads
+    /// threads, and the scaling efficiency.
+    #[command(after_help = "\
+Examples:
+  senat bench
+  senat bench --games 200000 --policies random,greedy,heuristic --threads 2")]
+    Bench {
+        /// Games per measurement.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Comma-separated policies, each playing itself.
+        #[arg(long, default_value = "random,greedy")]
+        policies: String,
+        /// Threads of the parallel measurement (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Batch seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Arguments of `senat selfplay`.
+#[derive(Args, Debug)]
+struct SelfplayArgs {
+    /// Games in the batch (all shards together).
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Worker threads (default: all cores). Never changes the output.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Batch seed: game i uses a generator seeded from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Red's play policy.
+    #[arg(long, default_value = "random", value_name = "POLICY")]
+    red: String,
+    /// Blue's play policy.
+    #[arg(long, default_value = "random", value_name = "POLICY")]
+    blue: String,
+    /// Red's draft policy (default: red's play policy; greedy drafts at random).
+    #[arg(long, value_name = "POLICY")]
+    draft_red: Option<String>,
+    /// Blue's draft policy (default: blue's play policy).
+    #[arg(long, value_name = "POLICY")]
+    draft_blue: Option<String>,
+    /// The games file: one row per game.
+    #[arg(long, value_name = "PATH", default_value = "games.csv")]
+    out: PathBuf,
+    /// The summary CSV (empty: none).
+    #[arg(long, value_name = "PATH", default_value = "summary.csv")]
+    summary: String,
+    /// Also write one row per move to this file.
+    #[arg(long, value_name = "PATH")]
+    moves: Option<PathBuf>,
+    /// Play only the K-th of N disjoint slices of the game indices (1 <= K <= N).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Overwrite existing output files.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
+    /// Continue the games (and moves) file where it stops.
+    #[arg(long)]
+    resume: bool,
+    /// No progress bar and no summary table.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// A position on the command line (possibly split over several arguments).
@@ -183,6 +300,11 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             write_position(out, &p, colour && !plain)
         }
         Command::Replay { file, quiet, plain } => cmd_replay(&file, quiet, colour && !plain, out),
+        Command::Selfplay(args) => cmd_selfplay(args, out),
+        Command::Merge { inputs, out: path, summary, force, quiet } => {
+            cmd_merge(&inputs, &path, &summary, force, quiet, out)
+        }
+        Command::Bench { games, policies, threads, seed } => cmd_bench(games, &policies, threads, seed, out),
     }
 }
 
@@ -347,4 +469,130 @@ fn result_line(game: &Game) -> String {
         Some(o) => format!("{o} ({piles})"),
         None => format!("game not over after {} moves ({piles}), {} to move", game.moves().len(), p.side_to_move()),
     }
+}
+
+// ---- selfplay, merge, bench ---------------------------------------------
+
+fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
+    PolicySpec::parse(text).or_else(|e| input(format_args!("--{flag}: {e}")))
+}
+
+fn threads_or_all(threads: Option<usize>) -> Result<usize> {
+    match threads {
+        Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn summary_path(text: &str) -> Option<PathBuf> {
+    (!text.is_empty()).then(|| PathBuf::from(text))
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
+fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  ({elapsed})",
+    );
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 {
+        return input("--games 0: a batch needs at least 1 game");
+    }
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s).or_else(input)?,
+        None => Shard::ALL,
+    };
+    let red = policy("red", &a.red)?;
+    let blue = policy("blue", &a.blue)?;
+    let draft_red = policy("draft-red", a.draft_red.as_deref().unwrap_or(&a.red))?;
+    let draft_blue = policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?;
+    let threads = threads_or_all(a.threads)?;
+    let batch = Batch { seed: a.seed, games: a.games, shard, matchup: Matchup { red, blue, draft_red, draft_blue } };
+    let existing = if a.resume {
+        Existing::Resume
+    } else if a.force {
+        Existing::Overwrite
+    } else {
+        Existing::Refuse
+    };
+    let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
+    let range = shard.range(a.games);
+    let bar = progress_bar(range.end - range.start, a.quiet);
+    let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start))
+        .or_else(|e| input(e))?;
+    bar.finish_and_clear();
+    if !a.quiet {
+        out.write_all(report.summary.table().as_bytes())?;
+        let rate = report.played as f64 / report.seconds.max(1e-9);
+        writeln!(
+            out,
+            "played {} games{} in {:.2} s on {threads} threads: {:.0} games/s ({:.0} per thread); wrote {}",
+            report.played,
+            if report.resumed > 0 { format!(" (after {} resumed)", report.resumed) } else { String::new() },
+            report.seconds,
+            rate,
+            rate / threads as f64,
+            a.out.display()
+        )?;
+    }
+    Ok(())
+}
+
+fn cmd_merge(inputs: &[PathBuf], path: &Path, summary: &str, force: bool, quiet: bool, out: &mut impl Write) -> Result<()> {
+    let summary_file = summary_path(summary);
+    if !force {
+        for p in std::iter::once(path).chain(summary_file.as_deref()) {
+            if p.exists() {
+                return input(format_args!("{} already exists; pass --force to overwrite it", p.display()));
+            }
+        }
+    }
+    let s: Summary = selfplay::merge(inputs, path, force).or_else(|e| input(e))?;
+    if let Some(sp) = &summary_file {
+        selfplay::write_summary(sp, &s, force).or_else(|e| input(e))?;
+    }
+    if !quiet {
+        out.write_all(s.table().as_bytes())?;
+        writeln!(out, "merged {} games from {} files into {}", s.games(), inputs.len(), path.display())?;
+    }
+    Ok(())
+}
+
+fn cmd_bench(games: u64, policies: &str, threads: Option<usize>, seed: u64, out: &mut impl Write) -> Result<()> {
+    if games == 0 {
+        return input("--games 0: a measurement needs at least 1 game");
+    }
+    let threads = threads_or_all(threads)?;
+    writeln!(out, "{:<24} {:>7} {:>9} {:>8} {:>12} {:>14} {:>10}", "policy", "threads", "games", "seconds", "games/s", "games/s/thread", "efficiency")?;
+    for name in policies.split(',') {
+        let spec = policy("policies", name)?;
+        let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
+        let batch = Batch { seed, games, shard: Shard::ALL, matchup };
+        let mut single = 0.0;
+        let mut counts = vec![1];
+        if threads > 1 {
+            counts.push(threads);
+        }
+        for t in counts {
+            let (s, secs) = selfplay::simulate(&batch, t).or_else(|e| input(e))?;
+            let rate = s.games() as f64 / secs.max(1e-9);
+            if t == 1 {
+                single = rate;
+            }
+            let eff = rate / (single * t as f64);
+            writeln!(out, "{:<24} {:>7} {:>9} {:>8.3} {:>12.0} {:>14.0} {:>9.1}%", name, t, s.games(), secs, rate, rate / t as f64, 100.0 * eff)?;
+            out.flush()?;
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,388 @@
+//! Policies: who picks the move. One trait, [`Policy`], serves both phases
+//! (a draft policy gives and places, a play policy moves); the self-play
+//! runner asks the policy of the side to move for each move, and the search
+//! engines of later work plug in behind the same trait.
+//!
+//! A policy reads the game and draws randomness only from the generator it
+//! is handed, so a game is a pure function of its seed. A policy must never
+//! change the game, keep state between games that changes its choices, or
+//! return a move that is not legal in the current position.
+//!
+//! Policies are named on the command line by a [`PolicySpec`]:
+//! `random`, `greedy`, `heuristic`, `heuristic:pile=10,own_i=2` (weights as
+//! flags) or `heuristic:file=weights.txt` (weights from a file, one
+//! `key=value` a line, `#` comments).
+
+use crate::board::{Bitboard, Row};
+use crate::dice::{Colour, Side, Symbol};
+use crate::game::Game;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Phase, Position};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::fmt;
+
+/// The random generator of one game.
+pub type GameRng = Xoshiro256PlusPlus;
+
+/// A generator seeded from a 64-bit seed by filling its 256-bit state with
+/// four successive outputs of splitmix64 (the procedure the xoshiro authors
+/// recommend), written out here so that it never depends on a crate version.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    let mut state = seed;
+    let mut bytes = [0u8; 32];
+    for chunk in bytes.chunks_exact_mut(8) {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        chunk.copy_from_slice(&mix64(state).to_le_bytes());
+    }
+    GameRng::from_seed(bytes)
+}
+
+/// The splitmix64 finalizer: a bijective mix of 64 bits.
+#[inline]
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A uniform index below `n` (`n` ≥ 1) by Lemire's multiply-shift; the bias,
+/// below n / 2⁶⁴, is negligible for move lists.
+#[inline]
+pub fn below(rng: &mut GameRng, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// The `k`-th legal move in generation order (the order of
+/// [`Position::legal_moves`]), found without building the list.
+pub fn nth_move(p: &Position, mut k: usize) -> Option<Move> {
+    let mut found = None;
+    p.generate(|set| {
+        let n = set.len();
+        if k < n {
+            let mut i = 0;
+            set.for_each(|m| {
+                if i == k {
+                    found = Some(m);
+                }
+                i += 1;
+            });
+            true
+        } else {
+            k -= n;
+            false
+        }
+    });
+    found
+}
+
+/// A uniformly random legal move, or `None` if there is none.
+#[inline]
+pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
+    let n = p.count_moves();
+    if n == 0 {
+        return None;
+    }
+    nth_move(p, below(rng, n))
+}
+
+/// Picks a move: the trait behind every player of both phases.
+pub trait Policy: Send {
+    /// A legal move in the current position of `game`, which is not over.
+    /// All randomness comes from `rng`.
+    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move;
+}
+
+/// Uniform over the legal moves, in both phases.
+#[derive(Clone, Debug, Default)]
+pub struct RandomPolicy;
+
+impl Policy for RandomPolicy {
+    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
+        random_move(game.position(), rng).expect("a game that is not over has a legal move")
+    }
+}
+
+/// Picks uniformly among the best-scoring moves; ties share equally.
+fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) -> Move {
+    let mut best = f64::NEG_INFINITY;
+    let mut ties = 0usize;
+    let mut chosen = None;
+    for &m in p.legal_moves().iter() {
+        let s = score(m);
+        if s > best {
+            best = s;
+            ties = 1;
+            chosen = Some(m);
+        } else if s == best {
+            // Reservoir sampling among equal scores.
+            ties += 1;
+            if below(rng, ties) == 0 {
+                chosen = Some(m);
+            }
+        }
+    }
+    chosen.expect("a game that is not over has a legal move")
+}
+
+/// One ply of lookahead: scores a die of its own colour when it can, never
+/// pushes a die of the opponent's colour through the door when another move
+/// exists, otherwise random. In the draft it plays at random.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyPolicy;
+
+impl Policy for GreedyPolicy {
+    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
+        let p = game.position();
+        if !p.is_play() {
+            return RandomPolicy.choose(game, rng);
+        }
+        let me = p.side_to_move();
+        let before = p.piles();
+        best_by(p, rng, |m| {
+            let mut q = *p;
+            q.play_unchecked(m);
+            let after = q.piles();
+            let mine = (after.of(me) - before.of(me)) as f64;
+            let theirs = (after.of(me.other()) - before.of(me.other())) as f64;
+            // Scoring first (more is better), then anything that gives nothing away.
+            if mine > 0.0 { 1.0 + mine } else if theirs > 0.0 { -theirs } else { 0.0 }
+        })
+    }
+}
+
+/// The weights of [`HeuristicPolicy`]'s evaluation; names as on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Own pile minus the opponent's pile.
+    pub pile: f64,
+    /// Reaching the majority (a won game); minus for the opponent's.
+    pub win: f64,
+    /// Dice showing own colour in row I (next to the door).
+    pub own_i: f64,
+    /// Dice showing the opponent's colour in row I.
+    pub opp_i: f64,
+    /// Own squares in rows M and I with a neighbour to push.
+    pub square: f64,
+    /// Own dice next to an enemy triangle (which can flip them).
+    pub exposed: f64,
+    /// Row I is full (pushes into it eject a die).
+    pub full_i: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights { pile: 10.0, win: 1000.0, own_i: 1.0, opp_i: -1.0, square: 0.5, exposed: -0.5, full_i: 0.0 }
+    }
+}
+
+impl Weights {
+    /// The accepted weight names.
+    pub const NAMES: [&'static str; 7] = ["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i"];
+
+    fn slot(&mut self, key: &str) -> Option<&mut f64> {
+        Some(match key {
+            "pile" => &mut self.pile,
+            "win" => &mut self.win,
+            "own_i" => &mut self.own_i,
+            "opp_i" => &mut self.opp_i,
+            "square" => &mut self.square,
+            "exposed" => &mut self.exposed,
+            "full_i" => &mut self.full_i,
+            _ => return None,
+        })
+    }
+
+    /// Sets one weight from `key=value` text.
+    pub fn set(&mut self, item: &str) -> Result<(), String> {
+        let accepted = || format!("accepted: {}=<number>, or file=<path>", Weights::NAMES.join("=<number>, "));
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(format!("`{item}` is not key=value ({})", accepted()));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let v: f64 = match value.parse() {
+            Ok(v) if f64::is_finite(v) => v,
+            _ => return Err(format!("weight `{key}`: `{value}` is not a finite number")),
+        };
+        match self.slot(key) {
+            Some(slot) => {
+                *slot = v;
+                Ok(())
+            }
+            None => Err(format!("unknown weight `{key}` ({})", accepted())),
+        }
+    }
+
+    /// Evaluates `p` for `me` (the side that just moved).
+    pub fn evaluate(&self, p: &Position, me: Side) -> f64 {
+        let (mine, theirs) = match me {
+            Side::Red => (Colour::Red, Colour::Blue),
+            Side::Blue => (Colour::Blue, Colour::Red),
+        };
+        let piles = p.piles();
+        let mut s = self.pile * (piles.of(me) as f64 - piles.of(me.other()) as f64);
+        match p.majority() {
+            Some(w) if w == me => s += self.win,
+            Some(_) => s -= self.win,
+            None => {}
+        }
+        let own = p.showing(mine);
+        let opp = p.showing(theirs);
+        let occ = p.occupied();
+        let row_i = Bitboard::ROW_I;
+        s += self.own_i * (own & row_i).len() as f64;
+        s += self.opp_i * (opp & row_i).len() as f64;
+        let squares = own & p.with_symbol(Symbol::Square) & (Bitboard::ROW_M | row_i);
+        let near_target = occ.right() | occ.left();
+        s += self.square * (squares & near_target).len() as f64;
+        let enemy_tri = opp & p.with_symbol(Symbol::Triangle);
+        s += self.exposed * (own & (enemy_tri.right() | enemy_tri.left())).len() as f64;
+        if (occ & row_i) == row_i {
+            s += self.full_i;
+        }
+        s
+    }
+}
+
+/// Play: the move whose resulting position the weighted evaluation likes
+/// best (ties at random). Draft: gives die 3 when it can (all white, worth
+/// nothing to the receiver), otherwise a random die; places dice showing its
+/// own colour low (row I, then M), squares of its colour in M, and the
+/// opponent's colours high.
+#[derive(Clone, Debug, Default)]
+pub struct HeuristicPolicy {
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+impl Policy for HeuristicPolicy {
+    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
+        let p = game.position();
+        let me = p.side_to_move();
+        match p.phase() {
+            Phase::Give => {
+                let three = crate::dice::Die::new(3).expect("die 3");
+                if p.reserve().contains(three) {
+                    Move::give(three)
+                } else {
+                    RandomPolicy.choose(game, rng)
+                }
+            }
+            Phase::Place(_) => best_by(p, rng, |m| match m.kind() {
+                MoveKind::Place(die, cell, face) => {
+                    let colour = die.colour(face);
+                    let row = cell.row();
+                    if colour.side() == Some(me) {
+                        let low = match row {
+                            Row::I => 3.0,
+                            Row::M => 2.0,
+                            Row::S => 0.0,
+                        };
+                        let square = if face.symbol() == Symbol::Square && row == Row::M { 1.5 } else { 0.0 };
+                        low + square
+                    } else if colour == Colour::White {
+                        0.5
+                    } else {
+                        // The opponent's colour: as far from the door as possible.
+                        if row == Row::S { 1.0 } else { -1.0 }
+                    }
+                }
+                _ => 0.0,
+            }),
+            Phase::Play => best_by(p, rng, |m| {
+                let mut q = *p;
+                q.play_unchecked(m);
+                self.weights.evaluate(&q, me)
+            }),
+        }
+    }
+}
+
+/// The kind of a named policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    /// [`RandomPolicy`].
+    Random,
+    /// [`GreedyPolicy`].
+    Greedy,
+    /// [`HeuristicPolicy`].
+    Heuristic,
+}
+
+/// A policy as named on the command line: kind, parameters and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicySpec {
+    /// Which policy.
+    pub kind: PolicyKind,
+    /// Heuristic weights (ignored by the others).
+    pub weights: Weights,
+    /// The name as given (`heuristic:pile=5`), written to output files.
+    pub name: String,
+}
+
+/// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
+pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
+(weights: pile, win, own_i, opp_i, square, exposed, full_i)";
+
+impl PolicySpec {
+    /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`, `heuristic:file=path`.
+    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        let text = text.trim();
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (text, None),
+        };
+        let kind = match name {
+            "random" => PolicyKind::Random,
+            "greedy" => PolicyKind::Greedy,
+            "heuristic" => PolicyKind::Heuristic,
+            _ => return Err(format!("unknown policy `{name}` (accepted: {POLICY_HELP})")),
+        };
+        let mut weights = Weights::default();
+        if let Some(params) = params {
+            if kind != PolicyKind::Heuristic {
+                return Err(format!("policy `{name}` takes no parameters (`{text}`); accepted: {POLICY_HELP}"));
+            }
+            if params.trim().is_empty() {
+                return Err(format!("policy `{text}`: empty parameter list; accepted: {POLICY_HELP}"));
+            }
+            for item in params.split(',') {
+                if let Some(path) = item.trim().strip_prefix("file=") {
+                    let body = std::fs::read_to_string(path)
+                        .map_err(|e| format!("policy `{text}`: cannot read weights file {path}: {e}"))?;
+                    for (n, line) in body.lines().enumerate() {
+                        let line = line.split('#').next().unwrap_or("").trim();
+                        if !line.is_empty() {
+                            weights.set(line).map_err(|e| format!("policy `{text}`: {path}:{}: {e}", n + 1))?;
+                        }
+                    }
+                } else {
+                    weights.set(item).map_err(|e| format!("policy `{text}`: {e}"))?;
+                }
+            }
+        }
+        Ok(PolicySpec { kind, weights, name: text.to_string() })
+    }
+
+    /// A fresh player for one game (or one worker).
+    pub fn build(&self) -> Box<dyn Policy> {
+        match self.kind {
+            PolicyKind::Random => Box::new(RandomPolicy),
+            PolicyKind::Greedy => Box::new(GreedyPolicy),
+            PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl std::str::FromStr for PolicySpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PolicySpec, String> {
+        PolicySpec::parse(s)
+    }
+}

@@ -1,0 +1,306 @@
+//! Summaries of self-play batches: win shares with Wilson intervals, game
+//! lengths (mean, quantiles, histogram), end reasons, branching factor.
+//!
+//! A [`Summary`] is built one game at a time from [`GameSummary`] records
+//! (from a running batch or read back from a games file) and merged across
+//! workers or shards; the result never depends on the order of merging.
+//! This module only counts: it never plays, reads or writes files.
+
+use crate::dice::Side;
+use crate::game::EndReason;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The four policy names of a matchup: red's and blue's play and draft policies.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PairKey {
+    /// Red's play policy.
+    pub red: String,
+    /// Blue's play policy.
+    pub blue: String,
+    /// Red's draft policy.
+    pub draft_red: String,
+    /// Blue's draft policy.
+    pub draft_blue: String,
+}
+
+impl PairKey {
+    /// `red vs blue`, with the draft policies when they differ from the play ones.
+    pub fn label(&self) -> String {
+        let side = |play: &str, draft: &str| {
+            if play == draft { play.to_string() } else { format!("{play} (draft {draft})") }
+        };
+        format!("{} vs {}", side(&self.red, &self.draft_red), side(&self.blue, &self.draft_blue))
+    }
+}
+
+/// What the summary needs of one finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Play half-moves (the draft not counted).
+    pub play_len: u32,
+    /// Sum over the play positions where a move was made of their number of legal moves.
+    pub legal_sum: u64,
+}
+
+/// End reasons in a fixed order, for counting.
+pub const REASONS: [EndReason; 4] = [EndReason::Majority, EndReason::Repetition, EndReason::Closure, EndReason::Block];
+
+/// Counts for one matchup.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Red wins.
+    pub red: u64,
+    /// Blue wins.
+    pub blue: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Games per end reason, in [`REASONS`] order.
+    pub reasons: [u64; 4],
+    /// Games per exact play length (index = play half-moves).
+    pub lengths: Vec<u64>,
+    /// Sum of play lengths.
+    pub len_sum: u64,
+    /// Sum of squared play lengths.
+    pub len_sq_sum: u128,
+    /// Sum of legal-move counts over play positions where a move was made.
+    pub legal_sum: u64,
+}
+
+impl Tally {
+    /// Adds one game.
+    pub fn add(&mut self, g: &GameSummary) {
+        self.games += 1;
+        match g.winner {
+            Some(Side::Red) => self.red += 1,
+            Some(Side::Blue) => self.blue += 1,
+            None => self.draws += 1,
+        }
+        let r = REASONS.iter().position(|&r| r == g.reason).expect("a known reason");
+        self.reasons[r] += 1;
+        let len = g.play_len as usize;
+        if self.lengths.len() <= len {
+            self.lengths.resize(len + 1, 0);
+        }
+        self.lengths[len] += 1;
+        self.len_sum += g.play_len as u64;
+        self.len_sq_sum += (g.play_len as u128) * (g.play_len as u128);
+        self.legal_sum += g.legal_sum;
+    }
+
+    /// Adds another tally.
+    pub fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.red += o.red;
+        self.blue += o.blue;
+        self.draws += o.draws;
+        for (a, b) in self.reasons.iter_mut().zip(o.reasons) {
+            *a += b;
+        }
+        if self.lengths.len() < o.lengths.len() {
+            self.lengths.resize(o.lengths.len(), 0);
+        }
+        for (a, b) in self.lengths.iter_mut().zip(&o.lengths) {
+            *a += b;
+        }
+        self.len_sum += o.len_sum;
+        self.len_sq_sum += o.len_sq_sum;
+        self.legal_sum += o.legal_sum;
+    }
+
+    /// Mean play length.
+    pub fn mean_length(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.len_sum as f64 / self.games as f64 }
+    }
+
+    /// Standard deviation of the play length.
+    pub fn sd_length(&self) -> f64 {
+        if self.games < 2 {
+            return 0.0;
+        }
+        let n = self.games as f64;
+        let mean = self.mean_length();
+        ((self.len_sq_sum as f64 - n * mean * mean) / (n - 1.0)).max(0.0).sqrt()
+    }
+
+    /// The `q`-quantile of the play length (nearest rank: the smallest length
+    /// with at least ⌈q·n⌉ games at or below it).
+    pub fn quantile(&self, q: f64) -> u32 {
+        if self.games == 0 {
+            return 0;
+        }
+        let rank = ((q * self.games as f64).ceil() as u64).clamp(1, self.games);
+        let mut seen = 0;
+        for (len, &n) in self.lengths.iter().enumerate() {
+            seen += n;
+            if seen >= rank {
+                return len as u32;
+            }
+        }
+        (self.lengths.len() - 1) as u32
+    }
+
+    /// Mean number of legal moves per play position where a move was made.
+    pub fn branching(&self) -> f64 {
+        if self.len_sum == 0 { 0.0 } else { self.legal_sum as f64 / self.len_sum as f64 }
+    }
+
+    /// Histogram of play lengths in bins of `width`: (bin start, games).
+    pub fn histogram(&self, width: usize) -> Vec<(usize, u64)> {
+        let mut bins: Vec<(usize, u64)> = Vec::new();
+        for (len, &n) in self.lengths.iter().enumerate() {
+            let start = len / width * width;
+            match bins.last_mut() {
+                Some((s, c)) if *s == start => *c += n,
+                _ => bins.push((start, n)),
+            }
+        }
+        // Drop empty leading bins only; keep gaps so the shape reads true.
+        while bins.first().is_some_and(|&(_, n)| n == 0) {
+            bins.remove(0);
+        }
+        while bins.last().is_some_and(|&(_, n)| n == 0) {
+            bins.pop();
+        }
+        bins
+    }
+}
+
+/// Wilson score interval at 95% (z = 1.959964) for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Width of the length histogram's bins, in play half-moves.
+pub const HIST_WIDTH: usize = 10;
+
+/// Tallies per matchup.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// One tally per matchup, in key order.
+    pub groups: BTreeMap<PairKey, Tally>,
+}
+
+/// The header of the summary CSV.
+pub const SUMMARY_HEADER: [&str; 8] = ["red", "blue", "draft_red", "draft_blue", "metric", "value", "ci95_low", "ci95_high"];
+
+impl Summary {
+    /// Adds one game of matchup `key`.
+    pub fn add(&mut self, key: &PairKey, g: &GameSummary) {
+        if let Some(t) = self.groups.get_mut(key) {
+            t.add(g);
+        } else {
+            let mut t = Tally::default();
+            t.add(g);
+            self.groups.insert(key.clone(), t);
+        }
+    }
+
+    /// Adds a tally of matchup `key`.
+    pub fn merge_tally(&mut self, key: &PairKey, t: &Tally) {
+        self.groups.entry(key.clone()).or_default().merge(t);
+    }
+
+    /// Games in all groups.
+    pub fn games(&self) -> u64 {
+        self.groups.values().map(|t| t.games).sum()
+    }
+
+    /// The rows of the summary CSV (without the header): deterministic, so
+    /// that equal batches give byte-identical files.
+    pub fn rows(&self) -> Vec<[String; 8]> {
+        let mut rows = Vec::new();
+        for (k, t) in &self.groups {
+            let mut row = |metric: &str, value: String, ci: Option<(f64, f64)>| {
+                let (lo, hi) = ci.map_or((String::new(), String::new()), |(l, h)| (format!("{l:.6}"), format!("{h:.6}")));
+                rows.push([
+                    k.red.clone(),
+                    k.blue.clone(),
+                    k.draft_red.clone(),
+                    k.draft_blue.clone(),
+                    metric.to_string(),
+                    value,
+                    lo,
+                    hi,
+                ]);
+            };
+            let n = t.games;
+            let share = |c: u64| if n == 0 { 0.0 } else { c as f64 / n as f64 };
+            row("games", n.to_string(), None);
+            row("red_wins", t.red.to_string(), None);
+            row("blue_wins", t.blue.to_string(), None);
+            row("draws", t.draws.to_string(), None);
+            row("red_share", format!("{:.6}", share(t.red)), Some(wilson(t.red, n)));
+            row("blue_share", format!("{:.6}", share(t.blue)), Some(wilson(t.blue, n)));
+            row("draw_share", format!("{:.6}", share(t.draws)), Some(wilson(t.draws, n)));
+            for (r, c) in REASONS.iter().zip(t.reasons) {
+                row(&format!("reason_{r}"), c.to_string(), None);
+            }
+            row("length_mean", format!("{:.4}", t.mean_length()), None);
+            row("length_sd", format!("{:.4}", t.sd_length()), None);
+            row("length_min", t.quantile(0.0).to_string(), None);
+            row("length_p10", t.quantile(0.1).to_string(), None);
+            row("length_median", t.quantile(0.5).to_string(), None);
+            row("length_p90", t.quantile(0.9).to_string(), None);
+            row("length_max", t.lengths.len().saturating_sub(1).to_string(), None);
+            row("branching_mean", format!("{:.4}", t.branching()), None);
+            for (start, c) in t.histogram(HIST_WIDTH) {
+                row(&format!("length_hist_{start:03}_{:03}", start + HIST_WIDTH - 1), c.to_string(), None);
+            }
+        }
+        rows
+    }
+
+    /// A human-readable table: one block per matchup, with a histogram.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        for (k, t) in &self.groups {
+            let n = t.games;
+            let pct = |c: u64| if n == 0 { 0.0 } else { 100.0 * c as f64 / n as f64 };
+            let ci = |c: u64| {
+                let (l, h) = wilson(c, n);
+                format!("[{:5.2}, {:5.2}]", 100.0 * l, 100.0 * h)
+            };
+            let _ = writeln!(s, "{}: {} games", k.label(), n);
+            let _ = writeln!(s, "  red wins   {:>10}  {:6.2}%  95% CI {}", t.red, pct(t.red), ci(t.red));
+            let _ = writeln!(s, "  blue wins  {:>10}  {:6.2}%  95% CI {}", t.blue, pct(t.blue), ci(t.blue));
+            let _ = writeln!(s, "  draws      {:>10}  {:6.2}%  95% CI {}", t.draws, pct(t.draws), ci(t.draws));
+            let reasons: Vec<String> = REASONS.iter().zip(t.reasons).map(|(r, c)| format!("{r} {c}")).collect();
+            let _ = writeln!(s, "  end        {}", reasons.join(", "));
+            let _ = writeln!(
+                s,
+                "  play length mean {:.2} (sd {:.2}), median {}, p10 {}, p90 {}, min {}, max {} half-moves",
+                t.mean_length(),
+                t.sd_length(),
+                t.quantile(0.5),
+                t.quantile(0.1),
+                t.quantile(0.9),
+                t.quantile(0.0),
+                t.lengths.len().saturating_sub(1)
+            );
+            let _ = writeln!(s, "  branching  {:.2} legal moves per play position", t.branching());
+            let hist = t.histogram(HIST_WIDTH);
+            let max = hist.iter().map(|&(_, c)| c).max().unwrap_or(0).max(1);
+            for (start, c) in hist {
+                let bar = "#".repeat(((c as f64 / max as f64) * 40.0).round() as usize);
+                let _ = writeln!(s, "  {:>4}-{:<4} {:>10} {}", start, start + HIST_WIDTH - 1, c, bar);
+            }
+        }
+        s
+    }
+}
