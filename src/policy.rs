@@ -13,10 +13,11 @@
 //! flags) or `heuristic:file=weights.txt` (weights from a file, one
 //! `key=value` a line, `#` comments).
 
-use crate::board::{Bitboard, Row};
-use crate::dice::{Colour, Side, Symbol};
+use crate::board::{Bitboard, Cell, Row};
+use crate::dice::{Colour, Face, FaceSet, Side, Symbol};
 use crate::game::Game;
-use crate::moves::{Move, MoveKind};
+use crate::movegen::MoveSet;
+use crate::moves::{Dest, Move, MoveKind};
 use crate::position::{Phase, Position};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -53,6 +54,45 @@ pub fn below(rng: &mut GameRng, n: usize) -> usize {
     ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
+/// The cell of the `k`-th set bit of `b` (k < b.len()).
+#[inline]
+fn nth_cell(b: Bitboard, k: usize) -> Cell {
+    let mut bits = b.0;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    Cell::from_index(bits.trailing_zeros() as u8).expect("k below the set's size")
+}
+
+/// The `k`-th face of a face set (k < its len).
+#[inline]
+fn nth_face(f: FaceSet, k: usize) -> Face {
+    f.iter().nth(k).expect("k below the set's size")
+}
+
+/// The `k`-th move of a dense set (`k < set.len()`), in the set's own order.
+#[inline]
+pub fn nth_in_set(set: MoveSet, k: usize) -> Move {
+    match set {
+        MoveSet::Give(dice) => Move::give(dice.iter().nth(k).expect("k below the set's size")),
+        MoveSet::Place { die, cells, faces } => {
+            let nf = faces.len() as usize;
+            Move::place(die, nth_cell(cells, k / nf), nth_face(faces, k % nf))
+        }
+        MoveSet::Shift { from, to } => Move::shift(from, nth_cell(to, k)),
+        MoveSet::Flip { agent, target } => Move::flip(agent, target),
+        MoveSet::Push { agent, target, to, door } => {
+            if k < to.len() as usize {
+                Move::push(agent, target, Dest::Cell(nth_cell(to, k)))
+            } else {
+                debug_assert!(door);
+                Move::push(agent, target, Dest::Door)
+            }
+        }
+        MoveSet::Turn { agent, target, faces } => Move::turn(agent, target, nth_face(faces, k)),
+    }
+}
+
 /// The `k`-th legal move in generation order (the order of
 /// [`Position::legal_moves`]), found without building the list.
 pub fn nth_move(p: &Position, mut k: usize) -> Option<Move> {
@@ -60,13 +100,7 @@ pub fn nth_move(p: &Position, mut k: usize) -> Option<Move> {
     p.generate(|set| {
         let n = set.len();
         if k < n {
-            let mut i = 0;
-            set.for_each(|m| {
-                if i == k {
-                    found = Some(m);
-                }
-                i += 1;
-            });
+            found = Some(nth_in_set(set, k));
             true
         } else {
             k -= n;
@@ -86,11 +120,33 @@ pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
     nth_move(p, below(rng, n))
 }
 
+/// What a policy is asked to move in: the game (position and history) and
+/// the number of legal moves of its position, already counted.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The game so far; its position is not over.
+    pub game: &'a Game,
+    /// `game.position().count_moves()`, at least 1.
+    pub legal: usize,
+}
+
+impl<'a> Turn<'a> {
+    /// A turn in `game`'s current position (counts its moves).
+    pub fn new(game: &'a Game) -> Turn<'a> {
+        Turn { game, legal: game.position().count_moves() }
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &'a Position {
+        self.game.position()
+    }
+}
+
 /// Picks a move: the trait behind every player of both phases.
 pub trait Policy: Send {
-    /// A legal move in the current position of `game`, which is not over.
-    /// All randomness comes from `rng`.
-    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move;
+    /// A legal move in the turn's position. All randomness comes from `rng`.
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move;
 }
 
 /// Uniform over the legal moves, in both phases.
@@ -98,8 +154,8 @@ pub trait Policy: Send {
 pub struct RandomPolicy;
 
 impl Policy for RandomPolicy {
-    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
-        random_move(game.position(), rng).expect("a game that is not over has a legal move")
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        nth_move(turn.position(), below(rng, turn.legal)).expect("a game that is not over has a legal move")
     }
 }
 
@@ -132,10 +188,10 @@ fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) 
 pub struct GreedyPolicy;
 
 impl Policy for GreedyPolicy {
-    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
-        let p = game.position();
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let p = turn.position();
         if !p.is_play() {
-            return RandomPolicy.choose(game, rng);
+            return RandomPolicy.choose(turn, rng);
         }
         let me = p.side_to_move();
         let before = p.piles();
@@ -146,7 +202,13 @@ impl Policy for GreedyPolicy {
             let mine = (after.of(me) - before.of(me)) as f64;
             let theirs = (after.of(me.other()) - before.of(me.other())) as f64;
             // Scoring first (more is better), then anything that gives nothing away.
-            if mine > 0.0 { 1.0 + mine } else if theirs > 0.0 { -theirs } else { 0.0 }
+            if mine > 0.0 {
+                1.0 + mine
+            } else if theirs > 0.0 {
+                -theirs
+            } else {
+                0.0
+            }
         })
     }
 }
@@ -256,17 +318,13 @@ pub struct HeuristicPolicy {
 }
 
 impl Policy for HeuristicPolicy {
-    fn choose(&mut self, game: &Game, rng: &mut GameRng) -> Move {
-        let p = game.position();
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let p = turn.position();
         let me = p.side_to_move();
         match p.phase() {
             Phase::Give => {
                 let three = crate::dice::Die::new(3).expect("die 3");
-                if p.reserve().contains(three) {
-                    Move::give(three)
-                } else {
-                    RandomPolicy.choose(game, rng)
-                }
+                if p.reserve().contains(three) { Move::give(three) } else { RandomPolicy.choose(turn, rng) }
             }
             Phase::Place(_) => best_by(p, rng, |m| match m.kind() {
                 MoveKind::Place(die, cell, face) => {

@@ -18,9 +18,9 @@ use crate::board::Cell;
 use crate::dice::Side;
 use crate::game::{EndReason, Game, Outcome};
 use crate::moves::{Dest, Move, MoveKind};
-use crate::policy::{GameRng, Policy, PolicySpec, mix64, rng_from_seed};
-use crate::position::Position;
-use crate::stats::{GameSummary, PairKey, Summary, SUMMARY_HEADER, Tally};
+use crate::policy::{GameRng, Policy, PolicySpec, Turn, mix64, rng_from_seed};
+use crate::position::{CLOSURE, Position};
+use crate::stats::{GameSummary, PairKey, SUMMARY_HEADER, Summary, Tally};
 use rayon::prelude::*;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -107,29 +107,42 @@ fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> Play
     let mut legal = Vec::new();
     let mut legal_sum = 0u64;
     let outcome = loop {
-        if let Some(o) = game.outcome() {
-            break o;
-        }
+        // The end checks of `Game::outcome`, in the rules' order (majority,
+        // repetition, closure, block), sharing one move count with the policy.
         let p = game.position();
-        let side = p.side_to_move() as usize;
+        if let Some(side) = p.majority() {
+            break Outcome { winner: Some(side), reason: EndReason::Majority };
+        }
         let play = p.is_play();
-        if play || keep_legal {
-            let n = p.count_moves();
-            if play {
-                legal_sum += n as u64;
+        if play {
+            if game.occurrences() >= 3 {
+                break Outcome::by_piles(p.piles(), EndReason::Repetition);
             }
-            if keep_legal {
-                legal.push(n as u16);
+            if p.clock() >= CLOSURE {
+                break Outcome::by_piles(p.piles(), EndReason::Closure);
             }
         }
+        let n = p.count_moves();
+        if n == 0 {
+            break Outcome::by_piles(p.piles(), EndReason::Block);
+        }
+        if play {
+            legal_sum += n as u64;
+        }
+        if keep_legal {
+            legal.push(n as u16);
+        }
+        let side = p.side_to_move() as usize;
+        let turn = Turn { game: &game, legal: n };
         let m = if play {
-            players.play[side].choose(&game, rng)
+            players.play[side].choose(&turn, rng)
         } else {
             draft_len += 1;
-            players.draft[side].choose(&game, rng)
+            players.draft[side].choose(&turn, rng)
         };
         game.play_unchecked(m);
     };
+    debug_assert_eq!(game.outcome(), Some(outcome));
     PlayedGame { game, outcome, draft_len, legal, legal_sum }
 }
 
@@ -246,7 +259,12 @@ fn csv_writer() -> csv::Writer<Vec<u8>> {
 
 impl RowWriter {
     fn new(with_moves: bool) -> RowWriter {
-        RowWriter { games: csv_writer(), moves: with_moves.then(csv_writer), rec: csv::ByteRecord::new(), field: Vec::new() }
+        RowWriter {
+            games: csv_writer(),
+            moves: with_moves.then(csv_writer),
+            rec: csv::ByteRecord::new(),
+            field: Vec::new(),
+        }
     }
 
     fn num(&mut self, n: impl itoa_like::Num) {
@@ -661,9 +679,10 @@ fn resume_moves(path: &Path, f: &mut File, next: u64, start: u64) -> Result<(), 
     let mut cut = None;
     let mut last = None;
     while rdr.read_byte_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-        let g: u64 = std::str::from_utf8(&rec[0]).ok().and_then(|s| s.parse().ok()).ok_or_else(|| {
-            Error(format!("cannot resume {}: a row without a game index", path.display()))
-        })?;
+        let g: u64 = std::str::from_utf8(&rec[0])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| Error(format!("cannot resume {}: a row without a game index", path.display())))?;
         if g >= next {
             cut = rec.position().map(|p| p.byte());
             break;
@@ -695,10 +714,7 @@ fn create(path: &Path, overwrite: bool) -> Result<File, Error> {
     }
     o.open(path).map_err(|e| {
         if e.kind() == io::ErrorKind::AlreadyExists {
-            Error(format!(
-                "{} already exists; pass --force to overwrite it or --resume to continue it",
-                path.display()
-            ))
+            Error(format!("{} already exists; pass --force to overwrite it or --resume to continue it", path.display()))
         } else {
             io_err("create", path, e)
         }

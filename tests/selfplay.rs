@@ -1,0 +1,234 @@
+//! Self-play: reproducibility across threads and shards, resume after an
+//! interruption, refusal to overwrite, clear errors, and the policies'
+//! legality (every recorded game replays through the checked `Game::play`).
+
+use senat::policy::{GameRng, PolicySpec, Turn, below, nth_move, rng_from_seed};
+use senat::selfplay::{Matchup, play_game, push_move_text};
+use senat::stats::wilson;
+use senat::{Game, Move, Position};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn senat(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_senat")).current_dir(dir).args(args).output().expect("the senat binary runs")
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let o = senat(dir, args);
+    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("UTF-8")
+}
+
+/// Expects exit code 2 and one `senat: error:` line; returns it.
+fn fails(dir: &Path, args: &[&str]) -> String {
+    let o = senat(dir, args);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "senat {args:?}: stderr {err}");
+    assert!(err.starts_with("senat: error: "), "senat {args:?}: stderr {err:?}");
+    assert_eq!(err.lines().count(), 1, "senat {args:?}: stderr {err:?}");
+    err
+}
+
+/// A fresh temporary directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("senat-selfplay-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+    fn read(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.0.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const BATCH: [&str; 8] = ["selfplay", "--games", "400", "--seed", "7", "--red", "greedy", "--quiet"];
+
+#[test]
+fn threads_do_not_change_a_byte() {
+    let d = TempDir::new("threads");
+    let one = [&BATCH[..], &["--threads", "1", "--out", "g1.csv", "--summary", "s1.csv", "--moves", "m1.csv"]].concat();
+    let two = [&BATCH[..], &["--threads", "2", "--out", "g2.csv", "--summary", "s2.csv", "--moves", "m2.csv"]].concat();
+    ok(&d.0, &one);
+    ok(&d.0, &two);
+    assert_eq!(d.read("g1.csv"), d.read("g2.csv"), "games files differ between 1 and 2 threads");
+    assert_eq!(d.read("m1.csv"), d.read("m2.csv"), "moves files differ between 1 and 2 threads");
+    assert_eq!(d.read("s1.csv"), d.read("s2.csv"), "summaries differ between 1 and 2 threads");
+    let games = String::from_utf8(d.read("g1.csv")).expect("UTF-8");
+    assert_eq!(games.lines().count(), 401);
+    assert!(games.starts_with("game,seed,game_seed,red,blue,"));
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_run() {
+    let d = TempDir::new("shards");
+    ok(&d.0, &[&BATCH[..], &["--out", "all.csv", "--summary", "all-s.csv"]].concat());
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let out = format!("shard{k}.csv");
+        ok(&d.0, &[&BATCH[..], &["--shard", &shard, "--out", &out, "--summary", ""]].concat());
+    }
+    // In any order on the command line.
+    ok(
+        &d.0,
+        &[
+            "merge",
+            "--quiet",
+            "--out",
+            "merged.csv",
+            "--summary",
+            "merged-s.csv",
+            "shard3.csv",
+            "shard1.csv",
+            "shard2.csv",
+        ],
+    );
+    assert_eq!(d.read("all.csv"), d.read("merged.csv"));
+    assert_eq!(d.read("all-s.csv"), d.read("merged-s.csv"));
+    // A missing shard is an error, naming the missing games.
+    let err = fails(&d.0, &["merge", "--out", "bad.csv", "--summary", "", "shard1.csv", "shard3.csv"]);
+    assert!(err.contains("missing"), "{err}");
+}
+
+#[test]
+fn resume_continues_an_interrupted_run_exactly() {
+    let d = TempDir::new("resume");
+    let args = |out: &str, moves: &str| -> Vec<String> {
+        [&BATCH[..], &["--out", out, "--moves", moves, "--summary", &format!("{out}.sum")]]
+            .concat()
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let full = args("full.csv", "full-m.csv");
+    ok(&d.0, &full.iter().map(String::as_str).collect::<Vec<_>>());
+    let games = d.read("full.csv");
+    let moves = d.read("full-m.csv");
+    // Interrupted in the middle of a row, with the moves file ahead (it is written first).
+    for (g_cut, m_cut) in [(games.len() / 3 + 7, moves.len() / 2 + 3), (10, 5), (games.len(), moves.len())] {
+        std::fs::write(d.0.join("cut.csv"), &games[..g_cut]).unwrap();
+        std::fs::write(d.0.join("cut-m.csv"), &moves[..m_cut.max(g_cut.min(moves.len()))]).unwrap();
+        // Without --resume or --force the files are left alone.
+        let mut again = args("cut.csv", "cut-m.csv");
+        let err = fails(&d.0, &again.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(err.contains("already exists") && err.contains("--resume"), "{err}");
+        again.push("--resume".into());
+        ok(&d.0, &again.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(d.read("cut.csv"), games, "resumed games file differs (cut at {g_cut})");
+        assert_eq!(d.read("cut-m.csv"), moves, "resumed moves file differs (cut at {g_cut})");
+        assert_eq!(d.read("cut.csv.sum"), d.read("full.csv.sum"));
+    }
+    // Resuming with another seed is refused.
+    let mut other = args("cut.csv", "cut-m.csv");
+    assert_eq!(other[3], "--seed");
+    other[4] = "8".into();
+    other.push("--resume".into());
+    std::fs::write(d.0.join("cut.csv"), &games[..games.len() / 2]).unwrap();
+    let err = fails(&d.0, &other.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(err.contains("seed"), "{err}");
+}
+
+#[test]
+fn bad_arguments_get_one_clear_line() {
+    let d = TempDir::new("errors");
+    let err = fails(&d.0, &["selfplay", "--red", "minimax"]);
+    assert!(err.contains("unknown policy `minimax`") && err.contains("random | greedy"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--blue", "heuristic:pile=abc"]);
+    assert!(err.contains("pile") && err.contains("not a finite number"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--blue", "heuristic:bogus=1"]);
+    assert!(err.contains("unknown weight `bogus`") && err.contains("accepted"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--red", "greedy:x=1"]);
+    assert!(err.contains("takes no parameters"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--shard", "3/2"]);
+    assert!(err.contains("1 <= K <= N"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--games", "0"]);
+    assert!(err.contains("--games 0"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--games", "10", "--out", "no/such/dir/g.csv", "--summary", ""]);
+    assert!(err.contains("cannot create no/such/dir/g.csv"), "{err}");
+    // Nothing was created by the failed runs.
+    assert_eq!(std::fs::read_dir(&d.0).unwrap().count(), 0);
+    // An existing file is never overwritten without --force.
+    std::fs::write(d.0.join("games.csv"), "precious\n").unwrap();
+    let err = fails(&d.0, &["selfplay", "--games", "10"]);
+    assert!(err.contains("games.csv already exists") && err.contains("--force"), "{err}");
+    assert_eq!(d.read("games.csv"), b"precious\n");
+    ok(&d.0, &["selfplay", "--games", "10", "--force", "--quiet"]);
+    assert!(d.read("games.csv").starts_with(b"game,"));
+}
+
+#[test]
+fn a_full_disk_is_reported() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let d = TempDir::new("full");
+    let err = fails(&d.0, &["selfplay", "--games", "50", "--force", "--out", "/dev/full", "--summary", ""]);
+    assert!(err.contains("/dev/full") && err.contains("No space left"), "{err}");
+}
+
+fn spec(s: &str) -> PolicySpec {
+    PolicySpec::parse(s).expect("a valid policy")
+}
+
+/// Every game of every policy replays through the checked `Game::play`, and
+/// ends with the outcome `Game` itself finds.
+#[test]
+fn policies_play_legal_games() {
+    for (red, blue) in [("random", "greedy"), ("heuristic", "random"), ("greedy", "heuristic:pile=3,exposed=-2")] {
+        let m = Matchup { red: spec(red), blue: spec(blue), draft_red: spec(red), draft_blue: spec(blue) };
+        for i in 0..40 {
+            let g = play_game(&m, 3, i);
+            let mut replay = Game::new(Position::start());
+            for &mv in g.game.moves() {
+                replay.play(mv).unwrap_or_else(|e| panic!("{red} vs {blue}, game {i}: {mv}: {e}"));
+            }
+            assert_eq!(replay.outcome(), Some(g.outcome), "{red} vs {blue}, game {i}");
+            assert_eq!(g.draft_len, 46);
+        }
+    }
+}
+
+/// `nth_move` enumerates exactly the legal moves, and the fast move text is `Display`'s.
+#[test]
+fn nth_move_covers_the_legal_moves() {
+    let mut rng: GameRng = rng_from_seed(11);
+    for _ in 0..30 {
+        let mut game = Game::new(Position::start());
+        while game.outcome().is_none() {
+            let p = *game.position();
+            let n = p.count_moves();
+            let by_index: Vec<Move> = (0..n).map(|k| nth_move(&p, k).expect("k < count")).collect();
+            let legal: BTreeSet<Move> = p.legal_moves().iter().copied().collect();
+            assert_eq!(by_index.iter().copied().collect::<BTreeSet<_>>(), legal, "{}", p.to_spn());
+            assert_eq!(by_index.len(), legal.len());
+            for &m in &by_index {
+                let mut text = Vec::new();
+                push_move_text(&mut text, m);
+                assert_eq!(String::from_utf8(text).unwrap(), m.to_string());
+            }
+            let turn = Turn::new(&game);
+            assert_eq!(turn.legal, n);
+            let m = by_index[below(&mut rng, n)];
+            game.play_unchecked(m);
+        }
+    }
+}
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    // 50 of 100: [0.4038, 0.5962].
+    let (lo, hi) = wilson(50, 100);
+    assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4, "{lo} {hi}");
+    let (lo, hi) = wilson(0, 10);
+    assert_eq!(lo, 0.0);
+    assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+}
