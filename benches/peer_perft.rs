@@ -285,7 +285,7 @@ fn main() {
     let runs = if quick { 3 } else { 5 };
     // Depths: chess fixed; Sénat bounded by node budgets.
     let (cozy_depth, shak_depth) = if quick { (4, 3) } else { (5, 5) };
-    let (bulk_max, full_max) = if quick { (5_000_000, 1_000_000) } else { (400_000_000, 100_000_000) };
+    let (bulk_max, full_max) = if quick { (5_000_000, 1_000_000) } else { (1_000_000_000, 100_000_000) };
 
     println!(
         "peer perft ({} mode, {runs} timed runs per line after one warm-up, one thread)",

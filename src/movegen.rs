@@ -299,8 +299,10 @@ impl Position {
         n += pairs(rows[0]) * land[1] + pairs(rows[1]) * (land[0] + land[2]) + pairs(rows[2]) * (land[1] + 1);
         // Turns.
         let circ = m.own & m.circ;
-        for t in (circ.right() & m.avail).chain(circ.left() & m.avail) {
-            n += TURN_COUNT[self.dc(t.index())] as u32;
+        let (tr, tl) = (circ.right() & m.avail, circ.left() & m.avail);
+        let twice = tr & tl;
+        for t in tr | tl {
+            n += (TURN_COUNT[self.dc(t.index())] as u32) << twice.contains(t) as u32;
         }
         n as usize
     }

@@ -134,10 +134,10 @@ impl Setup {
                 if on_board == 23 {
                     return Err(DraftOnFullBoard);
                 }
-                if let Phase::Place(d) = self.phase {
-                    if seen >> d.number() & 1 != 0 {
-                        return Err(DieTwice(d));
-                    }
+                if let Phase::Place(d) = self.phase
+                    && seen >> d.number() & 1 != 0
+                {
+                    return Err(DieTwice(d));
                 }
                 if !self.restricted.is_empty() {
                     return Err(RestrictedInDraft);
@@ -146,7 +146,7 @@ impl Setup {
                     return Err(DraftNotClean);
                 }
                 // Placement k = on_board + 1: blue gives and red places when k is odd.
-                let giver = if on_board % 2 == 0 { Side::Blue } else { Side::Red };
+                let giver = if on_board.is_multiple_of(2) { Side::Blue } else { Side::Red };
                 let expected = if self.phase == Phase::Give { giver } else { giver.other() };
                 if self.side != expected {
                     return Err(WrongSideForDraft { placed: on_board, expected });

@@ -104,7 +104,16 @@ const PILE_RED: Field = (1, 23, 3);
 const PILE_BLUE: Field = (2, 23, 3);
 const PILE_WHITE: Field = (2, 27, 5);
 const PENDING: Field = (3, 27, 5);
-const CLOCK_SHIFT: u32 = 115;
+/// The clock lives in the spare high bits of the second die word.
+const CLOCK_SHIFT: u32 = 55;
+
+/// Which die word and bit offset hold cell index `c`: cells 0–11 in word 0,
+/// cells 12–22 in word 1, 5 bits each.
+#[inline(always)]
+const fn die_slot(c: usize) -> (usize, u32) {
+    let w = (c >= 12) as usize;
+    (w, (5 * c - 60 * w) as u32)
+}
 
 const PHASE_PLAY: u32 = 0;
 const PHASE_GIVE: u32 = 1;
@@ -183,7 +192,7 @@ const fn code_by_face(die: u32, face: u32) -> u32 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     planes: [u32; 4],
-    dice: u128,
+    dice: [u64; 2],
 }
 
 impl Default for Position {
@@ -195,7 +204,7 @@ impl Default for Position {
 impl Position {
     /// The start of a game: empty board, blue gives first.
     pub const fn start() -> Position {
-        let mut p = Position { planes: [0; 4], dice: 0 };
+        let mut p = Position { planes: [0; 4], dice: [0; 2] };
         p.planes[R0.0] |= NONE_CELL << R0.1;
         p.planes[R1.0] |= NONE_CELL << R1.1;
         p.planes[PHASE.0] |= PHASE_GIVE << PHASE.1;
@@ -224,7 +233,9 @@ impl Position {
     /// Die number on cell index `c` (0 when empty).
     #[inline]
     pub(crate) const fn die_raw(&self, c: usize) -> u32 {
-        (self.dice >> (5 * c)) as u32 & 31
+        let (w, sh) = die_slot(c);
+        let word = if w == 0 { self.dice[0] } else { self.dice[1] };
+        (word >> sh) as u32 & 31
     }
 
     /// The cell code (see `code_of`) of cell index `c`.
@@ -261,7 +272,10 @@ impl Position {
     /// Toggles the die number bits of cell index `c` by `die`.
     #[inline(always)]
     fn xor_die(&mut self, c: usize, die: u32) {
-        self.dice ^= (die as u128) << (5 * c);
+        let (w, sh) = die_slot(c);
+        let v = (die as u64) << sh;
+        self.dice[0] ^= if w == 0 { v } else { 0 };
+        self.dice[1] ^= if w == 0 { 0 } else { v };
     }
 
     /// Toggles (adds or removes) the piece `dc` on cell `c`, hash included.
@@ -271,6 +285,17 @@ impl Position {
         self.xor_die(c, (dc >> 4) as u32);
         if H {
             *h ^= zobrist::PIECE[c][dc];
+        }
+    }
+
+    /// Moves the piece `dc` from cell `from` to the empty cell `to`, hash included.
+    #[inline(always)]
+    fn move_piece<const H: bool>(&mut self, from: usize, to: usize, dc: usize, h: &mut u64) {
+        self.xor_code(1 << from | 1 << to, dc as u32 & 15);
+        self.xor_die(from, (dc >> 4) as u32);
+        self.xor_die(to, (dc >> 4) as u32);
+        if H {
+            *h ^= zobrist::PIECE[from][dc] ^ zobrist::PIECE[to][dc];
         }
     }
 
@@ -306,7 +331,7 @@ impl Position {
 
     /// Adds a die that went through the door showing cell code `code` to its pile.
     #[inline]
-    fn to_pile<const H: bool>(&mut self, code: u32, h: &mut u64) {
+    fn bank<const H: bool>(&mut self, code: u32, h: &mut u64) {
         let (field, idx) = if code & 4 != 0 {
             (PILE_RED, 0)
         } else if code & 8 != 0 {
@@ -323,18 +348,18 @@ impl Position {
 
     #[inline(always)]
     fn tick_clock(&mut self) {
-        self.dice += 1u128 << CLOCK_SHIFT;
+        self.dice[1] += 1 << CLOCK_SHIFT;
     }
 
     #[inline(always)]
     fn reset_clock(&mut self) {
-        self.dice &= !(63u128 << CLOCK_SHIFT);
+        self.dice[1] &= !(63 << CLOCK_SHIFT);
     }
 
     #[inline]
     fn set_clock(&mut self, v: u32) {
         self.reset_clock();
-        self.dice |= (v.min(63) as u128) << CLOCK_SHIFT;
+        self.dice[1] |= (v.min(63) as u64) << CLOCK_SHIFT;
     }
 
     // ---- public reading -----------------------------------------------------
@@ -420,7 +445,7 @@ impl Position {
     /// Play half-moves since the last die went through the door.
     #[inline]
     pub const fn clock(&self) -> u8 {
-        (self.dice >> CLOCK_SHIFT) as u8 & 63
+        (self.dice[1] >> CLOCK_SHIFT) as u8 & 63
     }
 
     /// The side whose pile has reached the majority (5), if any.
@@ -495,7 +520,7 @@ impl Position {
         piles: Piles,
         clock: u8,
     ) -> Position {
-        let mut p = Position { planes: [0; 4], dice: 0 };
+        let mut p = Position { planes: [0; 4], dice: [0; 2] };
         let mut h = 0;
         for (i, cell) in cells.iter().enumerate() {
             if let Some((d, f)) = cell {
@@ -569,14 +594,13 @@ impl Position {
                     }
                     self.set(PHASE, PHASE_GIVE);
                     // Placement n+1 is given by blue when n+1 is odd.
-                    self.set_side::<H>(if n % 2 == 0 { Side::Blue } else { Side::Red }, h);
+                    self.set_side::<H>(if n.is_multiple_of(2) { Side::Blue } else { Side::Red }, h);
                 }
             }
             2 => {
                 // shift: the die keeps its face
                 let dc = self.dc(a);
-                self.toggle::<H>(a, dc, h);
-                self.toggle::<H>(b, dc, h);
+                self.move_piece::<H>(a, b, dc, h);
                 self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
                 self.tick_clock();
                 self.toggle_side::<H>(h);
@@ -596,22 +620,24 @@ impl Position {
                 // push
                 let dest = m.c();
                 let target = self.dc(b);
-                self.toggle::<H>(b, target, h);
                 if dest == DOOR {
-                    self.to_pile::<H>(target as u32 & 15, h);
+                    self.toggle::<H>(b, target, h);
+                    self.bank::<H>(target as u32 & 15, h);
                     self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
                     self.reset_clock();
                 } else {
                     let t = dest as usize;
                     if self.die_raw(t) == 0 {
+                        self.move_piece::<H>(b, t, target, h);
                         self.tick_clock();
                         self.set_restricted::<H>(dest, NONE_CELL, h);
                     } else {
+                        self.toggle::<H>(b, target, h);
                         let other = self.dc(t);
                         self.toggle::<H>(t, other, h);
                         if t >= 18 {
                             // row I: ejection through the door
-                            self.to_pile::<H>(other as u32 & 15, h);
+                            self.bank::<H>(other as u32 & 15, h);
                             self.reset_clock();
                             self.set_restricted::<H>(dest, NONE_CELL, h);
                         } else {
@@ -620,12 +646,18 @@ impl Position {
                             self.tick_clock();
                             self.set_restricted::<H>(dest, b as u32, h);
                         }
+                        self.toggle::<H>(t, target, h);
                     }
-                    self.toggle::<H>(t, target, h);
                 }
                 self.toggle_side::<H>(h);
             }
         }
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_spn())
     }
 }
 
@@ -659,11 +691,5 @@ mod tests {
         assert!(p.restricted().is_empty());
         assert_eq!(p.reserve().len(), 23);
         assert_eq!(p.clock(), 0);
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", self.to_spn())
     }
 }

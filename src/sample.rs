@@ -29,14 +29,6 @@ pub const START: &str = "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/7Cr,4
 
 use crate::board::Cell;
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn record_starts_from_start() {
-        assert_eq!(super::record_lines().next(), Some(super::START));
-        assert_eq!(super::record_lines().count(), 28);
-    }
-}
 use crate::dice::{Colour, Symbol};
 use crate::position::Position;
 
@@ -64,4 +56,13 @@ pub fn looks(p: &Position) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_starts_from_start() {
+        assert_eq!(super::record_lines().next(), Some(super::START));
+        assert_eq!(super::record_lines().count(), 28);
+    }
 }
