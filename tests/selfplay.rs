@@ -232,3 +232,25 @@ fn wilson_interval_matches_known_values() {
     assert_eq!(lo, 0.0);
     assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
 }
+
+/// A run killed at a random moment (SIGKILL) leaves only complete rows, or a
+/// cut-off last row that `--resume` drops; resuming gives the full file.
+#[test]
+fn a_killed_run_resumes_without_loss_or_duplicate() {
+    let d = TempDir::new("kill");
+    let base = ["selfplay", "--games", "30000", "--seed", "5", "--quiet", "--threads", "2", "--summary", ""];
+    ok(&d.0, &[&base[..], &["--out", "full.csv"]].concat());
+    for delay_ms in [150, 400] {
+        let _ = std::fs::remove_file(d.0.join("killed.csv"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_senat"))
+            .current_dir(&d.0)
+            .args([&base[..], &["--out", "killed.csv"]].concat())
+            .spawn()
+            .expect("the senat binary runs");
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        ok(&d.0, &[&base[..], &["--out", "killed.csv", "--resume"]].concat());
+        assert_eq!(d.read("killed.csv"), d.read("full.csv"), "killed after {delay_ms} ms and resumed");
+    }
+}
