@@ -12,6 +12,10 @@ use clap::{Args, Parser, Subcommand};
 use senat::perft::{divide, perft, perft_full};
 use senat::policy::PolicySpec;
 use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
+use senat::search::alphabeta::{Limits, Searcher};
+use senat::search::senat::{Senat, SenatEval, SenatState};
+use senat::search::solver::{Solver, Verdict};
+use senat::search::{WIN, WIN_BOUND};
 use senat::stats::Summary;
 use senat::{Game, Move, MoveError, Position, render, sample};
 use std::fmt;
@@ -181,6 +185,73 @@ Examples:
         /// Batch seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+
+    /// Search a position with alpha-beta (iterative deepening, transposition
+    /// table) and print the best move, its score, the principal variation
+    /// and the speed.
+    ///
+    /// Scores are from the side to move, in thousandths of a pile; a forced
+    /// result found within the horizon is printed as `win in N` / `loss in N`
+    /// (plies). Give --depth, --time or both (the first reached stops).
+    #[command(after_help = "\
+Examples:
+  senat analyze sample --depth 5
+  senat analyze sample --time 2 --tt-mb 256
+  senat analyze start --history tests/fixtures/sample-game.txt --depth 6")]
+    Analyze {
+        /// The position (ignored with --history).
+        #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+        pos: Vec<String>,
+        /// The search engine: `ab` (alpha-beta).
+        #[arg(long, default_value = "ab")]
+        engine: String,
+        /// Deepest iteration in plies.
+        #[arg(long, value_name = "N")]
+        depth: Option<u32>,
+        /// Time limit in seconds.
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+        /// Transposition table size in megabytes (0: none).
+        #[arg(long, value_name = "M", default_value_t = 64)]
+        tt_mb: usize,
+        /// A game record whose final position is searched, with its repetition history.
+        #[arg(long, value_name = "FILE")]
+        history: Option<PathBuf>,
+    },
+
+    /// Prove a win, loss or draw within --max-depth plies, or say it is
+    /// unknown: no heuristic enters the verdict.
+    ///
+    /// Horizons 1, 2, ... are tried in turn, so a win or loss is the fastest
+    /// one. With --history, the final position of the record is solved with
+    /// the record's repetition history.
+    #[command(after_help = "\
+Examples:
+  senat solve '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0' --max-depth 3
+  senat solve --history game.txt --max-depth 9")]
+    Solve {
+        /// The position (ignored with --history).
+        #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+        pos: Vec<String>,
+        /// A game record whose final position is solved, with its repetition history.
+        #[arg(long, value_name = "FILE")]
+        history: Option<PathBuf>,
+        /// The largest horizon in plies.
+        #[arg(long, value_name = "N")]
+        max_depth: u32,
+    },
+
+    /// Measure alpha-beta nodes per second on the sample game's start.
+    #[command(after_help = "\
+Examples:
+  senat bench-search --depth 5")]
+    BenchSearch {
+        /// Search depth in plies.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = 64)]
+        tt_mb: usize,
     },
 }
 
@@ -305,6 +376,13 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             cmd_merge(&inputs, &path, &summary, force, quiet, out)
         }
         Command::Bench { games, policies, threads, seed } => cmd_bench(games, &policies, threads, seed, out),
+        Command::Analyze { pos, engine, depth, time, tt_mb, history } => {
+            cmd_analyze(&search_root(&pos, history.as_deref())?, &engine, depth, time, tt_mb, out)
+        }
+        Command::Solve { pos, history, max_depth } => {
+            cmd_solve(&search_root(&pos, history.as_deref())?, max_depth, out)
+        }
+        Command::BenchSearch { depth, tt_mb } => cmd_bench_search(depth, tt_mb, out),
     }
 }
 
@@ -528,8 +606,8 @@ fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
     let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
-    let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start))
-        .or_else(|e| input(e))?;
+    let report =
+        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(|e| input(e))?;
     bar.finish_and_clear();
     if !a.quiet {
         out.write_all(report.summary.table().as_bytes())?;
@@ -548,7 +626,14 @@ fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-fn cmd_merge(inputs: &[PathBuf], path: &Path, summary: &str, force: bool, quiet: bool, out: &mut impl Write) -> Result<()> {
+fn cmd_merge(
+    inputs: &[PathBuf],
+    path: &Path,
+    summary: &str,
+    force: bool,
+    quiet: bool,
+    out: &mut impl Write,
+) -> Result<()> {
     let summary_file = summary_path(summary);
     if !force {
         for p in std::iter::once(path).chain(summary_file.as_deref()) {
@@ -573,7 +658,11 @@ fn cmd_bench(games: u64, policies: &str, threads: Option<usize>, seed: u64, out:
         return input("--games 0: a measurement needs at least 1 game");
     }
     let threads = threads_or_all(threads)?;
-    writeln!(out, "{:<24} {:>7} {:>9} {:>8} {:>12} {:>14} {:>10}", "policy", "threads", "games", "seconds", "games/s", "games/s/thread", "efficiency")?;
+    writeln!(
+        out,
+        "{:<24} {:>7} {:>9} {:>8} {:>12} {:>14} {:>10}",
+        "policy", "threads", "games", "seconds", "games/s", "games/s/thread", "efficiency"
+    )?;
     for name in policies.split(',') {
         let spec = policy("policies", name)?;
         let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
@@ -590,9 +679,156 @@ fn cmd_bench(games: u64, policies: &str, threads: Option<usize>, seed: u64, out:
                 single = rate;
             }
             let eff = rate / (single * t as f64);
-            writeln!(out, "{:<24} {:>7} {:>9} {:>8.3} {:>12.0} {:>14.0} {:>9.1}%", name, t, s.games(), secs, rate, rate / t as f64, 100.0 * eff)?;
+            writeln!(
+                out,
+                "{:<24} {:>7} {:>9} {:>8.3} {:>12.0} {:>14.0} {:>9.1}%",
+                name,
+                t,
+                s.games(),
+                secs,
+                rate,
+                rate / t as f64,
+                100.0 * eff
+            )?;
             out.flush()?;
         }
     }
+    Ok(())
+}
+
+// ---- analyze, solve, bench-search ---------------------------------------
+
+/// The state to search: the final position of a record (with its history),
+/// or a position with no history.
+fn search_root(pos: &[String], history: Option<&Path>) -> Result<SenatState> {
+    let Some(file) = history else {
+        if pos.is_empty() {
+            return input("no position: give a position or --history FILE");
+        }
+        return Ok(SenatState::new(parse_position(&pos.join(" "))?));
+    };
+    let name = file.display().to_string();
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => return input(format_args!("cannot read {name}: {e}")),
+    };
+    let record = parse_record(&name, &text)?;
+    let mut game = Game::new(record.start);
+    for (line, text) in &record.moves {
+        let at = format!("{name}:{line}: move `{text}`");
+        let m = match game.position().parse_move(text) {
+            Ok(m) => m,
+            Err(e) => return input(format_args!("{at}: {e}")),
+        };
+        if let Err(e) = game.play(m) {
+            return input(format_args!("{at}: {}", MoveError::Illegal(e)));
+        }
+    }
+    Ok(SenatState::from_game(&game))
+}
+
+fn line_text(pv: &[Move]) -> String {
+    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A score for people: `win in N` / `loss in N` for forced results, else the number.
+fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("win in {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loss in {}", WIN + score)
+    } else {
+        score.to_string()
+    }
+}
+
+fn cmd_analyze(
+    root: &SenatState,
+    engine: &str,
+    depth: Option<u32>,
+    time: Option<f64>,
+    tt_mb: usize,
+    out: &mut impl Write,
+) -> Result<()> {
+    if engine != "ab" {
+        return input(format_args!("--engine `{engine}`: unknown engine (accepted: ab)"));
+    }
+    let time = match time {
+        Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
+        t => t.map(std::time::Duration::from_secs_f64),
+    };
+    if depth.is_none() && time.is_none() {
+        return input("give --depth N, --time S or both");
+    }
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
+    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    let r = searcher.search(root, limits);
+    for it in &r.iterations {
+        writeln!(
+            out,
+            "depth {:>2}  score {:>10}  nodes {:>11}  time {:>8.3}s  pv {}",
+            it.depth,
+            score_text(it.score),
+            it.nodes,
+            it.elapsed.as_secs_f64(),
+            line_text(&it.pv)
+        )?;
+    }
+    let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+    writeln!(out, "bestmove {best}")?;
+    writeln!(out, "score {} ({} to move)", score_text(r.score), root.position().side_to_move())?;
+    writeln!(out, "pv {}", line_text(&r.pv))?;
+    writeln!(
+        out,
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}",
+        r.depth,
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nps()
+    )?;
+    Ok(())
+}
+
+fn cmd_solve(root: &SenatState, max_depth: u32, out: &mut impl Write) -> Result<()> {
+    let mut solver = Solver::<Senat>::new();
+    let sol = solver.solve(root, max_depth);
+    let me = root.position().side_to_move();
+    let verdict = match sol.verdict {
+        Verdict::Win(n) => format!("{me} (to move) wins within {n} plies"),
+        Verdict::Loss(n) => format!("{} wins within {n} plies ({me} to move loses)", me.other()),
+        Verdict::Draw(n) => format!("draw: both sides hold at least a draw, the game ends within {n} plies"),
+        Verdict::Unknown => format!("unknown within {max_depth} plies"),
+    };
+    writeln!(out, "verdict {verdict}")?;
+    writeln!(out, "pv {}", line_text(&sol.pv))?;
+    writeln!(
+        out,
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}",
+        sol.depth,
+        sol.nodes,
+        sol.elapsed.as_secs_f64(),
+        sol.nodes as f64 / sol.elapsed.as_secs_f64().max(1e-9)
+    )?;
+    Ok(())
+}
+
+fn cmd_bench_search(depth: u32, tt_mb: usize, out: &mut impl Write) -> Result<()> {
+    let root = SenatState::new(sample_start()?);
+    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    let r = searcher.search(&root, Limits::depth(depth));
+    writeln!(
+        out,
+        "alpha-beta sample depth {} tt {} MB: nodes {} time {:.3}s nodes/s {:.0} best {} score {}",
+        r.depth,
+        tt_mb,
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nps(),
+        r.best.map_or("(none)".to_string(), |m| m.to_string()),
+        score_text(r.score)
+    )?;
     Ok(())
 }

@@ -110,6 +110,163 @@ pub fn nth_move(p: &Position, mut k: usize) -> Option<Move> {
     found
 }
 
+/// A neighbour of `c` in its row: `-1` left, `+1` right.
+#[inline]
+fn beside(c: Cell, d: i8) -> Cell {
+    Cell::from_index((c.index() as i8 + d) as u8).expect("a neighbour on the board")
+}
+
+/// The legal moves of a play position as counted categories (shifts by
+/// row, flips, pushes by target row and agent side, turns), built in one
+/// popcount pass: [`PlayMoves::len`] equals [`Position::count_moves`], and
+/// [`PlayMoves::nth`] finds the `k`-th move by arithmetic instead of walking
+/// the move generator. The order differs from [`Position::legal_moves`]; the
+/// set is the same (a test checks the bijection). Built on the position's
+/// public reading API only.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayMoves<'a> {
+    p: &'a Position,
+    /// Per row: own dice and free cells.
+    shifts: [(Bitboard, Bitboard); 3],
+    /// Flippable targets right of their agent, left of it.
+    flips: [Bitboard; 2],
+    /// Per target row: destinations, door, targets right and left of their agent.
+    pushes: [(Bitboard, bool, Bitboard, Bitboard); 3],
+    /// Turn targets right and left of their agent.
+    turns: [Bitboard; 2],
+    /// Moves per category: 3 shift rows, 2 flip sides, 6 push groups, turns.
+    counts: [u16; 12],
+    total: usize,
+}
+
+impl<'a> PlayMoves<'a> {
+    /// Counts the moves of a play position (0 if it is over by majority or closure).
+    pub fn new(p: &'a Position) -> PlayMoves<'a> {
+        let empty = Bitboard::EMPTY;
+        let mut m = PlayMoves {
+            p,
+            shifts: [(empty, empty); 3],
+            flips: [empty; 2],
+            pushes: [(empty, false, empty, empty); 3],
+            turns: [empty; 2],
+            counts: [0; 12],
+            total: 0,
+        };
+        if p.is_over_by_rule() {
+            return m;
+        }
+        let occ = p.occupied();
+        let restricted = p.restricted();
+        let avail = occ & !restricted;
+        let free = !occ;
+        let colour = match p.side_to_move() {
+            Side::Red => Colour::Red,
+            Side::Blue => Colour::Blue,
+        };
+        let own = p.showing(colour) & !restricted;
+        let rows = [Bitboard::ROW_S, Bitboard::ROW_M, Bitboard::ROW_I];
+        for (i, r) in rows.into_iter().enumerate() {
+            m.shifts[i] = (own & r, free & r);
+            m.counts[i] = ((own & r).len() * (free & r).len()) as u16;
+        }
+        // Flips: coloured targets always, white ones when the flip shows a colour.
+        let white = p.showing(Colour::White);
+        let tri = own & p.with_symbol(Symbol::Triangle);
+        for (i, t) in [tri.right() & avail, tri.left() & avail].into_iter().enumerate() {
+            let mut ok = t & !white;
+            for c in t & white {
+                if p.piece_at(c).is_some_and(|(d, f)| d.can_flip(f)) {
+                    ok = ok | c.bb();
+                }
+            }
+            m.flips[i] = ok;
+            m.counts[3 + i] = ok.len() as u16;
+        }
+        // Pushes: into a row's free cells, or onto its available dice when it is full.
+        let land = |r: Bitboard| if (free & r).is_empty() { avail & r } else { free & r };
+        let (ls, lm, li) = (land(rows[0]), land(rows[1]), land(rows[2]));
+        let sq = own & p.with_symbol(Symbol::Square);
+        let (sr, sl) = (sq.right() & avail, sq.left() & avail);
+        for (i, (dests, door)) in [(lm, false), (ls | li, false), (lm, true)].into_iter().enumerate() {
+            let r = rows[i];
+            m.pushes[i] = (dests, door, sr & r, sl & r);
+            let nd = dests.len() + door as u32;
+            m.counts[5 + 2 * i] = ((sr & r).len() * nd) as u16;
+            m.counts[6 + 2 * i] = ((sl & r).len() * nd) as u16;
+        }
+        // Turns.
+        let circ = own & p.with_symbol(Symbol::Circle);
+        m.turns = [circ.right() & avail, circ.left() & avail];
+        let mut turns = 0;
+        for t in m.turns[0].chain(m.turns[1]) {
+            turns += p.piece_at(t).map_or(0, |(d, f)| d.turns(f).len());
+        }
+        m.counts[11] = turns as u16;
+        m.total = m.counts.iter().map(|&c| c as usize).sum();
+        m
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    /// Whether there is no legal move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The `k`-th move, `None` if `k >= len()`.
+    pub fn nth(&self, mut k: usize) -> Option<Move> {
+        let mut cat = 0;
+        while cat < 12 && k >= self.counts[cat] as usize {
+            k -= self.counts[cat] as usize;
+            cat += 1;
+        }
+        match cat {
+            0..=2 => {
+                let (from, to) = self.shifts[cat];
+                let b = to.len() as usize;
+                Some(Move::shift(nth_cell(from, k / b), nth_cell(to, k % b)))
+            }
+            3 | 4 => {
+                let t = nth_cell(self.flips[cat - 3], k);
+                Some(Move::flip(beside(t, if cat == 3 { -1 } else { 1 }), t))
+            }
+            5..=10 => {
+                let (dests, door, right, left) = self.pushes[(cat - 5) / 2];
+                let (targets, d) = if cat % 2 == 1 { (right, -1) } else { (left, 1) };
+                let nd = dests.len() as usize + door as usize;
+                let t = nth_cell(targets, k / nd);
+                let j = k % nd;
+                let to = if j < dests.len() as usize { Dest::Cell(nth_cell(dests, j)) } else { Dest::Door };
+                Some(Move::push(beside(t, d), t, to))
+            }
+            11 => {
+                for (targets, d) in [(self.turns[0], -1), (self.turns[1], 1)] {
+                    for t in targets {
+                        let faces = self.p.piece_at(t).map_or(FaceSet(0), |(die, f)| die.turns(f));
+                        let n = faces.len() as usize;
+                        if k < n {
+                            return Some(Move::turn(beside(t, d), t, nth_face(faces, k)));
+                        }
+                        k -= n;
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The `k`-th legal move of a play position in [`PlayMoves`] order.
+pub fn nth_play_move(p: &Position, k: usize) -> Option<Move> {
+    PlayMoves::new(p).nth(k)
+}
+
 /// A uniformly random legal move, or `None` if there is none.
 #[inline]
 pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
@@ -121,19 +278,27 @@ pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
 }
 
 /// What a policy is asked to move in: the game (position and history) and
-/// the number of legal moves of its position, already counted.
+/// the legal moves of its position, already counted.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<'a> {
     /// The game so far; its position is not over.
     pub game: &'a Game,
     /// `game.position().count_moves()`, at least 1.
     pub legal: usize,
+    /// The counted moves of a play position (`None` in the draft).
+    pub play: Option<PlayMoves<'a>>,
 }
 
 impl<'a> Turn<'a> {
     /// A turn in `game`'s current position (counts its moves).
     pub fn new(game: &'a Game) -> Turn<'a> {
-        Turn { game, legal: game.position().count_moves() }
+        let p = game.position();
+        if p.is_play() {
+            let play = PlayMoves::new(p);
+            Turn { game, legal: play.len(), play: Some(play) }
+        } else {
+            Turn { game, legal: p.count_moves(), play: None }
+        }
     }
 
     /// The current position.
@@ -155,7 +320,12 @@ pub struct RandomPolicy;
 
 impl Policy for RandomPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        nth_move(turn.position(), below(rng, turn.legal)).expect("a game that is not over has a legal move")
+        let k = below(rng, turn.legal);
+        let m = match &turn.play {
+            Some(play) => play.nth(k),
+            None => nth_move(turn.position(), k),
+        };
+        m.expect("a game that is not over has a legal move")
     }
 }
 

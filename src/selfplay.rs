@@ -122,7 +122,8 @@ fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> Play
                 break Outcome::by_piles(p.piles(), EndReason::Closure);
             }
         }
-        let n = p.count_moves();
+        let turn = Turn::new(&game);
+        let n = turn.legal;
         if n == 0 {
             break Outcome::by_piles(p.piles(), EndReason::Block);
         }
@@ -133,7 +134,6 @@ fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> Play
             legal.push(n as u16);
         }
         let side = p.side_to_move() as usize;
-        let turn = Turn { game: &game, legal: n };
         let m = if play {
             players.play[side].choose(&turn, rng)
         } else {
@@ -815,10 +815,9 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
         drive(b, next..range.end, threads, true, with_moves, move |w| {
             // Moves first, then games: a resumed games file never runs ahead of its moves file.
             if let Some((path, f)) = moves_file.as_mut() {
-                let bytes: Vec<u8> = w.iter().flat_map(|c| c.moves.iter().copied()).collect();
-                f.write_all(&bytes).map_err(|e| io_err("write", path, e))?;
+                f.write_all(&concat(w.iter().map(|c| &c.moves[..]))).map_err(|e| io_err("write", path, e))?;
             }
-            let bytes: Vec<u8> = w.iter().flat_map(|c| c.games.iter().copied()).collect();
+            let bytes = concat(w.iter().map(|c| &c.games[..]));
             games_file.write_all(&bytes).map_err(|e| io_err("write", &games_path, e))?;
             for c in &w {
                 summary.merge_tally(&key, &c.tally);
@@ -837,6 +836,16 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
         write_summary(path, &summary, out.existing != Existing::Refuse)?;
     }
     Ok(Report { summary, played: range.end - next, resumed, seconds })
+}
+
+/// The parts joined into one buffer (written with one `write_all`, so that
+/// an interruption cuts at most the last row).
+fn concat<'a>(parts: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
+    let mut all = Vec::with_capacity(parts.clone().map(<[u8]>::len).sum());
+    for p in parts {
+        all.extend_from_slice(p);
+    }
+    all
 }
 
 /// Concatenates games files (shards of one batch, in any order) into `out`,

@@ -197,7 +197,8 @@ pub struct Summary {
 }
 
 /// The header of the summary CSV.
-pub const SUMMARY_HEADER: [&str; 8] = ["red", "blue", "draft_red", "draft_blue", "metric", "value", "ci95_low", "ci95_high"];
+pub const SUMMARY_HEADER: [&str; 8] =
+    ["red", "blue", "draft_red", "draft_blue", "metric", "value", "ci95_low", "ci95_high"];
 
 impl Summary {
     /// Adds one game of matchup `key`.
@@ -227,7 +228,8 @@ impl Summary {
         let mut rows = Vec::new();
         for (k, t) in &self.groups {
             let mut row = |metric: &str, value: String, ci: Option<(f64, f64)>| {
-                let (lo, hi) = ci.map_or((String::new(), String::new()), |(l, h)| (format!("{l:.6}"), format!("{h:.6}")));
+                let (lo, hi) =
+                    ci.map_or((String::new(), String::new()), |(l, h)| (format!("{l:.6}"), format!("{h:.6}")));
                 rows.push([
                     k.red.clone(),
                     k.blue.clone(),

@@ -2,7 +2,7 @@
 //! interruption, refusal to overwrite, clear errors, and the policies'
 //! legality (every recorded game replays through the checked `Game::play`).
 
-use senat::policy::{GameRng, PolicySpec, Turn, below, nth_move, rng_from_seed};
+use senat::policy::{GameRng, PlayMoves, PolicySpec, Turn, below, nth_move, nth_play_move, rng_from_seed};
 use senat::selfplay::{Matchup, play_game, push_move_text};
 use senat::stats::wilson;
 use senat::{Game, Move, Position};
@@ -201,7 +201,7 @@ fn policies_play_legal_games() {
 #[test]
 fn nth_move_covers_the_legal_moves() {
     let mut rng: GameRng = rng_from_seed(11);
-    for _ in 0..30 {
+    for _ in 0..60 {
         let mut game = Game::new(Position::start());
         while game.outcome().is_none() {
             let p = *game.position();
@@ -210,6 +210,13 @@ fn nth_move_covers_the_legal_moves() {
             let legal: BTreeSet<Move> = p.legal_moves().iter().copied().collect();
             assert_eq!(by_index.iter().copied().collect::<BTreeSet<_>>(), legal, "{}", p.to_spn());
             assert_eq!(by_index.len(), legal.len());
+            if p.is_play() {
+                let fast: Vec<Move> = (0..n).map(|k| nth_play_move(&p, k).expect("k < count")).collect();
+                assert_eq!(fast.iter().copied().collect::<BTreeSet<_>>(), legal, "{}", p.to_spn());
+                assert_eq!(fast.len(), n);
+                assert_eq!(nth_play_move(&p, n), None);
+                assert_eq!(PlayMoves::new(&p).len(), n);
+            }
             for &m in &by_index {
                 let mut text = Vec::new();
                 push_move_text(&mut text, m);
