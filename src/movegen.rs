@@ -165,21 +165,22 @@ struct Masks {
 impl Masks {
     #[inline]
     fn new(p: &Position) -> Masks {
-        let occ = p.occupied();
+        let pl = p.planes();
+        let occ = Bitboard(pl.sym0 | pl.sym1);
         let restricted = p.restricted();
         let avail = Bitboard(occ.0 & !restricted.0);
-        let colour = match p.side_to_move() {
-            Side::Red => Colour::Red,
-            Side::Blue => Colour::Blue,
+        let own = match p.side_to_move() {
+            Side::Red => pl.red,
+            Side::Blue => pl.blue,
         };
         Masks {
             free: !occ,
             avail,
-            own: Bitboard(p.showing(colour).0 & !restricted.0),
-            tri: p.with_symbol(Symbol::Triangle),
-            sq: p.with_symbol(Symbol::Square),
-            circ: p.with_symbol(Symbol::Circle),
-            white: p.showing(Colour::White),
+            own: Bitboard(own & !restricted.0),
+            tri: Bitboard(pl.sym0 & !pl.sym1),
+            sq: Bitboard(pl.sym1 & !pl.sym0),
+            circ: Bitboard(pl.sym0 & pl.sym1),
+            white: Bitboard(occ.0 & !(pl.red | pl.blue)),
         }
     }
 

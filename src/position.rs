@@ -1,8 +1,9 @@
 //! The bit-packed position and how moves change it.
 //!
-//! A `Position` is 32 bytes and `Copy`: four cell planes (symbol bits and
-//! shown colour) plus a 5-bit die number per cell, with the small counters
-//! tucked into the spare high bits. It never checks legality when playing a
+//! A `Position` is 32 bytes and `Copy`: a 4-bit code per cell (symbol and
+//! shown colour) and a 5-bit die number per cell, with the small counters
+//! tucked into the spare high bits. Move generation gathers the codes into
+//! bitboards (symbol and colour planes) once per position. It never checks legality when playing a
 //! move (that is `movegen`'s job) and never parses text (that is `notation`'s).
 
 use crate::board::{Bitboard, Cell};
@@ -85,25 +86,66 @@ impl DieSet {
     }
 }
 
-// Plane indices.
-const SYM0: usize = 0; // triangle or circle
-const SYM1: usize = 1; // square or circle
-const RED: usize = 2; // shows red
-const BLUE: usize = 3; // shows blue
-
 const BOARD: u32 = Bitboard::ALL.0;
 const NONE_CELL: u32 = 31;
 
-// Meta fields in the high bits of the plane words: (word, shift, width).
-type Field = (usize, u32, u32);
-const R0: Field = (0, 27, 5);
-const R1: Field = (1, 27, 5);
-const PHASE: Field = (0, 23, 2);
-const SIDE: Field = (0, 25, 1);
-const PILE_RED: Field = (1, 23, 3);
-const PILE_BLUE: Field = (2, 23, 3);
-const PILE_WHITE: Field = (2, 27, 5);
-const PENDING: Field = (3, 27, 5);
+// Meta fields in the high bits of the second code word (cells use bits 0–27):
+// (shift, width).
+type Field = (u32, u32);
+const R0: Field = (28, 5);
+const R1: Field = (33, 5);
+const SIDE: Field = (38, 1);
+const PHASE: Field = (39, 2);
+const PILE_RED: Field = (41, 3);
+const PILE_BLUE: Field = (44, 3);
+const PILE_WHITE: Field = (47, 5);
+const PENDING: Field = (52, 5);
+/// The cell bits of the second code word (cells 16–22).
+const CODES_HI: u64 = (1 << 28) - 1;
+/// Bit 0 of every nibble.
+const NIBBLE_LOW: u64 = 0x1111_1111_1111_1111;
+
+/// Which code word and bit offset hold cell index `c`: cells 0–15 in word 0,
+/// cells 16–22 in word 1, 4 bits each.
+#[inline(always)]
+const fn code_slot(c: usize) -> (usize, u32) {
+    let w = (c >= 16) as usize;
+    (w, (4 * c - 64 * w) as u32)
+}
+
+/// Gathers bit 0 of each nibble of `x` into contiguous bits (x86 `pext` when available).
+#[inline(always)]
+fn gather_nibbles(x: u64) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_pext_u64(x, NIBBLE_LOW) as u32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut x = x & NIBBLE_LOW;
+        x = (x | x >> 3) & 0x0303_0303_0303_0303;
+        x = (x | x >> 6) & 0x000f_000f_000f_000f;
+        x = (x | x >> 12) & 0x0000_00ff_0000_00ff;
+        ((x | x >> 24) & 0xffff) as u32
+    }
+}
+
+/// The four cell planes of a position, computed once per move generation.
+#[derive(Clone, Copy)]
+pub(crate) struct Planes {
+    /// Symbol bit 0: triangle or circle.
+    pub sym0: u32,
+    /// Symbol bit 1: square or circle.
+    pub sym1: u32,
+    /// Shows red.
+    pub red: u32,
+    /// Shows blue.
+    pub blue: u32,
+}
 /// The clock lives in the spare high bits of the second die word.
 const CLOCK_SHIFT: u32 = 55;
 
@@ -191,7 +233,11 @@ const fn code_by_face(die: u32, face: u32) -> u32 {
 /// to move and clock, in 32 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    planes: [u32; 4],
+    /// 4-bit cell codes (see `code_of`): cells 0–15 in word 0, cells 16–22 in
+    /// bits 0–27 of word 1; bits 28–56 of word 1 hold the meta fields.
+    codes: [u64; 2],
+    /// 5-bit die numbers: cells 0–11 in word 0, cells 12–22 in bits 0–54 of
+    /// word 1; bits 55–60 of word 1 hold the clock.
     dice: [u64; 2],
 }
 
@@ -204,30 +250,32 @@ impl Default for Position {
 impl Position {
     /// The start of a game: empty board, blue gives first.
     pub const fn start() -> Position {
-        let mut p = Position { planes: [0; 4], dice: [0; 2] };
-        p.planes[R0.0] |= NONE_CELL << R0.1;
-        p.planes[R1.0] |= NONE_CELL << R1.1;
-        p.planes[PHASE.0] |= PHASE_GIVE << PHASE.1;
-        p.planes[SIDE.0] |= (Side::Blue as u32) << SIDE.1;
-        p
+        let meta = (NONE_CELL as u64) << R0.0
+            | (NONE_CELL as u64) << R1.0
+            | (PHASE_GIVE as u64) << PHASE.0
+            | (Side::Blue as u64) << SIDE.0;
+        Position { codes: [0, meta], dice: [0; 2] }
     }
 
     // ---- raw field access -------------------------------------------------
 
     #[inline]
     const fn get(&self, f: Field) -> u32 {
-        (self.planes[f.0] >> f.1) & ((1 << f.2) - 1)
+        (self.codes[1] >> f.0) as u32 & ((1 << f.1) - 1)
     }
 
     #[inline]
     fn set(&mut self, f: Field, v: u32) {
-        let m = ((1u32 << f.2) - 1) << f.1;
-        self.planes[f.0] = (self.planes[f.0] & !m) | (v << f.1 & m);
+        let m = ((1u64 << f.1) - 1) << f.0;
+        self.codes[1] = (self.codes[1] & !m) | ((v as u64) << f.0 & m);
     }
 
+    /// The four cell planes.
     #[inline]
-    pub(crate) const fn plane(&self, i: usize) -> u32 {
-        self.planes[i] & BOARD
+    pub(crate) fn planes(&self) -> Planes {
+        let (lo, hi) = (self.codes[0], self.codes[1] & CODES_HI);
+        let plane = |k: u32| gather_nibbles(lo >> k) | gather_nibbles(hi >> k) << 16;
+        Planes { sym0: plane(0), sym1: plane(1), red: plane(2), blue: plane(3) }
     }
 
     /// Die number on cell index `c` (0 when empty).
@@ -241,10 +289,9 @@ impl Position {
     /// The cell code (see `code_of`) of cell index `c`.
     #[inline]
     pub(crate) const fn code_raw(&self, c: usize) -> u32 {
-        (self.planes[SYM0] >> c & 1)
-            | (self.planes[SYM1] >> c & 1) << 1
-            | (self.planes[RED] >> c & 1) << 2
-            | (self.planes[BLUE] >> c & 1) << 3
+        let (w, sh) = code_slot(c);
+        let word = if w == 0 { self.codes[0] } else { self.codes[1] };
+        (word >> sh) as u32 & 15
     }
 
     /// The (die, code) table index of cell index `c`.
@@ -260,13 +307,13 @@ impl Position {
         (Die::from_raw((dc >> 4) as u8), Face::ALL[FACE_OF[dc] as usize % 6])
     }
 
-    /// Toggles the plane bits of cell set `cells` by `code`.
+    /// Toggles the code bits of cell index `c` by `code`.
     #[inline(always)]
-    fn xor_code(&mut self, cells: u32, code: u32) {
-        self.planes[SYM0] ^= cells & (code & 1).wrapping_neg();
-        self.planes[SYM1] ^= cells & (code >> 1 & 1).wrapping_neg();
-        self.planes[RED] ^= cells & (code >> 2 & 1).wrapping_neg();
-        self.planes[BLUE] ^= cells & (code >> 3 & 1).wrapping_neg();
+    fn xor_code(&mut self, c: usize, code: u32) {
+        let (w, sh) = code_slot(c);
+        let v = (code as u64) << sh;
+        self.codes[0] ^= if w == 0 { v } else { 0 };
+        self.codes[1] ^= if w == 0 { 0 } else { v };
     }
 
     /// Toggles the die number bits of cell index `c` by `die`.
@@ -281,7 +328,7 @@ impl Position {
     /// Toggles (adds or removes) the piece `dc` on cell `c`, hash included.
     #[inline(always)]
     fn toggle<const H: bool>(&mut self, c: usize, dc: usize, h: &mut u64) {
-        self.xor_code(1 << c, dc as u32 & 15);
+        self.xor_code(c, dc as u32 & 15);
         self.xor_die(c, (dc >> 4) as u32);
         if H {
             *h ^= zobrist::PIECE[c][dc];
@@ -291,7 +338,8 @@ impl Position {
     /// Moves the piece `dc` from cell `from` to the empty cell `to`, hash included.
     #[inline(always)]
     fn move_piece<const H: bool>(&mut self, from: usize, to: usize, dc: usize, h: &mut u64) {
-        self.xor_code(1 << from | 1 << to, dc as u32 & 15);
+        self.xor_code(from, dc as u32 & 15);
+        self.xor_code(to, dc as u32 & 15);
         self.xor_die(from, (dc >> 4) as u32);
         self.xor_die(to, (dc >> 4) as u32);
         if H {
@@ -316,7 +364,7 @@ impl Position {
 
     #[inline(always)]
     fn toggle_side<const H: bool>(&mut self, h: &mut u64) {
-        self.planes[SIDE.0] ^= 1 << SIDE.1;
+        self.codes[1] ^= 1 << SIDE.0;
         if H {
             *h ^= zobrist::BLUE_TO_MOVE;
         }
@@ -343,7 +391,7 @@ impl Position {
         if H {
             *h ^= zobrist::PILE[idx][n as usize & 31] ^ zobrist::PILE[idx][(n as usize + 1) & 31];
         }
-        self.planes[field.0] += 1 << field.1;
+        self.codes[1] += 1 << field.0;
     }
 
     #[inline(always)]
@@ -388,24 +436,34 @@ impl Position {
 
     /// Occupied cells.
     #[inline]
-    pub const fn occupied(&self) -> Bitboard {
-        Bitboard((self.planes[SYM0] | self.planes[SYM1]) & BOARD)
+    pub fn occupied(&self) -> Bitboard {
+        let (lo, hi) = (self.codes[0], self.codes[1] & CODES_HI);
+        Bitboard(gather_nibbles(lo | lo >> 1) | gather_nibbles(hi | hi >> 1) << 16)
+    }
+
+    /// Number of dice on the board.
+    #[inline]
+    pub fn dice_count(&self) -> u32 {
+        let (lo, hi) = (self.codes[0], self.codes[1] & CODES_HI);
+        ((lo | lo >> 1) & NIBBLE_LOW).count_ones() + ((hi | hi >> 1) & NIBBLE_LOW).count_ones()
     }
 
     /// Cells whose die shows colour `c`.
     #[inline]
-    pub const fn showing(&self, c: Colour) -> Bitboard {
+    pub fn showing(&self, c: Colour) -> Bitboard {
+        let p = self.planes();
         match c {
-            Colour::Red => Bitboard(self.plane(RED)),
-            Colour::Blue => Bitboard(self.plane(BLUE)),
-            Colour::White => Bitboard(self.occupied().0 & !(self.plane(RED) | self.plane(BLUE))),
+            Colour::Red => Bitboard(p.red),
+            Colour::Blue => Bitboard(p.blue),
+            Colour::White => Bitboard((p.sym0 | p.sym1) & !(p.red | p.blue)),
         }
     }
 
     /// Cells whose die shows symbol `s`.
     #[inline]
-    pub const fn with_symbol(&self, s: Symbol) -> Bitboard {
-        let (a, b) = (self.plane(SYM0), self.plane(SYM1));
+    pub fn with_symbol(&self, s: Symbol) -> Bitboard {
+        let p = self.planes();
+        let (a, b) = (p.sym0, p.sym1);
         Bitboard(match s {
             Symbol::Triangle => a & !b,
             Symbol::Square => b & !a,
@@ -520,7 +578,7 @@ impl Position {
         piles: Piles,
         clock: u8,
     ) -> Position {
-        let mut p = Position { planes: [0; 4], dice: [0; 2] };
+        let mut p = Position { codes: [0; 2], dice: [0; 2] };
         let mut h = 0;
         for (i, cell) in cells.iter().enumerate() {
             if let Some((d, f)) = cell {
@@ -584,7 +642,7 @@ impl Position {
                 if H {
                     *h ^= zobrist::PLACE_PHASE[die.kind() as usize];
                 }
-                let n = self.occupied().len();
+                let n = self.dice_count();
                 if n == 23 {
                     self.set(PHASE, PHASE_PLAY);
                     self.set_side::<H>(Side::Blue, h);
