@@ -11,11 +11,11 @@
 use clap::{Args, Parser, Subcommand};
 use senat::perft::{divide, perft, perft_full};
 use senat::policy::PolicySpec;
-use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 use senat::search::alphabeta::{Limits, Searcher};
 use senat::search::senat::{Senat, SenatEval, SenatState};
 use senat::search::solver::{Solver, Verdict};
 use senat::search::{WIN, WIN_BOUND};
+use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 use senat::stats::Summary;
 use senat::{Game, Move, MoveError, Position, render, sample};
 use std::fmt;
@@ -185,6 +185,7 @@ Examples:
         /// Batch seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
 
     /// Search a position with alpha-beta (iterative deepening, transposition
     /// table) and print the best move, its score, the principal variation
@@ -607,7 +608,7 @@ fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
     let report =
-        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(|e| input(e))?;
+        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(input)?;
     bar.finish_and_clear();
     if !a.quiet {
         out.write_all(report.summary.table().as_bytes())?;
@@ -642,9 +643,9 @@ fn cmd_merge(
             }
         }
     }
-    let s: Summary = selfplay::merge(inputs, path, force).or_else(|e| input(e))?;
+    let s: Summary = selfplay::merge(inputs, path, force).or_else(input)?;
     if let Some(sp) = &summary_file {
-        selfplay::write_summary(sp, &s, force).or_else(|e| input(e))?;
+        selfplay::write_summary(sp, &s, force).or_else(input)?;
     }
     if !quiet {
         out.write_all(s.table().as_bytes())?;
@@ -673,7 +674,7 @@ fn cmd_bench(games: u64, policies: &str, threads: Option<usize>, seed: u64, out:
             counts.push(threads);
         }
         for t in counts {
-            let (s, secs) = selfplay::simulate(&batch, t).or_else(|e| input(e))?;
+            let (s, secs) = selfplay::simulate(&batch, t).or_else(input)?;
             let rate = s.games() as f64 / secs.max(1e-9);
             if t == 1 {
                 single = rate;

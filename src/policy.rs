@@ -176,7 +176,7 @@ impl<'a> PlayMoves<'a> {
             let mut ok = t & !white;
             for c in t & white {
                 if p.piece_at(c).is_some_and(|(d, f)| d.can_flip(f)) {
-                    ok = ok | c.bb();
+                    ok |= c.bb();
                 }
             }
             m.flips[i] = ok;
