@@ -575,8 +575,13 @@ fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
     }
     let bar = indicatif::ProgressBar::new(total);
     let style = indicatif::ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  ({elapsed})",
-    );
+        "{bar:40} {human_pos}/{human_len} games  {rate} games/s  ETA {eta}  ({elapsed})",
+    )
+    .map(|s| {
+        s.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{:.0}", state.per_sec());
+        })
+    });
     if let Ok(style) = style {
         bar.set_style(style);
     }
