@@ -16,6 +16,7 @@ pub mod policy;
 pub mod position;
 pub mod render;
 pub mod sample;
+pub mod search;
 pub mod selfplay;
 pub mod stats;
 mod zobrist;

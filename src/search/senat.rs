@@ -1,0 +1,252 @@
+//! Sénat as a [`Game`]: a state that carries the position, its Zobrist hash
+//! and the repetition window, so that repetition is decided exactly; and the
+//! static evaluation of [`SenatEval`].
+//!
+//! This module never changes the rules: moves, hashing and end conditions
+//! come from [`Position`] and [`Outcome`]; it only adds the history that
+//! `Position` lacks, the way [`crate::Game`] keeps it.
+
+use super::{Evaluator, Game, MAX_PLAYERS, Scores};
+use crate::board::Bitboard;
+use crate::dice::{Colour, Side, Symbol};
+use crate::game::{EndReason, Outcome};
+use crate::moves::Move;
+use crate::position::{CLOSURE, Position};
+
+/// Room for the window: at most one position per clock value 0..=60.
+const WINDOW: usize = CLOSURE as usize + 4;
+
+/// A Sénat state for search: the position, its hash, and the hashes of the
+/// play positions since the last die went through the door (the current
+/// one last), exactly as [`crate::Game`] keeps them; no earlier position can
+/// come back once a die has left the board.
+#[derive(Clone, Copy, Debug)]
+pub struct SenatState {
+    pos: Position,
+    hash: u64,
+    /// Order-independent sum of `mix(h)` over the window.
+    wsum: u64,
+    len: u8,
+    window: [u64; WINDOW],
+}
+
+/// Spreads a hash so that sums of several of them collide rarely.
+#[inline]
+fn mix(h: u64) -> u64 {
+    let h = (h ^ (h >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (h >> 32)
+}
+
+impl SenatState {
+    /// A state with no history before `pos` (its window is `pos` alone).
+    pub fn new(pos: Position) -> SenatState {
+        let hash = pos.hash();
+        let mut s = SenatState { pos, hash, wsum: 0, len: 0, window: [0; WINDOW] };
+        if pos.is_play() {
+            s.push(hash);
+        }
+        s
+    }
+
+    /// The state of a game in progress, with its whole repetition history.
+    pub fn from_game(game: &crate::Game) -> SenatState {
+        game.moves().iter().fold(SenatState::new(*game.start()), |s, &m| s.play(m))
+    }
+
+    fn push(&mut self, h: u64) {
+        if self.len as usize == WINDOW {
+            // Cannot happen in a legal game (closure comes first); keep the newest.
+            self.window.copy_within(1.., 0);
+            self.wsum = self.wsum.wrapping_sub(mix(self.window[WINDOW - 1]));
+            self.len -= 1;
+        }
+        self.window[self.len as usize] = h;
+        self.len += 1;
+        self.wsum = self.wsum.wrapping_add(mix(h));
+    }
+
+    /// The state after a legal move.
+    #[inline]
+    pub fn play(&self, m: Move) -> SenatState {
+        let mut s = *self;
+        s.pos.play_hashed(m, &mut s.hash);
+        if s.pos.is_play() {
+            if s.pos.clock() == 0 {
+                s.len = 0;
+                s.wsum = 0;
+            }
+            s.push(s.hash);
+        }
+        s
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position's Zobrist hash (without history or clock).
+    pub fn position_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// How many times the current position has occurred (1 the first time).
+    pub fn occurrences(&self) -> usize {
+        if !self.pos.is_play() {
+            return 1;
+        }
+        self.window[..self.len as usize].iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The outcome if the game is over, in the rules' order (majority,
+    /// repetition, closure, block), as [`crate::Game::outcome`].
+    pub fn outcome(&self) -> Option<Outcome> {
+        let p = &self.pos;
+        if let Some(side) = p.majority() {
+            return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
+        }
+        if p.is_play() && self.occurrences() >= 3 {
+            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
+        }
+        Outcome::of_position(p)
+    }
+
+    /// The transposition key: the position, the clock and the window as a
+    /// multiset. Two states with equal keys have the same future (same
+    /// closure distance, same repetitions to come), so their values agree.
+    pub fn key(&self) -> u64 {
+        self.hash ^ mix(self.wsum ^ (self.pos.clock() as u64) << 56 ^ 0x5851_f42d_4c95_7f2d)
+    }
+}
+
+/// The player index of a side: red 0, blue 1.
+pub const fn player(side: Side) -> usize {
+    side as usize
+}
+
+/// Sénat, draft and play, for the searches of this module.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Senat;
+
+impl Game for Senat {
+    type State = SenatState;
+    type Move = Move;
+
+    fn players(_: &SenatState) -> usize {
+        2
+    }
+
+    fn to_move(s: &SenatState) -> usize {
+        player(s.pos.side_to_move())
+    }
+
+    fn moves(s: &SenatState, out: &mut Vec<Move>) {
+        out.clear();
+        if s.pos.majority().is_some() || (s.pos.is_play() && (s.pos.clock() >= CLOSURE || s.occurrences() >= 3)) {
+            return;
+        }
+        s.pos.generate(|set| {
+            set.for_each(|m| out.push(m));
+            false
+        });
+    }
+
+    fn apply(s: &SenatState, m: Move) -> SenatState {
+        s.play(m)
+    }
+
+    fn result(s: &SenatState) -> Option<Scores> {
+        let o = s.outcome()?;
+        let mut r = [0.0; MAX_PLAYERS];
+        match o.winner {
+            Some(w) => r[player(w)] = 1.0,
+            None => {
+                r[0] = 0.5;
+                r[1] = 0.5;
+            }
+        }
+        Some(r)
+    }
+
+    fn hash(s: &SenatState) -> u64 {
+        s.key()
+    }
+}
+
+/// The static evaluation of Sénat positions, from the side to move, in
+/// thousandths of a pile. Terms (own minus the opponent's):
+///
+/// - `pile` per die of difference between the piles: dominates everything;
+/// - `row_i` per die in row I showing one's colour (one push from the pile);
+/// - `full_i` more per such die when row I is full (a push into row I then
+///   ejects a die of the pusher's choice);
+/// - `square` per die showing one's colour with the square up in rows M or
+///   I beside another die (an agent that can push);
+/// - `exposed` (negative) per die showing one's colour beside a triangle
+///   showing the opponent's (it can be flipped to the other colour);
+/// - `tempo` for having the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SenatEval {
+    /// Per die of pile difference.
+    pub pile: i32,
+    /// Per own-colour die in row I.
+    pub row_i: i32,
+    /// Per own-colour die in row I when row I is full, added to `row_i`.
+    pub full_i: i32,
+    /// Per own-colour square in rows M or I beside another die.
+    pub square: i32,
+    /// Per own-colour die beside an opponent triangle (negative).
+    pub exposed: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Default for SenatEval {
+    fn default() -> SenatEval {
+        SenatEval { pile: 1000, row_i: 60, full_i: 60, square: 20, exposed: -15, tempo: 10 }
+    }
+}
+
+impl SenatEval {
+    fn side_terms(&self, p: &Position, me: Colour, them: Colour) -> i32 {
+        let own = p.showing(me);
+        let occ = p.occupied();
+        let row_i = Bitboard::ROW_I;
+        let full = (occ & row_i) == row_i;
+        let in_i = (own & row_i).len() as i32;
+        let mut s = in_i * (self.row_i + if full { self.full_i } else { 0 });
+        let squares = own & p.with_symbol(Symbol::Square) & (Bitboard::ROW_M | row_i);
+        s += self.square * (squares & (occ.right() | occ.left())).len() as i32;
+        let enemy_tri = p.showing(them) & p.with_symbol(Symbol::Triangle);
+        s += self.exposed * (own & (enemy_tri.right() | enemy_tri.left())).len() as i32;
+        s
+    }
+}
+
+impl Evaluator<Senat> for SenatEval {
+    fn eval(&self, s: &SenatState) -> i32 {
+        let p = &s.pos;
+        let me = p.side_to_move();
+        let (mine, theirs) = match me {
+            Side::Red => (Colour::Red, Colour::Blue),
+            Side::Blue => (Colour::Blue, Colour::Red),
+        };
+        let piles = p.piles();
+        self.pile * (piles.of(me) as i32 - piles.of(me.other()) as i32) + self.side_terms(p, mine, theirs)
+            - self.side_terms(p, theirs, mine)
+            + self.tempo
+    }
+
+    /// Moves that put a die in the mover's pile first (by how many), then
+    /// other door pushes, then the rest.
+    fn order(&self, s: &SenatState, m: Move) -> i32 {
+        let me = s.pos.side_to_move();
+        let before = s.pos.piles();
+        let mut after = s.pos;
+        after.play_unchecked(m);
+        let after = after.piles();
+        let gain = after.of(me) as i32 - before.of(me) as i32;
+        let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
+        1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+    }
+}

@@ -1,0 +1,205 @@
+//! Search tests: forced wins found by alpha-beta and the solver, the solver
+//! against a plain exhaustive minimax, alpha-beta against plain minimax,
+//! repetition in the search state, and the sample game's move 13.
+
+use senat::search::alphabeta::{Limits, Searcher, minimax};
+use senat::search::senat::{Senat, SenatEval, SenatState};
+use senat::search::solver::{Solver, Verdict};
+use senat::search::{Game as _, WIN, terminal_score};
+use senat::{Game, Move, Position, sample};
+
+fn state(spn: &str) -> SenatState {
+    SenatState::new(spn.parse::<Position>().unwrap_or_else(|e| panic!("{spn}: {e}")))
+}
+
+fn mv(s: &SenatState, text: &str) -> Move {
+    s.position().parse_move(text).unwrap()
+}
+
+/// Blue pushes its blue square I23 through the door: its fifth die.
+const WIN_IN_1: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0";
+/// Blue's I20 (blue) is restricted; blue waits one move, red can do nothing
+/// in row I, then blue's square I19 pushes I20 through the door.
+const WIN_IN_3: &str = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 0";
+
+#[test]
+fn solver_finds_win_in_1_and_3() {
+    // Win in 3 has several lines (the push, or a flip that leaves red blocked).
+    for (spn, plies, last) in [(WIN_IN_1, 1, Some("I22>I23:D")), (WIN_IN_3, 3, None)] {
+        let s = state(spn);
+        let sol = Solver::<Senat>::new().solve(&s, 5);
+        assert_eq!(sol.verdict, Verdict::Win(plies), "{spn}");
+        assert_eq!(sol.pv.len(), plies as usize, "{spn}");
+        let end = sol.pv.iter().fold(s, |s, &m| s.play(m));
+        if let Some(last) = last {
+            assert_eq!(sol.pv.last().unwrap().to_string(), last);
+        }
+        assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Blue));
+    }
+}
+
+#[test]
+fn alphabeta_finds_win_in_1_and_3() {
+    for (spn, plies, first) in [(WIN_IN_1, 1, Some("I22>I23:D")), (WIN_IN_3, 3, None)] {
+        let s = state(spn);
+        for tt_mb in [0, 1] {
+            let r = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb).search(&s, Limits::depth(5));
+            assert_eq!(r.score, WIN - plies, "{spn}");
+            if let Some(first) = first {
+                assert_eq!(r.best.unwrap().to_string(), first);
+            }
+            let end = r.pv.iter().fold(s, |s, &m| s.play(m));
+            assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Blue), "{spn} pv {:?}", r.pv);
+        }
+    }
+}
+
+/// Lower and upper bounds of the exact value (+1 win, 0 draw, -1 loss for
+/// the side to move) from a full-width minimax to `depth` plies, where a
+/// line that has not ended is anything from -1 to +1.
+fn bounds(s: &SenatState, depth: u32) -> (i32, i32) {
+    if let Some(r) = Senat::result(s) {
+        let v = terminal_score::<Senat>(s, &r, 0).signum();
+        return (v, v);
+    }
+    if depth == 0 {
+        return (-1, 1);
+    }
+    let mut moves = Vec::new();
+    Senat::moves(s, &mut moves);
+    let (mut lo, mut hi) = (-1, -1);
+    for m in moves {
+        let (l, h) = bounds(&s.play(m), depth - 1);
+        lo = lo.max(-h);
+        hi = hi.max(-l);
+    }
+    (lo, hi)
+}
+
+/// Tiny endgames: the two positions above, and a few random lines from them.
+fn tiny_positions() -> Vec<SenatState> {
+    let mut out = Vec::new();
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    for spn in [WIN_IN_1, WIN_IN_3, ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./4Sb,23Sr,.,.,1Sb r - 4-4-12 0"] {
+        let s = state(spn);
+        out.push(s);
+        for _ in 0..4 {
+            let mut t = s;
+            for _ in 0..3 {
+                let mut moves = Vec::new();
+                Senat::moves(&t, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                t = t.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+            out.push(t);
+        }
+    }
+    out
+}
+
+#[test]
+fn solver_agrees_with_exhaustive_minimax() {
+    let n = 4;
+    for s in tiny_positions() {
+        let sol = Solver::<Senat>::new().solve(&s, n);
+        let (lo, hi) = bounds(&s, n);
+        let spn = s.position().to_spn();
+        match sol.verdict {
+            Verdict::Win(d) => {
+                assert_eq!(bounds(&s, d).0, 1, "{spn}");
+                assert!(d == 0 || bounds(&s, d - 1).0 < 1, "{spn}: not the fastest win");
+            }
+            Verdict::Loss(d) => {
+                assert_eq!(bounds(&s, d).1, -1, "{spn}");
+                assert!(d == 0 || bounds(&s, d - 1).1 > -1, "{spn}: not the fastest loss");
+            }
+            Verdict::Draw(d) => assert_eq!(bounds(&s, d), (0, 0), "{spn}"),
+            Verdict::Unknown => assert!(lo < hi, "{spn}: minimax knows {lo}"),
+        }
+        if lo == hi {
+            assert_ne!(sol.verdict, Verdict::Unknown, "{spn}");
+        }
+    }
+}
+
+/// Positions of random play from the sample game's start.
+fn random_positions(count: usize) -> Vec<SenatState> {
+    let mut seed = 42u64;
+    let start = state(sample::START);
+    (0..count)
+        .map(|i| {
+            let mut t = start;
+            for _ in 0..(3 + 5 * i) {
+                let mut moves = Vec::new();
+                Senat::moves(&t, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                t = t.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+            t
+        })
+        .collect()
+}
+
+#[test]
+fn alphabeta_agrees_with_minimax() {
+    let eval = SenatEval::default();
+    for (i, s) in random_positions(6).into_iter().enumerate() {
+        let depth = if i < 2 { 3 } else { 2 };
+        let reference = minimax::<Senat, _>(&s, &eval, depth, 0);
+        for tt_mb in [0, 4] {
+            let r = Searcher::<Senat, SenatEval>::new(eval, tt_mb).search(&s, Limits::depth(depth));
+            assert_eq!(r.score, reference, "{} depth {depth} tt {tt_mb}", s.position().to_spn());
+        }
+    }
+}
+
+#[test]
+fn search_state_counts_repetitions_like_game() {
+    // Shuttle two dice back and forth: the position after the first move
+    // comes a third time after the ninth.
+    let s0 = state(WIN_IN_3);
+    let mut g = Game::new(*s0.position());
+    let mut s = s0;
+    let shuttle = ["S1-S2", "S11-S10", "S2-S1", "S10-S11"];
+    for (i, text) in shuttle.iter().cycle().take(9).enumerate() {
+        assert!(s.outcome().is_none(), "over before move {}", i + 1);
+        let m = mv(&s, text);
+        s = s.play(m);
+        g.play(m).unwrap();
+        assert_eq!(s.occurrences(), g.occurrences(), "{text}");
+        assert_eq!(s.outcome(), g.outcome(), "{text}");
+        assert_eq!(SenatState::from_game(&g).key(), s.key());
+    }
+    assert_eq!(s.outcome().map(|o| o.reason), Some(senat::EndReason::Repetition));
+    // Same position, different windows: different keys.
+    let s1 = s0.play(mv(&s0, "S1-S2"));
+    assert_eq!(s.position_hash(), s1.position_hash());
+    assert_ne!(s.key(), s1.key());
+}
+
+/// The position of the sample game before move 13 (blue to move, red pile 4).
+fn before_move_13() -> SenatState {
+    let mut lines = sample::record_lines();
+    let mut g = Game::new(lines.next().unwrap().parse().unwrap());
+    for text in lines.take(12) {
+        let m = g.position().parse_move(text).unwrap();
+        g.play(m).unwrap();
+    }
+    SenatState::from_game(&g)
+}
+
+#[test]
+fn sample_move_13_stops_red() {
+    let s = before_move_13();
+    assert_eq!(s.position().piles().red, 4);
+    let played = mv(&s, "I20>I19:D");
+    // After the game's move, red cannot force its fifth die within 4 plies.
+    let sol = Solver::<Senat>::new().solve(&s.play(played), 4);
+    assert!(!matches!(sol.verdict, Verdict::Win(_)), "{:?}", sol.verdict);
+}
