@@ -50,6 +50,11 @@ pub trait Game {
     /// A hash of everything that decides the game's value from here on
     /// (the key of transposition tables).
     fn hash(s: &Self::State) -> u64;
+    /// A move-ordering hint for searches that have no evaluation (larger is
+    /// tried first, e.g. moves that score); it never changes a result.
+    fn priority(_s: &Self::State, _m: Self::Move) -> i32 {
+        0
+    }
 }
 
 /// A static evaluation for fixed-depth searches, in centi-units from the

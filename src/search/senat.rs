@@ -171,6 +171,19 @@ impl Game for Senat {
     fn hash(s: &SenatState) -> u64 {
         s.key()
     }
+
+    /// Moves that put a die in the mover's pile first (by how many), then
+    /// other door pushes, then the rest; moves that feed the opponent's pile last.
+    fn priority(s: &SenatState, m: Move) -> i32 {
+        let me = s.pos.side_to_move();
+        let before = s.pos.piles();
+        let mut after = s.pos;
+        after.play_unchecked(m);
+        let after = after.piles();
+        let gain = after.of(me) as i32 - before.of(me) as i32;
+        let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
+        1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+    }
 }
 
 /// The static evaluation of Sénat positions, from the side to move, in
@@ -237,16 +250,8 @@ impl Evaluator<Senat> for SenatEval {
             + self.tempo
     }
 
-    /// Moves that put a die in the mover's pile first (by how many), then
-    /// other door pushes, then the rest.
+    /// [`Senat::priority`]: scoring moves first.
     fn order(&self, s: &SenatState, m: Move) -> i32 {
-        let me = s.pos.side_to_move();
-        let before = s.pos.piles();
-        let mut after = s.pos;
-        after.play_unchecked(m);
-        let after = after.piles();
-        let gain = after.of(me) as i32 - before.of(me) as i32;
-        let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
-        1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+        Senat::priority(s, m)
     }
 }

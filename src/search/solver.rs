@@ -7,6 +7,7 @@
 
 use super::{Game, Scores};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 /// The game-theoretic value of the root for the side to move, as far as
@@ -54,14 +55,44 @@ struct Fact {
     disproven: Option<u32>,
 }
 
+/// Keys are hashes already: the table uses them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// The solver; keep it to keep its table.
 pub struct Solver<G: Game> {
-    table: HashMap<(u64, u8), Fact>,
+    table: HashMap<u64, Fact, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
-    bufs: Vec<Vec<G::Move>>,
+    bufs: Vec<Vec<(i32, G::Move)>>,
+    scratch: Vec<G::Move>,
     /// Stop deepening after about this many nodes (None: no limit).
     pub node_limit: Option<u64>,
 }
+
+const QUERY_SALT: [u64; 8] = [
+    0,
+    0x243f_6a88_85a3_08d3,
+    0x1319_8a2e_0370_7344,
+    0xa409_3822_299f_31d0,
+    0x082e_fa98_ec4e_6c89,
+    0x4528_21e6_38d0_1377,
+    0xbe54_66cf_34e9_0c6c,
+    0xc0ac_29b7_c97c_50dd,
+];
 
 impl<G: Game> Default for Solver<G> {
     fn default() -> Self {
@@ -80,7 +111,7 @@ fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
 impl<G: Game> Solver<G> {
     /// A solver with an empty table.
     pub fn new() -> Solver<G> {
-        Solver { table: HashMap::new(), nodes: 0, bufs: Vec::new(), node_limit: None }
+        Solver { table: HashMap::default(), nodes: 0, bufs: Vec::new(), scratch: Vec::new(), node_limit: None }
     }
 
     /// Solves `root` with horizons 1, 2, … up to `max_depth` plies, stopping at
@@ -135,8 +166,12 @@ impl<G: Game> Solver<G> {
         if depth == 0 {
             return false;
         }
-        let key = (G::hash(s), (player as u8) << 1 | (goal == Goal::Win) as u8);
-        if let Some(f) = self.table.get(&key) {
+        // One key per (state, player, goal): the query picks one of eight salts.
+        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
+        let key = G::hash(s) ^ QUERY_SALT[query];
+        // Nodes one ply from the horizon are cheaper to redo than to store.
+        let stored = depth >= 2;
+        if let Some(f) = self.table.get(&key).filter(|_| stored) {
             if f.proven.is_some_and(|p| p <= depth) {
                 return true;
             }
@@ -148,11 +183,20 @@ impl<G: Game> Solver<G> {
             self.bufs.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        G::moves(s, &mut moves);
+        G::moves(s, &mut self.scratch);
+        moves.clear();
         let mine = G::to_move(s) == player;
-        // Children that end the game come first: they decide quickly.
+        // Moves that score first: they decide quickly. One ply from the
+        // horizon the defender's first move that does not end the game
+        // refutes, whatever the order: no need to sort there.
+        if mine || depth > 1 {
+            moves.extend(self.scratch.iter().map(|&m| (G::priority(s, m), m)));
+            moves.sort_by_key(|&(o, _)| std::cmp::Reverse(o));
+        } else {
+            moves.extend(self.scratch.iter().map(|&m| (0, m)));
+        }
         let mut result = !mine;
-        for &m in &moves {
+        for &(_, m) in &moves {
             let child = G::apply(s, m);
             let v = self.forces(&child, player, goal, depth - 1, ply + 1);
             if v == mine {
@@ -161,6 +205,9 @@ impl<G: Game> Solver<G> {
             }
         }
         self.bufs[ply] = moves;
+        if !stored {
+            return result;
+        }
         let f = self.table.entry(key).or_default();
         if result {
             f.proven = Some(f.proven.map_or(depth, |p| p.min(depth)));
