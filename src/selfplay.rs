@@ -744,6 +744,15 @@ fn check_outputs(o: &Outputs) -> Result<(), Error> {
     Ok(())
 }
 
+/// Flushes a regular file to disk (a full disk can show up only here);
+/// devices and pipes (`/dev/null`) are left alone.
+fn sync(f: &File, path: &Path) -> Result<(), Error> {
+    if f.metadata().is_ok_and(|m| m.is_file()) {
+        f.sync_data().map_err(|e| io_err("write", path, e))?;
+    }
+    Ok(())
+}
+
 /// Writes the summary CSV.
 pub fn write_summary(path: &Path, s: &Summary, overwrite: bool) -> Result<(), Error> {
     let f = create(path, overwrite)?;
@@ -827,9 +836,9 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
             Ok(())
         })?;
     }
-    games_file.sync_data().map_err(|e| io_err("write", &out.games, e))?;
+    sync(&games_file, &out.games)?;
     if let Some((path, f)) = &moves_file {
-        f.sync_data().map_err(|e| io_err("write", path, e))?;
+        sync(f, path)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &out.summary {

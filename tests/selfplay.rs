@@ -173,6 +173,8 @@ fn a_full_disk_is_reported() {
     let d = TempDir::new("full");
     let err = fails(&d.0, &["selfplay", "--games", "50", "--force", "--out", "/dev/full", "--summary", ""]);
     assert!(err.contains("/dev/full") && err.contains("No space left"), "{err}");
+    // A device that takes everything is fine.
+    ok(&d.0, &["selfplay", "--games", "50", "--force", "--out", "/dev/null", "--summary", "", "--quiet"]);
 }
 
 fn spec(s: &str) -> PolicySpec {
