@@ -81,7 +81,7 @@ munge_args=(--foreground --key-file="$work/munge/munge.key" --socket="$sock"
 if [ "$(id -u)" = 0 ] && id munge >/dev/null 2>&1; then
     chown -R munge:munge "$work/munge"
     chmod 711 "$work"
-    runuser -u munge -- munged "${munge_args[@]}" >"$work/munged.out" 2>&1 &
+    setpriv --reuid=munge --regid=munge --init-groups munged "${munge_args[@]}" >"$work/munged.out" 2>&1 &
 else
     munged "${munge_args[@]}" >"$work/munged.out" 2>&1 &
 fi
