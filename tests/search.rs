@@ -203,3 +203,57 @@ fn sample_move_13_stops_red() {
     let sol = Solver::<Senat>::new().solve(&s.play(played), 4);
     assert!(!matches!(sol.verdict, Verdict::Win(_)), "{:?}", sol.verdict);
 }
+
+#[test]
+fn sample_move_13_alternatives_that_lose() {
+    // Two of blue's other moves lose at once or within 5 plies (red's fifth die).
+    let s = before_move_13();
+    for (text, plies) in [("M13-M15", 1), ("I20>I21:D", 5)] {
+        let sol = Solver::<Senat>::new().solve(&s.play(mv(&s, text)), 5);
+        assert_eq!(sol.verdict, Verdict::Win(plies), "{text}");
+        let end = sol.pv.iter().fold(s.play(mv(&s, text)), |t, &m| t.play(m));
+        assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Red), "{text}");
+    }
+}
+
+fn senat(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("run senat")
+}
+
+#[test]
+fn cli_solve_and_analyze() {
+    let out = senat(&["solve", WIN_IN_1, "--max-depth", "3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("verdict blue (to move) wins within 1 plies\npv I22>I23:D\n"), "{text}");
+
+    let out = senat(&["analyze", WIN_IN_3, "--depth", "4", "--tt-mb", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nscore win in 3 (blue to move)\n"), "{text}");
+
+    let out = senat(&["analyze", "sample"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().starts_with("senat: error: give --depth N, --time S or both"));
+
+    let out = senat(&["solve", "--history", "no/such/file", "--max-depth", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().starts_with("senat: error: cannot read no/such/file"));
+}
+
+#[test]
+fn sample_after_move_15_red_had_a_forced_win() {
+    // After blue's move 15 (I20>I21:D) red can force its fifth die in 5
+    // plies; the game's move 16 (I23-I21) misses it, and blue wins at move 27.
+    let mut lines = sample::record_lines();
+    let mut g = Game::new(lines.next().unwrap().parse().unwrap());
+    for text in lines.take(15) {
+        let m = g.position().parse_move(text).unwrap();
+        g.play(m).unwrap();
+    }
+    let s = SenatState::from_game(&g);
+    let sol = Solver::<Senat>::new().solve(&s, 5);
+    assert_eq!(sol.verdict, Verdict::Win(5));
+    let end = sol.pv.iter().fold(s, |t, &m| t.play(m));
+    assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Red));
+}

@@ -255,8 +255,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
         }
         let last = iterations.last().cloned().expect("one iteration");
+        // A first iteration stopped before its first move was searched: any legal move.
+        let best = last.pv.first().copied().or_else(|| {
+            G::moves(root, &mut self.buf);
+            self.buf.first().copied()
+        });
         Report {
-            best: last.pv.first().copied(),
+            best,
             score: last.score,
             pv: last.pv,
             depth: last.depth,
