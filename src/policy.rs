@@ -18,7 +18,7 @@ use crate::dice::{Colour, Face, FaceSet, Side, Symbol};
 use crate::game::Game;
 use crate::movegen::MoveSet;
 use crate::moves::{Dest, Move, MoveKind};
-use crate::position::{Phase, Position};
+use crate::position::{DieSet, Phase, Position};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
@@ -267,6 +267,28 @@ pub fn nth_play_move(p: &Position, k: usize) -> Option<Move> {
     PlayMoves::new(p).nth(k)
 }
 
+/// The `k`-th legal draft move, in the order of [`Position::legal_moves`]
+/// (gives by die number, dice 1 and 2 being one give; placements by cell,
+/// then face), found without walking the move generator; `None` in play or
+/// when `k` is too big.
+pub fn nth_draft_move(p: &Position, k: usize) -> Option<Move> {
+    match p.phase() {
+        Phase::Give => {
+            let reserve = p.reserve();
+            // Dice 1 and 2 are identical: one give, `g1` while die 1 is left.
+            let give = if reserve.0 & 0b10 != 0 { DieSet(reserve.0 & !0b100) } else { reserve };
+            give.iter().nth(k).map(Move::give)
+        }
+        Phase::Place(die) => {
+            let cells = !p.occupied();
+            let faces = die.placements();
+            let nf = faces.len() as usize;
+            (k < cells.len() as usize * nf).then(|| Move::place(die, nth_cell(cells, k / nf), nth_face(faces, k % nf)))
+        }
+        Phase::Play => None,
+    }
+}
+
 /// A uniformly random legal move, or `None` if there is none.
 #[inline]
 pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
@@ -323,7 +345,7 @@ impl Policy for RandomPolicy {
         let k = below(rng, turn.legal);
         let m = match &turn.play {
             Some(play) => play.nth(k),
-            None => nth_move(turn.position(), k),
+            None => nth_draft_move(turn.position(), k),
         };
         m.expect("a game that is not over has a legal move")
     }

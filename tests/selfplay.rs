@@ -2,7 +2,9 @@
 //! interruption, refusal to overwrite, clear errors, and the policies'
 //! legality (every recorded game replays through the checked `Game::play`).
 
-use senat::policy::{GameRng, PlayMoves, PolicySpec, Turn, below, nth_move, nth_play_move, rng_from_seed};
+use senat::policy::{
+    GameRng, PlayMoves, PolicySpec, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed,
+};
 use senat::selfplay::{Matchup, play_game, push_move_text};
 use senat::stats::wilson;
 use senat::{Game, Move, Position};
@@ -212,6 +214,11 @@ fn nth_move_covers_the_legal_moves() {
             let legal: BTreeSet<Move> = p.legal_moves().iter().copied().collect();
             assert_eq!(by_index.iter().copied().collect::<BTreeSet<_>>(), legal, "{}", p.to_spn());
             assert_eq!(by_index.len(), legal.len());
+            if !p.is_play() {
+                let fast: Vec<Move> = (0..n).map(|k| nth_draft_move(&p, k).expect("k < count")).collect();
+                assert_eq!(fast, by_index, "{}", p.to_spn());
+                assert_eq!(nth_draft_move(&p, n), None);
+            }
             if p.is_play() {
                 let fast: Vec<Move> = (0..n).map(|k| nth_play_move(&p, k).expect("k < count")).collect();
                 assert_eq!(fast.iter().copied().collect::<BTreeSet<_>>(), legal, "{}", p.to_spn());
