@@ -10,7 +10,7 @@ use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
 use crate::game::{EndReason, Outcome};
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::{CLOSURE, Position};
 
 /// Room for the window: at most one position per clock value 0..=60.
@@ -175,6 +175,11 @@ impl Game for Senat {
     /// Moves that put a die in the mover's pile first (by how many), then
     /// other door pushes, then the rest; moves that feed the opponent's pile last.
     fn priority(s: &SenatState, m: Move) -> i32 {
+        // Only a push sends a die through the door (to the door, or ejected
+        // from a full row I): other moves score 0 without being played.
+        if !matches!(m.kind(), MoveKind::Push { .. }) {
+            return 0;
+        }
         let me = s.pos.side_to_move();
         let before = s.pos.piles();
         let mut after = s.pos;
