@@ -198,7 +198,7 @@ Examples:
 Examples:
   senat analyze sample --depth 5
   senat analyze sample --time 2 --tt-mb 256
-  senat analyze start --history tests/fixtures/sample-game.txt --depth 6")]
+  senat analyze --history game.txt --depth 6   # the last position of a record, with its history")]
     Analyze {
         /// The position (ignored with --history).
         #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
