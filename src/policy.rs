@@ -175,7 +175,7 @@ impl<'a> PlayMoves<'a> {
         for (i, t) in [tri.right() & avail, tri.left() & avail].into_iter().enumerate() {
             let mut ok = t & !white;
             for c in t & white {
-                if p.piece_at(c).is_some_and(|(d, f)| d.can_flip(f)) {
+                if p.can_flip_at(c) {
                     ok |= c.bb();
                 }
             }
@@ -199,7 +199,7 @@ impl<'a> PlayMoves<'a> {
         m.turns = [circ.right() & avail, circ.left() & avail];
         let mut turns = 0;
         for t in m.turns[0].chain(m.turns[1]) {
-            turns += p.piece_at(t).map_or(0, |(d, f)| d.turns(f).len());
+            turns += p.turns_at(t).len();
         }
         m.counts[11] = turns as u16;
         m.total = m.counts.iter().map(|&c| c as usize).sum();
@@ -247,7 +247,7 @@ impl<'a> PlayMoves<'a> {
             11 => {
                 for (targets, d) in [(self.turns[0], -1), (self.turns[1], 1)] {
                     for t in targets {
-                        let faces = self.p.piece_at(t).map_or(FaceSet(0), |(die, f)| die.turns(f));
+                        let faces = self.p.turns_at(t);
                         let n = faces.len() as usize;
                         if k < n {
                             return Some(Move::turn(beside(t, d), t, nth_face(faces, k)));

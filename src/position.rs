@@ -7,7 +7,7 @@
 //! move (that is `movegen`'s job) and never parses text (that is `notation`'s).
 
 use crate::board::{Bitboard, Cell};
-use crate::dice::{Colour, Die, Face, Side, Symbol};
+use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
 use crate::moves::{DOOR, Move};
 use crate::zobrist;
 
@@ -201,6 +201,16 @@ macro_rules! by_code {
 
 /// Canonical face index by (die, code).
 static FACE_OF: [u8; 512] = by_code!(|d, f| f.index());
+/// Canonical face by (die, code) (unused entries hold face 0).
+static FACE_BY_DC: [Face; 512] = {
+    let mut t = [Face::ALL[0]; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = Face::ALL[FACE_OF[i] as usize % 6];
+        i += 1;
+    }
+    t
+};
 /// Code after a flip by (die, code); 0 when the flip is illegal.
 pub(crate) static FLIP_TO: [u8; 512] =
     by_code!(|d, f| if d.can_flip(f) { code_of(d, d.canonical(f.opposite())) as u8 } else { 0 });
@@ -304,7 +314,7 @@ impl Position {
     #[inline]
     pub(crate) fn piece_raw(&self, c: usize) -> (Die, Face) {
         let dc = self.dc(c);
-        (Die::from_raw((dc >> 4) as u8), Face::ALL[FACE_OF[dc] as usize % 6])
+        (Die::from_raw((dc >> 4) as u8), FACE_BY_DC[dc])
     }
 
     /// Toggles the code bits of cell index `c` by `code`.
@@ -487,6 +497,18 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, c: Cell) -> Option<(Die, Face)> {
         (self.die_raw(c.index()) != 0).then(|| self.piece_raw(c.index()))
+    }
+
+    /// The faces a quarter turn can bring up on the die on `c` (empty if none or no die).
+    #[inline]
+    pub fn turns_at(&self, c: Cell) -> FaceSet {
+        FaceSet(TURN_FACES[self.dc(c.index())])
+    }
+
+    /// Whether a flip of the die on `c` would change its shown colour (false if no die).
+    #[inline]
+    pub fn can_flip_at(&self, c: Cell) -> bool {
+        FLIP_TO[self.dc(c.index())] != 0
     }
 
     /// The colour the die on a cell shows.
