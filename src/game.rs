@@ -61,6 +61,19 @@ impl Outcome {
         Outcome { winner, reason }
     }
 
+    /// The outcome of a position that has occurred `occurrences` times (1 the
+    /// first time), checked in the rules' order: majority, repetition,
+    /// closure, block.
+    pub fn with_history(p: &Position, occurrences: usize) -> Option<Outcome> {
+        if let Some(side) = p.majority() {
+            return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
+        }
+        if p.is_play() && occurrences >= 3 {
+            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
+        }
+        Outcome::of_position(p)
+    }
+
     /// The outcome of a position with no history (majority, closure, block),
     /// or `None` if play goes on. Repetition needs a [`Game`].
     pub fn of_position(p: &Position) -> Option<Outcome> {
@@ -137,14 +150,7 @@ impl Game {
     /// The outcome if the game is over, checked in the rules' order:
     /// majority, repetition, closure, block.
     pub fn outcome(&self) -> Option<Outcome> {
-        let p = &self.position;
-        if let Some(side) = p.majority() {
-            return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
-        }
-        if p.is_play() && self.occurrences() >= 3 {
-            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
-        }
-        Outcome::of_position(p)
+        Outcome::with_history(&self.position, self.occurrences())
     }
 
     /// Plays a legal move, refusing any move once the game is over.

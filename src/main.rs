@@ -501,13 +501,19 @@ fn parse_record(name: &str, text: &str) -> Result<Record> {
     Ok(Record { start, moves })
 }
 
-fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
+/// Reads and parses a game record file; the name is for messages.
+fn read_record(file: &Path) -> Result<(String, Record)> {
     let name = file.display().to_string();
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => return input(format_args!("cannot read {name}: {e}")),
     };
     let record = parse_record(&name, &text)?;
+    Ok((name, record))
+}
+
+fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
+    let (name, record) = read_record(file)?;
     let mut game = Game::new(record.start);
     if !quiet {
         writeln!(out, "start")?;
@@ -713,12 +719,7 @@ fn search_root(pos: &[String], history: Option<&Path>) -> Result<SenatState> {
         }
         return Ok(SenatState::new(parse_position(&pos.join(" "))?));
     };
-    let name = file.display().to_string();
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) => return input(format_args!("cannot read {name}: {e}")),
-    };
-    let record = parse_record(&name, &text)?;
+    let (name, record) = read_record(file)?;
     let mut game = Game::new(record.start);
     for (line, text) in &record.moves {
         let at = format!("{name}:{line}: move `{text}`");

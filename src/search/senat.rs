@@ -9,7 +9,7 @@
 use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
-use crate::game::{EndReason, Outcome};
+use crate::game::Outcome;
 use crate::moves::{Move, MoveKind};
 use crate::position::{CLOSURE, Position};
 
@@ -101,14 +101,7 @@ impl SenatState {
     /// The outcome if the game is over, in the rules' order (majority,
     /// repetition, closure, block), as [`crate::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        let p = &self.pos;
-        if let Some(side) = p.majority() {
-            return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
-        }
-        if p.is_play() && self.occurrences() >= 3 {
-            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
-        }
-        Outcome::of_position(p)
+        Outcome::with_history(&self.pos, self.occurrences())
     }
 
     /// The transposition key: the position, the clock and the window as a
