@@ -106,6 +106,13 @@ impl Face {
         if i < 6 { Some(Face(i)) } else { None }
     }
 
+    /// The face with index `i`, which must be below 6 (checked in debug builds).
+    #[inline]
+    pub(crate) const fn from_raw(i: u8) -> Face {
+        debug_assert!(i < 6);
+        Face(i)
+    }
+
     /// The face with a given symbol and printed colour.
     pub const fn from_parts(symbol: Symbol, printed: Side) -> Face {
         Face(symbol as u8 + 3 * printed as u8)
@@ -201,8 +208,7 @@ impl Die {
         if n >= 1 && n <= 23 { Some(Die(n)) } else { None }
     }
 
-    /// # Safety-free precondition
-    /// `n` must be in 1..=23; checked in debug builds.
+    /// The die numbered `n`, which must be in 1..=23 (checked in debug builds).
     #[inline]
     pub(crate) const fn from_raw(n: u8) -> Die {
         debug_assert!(n >= 1 && n <= 23);

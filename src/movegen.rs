@@ -149,22 +149,22 @@ impl std::ops::DerefMut for MoveList {
     }
 }
 
-/// The working bitboards of one move generation.
-struct Masks {
-    free: Bitboard,
+/// The working bitboards of one move generation (the planes are gathered once).
+pub(crate) struct Masks {
+    pub(crate) free: Bitboard,
     /// Occupied and not restricted: may be a target or be dislodged.
-    avail: Bitboard,
+    pub(crate) avail: Bitboard,
     /// Shows the mover's colour and not restricted: may move or act.
-    own: Bitboard,
-    tri: Bitboard,
-    sq: Bitboard,
-    circ: Bitboard,
-    white: Bitboard,
+    pub(crate) own: Bitboard,
+    pub(crate) tri: Bitboard,
+    pub(crate) sq: Bitboard,
+    pub(crate) circ: Bitboard,
+    pub(crate) white: Bitboard,
 }
 
 impl Masks {
     #[inline]
-    fn new(p: &Position) -> Masks {
+    pub(crate) fn new(p: &Position) -> Masks {
         let pl = p.planes();
         let occ = Bitboard(pl.sym0 | pl.sym1);
         let restricted = p.restricted();
@@ -187,14 +187,14 @@ impl Masks {
     /// Where a pushed die may land in `row`: its free cells, or, when it is
     /// full, its dice that may be dislodged.
     #[inline]
-    fn landing(&self, row: Row) -> Bitboard {
+    pub(crate) fn landing(&self, row: Row) -> Bitboard {
         let free = self.free & row.cells();
         if free.is_empty() { self.avail & row.cells() } else { free }
     }
 
     /// Targets a flip may act on among `targets`.
     #[inline]
-    fn flippable(&self, p: &Position, targets: Bitboard) -> Bitboard {
+    pub(crate) fn flippable(&self, p: &Position, targets: Bitboard) -> Bitboard {
         let mut ok = targets & !self.white;
         for c in targets & self.white {
             if FLIP_TO[p.dc(c.index())] != 0 {
@@ -207,7 +207,7 @@ impl Masks {
 
 /// The die kinds the giver may give: one move for the identical dice 1 and 2.
 #[inline]
-fn giveable(reserve: DieSet) -> DieSet {
+pub(crate) fn giveable(reserve: DieSet) -> DieSet {
     if reserve.0 & 0b10 != 0 { DieSet(reserve.0 & !0b100) } else { reserve }
 }
 

@@ -16,9 +16,9 @@
 use crate::board::{Bitboard, Cell, Row};
 use crate::dice::{Colour, Face, FaceSet, Side, Symbol};
 use crate::game::Game;
-use crate::movegen::MoveSet;
+use crate::movegen::{Masks, MoveSet, giveable};
 use crate::moves::{Dest, Move, MoveKind};
-use crate::position::{DieSet, Phase, Position};
+use crate::position::{Phase, Position};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
@@ -121,8 +121,8 @@ fn beside(c: Cell, d: i8) -> Cell {
 /// popcount pass: [`PlayMoves::len`] equals [`Position::count_moves`], and
 /// [`PlayMoves::nth`] finds the `k`-th move by arithmetic instead of walking
 /// the move generator. The order differs from [`Position::legal_moves`]; the
-/// set is the same (a test checks the bijection). Built on the position's
-/// public reading API only.
+/// set is the same (a test checks the bijection). Built on the move
+/// generator's masks (`movegen::Masks`), gathered once per position.
 #[derive(Clone, Copy, Debug)]
 pub struct PlayMoves<'a> {
     p: &'a Position,
@@ -155,37 +155,23 @@ impl<'a> PlayMoves<'a> {
         if p.is_over_by_rule() {
             return m;
         }
-        let occ = p.occupied();
-        let restricted = p.restricted();
-        let avail = occ & !restricted;
-        let free = !occ;
-        let colour = match p.side_to_move() {
-            Side::Red => Colour::Red,
-            Side::Blue => Colour::Blue,
-        };
-        let own = p.showing(colour) & !restricted;
-        let rows = [Bitboard::ROW_S, Bitboard::ROW_M, Bitboard::ROW_I];
+        let mk = Masks::new(p);
+        let (own, free, avail) = (mk.own, mk.free, mk.avail);
+        let rows = [Row::S.cells(), Row::M.cells(), Row::I.cells()];
         for (i, r) in rows.into_iter().enumerate() {
             m.shifts[i] = (own & r, free & r);
             m.counts[i] = ((own & r).len() * (free & r).len()) as u16;
         }
         // Flips: coloured targets always, white ones when the flip shows a colour.
-        let white = p.showing(Colour::White);
-        let tri = own & p.with_symbol(Symbol::Triangle);
+        let tri = own & mk.tri;
         for (i, t) in [tri.right() & avail, tri.left() & avail].into_iter().enumerate() {
-            let mut ok = t & !white;
-            for c in t & white {
-                if p.can_flip_at(c) {
-                    ok |= c.bb();
-                }
-            }
+            let ok = mk.flippable(p, t);
             m.flips[i] = ok;
             m.counts[3 + i] = ok.len() as u16;
         }
         // Pushes: into a row's free cells, or onto its available dice when it is full.
-        let land = |r: Bitboard| if (free & r).is_empty() { avail & r } else { free & r };
-        let (ls, lm, li) = (land(rows[0]), land(rows[1]), land(rows[2]));
-        let sq = own & p.with_symbol(Symbol::Square);
+        let (ls, lm, li) = (mk.landing(Row::S), mk.landing(Row::M), mk.landing(Row::I));
+        let sq = own & mk.sq;
         let (sr, sl) = (sq.right() & avail, sq.left() & avail);
         for (i, (dests, door)) in [(lm, false), (ls | li, false), (lm, true)].into_iter().enumerate() {
             let r = rows[i];
@@ -195,7 +181,7 @@ impl<'a> PlayMoves<'a> {
             m.counts[6 + 2 * i] = ((sl & r).len() * nd) as u16;
         }
         // Turns.
-        let circ = own & p.with_symbol(Symbol::Circle);
+        let circ = own & mk.circ;
         m.turns = [circ.right() & avail, circ.left() & avail];
         let mut turns = 0;
         for t in m.turns[0].chain(m.turns[1]) {
@@ -274,10 +260,8 @@ pub fn nth_play_move(p: &Position, k: usize) -> Option<Move> {
 pub fn nth_draft_move(p: &Position, k: usize) -> Option<Move> {
     match p.phase() {
         Phase::Give => {
-            let reserve = p.reserve();
             // Dice 1 and 2 are identical: one give, `g1` while die 1 is left.
-            let give = if reserve.0 & 0b10 != 0 { DieSet(reserve.0 & !0b100) } else { reserve };
-            give.iter().nth(k).map(Move::give)
+            giveable(p.reserve()).iter().nth(k).map(Move::give)
         }
         Phase::Place(die) => {
             let cells = !p.occupied();

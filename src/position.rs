@@ -201,16 +201,6 @@ macro_rules! by_code {
 
 /// Canonical face index by (die, code).
 static FACE_OF: [u8; 512] = by_code!(|d, f| f.index());
-/// Canonical face by (die, code) (unused entries hold face 0).
-static FACE_BY_DC: [Face; 512] = {
-    let mut t = [Face::ALL[0]; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = Face::ALL[FACE_OF[i] as usize % 6];
-        i += 1;
-    }
-    t
-};
 /// Code after a flip by (die, code); 0 when the flip is illegal.
 pub(crate) static FLIP_TO: [u8; 512] =
     by_code!(|d, f| if d.can_flip(f) { code_of(d, d.canonical(f.opposite())) as u8 } else { 0 });
@@ -314,7 +304,7 @@ impl Position {
     #[inline]
     pub(crate) fn piece_raw(&self, c: usize) -> (Die, Face) {
         let dc = self.dc(c);
-        (Die::from_raw((dc >> 4) as u8), FACE_BY_DC[dc])
+        (Die::from_raw((dc >> 4) as u8), Face::from_raw(FACE_OF[dc]))
     }
 
     /// Toggles the code bits of cell index `c` by `code`.

@@ -77,6 +77,20 @@ fn bounds(s: &SenatState, depth: u32) -> (i32, i32) {
 }
 
 /// Tiny endgames: the two positions above, and a few random lines from them.
+/// Up to `plies` random legal moves from `t` (a small LCG on `seed`).
+fn random_walk(mut t: SenatState, plies: usize, seed: &mut u64) -> SenatState {
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        Senat::moves(&t, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        t = t.play(moves[(*seed >> 33) as usize % moves.len()]);
+    }
+    t
+}
+
 fn tiny_positions() -> Vec<SenatState> {
     let mut out = Vec::new();
     let mut seed = 0x1234_5678_9abc_def0u64;
@@ -84,17 +98,7 @@ fn tiny_positions() -> Vec<SenatState> {
         let s = state(spn);
         out.push(s);
         for _ in 0..4 {
-            let mut t = s;
-            for _ in 0..3 {
-                let mut moves = Vec::new();
-                Senat::moves(&t, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                t = t.play(moves[(seed >> 33) as usize % moves.len()]);
-            }
-            out.push(t);
+            out.push(random_walk(s, 3, &mut seed));
         }
     }
     out
@@ -129,21 +133,7 @@ fn solver_agrees_with_exhaustive_minimax() {
 fn random_positions(count: usize) -> Vec<SenatState> {
     let mut seed = 42u64;
     let start = state(sample::START);
-    (0..count)
-        .map(|i| {
-            let mut t = start;
-            for _ in 0..(3 + 5 * i) {
-                let mut moves = Vec::new();
-                Senat::moves(&t, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                t = t.play(moves[(seed >> 33) as usize % moves.len()]);
-            }
-            t
-        })
-        .collect()
+    (0..count).map(|i| random_walk(start, 3 + 5 * i, &mut seed)).collect()
 }
 
 #[test]
