@@ -2,7 +2,8 @@
 //!
 //! Data flows one way: the CLI drives experiments, experiments drive
 //! self-play, self-play drives search, and everything rests on the rules
-//! (`dice`, `board`, `moves`, `position`, `movegen`, `game`, `notation`).
+//! (`dice`, `board`, `moves`, `position`, `movegen`, `pick`, `game`,
+//! `notation`).
 #![deny(missing_docs)]
 
 pub mod board;
@@ -12,9 +13,11 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pick;
 pub mod policy;
 pub mod position;
 pub mod render;
+pub mod rng;
 pub mod sample;
 pub mod search;
 pub mod selfplay;
