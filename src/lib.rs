@@ -6,6 +6,7 @@
 //! `notation`).
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod board;
 pub mod dice;
 pub mod game;
@@ -16,6 +17,7 @@ pub mod perft;
 pub mod pick;
 pub mod policy;
 pub mod position;
+pub mod rating;
 pub mod render;
 pub mod rng;
 pub mod sample;

@@ -9,10 +9,13 @@
 //! program quietly.
 
 use clap::{Args, Parser, Subcommand};
+use senat::arena::{self, Arena, Schedule};
 use senat::perft::{divide, perft, perft_full};
 use senat::policy::PolicySpec;
+use senat::rating::Sprt;
 use senat::search::alphabeta::{Limits, Searcher};
-use senat::search::senat::{Senat, SenatEval, SenatState};
+use senat::search::mcts::{self, Mcts, bare_rollouts};
+use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat::search::solver::{Solver, Verdict};
 use senat::search::{WIN, WIN_BOUND};
 use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
@@ -22,7 +25,7 @@ use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 // ---- command line -------------------------------------------------------
 
@@ -187,25 +190,46 @@ Examples:
         seed: u64,
     },
 
-    /// Search a position with alpha-beta (iterative deepening, transposition
-    /// table) and print the best move, its score, the principal variation
-    /// and the speed.
+    /// Search a position and print the best move, its score, the principal
+    /// variation and the speed.
     ///
-    /// Scores are from the side to move, in thousandths of a pile; a forced
+    /// `--engine ab` (alpha-beta: iterative deepening, transposition table):
+    /// scores are from the side to move, in thousandths of a pile; a forced
     /// result found within the horizon is printed as `win in N` / `loss in N`
     /// (plies). Give --depth, --time or both (the first reached stops).
+    ///
+    /// `--engine mcts` (UCT with random rollouts, one tree per thread): the
+    /// score is the side to move's mean result over the playouts through the
+    /// best move (1 win, ½ draw); give --playouts, --time or both. With one
+    /// thread and no --time the result is a function of --seed.
     #[command(after_help = "\
 Examples:
   senat analyze sample --depth 5
   senat analyze sample --time 2 --tt-mb 256
+  senat analyze sample --engine mcts --playouts 20000 --threads 2
   senat analyze --history game.txt --depth 6   # the last position of a record, with its history")]
     Analyze {
         /// The position (ignored with --history).
         #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
         pos: Vec<String>,
-        /// The search engine: `ab` (alpha-beta).
+        /// The search engine: `ab` (alpha-beta) or `mcts` (Monte Carlo tree search).
         #[arg(long, default_value = "ab")]
         engine: String,
+        /// MCTS: playouts (default 10000 unless --time is given).
+        #[arg(long, value_name = "N")]
+        playouts: Option<u64>,
+        /// MCTS: threads, one tree each (root parallelism).
+        #[arg(long, value_name = "T", default_value_t = 1)]
+        threads: usize,
+        /// MCTS: seed of the playouts.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// MCTS: UCT exploration constant.
+        #[arg(long, value_name = "C", default_value_t = 1.0)]
+        c: f64,
+        /// MCTS: memory cap of the trees in megabytes.
+        #[arg(long, value_name = "M", default_value_t = 512)]
+        memory_mb: usize,
         /// Deepest iteration in plies.
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
@@ -242,6 +266,49 @@ Examples:
         max_depth: u32,
     },
 
+    /// Play matches between agents and rate them: games in colour-swapped
+    /// pairs from the same seed, W/D/L and pentanomial counts, Elo with a 95%
+    /// interval, normalized Elo, LOS and draw ratio per pairing.
+    ///
+    /// Agents are policies (`senat selfplay --help` lists them): random,
+    /// greedy, heuristic[:weights], mcts[:playouts=N,c=C,…], ab[:depth=N,tt=M].
+    /// In pair k both games use game seed (seed, k): with the default shared
+    /// draft (--draft random) both start from the same draft, each agent
+    /// playing red once. Results never depend on --concurrency.
+    #[command(after_help = "\
+Examples:
+  senat arena random greedy heuristic --games 400
+  senat arena heuristic 'ab:depth=2' 'mcts:playouts=1000' --gauntlet --games 200 --out arena.csv --force
+  senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05")]
+    Arena(ArenaArgs),
+
+    /// Measure MCTS playouts per second on one thread and on several, against
+    /// bare random rollouts from the same position (the tree's overhead).
+    ///
+    /// Each measurement is repeated --repeat times; min, median and max are
+    /// printed. The position is the sample game's start unless given.
+    #[command(after_help = "\
+Examples:
+  senat bench-mcts --playouts 20000 --threads 2
+  senat bench-mcts start --playouts 5000 --repeat 5")]
+    BenchMcts {
+        /// The position.
+        #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+        pos: Vec<String>,
+        /// Playouts per search (and bare rollouts per measurement).
+        #[arg(long, default_value_t = 20_000)]
+        playouts: u64,
+        /// Threads of the parallel measurement (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Repetitions of each measurement.
+        #[arg(long, default_value_t = 3)]
+        repeat: usize,
+        /// Seed of the playouts.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+
     /// Measure alpha-beta nodes per second on the sample game's start.
     #[command(after_help = "\
 Examples:
@@ -254,6 +321,45 @@ Examples:
         #[arg(long, default_value_t = 64)]
         tt_mb: usize,
     },
+}
+
+/// Arguments of `senat arena`.
+#[derive(Args, Debug)]
+struct ArenaArgs {
+    /// The agents (at least two), as policies.
+    #[arg(value_name = "AGENT", required = true, num_args = 2..)]
+    agents: Vec<String>,
+    /// Games per pairing, an even number (pairs of games).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed: pair k of every pairing uses game seed (seed, k).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The draft policy of both sides in every game, or `own` for each agent
+    /// to draft with its own policy.
+    #[arg(long, default_value = "random", value_name = "POLICY|own")]
+    draft: String,
+    /// The first agent against each of the others (default: round robin).
+    #[arg(long)]
+    gauntlet: bool,
+    /// Stop a two-agent match when the SPRT decides: elo0=E0,elo1=E1,alpha=A,beta=B.
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Per-game CSV file (none by default).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Summary CSV file, one row per pairing (none by default).
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    force: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Arguments of `senat selfplay`.
@@ -377,8 +483,43 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             cmd_merge(&inputs, &path, &summary, force, quiet, out)
         }
         Command::Bench { games, policies, threads, seed } => cmd_bench(games, &policies, threads, seed, out),
-        Command::Analyze { pos, engine, depth, time, tt_mb, history } => {
-            cmd_analyze(&search_root(&pos, history.as_deref())?, &engine, depth, time, tt_mb, out)
+        Command::Analyze { pos, engine, playouts, threads, seed, c, memory_mb, depth, time, tt_mb, history } => {
+            let root = search_root(&pos, history.as_deref())?;
+            match engine.as_str() {
+                "mcts" => {
+                    let time = seconds(time)?;
+                    if depth.is_some() {
+                        return input("--depth is for --engine ab; MCTS takes --playouts or --time");
+                    }
+                    if threads == 0 || memory_mb == 0 || !(c.is_finite() && c >= 0.0) {
+                        return input("--threads and --memory-mb must be ≥ 1 and --c a number ≥ 0");
+                    }
+                    let playouts = match (playouts, time) {
+                        (Some(0), _) => return input("--playouts must be ≥ 1"),
+                        (Some(n), _) => n,
+                        (None, Some(_)) => u64::MAX,
+                        (None, None) => 10_000,
+                    };
+                    let config = mcts::Config {
+                        playouts,
+                        time,
+                        selection: mcts::Selection::Uct { c },
+                        memory: memory_mb << 20,
+                        threads,
+                    };
+                    cmd_analyze_mcts(&root, config, seed, out)
+                }
+                _ => cmd_analyze(&root, &engine, depth, time, tt_mb, out),
+            }
+        }
+        Command::Arena(a) => cmd_arena(a, out),
+        Command::BenchMcts { pos, playouts, threads, repeat, seed } => {
+            let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if threads == 0 || playouts == 0 || repeat == 0 {
+                return input("--threads, --playouts and --repeat must be ≥ 1");
+            }
+            cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, out)
         }
         Command::Solve { pos, history, max_depth } => {
             cmd_solve(&search_root(&pos, history.as_deref())?, max_depth, out)
@@ -638,6 +779,141 @@ fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// An output file, refused if it exists and `force` is off.
+fn create_output(path: &Path, force: bool) -> Result<std::fs::File> {
+    if !force && path.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
+    }
+    std::fs::File::create(path).or_else(|e| input(format_args!("cannot create {}: {e}", path.display())))
+}
+
+/// `+12.3` / `-inf` for Elo figures.
+fn elo_text(x: f64) -> String {
+    if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
+}
+
+fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
+    }
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| policy(&format!("agent {}", i + 1), t))
+        .collect::<Result<Vec<PolicySpec>>>()?;
+    let draft = if a.draft == "own" { None } else { Some(policy("draft", &a.draft)?) };
+    let sprt = match &a.sprt {
+        Some(t) => Some(Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))?),
+        None => None,
+    };
+    let concurrency = match a.concurrency {
+        Some(0) => return input("--concurrency 0: give at least 1"),
+        Some(c) => c,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let arena = Arena {
+        agents,
+        draft,
+        pairs: a.games / 2,
+        seed: a.seed,
+        schedule: if a.gauntlet { Schedule::Gauntlet } else { Schedule::RoundRobin },
+        sprt,
+    };
+    arena.check().or_else(input)?;
+    let pairings = arena.pairings();
+    let mut games_csv = match &a.out {
+        Some(p) => {
+            let mut w = csv::Writer::from_writer(create_output(p, a.force)?);
+            w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+            Some((p.clone(), w))
+        }
+        None => None,
+    };
+    let summary_file = match &a.summary {
+        Some(p) => Some(create_output(p, a.force)?),
+        None => None,
+    };
+    let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run(concurrency, &|n| bar.set_position(n), |games| {
+            if let Some((path, w)) = &mut games_csv {
+                for g in games {
+                    w.write_record(arena::game_row(&arena, &pairings, g))
+                        .and_then(|()| w.flush().map_err(csv::Error::from))
+                        .map_err(|e| selfplay::Error(format!("cannot write {}: {e}", path.display())))?;
+                }
+            }
+            Ok(())
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(f) = summary_file {
+        let mut w = csv::Writer::from_writer(f);
+        w.write_record(arena::SUMMARY_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+        for r in &results {
+            w.write_record(arena::summary_row(&arena, r)).map_err(|e| io::Error::other(e.to_string()))?;
+        }
+        w.flush()?;
+    }
+    let name = |i: usize| arena.agents[i].name.as_str();
+    let width = arena.agents.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);
+    writeln!(
+        out,
+        "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>7}  {:>16}  {:>6}  {:>5}",
+        "first", "second", "games", "W-D-L", "pentanomial 0-½-1-1½-2", "score", "Elo ±95%", "nElo", "LOS"
+    )?;
+    for r in &results {
+        let e = r.estimate();
+        let c = r.penta.counts;
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        let elo = if half.is_finite() { format!("{} ±{half:.1}", elo_text(e.elo)) } else { elo_text(e.elo) };
+        writeln!(
+            out,
+            "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>6.1}%  {:>16}  {:>6.1}  {:>4.1}%",
+            name(r.first),
+            name(r.second),
+            r.wdl.games(),
+            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
+            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
+            100.0 * e.score,
+            elo,
+            e.nelo,
+            100.0 * e.los
+        )?;
+        writeln!(
+            out,
+            "{:<width$}  {:<width$}  Elo interval [{}, {}], nElo ±{:.1}, draw ratio {:.1}%",
+            "",
+            "",
+            elo_text(e.elo_lo),
+            elo_text(e.elo_hi),
+            e.nelo_err,
+            100.0 * r.wdl.draw_ratio()
+        )?;
+        if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
+            let (lo, hi) = t.bounds();
+            writeln!(
+                out,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{lo:.3}, {hi:.3}]: {}",
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                d.map_or("undecided (games exhausted)".to_string(), |d| d.to_string())
+            )?;
+        }
+    }
+    let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
+    writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {})", a.draft)?;
+    if let Some((p, _)) = &games_csv {
+        writeln!(out, "games written to {}", p.display())?;
+    }
+    Ok(())
+}
+
 fn cmd_merge(
     inputs: &[PathBuf],
     path: &Path,
@@ -758,12 +1034,9 @@ fn cmd_analyze(
     out: &mut impl Write,
 ) -> Result<()> {
     if engine != "ab" {
-        return input(format_args!("--engine `{engine}`: unknown engine (accepted: ab)"));
+        return input(format_args!("--engine `{engine}`: unknown engine (accepted: ab, mcts)"));
     }
-    let time = match time {
-        Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
-        t => t.map(std::time::Duration::from_secs_f64),
-    };
+    let time = seconds(time)?;
     if depth.is_none() && time.is_none() {
         return input("give --depth N, --time S or both");
     }
@@ -795,6 +1068,82 @@ fn cmd_analyze(
         r.nodes,
         r.elapsed.as_secs_f64(),
         r.nps()
+    )?;
+    Ok(())
+}
+
+/// A `--time` in seconds, checked.
+fn seconds(time: Option<f64>) -> Result<Option<Duration>> {
+    match time {
+        Some(t) if !(t.is_finite() && t > 0.0) => input(format_args!("--time {t}: expected seconds > 0")),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+fn cmd_analyze_mcts(root: &SenatState, config: mcts::Config, seed: u64, out: &mut impl Write) -> Result<()> {
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let mut searcher = Mcts::<Senat, SenatRollout>::new(config, SenatRollout);
+    let r = searcher.search(root, seed);
+    let mut ranked = r.moves.clone();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    writeln!(out, "{:<14} {:>10} {:>8}", "move", "visits", "score")?;
+    for (m, visits, mean) in ranked.iter().take(10) {
+        writeln!(out, "{:<14} {visits:>10} {mean:>8.4}", m.to_string())?;
+    }
+    let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+    writeln!(out, "bestmove {best}")?;
+    writeln!(out, "score {:.4} (mean result for {} to move, 1 = win)", r.value(), root.position().side_to_move())?;
+    writeln!(out, "pv {}", line_text(&r.pv))?;
+    writeln!(
+        out,
+        "playouts {}  threads {}  nodes {}  time {:.3}s  playouts/s {:.0}",
+        r.playouts,
+        config.threads,
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.playouts_per_s()
+    )?;
+    Ok(())
+}
+
+/// Min, median and max of some rates.
+fn spread(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2], v[v.len() - 1])
+}
+
+fn cmd_bench_mcts(
+    root: &SenatState,
+    playouts: u64,
+    threads: usize,
+    repeat: usize,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<()> {
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let config = |threads| mcts::Config { playouts, threads, ..mcts::Config::default() };
+    let (mut bare, mut one, mut many) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..repeat as u64 {
+        let (_, t) = bare_rollouts::<Senat, _>(root, &mut SenatRollout, playouts, seed + i);
+        bare.push(playouts as f64 / t.as_secs_f64().max(1e-9));
+        one.push(Mcts::<Senat, _>::new(config(1), SenatRollout).search(root, seed + i).playouts_per_s());
+        many.push(Mcts::<Senat, _>::new(config(threads), SenatRollout).search(root, seed + i).playouts_per_s());
+    }
+    let (bare, one, many) = (spread(bare), spread(one), spread(many));
+    writeln!(out, "{playouts} playouts per measurement, {repeat} repetitions (min / median / max playouts/s)")?;
+    writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;
+    writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;
+    writeln!(out, "MCTS, {threads} threads {:>13.0} {:>9.0} {:>9.0}", many.0, many.1, many.2)?;
+    writeln!(out, "tree overhead: MCTS 1 thread / bare = {:.3} (medians)", one.1 / bare.1)?;
+    writeln!(
+        out,
+        "scaling: {threads} threads / 1 thread = {:.3} (medians), {:.1}% of linear",
+        many.1 / one.1,
+        100.0 * many.1 / one.1 / threads as f64
     )?;
     Ok(())
 }

@@ -20,6 +20,10 @@ use crate::moves::{Move, MoveKind};
 pub use crate::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use crate::position::{Phase, Position};
 pub use crate::rng::{GameRng, below, mix64, rng_from_seed};
+use crate::search::alphabeta::{Limits, Searcher};
+use crate::search::mcts::{self, Mcts};
+use crate::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
+use rand::Rng;
 use std::fmt;
 
 /// A uniformly random legal move, or `None` if there is none.
@@ -67,6 +71,9 @@ impl<'a> Turn<'a> {
 pub trait Policy: Send {
     /// A legal move in the turn's position. All randomness comes from `rng`.
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move;
+    /// Forgets everything kept from earlier games (search trees, tables), so
+    /// that a game's moves depend on its seed alone; called before each game.
+    fn new_game(&mut self) {}
 }
 
 /// Uniform over the legal moves, in both phases.
@@ -281,6 +288,86 @@ impl Policy for HeuristicPolicy {
     }
 }
 
+/// Monte Carlo tree search with random rollouts ([`crate::search::mcts`]),
+/// in both phases. The tree of one move is kept for the next one (the
+/// subtree under the moves played since), and dropped between games; every
+/// search is seeded from the game's generator.
+pub struct MctsPolicy {
+    mcts: Mcts<Senat, SenatRollout>,
+    reuse: bool,
+    /// The game's moves when the trees were last advanced.
+    seen: Vec<Move>,
+}
+
+impl MctsPolicy {
+    /// A player with these parameters.
+    pub fn new(e: EngineParams) -> MctsPolicy {
+        let config = mcts::Config {
+            playouts: e.playouts,
+            time: None,
+            selection: mcts::Selection::Uct { c: e.c },
+            memory: e.memory_mb << 20,
+            threads: e.threads,
+        };
+        MctsPolicy { mcts: Mcts::new(config, SenatRollout), reuse: e.reuse, seen: Vec::new() }
+    }
+}
+
+impl Policy for MctsPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let moves = turn.game.moves();
+        if self.reuse && moves.len() >= self.seen.len() && moves[..self.seen.len()] == self.seen[..] {
+            for &m in &moves[self.seen.len()..] {
+                self.mcts.advance(m);
+            }
+        } else {
+            self.mcts.clear();
+        }
+        let state = SenatState::from_game(turn.game);
+        let report = self.mcts.search(&state, rng.next_u64());
+        let best = report.best.expect("a position with moves has a best move");
+        self.seen.clear();
+        if self.reuse {
+            self.seen.extend_from_slice(moves);
+            self.seen.push(best);
+            self.mcts.advance(best);
+        }
+        best
+    }
+
+    fn new_game(&mut self) {
+        self.mcts.clear();
+        self.seen.clear();
+    }
+}
+
+/// Fixed-depth alpha-beta with [`SenatEval`] ([`crate::search::alphabeta`]),
+/// in both phases; its transposition table lives for one game. It draws no
+/// randomness: ties go to the first move in search order.
+pub struct AlphaBetaPolicy {
+    params: EngineParams,
+    searcher: Searcher<Senat, SenatEval>,
+}
+
+impl AlphaBetaPolicy {
+    /// A player with these parameters.
+    pub fn new(e: EngineParams) -> AlphaBetaPolicy {
+        AlphaBetaPolicy { params: e, searcher: Searcher::new(SenatEval::default(), e.tt_mb) }
+    }
+}
+
+impl Policy for AlphaBetaPolicy {
+    fn choose(&mut self, turn: &Turn, _rng: &mut GameRng) -> Move {
+        let state = SenatState::from_game(turn.game);
+        let report = self.searcher.search(&state, Limits::depth(self.params.depth));
+        report.best.expect("a position with moves has a best move")
+    }
+
+    fn new_game(&mut self) {
+        self.searcher = Searcher::new(SenatEval::default(), self.params.tt_mb);
+    }
+}
+
 /// The kind of a named policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PolicyKind {
@@ -290,6 +377,74 @@ pub enum PolicyKind {
     Greedy,
     /// [`HeuristicPolicy`].
     Heuristic,
+    /// [`MctsPolicy`].
+    Mcts,
+    /// [`AlphaBetaPolicy`].
+    AlphaBeta,
+}
+
+/// Parameters of the search policies (`mcts:…`, `ab:…`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EngineParams {
+    /// MCTS: playouts per move.
+    pub playouts: u64,
+    /// MCTS: UCT exploration constant.
+    pub c: f64,
+    /// MCTS: memory cap of the trees, in megabytes.
+    pub memory_mb: usize,
+    /// MCTS: threads per search (1 in batches, which are parallel already).
+    pub threads: usize,
+    /// MCTS: keep the subtree of the move played between searches.
+    pub reuse: bool,
+    /// Alpha-beta: depth in plies.
+    pub depth: u32,
+    /// Alpha-beta: transposition table in megabytes.
+    pub tt_mb: usize,
+}
+
+impl Default for EngineParams {
+    fn default() -> EngineParams {
+        EngineParams { playouts: 1000, c: 1.0, memory_mb: 64, threads: 1, reuse: true, depth: 3, tt_mb: 4 }
+    }
+}
+
+impl EngineParams {
+    /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
+    fn set(&mut self, kind: PolicyKind, item: &str) -> Result<(), String> {
+        let (key, value) = item.split_once('=').ok_or_else(|| format!("`{item}`: expected key=value"))?;
+        let (key, value) = (key.trim(), value.trim());
+        fn num<T>(key: &str, value: &str, lo: T) -> Result<T, String>
+        where
+            T: std::str::FromStr + PartialOrd + fmt::Display,
+        {
+            match value.parse::<T>() {
+                Ok(v) if v >= lo => Ok(v),
+                _ => Err(format!("`{key}={value}`: expected a number ≥ {lo}")),
+            }
+        }
+        match (kind, key) {
+            (PolicyKind::Mcts, "playouts") => self.playouts = num(key, value, 1)?,
+            (PolicyKind::Mcts, "c") => {
+                self.c = num(key, value, 0.0)?;
+                if !self.c.is_finite() {
+                    return Err(format!("`{key}={value}`: expected a finite number"));
+                }
+            }
+            (PolicyKind::Mcts, "mb") => self.memory_mb = num(key, value, 1)?,
+            (PolicyKind::Mcts, "threads") => self.threads = num(key, value, 1)?,
+            (PolicyKind::Mcts, "reuse") => {
+                self.reuse = match value {
+                    "1" | "true" | "yes" => true,
+                    "0" | "false" | "no" => false,
+                    _ => return Err(format!("`{key}={value}`: expected true or false")),
+                }
+            }
+            (PolicyKind::AlphaBeta, "depth") => self.depth = num(key, value, 1)?,
+            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = num(key, value, 0)?,
+            _ => return Err(format!("unknown parameter `{key}`")),
+        }
+        Ok(())
+    }
 }
 
 /// A policy as named on the command line: kind, parameters and its name.
@@ -299,13 +454,16 @@ pub struct PolicySpec {
     pub kind: PolicyKind,
     /// Heuristic weights (ignored by the others).
     pub weights: Weights,
+    /// Search parameters (used by `mcts` and `ab` only).
+    pub engine: EngineParams,
     /// The name as given (`heuristic:pile=5`), written to output files.
     pub name: String,
 }
 
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
-(weights: pile, win, own_i, opp_i, square, exposed, full_i)";
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,mb=64,threads=1,reuse=true] \
+| ab[:depth=3,tt=4]";
 
 impl PolicySpec {
     /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`, `heuristic:file=path`.
@@ -319,10 +477,22 @@ impl PolicySpec {
             "random" => PolicyKind::Random,
             "greedy" => PolicyKind::Greedy,
             "heuristic" => PolicyKind::Heuristic,
+            "mcts" => PolicyKind::Mcts,
+            "ab" => PolicyKind::AlphaBeta,
             _ => return Err(format!("unknown policy `{name}` (accepted: {POLICY_HELP})")),
         };
         let mut weights = Weights::default();
-        if let Some(params) = params {
+        let mut engine = EngineParams::default();
+        if let Some(params) = params
+            && matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta)
+        {
+            if params.trim().is_empty() {
+                return Err(format!("policy `{text}`: empty parameter list; accepted: {POLICY_HELP}"));
+            }
+            for item in params.split(',') {
+                engine.set(kind, item).map_err(|e| format!("policy `{text}`: {e}; accepted: {POLICY_HELP}"))?;
+            }
+        } else if let Some(params) = params {
             if kind != PolicyKind::Heuristic {
                 return Err(format!("policy `{name}` takes no parameters (`{text}`); accepted: {POLICY_HELP}"));
             }
@@ -344,7 +514,7 @@ impl PolicySpec {
                 }
             }
         }
-        Ok(PolicySpec { kind, weights, name: text.to_string() })
+        Ok(PolicySpec { kind, weights, engine, name: text.to_string() })
     }
 
     /// A fresh player for one game (or one worker).
@@ -353,6 +523,8 @@ impl PolicySpec {
             PolicyKind::Random => Box::new(RandomPolicy),
             PolicyKind::Greedy => Box::new(GreedyPolicy),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
+            PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
+            PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::new(self.engine)),
         }
     }
 }

@@ -102,6 +102,9 @@ impl PlayedGame {
 
 /// Plays one complete game from the start of the draft with generator `rng`.
 fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
+    for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
+        p.new_game();
+    }
     let mut game = Game::new(Position::start());
     let mut draft_len = 0;
     let mut legal = Vec::new();
@@ -237,7 +240,8 @@ pub fn push_move_text(buf: &mut Vec<u8>, m: Move) {
     }
 }
 
-fn winner_name(w: Option<Side>) -> &'static str {
+/// `red`, `blue` or `draw`, as in CSV files.
+pub fn winner_name(w: Option<Side>) -> &'static str {
     match w {
         Some(Side::Red) => "red",
         Some(Side::Blue) => "blue",
@@ -490,7 +494,7 @@ fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: boo
     Ok(ChunkOut { games, moves, tally })
 }
 
-fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

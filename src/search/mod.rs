@@ -1,9 +1,10 @@
 //! Game-tree search: a game trait the searches are generic over, a
-//! fixed-depth alpha-beta with a transposition table, and an exact solver.
+//! fixed-depth alpha-beta with a transposition table, Monte Carlo tree
+//! search, and an exact solver.
 //!
 //! What lives here: [`Game`] (the minimal interface a search needs: players,
 //! side to move, moves, copy-make, terminal results, a hash), the Sénat
-//! implementation ([`senat`]), [`alphabeta`] and [`solver`].
+//! implementation ([`senat`]), [`alphabeta`], [`mcts`] and [`solver`].
 //!
 //! What this module must never do: know the rules itself (they come from
 //! the game's implementation of [`Game`]), mutate a state in place (states
@@ -17,6 +18,7 @@
 //! information game.
 
 pub mod alphabeta;
+pub mod mcts;
 pub mod senat;
 pub mod solver;
 

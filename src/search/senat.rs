@@ -6,12 +6,15 @@
 //! come from [`Position`] and [`Outcome`]; it only adds the history that
 //! `Position` lacks, the way [`crate::Game`] keeps it.
 
+use super::mcts::Rollout;
 use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
-use crate::game::Outcome;
+use crate::game::{EndReason, Outcome};
 use crate::moves::{Move, MoveKind};
+use crate::pick::{PlayMoves, nth_draft_move};
 use crate::position::{CLOSURE, Position};
+use crate::rng::{GameRng, below};
 
 /// Room for the window: at most one position per clock value 0..=60.
 const WINDOW: usize = CLOSURE as usize + 4;
@@ -117,6 +120,56 @@ pub const fn player(side: Side) -> usize {
     side as usize
 }
 
+/// The per-player results of a game won by `winner` (`None`: a draw).
+pub fn scores(winner: Option<Side>) -> Scores {
+    let mut r = [0.0; MAX_PLAYERS];
+    match winner {
+        Some(w) => r[player(w)] = 1.0,
+        None => {
+            r[0] = 0.5;
+            r[1] = 0.5;
+        }
+    }
+    r
+}
+
+/// Uniformly random moves to the end of the game, each picked by index
+/// below the move count without building a move list (the way self-play's
+/// random player picks), with the end checks of [`SenatState::outcome`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SenatRollout;
+
+impl Rollout<Senat> for SenatRollout {
+    fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
+        let mut s = *s;
+        loop {
+            let p = &s.pos;
+            if let Some(w) = p.majority() {
+                return scores(Some(w));
+            }
+            let m = if p.is_play() {
+                if s.occurrences() >= 3 || p.clock() >= CLOSURE {
+                    break;
+                }
+                let moves = PlayMoves::new(p);
+                if moves.is_empty() {
+                    break;
+                }
+                moves.nth(below(rng, moves.len()))
+            } else {
+                let n = p.count_moves();
+                if n == 0 {
+                    break;
+                }
+                nth_draft_move(p, below(rng, n))
+            };
+            s = s.play(m.expect("an index below the move count"));
+        }
+        // Repetition, closure or block: the piles decide.
+        scores(Outcome::by_piles(s.pos.piles(), EndReason::Block).winner)
+    }
+}
+
 /// Sénat, draft and play, for the searches of this module.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Senat;
@@ -149,16 +202,7 @@ impl Game for Senat {
     }
 
     fn result(s: &SenatState) -> Option<Scores> {
-        let o = s.outcome()?;
-        let mut r = [0.0; MAX_PLAYERS];
-        match o.winner {
-            Some(w) => r[player(w)] = 1.0,
-            None => {
-                r[0] = 0.5;
-                r[1] = 0.5;
-            }
-        }
-        Some(r)
+        Some(scores(s.outcome()?.winner))
     }
 
     fn hash(s: &SenatState) -> u64 {

@@ -1,0 +1,309 @@
+//! The arena: matches between named agents (policies, engines among them)
+//! in the conventions of chess testing tools. Every pairing plays game pairs
+//! from the same seeds: in pair `k`, each agent plays red once and blue once
+//! with the generator of game seed `(seed, k)`, so with a shared draft
+//! policy both games start from the same draft. Results are counted for the
+//! first agent of the pairing: W/D/L, pentanomial pair counts, and the
+//! estimates of [`crate::rating`]; an optional SPRT stops a two-agent match
+//! early.
+//!
+//! Pairs are played in parallel windows but counted in pair order, and an
+//! SPRT stops at the first pair (in that order) at which it decides, so the
+//! results never depend on `concurrency`.
+//!
+//! This module plays games through [`crate::selfplay::play_game`] only; it
+//! never knows the rules or the engines.
+
+use crate::policy::PolicySpec;
+use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
+use crate::selfplay::{Error, Matchup, PlayedGame, game_seed, play_game, pool, winner_name};
+use crate::{EndReason, Side};
+use rayon::prelude::*;
+
+/// Who meets whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// Every agent against every later one.
+    RoundRobin,
+    /// The first agent against each of the others.
+    Gauntlet,
+}
+
+/// An arena: the agents, how they draft, the schedule and the seeds.
+#[derive(Clone, Debug)]
+pub struct Arena {
+    /// The agents' play policies (their names are the specs as given).
+    pub agents: Vec<PolicySpec>,
+    /// The draft policy of both sides in every game, or `None` for each
+    /// agent to draft with its own policy.
+    pub draft: Option<PolicySpec>,
+    /// Game pairs per pairing (at most: an SPRT may stop earlier).
+    pub pairs: u64,
+    /// Seed of the games: pair `k` uses game seed `(seed, k)` in every pairing.
+    pub seed: u64,
+    /// Round robin or gauntlet.
+    pub schedule: Schedule,
+    /// Stop a two-agent match when this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+/// One finished game of the arena.
+#[derive(Clone, Debug)]
+pub struct ArenaGame {
+    /// Index of the pairing in [`Arena::pairings`].
+    pub pairing: usize,
+    /// Pair index within the pairing.
+    pub pair: u64,
+    /// Whether the pairing's first agent played red.
+    pub first_red: bool,
+    /// The game's seed (shared by the two games of a pair).
+    pub game_seed: u64,
+    /// Winner.
+    pub winner: Option<Side>,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Play-phase half-moves.
+    pub play_len: usize,
+    /// The final position, as SPN.
+    pub final_spn: String,
+}
+
+impl ArenaGame {
+    fn new(pairing: usize, pair: u64, first_red: bool, game_seed: u64, g: &PlayedGame) -> ArenaGame {
+        ArenaGame {
+            pairing,
+            pair,
+            first_red,
+            game_seed,
+            winner: g.outcome.winner,
+            reason: g.outcome.reason,
+            play_len: g.game.moves().len() - g.draft_len,
+            final_spn: g.game.position().to_spn(),
+        }
+    }
+
+    /// The first agent's points in half-points: 2 win, 1 draw, 0 loss.
+    pub fn first_half_points(&self) -> u8 {
+        let first = if self.first_red { Side::Red } else { Side::Blue };
+        match self.winner {
+            Some(w) if w == first => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+}
+
+/// The tally of one pairing, from its first agent's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingResult {
+    /// First agent (index into [`Arena::agents`]).
+    pub first: usize,
+    /// Second agent.
+    pub second: usize,
+    /// Games of the first agent.
+    pub wdl: Wdl,
+    /// Pairs by the first agent's points.
+    pub penta: Pentanomial,
+    /// The SPRT's final log-likelihood ratio and decision, if one ran.
+    pub sprt: Option<(f64, Option<SprtResult>)>,
+}
+
+impl PairingResult {
+    /// Elo and friends of the first agent against the second.
+    pub fn estimate(&self) -> Estimate {
+        Estimate::of(&self.penta)
+    }
+}
+
+impl Arena {
+    /// The pairings as (first, second) agent indices, in play order.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.agents.len();
+        match self.schedule {
+            Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
+            Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+        }
+    }
+
+    /// Checks what the constructor cannot: at least two agents, one pairing
+    /// for an SPRT, at least one pair.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.agents.len() < 2 {
+            return Err(Error("an arena needs at least two agents".into()));
+        }
+        if self.pairs == 0 {
+            return Err(Error("at least one game pair is needed (--games 2 or more)".into()));
+        }
+        if self.sprt.is_some() && self.pairings().len() != 1 {
+            return Err(Error(format!(
+                "--sprt tests one match: give exactly two agents (or a gauntlet of two), not {} pairings",
+                self.pairings().len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn matchup(&self, red: usize, blue: usize) -> Matchup {
+        let draft = |a: usize| self.draft.clone().unwrap_or_else(|| self.agents[a].clone());
+        Matchup {
+            red: self.agents[red].clone(),
+            blue: self.agents[blue].clone(),
+            draft_red: draft(red),
+            draft_blue: draft(blue),
+        }
+    }
+
+    /// Plays the arena on `concurrency` threads. Each finished window of
+    /// games goes to `sink` in (pairing, pair, colour) order; `progress`
+    /// hears the number of games finished so far.
+    pub fn run(
+        &self,
+        concurrency: usize,
+        progress: &(dyn Fn(u64) + Sync),
+        mut sink: impl FnMut(&[ArenaGame]) -> Result<(), Error>,
+    ) -> Result<Vec<PairingResult>, Error> {
+        self.check()?;
+        let pool = pool(concurrency)?;
+        let window = (concurrency as u64 * 4).max(8);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let mut results = Vec::new();
+        for (pi, &(a, b)) in self.pairings().iter().enumerate() {
+            let (first_red, second_red) = (self.matchup(a, b), self.matchup(b, a));
+            let mut res = PairingResult {
+                first: a,
+                second: b,
+                wdl: Wdl::default(),
+                penta: Pentanomial::default(),
+                sprt: self.sprt.map(|_| (0.0, None)),
+            };
+            let mut next = 0;
+            'pairs: while next < self.pairs {
+                let end = self.pairs.min(next + window);
+                let games: Vec<(u64, bool)> = (next..end).flat_map(|k| [(k, true), (k, false)]).collect();
+                let played: Vec<ArenaGame> = pool.install(|| {
+                    games
+                        .par_iter()
+                        .map(|&(k, fr)| {
+                            let m = if fr { &first_red } else { &second_red };
+                            let g = play_game(m, self.seed, k);
+                            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                            progress(n);
+                            ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g)
+                        })
+                        .collect()
+                });
+                let mut keep = played.len();
+                for (i, pair) in played.chunks(2).enumerate() {
+                    let (g1, g2) = (pair[0].first_half_points(), pair[1].first_half_points());
+                    res.wdl.add(g1);
+                    res.wdl.add(g2);
+                    res.penta.add(g1 + g2);
+                    if let Some(t) = &self.sprt {
+                        let decision = t.decide(&res.penta);
+                        res.sprt = Some((t.llr(&res.penta), decision));
+                        if decision.is_some() {
+                            keep = 2 * (i + 1);
+                            sink(&played[..keep])?;
+                            break 'pairs;
+                        }
+                    }
+                }
+                sink(&played[..keep])?;
+                next = end;
+            }
+            results.push(res);
+        }
+        Ok(results)
+    }
+}
+
+/// Columns of the arena's games file.
+pub const GAMES_HEADER: [&str; 12] = [
+    "pairing",
+    "pair",
+    "game_seed",
+    "first",
+    "second",
+    "red",
+    "blue",
+    "winner",
+    "reason",
+    "play_half_moves",
+    "first_points",
+    "final_spn",
+];
+
+/// The CSV row of a game (the fields of [`GAMES_HEADER`]).
+pub fn game_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [String; 12] {
+    let (a, b) = pairings[g.pairing];
+    let (red, blue) = if g.first_red { (a, b) } else { (b, a) };
+    let pts = match g.first_half_points() {
+        2 => "1",
+        1 => "0.5",
+        _ => "0",
+    };
+    [
+        g.pairing.to_string(),
+        g.pair.to_string(),
+        g.game_seed.to_string(),
+        arena.agents[a].name.clone(),
+        arena.agents[b].name.clone(),
+        arena.agents[red].name.clone(),
+        arena.agents[blue].name.clone(),
+        winner_name(g.winner).to_string(),
+        g.reason.name().to_string(),
+        g.play_len.to_string(),
+        pts.to_string(),
+        g.final_spn.clone(),
+    ]
+}
+
+/// Columns of the arena's summary file.
+pub const SUMMARY_HEADER: [&str; 21] = [
+    "first",
+    "second",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "penta_0",
+    "penta_1",
+    "penta_2",
+    "penta_3",
+    "penta_4",
+    "score",
+    "elo",
+    "elo_lo95",
+    "elo_hi95",
+    "nelo",
+    "nelo_err95",
+    "los",
+    "draw_ratio",
+    "sprt_llr",
+    "sprt_result",
+];
+
+/// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
+pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
+    let e = r.estimate();
+    let mut row = vec![
+        arena.agents[r.first].name.clone(),
+        arena.agents[r.second].name.clone(),
+        r.wdl.games().to_string(),
+        r.wdl.wins.to_string(),
+        r.wdl.draws.to_string(),
+        r.wdl.losses.to_string(),
+    ];
+    row.extend(r.penta.counts.iter().map(u64::to_string));
+    row.extend(
+        [e.score, e.elo, e.elo_lo, e.elo_hi, e.nelo, e.nelo_err, e.los, r.wdl.draw_ratio()].map(|x| format!("{x:.4}")),
+    );
+    match r.sprt {
+        Some((llr, d)) => {
+            row.push(format!("{llr:.4}"));
+            row.push(d.map_or("undecided".to_string(), |d| d.to_string()));
+        }
+        None => row.extend([String::new(), String::new()]),
+    }
+    row
+}

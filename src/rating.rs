@@ -1,0 +1,371 @@
+//! Match statistics in the conventions of chess testing tools (cutechess-cli,
+//! fastchess, fishtest): win/draw/loss counts, pentanomial counts of game
+//! pairs, Elo with a 95% interval, normalized Elo, likelihood of
+//! superiority, and the sequential probability ratio test.
+//!
+//! Games are played in colour-swapped pairs from the same seed, so the two
+//! games of a pair are not independent; the pentanomial model treats the
+//! pair as the unit (its score 0, ½, 1, 1½ or 2) and its variance is what
+//! the intervals and the SPRT use.
+//!
+//! This module is arithmetic only: it never plays a game or reads a file.
+
+use std::fmt;
+
+/// The two-sided 95% quantile of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Games won, drawn and lost by the first player of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Adds one game with score 1, ½ or 0 (as 2, 1, 0 half-points).
+    pub fn add(&mut self, half_points: u8) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Draws over games (0 with no game).
+    pub fn draw_ratio(&self) -> f64 {
+        self.draws as f64 / self.games().max(1) as f64
+    }
+}
+
+/// Counts of game pairs by the first player's points in the pair:
+/// `counts[k]` pairs scored `k / 2` points (0, ½, 1, 1½, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs per score, from 0 to 2 points by halves.
+    pub counts: [u64; 5],
+}
+
+impl Pentanomial {
+    /// Adds a pair in which the first player scored `half_points / 2` points (0..=4).
+    pub fn add(&mut self, half_points: u8) {
+        self.counts[half_points.min(4) as usize] += 1;
+    }
+
+    /// Pairs counted.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Mean score per game, in [0, 1] (½ with no pair).
+    pub fn mean(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.5;
+        }
+        self.counts.iter().enumerate().map(|(k, &c)| c as f64 * k as f64 / 4.0).sum::<f64>() / n as f64
+    }
+
+    /// Variance of one pair's mean score (the pair's points / 2).
+    pub fn variance(&self) -> f64 {
+        let n = self.pairs();
+        if n == 0 {
+            return 0.0;
+        }
+        let mu = self.mean();
+        self.counts.iter().enumerate().map(|(k, &c)| c as f64 * (k as f64 / 4.0 - mu).powi(2)).sum::<f64>() / n as f64
+    }
+
+    /// Standard error of [`Pentanomial::mean`].
+    pub fn std_error(&self) -> f64 {
+        (self.variance() / self.pairs().max(1) as f64).sqrt()
+    }
+}
+
+/// The Elo difference that gives an expected score `s` (±∞ at 1 and 0).
+pub fn elo_of_score(s: f64) -> f64 {
+    if s >= 1.0 {
+        f64::INFINITY
+    } else if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// The expected score of an Elo difference.
+pub fn score_of_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The standard normal distribution function.
+pub fn normal_cdf(z: f64) -> f64 {
+    0.5 * erfc(-z / std::f64::consts::SQRT_2)
+}
+
+/// The complementary error function (Numerical Recipes' `erfcc`, relative
+/// error below 1.2·10⁻⁷ everywhere).
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// Elo, normalized Elo and likelihood of superiority of a match, from its
+/// pentanomial counts (the fastchess formulas).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Mean score per game of the first player.
+    pub score: f64,
+    /// Elo difference (first minus second).
+    pub elo: f64,
+    /// 95% interval of the Elo difference.
+    pub elo_lo: f64,
+    /// Upper end of the 95% interval.
+    pub elo_hi: f64,
+    /// Normalized Elo: `(score − ½) / √(2·var_pair) · 800 / ln 10`.
+    pub nelo: f64,
+    /// Half-width of its 95% interval.
+    pub nelo_err: f64,
+    /// Likelihood of superiority: `Φ((score − ½) / standard error)`.
+    pub los: f64,
+}
+
+impl Estimate {
+    /// The estimate of a match (all ±∞ or NaN-free: degenerate matches give
+    /// infinite Elo and a LOS of 0, ½ or 1).
+    pub fn of(p: &Pentanomial) -> Estimate {
+        let mu = p.mean();
+        let se = p.std_error();
+        let (lo, hi) = ((mu - Z95 * se).clamp(0.0, 1.0), (mu + Z95 * se).clamp(0.0, 1.0));
+        let sd_pair = p.variance().sqrt();
+        let k = 800.0 / std::f64::consts::LN_10 / std::f64::consts::SQRT_2;
+        let (nelo, nelo_err) = if sd_pair > 0.0 {
+            ((mu - 0.5) / sd_pair * k, Z95 * k / (p.pairs() as f64).sqrt())
+        } else {
+            (0.0, f64::INFINITY)
+        };
+        let los = if se > 0.0 {
+            normal_cdf((mu - 0.5) / se)
+        } else if mu > 0.5 {
+            1.0
+        } else if mu < 0.5 {
+            0.0
+        } else {
+            0.5
+        };
+        Estimate {
+            score: mu,
+            elo: elo_of_score(mu),
+            elo_lo: elo_of_score(lo),
+            elo_hi: elo_of_score(hi),
+            nelo,
+            nelo_err,
+            los,
+        }
+    }
+}
+
+/// What an SPRT concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtResult {
+    /// The log-likelihood ratio rose above its upper bound: accept `elo1`.
+    H1,
+    /// It fell below its lower bound: accept `elo0`.
+    H0,
+}
+
+impl fmt::Display for SprtResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SprtResult::H1 => "H1 accepted",
+            SprtResult::H0 => "H0 accepted",
+        })
+    }
+}
+
+/// A sequential probability ratio test of `elo0` against `elo1` (logistic
+/// Elo) with error rates `alpha` and `beta`, on pentanomial counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo under the null hypothesis.
+    pub elo0: f64,
+    /// Elo under the alternative.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05` (every key optional, in any order;
+    /// the defaults are those values).
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (k, v) = item.split_once('=').ok_or_else(|| format!("`{item}`: expected key=value"))?;
+            let v: f64 = v.trim().parse().map_err(|_| format!("`{item}`: `{}` is not a number", v.trim()))?;
+            if !v.is_finite() {
+                return Err(format!("`{item}`: expected a finite number"));
+            }
+            match k.trim() {
+                "elo0" => t.elo0 = v,
+                "elo1" => t.elo1 = v,
+                "alpha" => t.alpha = v,
+                "beta" => t.beta = v,
+                other => return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta)")),
+            }
+        }
+        if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
+            return Err(format!("alpha and beta must lie in (0, 0.5) (got {} and {})", t.alpha, t.beta));
+        }
+        if t.elo1 <= t.elo0 {
+            return Err(format!("elo1 must be above elo0 (got {} and {})", t.elo1, t.elo0));
+        }
+        Ok(t)
+    }
+
+    /// The lower and upper bounds of the log-likelihood ratio.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The log-likelihood ratio of the counts, by the normal approximation
+    /// of the generalized SPRT (Van den Bergh; fishtest's for logistic Elo):
+    /// `N · (s1 − s0) · (2·mean − s0 − s1) / (2·var)`, with `s0`, `s1` the
+    /// expected scores of `elo0`, `elo1`, `N` pairs and `var` the pair
+    /// variance. The variance is floored at 10⁻⁴ so that the first, all-equal
+    /// pairs do not give an infinite ratio.
+    pub fn llr(&self, p: &Pentanomial) -> f64 {
+        let n = p.pairs();
+        if n == 0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
+        let var = p.variance().max(1e-4);
+        n as f64 * (s1 - s0) * (2.0 * p.mean() - s0 - s1) / (2.0 * var)
+    }
+
+    /// The decision the counts allow, if any.
+    pub fn decide(&self, p: &Pentanomial) -> Option<SprtResult> {
+        let (lo, hi) = self.bounds();
+        let llr = self.llr(p);
+        if llr >= hi {
+            Some(SprtResult::H1)
+        } else if llr <= lo {
+            Some(SprtResult::H0)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() <= eps
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        for elo in [-600.0, -100.0, 0.0, 35.5, 400.0] {
+            assert!(close(elo_of_score(score_of_elo(elo)), elo, 1e-9));
+        }
+        assert!(close(score_of_elo(400.0), 10.0 / 11.0, 1e-12));
+        assert_eq!(elo_of_score(1.0), f64::INFINITY);
+        assert_eq!(elo_of_score(0.0), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn normal_cdf_matches_known_values() {
+        assert!(close(normal_cdf(0.0), 0.5, 1e-7));
+        assert!(close(normal_cdf(1.959_963_984_540_054), 0.975, 1e-6));
+        assert!(close(normal_cdf(-1.0), 0.158_655_253_931_457, 1e-6));
+        assert!(close(normal_cdf(3.0), 0.998_650_101_968_37, 1e-6));
+    }
+
+    #[test]
+    fn pentanomial_moments_by_hand() {
+        // 10 pairs: 1×0, 2×½, 4×1, 2×1½, 1×2 points: symmetric around 1 point.
+        let p = Pentanomial { counts: [1, 2, 4, 2, 1] };
+        assert_eq!(p.pairs(), 10);
+        assert!(close(p.mean(), 0.5, 1e-12));
+        // Pair means 0, .25, .5, .75, 1: variance (2·.0625 + 2·2·.015625·... ) by hand.
+        let var = (0.25 + 2.0 * 0.0625 + 0.0 + 2.0 * 0.0625 + 0.25) / 10.0;
+        assert!(close(p.variance(), var, 1e-12));
+        let e = Estimate::of(&p);
+        assert!(close(e.elo, 0.0, 1e-9) && close(e.los, 0.5, 1e-7) && close(e.nelo, 0.0, 1e-9));
+        assert!(e.elo_lo < 0.0 && e.elo_hi > 0.0 && close(e.elo_lo, -e.elo_hi, 1e-9));
+    }
+
+    #[test]
+    fn estimate_of_a_winning_match() {
+        // 100 pairs, mostly 1½: score 0.6625.
+        let p = Pentanomial { counts: [0, 5, 30, 50, 15] };
+        let e = Estimate::of(&p);
+        assert!(close(e.score, (5.0 * 0.25 + 30.0 * 0.5 + 50.0 * 0.75 + 15.0) / 100.0, 1e-12));
+        assert!(close(e.elo, elo_of_score(e.score), 1e-12));
+        let se = (p.variance() / 100.0).sqrt();
+        assert!(close(e.elo_lo, elo_of_score(e.score - Z95 * se), 1e-9));
+        assert!(close(e.elo_hi, elo_of_score(e.score + Z95 * se), 1e-9));
+        assert!(e.elo_lo > 0.0 && e.los > 0.999);
+        let nelo = (e.score - 0.5) / (2.0 * p.variance()).sqrt() * 800.0 / std::f64::consts::LN_10;
+        assert!(close(e.nelo, nelo, 1e-9));
+    }
+
+    #[test]
+    fn degenerate_matches_do_not_panic() {
+        let e = Estimate::of(&Pentanomial { counts: [0, 0, 0, 0, 7] });
+        assert_eq!((e.elo, e.los), (f64::INFINITY, 1.0));
+        let e = Estimate::of(&Pentanomial::default());
+        assert_eq!((e.score, e.los), (0.5, 0.5));
+    }
+
+    #[test]
+    fn sprt_bounds_llr_and_decisions() {
+        let t = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        let (lo, hi) = t.bounds();
+        assert!(close(lo, -2.944_438_979, 1e-6) && close(hi, 2.944_438_979, 1e-6));
+        // At the midpoint score the ratio is zero.
+        let mid = (score_of_elo(0.0) + score_of_elo(10.0)) / 2.0;
+        let p = Pentanomial { counts: [10, 20, 40, 20, 10] };
+        assert!(t.llr(&p) < 0.0 && p.mean() < mid);
+        // A clearly stronger first player is accepted, a clearly weaker one rejected.
+        assert_eq!(t.decide(&Pentanomial { counts: [0, 10, 100, 300, 90] }), Some(SprtResult::H1));
+        assert_eq!(t.decide(&Pentanomial { counts: [90, 300, 100, 10, 0] }), Some(SprtResult::H0));
+        assert_eq!(t.decide(&Pentanomial { counts: [1, 2, 4, 2, 1] }), None);
+        // The formula by hand.
+        let q = Pentanomial { counts: [3, 10, 40, 30, 7] };
+        let (s0, s1) = (0.5, score_of_elo(10.0));
+        let want = 90.0 * (s1 - s0) * (2.0 * q.mean() - s0 - s1) / (2.0 * q.variance());
+        assert!(close(t.llr(&q), want, 1e-9));
+    }
+
+    #[test]
+    fn sprt_parse_errors() {
+        assert!(Sprt::parse("").is_ok());
+        for bad in ["elo0=5,elo1=5", "alpha=0", "beta=0.7", "gamma=1", "elo1=x", "elo1"] {
+            assert!(Sprt::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

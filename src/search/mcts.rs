@@ -1,0 +1,478 @@
+//! Monte Carlo tree search: UCT (or PUCT with priors) over any [`Game`],
+//! with a pluggable [`Rollout`], tree reuse between moves, a memory cap,
+//! and root parallelism on several threads.
+//!
+//! **Parallelism.** Each thread grows its own tree from the same root with
+//! its own generator (seeded from the search seed and the thread index), and
+//! the root statistics are summed at the end (root parallelism). Threads
+//! share nothing while they run, so the playout rate scales with the cores,
+//! and a search is a pure function of (root, seed, playouts, threads). The
+//! price is that each tree sees only its share of the playouts: deep lines
+//! are explored less than in one shared tree. For Sénat a playout is a
+//! rollout of about a hundred plies and the tree walk is a small part of it,
+//! so a shared tree with virtual loss would buy little speed for locks,
+//! atomics and lost determinism.
+//!
+//! **Memory.** Nodes live in one arena per tree, children contiguous; when
+//! an arena reaches its share of the cap, leaves stop being expanded and
+//! playouts go on from the leaves (the tree stops growing, the search does
+//! not stop).
+//!
+//! This module must never know a game's rules (everything comes from
+//! [`Game`] and the [`Rollout`]) nor draw randomness from anywhere but the
+//! seed it is given.
+
+use super::{Game, MAX_PLAYERS, Scores};
+use crate::rng::{GameRng, below, mix64, rng_from_seed};
+use std::time::{Duration, Instant};
+
+/// Plays a game from a state to its end and reports the result.
+pub trait Rollout<G: Game>: Clone + Send {
+    /// The per-player results of a game played on from `s` (which may be over).
+    fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores;
+}
+
+/// Uniformly random moves through [`Game::moves`], for any game; a game
+/// longer than `max_plies` counts as a draw.
+#[derive(Debug)]
+pub struct UniformRollout<G: Game> {
+    buf: Vec<G::Move>,
+    /// Plies after which a rollout gives up and scores a draw.
+    pub max_plies: u32,
+}
+
+impl<G: Game> Clone for UniformRollout<G> {
+    fn clone(&self) -> Self {
+        UniformRollout { buf: Vec::new(), max_plies: self.max_plies }
+    }
+}
+
+impl<G: Game> Default for UniformRollout<G> {
+    fn default() -> Self {
+        UniformRollout { buf: Vec::new(), max_plies: 10_000 }
+    }
+}
+
+/// Equal shares for every player: what an unfinished rollout scores.
+fn even(players: usize) -> Scores {
+    let mut r = [0.0; MAX_PLAYERS];
+    r[..players].fill(1.0 / players as f64);
+    r
+}
+
+impl<G: Game> Rollout<G> for UniformRollout<G>
+where
+    G::State: Send,
+    G::Move: Send,
+{
+    fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores {
+        let mut s = s.clone();
+        for _ in 0..self.max_plies {
+            if let Some(r) = G::result(&s) {
+                return r;
+            }
+            G::moves(&s, &mut self.buf);
+            if self.buf.is_empty() {
+                break;
+            }
+            s = G::apply(&s, self.buf[below(rng, self.buf.len())]);
+        }
+        G::result(&s).unwrap_or_else(|| even(G::players(&s)))
+    }
+}
+
+/// How a child is chosen during the descent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Selection {
+    /// UCB1: `Q + c·√(ln N / n)`, every child tried once first.
+    Uct {
+        /// Exploration constant `c`.
+        c: f64,
+    },
+    /// AlphaZero's rule: `Q + c·P·√N / (1 + n)`, with `Q` = ½ for an
+    /// unvisited child; priors `P` come from [`Game::priority`] through a
+    /// softmax of temperature `temp`.
+    Puct {
+        /// Exploration constant `c`.
+        c: f64,
+        /// Softmax temperature over [`Game::priority`] (large: uniform).
+        temp: f64,
+    },
+}
+
+/// What a search may spend and how it chooses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Playouts per search, over all threads.
+    pub playouts: u64,
+    /// Wall-clock limit per search (then results depend on the machine).
+    pub time: Option<Duration>,
+    /// Selection rule.
+    pub selection: Selection,
+    /// Memory cap of all trees together, in bytes.
+    pub memory: usize,
+    /// Threads (one tree each).
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { playouts: 1000, time: None, selection: Selection::Uct { c: 1.0 }, memory: 256 << 20, threads: 1 }
+    }
+}
+
+const EXPANDED: u8 = 1;
+
+/// One node: the move that led to it and the statistics of the player who
+/// made that move.
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    /// Sum of the rewards of `player` over the playouts through this node.
+    reward: f64,
+    visits: u32,
+    /// Index of the first child; children are contiguous.
+    first: u32,
+    children: u32,
+    prior: f32,
+    /// The player who made `mv` (whose rewards are summed here).
+    player: u8,
+    flags: u8,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, player: u8, prior: f32) -> Node<M> {
+        Node { mv, reward: 0.0, visits: 0, first: 0, children: 0, prior, player, flags: 0 }
+    }
+}
+
+/// The size of one tree node, for memory caps.
+pub fn node_bytes<G: Game>() -> usize {
+    std::mem::size_of::<Node<G::Move>>()
+}
+
+/// One tree and its working buffers (one per thread).
+struct Tree<G: Game> {
+    root: G::State,
+    nodes: Vec<Node<G::Move>>,
+    cap: usize,
+    path: Vec<u32>,
+    buf: Vec<G::Move>,
+    ranked: Vec<(i32, G::Move)>,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(root: G::State, cap: usize) -> Tree<G> {
+        let mut t =
+            Tree { root, nodes: Vec::new(), cap: cap.max(1), path: Vec::new(), buf: Vec::new(), ranked: Vec::new() };
+        t.nodes.push(Node::new(None, 0, 1.0));
+        t
+    }
+
+    /// Adds the children of `n` (state `s`) if the cap allows; they are
+    /// ordered by [`Game::priority`] so that unvisited ones are tried best first.
+    fn expand(&mut self, n: usize, s: &G::State, sel: Selection) {
+        // The root is always expanded, whatever the cap.
+        if n != 0 && self.nodes.len() >= self.cap {
+            return;
+        }
+        G::moves(s, &mut self.buf);
+        if n != 0 && self.nodes.len() + self.buf.len() > self.cap {
+            return;
+        }
+        let player = G::to_move(s) as u8;
+        self.ranked.clear();
+        self.ranked.extend(self.buf.iter().map(|&m| (G::priority(s, m), m)));
+        self.ranked.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+        let priors: Vec<f32> = match sel {
+            Selection::Puct { temp, .. } if !self.ranked.is_empty() => {
+                let top = self.ranked[0].0 as f64;
+                let w: Vec<f64> = self.ranked.iter().map(|&(p, _)| ((p as f64 - top) / temp.max(1e-9)).exp()).collect();
+                let sum: f64 = w.iter().sum();
+                w.iter().map(|x| (x / sum) as f32).collect()
+            }
+            _ => vec![1.0 / self.ranked.len().max(1) as f32; self.ranked.len()],
+        };
+        let first = self.nodes.len() as u32;
+        for (&(_, m), &p) in self.ranked.iter().zip(&priors) {
+            self.nodes.push(Node::new(Some(m), player, p));
+        }
+        let node = &mut self.nodes[n];
+        node.first = first;
+        node.children = self.ranked.len() as u32;
+        node.flags |= EXPANDED;
+    }
+
+    /// The child of `n` to descend into.
+    fn select(&self, n: usize, sel: Selection) -> usize {
+        let node = &self.nodes[n];
+        let kids = node.first as usize..(node.first + node.children) as usize;
+        let mut best = kids.start;
+        let mut best_v = f64::NEG_INFINITY;
+        match sel {
+            Selection::Uct { c } => {
+                let ln_n = (node.visits.max(1) as f64).ln();
+                for i in kids {
+                    let k = &self.nodes[i];
+                    if k.visits == 0 {
+                        return i;
+                    }
+                    let v = k.reward / k.visits as f64 + c * (ln_n / k.visits as f64).sqrt();
+                    if v > best_v {
+                        best_v = v;
+                        best = i;
+                    }
+                }
+            }
+            Selection::Puct { c, .. } => {
+                let sqrt_n = (node.visits.max(1) as f64).sqrt();
+                for i in kids {
+                    let k = &self.nodes[i];
+                    let q = if k.visits == 0 { 0.5 } else { k.reward / k.visits as f64 };
+                    let v = q + c * k.prior as f64 * sqrt_n / (1.0 + k.visits as f64);
+                    if v > best_v {
+                        best_v = v;
+                        best = i;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One playout: descend, expand, roll out, back up.
+    fn playout<R: Rollout<G>>(&mut self, sel: Selection, rollout: &mut R, rng: &mut GameRng) {
+        self.path.clear();
+        self.path.push(0);
+        let mut n = 0usize;
+        let mut s = self.root.clone();
+        loop {
+            let node = &self.nodes[n];
+            if node.flags & EXPANDED == 0 {
+                // A leaf: expand it on its second visit (the root at once).
+                if node.visits > 0 || n == 0 {
+                    self.expand(n, &s, sel);
+                    let node = &self.nodes[n];
+                    if node.children > 0 {
+                        n = self.select(n, sel);
+                        s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
+                        self.path.push(n as u32);
+                    }
+                }
+                break;
+            }
+            if node.children == 0 {
+                break; // The game is over here.
+            }
+            n = self.select(n, sel);
+            s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
+            self.path.push(n as u32);
+        }
+        let r = rollout.rollout(&s, rng);
+        for &i in &self.path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.reward += r[node.player as usize];
+        }
+    }
+
+    /// Makes the child reached by `m` the root, keeping its subtree (copied
+    /// breadth-first into a fresh arena); a fresh tree if `m` was never expanded.
+    fn advance(&mut self, m: G::Move) {
+        let next = G::apply(&self.root, m);
+        let root = &self.nodes[0];
+        let child = (root.first..root.first + root.children).find(|&i| self.nodes[i as usize].mv == Some(m));
+        let Some(child) = child else {
+            *self = Tree::new(next, self.cap);
+            return;
+        };
+        let mut fresh = Vec::with_capacity(self.nodes.len());
+        let mut top = self.nodes[child as usize];
+        top.mv = None;
+        fresh.push(top);
+        // Breadth-first copy: `fresh[i]` still points into the old arena until rewritten.
+        let mut i = 0;
+        while i < fresh.len() {
+            let (first, count) = (fresh[i].first as usize, fresh[i].children as usize);
+            if count > 0 {
+                fresh[i].first = fresh.len() as u32;
+                fresh.extend_from_slice(&self.nodes[first..first + count]);
+            }
+            i += 1;
+        }
+        self.nodes = fresh;
+        self.root = next;
+    }
+}
+
+/// What a search found, at the root.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// The most visited move (`None` if the game is over).
+    pub best: Option<M>,
+    /// Per root move: visits and the mean reward of the player to move.
+    pub moves: Vec<(M, u64, f64)>,
+    /// The line of most visited children from the root (first tree).
+    pub pv: Vec<M>,
+    /// Playouts made by this search.
+    pub playouts: u64,
+    /// Nodes in the trees at the end.
+    pub nodes: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl<M> Report<M> {
+    /// Playouts per second.
+    pub fn playouts_per_s(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The best move's mean reward for the player to move (0.5 if none).
+    pub fn value(&self) -> f64 {
+        self.moves.iter().max_by_key(|m| m.1).map_or(0.5, |m| m.2)
+    }
+}
+
+/// A Monte Carlo tree searcher; keep it between moves to reuse its trees.
+pub struct Mcts<G: Game, R> {
+    config: Config,
+    rollout: R,
+    trees: Vec<Tree<G>>,
+}
+
+/// The seed of thread `t`'s generator in a search seeded with `seed`.
+fn thread_seed(seed: u64, t: usize) -> u64 {
+    mix64(seed ^ mix64(t as u64 + 1))
+}
+
+impl<G, R> Mcts<G, R>
+where
+    G: Game,
+    G::State: Send,
+    G::Move: Send + Sync,
+    R: Rollout<G>,
+{
+    /// A searcher with no tree yet.
+    pub fn new(config: Config, rollout: R) -> Mcts<G, R> {
+        Mcts { config: Config { threads: config.threads.max(1), ..config }, rollout, trees: Vec::new() }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Drops the trees (the next search starts afresh).
+    pub fn clear(&mut self) {
+        self.trees.clear();
+    }
+
+    /// Tells the trees that `m` was played at their root, so that the next
+    /// search from the resulting state keeps the subtree already grown.
+    pub fn advance(&mut self, m: G::Move) {
+        for t in &mut self.trees {
+            t.advance(m);
+        }
+    }
+
+    /// Nodes held by the trees now.
+    pub fn nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
+    }
+
+    /// Searches `root` with generators seeded from `seed`. Trees whose root
+    /// is not `root` (by [`Game::hash`]) are started afresh; the others keep
+    /// what they grew before.
+    pub fn search(&mut self, root: &G::State, seed: u64) -> Report<G::Move> {
+        let start = Instant::now();
+        let threads = self.config.threads;
+        let cap = (self.config.memory / node_bytes::<G>() / threads).max(1);
+        let key = G::hash(root);
+        if self.trees.len() != threads || self.trees.iter().any(|t| G::hash(&t.root) != key) {
+            self.trees = (0..threads).map(|_| Tree::new(root.clone(), cap)).collect();
+        }
+        let before: u64 = self.trees.iter().map(|t| t.nodes[0].visits as u64).sum();
+        let (playouts, time, sel) = (self.config.playouts, self.config.time, self.config.selection);
+        let work = |t: usize, tree: &mut Tree<G>, rollout: &mut R| {
+            let mut rng = rng_from_seed(thread_seed(seed, t));
+            let share = playouts / threads as u64 + u64::from((t as u64) < playouts % threads as u64);
+            for i in 0..share {
+                if i % 64 == 0 && time.is_some_and(|lim| start.elapsed() >= lim) {
+                    break;
+                }
+                tree.playout(sel, rollout, &mut rng);
+            }
+        };
+        if threads == 1 {
+            work(0, &mut self.trees[0], &mut self.rollout);
+        } else {
+            let rollout = &self.rollout;
+            std::thread::scope(|scope| {
+                for (t, tree) in self.trees.iter_mut().enumerate() {
+                    let mut r = rollout.clone();
+                    scope.spawn(move || work(t, tree, &mut r));
+                }
+            });
+        }
+        let after: u64 = self.trees.iter().map(|t| t.nodes[0].visits as u64).sum();
+        self.report(after - before, start.elapsed())
+    }
+
+    fn report(&self, playouts: u64, elapsed: Duration) -> Report<G::Move> {
+        // Trees expand their root alike (same moves, same order); one that
+        // made no playout has not expanded it and adds nothing.
+        let first = self.trees.iter().max_by_key(|t| t.nodes[0].children).expect("one tree");
+        let root = &first.nodes[0];
+        let mut moves: Vec<(G::Move, u64, f64)> = Vec::with_capacity(root.children as usize);
+        for i in root.first..root.first + root.children {
+            let k = &first.nodes[i as usize];
+            let (mut visits, mut reward) = (0u64, 0.0);
+            for t in self.trees.iter().filter(|t| t.nodes[0].children == root.children) {
+                let k2 = &t.nodes[i as usize];
+                debug_assert_eq!(k2.mv, k.mv);
+                visits += k2.visits as u64;
+                reward += k2.reward;
+            }
+            let mean = if visits > 0 { reward / visits as f64 } else { 0.5 };
+            moves.push((k.mv.expect("a child has a move"), visits, mean));
+        }
+        // Most visits; ties to the better mean, then the first in priority order.
+        let best = moves
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
+            .map(|(_, m)| m.0);
+        let mut pv = Vec::new();
+        let mut n = 0usize;
+        loop {
+            let node = &first.nodes[n];
+            let kids = node.first as usize..(node.first + node.children) as usize;
+            let Some(k) = kids.filter(|&i| first.nodes[i].visits > 0).max_by_key(|&i| first.nodes[i].visits) else {
+                break;
+            };
+            pv.push(first.nodes[k].mv.expect("a child has a move"));
+            n = k;
+        }
+        if let (Some(b), Some(p)) = (best, pv.first())
+            && *p != b
+        {
+            pv = vec![b];
+        }
+        Report { best, moves, pv, playouts, nodes: self.nodes(), elapsed }
+    }
+}
+
+/// Bare rollouts from `root`, `n` of them with one generator: the baseline
+/// rate that tree overhead is measured against. Returns the mean reward of
+/// the player to move and the elapsed time.
+pub fn bare_rollouts<G: Game, R: Rollout<G>>(root: &G::State, rollout: &mut R, n: u64, seed: u64) -> (f64, Duration) {
+    let start = Instant::now();
+    let mut rng = rng_from_seed(thread_seed(seed, 0));
+    let me = G::to_move(root);
+    let mut sum = 0.0;
+    for _ in 0..n {
+        sum += rollout.rollout(root, &mut rng)[me];
+    }
+    (sum / n.max(1) as f64, start.elapsed())
+}
