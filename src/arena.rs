@@ -27,6 +27,9 @@ pub enum Schedule {
     RoundRobin,
     /// The first agent against each of the others.
     Gauntlet,
+    /// Each agent against the next one in the list (a strength ladder:
+    /// weakest first).
+    Ladder,
 }
 
 /// An arena: the agents, how they draft, the schedule and the seeds.
@@ -122,6 +125,7 @@ impl Arena {
         match self.schedule {
             Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
             Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+            Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
         }
     }
 
@@ -215,6 +219,36 @@ impl Arena {
         }
         Ok(results)
     }
+}
+
+/// A rating list from a ladder: the first agent at 0, each next one rated
+/// by the Elo of its match against the previous one, with a 95% interval
+/// from the summed variances of the matches in between (independent games;
+/// by the delta method on each match's score).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LadderRating {
+    /// Rating relative to the first agent.
+    pub elo: f64,
+    /// Half-width of its 95% interval.
+    pub err: f64,
+    /// Whether the step from the previous agent is significant: its own
+    /// 95% interval lies above 0.
+    pub step_above_zero: bool,
+}
+
+/// Chains ladder results (each `results[i]` is agent `i` against `i + 1`).
+pub fn ladder_ratings(results: &[PairingResult]) -> Vec<LadderRating> {
+    let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true }];
+    let (mut elo, mut var) = (0.0, 0.0);
+    for r in results {
+        let e = r.estimate();
+        // The second agent's gain over the first is minus the first's Elo.
+        elo -= e.elo;
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        var += (half / crate::rating::Z95).powi(2);
+        out.push(LadderRating { elo, err: crate::rating::Z95 * var.sqrt(), step_above_zero: e.elo_hi < 0.0 });
+    }
+    out
 }
 
 /// Columns of the arena's games file.

@@ -230,6 +230,9 @@ Examples:
         /// MCTS: memory cap of the trees in megabytes.
         #[arg(long, value_name = "M", default_value_t = 512)]
         memory_mb: usize,
+        /// MCTS: rollout policy, `random` or `greedy` (scoring pushes first, no gifts).
+        #[arg(long, default_value = "random", value_parser = parse_rollout)]
+        rollout: SenatRollout,
         /// Deepest iteration in plies.
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
@@ -279,6 +282,7 @@ Examples:
 Examples:
   senat arena random greedy heuristic --games 400
   senat arena heuristic 'ab:depth=2' 'mcts:playouts=1000' --gauntlet --games 200 --out arena.csv --force
+  senat arena random greedy heuristic 'ab:depth=2' --ladder --games 200
   senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05")]
     Arena(ArenaArgs),
 
@@ -307,6 +311,9 @@ Examples:
         /// Seed of the playouts.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Rollout policy, `random` or `greedy`.
+        #[arg(long, default_value = "random", value_parser = parse_rollout)]
+        rollout: SenatRollout,
     },
 
     /// Measure alpha-beta nodes per second on the sample game's start.
@@ -340,8 +347,12 @@ struct ArenaArgs {
     #[arg(long, default_value = "random", value_name = "POLICY|own")]
     draft: String,
     /// The first agent against each of the others (default: round robin).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "ladder")]
     gauntlet: bool,
+    /// Each agent against the next (list them weakest first), with a
+    /// chained rating list: first agent 0, 95% intervals.
+    #[arg(long)]
+    ladder: bool,
     /// Stop a two-agent match when the SPRT decides: elo0=E0,elo1=E1,alpha=A,beta=B.
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
@@ -483,7 +494,20 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             cmd_merge(&inputs, &path, &summary, force, quiet, out)
         }
         Command::Bench { games, policies, threads, seed } => cmd_bench(games, &policies, threads, seed, out),
-        Command::Analyze { pos, engine, playouts, threads, seed, c, memory_mb, depth, time, tt_mb, history } => {
+        Command::Analyze {
+            pos,
+            engine,
+            playouts,
+            threads,
+            seed,
+            c,
+            memory_mb,
+            rollout,
+            depth,
+            time,
+            tt_mb,
+            history,
+        } => {
             let root = search_root(&pos, history.as_deref())?;
             match engine.as_str() {
                 "mcts" => {
@@ -507,19 +531,19 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                         memory: memory_mb << 20,
                         threads,
                     };
-                    cmd_analyze_mcts(&root, config, seed, out)
+                    cmd_analyze_mcts(&root, config, rollout, seed, out)
                 }
                 _ => cmd_analyze(&root, &engine, depth, time, tt_mb, out),
             }
         }
         Command::Arena(a) => cmd_arena(a, out),
-        Command::BenchMcts { pos, playouts, threads, repeat, seed } => {
+        Command::BenchMcts { pos, playouts, threads, repeat, seed, rollout } => {
             let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             if threads == 0 || playouts == 0 || repeat == 0 {
                 return input("--threads, --playouts and --repeat must be ≥ 1");
             }
-            cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, out)
+            cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
         Command::Solve { pos, history, max_depth } => {
             cmd_solve(&search_root(&pos, history.as_deref())?, max_depth, out)
@@ -817,7 +841,13 @@ fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         draft,
         pairs: a.games / 2,
         seed: a.seed,
-        schedule: if a.gauntlet { Schedule::Gauntlet } else { Schedule::RoundRobin },
+        schedule: if a.gauntlet {
+            Schedule::Gauntlet
+        } else if a.ladder {
+            Schedule::Ladder
+        } else {
+            Schedule::RoundRobin
+        },
         sprt,
     };
     arena.check().or_else(input)?;
@@ -904,6 +934,19 @@ fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
                 t.beta,
                 d.map_or("undecided (games exhausted)".to_string(), |d| d.to_string())
             )?;
+        }
+    }
+    if arena.schedule == Schedule::Ladder {
+        writeln!(out, "ladder (first agent = 0; a step is strict when its match's 95% interval excludes 0)")?;
+        for (i, l) in arena::ladder_ratings(&results).iter().enumerate() {
+            let step = if i == 0 {
+                ""
+            } else if l.step_above_zero {
+                "  strict step up"
+            } else {
+                "  step not significant"
+            };
+            writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", name(i), elo_text(l.elo), l.err)?;
         }
     }
     let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
@@ -1080,11 +1123,26 @@ fn seconds(time: Option<f64>) -> Result<Option<Duration>> {
     }
 }
 
-fn cmd_analyze_mcts(root: &SenatState, config: mcts::Config, seed: u64, out: &mut impl Write) -> Result<()> {
+/// `random` or `greedy`, for --rollout.
+fn parse_rollout(text: &str) -> std::result::Result<SenatRollout, String> {
+    match text {
+        "random" => Ok(SenatRollout::Random),
+        "greedy" => Ok(SenatRollout::Greedy),
+        _ => Err(format!("`{text}`: expected random or greedy")),
+    }
+}
+
+fn cmd_analyze_mcts(
+    root: &SenatState,
+    config: mcts::Config,
+    rollout: SenatRollout,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<()> {
     if let Some(o) = root.outcome() {
         return input(format_args!("the game is over ({o})"));
     }
-    let mut searcher = Mcts::<Senat, SenatRollout>::new(config, SenatRollout);
+    let mut searcher = Mcts::<Senat, SenatRollout>::new(config, rollout);
     let r = searcher.search(root, seed);
     let mut ranked = r.moves.clone();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
@@ -1120,6 +1178,7 @@ fn cmd_bench_mcts(
     threads: usize,
     repeat: usize,
     seed: u64,
+    rollout: SenatRollout,
     out: &mut impl Write,
 ) -> Result<()> {
     if let Some(o) = root.outcome() {
@@ -1128,13 +1187,16 @@ fn cmd_bench_mcts(
     let config = |threads| mcts::Config { playouts, threads, ..mcts::Config::default() };
     let (mut bare, mut one, mut many) = (Vec::new(), Vec::new(), Vec::new());
     for i in 0..repeat as u64 {
-        let (_, t) = bare_rollouts::<Senat, _>(root, &mut SenatRollout, playouts, seed + i);
+        let (_, t) = bare_rollouts::<Senat, _>(root, &mut rollout.clone(), playouts, seed + i);
         bare.push(playouts as f64 / t.as_secs_f64().max(1e-9));
-        one.push(Mcts::<Senat, _>::new(config(1), SenatRollout).search(root, seed + i).playouts_per_s());
-        many.push(Mcts::<Senat, _>::new(config(threads), SenatRollout).search(root, seed + i).playouts_per_s());
+        one.push(Mcts::<Senat, _>::new(config(1), rollout).search(root, seed + i).playouts_per_s());
+        many.push(Mcts::<Senat, _>::new(config(threads), rollout).search(root, seed + i).playouts_per_s());
     }
     let (bare, one, many) = (spread(bare), spread(one), spread(many));
-    writeln!(out, "{playouts} playouts per measurement, {repeat} repetitions (min / median / max playouts/s)")?;
+    writeln!(
+        out,
+        "{playouts} playouts per measurement, {repeat} repetitions, {rollout:?} rollouts (min / median / max playouts/s)"
+    )?;
     writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;
     writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;
     writeln!(out, "MCTS, {threads} threads {:>13.0} {:>9.0} {:>9.0}", many.0, many.1, many.2)?;

@@ -162,6 +162,24 @@ impl<'a> PlayMoves<'a> {
         self.total == 0
     }
 
+    /// Calls `f` on every push, the only moves that can send a die through
+    /// the door (to it, or ejected from a full row I).
+    pub fn for_each_push(&self, mut f: impl FnMut(Move)) {
+        for (dests, door, right, left) in self.pushes {
+            for (targets, d) in [(right, -1), (left, 1)] {
+                for t in targets {
+                    let agent = beside(t, d);
+                    for c in dests {
+                        f(Move::push(agent, t, Dest::Cell(c)));
+                    }
+                    if door {
+                        f(Move::push(agent, t, Dest::Door));
+                    }
+                }
+            }
+        }
+    }
+
     /// The `k`-th move, `None` if `k >= len()`.
     pub fn nth(&self, mut k: usize) -> Option<Move> {
         let mut cat = 0;

@@ -288,7 +288,7 @@ impl Policy for HeuristicPolicy {
     }
 }
 
-/// Monte Carlo tree search with random rollouts ([`crate::search::mcts`]),
+/// Monte Carlo tree search with random or greedy rollouts ([`crate::search::mcts`]),
 /// in both phases. The tree of one move is kept for the next one (the
 /// subtree under the moves played since), and dropped between games; every
 /// search is seeded from the game's generator.
@@ -309,7 +309,7 @@ impl MctsPolicy {
             memory: e.memory_mb << 20,
             threads: e.threads,
         };
-        MctsPolicy { mcts: Mcts::new(config, SenatRollout), reuse: e.reuse, seen: Vec::new() }
+        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new() }
     }
 }
 
@@ -396,6 +396,8 @@ pub struct EngineParams {
     pub threads: usize,
     /// MCTS: keep the subtree of the move played between searches.
     pub reuse: bool,
+    /// MCTS: the rollout policy.
+    pub rollout: SenatRollout,
     /// Alpha-beta: depth in plies.
     pub depth: u32,
     /// Alpha-beta: transposition table in megabytes.
@@ -404,7 +406,16 @@ pub struct EngineParams {
 
 impl Default for EngineParams {
     fn default() -> EngineParams {
-        EngineParams { playouts: 1000, c: 1.0, memory_mb: 64, threads: 1, reuse: true, depth: 3, tt_mb: 4 }
+        EngineParams {
+            playouts: 1000,
+            c: 1.0,
+            memory_mb: 64,
+            threads: 1,
+            reuse: true,
+            rollout: SenatRollout::Random,
+            depth: 3,
+            tt_mb: 4,
+        }
     }
 }
 
@@ -439,6 +450,13 @@ impl EngineParams {
                     _ => return Err(format!("`{key}={value}`: expected true or false")),
                 }
             }
+            (PolicyKind::Mcts, "rollout") => {
+                self.rollout = match value {
+                    "random" => SenatRollout::Random,
+                    "greedy" => SenatRollout::Greedy,
+                    _ => return Err(format!("`{key}={value}`: expected random or greedy")),
+                }
+            }
             (PolicyKind::AlphaBeta, "depth") => self.depth = num(key, value, 1)?,
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = num(key, value, 0)?,
             _ => return Err(format!("unknown parameter `{key}`")),
@@ -462,7 +480,7 @@ pub struct PolicySpec {
 
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
-(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,mb=64,threads=1,reuse=true] \
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy,mb=64,threads=1,reuse=true] \
 | ab[:depth=3,tt=4]";
 
 impl PolicySpec {

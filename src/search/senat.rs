@@ -133,11 +133,63 @@ pub fn scores(winner: Option<Side>) -> Scores {
     r
 }
 
-/// Uniformly random moves to the end of the game, each picked by index
-/// below the move count without building a move list (the way self-play's
-/// random player picks), with the end checks of [`SenatState::outcome`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SenatRollout;
+/// Rollouts to the end of the game. Each move is picked by index below the
+/// move count without building a move list (the way self-play's random
+/// player picks), with the end checks of [`SenatState::outcome`].
+///
+/// `Random` is uniform over the legal moves. `Greedy` plays like
+/// self-play's greedy player: a push that adds most to its own pile if one
+/// scores, otherwise a random move, drawn again (up to 4 times) while it
+/// feeds the opponent's pile; the draft stays uniform.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SenatRollout {
+    /// Uniform random moves.
+    #[default]
+    Random,
+    /// Scoring pushes first, no gifts to the opponent.
+    Greedy,
+}
+
+/// The pile change a move makes: (mine, theirs).
+fn pile_gain(p: &Position, m: Move) -> (u8, u8) {
+    let me = p.side_to_move();
+    let before = p.piles();
+    let mut q = *p;
+    q.play_unchecked(m);
+    let after = q.piles();
+    (after.of(me) - before.of(me), after.of(me.other()) - before.of(me.other()))
+}
+
+impl SenatRollout {
+    /// The greedy choice among `moves` (a play position's).
+    fn greedy(p: &Position, moves: &PlayMoves, rng: &mut GameRng) -> Option<Move> {
+        let (mut best, mut best_gain, mut ties) = (None, 0u8, 0usize);
+        moves.for_each_push(|m| {
+            let (mine, _) = pile_gain(p, m);
+            if mine > best_gain {
+                (best, best_gain, ties) = (Some(m), mine, 1);
+            } else if mine == best_gain && mine > 0 {
+                ties += 1;
+                if below(rng, ties) == 0 {
+                    best = Some(m);
+                }
+            }
+        });
+        if best.is_some() {
+            return best;
+        }
+        let mut m = moves.nth(below(rng, moves.len()));
+        for _ in 0..4 {
+            match m {
+                Some(x) if matches!(x.kind(), MoveKind::Push { .. }) && pile_gain(p, x).1 > 0 => {
+                    m = moves.nth(below(rng, moves.len()));
+                }
+                _ => break,
+            }
+        }
+        m
+    }
+}
 
 impl Rollout<Senat> for SenatRollout {
     fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
@@ -155,7 +207,10 @@ impl Rollout<Senat> for SenatRollout {
                 if moves.is_empty() {
                     break;
                 }
-                moves.nth(below(rng, moves.len()))
+                match self {
+                    SenatRollout::Random => moves.nth(below(rng, moves.len())),
+                    SenatRollout::Greedy => SenatRollout::greedy(p, &moves, rng),
+                }
             } else {
                 let n = p.count_moves();
                 if n == 0 {

@@ -1,0 +1,170 @@
+//! The arena: pairs share their seed, results never depend on concurrency,
+//! the SPRT stops where it decides, engines play legal games, and the CLI
+//! reports bad input in one line.
+
+use senat::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
+use senat::policy::PolicySpec;
+use senat::rating::{Sprt, SprtResult};
+use senat::selfplay::{Matchup, play_game};
+use std::process::Command;
+
+fn spec(s: &str) -> PolicySpec {
+    PolicySpec::parse(s).unwrap()
+}
+
+fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) -> Arena {
+    Arena {
+        agents: agents.iter().map(|a| spec(a)).collect(),
+        draft: Some(spec("random")),
+        pairs,
+        seed: 11,
+        schedule,
+        sprt,
+    }
+}
+
+fn run(a: &Arena, concurrency: usize) -> (Vec<senat::arena::PairingResult>, Vec<ArenaGame>) {
+    let mut games = Vec::new();
+    let r = a
+        .run(concurrency, &|_| {}, |g| {
+            games.extend_from_slice(g);
+            Ok(())
+        })
+        .unwrap();
+    (r, games)
+}
+
+#[test]
+fn concurrency_never_changes_the_results() {
+    let a = arena(&["random", "greedy", "heuristic"], 30, Schedule::RoundRobin, None);
+    let (r1, g1) = run(&a, 1);
+    let (r3, g3) = run(&a, 3);
+    assert_eq!(r1, r3);
+    let key = |g: &ArenaGame| (g.pairing, g.pair, g.first_red, g.winner, g.play_len, g.final_spn.clone());
+    assert_eq!(g1.iter().map(key).collect::<Vec<_>>(), g3.iter().map(key).collect::<Vec<_>>());
+    assert_eq!(r1.len(), 3);
+    for r in &r1 {
+        assert_eq!(r.wdl.games(), 60);
+        assert_eq!(r.penta.pairs(), 30);
+        // W/D/L and the pentanomial count the same points.
+        let pts = 2 * r.wdl.wins + r.wdl.draws;
+        let penta: u64 = r.penta.counts.iter().enumerate().map(|(k, &c)| k as u64 * c).sum();
+        assert_eq!(pts, penta);
+    }
+}
+
+#[test]
+fn the_two_games_of_a_pair_share_seed_and_draft() {
+    let a = arena(&["greedy", "heuristic"], 6, Schedule::RoundRobin, None);
+    let (_, games) = run(&a, 2);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].game_seed, pair[1].game_seed);
+        assert_eq!(pair[0].pair, pair[1].pair);
+        assert!(pair[0].first_red && !pair[1].first_red);
+    }
+    // Replaying pair 0 by hand: both drafts are the same random draft.
+    let m1 =
+        Matchup { red: spec("greedy"), blue: spec("heuristic"), draft_red: spec("random"), draft_blue: spec("random") };
+    let m2 = Matchup { red: spec("heuristic"), blue: spec("greedy"), ..m1.clone() };
+    let (g1, g2) = (play_game(&m1, 11, 0), play_game(&m2, 11, 0));
+    assert_eq!(g1.draft_len, g2.draft_len);
+    assert_eq!(g1.game.moves()[..g1.draft_len], g2.game.moves()[..g2.draft_len]);
+}
+
+#[test]
+fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
+    let t = Sprt::parse("elo0=0,elo1=100,alpha=0.05,beta=0.05").unwrap();
+    let a = arena(&["heuristic", "random"], 500, Schedule::RoundRobin, Some(t));
+    let (r1, g1) = run(&a, 1);
+    let (r2, g2) = run(&a, 2);
+    assert_eq!(r1, r2);
+    assert_eq!(g1.len(), g2.len());
+    let (llr, decision) = r1[0].sprt.unwrap();
+    assert_eq!(decision, Some(SprtResult::H1), "heuristic crushes random");
+    assert!(llr >= t.bounds().1);
+    assert!(r1[0].penta.pairs() < 500, "stopped early after {} pairs", r1[0].penta.pairs());
+    assert_eq!(g1.len() as u64, 2 * r1[0].penta.pairs());
+    // One pair fewer would not have decided.
+    let mut fewer = r1[0].penta;
+    let last = g1[g1.len() - 2].first_half_points() + g1[g1.len() - 1].first_half_points();
+    fewer.counts[last as usize] -= 1;
+    assert_eq!(t.decide(&fewer), None);
+}
+
+#[test]
+fn schedules_and_the_ladder() {
+    let agents = ["random", "greedy", "heuristic"];
+    assert_eq!(arena(&agents, 1, Schedule::RoundRobin, None).pairings(), vec![(0, 1), (0, 2), (1, 2)]);
+    assert_eq!(arena(&agents, 1, Schedule::Gauntlet, None).pairings(), vec![(0, 1), (0, 2)]);
+    assert_eq!(arena(&agents, 1, Schedule::Ladder, None).pairings(), vec![(0, 1), (1, 2)]);
+    let (r, _) = run(&arena(&agents, 60, Schedule::Ladder, None), 2);
+    let l = ladder_ratings(&r);
+    assert_eq!(l.len(), 3);
+    assert!(l[1].elo > 100.0 && l[2].elo > l[1].elo, "{l:?}");
+    assert!(l[1].step_above_zero && l[2].step_above_zero);
+    assert!(l[2].err > l[1].err, "errors accumulate along the ladder");
+    let sprt = Sprt::parse("").ok();
+    assert!(arena(&agents, 1, Schedule::RoundRobin, sprt).check().is_err(), "an SPRT needs one pairing");
+    assert!(arena(&agents[..1], 1, Schedule::RoundRobin, None).check().is_err());
+}
+
+#[test]
+fn engines_play_legal_games_in_both_phases() {
+    // MCTS and alpha-beta draft as well as play; every game replays through the checked play.
+    let m = Matchup {
+        red: spec("mcts:playouts=40,rollout=greedy"),
+        blue: spec("ab:depth=1"),
+        draft_red: spec("mcts:playouts=20"),
+        draft_blue: spec("ab:depth=1"),
+    };
+    for index in 0..2 {
+        let g = play_game(&m, 3, index);
+        let mut replay = senat::Game::new(senat::Position::start());
+        for &mv in g.game.moves() {
+            replay.play(mv).expect("a legal move");
+        }
+        assert_eq!(replay.outcome(), Some(g.outcome));
+        // A game is a function of its seed: tree reuse and tables do not leak between games.
+        assert_eq!(play_game(&m, 3, index).game.moves(), g.game.moves());
+    }
+}
+
+fn senat(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("run senat")
+}
+
+#[test]
+fn cli_arena_prints_the_table_and_refuses_bad_input() {
+    let o = senat(&["arena", "random", "greedy", "--games", "20", "--quiet"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("random") && text.contains("Elo interval") && text.contains("played 20 games"), "{text}");
+    for (args, want) in [
+        (vec!["arena", "random", "greedy", "--games", "3"], "even number"),
+        (vec!["arena", "random", "greedy", "--games", "0"], "even number"),
+        (vec!["arena", "random", "nope"], "unknown policy"),
+        (vec!["arena", "random", "mcts:playouts=0"], "playouts"),
+        (vec!["arena", "random", "ab:depth=2,bogus=1"], "unknown parameter"),
+        (vec!["arena", "random", "greedy", "heuristic", "--sprt", "elo1=5"], "one match"),
+        (vec!["arena", "random", "greedy", "--sprt", "elo0=5,elo1=1"], "elo1 must be above elo0"),
+        (vec!["arena", "random", "greedy", "--concurrency", "0"], "concurrency"),
+    ] {
+        let o = senat(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn cli_analyze_with_mcts() {
+    let o = senat(&["analyze", "sample", "--engine", "mcts", "--playouts", "300", "--seed", "4"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("bestmove ") && text.contains("playouts 300"), "{text}");
+    let again = senat(&["analyze", "sample", "--engine", "mcts", "--playouts", "300", "--seed", "4"]);
+    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("playouts")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&text), strip(&String::from_utf8_lossy(&again.stdout)), "same seed, same output");
+    let o = senat(&["analyze", "sample", "--engine", "mcts", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+}
