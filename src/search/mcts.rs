@@ -184,18 +184,19 @@ impl<G: Game> Tree<G> {
         self.ranked.clear();
         self.ranked.extend(self.buf.iter().map(|&m| (G::priority(s, m), m)));
         self.ranked.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
-        let priors: Vec<f32> = match sel {
-            Selection::Puct { temp, .. } if !self.ranked.is_empty() => {
-                let top = self.ranked[0].0 as f64;
-                let w: Vec<f64> = self.ranked.iter().map(|&(p, _)| ((p as f64 - top) / temp.max(1e-9)).exp()).collect();
-                let sum: f64 = w.iter().sum();
-                w.iter().map(|x| (x / sum) as f32).collect()
-            }
-            _ => vec![1.0 / self.ranked.len().max(1) as f32; self.ranked.len()],
-        };
         let first = self.nodes.len() as u32;
-        for (&(_, m), &p) in self.ranked.iter().zip(&priors) {
-            self.nodes.push(Node::new(Some(m), player, p));
+        let uniform = 1.0 / self.ranked.len().max(1) as f32;
+        match sel {
+            Selection::Puct { temp, .. } if !self.ranked.is_empty() => {
+                // Softmax of the priorities (the first is the largest).
+                let top = self.ranked[0].0 as f64;
+                let weight = |p: i32| ((p as f64 - top) / temp.max(1e-9)).exp();
+                let sum: f64 = self.ranked.iter().map(|&(p, _)| weight(p)).sum();
+                for &(p, m) in &self.ranked {
+                    self.nodes.push(Node::new(Some(m), player, (weight(p) / sum) as f32));
+                }
+            }
+            _ => self.nodes.extend(self.ranked.iter().map(|&(_, m)| Node::new(Some(m), player, uniform))),
         }
         let node = &mut self.nodes[n];
         node.first = first;
