@@ -882,11 +882,12 @@ fn cmd_bench_search(
 fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
-        "alpha-beta sample depth {} tt {} MB threads {}: nodes {} time {:.3}s nodes/s {:.0} best {} score {}",
+        "alpha-beta sample depth {} tt {} MB threads {}: nodes {} (main thread {}) time {:.3}s nodes/s {:.0} best {} score {}",
         r.depth,
         tt_mb,
         r.threads,
         r.nodes,
+        r.main_nodes,
         r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64(),
         r.nps(),
         r.best.map_or("(none)".to_string(), |m| m.to_string()),

@@ -191,24 +191,32 @@ impl Move {
     /// given); a shift by its two cells; a flip by agent and target; a push
     /// by agent, side of the target (left or right) and destination; a turn
     /// by agent, side and new face. Distinct legal moves of one position get
-    /// distinct indices; `None` only for a malformed move.
+    /// distinct indices; `None` for a move of no kind (a malformed move of a
+    /// known kind may share an index: it is only ever a hint).
     #[inline]
     pub fn index(self) -> Option<usize> {
-        let (a, b, c, face) = (self.a() as usize, self.b() as usize, self.c() as usize, self.face_raw() as usize);
-        let side = usize::from(b > a);
-        let i = match self.raw_kind() {
-            GIVE => a,
-            PLACE => PLACE_BASE + b * FACES + face,
-            SHIFT => SHIFT_BASE + a * CELLS + b,
-            FLIP => FLIP_BASE + a * CELLS + b,
+        // Per kind: base, then the weights of a, b, side (b > a), c and face;
+        // branch-free, as moves of all kinds are mixed in one list.
+        const W: [[usize; 6]; 8] = [
+            [0, 1, 0, 0, 0, 0],
+            [PLACE_BASE, 0, FACES, 0, 0, 1],
+            [SHIFT_BASE, CELLS, 1, 0, 0, 0],
+            [FLIP_BASE, CELLS, 1, 0, 0, 0],
             // The door's code is CELLS: one past the cells.
-            PUSH => PUSH_BASE + (a * 2 + side) * (CELLS + 1) + c,
-            TURN => TURN_BASE + (a * 2 + side) * FACES + face,
-            _ => return None,
-        };
-        let a_max = if self.raw_kind() == GIVE { PLACE_BASE } else { CELLS };
-        let fits = a < a_max && b < CELLS && c <= CELLS && face < FACES;
-        (fits && i < Move::INDEX_SPACE).then_some(i)
+            [PUSH_BASE, 2 * (CELLS + 1), 0, CELLS + 1, 1, 0],
+            [TURN_BASE, 2 * FACES, 0, FACES, 0, 1],
+            [Move::INDEX_SPACE, 0, 0, 0, 0, 0],
+            [Move::INDEX_SPACE, 0, 0, 0, 0, 0],
+        ];
+        let w = &W[self.raw_kind() as usize];
+        let (a, b) = (self.a() as usize, self.b() as usize);
+        let i = w[0]
+            + a * w[1]
+            + b * w[2]
+            + usize::from(b > a) * w[3]
+            + self.c() as usize * w[4]
+            + self.face_raw() as usize * w[5];
+        (i < Move::INDEX_SPACE).then_some(i)
     }
 }
 

@@ -231,6 +231,8 @@ pub struct Report<M> {
     pub depth: u32,
     /// Nodes searched, all threads together.
     pub nodes: u64,
+    /// Nodes searched by the main thread alone (all of `nodes` with one thread).
+    pub main_nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
     /// Every completed iteration of the main thread.
@@ -290,14 +292,27 @@ struct Shared<'a, E> {
     limits: Limits,
 }
 
-/// A move of a node's list with its ordering keys.
-#[derive(Clone, Copy, Debug)]
-struct Scored<M> {
-    order: i32,
-    history: i32,
-    /// Its index in the generated list (what the table stores).
-    index: u16,
-    mv: M,
+/// Moves of a node that are ordered (the rest, if any, come last unordered):
+/// a move's index in its list takes 16 bits of its sort key.
+const ORDERED: usize = 1 << 16;
+
+/// Moves picked one at a time before the rest of a list is sorted.
+const PICKED: usize = 3;
+
+/// The sort key of the `i`-th move of a list (`i < ORDERED`): by order, then
+/// history, then the list's own order (the larger key first), so that an
+/// unstable sort of the keys gives the order of a stable sort by
+/// `(order, history)`, and the move is found again from its key.
+#[inline]
+fn sort_key(order: i32, history: i32, i: usize) -> i64 {
+    let history = (history + HISTORY_MAX).clamp(0, 0xFFFF) as i64;
+    ((order as i64) << 32) | history << 16 | (0xFFFF - i as i64)
+}
+
+/// The index and the order of a move from its [`sort_key`].
+#[inline]
+fn key_parts(key: i64) -> (usize, i32) {
+    (0xFFFF - (key & 0xFFFF) as usize, (key >> 32) as i32)
 }
 
 /// One thread's own search state: killers, history, buffers and counters.
@@ -307,7 +322,9 @@ struct Worker<G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// `MAX_PLAYERS * G::MOVE_INDEX_SPACE` scores, or empty (no history).
     history: Vec<i32>,
-    moves: Vec<Vec<Scored<G::Move>>>,
+    /// Per ply: the moves as generated, and their sort keys.
+    lists: Vec<Vec<G::Move>>,
+    keys: Vec<Vec<i64>>,
     buf: Vec<G::Move>,
     pv: Vec<Vec<G::Move>>,
     nodes: u64,
@@ -320,7 +337,8 @@ impl<G: Game> Worker<G> {
             id,
             killers: Vec::new(),
             history: Vec::new(),
-            moves: Vec::new(),
+            lists: Vec::new(),
+            keys: Vec::new(),
             buf: Vec::new(),
             pv: Vec::new(),
             nodes: 0,
@@ -339,20 +357,18 @@ impl<G: Game> Worker<G> {
     }
 
     fn grow(&mut self, plies: usize) {
-        while self.moves.len() < plies {
-            self.moves.push(Vec::new());
+        while self.lists.len() < plies {
+            self.lists.push(Vec::new());
+            self.keys.push(Vec::new());
             self.pv.push(Vec::new());
             self.killers.push([None, None]);
         }
     }
 
-    /// The history slot of `m` played by `player`, if the game indexes moves.
-    fn history_slot(&self, player: usize, m: G::Move) -> Option<usize> {
-        if self.history.is_empty() {
-            return None;
-        }
-        let i = G::move_index(m).filter(|&i| i < G::MOVE_INDEX_SPACE)?;
-        Some(player.min(MAX_PLAYERS - 1) * G::MOVE_INDEX_SPACE + i)
+    /// The history slot of `m` for the player whose scores start at `base`.
+    #[inline]
+    fn history_slot(&self, base: usize, m: G::Move) -> Option<usize> {
+        G::move_index(m).filter(|&i| i < G::MOVE_INDEX_SPACE).map(|i| base + i)
     }
 
     fn reward(&mut self, slot: Option<usize>, bonus: i32) {
@@ -458,17 +474,19 @@ impl<G: Game> Worker<G> {
                 return v;
             }
         }
-        G::moves(s, &mut self.buf);
-        if self.buf.is_empty() {
+        let mut list = std::mem::take(&mut self.lists[p]);
+        G::moves(s, &mut list);
+        if list.is_empty() {
+            self.lists[p] = list;
             return sh.eval.eval(s);
         }
         // The table's move, looked up in this state's own list: always legal.
-        let tt_move = entry.and_then(|e| e.mv).and_then(|i| self.buf.get(i as usize)).copied();
-        let me = G::to_move(s);
-        let mut list = std::mem::take(&mut self.moves[p]);
-        list.clear();
+        let tt_move = entry.and_then(|e| e.mv).and_then(|i| list.get(i as usize)).copied();
+        let history_base = (!self.history.is_empty()).then(|| G::to_move(s).min(MAX_PLAYERS - 1) * G::MOVE_INDEX_SPACE);
+        let mut keys = std::mem::take(&mut self.keys[p]);
+        keys.clear();
         let killers = self.killers[p];
-        for (i, &m) in self.buf.iter().enumerate() {
+        for (i, &m) in list.iter().take(ORDERED).enumerate() {
             let mut order = sh.eval.order(s, m);
             if Some(m) == tt_move {
                 order += TT_BONUS;
@@ -476,16 +494,30 @@ impl<G: Game> Worker<G> {
                 order += KILLER_BONUS;
             }
             // History orders the quiet moves only (no table, killer or evaluator bonus).
-            let history = if order == 0 { self.history_slot(me, m).map_or(0, |h| self.history[h]) } else { 0 };
-            list.push(Scored { order, history, index: u16::try_from(i).unwrap_or(u16::MAX), mv: m });
+            let history = match history_base {
+                Some(base) if order == 0 => self.history_slot(base, m).map_or(0, |h| self.history[h]),
+                _ => 0,
+            };
+            keys.push(sort_key(order, history, i));
         }
-        list.sort_by_key(|e| std::cmp::Reverse((e.order, e.history)));
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_index = None;
         let bonus = depth * depth;
-        for (k, e) in list.iter().enumerate() {
-            let m = e.mv;
+        for k in 0..list.len() {
+            // Moves beyond the ordered ones come last, in the game's order, and count as not quiet.
+            // Cut nodes mostly stop after a move or two: pick the first few
+            // moves one by one, sort the rest only if they are needed.
+            if k < PICKED {
+                let top = (k..keys.len()).max_by_key(|&j| keys[j]);
+                if let Some(top) = top {
+                    keys.swap(k, top);
+                }
+            } else if k == PICKED && keys.len() > PICKED {
+                keys[PICKED..].sort_unstable_by(|a, b| b.cmp(a));
+            }
+            let (i, order) = keys.get(k).map_or((k, 1), |&key| key_parts(key));
+            let m = list[i];
             let child = G::apply(s, m);
             let v = -self.negamax(sh, &child, depth - 1, -beta, -alpha, ply + 1);
             if self.stop {
@@ -493,7 +525,7 @@ impl<G: Game> Worker<G> {
             }
             if v > best {
                 best = v;
-                best_index = Some(e.index).filter(|&i| i != u16::MAX);
+                best_index = u16::try_from(i).ok().filter(|&i| i != u16::MAX);
                 let (head, tail) = self.pv.split_at_mut(p + 1);
                 head[p].clear();
                 head[p].push(m);
@@ -502,21 +534,26 @@ impl<G: Game> Worker<G> {
                     alpha = v;
                 }
                 if alpha >= beta {
-                    if e.order < KILLER_BONUS && self.killers[p][0] != Some(m) {
+                    if order < KILLER_BONUS && self.killers[p][0] != Some(m) {
                         self.killers[p] = [Some(m), self.killers[p][0]];
                     }
                     // A quiet move's cutoff: it gains, the quiet moves tried before it lose.
-                    if !self.history.is_empty() && e.order == 0 {
-                        self.reward(self.history_slot(me, m), bonus);
-                        for f in list[..k].iter().filter(|f| f.order == 0) {
-                            self.reward(self.history_slot(me, f.mv), -bonus);
+                    if let Some(base) = history_base
+                        && order == 0
+                    {
+                        self.reward(self.history_slot(base, m), bonus);
+                        for &key in &keys[..k.min(keys.len())] {
+                            if let (j, 0) = key_parts(key) {
+                                self.reward(self.history_slot(base, list[j]), -bonus);
+                            }
                         }
                     }
                     break;
                 }
             }
         }
-        self.moves[p] = list;
+        self.lists[p] = list;
+        self.keys[p] = keys;
         if self.stop {
             return best.max(-WIN);
         }
@@ -622,6 +659,7 @@ where
             pv: last.pv,
             depth: last.depth,
             nodes: self.main.nodes + helper_nodes,
+            main_nodes: self.main.nodes,
             elapsed: start.elapsed(),
             iterations,
             threads,
