@@ -13,7 +13,7 @@ use senat::arena::{self, Arena, Schedule};
 use senat::perft::{divide, perft, perft_full};
 use senat::policy::PolicySpec;
 use senat::rating::Sprt;
-use senat::search::alphabeta::{Limits, Searcher};
+use senat::search::alphabeta::{Limits, Report, Searcher};
 use senat::search::mcts::{self, Mcts, bare_rollouts};
 use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat::search::solver::{Solver, Verdict};
@@ -23,6 +23,7 @@ use senat::stats::Summary;
 use senat::{Game, Move, MoveError, Position, render, sample};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -206,6 +207,7 @@ Examples:
 Examples:
   senat analyze sample --depth 5
   senat analyze sample --time 2 --tt-mb 256
+  senat analyze sample --time 5 --threads 2
   senat analyze sample --engine mcts --playouts 20000 --threads 2
   senat analyze --history game.txt --depth 6   # the last position of a record, with its history")]
     Analyze {
@@ -218,7 +220,10 @@ Examples:
         /// MCTS: playouts (default 10000 unless --time is given).
         #[arg(long, value_name = "N")]
         playouts: Option<u64>,
-        /// MCTS: threads, one tree each (root parallelism).
+        /// Search threads: alpha-beta threads share the table (lazy SMP);
+        /// MCTS threads grow one tree each (root parallelism). With 1 thread
+        /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
+        /// thread count (without --time).
         #[arg(long, value_name = "T", default_value_t = 1)]
         threads: usize,
         /// MCTS: seed of the playouts.
@@ -316,10 +321,13 @@ Examples:
         rollout: SenatRollout,
     },
 
-    /// Measure alpha-beta nodes per second on the sample game's start.
+    /// Measure alpha-beta nodes per second and time to depth on the sample
+    /// game's start; with --threads T above 1, also with T threads (a fresh
+    /// table each), and the speedup.
     #[command(after_help = "\
 Examples:
-  senat bench-search --depth 5")]
+  senat bench-search --depth 5
+  senat bench-search --depth 7 --threads 2")]
     BenchSearch {
         /// Search depth in plies.
         #[arg(long, default_value_t = 5)]
@@ -327,6 +335,12 @@ Examples:
         /// Transposition table size in megabytes.
         #[arg(long, default_value_t = 64)]
         tt_mb: usize,
+        /// Threads of the second search (1: only the single-threaded one).
+        #[arg(long, value_name = "T", default_value_t = 1)]
+        threads: usize,
+        /// Turn the history heuristic off (to measure what it gains).
+        #[arg(long)]
+        no_history: bool,
     },
 }
 
@@ -533,7 +547,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                     };
                     cmd_analyze_mcts(&root, config, rollout, seed, out)
                 }
-                _ => cmd_analyze(&root, &engine, depth, time, tt_mb, out),
+                _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, out),
             }
         }
         Command::Arena(a) => cmd_arena(a, out),
@@ -548,7 +562,9 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Solve { pos, history, max_depth } => {
             cmd_solve(&search_root(&pos, history.as_deref())?, max_depth, out)
         }
-        Command::BenchSearch { depth, tt_mb } => cmd_bench_search(depth, tt_mb, out),
+        Command::BenchSearch { depth, tt_mb, threads, no_history } => {
+            cmd_bench_search(depth, tt_mb, search_threads(threads)?, no_history, out)
+        }
     }
 }
 
@@ -1068,12 +1084,18 @@ fn score_text(score: i32) -> String {
     }
 }
 
+/// The `--threads` of a search: 1 or more.
+fn search_threads(threads: usize) -> Result<NonZeroUsize> {
+    NonZeroUsize::new(threads).map_or_else(|| input("--threads 0: expected 1 or more search threads"), Ok)
+}
+
 fn cmd_analyze(
     root: &SenatState,
     engine: &str,
     depth: Option<u32>,
     time: Option<f64>,
     tt_mb: usize,
+    threads: NonZeroUsize,
     out: &mut impl Write,
 ) -> Result<()> {
     if engine != "ab" {
@@ -1088,6 +1110,7 @@ fn cmd_analyze(
     }
     let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
     let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    searcher.set_threads(threads);
     let r = searcher.search(root, limits);
     for it in &r.iterations {
         writeln!(
@@ -1106,11 +1129,12 @@ fn cmd_analyze(
     writeln!(out, "pv {}", line_text(&r.pv))?;
     writeln!(
         out,
-        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}",
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}  threads {}",
         r.depth,
         r.nodes,
         r.elapsed.as_secs_f64(),
-        r.nps()
+        r.nps(),
+        r.threads
     )?;
     Ok(())
 }
@@ -1233,17 +1257,48 @@ fn cmd_solve(root: &SenatState, max_depth: u32, out: &mut impl Write) -> Result<
     Ok(())
 }
 
-fn cmd_bench_search(depth: u32, tt_mb: usize, out: &mut impl Write) -> Result<()> {
+fn cmd_bench_search(
+    depth: u32,
+    tt_mb: usize,
+    threads: NonZeroUsize,
+    no_history: bool,
+    out: &mut impl Write,
+) -> Result<()> {
     let root = SenatState::new(sample_start()?);
-    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
-    let r = searcher.search(&root, Limits::depth(depth));
+    let run = |t: NonZeroUsize| {
+        let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+        searcher.set_threads(t);
+        searcher.set_history(!no_history);
+        searcher.search(&root, Limits::depth(depth))
+    };
+    let one = run(NonZeroUsize::MIN);
+    bench_line(&one, tt_mb, out)?;
+    if threads.get() > 1 {
+        let many = run(threads);
+        bench_line(&many, tt_mb, out)?;
+        let to_depth = |r: &Report<Move>| r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64();
+        writeln!(
+            out,
+            "speedup {} threads vs 1: time to depth {} x{:.2}, nodes/s x{:.2}",
+            many.threads,
+            depth,
+            to_depth(&one) / to_depth(&many).max(1e-9),
+            many.nps() / one.nps().max(1e-9)
+        )?;
+    }
+    Ok(())
+}
+
+fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
-        "alpha-beta sample depth {} tt {} MB: nodes {} time {:.3}s nodes/s {:.0} best {} score {}",
+        "alpha-beta sample depth {} tt {} MB threads {}: nodes {} (main thread {}) time {:.3}s nodes/s {:.0} best {} score {}",
         r.depth,
         tt_mb,
+        r.threads,
         r.nodes,
-        r.elapsed.as_secs_f64(),
+        r.main_nodes,
+        r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64(),
         r.nps(),
         r.best.map_or("(none)".to_string(), |m| m.to_string()),
         score_text(r.score)

@@ -1,12 +1,14 @@
 //! Search tests: forced wins found by alpha-beta and the solver, the solver
 //! against a plain exhaustive minimax, alpha-beta against plain minimax,
-//! repetition in the search state, and the sample game's move 13.
+//! repetition in the search state, and the sample game's move 13; the
+//! history heuristic and lazy SMP (threads) against the same references.
 
 use senat::search::alphabeta::{Limits, Searcher, minimax};
 use senat::search::senat::{Senat, SenatEval, SenatState};
 use senat::search::solver::{Solver, Verdict};
 use senat::search::{Game as _, WIN, terminal_score};
 use senat::{Game, Move, Position, sample};
+use std::num::NonZeroUsize;
 
 fn state(spn: &str) -> SenatState {
     SenatState::new(spn.parse::<Position>().unwrap_or_else(|e| panic!("{spn}: {e}")))
@@ -149,6 +151,113 @@ fn alphabeta_agrees_with_minimax() {
     }
 }
 
+/// Whether `line` is a sequence of legal moves from `s` (it may end the game).
+fn is_legal_line(s: &SenatState, line: &[Move]) -> bool {
+    let mut t = *s;
+    for &m in line {
+        let mut moves = Vec::new();
+        Senat::moves(&t, &mut moves);
+        if !moves.contains(&m) {
+            return false;
+        }
+        t = t.play(m);
+    }
+    true
+}
+
+#[test]
+fn alphabeta_with_two_threads_finds_win_in_1_and_3() {
+    // Helpers leave deeper entries in the shared table, so the line may be cut
+    // short by a table hit: the first move is checked with the solver instead.
+    for round in 0..5 {
+        for (spn, plies, first) in [(WIN_IN_1, 1, Some("I22>I23:D")), (WIN_IN_3, 3, None)] {
+            let s = state(spn);
+            for tt_mb in [1, 4] {
+                let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+                searcher.set_threads(NonZeroUsize::new(2).unwrap());
+                let r = searcher.search(&s, Limits::depth(5));
+                let what = format!("{spn} round {round} tt {tt_mb} pv {:?}", r.pv);
+                assert_eq!(r.threads, 2, "{what}");
+                assert_eq!(r.score, WIN - plies, "{what}");
+                let best = r.best.expect("a move");
+                assert!(is_legal_line(&s, &r.pv) && r.pv.first() == Some(&best), "{what}");
+                if let Some(first) = first {
+                    assert_eq!(best.to_string(), first, "{what}");
+                }
+                let after = Solver::<Senat>::new().solve(&s.play(best), 4);
+                assert_eq!(after.verdict, Verdict::Loss(plies as u32 - 1), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn alphabeta_with_two_threads_returns_a_legal_move_on_the_sample() {
+    let s = state(sample::START);
+    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), 4);
+    searcher.set_threads(NonZeroUsize::new(2).unwrap());
+    let r = searcher.search(&s, Limits::depth(4));
+    assert_eq!(r.depth, 4);
+    assert!(is_legal_line(&s, &r.pv), "{:?}", r.pv);
+    let mut moves = Vec::new();
+    Senat::moves(&s, &mut moves);
+    assert!(moves.contains(&r.best.expect("a move")));
+    assert!(r.main_nodes > 0 && r.nodes >= r.main_nodes);
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let s = random_positions(4).pop().unwrap();
+    let run = |threads: Option<usize>| {
+        let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), 4);
+        if let Some(t) = threads {
+            searcher.set_threads(NonZeroUsize::new(t).unwrap());
+        }
+        let r = searcher.search(&s, Limits::depth(5));
+        (r.best, r.score, r.pv, r.nodes, r.iterations.iter().map(|it| it.nodes).collect::<Vec<_>>())
+    };
+    let plain = run(None);
+    assert_eq!(run(Some(1)), plain);
+    assert_eq!(run(None), plain);
+}
+
+#[test]
+fn history_does_not_change_fixed_depth_results() {
+    let eval = SenatEval::default();
+    let mut positions = random_positions(6);
+    positions.extend(tiny_positions());
+    for (i, s) in positions.into_iter().enumerate() {
+        let depth = if i < 2 { 3 } else { 2 };
+        let reference = minimax::<Senat, _>(&s, &eval, depth, 0);
+        for tt_mb in [0, 4] {
+            for history in [true, false] {
+                let mut searcher = Searcher::<Senat, SenatEval>::new(eval, tt_mb);
+                searcher.set_history(history);
+                let r = searcher.search(&s, Limits::depth(depth));
+                let spn = s.position().to_spn();
+                assert_eq!(r.score, reference, "{spn} depth {depth} tt {tt_mb} history {history}");
+                assert!(is_legal_line(&s, &r.pv), "{spn}");
+            }
+        }
+    }
+}
+
+#[test]
+fn move_indices_fit_and_differ_within_a_position() {
+    let mut seed = 7u64;
+    let start = state(sample::START);
+    for plies in [0, 5, 10, 20] {
+        let s = random_walk(start, plies, &mut seed);
+        let mut moves = Vec::new();
+        Senat::moves(&s, &mut moves);
+        let mut seen = std::collections::HashSet::new();
+        for m in moves {
+            let i = Senat::move_index(m).expect("an index");
+            assert!(i < Senat::MOVE_INDEX_SPACE && seen.insert(i), "{m} {i}");
+        }
+    }
+}
+
 #[test]
 fn search_state_counts_repetitions_like_game() {
     // Shuttle two dice back and forth: the position after the first move
@@ -221,6 +330,17 @@ fn cli_solve_and_analyze() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("\nscore win in 3 (blue to move)\n"), "{text}");
+
+    let out = senat(&["analyze", WIN_IN_3, "--depth", "4", "--tt-mb", "1", "--threads", "2"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\nscore win in 3 (blue to move)\n") && text.contains("threads 2"), "{text}");
+
+    for cmd in [&["analyze", "sample", "--depth", "2", "--threads", "0"][..], &["bench-search", "--threads", "0"]] {
+        let out = senat(cmd);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        assert!(String::from_utf8(out.stderr).unwrap().starts_with("senat: error: --threads 0"), "{cmd:?}");
+    }
 
     let out = senat(&["analyze", "sample"]);
     assert_eq!(out.status.code(), Some(2));

@@ -57,6 +57,19 @@ pub trait Game {
     fn priority(_s: &Self::State, _m: Self::Move) -> i32 {
         0
     }
+
+    /// The size of the move-index space of [`Game::move_index`]: every index
+    /// is below it. 0 (the default): moves have no index.
+    const MOVE_INDEX_SPACE: usize = 0;
+
+    /// A small index of a move, below [`Game::MOVE_INDEX_SPACE`], for tables
+    /// kept per move (the history heuristic of [`alphabeta`]); moves that
+    /// look alike to a player should share it, and distinct moves may. Only
+    /// ever a hint for move ordering: it never changes a result. The
+    /// default, `None`, gives the game no such tables.
+    fn move_index(_m: Self::Move) -> Option<usize> {
+        None
+    }
 }
 
 /// A static evaluation for fixed-depth searches, in centi-units from the

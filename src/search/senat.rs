@@ -264,6 +264,13 @@ impl Game for Senat {
         s.key()
     }
 
+    const MOVE_INDEX_SPACE: usize = Move::INDEX_SPACE;
+
+    /// [`Move::index`].
+    fn move_index(m: Move) -> Option<usize> {
+        m.index()
+    }
+
     /// Moves that put a die in the mover's pile first (by how many), then
     /// other door pushes, then the rest; moves that feed the opponent's pile last.
     fn priority(s: &SenatState, m: Move) -> i32 {
