@@ -6,6 +6,7 @@
 //! come from [`Position`] and [`Outcome`]; it only adds the history that
 //! `Position` lacks, the way [`crate::Game`] keeps it.
 
+use super::solver::Solvable;
 use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
@@ -104,6 +105,22 @@ impl SenatState {
         Outcome::with_history(&self.pos, self.occurrences())
     }
 
+    /// The outcome after a legal move `m`, without building the state:
+    /// exactly `self.play(m).outcome()`.
+    pub fn outcome_after(&self, m: Move) -> Option<Outcome> {
+        let mut pos = self.pos;
+        let mut hash = self.hash;
+        pos.play_hashed(m, &mut hash);
+        let occurrences = if !pos.is_play() || pos.clock() == 0 {
+            1
+        } else {
+            // `push` drops the oldest hash when the window is full.
+            let from = (self.len as usize == WINDOW) as usize;
+            1 + self.window[from..self.len as usize].iter().filter(|&&h| h == hash).count()
+        };
+        Outcome::with_history(&pos, occurrences)
+    }
+
     /// The transposition key: the position, the clock and the window as a
     /// multiset. Two states with equal keys have the same future (same
     /// closure distance, same repetitions to come), so their values agree.
@@ -115,6 +132,19 @@ impl SenatState {
 /// The player index of a side: red 0, blue 1.
 pub const fn player(side: Side) -> usize {
     side as usize
+}
+
+/// The per-player results of an outcome.
+fn scores(o: Outcome) -> Scores {
+    let mut r = [0.0; MAX_PLAYERS];
+    match o.winner {
+        Some(w) => r[player(w)] = 1.0,
+        None => {
+            r[0] = 0.5;
+            r[1] = 0.5;
+        }
+    }
+    r
 }
 
 /// Sénat, draft and play, for the searches of this module.
@@ -149,16 +179,7 @@ impl Game for Senat {
     }
 
     fn result(s: &SenatState) -> Option<Scores> {
-        let o = s.outcome()?;
-        let mut r = [0.0; MAX_PLAYERS];
-        match o.winner {
-            Some(w) => r[player(w)] = 1.0,
-            None => {
-                r[0] = 0.5;
-                r[1] = 0.5;
-            }
-        }
-        Some(r)
+        s.outcome().map(scores)
     }
 
     fn hash(s: &SenatState) -> u64 {
@@ -181,6 +202,13 @@ impl Game for Senat {
         let gain = after.of(me) as i32 - before.of(me) as i32;
         let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
         1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+    }
+}
+
+impl Solvable for Senat {
+    /// [`SenatState::outcome_after`]: the position and its hash only, not the window.
+    fn result_after(s: &SenatState, m: Move) -> Option<Scores> {
+        s.outcome_after(m).map(scores)
     }
 }
 
