@@ -210,6 +210,19 @@ impl Solvable for Senat {
     fn result_after(s: &SenatState, m: Move) -> Option<Scores> {
         s.outcome_after(m).map(scores)
     }
+
+    /// Only a push sends a die through the door: after any other move the
+    /// piles are the same, and a game that ends (by repetition, closure or
+    /// block) goes to the bigger pile.
+    fn may_end_for(s: &SenatState, m: Move, player: usize, win: bool) -> bool {
+        if !s.pos.is_play() || matches!(m.kind(), MoveKind::Push { .. }) {
+            return true;
+        }
+        let piles = s.pos.piles();
+        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let (mine, theirs) = (piles.of(side), piles.of(side.other()));
+        if win { mine > theirs } else { mine >= theirs }
+    }
 }
 
 /// The static evaluation of Sénat positions, from the side to move, in

@@ -30,6 +30,13 @@ pub trait Solvable: Game {
     fn result_after(s: &Self::State, m: Self::Move) -> Option<Scores> {
         Self::result(&Self::apply(s, m))
     }
+
+    /// Whether the game may be over after `m` with `player` winning (`win`)
+    /// or at least drawing (`!win`): `false` only when it certainly is not
+    /// (the solver then skips [`Self::result_after`]). The default is `true`.
+    fn may_end_for(_s: &Self::State, _m: Self::Move, _player: usize, _win: bool) -> bool {
+        true
+    }
 }
 
 /// The game-theoretic value of the root for the side to move, as far as
@@ -358,7 +365,8 @@ impl<G: Solvable> Solver<G> {
         G::moves(s, &mut self.scratch);
         moves.clear();
         // The move that decided this node before, then the moves that decided
-        // its siblings (killers), then the game's order (moves that score first).
+        // its siblings (killers), then the game's order (moves that score
+        // first).
         let killers = self.killers[ply];
         moves.extend(self.scratch.iter().enumerate().map(|(i, &m)| {
             let i = i as u16 + 1;
@@ -415,9 +423,11 @@ impl<G: Solvable> Solver<G> {
     /// [`Self::forces`] one ply from the horizon: only the children's results count.
     fn last_ply(&mut self, s: &G::State, player: usize, goal: Goal, mine: bool) -> bool {
         G::moves(s, &mut self.scratch);
+        let win = goal == Goal::Win;
         for &m in &self.scratch {
             self.nodes += 1;
-            let reached = G::result_after(s, m).is_some_and(|r| reaches(&r, player, goal));
+            let reached =
+                G::may_end_for(s, m, player, win) && G::result_after(s, m).is_some_and(|r| reaches(&r, player, goal));
             if reached == mine {
                 return mine;
             }
