@@ -167,6 +167,8 @@ pub struct Solver<G: Solvable> {
     scratch: Vec<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     deadline: Option<Instant>,
+    /// Calls of `forces` since the start, for looking at the clock now and then.
+    calls: u64,
     stopped: bool,
     /// Stop deepening after about this many nodes (None: no limit).
     pub node_limit: Option<u64>,
@@ -215,6 +217,7 @@ impl<G: Solvable> Solver<G> {
             scratch: Vec::new(),
             killers: Vec::new(),
             deadline: None,
+            calls: 0,
             stopped: false,
             node_limit: None,
             time_limit: None,
@@ -311,10 +314,12 @@ impl<G: Solvable> Solver<G> {
 
     /// Whether both sides force at least a draw within `depth` plies.
     fn draw(&mut self, root: &G::State, me: usize, other: usize, depth: u32) -> bool {
-        self.forces(root, other, Goal::AtLeastDraw, depth, 0)
-            && !self.stopped
-            && self.forces(root, me, Goal::AtLeastDraw, depth, 0)
-            && !self.stopped
+        let other_holds = self.forces(root, other, Goal::AtLeastDraw, depth, 0);
+        if !other_holds || self.stopped {
+            return false;
+        }
+        let me_holds = self.forces(root, me, Goal::AtLeastDraw, depth, 0);
+        me_holds && !self.stopped
     }
 
     fn check_time(&mut self) {
@@ -334,8 +339,11 @@ impl<G: Solvable> Solver<G> {
         if depth == 0 {
             return false;
         }
-        if self.nodes & 1023 == 0 {
-            self.check_time();
+        if self.deadline.is_some() {
+            self.calls += 1;
+            if self.calls.is_multiple_of(1024) {
+                self.check_time();
+            }
         }
         if self.stopped {
             return false;
@@ -435,41 +443,61 @@ impl<G: Solvable> Solver<G> {
         !mine
     }
 
-    /// A line along which `player` forces `goal` within `depth`: the player's
-    /// moves keep the goal forced in the fewest plies; the others' moves
-    /// resist longest.
+    /// A line along which `player` forces `goal` within `depth`, `depth`
+    /// being the smallest such horizon: the player's moves keep the goal
+    /// forced in the fewest plies (the move that proved the node first); the
+    /// others' moves resist longest (the first that is not lost one ply sooner).
+    /// Each step keeps the horizon the smallest, so one failed search per
+    /// defender node is enough.
     fn line(&mut self, root: &G::State, player: usize, goal: Goal, depth: u32) -> Vec<G::Move> {
         let deadline = self.deadline.take();
         let stopped = std::mem::replace(&mut self.stopped, false);
+        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
         let mut s = root.clone();
         let mut pv = Vec::new();
         let mut left = depth;
+        let mut moves = Vec::new();
         while G::result(&s).is_none() && left > 0 {
-            let mut moves = Vec::new();
             G::moves(&s, &mut moves);
-            let mine = G::to_move(&s) == player;
-            // The smallest horizon of each child at which the goal is forced.
-            let mut pick: Option<(u32, G::Move)> = None;
-            for &m in &moves {
-                let child = G::apply(&s, m);
-                let need = (0..left).find(|&d| self.forces(&child, player, goal, d, 0));
-                let Some(need) = need else { continue };
-                let better = match pick {
-                    None => true,
-                    Some((n, _)) => (mine && need < n) || (!mine && need > n),
-                };
-                if better {
-                    pick = Some((need, m));
+            if G::to_move(&s) == player {
+                // The stored deciding move first, then the game's order.
+                let first = self.table.get(G::hash(&s) ^ QUERY_SALT[query]).map_or(0, |e| e.mv as usize);
+                if first >= 1 && first <= moves.len() {
+                    moves.swap(0, first - 1);
                 }
-                // The player needs no better than one ply less than left.
-                if mine && need + 1 == left {
+                let Some(m) = moves.iter().copied().find(|&m| self.forces(&G::apply(&s, m), player, goal, left - 1, 0))
+                else {
                     break;
-                }
+                };
+                pv.push(m);
+                s = G::apply(&s, m);
+                left -= 1;
+            } else {
+                // A reply not lost within left - 2 resists longest; if every
+                // reply is, the longest resistance is found one by one.
+                let longest = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| left < 2 || !self.forces(&G::apply(&s, m), player, goal, left - 2, 0));
+                let (need, m) = match longest {
+                    Some(m) => (left - 1, m),
+                    None => {
+                        let mut pick = None;
+                        for &m in &moves {
+                            let child = G::apply(&s, m);
+                            let need = (0..left).find(|&d| self.forces(&child, player, goal, d, 0)).unwrap_or(left);
+                            if pick.is_none_or(|(n, _)| need > n) {
+                                pick = Some((need, m));
+                            }
+                        }
+                        let Some(p) = pick else { break };
+                        p
+                    }
+                };
+                pv.push(m);
+                s = G::apply(&s, m);
+                left = need;
             }
-            let Some((need, m)) = pick else { break };
-            pv.push(m);
-            s = G::apply(&s, m);
-            left = need;
         }
         self.deadline = deadline;
         self.stopped = stopped;
