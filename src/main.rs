@@ -843,7 +843,10 @@ fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Resul
             return input(format_args!("the game is over ({end})"));
         }
         let (mut nodes, mut time) = (0, std::time::Duration::ZERO);
-        for (m, sol) in solver.solve_moves(root, o.max_depth) {
+        let mut moves = Vec::new();
+        <Senat as senat::search::Game>::moves(root, &mut moves);
+        for m in moves {
+            let sol = solver.solve_move(root, m, o.max_depth);
             let stop = if sol.timed_out { format!("  (time out after depth {})", sol.depth) } else { String::new() };
             writeln!(
                 out,

@@ -293,23 +293,24 @@ impl<G: Solvable> Solver<G> {
         done(self, Verdict::Unknown, Vec::new(), completed)
     }
 
-    /// Solves each move of `root` in turn with horizon `max_depth - 1` (one
-    /// table for all; the limits apply to each move): the verdict for the
-    /// side to move at `root` if it plays that move, its line starting with
-    /// the move. The moves come in the game's order.
+    /// Solves each move of `root` in turn with [`Self::solve_move`] (one
+    /// table for all; the limits apply to each move), in the game's order.
     pub fn solve_moves(&mut self, root: &G::State, max_depth: u32) -> Vec<(G::Move, Solution<G::Move>)> {
         let mut moves = Vec::new();
         G::moves(root, &mut moves);
-        let mut out = Vec::with_capacity(moves.len());
-        for m in moves {
-            let child = G::apply(root, m);
-            let mut sol = self.solve(&child, max_depth.saturating_sub(1));
-            sol.verdict = sol.verdict.before_move();
-            sol.pv.insert(0, m);
-            sol.depth += 1;
-            out.push((m, sol));
-        }
-        out
+        moves.into_iter().map(|m| (m, self.solve_move(root, m, max_depth))).collect()
+    }
+
+    /// Solves the position after the legal move `m` of `root` with horizon
+    /// `max_depth - 1`: the verdict for the side to move at `root` if it
+    /// plays `m` (the move counts as a ply), its line starting with `m`.
+    pub fn solve_move(&mut self, root: &G::State, m: G::Move, max_depth: u32) -> Solution<G::Move> {
+        let child = G::apply(root, m);
+        let mut sol = self.solve(&child, max_depth.saturating_sub(1));
+        sol.verdict = sol.verdict.before_move();
+        sol.pv.insert(0, m);
+        sol.depth += 1;
+        sol
     }
 
     /// Whether both sides force at least a draw within `depth` plies.
