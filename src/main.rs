@@ -261,7 +261,8 @@ Examples:
     #[command(after_help = "\
 Examples:
   senat solve '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0' --max-depth 3
-  senat solve --history game.txt --max-depth 9")]
+  senat solve --history game.txt --max-depth 9 --time 60
+  senat solve --history game.txt --max-depth 7 --each-move")]
     Solve {
         /// The position (ignored with --history).
         #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
@@ -272,6 +273,17 @@ Examples:
         /// The largest horizon in plies.
         #[arg(long, value_name = "N")]
         max_depth: u32,
+        /// Stop after about S seconds (per move with --each-move); the
+        /// verdict is then that of the completed horizons.
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+        /// Table size in megabytes.
+        #[arg(long, value_name = "M", default_value_t = 256)]
+        tt_mb: usize,
+        /// Solve each legal move in turn: one line per move with the verdict
+        /// for the side to move if it plays it (horizon --max-depth, the move included).
+        #[arg(long)]
+        each_move: bool,
     },
 
     /// Play matches between agents and rate them: games in colour-swapped
@@ -559,8 +571,9 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             }
             cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
-        Command::Solve { pos, history, max_depth } => {
-            cmd_solve(&search_root(&pos, history.as_deref())?, max_depth, out)
+        Command::Solve { pos, history, max_depth, time, tt_mb, each_move } => {
+            let opts = SolveOptions { max_depth, time, tt_mb, each_move };
+            cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
         }
         Command::BenchSearch { depth, tt_mb, threads, no_history } => {
             cmd_bench_search(depth, tt_mb, search_threads(threads)?, no_history, out)
@@ -1234,25 +1247,68 @@ fn cmd_bench_mcts(
     Ok(())
 }
 
-fn cmd_solve(root: &SenatState, max_depth: u32, out: &mut impl Write) -> Result<()> {
-    let mut solver = Solver::<Senat>::new();
-    let sol = solver.solve(root, max_depth);
-    let me = root.position().side_to_move();
-    let verdict = match sol.verdict {
+/// The options of `senat solve`.
+struct SolveOptions {
+    max_depth: u32,
+    time: Option<f64>,
+    tt_mb: usize,
+    each_move: bool,
+}
+
+/// A verdict in words, `me` being the side to move.
+fn verdict_text(v: Verdict, me: senat::Side, max_depth: u32) -> String {
+    match v {
         Verdict::Win(n) => format!("{me} (to move) wins within {n} plies"),
         Verdict::Loss(n) => format!("{} wins within {n} plies ({me} to move loses)", me.other()),
         Verdict::Draw(n) => format!("draw: both sides hold at least a draw, the game ends within {n} plies"),
         Verdict::Unknown => format!("unknown within {max_depth} plies"),
+    }
+}
+
+fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
+    let mut solver = Solver::<Senat>::with_table_mb(o.tt_mb);
+    solver.time_limit = match o.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
+        t => t.map(std::time::Duration::from_secs_f64),
     };
-    writeln!(out, "verdict {verdict}")?;
+    let me = root.position().side_to_move();
+    let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
+    if o.each_move {
+        if let Some(end) = root.outcome() {
+            return input(format_args!("the game is over ({end})"));
+        }
+        let (mut nodes, mut time) = (0, std::time::Duration::ZERO);
+        let mut moves = Vec::new();
+        <Senat as senat::search::Game>::moves(root, &mut moves);
+        for m in moves {
+            let sol = solver.solve_move(root, m, o.max_depth);
+            let stop = if sol.timed_out { format!("  (time out after depth {})", sol.depth) } else { String::new() };
+            writeln!(
+                out,
+                "move {m:<12} verdict {}  nodes {}  time {:.3}s{stop}  pv {}",
+                verdict_text(sol.verdict, me, o.max_depth),
+                sol.nodes,
+                sol.elapsed.as_secs_f64(),
+                line_text(&sol.pv)
+            )?;
+            out.flush()?;
+            nodes += sol.nodes;
+            time += sol.elapsed;
+        }
+        writeln!(out, "total  nodes {nodes}  time {:.3}s  nodes/s {:.0}", time.as_secs_f64(), rate(nodes, time))?;
+        return Ok(());
+    }
+    let sol = solver.solve(root, o.max_depth);
+    writeln!(out, "verdict {}", verdict_text(sol.verdict, me, o.max_depth))?;
     writeln!(out, "pv {}", line_text(&sol.pv))?;
+    let stop = if sol.timed_out { "  (time out)" } else { "" };
     writeln!(
         out,
-        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}",
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}{stop}",
         sol.depth,
         sol.nodes,
         sol.elapsed.as_secs_f64(),
-        sol.nodes as f64 / sol.elapsed.as_secs_f64().max(1e-9)
+        rate(sol.nodes, sol.elapsed)
     )?;
     Ok(())
 }

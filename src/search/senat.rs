@@ -7,6 +7,7 @@
 //! `Position` lacks, the way [`crate::Game`] keeps it.
 
 use super::mcts::Rollout;
+use super::solver::Solvable;
 use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
@@ -105,6 +106,22 @@ impl SenatState {
     /// repetition, closure, block), as [`crate::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
         Outcome::with_history(&self.pos, self.occurrences())
+    }
+
+    /// The outcome after a legal move `m`, without building the state:
+    /// exactly `self.play(m).outcome()`.
+    pub fn outcome_after(&self, m: Move) -> Option<Outcome> {
+        let mut pos = self.pos;
+        let mut hash = self.hash;
+        pos.play_hashed(m, &mut hash);
+        let occurrences = if !pos.is_play() || pos.clock() == 0 {
+            1
+        } else {
+            // `push` drops the oldest hash when the window is full.
+            let from = (self.len as usize == WINDOW) as usize;
+            1 + self.window[from..self.len as usize].iter().filter(|&&h| h == hash).count()
+        };
+        Outcome::with_history(&pos, occurrences)
     }
 
     /// The transposition key: the position, the clock and the window as a
@@ -287,6 +304,26 @@ impl Game for Senat {
         let gain = after.of(me) as i32 - before.of(me) as i32;
         let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
         1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+    }
+}
+
+impl Solvable for Senat {
+    /// [`SenatState::outcome_after`]: the position and its hash only, not the window.
+    fn result_after(s: &SenatState, m: Move) -> Option<Scores> {
+        s.outcome_after(m).map(|o| scores(o.winner))
+    }
+
+    /// Only a push sends a die through the door: after any other move the
+    /// piles are the same, and a game that ends (by repetition, closure or
+    /// block) goes to the bigger pile.
+    fn may_end_for(s: &SenatState, m: Move, player: usize, win: bool) -> bool {
+        if !s.pos.is_play() || matches!(m.kind(), MoveKind::Push { .. }) {
+            return true;
+        }
+        let piles = s.pos.piles();
+        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let (mine, theirs) = (piles.of(side), piles.of(side.other()));
+        if win { mine > theirs } else { mine >= theirs }
     }
 }
 

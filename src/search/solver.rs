@@ -3,12 +3,41 @@
 //!
 //! It must never use a heuristic in a verdict: a line that has not ended
 //! within the horizon proves nothing. The table stores proven facts only
-//! ("X can force ... within d plies", or "X cannot within d plies").
+//! ("X can force ... within d plies", or "X cannot within d plies");
+//! heuristics (the game's [`Game::priority`], the move that decided a node
+//! last time, killer moves) only choose the order in which moves are tried.
+//!
+//! How it works: for horizons 1, 2, … it runs depth-limited AND/OR searches
+//! ("can the side to move force a win within d plies?", then the same for
+//! the opponent). Each node stores in a fixed-size table the smallest horizon
+//! at which its goal was proven, the largest at which it was disproven, and
+//! the move that decided it, which is tried first when the node comes back
+//! at the next horizon. Nodes one ply from the horizon only need the results
+//! of the children, which [`Solvable::result_after`] gives without building
+//! them. Keys are [`Game::hash`], which must cover everything that decides
+//! the value (for Sénat: the repetition window and the clock), so a stored
+//! fact is valid wherever its key comes back.
 
 use super::{Game, Scores};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
+
+/// What the solver may ask of a game beyond [`Game`]: shortcuts that must
+/// give exactly what the plain definitions give.
+pub trait Solvable: Game {
+    /// The results if the game is over after `m` is played from `s`
+    /// (`None` if it goes on): `Self::result(&Self::apply(s, m))`, which is
+    /// the default; a game may answer without building the whole state.
+    fn result_after(s: &Self::State, m: Self::Move) -> Option<Scores> {
+        Self::result(&Self::apply(s, m))
+    }
+
+    /// Whether the game may be over after `m` with `player` winning (`win`)
+    /// or at least drawing (`!win`): `false` only when it certainly is not
+    /// (the solver then skips [`Self::result_after`]). The default is `true`.
+    fn may_end_for(_s: &Self::State, _m: Self::Move, _player: usize, _win: bool) -> bool {
+        true
+    }
+}
 
 /// The game-theoretic value of the root for the side to move, as far as
 /// the horizon shows.
@@ -25,6 +54,20 @@ pub enum Verdict {
     Unknown,
 }
 
+impl Verdict {
+    /// The verdict one ply earlier, for the other side: the value of a
+    /// position for the player who made the move that led to `self`'s
+    /// position (two players).
+    pub fn before_move(self) -> Verdict {
+        match self {
+            Verdict::Win(n) => Verdict::Loss(n + 1),
+            Verdict::Loss(n) => Verdict::Win(n + 1),
+            Verdict::Draw(n) => Verdict::Draw(n + 1),
+            Verdict::Unknown => Verdict::Unknown,
+        }
+    }
+}
+
 /// What the solver found.
 #[derive(Clone, Debug)]
 pub struct Solution<M> {
@@ -32,12 +75,15 @@ pub struct Solution<M> {
     pub verdict: Verdict,
     /// A principal line that realizes the verdict (empty if unknown).
     pub pv: Vec<M>,
-    /// The deepest horizon searched.
+    /// The deepest horizon searched to the end.
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Whether the time limit stopped the search (the verdict is then what
+    /// the completed horizons showed).
+    pub timed_out: bool,
 }
 
 /// What a player wants to force.
@@ -47,40 +93,88 @@ enum Goal {
     AtLeastDraw,
 }
 
-/// Table entry for one (state, player, goal): the smallest horizon at which
-/// the goal was proven, and the largest at which it was disproven.
+/// One table entry: a key, the smallest horizon at which the goal was
+/// proven (0: never), the largest at which it was disproven (0: never), and
+/// the deciding move as an index in the game's move order plus one (0: none).
 #[derive(Clone, Copy, Debug, Default)]
-struct Fact {
-    proven: Option<u32>,
-    disproven: Option<u32>,
+struct Entry {
+    key: u64,
+    proven: u8,
+    disproven: u8,
+    mv: u16,
 }
 
-/// Keys are hashes already: the table uses them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+impl Entry {
+    /// The horizon this entry's facts cost, for replacement.
+    fn worth(&self) -> u8 {
+        self.proven.max(self.disproven)
     }
 }
+
+/// Entries per bucket: a key may sit in any entry of its bucket.
+const BUCKET: usize = 4;
+
+/// A fixed-size table of facts: buckets of [`BUCKET`] entries; a new key
+/// replaces the entry of its bucket with the smallest horizon.
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(mb: usize) -> Table {
+        let want = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+        // The largest power of two that fits, and at least one bucket.
+        let n = ((want / 2 + 1).next_power_of_two()).max(BUCKET);
+        Table { entries: vec![Entry::default(); n], mask: (n - 1) & !(BUCKET - 1) }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize ^ (key >> 32) as usize) & self.mask
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.entries[b..b + BUCKET].iter().find(|e| e.key == key && e.worth() > 0).copied()
+    }
+
+    fn entry(&mut self, key: u64) -> &mut Entry {
+        let b = self.bucket(key);
+        let bucket = &mut self.entries[b..b + BUCKET];
+        let i = match bucket.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                let i = (0..BUCKET).min_by_key(|&i| bucket[i].worth()).unwrap_or(0);
+                bucket[i] = Entry { key, ..Entry::default() };
+                i
+            }
+        };
+        &mut bucket[i]
+    }
+}
+
+/// The default table size of [`Solver::new`], in megabytes.
+pub const DEFAULT_TABLE_MB: usize = 16;
+
+/// The largest horizon (the table stores horizons in a byte).
+pub const MAX_HORIZON: u32 = 250;
 
 /// The solver; keep it to keep its table.
-pub struct Solver<G: Game> {
-    table: HashMap<u64, Fact, BuildHasherDefault<KeyHasher>>,
+pub struct Solver<G: Solvable> {
+    table: Table,
     nodes: u64,
-    bufs: Vec<Vec<(i32, G::Move)>>,
+    bufs: Vec<Vec<(i32, u16, G::Move)>>,
     scratch: Vec<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    deadline: Option<Instant>,
+    /// Calls of `forces` since the start, for looking at the clock now and then.
+    calls: u64,
+    stopped: bool,
     /// Stop deepening after about this many nodes (None: no limit).
     pub node_limit: Option<u64>,
+    /// Stop after about this long, even in the middle of a horizon (None:
+    /// no limit); the verdict is then that of the completed horizons.
+    pub time_limit: Option<Duration>,
 }
 
 const QUERY_SALT: [u64; 8] = [
@@ -94,7 +188,7 @@ const QUERY_SALT: [u64; 8] = [
     0xc0ac_29b7_c97c_50dd,
 ];
 
-impl<G: Game> Default for Solver<G> {
+impl<G: Solvable> Default for Solver<G> {
     fn default() -> Self {
         Solver::new()
     }
@@ -108,19 +202,52 @@ fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
     }
 }
 
-impl<G: Game> Solver<G> {
-    /// A solver with an empty table.
+impl<G: Solvable> Solver<G> {
+    /// A solver with an empty table of [`DEFAULT_TABLE_MB`] megabytes.
     pub fn new() -> Solver<G> {
-        Solver { table: HashMap::default(), nodes: 0, bufs: Vec::new(), scratch: Vec::new(), node_limit: None }
+        Solver::with_table_mb(DEFAULT_TABLE_MB)
     }
 
-    /// Solves `root` with horizons 1, 2, … up to `max_depth` plies, stopping at
-    /// the first verdict (so a win or loss is the fastest one).
+    /// A solver with an empty table of about `mb` megabytes (at least one).
+    pub fn with_table_mb(mb: usize) -> Solver<G> {
+        Solver {
+            table: Table::new(mb),
+            nodes: 0,
+            bufs: Vec::new(),
+            scratch: Vec::new(),
+            killers: Vec::new(),
+            deadline: None,
+            calls: 0,
+            stopped: false,
+            node_limit: None,
+            time_limit: None,
+        }
+    }
+
+    /// Solves `root` with horizons 1, 2, … up to `max_depth` plies (at most
+    /// [`MAX_HORIZON`]), stopping at the first win or loss (so it is the
+    /// fastest one). A draw is looked for at horizons up to 4 and at the last
+    /// horizon completed, and reported with the smallest horizon that shows it.
     pub fn solve(&mut self, root: &G::State, max_depth: u32) -> Solution<G::Move> {
         let start = Instant::now();
         self.nodes = 0;
+        self.stopped = false;
+        self.deadline = self.time_limit.map(|t| start + t);
+        let sol = self.solve_inner(root, max_depth.min(MAX_HORIZON), start);
+        self.deadline = None;
+        sol
+    }
+
+    fn solve_inner(&mut self, root: &G::State, max_depth: u32, start: Instant) -> Solution<G::Move> {
         let me = G::to_move(root);
-        let done = |verdict, pv, depth, nodes| Solution { verdict, pv, depth, nodes, elapsed: start.elapsed() };
+        let done = |s: &Self, verdict, pv, depth| Solution {
+            verdict,
+            pv,
+            depth,
+            nodes: s.nodes,
+            elapsed: start.elapsed(),
+            timed_out: s.stopped,
+        };
         if let Some(r) = G::result(root) {
             let v = if reaches(&r, me, Goal::Win) {
                 Verdict::Win(0)
@@ -129,35 +256,82 @@ impl<G: Game> Solver<G> {
             } else {
                 Verdict::Loss(0)
             };
-            return done(v, Vec::new(), 0, 0);
+            return done(self, v, Vec::new(), 0);
         }
-        let opp = |s: &G::State| (G::to_move(s) + 1) % G::players(s);
-        let mut depth = 0;
+        // Two players: the opponent is the next player.
+        let other = (me + 1) % G::players(root);
+        let mut completed = 0;
         for d in 1..=max_depth {
-            depth = d;
             if self.forces(root, me, Goal::Win, d, 0) {
                 let pv = self.line(root, me, Goal::Win, d);
-                return done(Verdict::Win(d), pv, d, self.nodes);
+                return done(self, Verdict::Win(d), pv, d);
             }
-            // Two players: the opponent is the next player.
-            let other = opp(root);
+            if self.stopped {
+                break;
+            }
             if self.forces(root, other, Goal::Win, d, 0) {
                 let pv = self.line(root, other, Goal::Win, d);
-                return done(Verdict::Loss(d), pv, d, self.nodes);
+                return done(self, Verdict::Loss(d), pv, d);
             }
-            if self.forces(root, me, Goal::AtLeastDraw, d, 0) && self.forces(root, other, Goal::AtLeastDraw, d, 0) {
+            if self.stopped {
+                break;
+            }
+            completed = d;
+            // A draw at horizon d holds at every larger horizon (each side
+            // keeps forcing its draw): it is enough to look at small horizons
+            // and at the last one.
+            let last = d == max_depth || self.node_limit.is_some_and(|n| self.nodes >= n);
+            if (d <= 4 || last) && self.draw(root, me, other, d) {
+                let d = (1..=d).find(|&h| self.draw(root, me, other, h)).unwrap_or(d);
                 let pv = self.line(root, me, Goal::AtLeastDraw, d);
-                return done(Verdict::Draw(d), pv, d, self.nodes);
+                return done(self, Verdict::Draw(d), pv, d);
             }
-            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            if last || self.stopped {
                 break;
             }
         }
-        done(Verdict::Unknown, Vec::new(), depth, self.nodes)
+        done(self, Verdict::Unknown, Vec::new(), completed)
+    }
+
+    /// Solves each move of `root` in turn with [`Self::solve_move`] (one
+    /// table for all; the limits apply to each move), in the game's order.
+    pub fn solve_moves(&mut self, root: &G::State, max_depth: u32) -> Vec<(G::Move, Solution<G::Move>)> {
+        let mut moves = Vec::new();
+        G::moves(root, &mut moves);
+        moves.into_iter().map(|m| (m, self.solve_move(root, m, max_depth))).collect()
+    }
+
+    /// Solves the position after the legal move `m` of `root` with horizon
+    /// `max_depth - 1`: the verdict for the side to move at `root` if it
+    /// plays `m` (the move counts as a ply), its line starting with `m`.
+    pub fn solve_move(&mut self, root: &G::State, m: G::Move, max_depth: u32) -> Solution<G::Move> {
+        let child = G::apply(root, m);
+        let mut sol = self.solve(&child, max_depth.saturating_sub(1));
+        sol.verdict = sol.verdict.before_move();
+        sol.pv.insert(0, m);
+        sol.depth += 1;
+        sol
+    }
+
+    /// Whether both sides force at least a draw within `depth` plies.
+    fn draw(&mut self, root: &G::State, me: usize, other: usize, depth: u32) -> bool {
+        let other_holds = self.forces(root, other, Goal::AtLeastDraw, depth, 0);
+        if !other_holds || self.stopped {
+            return false;
+        }
+        let me_holds = self.forces(root, me, Goal::AtLeastDraw, depth, 0);
+        me_holds && !self.stopped
+    }
+
+    fn check_time(&mut self) {
+        if self.deadline.is_some_and(|t| Instant::now() >= t) {
+            self.stopped = true;
+        }
     }
 
     /// Whether `player` can force the game to end within `depth` plies with
-    /// `goal` reached, whatever the others do.
+    /// `goal` reached, whatever the others do. After a stop the answer means
+    /// nothing (and nothing is stored).
     fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         self.nodes += 1;
         if let Some(r) = G::result(s) {
@@ -166,87 +340,168 @@ impl<G: Game> Solver<G> {
         if depth == 0 {
             return false;
         }
+        if self.deadline.is_some() {
+            self.calls += 1;
+            if self.calls.is_multiple_of(1024) {
+                self.check_time();
+            }
+        }
+        if self.stopped {
+            return false;
+        }
+        let mine = G::to_move(s) == player;
+        if depth == 1 {
+            return self.last_ply(s, player, goal, mine);
+        }
         // One key per (state, player, goal): the query picks one of eight salts.
         let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
         let key = G::hash(s) ^ QUERY_SALT[query];
-        // Nodes one ply from the horizon are cheaper to redo than to store.
-        let stored = depth >= 2;
-        if let Some(f) = self.table.get(&key).filter(|_| stored) {
-            if f.proven.is_some_and(|p| p <= depth) {
+        let mut first = 0;
+        if let Some(e) = self.table.get(key) {
+            if e.proven != 0 && e.proven as u32 <= depth {
                 return true;
             }
-            if f.disproven.is_some_and(|p| p >= depth) {
+            if e.disproven as u32 >= depth {
                 return false;
             }
+            first = e.mv;
         }
         while self.bufs.len() <= ply {
             self.bufs.push(Vec::new());
+            self.killers.push([None; 2]);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         G::moves(s, &mut self.scratch);
         moves.clear();
-        let mine = G::to_move(s) == player;
-        // Moves that score first: they decide quickly. One ply from the
-        // horizon the defender's first move that does not end the game
-        // refutes, whatever the order: no need to sort there.
-        if mine || depth > 1 {
-            moves.extend(self.scratch.iter().map(|&m| (G::priority(s, m), m)));
-            moves.sort_by_key(|&(o, _)| std::cmp::Reverse(o));
-        } else {
-            moves.extend(self.scratch.iter().map(|&m| (0, m)));
-        }
+        // The move that decided this node before, then the moves that decided
+        // its siblings (killers), then the game's order (moves that score
+        // first).
+        let killers = self.killers[ply];
+        moves.extend(self.scratch.iter().enumerate().map(|(i, &m)| {
+            let i = i as u16 + 1;
+            let o = if i == first {
+                i32::MAX
+            } else if killers[0] == Some(m) {
+                i32::MAX - 1
+            } else if killers[1] == Some(m) {
+                i32::MAX - 2
+            } else {
+                G::priority(s, m)
+            };
+            (o, i, m)
+        }));
+        moves.sort_by_key(|&(o, i, _)| (std::cmp::Reverse(o), i));
         let mut result = !mine;
-        for &(_, m) in &moves {
+        let mut best = 0;
+        for &(_, i, m) in &moves {
             let child = G::apply(s, m);
             let v = self.forces(&child, player, goal, depth - 1, ply + 1);
+            if self.stopped {
+                break;
+            }
             if v == mine {
                 result = mine;
+                best = i;
+                let k = &mut self.killers[ply];
+                if k[0] != Some(m) {
+                    k[1] = k[0];
+                    k[0] = Some(m);
+                }
                 break;
             }
         }
         self.bufs[ply] = moves;
-        if !stored {
-            return result;
+        if self.stopped {
+            return false;
         }
-        let f = self.table.entry(key).or_default();
+        let e = self.table.entry(key);
+        let d = depth as u8;
         if result {
-            f.proven = Some(f.proven.map_or(depth, |p| p.min(depth)));
+            if e.proven == 0 || e.proven > d {
+                e.proven = d;
+            }
         } else {
-            f.disproven = Some(f.disproven.map_or(depth, |p| p.max(depth)));
+            e.disproven = e.disproven.max(d);
+        }
+        if best != 0 {
+            e.mv = best;
         }
         result
     }
 
-    /// A line along which `player` forces `goal` within `depth`: the player's
-    /// moves keep the goal forced in the fewest plies; the others' moves
-    /// resist longest.
+    /// [`Self::forces`] one ply from the horizon: only the children's results count.
+    fn last_ply(&mut self, s: &G::State, player: usize, goal: Goal, mine: bool) -> bool {
+        G::moves(s, &mut self.scratch);
+        let win = goal == Goal::Win;
+        for &m in &self.scratch {
+            self.nodes += 1;
+            let reached =
+                G::may_end_for(s, m, player, win) && G::result_after(s, m).is_some_and(|r| reaches(&r, player, goal));
+            if reached == mine {
+                return mine;
+            }
+        }
+        !mine
+    }
+
+    /// A line along which `player` forces `goal` within `depth`, `depth`
+    /// being the smallest such horizon: the player's moves keep the goal
+    /// forced in the fewest plies (the move that proved the node first); the
+    /// others' moves resist longest (the first that is not lost one ply sooner).
+    /// Each step keeps the horizon the smallest, so one failed search per
+    /// defender node is enough.
     fn line(&mut self, root: &G::State, player: usize, goal: Goal, depth: u32) -> Vec<G::Move> {
+        let deadline = self.deadline.take();
+        let stopped = std::mem::replace(&mut self.stopped, false);
+        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
         let mut s = root.clone();
         let mut pv = Vec::new();
         let mut left = depth;
+        let mut moves = Vec::new();
         while G::result(&s).is_none() && left > 0 {
-            let mut moves = Vec::new();
             G::moves(&s, &mut moves);
-            let mine = G::to_move(&s) == player;
-            // The smallest horizon of each child at which the goal is forced.
-            let mut pick: Option<(u32, G::Move)> = None;
-            for &m in &moves {
-                let child = G::apply(&s, m);
-                let need = (0..left).find(|&d| self.forces(&child, player, goal, d, 0));
-                let Some(need) = need else { continue };
-                let better = match pick {
-                    None => true,
-                    Some((n, _)) => (mine && need < n) || (!mine && need > n),
-                };
-                if better {
-                    pick = Some((need, m));
+            if G::to_move(&s) == player {
+                // The stored deciding move first, then the game's order.
+                let first = self.table.get(G::hash(&s) ^ QUERY_SALT[query]).map_or(0, |e| e.mv as usize);
+                if first >= 1 && first <= moves.len() {
+                    moves.swap(0, first - 1);
                 }
+                let Some(m) = moves.iter().copied().find(|&m| self.forces(&G::apply(&s, m), player, goal, left - 1, 0))
+                else {
+                    break;
+                };
+                pv.push(m);
+                s = G::apply(&s, m);
+                left -= 1;
+            } else {
+                // A reply not lost within left - 2 resists longest; if every
+                // reply is, the longest resistance is found one by one.
+                let longest = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| left < 2 || !self.forces(&G::apply(&s, m), player, goal, left - 2, 0));
+                let (need, m) = match longest {
+                    Some(m) => (left - 1, m),
+                    None => {
+                        let mut pick = None;
+                        for &m in &moves {
+                            let child = G::apply(&s, m);
+                            let need = (0..left).find(|&d| self.forces(&child, player, goal, d, 0)).unwrap_or(left);
+                            if pick.is_none_or(|(n, _)| need > n) {
+                                pick = Some((need, m));
+                            }
+                        }
+                        let Some(p) = pick else { break };
+                        p
+                    }
+                };
+                pv.push(m);
+                s = G::apply(&s, m);
+                left = need;
             }
-            let Some((need, m)) = pick else { break };
-            pv.push(m);
-            s = G::apply(&s, m);
-            left = need;
         }
+        self.deadline = deadline;
+        self.stopped = stopped;
         pv
     }
 }

@@ -1,0 +1,58 @@
+//! Times the exact solver on the fixed positions of
+//! `tests/fixtures/solver-positions.txt`: each is solved a few times with a
+//! fresh solver (256 MB table); min / median / max time, nodes, nodes per
+//! second, and a check that the verdict is the expected one.
+//!
+//! Usage: `cargo bench --bench solve [-- NAME...]` (only the entries whose
+//! name contains one of the words); `SOLVE_REPEAT` sets the repetitions
+//! (default 3). This bench never changes the list; it only reads it.
+
+#[path = "../tests/support/solver_positions.rs"]
+mod positions;
+
+use senat::search::senat::Senat;
+use senat::search::solver::Solver;
+use std::process::ExitCode;
+use std::time::Duration;
+
+fn main() -> ExitCode {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let repeat: usize = std::env::var("SOLVE_REPEAT").ok().and_then(|r| r.parse().ok()).unwrap_or(3).max(1);
+    let entries = match positions::entries() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("solve bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut bad = false;
+    for e in entries.iter().filter(|e| filters.is_empty() || filters.iter().any(|f| e.name.contains(f.as_str()))) {
+        let mut times: Vec<Duration> = Vec::new();
+        let mut nodes = 0;
+        let mut verdict = None;
+        for _ in 0..repeat {
+            let sol = Solver::<Senat>::with_table_mb(256).solve(&e.state, e.max_depth);
+            times.push(sol.elapsed);
+            nodes = sol.nodes;
+            verdict = Some(sol.verdict);
+        }
+        times.sort();
+        let secs = |d: Duration| d.as_secs_f64();
+        let med = times[times.len() / 2];
+        let ok = verdict == Some(e.expected);
+        bad |= !ok;
+        println!(
+            "{:<16} depth {:>2}  {:<10} min {:>8.3}s  median {:>8.3}s  max {:>8.3}s  nodes {:>11}  nodes/s {:>10.0}{}",
+            e.name,
+            e.max_depth,
+            format!("{:?}", verdict.unwrap_or(e.expected)),
+            secs(times[0]),
+            secs(med),
+            secs(times[times.len() - 1]),
+            nodes,
+            nodes as f64 / secs(med).max(1e-9),
+            if ok { String::new() } else { format!("  EXPECTED {:?}", e.expected) }
+        );
+    }
+    if bad { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
