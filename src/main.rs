@@ -1223,10 +1223,15 @@ fn cmd_bench_mcts(
     }
     let config = |threads| mcts::Config { playouts, threads, ..mcts::Config::default() };
     let (mut bare, mut one, mut many) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tree_share, mut in_tree_len, mut bare_len) = (Vec::new(), Vec::new(), Vec::new());
     for i in 0..repeat as u64 {
         let (_, t) = bare_rollouts::<Senat, _>(root, &mut rollout.clone(), playouts, seed + i);
         bare.push(playouts as f64 / t.as_secs_f64().max(1e-9));
-        one.push(Mcts::<Senat, _>::new(config(1), rollout).search(root, seed + i).playouts_per_s());
+        let r = Mcts::<Senat, _>::new(config(1), rollout).search(root, seed + i);
+        one.push(r.playouts_per_s());
+        tree_share.push(1.0 - r.rollout_time.as_secs_f64() / r.elapsed.as_secs_f64().max(1e-9));
+        in_tree_len.push(r.rollout_time.as_secs_f64() / r.playouts.max(1) as f64);
+        bare_len.push(t.as_secs_f64() / playouts as f64);
         many.push(Mcts::<Senat, _>::new(config(threads), rollout).search(root, seed + i).playouts_per_s());
     }
     let (bare, one, many) = (spread(bare), spread(one), spread(many));
@@ -1238,6 +1243,14 @@ fn cmd_bench_mcts(
     writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;
     writeln!(out, "MCTS, {threads} threads {:>13.0} {:>9.0} {:>9.0}", many.0, many.1, many.2)?;
     writeln!(out, "tree overhead: MCTS 1 thread / bare = {:.3} (medians)", one.1 / bare.1)?;
+    let (share, in_tree, bare_t) = (spread(tree_share).1, spread(in_tree_len).1, spread(bare_len).1);
+    writeln!(
+        out,
+        "  MCTS time outside rollouts {:.1}%; a rollout from the tree's leaves takes {:.2} µs, from the root {:.2} µs",
+        100.0 * share,
+        1e6 * in_tree,
+        1e6 * bare_t
+    )?;
     writeln!(
         out,
         "scaling: {threads} threads / 1 thread = {:.3} (medians), {:.1}% of linear",

@@ -159,12 +159,21 @@ struct Tree<G: Game> {
     path: Vec<u32>,
     buf: Vec<G::Move>,
     ranked: Vec<(i32, G::Move)>,
+    /// Time spent in rollouts by this tree's playouts.
+    rollout_time: Duration,
 }
 
 impl<G: Game> Tree<G> {
     fn new(root: G::State, cap: usize) -> Tree<G> {
-        let mut t =
-            Tree { root, nodes: Vec::new(), cap: cap.max(1), path: Vec::new(), buf: Vec::new(), ranked: Vec::new() };
+        let mut t = Tree {
+            root,
+            nodes: Vec::new(),
+            cap: cap.max(1),
+            path: Vec::new(),
+            buf: Vec::new(),
+            ranked: Vec::new(),
+            rollout_time: Duration::ZERO,
+        };
         t.nodes.push(Node::new(None, 0, 1.0));
         t
     }
@@ -269,7 +278,9 @@ impl<G: Game> Tree<G> {
             s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
             self.path.push(n as u32);
         }
+        let started = Instant::now();
         let r = rollout.rollout(&s, rng);
+        self.rollout_time += started.elapsed();
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
@@ -321,6 +332,9 @@ pub struct Report<M> {
     pub nodes: usize,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Time spent in rollouts, summed over threads (the rest of the
+    /// threads' time is the tree's: descent, expansion, backup).
+    pub rollout_time: Duration,
 }
 
 impl<M> Report<M> {
@@ -394,6 +408,9 @@ where
             self.trees = (0..threads).map(|_| Tree::new(root.clone(), cap)).collect();
         }
         let before: u64 = self.trees.iter().map(|t| t.nodes[0].visits as u64).sum();
+        for t in &mut self.trees {
+            t.rollout_time = Duration::ZERO;
+        }
         let (playouts, time, sel) = (self.config.playouts, self.config.time, self.config.selection);
         let work = |t: usize, tree: &mut Tree<G>, rollout: &mut R| {
             let mut rng = rng_from_seed(thread_seed(seed, t));
@@ -460,7 +477,8 @@ where
         {
             pv = vec![b];
         }
-        Report { best, moves, pv, playouts, nodes: self.nodes(), elapsed }
+        let rollout_time = self.trees.iter().map(|t| t.rollout_time).sum();
+        Report { best, moves, pv, playouts, nodes: self.nodes(), elapsed, rollout_time }
     }
 }
 
