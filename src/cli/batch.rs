@@ -1,0 +1,325 @@
+//! The batch commands: `selfplay`, `merge`, `bench` and `arena`: argument
+//! checks, progress bars and the tables they print. The games themselves
+//! are played by `senat::selfplay` and `senat::arena`; this module never
+//! plays a move itself.
+
+use crate::{ArenaArgs, Result, SelfplayArgs, input};
+use senat::arena::{self, Arena, Schedule};
+use senat::policy::PolicySpec;
+use senat::rating::Sprt;
+use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
+use senat::stats::Summary;
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
+    PolicySpec::parse(text).or_else(|e| input(format_args!("--{flag}: {e}")))
+}
+
+pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
+    match threads {
+        Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
+    (!text.is_empty()).then(|| PathBuf::from(text))
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
+pub(crate) fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games  {rate} games/s  ETA {eta}  ({elapsed})",
+    )
+    .map(|s| {
+        s.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{:.0}", state.per_sec());
+        })
+    });
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar
+}
+
+pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 {
+        return input("--games 0: a batch needs at least 1 game");
+    }
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s).or_else(input)?,
+        None => Shard::ALL,
+    };
+    let red = policy("red", &a.red)?;
+    let blue = policy("blue", &a.blue)?;
+    let draft_red = policy("draft-red", a.draft_red.as_deref().unwrap_or(&a.red))?;
+    let draft_blue = policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?;
+    let threads = threads_or_all(a.threads)?;
+    let batch = Batch { seed: a.seed, games: a.games, shard, matchup: Matchup { red, blue, draft_red, draft_blue } };
+    let existing = if a.resume {
+        Existing::Resume
+    } else if a.force {
+        Existing::Overwrite
+    } else {
+        Existing::Refuse
+    };
+    let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
+    let range = shard.range(a.games);
+    let bar = progress_bar(range.end - range.start, a.quiet);
+    let report =
+        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(input)?;
+    bar.finish_and_clear();
+    if !a.quiet {
+        out.write_all(report.summary.table().as_bytes())?;
+        let rate = report.played as f64 / report.seconds.max(1e-9);
+        writeln!(
+            out,
+            "played {} games{} in {:.2} s on {threads} threads: {:.0} games/s ({:.0} per thread); wrote {}",
+            report.played,
+            if report.resumed > 0 { format!(" (after {} resumed)", report.resumed) } else { String::new() },
+            report.seconds,
+            rate,
+            rate / threads as f64,
+            a.out.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// An output file, refused if it exists and `force` is off.
+pub(crate) fn create_output(path: &Path, force: bool) -> Result<std::fs::File> {
+    if !force && path.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
+    }
+    std::fs::File::create(path).or_else(|e| input(format_args!("cannot create {}: {e}", path.display())))
+}
+
+/// `+12.3` / `-inf` for Elo figures.
+pub(crate) fn elo_text(x: f64) -> String {
+    if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
+}
+
+pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
+    }
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| policy(&format!("agent {}", i + 1), t))
+        .collect::<Result<Vec<PolicySpec>>>()?;
+    let draft = if a.draft == "own" { None } else { Some(policy("draft", &a.draft)?) };
+    let sprt = match &a.sprt {
+        Some(t) => Some(Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))?),
+        None => None,
+    };
+    let concurrency = match a.concurrency {
+        Some(0) => return input("--concurrency 0: give at least 1"),
+        Some(c) => c,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let arena = Arena {
+        agents,
+        draft,
+        pairs: a.games / 2,
+        seed: a.seed,
+        schedule: if a.gauntlet {
+            Schedule::Gauntlet
+        } else if a.ladder {
+            Schedule::Ladder
+        } else {
+            Schedule::RoundRobin
+        },
+        sprt,
+    };
+    arena.check().or_else(input)?;
+    let pairings = arena.pairings();
+    let mut games_csv = match &a.out {
+        Some(p) => {
+            let mut w = csv::Writer::from_writer(create_output(p, a.force)?);
+            w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+            Some((p.clone(), w))
+        }
+        None => None,
+    };
+    let summary_file = match &a.summary {
+        Some(p) => Some(create_output(p, a.force)?),
+        None => None,
+    };
+    let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run(concurrency, &|n| bar.set_position(n), |games| {
+            if let Some((path, w)) = &mut games_csv {
+                for g in games {
+                    w.write_record(arena::game_row(&arena, &pairings, g))
+                        .and_then(|()| w.flush().map_err(csv::Error::from))
+                        .map_err(|e| selfplay::Error(format!("cannot write {}: {e}", path.display())))?;
+                }
+            }
+            Ok(())
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(f) = summary_file {
+        let mut w = csv::Writer::from_writer(f);
+        w.write_record(arena::SUMMARY_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+        for r in &results {
+            w.write_record(arena::summary_row(&arena, r)).map_err(|e| io::Error::other(e.to_string()))?;
+        }
+        w.flush()?;
+    }
+    let name = |i: usize| arena.agents[i].name.as_str();
+    let width = arena.agents.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);
+    writeln!(
+        out,
+        "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>7}  {:>16}  {:>6}  {:>5}",
+        "first", "second", "games", "W-D-L", "pentanomial 0-½-1-1½-2", "score", "Elo ±95%", "nElo", "LOS"
+    )?;
+    for r in &results {
+        let e = r.estimate();
+        let c = r.penta.counts;
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        let elo = if half.is_finite() { format!("{} ±{half:.1}", elo_text(e.elo)) } else { elo_text(e.elo) };
+        writeln!(
+            out,
+            "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>6.1}%  {:>16}  {:>6.1}  {:>4.1}%",
+            name(r.first),
+            name(r.second),
+            r.wdl.games(),
+            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
+            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
+            100.0 * e.score,
+            elo,
+            e.nelo,
+            100.0 * e.los
+        )?;
+        writeln!(
+            out,
+            "{:<width$}  {:<width$}  Elo interval [{}, {}], nElo ±{:.1}, draw ratio {:.1}%",
+            "",
+            "",
+            elo_text(e.elo_lo),
+            elo_text(e.elo_hi),
+            e.nelo_err,
+            100.0 * r.wdl.draw_ratio()
+        )?;
+        if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
+            let (lo, hi) = t.bounds();
+            writeln!(
+                out,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{lo:.3}, {hi:.3}]: {}",
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                d.map_or("undecided (games exhausted)".to_string(), |d| d.to_string())
+            )?;
+        }
+    }
+    if arena.schedule == Schedule::Ladder {
+        writeln!(out, "ladder (first agent = 0; a step is strict when its match's 95% interval excludes 0)")?;
+        for (i, l) in arena::ladder_ratings(&results).iter().enumerate() {
+            let step = if i == 0 {
+                ""
+            } else if l.step_above_zero {
+                "  strict step up"
+            } else {
+                "  step not significant"
+            };
+            writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", name(i), elo_text(l.elo), l.err)?;
+        }
+    }
+    let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
+    writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {})", a.draft)?;
+    if let Some((p, _)) = &games_csv {
+        writeln!(out, "games written to {}", p.display())?;
+    }
+    Ok(())
+}
+
+pub(crate) fn cmd_merge(
+    inputs: &[PathBuf],
+    path: &Path,
+    summary: &str,
+    force: bool,
+    quiet: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let summary_file = summary_path(summary);
+    if !force {
+        for p in std::iter::once(path).chain(summary_file.as_deref()) {
+            if p.exists() {
+                return input(format_args!("{} already exists; pass --force to overwrite it", p.display()));
+            }
+        }
+    }
+    let s: Summary = selfplay::merge(inputs, path, force).or_else(input)?;
+    if let Some(sp) = &summary_file {
+        selfplay::write_summary(sp, &s, force).or_else(input)?;
+    }
+    if !quiet {
+        out.write_all(s.table().as_bytes())?;
+        writeln!(out, "merged {} games from {} files into {}", s.games(), inputs.len(), path.display())?;
+    }
+    Ok(())
+}
+
+pub(crate) fn cmd_bench(
+    games: u64,
+    policies: &str,
+    threads: Option<usize>,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<()> {
+    if games == 0 {
+        return input("--games 0: a measurement needs at least 1 game");
+    }
+    let threads = threads_or_all(threads)?;
+    writeln!(
+        out,
+        "{:<24} {:>7} {:>9} {:>8} {:>12} {:>14} {:>10}",
+        "policy", "threads", "games", "seconds", "games/s", "games/s/thread", "efficiency"
+    )?;
+    for name in policies.split(',') {
+        let spec = policy("policies", name)?;
+        let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
+        let batch = Batch { seed, games, shard: Shard::ALL, matchup };
+        let mut single = 0.0;
+        let mut counts = vec![1];
+        if threads > 1 {
+            counts.push(threads);
+        }
+        for t in counts {
+            let (s, secs) = selfplay::simulate(&batch, t).or_else(input)?;
+            let rate = s.games() as f64 / secs.max(1e-9);
+            if t == 1 {
+                single = rate;
+            }
+            let eff = rate / (single * t as f64);
+            writeln!(
+                out,
+                "{:<24} {:>7} {:>9} {:>8.3} {:>12.0} {:>14.0} {:>9.1}%",
+                name,
+                t,
+                s.games(),
+                secs,
+                rate,
+                rate / t as f64,
+                100.0 * eff
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The commands of `senat` that live outside `main.rs`, by family.
+
+pub(crate) mod batch;
+pub(crate) mod search;

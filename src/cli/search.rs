@@ -1,0 +1,333 @@
+//! The search commands: `analyze` (alpha-beta or MCTS), `solve`,
+//! `bench-search` and `bench-mcts`: limits checked, searches run, results
+//! printed. The searches live in `senat::search`; this module never
+//! searches by itself.
+
+use crate::{Result, input, parse_position, read_record, sample_start};
+use senat::search::alphabeta::{Limits, Report, Searcher};
+use senat::search::mcts::{self, Mcts, bare_rollouts};
+use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
+use senat::search::solver::{Solver, Verdict};
+use senat::search::{WIN, WIN_BOUND};
+use senat::{Game, Move, MoveError};
+use std::io::Write;
+use std::num::NonZeroUsize;
+use std::path::Path;
+use std::time::Duration;
+
+/// The state to search: the final position of a record (with its history),
+/// or a position with no history.
+pub(crate) fn search_root(pos: &[String], history: Option<&Path>) -> Result<SenatState> {
+    let Some(file) = history else {
+        if pos.is_empty() {
+            return input("no position: give a position or --history FILE");
+        }
+        return Ok(SenatState::new(parse_position(&pos.join(" "))?));
+    };
+    let (name, record) = read_record(file)?;
+    let mut game = Game::new(record.start);
+    for (line, text) in &record.moves {
+        let at = format!("{name}:{line}: move `{text}`");
+        let m = match game.position().parse_move(text) {
+            Ok(m) => m,
+            Err(e) => return input(format_args!("{at}: {e}")),
+        };
+        if let Err(e) = game.play(m) {
+            return input(format_args!("{at}: {}", MoveError::Illegal(e)));
+        }
+    }
+    Ok(SenatState::from_game(&game))
+}
+
+pub(crate) fn line_text(pv: &[Move]) -> String {
+    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A score for people: `win in N` / `loss in N` for forced results, else the number.
+pub(crate) fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("win in {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loss in {}", WIN + score)
+    } else {
+        score.to_string()
+    }
+}
+
+/// The `--threads` of a search: 1 or more.
+pub(crate) fn search_threads(threads: usize) -> Result<NonZeroUsize> {
+    NonZeroUsize::new(threads).map_or_else(|| input("--threads 0: expected 1 or more search threads"), Ok)
+}
+
+pub(crate) fn cmd_analyze(
+    root: &SenatState,
+    engine: &str,
+    depth: Option<u32>,
+    time: Option<f64>,
+    tt_mb: usize,
+    threads: NonZeroUsize,
+    out: &mut impl Write,
+) -> Result<()> {
+    if engine != "ab" {
+        return input(format_args!("--engine `{engine}`: unknown engine (accepted: ab, mcts)"));
+    }
+    let time = seconds(time)?;
+    if depth.is_none() && time.is_none() {
+        return input("give --depth N, --time S or both");
+    }
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
+    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    searcher.set_threads(threads);
+    let r = searcher.search(root, limits);
+    for it in &r.iterations {
+        writeln!(
+            out,
+            "depth {:>2}  score {:>10}  nodes {:>11}  time {:>8.3}s  pv {}",
+            it.depth,
+            score_text(it.score),
+            it.nodes,
+            it.elapsed.as_secs_f64(),
+            line_text(&it.pv)
+        )?;
+    }
+    let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+    writeln!(out, "bestmove {best}")?;
+    writeln!(out, "score {} ({} to move)", score_text(r.score), root.position().side_to_move())?;
+    writeln!(out, "pv {}", line_text(&r.pv))?;
+    writeln!(
+        out,
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}  threads {}",
+        r.depth,
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.nps(),
+        r.threads
+    )?;
+    Ok(())
+}
+
+/// A `--time` in seconds, checked.
+pub(crate) fn seconds(time: Option<f64>) -> Result<Option<Duration>> {
+    match time {
+        Some(t) if !(t.is_finite() && t > 0.0) => input(format_args!("--time {t}: expected seconds > 0")),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+/// `random` or `greedy`, for --rollout.
+pub(crate) fn parse_rollout(text: &str) -> std::result::Result<SenatRollout, String> {
+    match text {
+        "random" => Ok(SenatRollout::Random),
+        "greedy" => Ok(SenatRollout::Greedy),
+        _ => Err(format!("`{text}`: expected random or greedy")),
+    }
+}
+
+pub(crate) fn cmd_analyze_mcts(
+    root: &SenatState,
+    config: mcts::Config,
+    rollout: SenatRollout,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<()> {
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let mut searcher = Mcts::<Senat, SenatRollout>::new(config, rollout);
+    let r = searcher.search(root, seed);
+    let mut ranked = r.moves.clone();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    writeln!(out, "{:<14} {:>10} {:>8}", "move", "visits", "score")?;
+    for (m, visits, mean) in ranked.iter().take(10) {
+        writeln!(out, "{:<14} {visits:>10} {mean:>8.4}", m.to_string())?;
+    }
+    let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+    writeln!(out, "bestmove {best}")?;
+    writeln!(out, "score {:.4} (mean result for {} to move, 1 = win)", r.value(), root.position().side_to_move())?;
+    writeln!(out, "pv {}", line_text(&r.pv))?;
+    writeln!(
+        out,
+        "playouts {}  threads {}  nodes {}  time {:.3}s  playouts/s {:.0}",
+        r.playouts,
+        config.threads,
+        r.nodes,
+        r.elapsed.as_secs_f64(),
+        r.playouts_per_s()
+    )?;
+    Ok(())
+}
+
+/// Min, median and max of some rates.
+pub(crate) fn spread(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2], v[v.len() - 1])
+}
+
+pub(crate) fn cmd_bench_mcts(
+    root: &SenatState,
+    playouts: u64,
+    threads: usize,
+    repeat: usize,
+    seed: u64,
+    rollout: SenatRollout,
+    out: &mut impl Write,
+) -> Result<()> {
+    if let Some(o) = root.outcome() {
+        return input(format_args!("the game is over ({o})"));
+    }
+    let config = |threads| mcts::Config { playouts, threads, ..mcts::Config::default() };
+    let (mut bare, mut one, mut many) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tree_share, mut in_tree_len, mut bare_len) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..repeat as u64 {
+        let (_, t) = bare_rollouts::<Senat, _>(root, &mut rollout.clone(), playouts, seed + i);
+        bare.push(playouts as f64 / t.as_secs_f64().max(1e-9));
+        let r = Mcts::<Senat, _>::new(config(1), rollout).search(root, seed + i);
+        one.push(r.playouts_per_s());
+        tree_share.push(1.0 - r.rollout_time.as_secs_f64() / r.elapsed.as_secs_f64().max(1e-9));
+        in_tree_len.push(r.rollout_time.as_secs_f64() / r.playouts.max(1) as f64);
+        bare_len.push(t.as_secs_f64() / playouts as f64);
+        many.push(Mcts::<Senat, _>::new(config(threads), rollout).search(root, seed + i).playouts_per_s());
+    }
+    let (bare, one, many) = (spread(bare), spread(one), spread(many));
+    writeln!(
+        out,
+        "{playouts} playouts per measurement, {repeat} repetitions, {rollout:?} rollouts (min / median / max playouts/s)"
+    )?;
+    writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;
+    writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;
+    writeln!(out, "MCTS, {threads} threads {:>13.0} {:>9.0} {:>9.0}", many.0, many.1, many.2)?;
+    writeln!(out, "tree overhead: MCTS 1 thread / bare = {:.3} (medians)", one.1 / bare.1)?;
+    let (share, in_tree, bare_t) = (spread(tree_share).1, spread(in_tree_len).1, spread(bare_len).1);
+    writeln!(
+        out,
+        "  MCTS time outside rollouts {:.1}%; a rollout from the tree's leaves takes {:.2} µs, from the root {:.2} µs",
+        100.0 * share,
+        1e6 * in_tree,
+        1e6 * bare_t
+    )?;
+    writeln!(
+        out,
+        "scaling: {threads} threads / 1 thread = {:.3} (medians), {:.1}% of linear",
+        many.1 / one.1,
+        100.0 * many.1 / one.1 / threads as f64
+    )?;
+    Ok(())
+}
+
+/// The options of `senat solve`.
+pub(crate) struct SolveOptions {
+    pub(crate) max_depth: u32,
+    pub(crate) time: Option<f64>,
+    pub(crate) tt_mb: usize,
+    pub(crate) each_move: bool,
+}
+
+/// A verdict in words, `me` being the side to move.
+pub(crate) fn verdict_text(v: Verdict, me: senat::Side, max_depth: u32) -> String {
+    match v {
+        Verdict::Win(n) => format!("{me} (to move) wins within {n} plies"),
+        Verdict::Loss(n) => format!("{} wins within {n} plies ({me} to move loses)", me.other()),
+        Verdict::Draw(n) => format!("draw: both sides hold at least a draw, the game ends within {n} plies"),
+        Verdict::Unknown => format!("unknown within {max_depth} plies"),
+    }
+}
+
+pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
+    let mut solver = Solver::<Senat>::with_table_mb(o.tt_mb);
+    solver.time_limit = match o.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
+        t => t.map(std::time::Duration::from_secs_f64),
+    };
+    let me = root.position().side_to_move();
+    let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
+    if o.each_move {
+        if let Some(end) = root.outcome() {
+            return input(format_args!("the game is over ({end})"));
+        }
+        let (mut nodes, mut time) = (0, std::time::Duration::ZERO);
+        let mut moves = Vec::new();
+        <Senat as senat::search::Game>::moves(root, &mut moves);
+        for m in moves {
+            let sol = solver.solve_move(root, m, o.max_depth);
+            let stop = if sol.timed_out { format!("  (time out after depth {})", sol.depth) } else { String::new() };
+            writeln!(
+                out,
+                "move {m:<12} verdict {}  nodes {}  time {:.3}s{stop}  pv {}",
+                verdict_text(sol.verdict, me, o.max_depth),
+                sol.nodes,
+                sol.elapsed.as_secs_f64(),
+                line_text(&sol.pv)
+            )?;
+            out.flush()?;
+            nodes += sol.nodes;
+            time += sol.elapsed;
+        }
+        writeln!(out, "total  nodes {nodes}  time {:.3}s  nodes/s {:.0}", time.as_secs_f64(), rate(nodes, time))?;
+        return Ok(());
+    }
+    let sol = solver.solve(root, o.max_depth);
+    writeln!(out, "verdict {}", verdict_text(sol.verdict, me, o.max_depth))?;
+    writeln!(out, "pv {}", line_text(&sol.pv))?;
+    let stop = if sol.timed_out { "  (time out)" } else { "" };
+    writeln!(
+        out,
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}{stop}",
+        sol.depth,
+        sol.nodes,
+        sol.elapsed.as_secs_f64(),
+        rate(sol.nodes, sol.elapsed)
+    )?;
+    Ok(())
+}
+
+pub(crate) fn cmd_bench_search(
+    depth: u32,
+    tt_mb: usize,
+    threads: NonZeroUsize,
+    no_history: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let root = SenatState::new(sample_start()?);
+    let run = |t: NonZeroUsize| {
+        let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+        searcher.set_threads(t);
+        searcher.set_history(!no_history);
+        searcher.search(&root, Limits::depth(depth))
+    };
+    let one = run(NonZeroUsize::MIN);
+    bench_line(&one, tt_mb, out)?;
+    if threads.get() > 1 {
+        let many = run(threads);
+        bench_line(&many, tt_mb, out)?;
+        let to_depth = |r: &Report<Move>| r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64();
+        writeln!(
+            out,
+            "speedup {} threads vs 1: time to depth {} x{:.2}, nodes/s x{:.2}",
+            many.threads,
+            depth,
+            to_depth(&one) / to_depth(&many).max(1e-9),
+            many.nps() / one.nps().max(1e-9)
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "alpha-beta sample depth {} tt {} MB threads {}: nodes {} (main thread {}) time {:.3}s nodes/s {:.0} best {} score {}",
+        r.depth,
+        tt_mb,
+        r.threads,
+        r.nodes,
+        r.main_nodes,
+        r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64(),
+        r.nps(),
+        r.best.map_or("(none)".to_string(), |m| m.to_string()),
+        score_text(r.score)
+    )?;
+    Ok(())
+}
