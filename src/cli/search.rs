@@ -191,6 +191,11 @@ pub(crate) fn cmd_bench_mcts(
         bare_len.push(t.as_secs_f64() / playouts as f64);
         many.push(Mcts::<Senat, _>::new(config(threads), rollout).search(root, seed + i).playouts_per_s());
     }
+    // Ratios per repetition: the runs of one repetition are back to back,
+    // so they share the machine's state (frequency, other load).
+    let overhead: Vec<f64> = one.iter().zip(&bare).map(|(o, b)| o / b).collect();
+    let scaling: Vec<f64> = many.iter().zip(&one).map(|(m, o)| m / o).collect();
+    let (overhead, scaling) = (spread(overhead), spread(scaling));
     let (bare, one, many) = (spread(bare), spread(one), spread(many));
     writeln!(
         out,
@@ -199,7 +204,11 @@ pub(crate) fn cmd_bench_mcts(
     writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;
     writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;
     writeln!(out, "MCTS, {threads} threads {:>13.0} {:>9.0} {:>9.0}", many.0, many.1, many.2)?;
-    writeln!(out, "tree overhead: MCTS 1 thread / bare = {:.3} (medians)", one.1 / bare.1)?;
+    writeln!(
+        out,
+        "tree overhead: MCTS 1 thread / bare = {:.3} / {:.3} / {:.3} (min / median / max over repetitions)",
+        overhead.0, overhead.1, overhead.2
+    )?;
     let (share, in_tree, bare_t) = (spread(tree_share).1, spread(in_tree_len).1, spread(bare_len).1);
     writeln!(
         out,
@@ -208,11 +217,16 @@ pub(crate) fn cmd_bench_mcts(
         1e6 * in_tree,
         1e6 * bare_t
     )?;
+    let t = threads as f64;
     writeln!(
         out,
-        "scaling: {threads} threads / 1 thread = {:.3} (medians), {:.1}% of linear",
-        many.1 / one.1,
-        100.0 * many.1 / one.1 / threads as f64
+        "scaling: {threads} threads / 1 thread = {:.3} / {:.3} / {:.3}, {:.1}% / {:.1}% / {:.1}% of linear",
+        scaling.0,
+        scaling.1,
+        scaling.2,
+        100.0 * scaling.0 / t,
+        100.0 * scaling.1 / t,
+        100.0 * scaling.2 / t
     )?;
     Ok(())
 }
