@@ -54,6 +54,18 @@ fn concurrency_never_changes_the_results() {
 }
 
 #[test]
+fn engines_too_give_the_same_results_whatever_the_concurrency() {
+    // Engines keep trees and tables within a game; none of it may leak across games or workers.
+    let mut a = arena(&["mcts:playouts=30,rollout=greedy", "ab:depth=1"], 4, Schedule::RoundRobin, None);
+    a.draft = None;
+    let (r1, g1) = run(&a, 1);
+    let (r2, g2) = run(&a, 2);
+    assert_eq!(r1, r2);
+    let key = |g: &ArenaGame| (g.winner, g.play_len, g.final_spn.clone());
+    assert_eq!(g1.iter().map(key).collect::<Vec<_>>(), g2.iter().map(key).collect::<Vec<_>>());
+}
+
+#[test]
 fn the_two_games_of_a_pair_share_seed_and_draft() {
     let a = arena(&["greedy", "heuristic"], 6, Schedule::RoundRobin, None);
     let (_, games) = run(&a, 2);
