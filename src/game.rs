@@ -53,12 +53,7 @@ pub struct Outcome {
 impl Outcome {
     /// The outcome when piles are counted: the bigger pile wins, equal piles draw.
     pub fn by_piles(piles: Piles, reason: EndReason) -> Outcome {
-        let winner = match piles.red.cmp(&piles.blue) {
-            std::cmp::Ordering::Greater => Some(Side::Red),
-            std::cmp::Ordering::Less => Some(Side::Blue),
-            std::cmp::Ordering::Equal => None,
-        };
-        Outcome { winner, reason }
+        Outcome { winner: piles.leader(), reason }
     }
 
     /// The outcome of a position that has occurred `occurrences` times (1 the

@@ -125,14 +125,9 @@ impl Policy for GreedyPolicy {
         if !p.is_play() {
             return RandomPolicy.choose(turn, rng);
         }
-        let me = p.side_to_move();
-        let before = p.piles();
         best_by(p, rng, |m| {
-            let mut q = *p;
-            q.play_unchecked(m);
-            let after = q.piles();
-            let mine = (after.of(me) - before.of(me)) as f64;
-            let theirs = (after.of(me.other()) - before.of(me.other())) as f64;
+            let (mine, theirs) = p.pile_gain(m);
+            let (mine, theirs) = (mine as f64, theirs as f64);
             // Scoring first (more is better), then anything that gives nothing away.
             if mine > 0.0 {
                 1.0 + mine

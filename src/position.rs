@@ -8,7 +8,7 @@
 
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
-use crate::moves::{DOOR, Move};
+use crate::moves::{DOOR, Move, MoveKind};
 use crate::zobrist;
 
 /// The number of dice in a pile that wins by majority.
@@ -45,6 +45,16 @@ impl Piles {
         match side {
             Side::Red => self.red,
             Side::Blue => self.blue,
+        }
+    }
+
+    /// The side with the bigger pile (`None` when they are equal): the
+    /// winner when piles are counted.
+    pub fn leader(self) -> Option<Side> {
+        match self.red.cmp(&self.blue) {
+            std::cmp::Ordering::Greater => Some(Side::Red),
+            std::cmp::Ordering::Less => Some(Side::Blue),
+            std::cmp::Ordering::Equal => None,
         }
     }
 
@@ -616,6 +626,22 @@ impl Position {
     }
 
     // ---- playing ------------------------------------------------------------
+
+    /// What a legal move adds to the mover's pile and to the opponent's.
+    /// Only a push sends a die through the door (to it, or ejected from a
+    /// full row I), so any other move gives `(0, 0)` without being played.
+    #[inline]
+    pub fn pile_gain(&self, m: Move) -> (u8, u8) {
+        if !matches!(m.kind(), MoveKind::Push { .. }) {
+            return (0, 0);
+        }
+        let me = self.side_to_move();
+        let before = self.piles();
+        let mut q = *self;
+        q.play_unchecked(m);
+        let after = q.piles();
+        (after.of(me) - before.of(me), after.of(me.other()) - before.of(me.other()))
+    }
 
     /// Plays a move known to be legal here (from `legal_moves` or checked
     /// with `is_legal`); an illegal move leaves an inconsistent position.

@@ -75,9 +75,7 @@ pub(crate) fn cmd_analyze(
     if depth.is_none() && time.is_none() {
         return input("give --depth N, --time S or both");
     }
-    if let Some(o) = root.outcome() {
-        return input(format_args!("the game is over ({o})"));
-    }
+    not_over(root)?;
     let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
     let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
     searcher.set_threads(threads);
@@ -117,6 +115,14 @@ pub(crate) fn seconds(time: Option<f64>) -> Result<Option<Duration>> {
     }
 }
 
+/// Refuses a root where the game is over (nothing to search).
+fn not_over(root: &SenatState) -> Result<()> {
+    match root.outcome() {
+        Some(o) => input(format_args!("the game is over ({o})")),
+        None => Ok(()),
+    }
+}
+
 /// `random` or `greedy`, for --rollout.
 pub(crate) fn parse_rollout(text: &str) -> std::result::Result<SenatRollout, String> {
     match text {
@@ -133,9 +139,7 @@ pub(crate) fn cmd_analyze_mcts(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<()> {
-    if let Some(o) = root.outcome() {
-        return input(format_args!("the game is over ({o})"));
-    }
+    not_over(root)?;
     let mut searcher = Mcts::<Senat, SenatRollout>::new(config, rollout);
     let r = searcher.search(root, seed);
     let mut ranked = r.moves.clone();
@@ -175,9 +179,7 @@ pub(crate) fn cmd_bench_mcts(
     rollout: SenatRollout,
     out: &mut impl Write,
 ) -> Result<()> {
-    if let Some(o) = root.outcome() {
-        return input(format_args!("the game is over ({o})"));
-    }
+    not_over(root)?;
     let config = |threads| mcts::Config { playouts, threads, ..mcts::Config::default() };
     let (mut bare, mut one, mut many) = (Vec::new(), Vec::new(), Vec::new());
     let (mut tree_share, mut in_tree_len, mut bare_len) = (Vec::new(), Vec::new(), Vec::new());

@@ -258,25 +258,21 @@ impl<G: Game> Tree<G> {
         let mut s = self.root.clone();
         loop {
             let node = &self.nodes[n];
-            if node.flags & EXPANDED == 0 {
-                // A leaf: expand it on its second visit (the root at once).
-                if node.visits > 0 || n == 0 {
-                    self.expand(n, &s, sel);
-                    let node = &self.nodes[n];
-                    if node.children > 0 {
-                        n = self.select(n, sel);
-                        s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
-                        self.path.push(n as u32);
-                    }
-                }
-                break;
+            // A leaf is expanded on its second visit (the root at once), then
+            // the playout takes one step below it and rolls out from there.
+            let leaf = node.flags & EXPANDED == 0;
+            if leaf && (node.visits > 0 || n == 0) {
+                self.expand(n, &s, sel);
             }
-            if node.children == 0 {
-                break; // The game is over here.
+            if self.nodes[n].children == 0 {
+                break; // An unexpanded leaf, or the game is over here.
             }
             n = self.select(n, sel);
             s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
             self.path.push(n as u32);
+            if leaf {
+                break;
+            }
         }
         let started = Instant::now();
         let r = rollout.rollout(&s, rng);

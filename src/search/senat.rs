@@ -11,7 +11,7 @@ use super::solver::Solvable;
 use super::{Evaluator, Game, MAX_PLAYERS, Scores};
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
-use crate::game::{EndReason, Outcome};
+use crate::game::Outcome;
 use crate::moves::{Move, MoveKind};
 use crate::pick::{PlayMoves, nth_draft_move};
 use crate::position::{CLOSURE, Position};
@@ -167,22 +167,12 @@ pub enum SenatRollout {
     Greedy,
 }
 
-/// The pile change a move makes: (mine, theirs).
-fn pile_gain(p: &Position, m: Move) -> (u8, u8) {
-    let me = p.side_to_move();
-    let before = p.piles();
-    let mut q = *p;
-    q.play_unchecked(m);
-    let after = q.piles();
-    (after.of(me) - before.of(me), after.of(me.other()) - before.of(me.other()))
-}
-
 impl SenatRollout {
     /// The greedy choice among `moves` (a play position's).
     fn greedy(p: &Position, moves: &PlayMoves, rng: &mut GameRng) -> Option<Move> {
         let (mut best, mut best_gain, mut ties) = (None, 0u8, 0usize);
         moves.for_each_push(|m| {
-            let (mine, _) = pile_gain(p, m);
+            let (mine, _) = p.pile_gain(m);
             if mine > best_gain {
                 (best, best_gain, ties) = (Some(m), mine, 1);
             } else if mine == best_gain && mine > 0 {
@@ -198,7 +188,7 @@ impl SenatRollout {
         let mut m = moves.nth(below(rng, moves.len()));
         for _ in 0..4 {
             match m {
-                Some(x) if matches!(x.kind(), MoveKind::Push { .. }) && pile_gain(p, x).1 > 0 => {
+                Some(x) if matches!(x.kind(), MoveKind::Push { .. }) && p.pile_gain(x).1 > 0 => {
                     m = moves.nth(below(rng, moves.len()));
                 }
                 _ => break,
@@ -238,7 +228,7 @@ impl Rollout<Senat> for SenatRollout {
             s = s.play(m.expect("an index below the move count"));
         }
         // Repetition, closure or block: the piles decide.
-        scores(Outcome::by_piles(s.pos.piles(), EndReason::Block).winner)
+        scores(s.pos.piles().leader())
     }
 }
 
@@ -291,19 +281,8 @@ impl Game for Senat {
     /// Moves that put a die in the mover's pile first (by how many), then
     /// other door pushes, then the rest; moves that feed the opponent's pile last.
     fn priority(s: &SenatState, m: Move) -> i32 {
-        // Only a push sends a die through the door (to the door, or ejected
-        // from a full row I): other moves score 0 without being played.
-        if !matches!(m.kind(), MoveKind::Push { .. }) {
-            return 0;
-        }
-        let me = s.pos.side_to_move();
-        let before = s.pos.piles();
-        let mut after = s.pos;
-        after.play_unchecked(m);
-        let after = after.piles();
-        let gain = after.of(me) as i32 - before.of(me) as i32;
-        let loss = after.of(me.other()) as i32 - before.of(me.other()) as i32;
-        1000 * gain - 1000 * loss + if m.is_door_push() { 10 } else { 0 }
+        let (gain, loss) = s.pos.pile_gain(m);
+        1000 * (gain as i32 - loss as i32) + if m.is_door_push() { 10 } else { 0 }
     }
 }
 
