@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Records the outputs of a fixed set of senat commands, so that a change meant
+# to keep behaviour (a refactoring, a speed-up) can be checked byte for byte.
+#
+#   scripts/golden-outputs.sh record DIR [BIN]   run the commands, write outputs to DIR
+#   scripts/golden-outputs.sh compare OLD NEW    diff two recorded directories
+#
+# BIN defaults to target/release/senat. Lines starting with `# senat-batch`
+# (the batch identity line of games files, absent before it existed) are
+# removed before comparing, so rows recorded by an older binary compare equal
+# to rows of a newer one. Runs in about a minute on 2 cores.
+set -euo pipefail
+
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || usage
+
+case "$1" in
+record)
+  dir=$2
+  bin=${3:-target/release/senat}
+  [ -x "$bin" ] || { echo "golden-outputs: $bin is not an executable (build it first)" >&2; exit 2; }
+  bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+  root=$(cd "$(dirname "$0")/.." && pwd)
+  mkdir -p "$dir"
+  cd "$dir"
+  if ls ./* >/dev/null 2>&1; then echo "golden-outputs: $dir is not empty" >&2; exit 2; fi
+  run() { # name, then the command's arguments; stdout to NAME.out
+    local name=$1; shift
+    "$bin" "$@" >"$name.out"
+  }
+  # Self-play: every basic policy pair, with the moves file.
+  for red in random greedy heuristic; do
+    for blue in random greedy heuristic; do
+      run "sp-$red-$blue" selfplay --games 1000 --seed 7 --red "$red" --blue "$blue" \
+        --out "sp-$red-$blue.games.csv" --moves "sp-$red-$blue.moves.csv" \
+        --summary "sp-$red-$blue.summary.csv" --threads 2 --quiet
+    done
+  done
+  run sp-weights selfplay --games 500 --seed 3 --red 'heuristic:pile=12,exposed=-1' --blue greedy \
+    --draft-blue random --out sp-weights.games.csv --summary sp-weights.summary.csv --quiet
+  # Engines as policies (deterministic for a seed).
+  run sp-engines selfplay --games 6 --seed 11 --red 'mcts:playouts=200' --blue 'ab:depth=2' \
+    --out sp-engines.games.csv --summary sp-engines.summary.csv --threads 2 --quiet
+  # Arena.
+  run arena arena random greedy heuristic --games 40 --seed 5 \
+    --out arena.games.csv --summary arena.summary.csv --quiet
+  # Rules: moves, perft, show, replay.
+  run moves-start moves start
+  run moves-sample moves sample
+  while IFS=';' read -r name spn counts; do
+    case "$name" in ''|'#'*) continue ;; esac
+    run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --depth 3 2>/dev/null
+  done <"$root/tests/perft.txt"
+  run show-sample show sample --plain
+  run replay-sample replay "$root/tests/fixtures/sample-game.txt"
+  # Search: solver verdicts (first fixture positions) and a 1-thread alpha-beta.
+  head -32 "$root/tests/fixtures/sample-game.txt" >after.txt 2>/dev/null || true
+  head -24 "$root/tests/fixtures/sample-game.txt" >after20.txt
+  run solve-after20 solve --history after20.txt --max-depth 7
+  run analyze-sample analyze sample --depth 4
+  # Speed lines and times are not behaviour: drop them.
+  sed -i -E '/(games\/s|nodes\/s| in [0-9.]+ ?m?s|time|elapsed)/d' ./*.out
+  rm -f after.txt after20.txt
+  echo "golden-outputs: recorded $(ls | wc -l) files in $dir"
+  ;;
+compare)
+  old=$2 new=${3:?compare needs OLD and NEW}
+  status=0
+  for f in "$old"/*; do
+    n=$(basename "$f")
+    if [ ! -e "$new/$n" ]; then echo "MISSING $n"; status=1; continue; fi
+    if cmp -s <(grep -v '^# senat-batch' "$f") <(grep -v '^# senat-batch' "$new/$n"); then
+      echo "same    $n"
+    else
+      echo "DIFFER  $n"; status=1
+    fi
+  done
+  for f in "$new"/*; do [ -e "$old/$(basename "$f")" ] || echo "NEW     $(basename "$f")"; done
+  [ $status = 0 ] && echo "golden-outputs: all files identical" || echo "golden-outputs: differences found"
+  exit $status
+  ;;
+*) usage ;;
+esac
