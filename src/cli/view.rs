@@ -14,7 +14,7 @@ use senat::picture::{self, Frame};
 use senat::policy::{Policy, Turn, mix64, rng_from_seed};
 use senat::viewer::{self, Meta, Step};
 use senat::{Game, MoveError, Position, Side};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 // ---- arguments ------------------------------------------------------------
@@ -418,6 +418,7 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
         s.human.other()
     )?;
     s.show(out)?;
+    let echo = !std::io::stdin().is_terminal();
     let mut line = String::new();
     loop {
         if s.game.outcome().is_some() {
@@ -442,6 +443,10 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
             return Ok(());
         }
         let text = line.trim();
+        if echo {
+            // A transcript of a piped session shows what was typed.
+            writeln!(out, "{text}")?;
+        }
         let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
         let rest = rest.trim();
         let over = s.game.outcome();
