@@ -184,7 +184,7 @@ markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{ARROW}
     );
     let _ = write!(s, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>");
     // The three rows, each on its own plank so that the gap between rows shows.
-    for (i, row) in Row::ALL.into_iter().enumerate() {
+    for row in Row::ALL {
         let first = row.cells().next().expect("every row has cells");
         let len = row.cells().count() as i32;
         let (x, y) = cell_origin(first);
@@ -196,7 +196,6 @@ markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{ARROW}
             len * PITCH + 4,
             CELL + 10
         );
-        let _ = i;
     }
     for c in Cell::all() {
         let (x, y) = cell_origin(c);

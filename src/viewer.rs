@@ -219,8 +219,8 @@ h1 { font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; text
 #slider { width: 100%; margin: 8px 0; }
 #spn-box { font-size: 12px; background: #fff; border: 1px solid #ccc; padding: 4px 6px; margin: 6px 0; word-break: break-all; }
 #spn { user-select: all; }
-#moves { list-style: none; padding: 0; margin: 6px 0; max-height: 300px; overflow-y: auto; border: 1px solid #ccc; background: #fff; columns: 2; }
-#moves li.section { font-weight: bold; padding: 2px 6px; column-span: all; background: #eee; }
+#moves { list-style: none; padding: 0; margin: 6px 0; max-height: 300px; overflow-y: auto; border: 1px solid #ccc; background: #fff; display: grid; grid-template-columns: 1fr 1fr; align-content: start; }
+#moves li.section { font-weight: bold; padding: 2px 6px; grid-column: 1 / -1; background: #eee; }
 #moves button { border: none; background: none; font: inherit; font-size: 12px; padding: 1px 6px; cursor: pointer; text-align: left; width: 100%; }
 #moves button.current { background: #ffd54f; font-weight: bold; }
 #result { font-weight: bold; font-size: 16px; color: #2e7d32; margin: 6px 0; }

@@ -37,11 +37,8 @@ fn replayed(path: &PathBuf) -> (String, Vec<String>) {
     let o = bin().args(["replay", "--quiet", path.to_str().unwrap()]).output().unwrap();
     assert!(o.status.success(), "senat replay {}: {}", path.display(), String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(path).unwrap();
-    let lines: Vec<String> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap().trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
+    let lines: Vec<String> =
+        text.lines().map(|l| l.split('#').next().unwrap().trim().to_string()).filter(|l| !l.is_empty()).collect();
     (String::from_utf8(o.stdout).unwrap(), lines)
 }
 
@@ -77,7 +74,7 @@ fn scripted_session_from_the_sample() {
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert_eq!(lines[0].parse::<Position>().unwrap(), start);
     assert_eq!(lines[1], "M13>M14:I19");
-    let reply = out.lines().filter_map(|l| l.split("red (greedy) plays ").nth(1)).last().expect("engine reply");
+    let reply = out.lines().rev().find_map(|l| l.split("red (greedy) plays ").nth(1)).expect("engine reply");
     assert_eq!(lines[2], reply.trim());
     assert!(result.contains("game not over after 2 moves"), "{result}");
 }

@@ -147,7 +147,8 @@ fn every_die_is_drawn_as_it_shows() {
     assert!(all.iter().any(|(p, _)| !p.restricted().is_empty()), "some position has restricted dice");
     assert!(all.iter().any(|(p, _)| !p.is_play()), "some position is in the draft");
     assert!(
-        all.iter().any(|(p, _)| p.piece_at(Cell::from_number(1).unwrap()).is_some_and(|(d, f)| d.colour(f) == Colour::White)),
+        all.iter()
+            .any(|(p, _)| p.piece_at(Cell::from_number(1).unwrap()).is_some_and(|(d, f)| d.colour(f) == Colour::White)),
         "a white die is drawn"
     );
     for (p, last) in &all {
@@ -235,7 +236,8 @@ fn existing_pictures_are_kept_and_bad_names_refused() {
     let o = senat(&["render", "sample", "--out", d.join("x.jpg").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("must end in .svg or .png"));
-    let o = senat(&["render", "tests/fixtures/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
+    let o =
+        senat(&["render", "tests/fixtures/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("has plies 0 to 27"), "{o:?}");
     // No temporary file is left behind.
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();

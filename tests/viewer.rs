@@ -81,7 +81,11 @@ fn dom(browser: &str, profile: &Path, page: &Path, ply: usize) -> String {
 
 /// Text as the DOM serializer writes it, unescaped.
 fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&nbsp;", "\u{a0}").replace("&amp;", "&")
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
 }
 
 /// The text of the element with this id (no nested elements), unescaped.

@@ -167,7 +167,7 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
             picture::svg(&Frame::new(&p))
         }
     };
-    let bytes = if png { picture::png(&svg).or_else(|e| input(e))? } else { svg.into_bytes() };
+    let bytes = if png { picture::png(&svg).or_else(input)? } else { svg.into_bytes() };
     write_atomic(&a.out, &bytes, a.force)?;
     writeln!(out, "wrote {} ({} bytes)", a.out.display(), bytes.len())?;
     Ok(())
