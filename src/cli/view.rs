@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub(crate) struct RenderArgs {
     /// A position (`start`, `sample` or an SPN, possibly over several
-    /// arguments) or a game record file.
+    /// arguments) or a game record file: one argument that names an
+    /// existing file is read as a record.
     #[arg(value_name = "POS|RECORD", required = true, num_args = 1..)]
     what: Vec<String>,
     /// With a record: the ply to draw, 0 for its start (default: its last).
