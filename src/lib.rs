@@ -15,6 +15,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod pick;
+pub mod picture;
 pub mod policy;
 pub mod position;
 pub mod rating;
@@ -24,6 +25,7 @@ pub mod sample;
 pub mod search;
 pub mod selfplay;
 pub mod stats;
+pub mod viewer;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};

@@ -121,7 +121,42 @@ Examples:
         /// Never colour with terminal escapes: write the colour as a letter.
         #[arg(long)]
         plain: bool,
+        /// Also draw every ply as an SVG picture into this folder (ply-000.svg, …).
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
+        /// With --svg: overwrite existing pictures.
+        #[arg(long, requires = "svg")]
+        force: bool,
     },
+
+    /// Draw the board of a position, or of a ply of a game record, as an SVG
+    /// or PNG picture (the rules' figure: three rows, the door, the piles).
+    #[command(after_help = "\
+Examples:
+  senat render sample --out board.svg
+  senat render tests/fixtures/sample-game.txt --ply 5 --out ply5.png
+  senat render '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0' --out start.svg
+The same input always gives the same bytes. Existing files are kept unless --force.")]
+    Render(cli::view::RenderArgs),
+
+    /// Write a game viewer: one self-contained HTML page that steps through a
+    /// game record, or a game of a selfplay games file, ply by ply.
+    #[command(after_help = "\
+Examples:
+  senat view tests/fixtures/sample-game.txt --out game.html
+  senat view games.csv --game 12 --out game12.html
+Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.")]
+    View(cli::view::ViewArgs),
+
+    /// Play a game against an engine in the terminal (the draft included):
+    /// type moves in move text, or `help` for the commands.
+    #[command(after_help = "\
+Examples:
+  senat play                                  # you are blue, against the heuristic policy
+  senat play --engine 'mcts:playouts=200' --as red
+  senat play --engine 'ab:depth=2' --from sample
+Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.")]
+    Play(cli::view::PlayArgs),
 
     /// Play a batch of complete games (draft and play) between two policies,
     /// in parallel, and write one CSV row per game plus a summary.
@@ -512,7 +547,16 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             let p = pos.resolve()?;
             write_position(out, &p, colour && !plain)
         }
-        Command::Replay { file, quiet, plain } => cmd_replay(&file, quiet, colour && !plain, out),
+        Command::Replay { file, quiet, plain, svg, force } => {
+            cmd_replay(&file, quiet, colour && !plain, out)?;
+            match svg {
+                Some(dir) => cli::view::replay_pictures(&file, &dir, force, out),
+                None => Ok(()),
+            }
+        }
+        Command::Render(a) => cli::view::cmd_render(a, out),
+        Command::View(a) => cli::view::cmd_view(a, out),
+        Command::Play(a) => cli::view::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(args) => cmd_selfplay(args, out),
         Command::Merge { inputs, out: path, summary, force, quiet } => {
             cmd_merge(&inputs, &path, &summary, force, quiet, out)
@@ -706,11 +750,29 @@ fn read_record(file: &Path) -> Result<(String, Record)> {
 
 fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
     let (name, record) = read_record(file)?;
-    let mut game = Game::new(record.start);
     if !quiet {
         writeln!(out, "start")?;
-        write_position(out, game.position(), ansi)?;
+        write_position(out, &record.start, ansi)?;
     }
+    let game = play_record(&name, &record, |ply, m, game| {
+        if !quiet {
+            writeln!(out, "\n{}. {m}", ply + 1)?;
+            write_position(out, game.position(), ansi)?;
+        }
+        Ok(())
+    })?;
+    if !quiet {
+        writeln!(out)?;
+    }
+    writeln!(out, "{}", result_line(&game))?;
+    Ok(())
+}
+
+/// Plays a record's moves from its start, checking each, and returns the
+/// game; `each(ply, move, game)` is called after every move (ply from 0).
+/// Fails at the first unparsable or illegal move, naming its line.
+fn play_record(name: &str, record: &Record, mut each: impl FnMut(usize, Move, &Game) -> Result<()>) -> Result<Game> {
+    let mut game = Game::new(record.start);
     for (ply, (line, text)) in record.moves.iter().enumerate() {
         let at = format!("{name}:{line}: move `{text}`");
         // Checked first so that the message says the game is over rather than
@@ -725,16 +787,9 @@ fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Res
         if let Err(e) = game.play(m) {
             return input(format_args!("{at}: {}", MoveError::Illegal(e)));
         }
-        if !quiet {
-            writeln!(out, "\n{}. {m}", ply + 1)?;
-            write_position(out, game.position(), ansi)?;
-        }
+        each(ply, m, &game)?;
     }
-    if !quiet {
-        writeln!(out)?;
-    }
-    writeln!(out, "{}", result_line(&game))?;
-    Ok(())
+    Ok(game)
 }
 
 /// The result of a game, with the piles: `blue wins by majority (red 4, blue 5, white 0)`.

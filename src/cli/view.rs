@@ -1,0 +1,525 @@
+//! The commands to see and play games: `render` (a board picture, SVG or
+//! PNG), `view` (a game viewer page), `play` (a game against an engine in
+//! the terminal) and the pictures of `replay --svg`.
+//!
+//! Pictures and pages are drawn by `senat::picture` and `senat::viewer`;
+//! records are read and checked by `main.rs` (`read_record`, `play_record`);
+//! the engines are the policies of `senat::policy`. This module only ties
+//! them to files and to the terminal.
+
+use crate::cli::batch::policy;
+use crate::{Failure, Record, Result, input, parse_position, play_record, read_record, result_line, sorted_moves};
+use clap::Args;
+use senat::picture::{self, Frame};
+use senat::policy::{Policy, Turn, mix64, rng_from_seed};
+use senat::viewer::{self, Meta, Step};
+use senat::{Game, MoveError, Position, Side};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+// ---- arguments ------------------------------------------------------------
+
+/// Arguments of `senat render`.
+#[derive(Args, Debug)]
+pub(crate) struct RenderArgs {
+    /// A position (`start`, `sample` or an SPN, possibly over several
+    /// arguments) or a game record file: one argument that names an
+    /// existing file is read as a record.
+    #[arg(value_name = "POS|RECORD", required = true, num_args = 1..)]
+    what: Vec<String>,
+    /// With a record: the ply to draw, 0 for its start (default: its last).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
+    /// The picture to write: a name ending in `.svg` or `.png`.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite an existing picture.
+    #[arg(long)]
+    force: bool,
+    /// Do not draw the arrows of the last move (with a record).
+    #[arg(long)]
+    no_arrows: bool,
+}
+
+/// Arguments of `senat view`.
+#[derive(Args, Debug)]
+pub(crate) struct ViewArgs {
+    /// A game record, or a games file of `senat selfplay` (with --game).
+    file: PathBuf,
+    /// The game of a games file to show (its `game` column).
+    #[arg(long, value_name = "N")]
+    game: Option<u64>,
+    /// The page to write (one self-contained HTML file).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite an existing page.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Arguments of `senat play`.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    /// The engine you play against: any policy, e.g. `random`, `greedy`,
+    /// `heuristic`, `mcts:playouts=200`, `ab:depth=2`.
+    #[arg(long, value_name = "AGENT", default_value = "heuristic")]
+    engine: String,
+    /// Your side: `blue` (gives first in the draft, moves first in play) or `red`.
+    #[arg(long = "as", id = "as", value_name = "blue|red", default_value = "blue", value_parser = parse_side)]
+    side: Side,
+    /// The start position: `start` (the draft included), `sample` or an SPN.
+    #[arg(long, value_name = "POS", default_value = "start")]
+    from: String,
+    /// Seed of the engine's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Never colour with terminal escapes: write the colour as a letter.
+    #[arg(long)]
+    plain: bool,
+}
+
+fn parse_side(text: &str) -> std::result::Result<Side, String> {
+    match text {
+        "blue" | "b" => Ok(Side::Blue),
+        "red" | "r" => Ok(Side::Red),
+        _ => Err(format!("`{text}` is not a side: expected blue or red")),
+    }
+}
+
+// ---- files ----------------------------------------------------------------
+
+/// Writes `bytes` to `path` atomically (a temporary file beside it, then a
+/// rename); an existing file is refused unless `force`.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let shown = path.display();
+    if !force && path.exists() {
+        return input(format_args!("{shown} already exists; pass --force to overwrite it"));
+    }
+    let Some(name) = path.file_name() else {
+        return input(format_args!("{shown} is not a file name"));
+    };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+    if let Err(e) = std::fs::write(&tmp, bytes) {
+        let _ = std::fs::remove_file(&tmp);
+        return input(format_args!("cannot write {shown}: {e}"));
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return input(format_args!("cannot write {shown}: {e}"));
+    }
+    Ok(())
+}
+
+/// A record file read and played: its name, text, record and game.
+struct Played {
+    name: String,
+    text: String,
+    record: Record,
+    game: Game,
+}
+
+fn play_file(file: &Path) -> Result<Played> {
+    let (name, record) = read_record(file)?;
+    let text = std::fs::read_to_string(file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+    let game = play_record(&name, &record, |_, _, _| Ok(()))?;
+    Ok(Played { name, text, record, game })
+}
+
+/// The note under a picture of ply `i` (none at ply 0).
+fn ply_note(steps: &[Step], i: usize) -> Option<String> {
+    let m = steps[i].last?;
+    Some(format!("ply {}", viewer::move_label(i, steps[i - 1].position.side_to_move(), m)))
+}
+
+// ---- render ---------------------------------------------------------------
+
+pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
+    let ext = a.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let png = match ext.as_deref() {
+        Some("svg") => false,
+        Some("png") => true,
+        _ => {
+            return input(format_args!("--out {}: the picture's name must end in .svg or .png", a.out.display()));
+        }
+    };
+    if !a.force && a.out.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
+    }
+    let record_file = (a.what.len() == 1 && Path::new(&a.what[0]).is_file()).then(|| PathBuf::from(&a.what[0]));
+    let svg = match record_file {
+        Some(file) => {
+            let played = play_file(&file)?;
+            let steps = viewer::steps(&played.game);
+            let last = steps.len() - 1;
+            let i = a.ply.unwrap_or(last);
+            if i > last {
+                return input(format_args!("--ply {i}: {} has plies 0 to {last}", played.name));
+            }
+            let note = ply_note(&steps, i);
+            let last_move = if a.no_arrows { None } else { steps[i].last };
+            picture::svg(&Frame { position: &steps[i].position, last: last_move, note: note.as_deref() })
+        }
+        None => {
+            if let Some(n) = a.ply {
+                return input(format_args!("--ply {n} needs a game record file; `{}` is not a file", a.what.join(" ")));
+            }
+            let p = parse_position(&a.what.join(" "))?;
+            picture::svg(&Frame::new(&p))
+        }
+    };
+    let bytes = if png { picture::png(&svg).or_else(input)? } else { svg.into_bytes() };
+    write_atomic(&a.out, &bytes, a.force)?;
+    writeln!(out, "wrote {} ({} bytes)", a.out.display(), bytes.len())?;
+    Ok(())
+}
+
+// ---- replay --svg -----------------------------------------------------------
+
+/// Writes one SVG picture per ply of a record into `dir` (`ply-000.svg`, …).
+pub(crate) fn replay_pictures(file: &Path, dir: &Path, force: bool, out: &mut impl Write) -> Result<()> {
+    let played = play_file(file)?;
+    let steps = viewer::steps(&played.game);
+    let width = (steps.len() - 1).to_string().len().max(3);
+    let name = |i: usize| dir.join(format!("ply-{i:0width$}.svg"));
+    if !force && let Some(p) = (0..steps.len()).map(name).find(|p| p.exists()) {
+        return input(format_args!("{} already exists; pass --force to overwrite it", p.display()));
+    }
+    std::fs::create_dir_all(dir).or_else(|e| input(format_args!("cannot create {}: {e}", dir.display())))?;
+    for (i, s) in steps.iter().enumerate() {
+        let note = ply_note(&steps, i);
+        let svg = picture::svg(&Frame { position: &s.position, last: s.last, note: note.as_deref() });
+        write_atomic(&name(i), svg.as_bytes(), true)?;
+    }
+    writeln!(out, "wrote {} pictures to {}", steps.len(), dir.display())?;
+    Ok(())
+}
+
+// ---- view -----------------------------------------------------------------
+
+/// A record's comments: those on or before its start line are notes of
+/// the game; a comment on a move's line, or on comment lines just before
+/// it, goes with the ply of that move; comments after the last move go
+/// with the last ply.
+fn record_notes(text: &str, record: &Record) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut game_notes = Vec::new();
+    let mut plies = vec![Vec::new(); record.moves.len() + 1];
+    let mut seen_start = false;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let (body, comment) = line.split_once('#').unwrap_or((line, ""));
+        let comment = comment.trim();
+        let start_line = !seen_start && !body.trim().is_empty();
+        if comment.is_empty() {
+            seen_start |= start_line;
+            continue;
+        }
+        if !seen_start {
+            seen_start = start_line;
+            game_notes.push(comment.to_string());
+            continue;
+        }
+        // The first move whose line is at or after this one.
+        match record.moves.iter().position(|&(l, _)| l >= n) {
+            Some(k) => plies[k + 1].push(comment.to_string()),
+            None => plies[record.moves.len()].push(comment.to_string()),
+        }
+    }
+    (game_notes, plies)
+}
+
+pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
+    if !a.force && a.out.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
+    }
+    let (game, meta) = match a.game {
+        Some(n) => games_file_game(&a.file, n)?,
+        None => {
+            if a.file.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
+                return input(format_args!(
+                    "{} looks like a games file: pass --game N to choose a game (or rename a record)",
+                    a.file.display()
+                ));
+            }
+            let played = play_file(&a.file)?;
+            let (notes, ply_notes) = record_notes(&played.text, &played.record);
+            let meta = Meta {
+                title: played.name.clone(),
+                red: None,
+                blue: None,
+                notes,
+                ply_notes,
+                result: result_line(&played.game),
+            };
+            (played.game, meta)
+        }
+    };
+    let page = viewer::html(&game, &meta);
+    write_atomic(&a.out, page.as_bytes(), a.force)?;
+    writeln!(out, "wrote {} ({} plies, {} bytes)", a.out.display(), game.moves().len(), page.len())?;
+    Ok(())
+}
+
+/// Game `n` of a games file of `senat selfplay`: its moves replayed from
+/// the start of the draft and checked against the row's final SPN, winner
+/// and reason.
+fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
+    let shown = path.display().to_string();
+    let mut rdr = csv::Reader::from_path(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
+    let col = |name: &str| {
+        headers.iter().position(|h| h == name).ok_or_else(|| {
+            Failure::Input(format!("{shown} is not a games file of senat selfplay: it has no `{name}` column"))
+        })
+    };
+    let [game_c, red_c, blue_c, winner_c, reason_c, draft_c, play_c, final_c] =
+        ["game", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"].map(col);
+    let (game_c, red_c, blue_c, winner_c, reason_c, draft_c, play_c, final_c) =
+        (game_c?, red_c?, blue_c?, winner_c?, reason_c?, draft_c?, play_c?, final_c?);
+    let mut seen = 0u64;
+    for (i, row) in rdr.records().enumerate() {
+        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
+        seen += 1;
+        if row.get(game_c) != Some(n.to_string().as_str()) {
+            continue;
+        }
+        let field = |c: usize| row.get(c).unwrap_or("");
+        let name = format!("{shown} game {n} ply");
+        let moves = field(draft_c)
+            .split_whitespace()
+            .chain(field(play_c).split_whitespace())
+            .enumerate()
+            .map(|(k, m)| (k + 1, m.to_string()))
+            .collect();
+        let record = Record { start: Position::start(), moves };
+        let game = play_record(&name, &record, |_, _, _| Ok(()))?;
+        let final_spn = game.position().to_spn();
+        if final_spn != field(final_c) {
+            return input(format_args!(
+                "{shown} game {n}: the moves end in `{final_spn}`, not in its final_spn `{}`",
+                field(final_c)
+            ));
+        }
+        if let Some(o) = game.outcome() {
+            let winner = senat::selfplay::winner_name(o.winner);
+            if winner != field(winner_c) || o.reason.name() != field(reason_c) {
+                return input(format_args!(
+                    "{shown} game {n}: the moves end in `{o}`, not in its winner `{}` and reason `{}`",
+                    field(winner_c),
+                    field(reason_c)
+                ));
+            }
+        }
+        let meta = Meta {
+            title: format!("{shown} game {n}"),
+            red: Some(field(red_c).to_string()),
+            blue: Some(field(blue_c).to_string()),
+            notes: Vec::new(),
+            ply_notes: Vec::new(),
+            result: result_line(&game),
+        };
+        return Ok((game, meta));
+    }
+    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+}
+
+// ---- play -----------------------------------------------------------------
+
+const PLAY_HELP: &str = "\
+commands:
+  <move>      play a move in move text (g3, 17@M13=Sb, M16-M17, I21>I20, M13>M14:I19, I19>I20=Sb)
+  moves       list your legal moves
+  hint        the engine's suggestion for you
+  undo        take back your last move and the engine's reply
+  board       show the board again
+  save FILE   write the game as a record (`senat replay FILE`); `save! FILE` overwrites
+  quit        end the session (also end of input)
+  help        this list";
+
+/// The session of `senat play`.
+struct Session {
+    game: Game,
+    human: Side,
+    engine_name: String,
+    engine: Box<dyn Policy>,
+    hinter: Box<dyn Policy>,
+    rng: senat::policy::GameRng,
+    hint_rng: senat::policy::GameRng,
+    ansi: bool,
+    seed: u64,
+    told_result: bool,
+}
+
+impl Session {
+    fn show(&self, out: &mut impl Write) -> Result<()> {
+        crate::write_position(out, self.game.position(), self.ansi)
+    }
+
+    /// Back to the last position where the human was to move (before their
+    /// last move), replaying the moves before it.
+    fn undo(&mut self) -> Option<usize> {
+        let steps = viewer::steps(&self.game);
+        let ply = (0..self.game.moves().len()).rev().find(|&i| steps[i].position.side_to_move() == self.human)?;
+        let mut g = Game::new(*self.game.start());
+        for &m in &self.game.moves()[..ply] {
+            g.play_unchecked(m);
+        }
+        self.game = g;
+        self.engine.new_game();
+        self.told_result = false;
+        Some(ply)
+    }
+
+    fn record(&self) -> String {
+        let start = self.game.start();
+        let mut s = format!(
+            "# senat play: you ({}) against {} ({}), seed {}\n# {}\n",
+            self.human,
+            self.engine_name,
+            self.human.other(),
+            self.seed,
+            result_line(&self.game)
+        );
+        s.push_str(&if *start == Position::start() { "start".to_string() } else { start.to_spn() });
+        s.push('\n');
+        for m in self.game.moves() {
+            s.push_str(&m.to_string());
+            s.push('\n');
+        }
+        s
+    }
+}
+
+pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mut impl BufRead) -> Result<()> {
+    let spec = policy("engine", &a.engine)?;
+    let start = match parse_position(&a.from) {
+        Ok(p) => p,
+        Err(Failure::Input(e)) => return input(format_args!("--from: {e}")),
+        Err(e) => return Err(e),
+    };
+    let mut s = Session {
+        game: Game::new(start),
+        human: a.side,
+        engine_name: spec.name.clone(),
+        engine: spec.build(),
+        hinter: spec.build(),
+        rng: rng_from_seed(a.seed),
+        hint_rng: rng_from_seed(mix64(a.seed ^ 0x6869_6e74)),
+        ansi: ansi && !a.plain,
+        seed: a.seed,
+        told_result: false,
+    };
+    s.engine.new_game();
+    s.hinter.new_game();
+    writeln!(
+        out,
+        "senat play: you are {}, the engine ({}) is {}. Type a move, or `help`.",
+        s.human,
+        s.engine_name,
+        s.human.other()
+    )?;
+    s.show(out)?;
+    let echo = !std::io::stdin().is_terminal();
+    let mut line = String::new();
+    loop {
+        if s.game.outcome().is_some() {
+            if !s.told_result {
+                writeln!(out, "game over: {}", result_line(&s.game))?;
+                s.told_result = true;
+            }
+        } else if s.game.position().side_to_move() != s.human {
+            let m = s.engine.choose(&Turn::new(&s.game), &mut s.rng);
+            if let Err(e) = s.game.play(m) {
+                return input(format_args!("the engine {} chose an illegal move {m}: {e}", s.engine_name));
+            }
+            writeln!(out, "{} ({}) plays {m}", s.human.other(), s.engine_name)?;
+            s.show(out)?;
+            continue;
+        }
+        write!(out, "{}> ", s.human)?;
+        out.flush()?;
+        line.clear();
+        if stdin.read_line(&mut line).or_else(|e| input(format_args!("cannot read stdin: {e}")))? == 0 {
+            writeln!(out, "\nend of input: bye")?;
+            return Ok(());
+        }
+        let text = line.trim();
+        if echo {
+            // A transcript of a piped session shows what was typed.
+            writeln!(out, "{text}")?;
+        }
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let rest = rest.trim();
+        let over = s.game.outcome();
+        match word {
+            "" => {}
+            "help" | "?" => writeln!(out, "{PLAY_HELP}")?,
+            "quit" | "exit" => {
+                writeln!(out, "bye")?;
+                return Ok(());
+            }
+            "board" | "show" => s.show(out)?,
+            "moves" => match over {
+                Some(o) => writeln!(out, "no moves: the game is over ({o})")?,
+                None => {
+                    let moves = sorted_moves(s.game.position());
+                    writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
+                }
+            },
+            "hint" => match over {
+                Some(o) => writeln!(out, "no hint: the game is over ({o})")?,
+                None => {
+                    let m = s.hinter.choose(&Turn::new(&s.game), &mut s.hint_rng);
+                    writeln!(out, "hint ({}): {m}", s.engine_name)?;
+                }
+            },
+            "undo" => match s.undo() {
+                Some(ply) => {
+                    writeln!(out, "undone: back to ply {ply}")?;
+                    s.show(out)?;
+                }
+                None => writeln!(out, "nothing to undo: you have not moved yet")?,
+            },
+            "save" | "save!" => {
+                if rest.is_empty() {
+                    writeln!(out, "save what? `save FILE`")?;
+                } else {
+                    match write_atomic(Path::new(rest), s.record().as_bytes(), word == "save!") {
+                        Ok(()) => writeln!(out, "saved {} moves to {rest}", s.game.moves().len())?,
+                        Err(Failure::Input(e)) => {
+                            writeln!(out, "not saved: {}", e.replace("pass --force", "use `save!`"))?
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+            _ => {
+                if let Some(o) = over {
+                    writeln!(out, "the game is over ({o}); `undo`, `save FILE` or `quit`")?;
+                    continue;
+                }
+                match s.game.position().parse_move(text) {
+                    Err(e) => writeln!(out, "`{text}`: {e} (`help` lists the commands)")?,
+                    Ok(m) => match s.game.play(m) {
+                        Err(e) => writeln!(out, "`{text}`: {}", MoveError::Illegal(e))?,
+                        Ok(()) => s.show(out)?,
+                    },
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_go_with_the_plies_they_precede() {
+        let text = "# a game\nsample # the start\n# first\nM13>M14:I19 # push\nM16>M17:I22\n# at the end\n";
+        let record = crate::parse_record("t", text).ok().unwrap();
+        let (game, plies) = record_notes(text, &record);
+        assert_eq!(game, ["a game", "the start"]);
+        assert_eq!(plies, [vec![], vec!["first".to_string(), "push".to_string()], vec!["at the end".to_string()]]);
+    }
+}

@@ -1,0 +1,523 @@
+//! Board pictures: a position drawn as SVG (and PNG through resvg), as the
+//! rules' figure describes the board.
+//!
+//! Three centred rows S1–S11, M12–M18, I19–I23; the door under the bottom
+//! row, the red pile on its left, the blue pile on its right and the small
+//! white discard under it; each die with its top face's symbol (▲ ■ ●) in
+//! the colour it shows and its number in a corner; restricted dice ringed
+//! in dashed amber; the side to move, clock and piles in a caption. During
+//! the draft the reserve and the die waiting to be placed are drawn under
+//! the caption. An optional last move is drawn as green arrows.
+//!
+//! [`svg`] is a pure function of its [`Frame`]: the same frame gives the
+//! same bytes. Every text that may come from outside (the caption note) is
+//! escaped with [`escape`]; the rest is written by this module. [`png`]
+//! rasterizes such an SVG with the font embedded in the crate (a subset of
+//! DejaVu Sans Bold), never with system fonts, so it is deterministic too.
+
+use crate::board::{Cell, Row};
+use crate::dice::{Colour, Symbol};
+use crate::moves::{Dest, Move, MoveKind};
+use crate::position::{Phase, Position};
+use std::fmt::{self, Write};
+
+/// Width of every picture, in pixels.
+pub const WIDTH: u32 = 716;
+/// Height of every picture, in pixels.
+pub const HEIGHT: u32 = 500;
+/// Side of a cell (and of a die), in pixels.
+pub const CELL: i32 = 56;
+/// Distance between the left edges of two neighbouring cells.
+const PITCH: i32 = 62;
+/// Left edge of S1.
+const X0: i32 = 20;
+/// Top edges of rows S, M, I.
+const ROW_TOP: [i32; 3] = [36, 118, 200];
+
+/// Fill of a die body.
+pub const DIE_BODY: &str = "#f4ecd9";
+/// Fill of the page behind the board.
+pub const BACKGROUND: &str = "#e9dcc0";
+/// Fill of an empty cell.
+pub const EMPTY_CELL: &str = "#b08a5c";
+/// Colour of restriction rings.
+pub const RESTRICTED: &str = "#ff8f00";
+/// Colour of last-move arrows.
+pub const ARROW: &str = "#2e7d32";
+
+/// The font that [`png`] draws text with (DejaVu Sans Bold, subset to
+/// ASCII and a few symbols; licence in `assets/DejaVuSans-LICENSE.txt`).
+pub const FONT: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
+
+/// What a picture shows: a position, optionally the move that led to it
+/// and a note (one line of caption, e.g. `ply 12: M13>M14:I19`).
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<'a> {
+    /// The position drawn.
+    pub position: &'a Position,
+    /// The move just played, drawn as arrows (or a ring for a placement).
+    pub last: Option<Move>,
+    /// An extra caption line; escaped, so it may come from anywhere.
+    pub note: Option<&'a str>,
+}
+
+impl<'a> Frame<'a> {
+    /// A frame of `position` alone.
+    pub fn new(position: &'a Position) -> Frame<'a> {
+        Frame { position, last: None, note: None }
+    }
+}
+
+/// Why a picture could not be made.
+#[derive(Debug)]
+pub enum PictureError {
+    /// The SVG could not be parsed (only for SVG not made by [`svg`]).
+    Svg(String),
+    /// The pixmap could not be allocated or encoded.
+    Raster(String),
+}
+
+impl fmt::Display for PictureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PictureError::Svg(e) => write!(f, "cannot read the SVG: {e}"),
+            PictureError::Raster(e) => write!(f, "cannot rasterize the picture: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+/// The fill colour of a shown colour, as `#rrggbb`.
+pub const fn colour_hex(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "#d32f2f",
+        Colour::Blue => "#1e63c6",
+        Colour::White => "#ffffff",
+    }
+}
+
+/// The fill colour of a shown colour, as RGB bytes (for pixel checks).
+pub const fn colour_rgb(c: Colour) -> [u8; 3] {
+    match c {
+        Colour::Red => [0xd3, 0x2f, 0x2f],
+        Colour::Blue => [0x1e, 0x63, 0xc6],
+        Colour::White => [0xff, 0xff, 0xff],
+    }
+}
+
+/// The name of a symbol, as in the SVG's `data-symbol` attributes.
+pub const fn symbol_name(s: Symbol) -> &'static str {
+    match s {
+        Symbol::Triangle => "triangle",
+        Symbol::Square => "square",
+        Symbol::Circle => "circle",
+    }
+}
+
+/// The name of a colour, as in the SVG's `data-colour` attributes.
+pub const fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "red",
+        Colour::Blue => "blue",
+        Colour::White => "white",
+    }
+}
+
+/// Escapes text for XML and HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            // Control characters are not allowed in XML 1.0.
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => s.push('\u{fffd}'),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// The top-left corner of a cell in the picture, in pixels.
+pub const fn cell_origin(c: Cell) -> (i32, i32) {
+    let (row, first, len) = match c.row() {
+        Row::S => (0, 1, 11),
+        Row::M => (1, 12, 7),
+        Row::I => (2, 19, 5),
+    };
+    let left = X0 + (11 - len) * PITCH / 2;
+    (left + (c.number() as i32 - first) * PITCH, ROW_TOP[row])
+}
+
+/// The centre of a die's symbol in the picture, in pixels.
+pub const fn symbol_centre(c: Cell) -> (i32, i32) {
+    let (x, y) = cell_origin(c);
+    (x + CELL / 2, y + CELL / 2 + 4)
+}
+
+/// Where the door is drawn: its centre.
+pub const DOOR_CENTRE: (i32, i32) = (WIDTH as i32 / 2, 308);
+/// The centre of the red pile box.
+pub const RED_PILE_CENTRE: (i32, i32) = (WIDTH as i32 / 2 - 170, 308);
+/// The centre of the blue pile box.
+pub const BLUE_PILE_CENTRE: (i32, i32) = (WIDTH as i32 / 2 + 170, 308);
+
+/// Draws a frame as an SVG document (UTF-8, no XML declaration).
+pub fn svg(frame: &Frame) -> String {
+    let p = frame.position;
+    let mut s = String::with_capacity(16 * 1024);
+    let (w, h) = (WIDTH, HEIGHT);
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
+font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" class=\"senat-board\" data-spn=\"{}\">",
+        escape(&p.to_spn())
+    );
+    let _ = write!(
+        s,
+        "<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" \
+markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{ARROW}\"/></marker></defs>"
+    );
+    let _ = write!(s, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>");
+    // The three rows, each on its own plank so that the gap between rows shows.
+    for row in Row::ALL {
+        let first = row.cells().next().expect("every row has cells");
+        let len = row.cells().count() as i32;
+        let (x, y) = cell_origin(first);
+        let _ = write!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#d9bf8f\" stroke=\"#6b4f2f\" stroke-width=\"2\"/>",
+            x - 5,
+            y - 5,
+            len * PITCH + 4,
+            CELL + 10
+        );
+    }
+    for c in Cell::all() {
+        let (x, y) = cell_origin(c);
+        let _ = write!(
+            s,
+            "<rect class=\"cell\" data-cell=\"{c}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" rx=\"4\" fill=\"{EMPTY_CELL}\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#6b4f2f\" text-anchor=\"middle\">{c}</text>",
+            x + CELL / 2,
+            y + CELL + 14
+        );
+    }
+    for c in Cell::all() {
+        if let Some((d, f)) = p.piece_at(c) {
+            die(&mut s, c, d.number(), f.code(), f.symbol(), d.colour(f), p.restricted().contains(c));
+        }
+    }
+    door_and_piles(&mut s, p);
+    if let Some(m) = frame.last {
+        last_move(&mut s, m);
+    }
+    caption(&mut s, p, frame.note);
+    if !p.is_play() {
+        draft(&mut s, p);
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// A symbol's shape centred at (cx, cy), filled with `fill`.
+fn shape(s: &mut String, symbol: Symbol, cx: i32, cy: i32, fill: &str, extra: &str) {
+    let stroke = "stroke=\"#222\" stroke-width=\"2\" stroke-linejoin=\"round\"";
+    let _ = match symbol {
+        Symbol::Triangle => write!(
+            s,
+            "<polygon {extra}points=\"{},{} {},{} {},{}\" fill=\"{fill}\" {stroke}/>",
+            cx,
+            cy - 16,
+            cx + 17,
+            cy + 13,
+            cx - 17,
+            cy + 13
+        ),
+        Symbol::Square => write!(
+            s,
+            "<rect {extra}x=\"{}\" y=\"{}\" width=\"28\" height=\"28\" fill=\"{fill}\" {stroke}/>",
+            cx - 14,
+            cy - 14
+        ),
+        Symbol::Circle => write!(s, "<circle {extra}cx=\"{cx}\" cy=\"{cy}\" r=\"15\" fill=\"{fill}\" {stroke}/>"),
+    };
+}
+
+fn die(s: &mut String, c: Cell, number: u8, code: &str, symbol: Symbol, colour: Colour, restricted: bool) {
+    let (x, y) = cell_origin(c);
+    let (cx, cy) = symbol_centre(c);
+    let _ = write!(
+        s,
+        "<g class=\"die\" data-cell=\"{c}\" data-die=\"{number}\" data-face=\"{code}\" data-symbol=\"{}\" \
+data-colour=\"{}\" data-restricted=\"{restricted}\">\
+<rect class=\"die-body\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" rx=\"8\" fill=\"{DIE_BODY}\" stroke=\"#3b2a1a\" stroke-width=\"2\"/>",
+        symbol_name(symbol),
+        colour_name(colour)
+    );
+    shape(s, symbol, cx, cy, colour_hex(colour), "class=\"symbol\" ");
+    let _ = write!(
+        s,
+        "<text class=\"die-number\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#333\">{number}</text>",
+        x + 5,
+        y + 13
+    );
+    if restricted {
+        let _ = write!(
+            s,
+            "<rect class=\"restricted\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"none\" \
+stroke=\"{RESTRICTED}\" stroke-width=\"4\" stroke-dasharray=\"7 4\"/>",
+            x - 3,
+            y - 3,
+            CELL + 6,
+            CELL + 6
+        );
+    }
+    s.push_str("</g>");
+}
+
+fn door_and_piles(s: &mut String, p: &Position) {
+    let piles = p.piles();
+    let (dx, dy) = DOOR_CENTRE;
+    // The door: an arch opening under the bottom row.
+    let _ = write!(
+        s,
+        "<path class=\"door\" d=\"M{} {} L{} {} A40 26 0 0 1 {} {} L{} {} Z\" fill=\"#3b2a1a\"/>\
+<text x=\"{dx}\" y=\"{}\" font-size=\"13\" fill=\"#f4ecd9\" text-anchor=\"middle\">door</text>",
+        dx - 40,
+        dy + 22,
+        dx - 40,
+        dy - 4,
+        dx + 40,
+        dy - 4,
+        dx + 40,
+        dy + 22,
+        dy + 14
+    );
+    for (class, label, count, (cx, cy), colour) in [
+        ("pile-red", "red pile", piles.red, RED_PILE_CENTRE, Colour::Red),
+        ("pile-blue", "blue pile", piles.blue, BLUE_PILE_CENTRE, Colour::Blue),
+    ] {
+        pile(s, class, label, count, cx, cy, 180, colour);
+    }
+    pile(s, "pile-white", "white discard", piles.white, dx, dy + 50, 130, Colour::White);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pile(s: &mut String, class: &str, label: &str, count: u8, cx: i32, cy: i32, width: i32, colour: Colour) {
+    let (x, y) = (cx - width / 2, cy - 24);
+    let _ = write!(
+        s,
+        "<g class=\"{class}\" data-count=\"{count}\"><rect x=\"{x}\" y=\"{y}\" width=\"{width}\" height=\"48\" rx=\"6\" \
+fill=\"#f7f0e1\" stroke=\"{}\" stroke-width=\"3\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#333\">{label}</text>\
+<text class=\"pile-count\" x=\"{}\" y=\"{}\" font-size=\"22\" fill=\"#222\" text-anchor=\"end\">{count}</text>",
+        if colour == Colour::White { "#888" } else { colour_hex(colour) },
+        x + 8,
+        y + 17,
+        x + width - 8,
+        y + 40
+    );
+    // One small token per die in the pile (at most 23).
+    for i in 0..i32::from(count.min(23)) {
+        let _ = write!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"9\" height=\"9\" fill=\"{}\" stroke=\"#222\" stroke-width=\"1\"/>",
+            x + 8 + (i % 10) * 12,
+            y + 24 + (i / 10) * 11 - if count > 10 { 2 } else { 0 },
+            colour_hex(colour)
+        );
+    }
+    s.push_str("</g>");
+}
+
+fn arrow(s: &mut String, from: (i32, i32), to: (i32, i32), same_row: bool) {
+    let (ax, ay) = from;
+    let (bx, by) = to;
+    if same_row {
+        // An arc over the row, from the top of one die to the top of the other.
+        let (ay, by) = (ay - 24, by - 24);
+        let mx = (ax + bx) / 2;
+        let lift = 18 + (bx - ax).abs() / 12;
+        let _ = write!(
+            s,
+            "<path class=\"arrow\" d=\"M{ax} {ay} Q{mx} {} {bx} {by}\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"4\" \
+stroke-linecap=\"round\" marker-end=\"url(#arrowhead)\"/>",
+            ay - lift
+        );
+    } else {
+        let _ = write!(
+            s,
+            "<path class=\"arrow\" d=\"M{ax} {ay} L{bx} {by}\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"4\" \
+stroke-linecap=\"round\" marker-end=\"url(#arrowhead)\" opacity=\"0.9\"/>"
+        );
+    }
+}
+
+fn last_move(s: &mut String, m: Move) {
+    let centre = |c: Cell| {
+        let (x, y) = cell_origin(c);
+        (x + CELL / 2, y + CELL / 2)
+    };
+    match m.kind() {
+        MoveKind::Give(_) => {}
+        MoveKind::Place(_, c, _) => {
+            let (x, y) = cell_origin(c);
+            let _ = write!(
+                s,
+                "<rect class=\"placed\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"4\"/>",
+                x - 4,
+                y - 4,
+                CELL + 8,
+                CELL + 8
+            );
+        }
+        MoveKind::Shift { from, to } => arrow(s, centre(from), centre(to), true),
+        MoveKind::Flip { agent, target } | MoveKind::Turn { agent, target, .. } => {
+            arrow(s, centre(agent), centre(target), true)
+        }
+        MoveKind::Push { agent, target, to } => {
+            arrow(s, centre(agent), centre(target), true);
+            let end = match to {
+                Dest::Cell(c) => centre(c),
+                Dest::Door => (DOOR_CENTRE.0, DOOR_CENTRE.1 - 2),
+            };
+            arrow(s, centre(target), end, false);
+        }
+    }
+}
+
+/// The first caption line: who does what (`blue to move · clock 3`,
+/// `draft: red places die 17`).
+pub fn status_line(p: &Position) -> String {
+    let side = p.side_to_move();
+    match p.phase() {
+        Phase::Give => format!("draft: {side} gives a die"),
+        Phase::Place(d) => format!("draft: {side} places die {d}"),
+        Phase::Play => format!("{side} to move · clock {}", p.clock()),
+    }
+}
+
+/// The second caption line: piles and restricted cells.
+pub fn detail_line(p: &Position) -> String {
+    let piles = p.piles();
+    let restricted: Vec<String> = p.restricted().map(|c| c.to_string()).collect();
+    format!(
+        "piles: red {} · blue {} · white {} · restricted: {}",
+        piles.red,
+        piles.blue,
+        piles.white,
+        if restricted.is_empty() { "none".to_string() } else { restricted.join(", ") }
+    )
+}
+
+fn caption(s: &mut String, p: &Position, note: Option<&str>) {
+    let (first, second) = (status_line(p), detail_line(p));
+    let _ = write!(
+        s,
+        "<text class=\"caption\" x=\"{X0}\" y=\"402\" font-size=\"15\" fill=\"#222\">{}</text>\
+<text class=\"caption\" x=\"{X0}\" y=\"422\" font-size=\"12\" fill=\"#333\">{}</text>",
+        escape(&first),
+        escape(&second)
+    );
+    if let Some(note) = note {
+        // One line: cut long notes so that they stay inside the picture.
+        let mut line: String = note.chars().filter(|c| !c.is_control()).take(90).collect();
+        if note.chars().count() > 90 {
+            line.push('…');
+        }
+        let _ = write!(
+            s,
+            "<text class=\"note\" x=\"{X0}\" y=\"442\" font-size=\"12\" fill=\"#333\">{}</text>",
+            escape(&line)
+        );
+    }
+}
+
+fn draft(s: &mut String, p: &Position) {
+    let y = 460;
+    let _ = write!(s, "<text x=\"{X0}\" y=\"{}\" font-size=\"11\" fill=\"#333\">reserve</text>", y + 15);
+    for (i, d) in p.reserve().iter().enumerate() {
+        let x = X0 + 58 + i as i32 * 27;
+        let _ = write!(
+            s,
+            "<g class=\"reserve-die\" data-die=\"{d}\"><rect x=\"{x}\" y=\"{y}\" width=\"23\" height=\"23\" rx=\"4\" fill=\"{DIE_BODY}\" \
+stroke=\"#3b2a1a\" stroke-width=\"1.5\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#333\" text-anchor=\"middle\">{d}</text></g>",
+            x + 12,
+            y + 15
+        );
+    }
+    if let Phase::Place(d) = p.phase() {
+        let x = WIDTH as i32 - 130;
+        let _ = write!(
+            s,
+            "<g class=\"given-die\" data-die=\"{d}\"><text x=\"{x}\" y=\"{}\" font-size=\"11\" fill=\"#333\">to place</text>\
+<rect x=\"{}\" y=\"{}\" width=\"34\" height=\"34\" rx=\"6\" fill=\"{DIE_BODY}\" stroke=\"{ARROW}\" stroke-width=\"3\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"14\" fill=\"#222\" text-anchor=\"middle\">{d}</text></g>",
+            y - 14,
+            x + 60,
+            y - 40,
+            x + 77,
+            y - 18
+        );
+    }
+}
+
+/// Rasterizes an SVG (one made by [`svg`]) to PNG bytes, with the embedded font.
+pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+    use resvg::{tiny_skia, usvg};
+    let mut opt = usvg::Options { font_family: "DejaVu Sans".to_string(), ..usvg::Options::default() };
+    opt.fontdb_mut().load_font_data(FONT.to_vec());
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PictureError::Svg(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| PictureError::Raster(format!("empty picture {}x{}", size.width(), size.height())))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| PictureError::Raster(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample;
+
+    #[test]
+    fn escape_leaves_no_markup() {
+        let e = escape("<script>alert(\"x\")</script> & 'q'");
+        assert_eq!(e, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;");
+    }
+
+    #[test]
+    fn cells_do_not_overlap_and_rows_are_centred() {
+        let mut seen: Vec<(i32, i32)> = Vec::new();
+        for c in Cell::all() {
+            let (x, y) = cell_origin(c);
+            assert!(x >= 0 && x + CELL <= WIDTH as i32, "{c} at {x}");
+            for &(ox, oy) in &seen {
+                assert!((x - ox).abs() >= CELL || (y - oy) != 0, "{c} overlaps");
+            }
+            seen.push((x, y));
+        }
+        // Row centres coincide.
+        let mid = |a: u8, b: u8| {
+            let (l, _) = cell_origin(Cell::from_number(a).unwrap());
+            let (r, _) = cell_origin(Cell::from_number(b).unwrap());
+            l + r
+        };
+        assert_eq!(mid(1, 11), mid(12, 18));
+        assert_eq!(mid(12, 18), mid(19, 23));
+    }
+
+    #[test]
+    fn hostile_note_is_text() {
+        let p: Position = sample::START.parse().unwrap();
+        let s = svg(&Frame { position: &p, last: None, note: Some("</svg><script>alert(1)</script>") });
+        assert!(!s.contains("<script"));
+        assert_eq!(s.matches("</svg>").count(), 1);
+        assert!(s.contains("&lt;/svg&gt;&lt;script&gt;"));
+    }
+}
