@@ -6,6 +6,7 @@
 //! `notation`).
 #![deny(missing_docs)]
 
+pub mod annex;
 pub mod arena;
 pub mod board;
 pub mod dice;
@@ -14,6 +15,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod plot;
 pub mod pick;
 pub mod policy;
 pub mod position;

@@ -2,3 +2,4 @@
 
 pub(crate) mod batch;
 pub(crate) mod search;
+pub(crate) mod annex;
