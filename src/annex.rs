@@ -465,10 +465,7 @@ impl Annex {
             }
             let num = |i: usize| {
                 std::str::from_utf8(&rec[i]).ok().and_then(|s| s.parse::<usize>().ok()).ok_or_else(|| {
-                    err(
-                        line,
-                        format!("{} `{}` is not a number", MOVES_HEADER[i], String::from_utf8_lossy(&rec[i])),
-                    )
+                    err(line, format!("{} `{}` is not a number", MOVES_HEADER[i], String::from_utf8_lossy(&rec[i])))
                 })
             };
             let ply = num(1)?;
@@ -811,7 +808,11 @@ impl Annex {
                 }
             }
         }
-        Table { name: "legal_phase.csv", header: vec!["moves_file", "phase", "legal_moves", "positions", "share"], rows }
+        Table {
+            name: "legal_phase.csv",
+            header: vec!["moves_file", "phase", "legal_moves", "positions", "share"],
+            rows,
+        }
     }
 
     fn legal_ply_table(&self) -> Table {
@@ -864,17 +865,15 @@ impl Annex {
                 t.quantile(0.5)
             );
             let d3 = &m.dice[2][0][0];
-            let _ = writeln!(
-                s,
-                "  die 3 (all white): its giver wins {} ({} games)",
-                pct(d3.losses, d3.games),
-                d3.games
-            );
+            let _ =
+                writeln!(s, "  die 3 (all white): its giver wins {} ({} games)", pct(d3.losses, d3.games), d3.games);
             let mut by: Vec<(usize, f64)> = m
                 .dice
                 .iter()
                 .enumerate()
-                .map(|(d, x)| (d + 1, if x[0][0].games == 0 { 0.0 } else { x[0][0].wins as f64 / x[0][0].games as f64 }))
+                .map(|(d, x)| {
+                    (d + 1, if x[0][0].games == 0 { 0.0 } else { x[0][0].wins as f64 / x[0][0].games as f64 })
+                })
                 .collect();
             by.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
             if let (Some(best), Some(worst)) = (by.first(), by.last()) {
@@ -970,10 +969,15 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
         };
         let (d, cell, face) = match parse_move_text(pt).map(|mv| mv.kind()) {
             Ok(MoveKind::Place(d, c, f)) => (d, c, f),
-            _ => return Err(format!("draft_moves: move {} `{pt}`: expected a placement <die>@<cell>=<face>", 2 * k + 2)),
+            _ => {
+                return Err(format!("draft_moves: move {} `{pt}`: expected a placement <die>@<cell>=<face>", 2 * k + 2));
+            }
         };
         if d.kind() != gd.kind() {
-            return Err(format!("draft_moves: move {} `{pt}` places another die than the one given (`{gt}`)", 2 * k + 2));
+            return Err(format!(
+                "draft_moves: move {} `{pt}` places another die than the one given (`{gt}`)",
+                2 * k + 2
+            ));
         }
         if board[cell.index()].is_some() {
             return Err(format!("draft_moves: move {} `{pt}`: cell {cell} is already taken", 2 * k + 2));

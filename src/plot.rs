@@ -15,8 +15,9 @@
 //!   per matchup;
 //! - `opening_tree_K`: for matchup K (in summary order), the first give
 //!   (bars) split by the first placement (row × colour for red, stacked);
-//! - `branching`: mean legal moves by ply with p10 and p90, per moves file
-//!   (only when moves files were read).
+//! - `branching`: mean legal moves by play half-move with p10 and p90, per
+//!   moves file, over the half-moves that at least 1% of the games (and
+//!   10 games) reach; only when moves files were read.
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
 use crate::board::Row;
@@ -176,6 +177,7 @@ fn length<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &Drawin
     chart
         .configure_mesh()
         .x_desc("play half-moves")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(format!("share of games per bin of {HIST_WIDTH}"))
         .label_style((FAMILY, 14))
         .draw()
@@ -233,7 +235,11 @@ fn results<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &Drawi
         .x_labels(n)
         .x_label_formatter(&|x| {
             let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 { labels.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
         })
         .x_desc("matchup (red vs blue)")
         .y_desc("share of games")
@@ -252,14 +258,17 @@ fn results<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &Drawi
             bars.push((i as f64 - 0.4 + j as f64 * width, p, lo, hi));
         }
         chart
-            .draw_series(bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], colour.filled())))
+            .draw_series(
+                bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], colour.filled())),
+            )
             .map_err(e)?
             .label(label)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
         chart
             .draw_series(
-                bars.iter()
-                    .map(|&(x0, p, lo, hi)| ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 8)),
+                bars.iter().map(|&(x0, p, lo, hi)| {
+                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 8)
+                }),
             )
             .map_err(e)?;
     }
@@ -293,9 +302,7 @@ fn die_value<DB: DrawingBackend>(ms: &[&MatchupStats], root: &DrawingArea<DB, Sh
         .label_style((FAMILY, 13))
         .draw()
         .map_err(e)?;
-    chart
-        .draw_series(std::iter::once(PathElement::new(vec![(0.5, 0.5), (23.5, 0.5)], BLACK.mix(0.5))))
-        .map_err(e)?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(0.5, 0.5), (23.5, 0.5)], BLACK.mix(0.5)))).map_err(e)?;
     let width = 0.8 / nm;
     for (j, m) in ms.iter().enumerate() {
         let c = series_colour(j);
@@ -318,8 +325,9 @@ fn die_value<DB: DrawingBackend>(ms: &[&MatchupStats], root: &DrawingArea<DB, Sh
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], c.filled()));
         chart
             .draw_series(
-                bars.iter()
-                    .map(|&(x0, p, lo, hi)| ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 6)),
+                bars.iter().map(|&(x0, p, lo, hi)| {
+                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 6)
+                }),
             )
             .map_err(e)?;
     }
@@ -409,10 +417,13 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
     let mut series = Vec::new();
     let (mut xmax, mut ymax) = (50f64, 1f64);
     for st in &annex.legal {
-        let first = st.by_ply.first().map_or(0, |(_, h)| h.iter().sum::<u64>());
+        // The play phase only: the draft alternates gives (few moves) and
+        // placements (many), which the tables show ply by ply.
+        let play: Vec<&Vec<u64>> = st.by_ply.iter().filter(|(p, _)| *p == 1).map(|(_, h)| h).collect();
+        let first = play.first().map_or(0, |h| h.iter().sum::<u64>());
         let min_n = (first / 100).max(10);
         let mut pts = Vec::new();
-        for (i, (_, h)) in st.by_ply.iter().enumerate() {
+        for (i, h) in play.iter().enumerate() {
             let (n, mean, q) = hist_stats(h);
             if n < min_n {
                 continue;
@@ -424,7 +435,7 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
         series.push((st.name.clone(), pts));
     }
     let mut chart = ChartBuilder::on(root)
-        .caption("Branching factor: legal moves by ply (mean, p10–p90)", (FAMILY, 22))
+        .caption("Branching factor: legal moves by play half-move (mean, p10, p90)", (FAMILY, 22))
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(65)
@@ -432,7 +443,8 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
         .map_err(e)?;
     chart
         .configure_mesh()
-        .x_desc("ply (1–46: the draft)")
+        .x_desc("play half-move")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc("legal moves")
         .label_style((FAMILY, 14))
         .draw()
@@ -447,9 +459,6 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.2)), c.mix(0.4))).map_err(e)?;
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.3)), c.mix(0.4))).map_err(e)?;
     }
-    chart
-        .draw_series(std::iter::once(PathElement::new(vec![(46.5, 0.0), (46.5, ymax * 1.1)], BLACK.stroke_width(1))))
-        .map_err(e)?;
     chart
         .configure_series_labels()
         .label_font((FAMILY, 14))
