@@ -970,7 +970,10 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
         let (d, cell, face) = match parse_move_text(pt).map(|mv| mv.kind()) {
             Ok(MoveKind::Place(d, c, f)) => (d, c, f),
             _ => {
-                return Err(format!("draft_moves: move {} `{pt}`: expected a placement <die>@<cell>=<face>", 2 * k + 2));
+                return Err(format!(
+                    "draft_moves: move {} `{pt}`: expected a placement <die>@<cell>=<face>",
+                    2 * k + 2
+                ));
             }
         };
         if d.kind() != gd.kind() {
