@@ -1073,7 +1073,8 @@ mod tests {
         assert_eq!(tree_parts(k), [3, 7, 17, 9]);
         assert_eq!(tree_depth(k), 4);
         assert_eq!(tree_depth(tree_key(&[3, 7])), 2);
-        assert_eq!(tree_line(tree_key(&[3, 7])), "g3 M:own");
+        assert_eq!(tree_line(tree_key(&[3, 4])), "g3 M:own");
+        assert_eq!(tree_line(tree_key(&[3, 7])), "g3 I:own");
         assert_eq!(tree_line(tree_key(&[23, 9, 1, 1])), "g23 I:white g1 S:own");
     }
 
