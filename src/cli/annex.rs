@@ -114,7 +114,7 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
             tables.len(),
             a.out_dir.display(),
             match &a.plot {
-                Some(dir) => format!(" and {} plots to {}", plots.len(), dir.display()),
+                Some(dir) => format!(" and {} plot files to {}", plots.len(), dir.display()),
                 None => String::new(),
             }
         )?;
