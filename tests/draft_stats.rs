@@ -400,3 +400,43 @@ fn a_selfplay_batch_is_counted_consistently_and_plotted() {
     assert_eq!(gives, first_give.rows.len(), "one bar label per first give");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn files_of_two_matchups_give_two_blocks_and_two_series() {
+    let dir = scratch("two");
+    let random = dir.join("random.csv");
+    let greedy = dir.join("greedy.csv");
+    let play = |out: &Path, red: &str| {
+        ok(&["selfplay", "--games", "60", "--red", red, "--out", s(out), "--summary", "", "--quiet", "--threads", "1"])
+    };
+    play(&random, "random");
+    play(&greedy, "greedy");
+    let out = dir.join("out");
+    let plots = dir.join("plots");
+    let text = ok(&["draft-stats", s(&random), s(&greedy), "--out-dir", s(&out), "--plot", s(&plots)]);
+    assert!(text.contains("greedy vs random: 60 games"), "{text}");
+    assert!(text.contains("random vs random: 60 games"), "{text}");
+    assert!(text.contains("no branching plot"), "{text}");
+    assert!(!plots.join("branching.svg").exists());
+    let end = Csv::read(&out.join("end.csv"));
+    assert_eq!(end.sum(&[("red", "greedy")], "games"), 60);
+    assert_eq!(end.sum(&[("red", "random")], "games"), 60);
+    // One bar per die and matchup, one line per matchup, one opening tree each.
+    let die_svg = std::fs::read_to_string(plots.join("die_value.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&die_svg).unwrap();
+    for fill in ["#1F77B4", "#D62728"] {
+        let bars = doc.descendants().filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some(fill)).count();
+        assert_eq!(bars, 23 + 1, "{fill}");
+    }
+    let length_svg = std::fs::read_to_string(plots.join("length.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&length_svg).unwrap();
+    let legend: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .filter(|t| t.contains(" vs "))
+        .collect();
+    assert_eq!(legend.len(), 2, "{legend:?}");
+    assert!(plots.join("opening_tree_2.png").exists() && !plots.join("opening_tree_3.png").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
