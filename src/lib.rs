@@ -6,6 +6,7 @@
 //! `notation`).
 #![deny(missing_docs)]
 
+pub mod annex;
 pub mod arena;
 pub mod board;
 pub mod dice;
@@ -16,6 +17,7 @@ pub mod notation;
 pub mod perft;
 pub mod pick;
 pub mod picture;
+pub mod plot;
 pub mod policy;
 pub mod position;
 pub mod rating;

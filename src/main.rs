@@ -11,6 +11,7 @@
 mod cli;
 
 use clap::{Args, Parser, Subcommand};
+use cli::annex::{DraftStatsArgs, cmd_draft_stats};
 use cli::batch::{cmd_arena, cmd_bench, cmd_merge, cmd_selfplay};
 use cli::search::{
     SolveOptions, cmd_analyze, cmd_analyze_mcts, cmd_bench_mcts, cmd_bench_search, cmd_solve, parse_rollout,
@@ -387,6 +388,16 @@ Examples:
         #[arg(long)]
         no_history: bool,
     },
+
+    /// The strategy annex: read games files and write tables of the draft,
+    /// the openings, game lengths and end reasons (CSV, Wilson 95%
+    /// intervals), and optionally plots (SVG and PNG). See the README.
+    #[command(after_help = "\
+Examples:
+  senat draft-stats games.csv --out-dir annex
+  senat draft-stats random.csv heuristic.csv --out-dir annex --plot annex/plots --force
+  senat draft-stats games.csv --moves moves.csv --out-dir annex --plot plots")]
+    DraftStats(DraftStatsArgs),
 }
 
 /// Arguments of `senat arena`.
@@ -605,6 +616,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             }
         }
         Command::Arena(a) => cmd_arena(a, out),
+        Command::DraftStats(a) => cmd_draft_stats(a, out),
         Command::BenchMcts { pos, playouts, threads, repeat, seed, rollout } => {
             let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -1,0 +1,126 @@
+//! `senat draft-stats`: the strategy annex's tables and plots from games
+//! files. The counting is `senat::annex`, the drawing `senat::plot`; this
+//! module opens the files, refuses to overwrite, writes the tables
+//! atomically and prints the summary.
+
+use crate::{Result, input};
+use clap::Args;
+use senat::annex::{Annex, Table};
+use senat::plot;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `senat draft-stats`.
+#[derive(Args, Debug)]
+pub(crate) struct DraftStatsArgs {
+    /// Games files written by `senat selfplay` or `senat merge` (leading `#` lines are skipped).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// The folder of the CSV tables (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out_dir: PathBuf,
+    /// Per-move files (`senat selfplay --moves`) for the legal-move tables and the branching plot.
+    #[arg(long, value_name = "FILE")]
+    moves: Vec<PathBuf>,
+    /// Also draw the plots (SVG and PNG) into this folder (created if missing).
+    #[arg(long, value_name = "DIR")]
+    plot: Option<PathBuf>,
+    /// Overwrite existing tables and plots.
+    #[arg(long)]
+    force: bool,
+    /// Print nothing on success.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if !force && path.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
+    }
+    Ok(())
+}
+
+fn make_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).or_else(|e| input(format_args!("cannot create {}: {e}", dir.display())))
+}
+
+fn open(path: &Path) -> Result<BufReader<File>> {
+    let f = File::open(path).or_else(|e| input(format_args!("cannot read {}: {e}", path.display())))?;
+    Ok(BufReader::with_capacity(1 << 20, f))
+}
+
+/// Writes `t` to `dir/<name>` through a temporary file and a rename.
+fn write_table(dir: &Path, t: &Table) -> Result<()> {
+    let path = dir.join(t.name);
+    let tmp = dir.join(format!(".{}.tmp", t.name));
+    let fail = |e: &dyn std::fmt::Display| input::<()>(format_args!("cannot write {}: {e}", path.display()));
+    let write = || -> std::result::Result<(), csv::Error> {
+        let mut w = csv::Writer::from_path(&tmp)?;
+        w.write_record(&t.header)?;
+        for r in &t.rows {
+            w.write_record(r)?;
+        }
+        w.flush()?;
+        Ok(())
+    };
+    if let Err(e) = write() {
+        let _ = std::fs::remove_file(&tmp);
+        return fail(&e);
+    }
+    std::fs::rename(&tmp, &path).or_else(|e| fail(&e))
+}
+
+pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result<()> {
+    for name in Annex::table_names(!a.moves.is_empty()) {
+        refuse_existing(&a.out_dir.join(name), a.force)?;
+    }
+    let started = Instant::now();
+    let mut annex = Annex::new();
+    for path in &a.files {
+        annex.read_games(&path.display().to_string(), open(path)?).or_else(input)?;
+    }
+    for path in &a.moves {
+        annex.read_moves(&path.display().to_string(), open(path)?).or_else(input)?;
+    }
+    let read_s = started.elapsed().as_secs_f64();
+    if let Some(dir) = &a.plot {
+        for name in plot::plot_names(&annex) {
+            for ext in ["svg", "png"] {
+                refuse_existing(&dir.join(format!("{name}.{ext}")), a.force)?;
+            }
+        }
+    }
+    make_dir(&a.out_dir)?;
+    let tables = annex.tables();
+    for t in &tables {
+        write_table(&a.out_dir, t)?;
+    }
+    let plots = match &a.plot {
+        Some(dir) => {
+            make_dir(dir)?;
+            plot::write_plots(&annex, dir).or_else(|e| input(format_args!("plot: {e}")))?
+        }
+        None => Vec::new(),
+    };
+    if !a.quiet {
+        out.write_all(annex.summary_text().as_bytes())?;
+        writeln!(
+            out,
+            "read {} games from {} file(s) in {read_s:.2} s; wrote {} tables to {}{}",
+            annex.games(),
+            a.files.len(),
+            tables.len(),
+            a.out_dir.display(),
+            match &a.plot {
+                Some(dir) => format!(" and {} plot files to {}", plots.len(), dir.display()),
+                None => String::new(),
+            }
+        )?;
+        if a.plot.is_some() && a.moves.is_empty() {
+            writeln!(out, "no branching plot: it needs a per-move file (--moves)")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,471 @@
+//! Plots of the strategy annex ([`crate::annex::Annex`]), drawn with
+//! plotters in SVG and PNG.
+//!
+//! Text needs a font: plotters draws it with `ab_glyph` from DejaVu Sans,
+//! embedded in the binary from `assets/fonts/DejaVuSans.ttf` (Bitstream Vera
+//! licence, `assets/fonts/DejaVuSans.LICENSE`), so no system font or
+//! fontconfig is needed. Every file is written atomically: drawn into a
+//! hidden temporary file in the output folder, then renamed.
+//!
+//! The plots (each as `NAME.svg` and `NAME.png`):
+//! - `length`: play length histogram (share of games per bin of 10
+//!   half-moves), one line per matchup, the rules' 60 marked;
+//! - `results`: red, blue and draw shares per matchup, with Wilson 95% bars;
+//! - `die_value`: per die, the placer's win rate with its interval, one bar
+//!   per matchup;
+//! - `opening_tree_K`: for matchup K (in summary order), the first give
+//!   (bars) split by the first placement (row × colour for red, stacked);
+//! - `branching`: mean legal moves by play half-move with p10 and p90, per
+//!   moves file, over the half-moves that at least 1% of the games (and
+//!   10 games) reach; only when moves files were read.
+
+use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
+use crate::board::Row;
+use crate::position::CLOSURE;
+use crate::stats::{HIST_WIDTH, wilson};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+/// DejaVu Sans, the font of every plot.
+static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+
+/// The font family name the plots use.
+const FAMILY: &str = "sans-serif";
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The embedded font is a valid TrueType file; a failure would only
+        // leave text undrawn, which the plot tests would catch.
+        let _ = plotters::style::register_font(FAMILY, FontStyle::Normal, FONT);
+    });
+}
+
+const W: u32 = 1000;
+const H: u32 = 600;
+
+/// A colour per series.
+fn series_colour(i: usize) -> RGBColor {
+    const C: [RGBColor; 8] = [
+        RGBColor(31, 119, 180),
+        RGBColor(214, 39, 40),
+        RGBColor(44, 160, 44),
+        RGBColor(255, 127, 14),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+        RGBColor(127, 127, 127),
+    ];
+    C[i % C.len()]
+}
+
+/// Red, blue and grey for the results.
+const RED: RGBColor = RGBColor(200, 40, 40);
+const BLUE: RGBColor = RGBColor(40, 80, 200);
+const GREY: RGBColor = RGBColor(150, 150, 150);
+
+/// Colours of the nine placement classes (row × own / opponent / white).
+fn class_colour(c: usize) -> RGBColor {
+    let base = [(46, 125, 50), (198, 40, 40), (160, 160, 160)][c % 3];
+    let shade = [1.0, 0.75, 0.5][c / 3];
+    let f = |x: u8| (x as f64 * shade + 255.0 * (1.0 - shade)) as u8;
+    RGBColor(f(base.0), f(base.1), f(base.2))
+}
+
+type DrawResult<T = ()> = Result<T, String>;
+
+fn e<E: std::fmt::Display>(x: E) -> String {
+    x.to_string()
+}
+
+/// The plot names that [`write_plots`] writes for `annex`, without extension.
+pub fn plot_names(annex: &Annex) -> Vec<String> {
+    let mut v = vec!["length".to_string(), "results".to_string(), "die_value".to_string()];
+    v.extend((1..=annex.matchups.len()).map(|k| format!("opening_tree_{k}")));
+    if !annex.legal.is_empty() {
+        v.push("branching".to_string());
+    }
+    v
+}
+
+/// The matchups in summary order (by policy names).
+fn sorted(annex: &Annex) -> Vec<&MatchupStats> {
+    let mut v: Vec<&MatchupStats> = annex.matchups.iter().collect();
+    v.sort_by(|a, b| a.key.cmp(&b.key));
+    v
+}
+
+/// Writes every plot of [`plot_names`] as SVG and PNG into `dir`
+/// (which must exist); returns the files written.
+pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
+    register_font();
+    let mut written = Vec::new();
+    let ms = sorted(annex);
+    for name in plot_names(annex) {
+        let svg = dir.join(format!("{name}.svg"));
+        let png = dir.join(format!("{name}.png"));
+        let mut text = String::new();
+        {
+            let root = SVGBackend::with_string(&mut text, (W, H)).into_drawing_area();
+            draw_named(&name, annex, &ms, &root)?;
+            root.present().map_err(e)?;
+        }
+        let tmp_svg = dir.join(format!(".{name}.tmp.svg"));
+        std::fs::write(&tmp_svg, text.as_bytes()).map_err(|x| format!("cannot write {}: {x}", tmp_svg.display()))?;
+        rename(&tmp_svg, &svg)?;
+        let tmp_png = dir.join(format!(".{name}.tmp.png"));
+        {
+            let root = BitMapBackend::new(&tmp_png, (W, H)).into_drawing_area();
+            draw_named(&name, annex, &ms, &root)?;
+            root.present().map_err(|x| format!("cannot write {}: {x}", tmp_png.display()))?;
+        }
+        rename(&tmp_png, &png)?;
+        written.push(svg);
+        written.push(png);
+    }
+    Ok(written)
+}
+
+fn rename(from: &Path, to: &Path) -> DrawResult {
+    std::fs::rename(from, to).map_err(|x| format!("cannot write {}: {x}", to.display()))
+}
+
+fn draw_named<DB: DrawingBackend>(
+    name: &str,
+    annex: &Annex,
+    ms: &[&MatchupStats],
+    root: &DrawingArea<DB, Shift>,
+) -> DrawResult {
+    root.fill(&WHITE).map_err(e)?;
+    match name {
+        "length" => length(annex, ms, root),
+        "results" => results(annex, ms, root),
+        "die_value" => die_value(ms, root),
+        "branching" => branching(annex, root),
+        _ => {
+            let k: usize = name.trim_start_matches("opening_tree_").parse().map_err(e)?;
+            opening_tree(ms[k - 1], root)
+        }
+    }
+}
+
+fn length<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &DrawingArea<DB, Shift>) -> DrawResult {
+    let mut series = Vec::new();
+    let (mut xmax, mut ymax) = (CLOSURE as f64 + 10.0, 0.01f64);
+    for m in ms {
+        let Some(t) = annex.summary.groups.get(&m.key) else { continue };
+        let pts: Vec<(f64, f64)> = t
+            .histogram(HIST_WIDTH)
+            .into_iter()
+            .map(|(s, c)| (s as f64 + HIST_WIDTH as f64 / 2.0, c as f64 / t.games.max(1) as f64))
+            .collect();
+        for &(x, y) in &pts {
+            xmax = xmax.max(x + HIST_WIDTH as f64);
+            ymax = ymax.max(y);
+        }
+        series.push((m.key.label(), t.mean_length(), pts));
+    }
+    let mut chart = ChartBuilder::on(root)
+        .caption("Play length (half-moves, draft excluded)", (FAMILY, 22))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d(0f64..xmax, 0f64..ymax * 1.1)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc("play half-moves")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc(format!("share of games per bin of {HIST_WIDTH}"))
+        .label_style((FAMILY, 14))
+        .draw()
+        .map_err(e)?;
+    for (i, (label, mean, pts)) in series.into_iter().enumerate() {
+        let c = series_colour(i);
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+            .map_err(e)?
+            .label(format!("{label} (mean {mean:.1})"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+    }
+    let sixty = CLOSURE as f64;
+    chart
+        .draw_series(std::iter::once(PathElement::new(vec![(sixty, 0.0), (sixty, ymax * 1.1)], BLACK.stroke_width(1))))
+        .map_err(e)?;
+    chart
+        .draw_series(std::iter::once(Text::new(
+            "60: the rules' average",
+            (sixty + 2.0, ymax * 1.05),
+            (FAMILY, 14).into_font(),
+        )))
+        .map_err(e)?;
+    chart
+        .configure_series_labels()
+        .label_font((FAMILY, 14))
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+fn segment_label(labels: &[String], v: &SegmentValue<usize>) -> String {
+    match v {
+        SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+fn results<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &DrawingArea<DB, Shift>) -> DrawResult {
+    let labels: Vec<String> = ms.iter().map(|m| m.key.label()).collect();
+    let n = ms.len().max(1);
+    let mut chart = ChartBuilder::on(root)
+        .caption("Results per matchup (95% Wilson intervals)", (FAMILY, 22))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..1f64)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n)
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("matchup (red vs blue)")
+        .y_desc("share of games")
+        .label_style((FAMILY, 13))
+        .draw()
+        .map_err(e)?;
+    let parts: [(&str, RGBColor); 3] = [("red wins", RED), ("blue wins", BLUE), ("draws", GREY)];
+    let width = 0.8 / 3.0;
+    for (j, &(label, colour)) in parts.iter().enumerate() {
+        let mut bars = Vec::new();
+        for (i, m) in ms.iter().enumerate() {
+            let Some(t) = annex.summary.groups.get(&m.key) else { continue };
+            let k = [t.red, t.blue, t.draws][j];
+            let p = k as f64 / t.games.max(1) as f64;
+            let (lo, hi) = wilson(k, t.games);
+            bars.push((i as f64 - 0.4 + j as f64 * width, p, lo, hi));
+        }
+        chart
+            .draw_series(
+                bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], colour.filled())),
+            )
+            .map_err(e)?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
+        chart
+            .draw_series(
+                bars.iter().map(|&(x0, p, lo, hi)| {
+                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 8)
+                }),
+            )
+            .map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .label_font((FAMILY, 14))
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+fn die_value<DB: DrawingBackend>(ms: &[&MatchupStats], root: &DrawingArea<DB, Shift>) -> DrawResult {
+    let nm = ms.len().max(1) as f64;
+    let mut chart = ChartBuilder::on(root)
+        .caption("Draft value per die: win rate of the side that placed it (95% intervals)", (FAMILY, 20))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d(0.5f64..23.5f64, 0f64..1f64)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(23)
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .x_desc("die")
+        .y_desc("placer's win rate")
+        .label_style((FAMILY, 13))
+        .draw()
+        .map_err(e)?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(0.5, 0.5), (23.5, 0.5)], BLACK.mix(0.5)))).map_err(e)?;
+    let width = 0.8 / nm;
+    for (j, m) in ms.iter().enumerate() {
+        let c = series_colour(j);
+        let bars: Vec<(f64, f64, f64, f64)> = m
+            .dice
+            .iter()
+            .enumerate()
+            .map(|(d, s)| {
+                let s = s[0][0];
+                let p = s.wins as f64 / s.games.max(1) as f64;
+                let (lo, hi) = wilson(s.wins, s.games);
+                let x0 = d as f64 + 1.0 - 0.4 + j as f64 * width;
+                (x0, p, lo, hi)
+            })
+            .collect();
+        chart
+            .draw_series(bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], c.filled())))
+            .map_err(e)?
+            .label(m.key.label())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], c.filled()));
+        chart
+            .draw_series(
+                bars.iter().map(|&(x0, p, lo, hi)| {
+                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 6)
+                }),
+            )
+            .map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .label_font((FAMILY, 14))
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+fn opening_tree<DB: DrawingBackend>(m: &MatchupStats, root: &DrawingArea<DB, Shift>) -> DrawResult {
+    let n = m.games().max(1) as f64;
+    // First gives that occurred, in die order, with their placement classes.
+    let mut gives: Vec<(usize, [u64; 9])> = Vec::new();
+    for (d, w) in m.first_give.iter().enumerate() {
+        if w.games == 0 {
+            continue;
+        }
+        let mut per = [0u64; 9];
+        for (k, x) in &m.tree {
+            let (g, p, rest) = (k & 31, (k >> 5) & 15, k >> 9);
+            if g as usize == d + 1 && p != 0 && rest == 0 {
+                per[p as usize - 1] += x.games;
+            }
+        }
+        gives.push((d + 1, per));
+    }
+    let ymax = gives.iter().map(|(_, p)| p.iter().sum::<u64>() as f64 / n).fold(0.01, f64::max);
+    let labels: Vec<String> = gives.iter().map(|(d, _)| format!("g{d}")).collect();
+    let ng = gives.len().max(1);
+    let mut chart = ChartBuilder::on(root)
+        .caption(format!("Draft openings: first give → first placement ({})", m.key.label()), (FAMILY, 18))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d((0..ng - 1).into_segmented(), 0f64..ymax * 1.25)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(ng)
+        .x_label_formatter(&|v| segment_label(&labels, v))
+        .x_desc("first give (blue gives, red places)")
+        .y_desc("share of games")
+        .label_style((FAMILY, 12))
+        .draw()
+        .map_err(e)?;
+    for c in 0..9 {
+        let colour = class_colour(c);
+        let rects: Vec<Rectangle<(SegmentValue<usize>, f64)>> = gives
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, per))| per[c] > 0)
+            .map(|(i, (_, per))| {
+                let below: u64 = per[..c].iter().sum();
+                let y0 = below as f64 / n;
+                let y1 = (below + per[c]) as f64 / n;
+                let mut r =
+                    Rectangle::new([(SegmentValue::Exact(i), y0), (SegmentValue::Exact(i + 1), y1)], colour.filled());
+                r.set_margin(0, 0, 3, 3);
+                r
+            })
+            .collect();
+        let label = format!("{}:{}", Row::ALL[c / 3].letter(), Rel::ALL[c % 3].name());
+        chart
+            .draw_series(rects)
+            .map_err(e)?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .label_font((FAMILY, 12))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -> DrawResult {
+    let mut series = Vec::new();
+    let (mut xmax, mut ymax) = (50f64, 1f64);
+    for st in &annex.legal {
+        // The play phase only: the draft alternates gives (few moves) and
+        // placements (many), which the tables show ply by ply.
+        let play: Vec<&Vec<u64>> = st.by_ply.iter().filter(|(p, _)| *p == 1).map(|(_, h)| h).collect();
+        let first = play.first().map_or(0, |h| h.iter().sum::<u64>());
+        let min_n = (first / 100).max(10);
+        let mut pts = Vec::new();
+        for (i, h) in play.iter().enumerate() {
+            let (n, mean, q) = hist_stats(h);
+            if n < min_n {
+                continue;
+            }
+            pts.push(((i + 1) as f64, mean, q[1] as f64, q[3] as f64));
+            xmax = xmax.max((i + 1) as f64);
+            ymax = ymax.max(q[3] as f64);
+        }
+        series.push((st.name.clone(), pts));
+    }
+    let mut chart = ChartBuilder::on(root)
+        .caption("Branching factor: legal moves by play half-move (mean, p10, p90)", (FAMILY, 22))
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(65)
+        .build_cartesian_2d(0f64..xmax + 1.0, 0f64..ymax * 1.1)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc("play half-move")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("legal moves")
+        .label_style((FAMILY, 14))
+        .draw()
+        .map_err(e)?;
+    for (i, (name, pts)) in series.into_iter().enumerate() {
+        let c = series_colour(i);
+        chart
+            .draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.1)), c.stroke_width(2)))
+            .map_err(e)?
+            .label(format!("{name}: mean"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.2)), c.mix(0.4))).map_err(e)?;
+        chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.3)), c.mix(0.4))).map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .label_font((FAMILY, 14))
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
