@@ -202,7 +202,15 @@ impl fmt::Display for SprtResult {
 }
 
 /// A sequential probability ratio test of `elo0` against `elo1` (logistic
-/// Elo) with error rates `alpha` and `beta`, on pentanomial counts.
+/// Elo) with error rates `alpha` and `beta`, on pentanomial counts: the
+/// generalized SPRT of fishtest (`LLR_logistic` of its `LLRcalc`).
+///
+/// The log-likelihood ratio is that of the two maximum-likelihood
+/// pentanomial distributions with expected score `s0` and `s1` (the scores
+/// of `elo0` and `elo1`) given the observed pair frequencies; before the
+/// frequencies are used, every empty class gets a count of 10⁻³ (fishtest's
+/// regularization), so the first pairs, all alike, give a ratio near zero
+/// instead of a degenerate variance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     /// Elo under the null hypothesis.
@@ -215,9 +223,51 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// The largest |elo0|, |elo1| an SPRT accepts (an expected score of 0.997).
+pub const SPRT_MAX_ELO: f64 = 1000.0;
+
+/// The count given to an empty pentanomial class (fishtest's regularization).
+const REGULARIZATION: f64 = 1e-3;
+
+/// The maximum-likelihood distribution on the pair scores `a` (0, ¼, ½, ¾,
+/// 1) with expected value `s`, given the observed frequencies `p` (all
+/// positive, summing to 1): `p_i / (1 + x·(a_i − s))`, where `x` solves
+/// `Σ p_i·(a_i − s) / (1 + x·(a_i − s)) = 0` (the secular equation of
+/// Van den Bergh's note on the multinomial MLE). The left side decreases in
+/// `x` on the interval where every denominator is positive, so a safeguarded
+/// Newton iteration inside that bracket finds the root.
+fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
+    let d: [f64; 5] = std::array::from_fn(|i| i as f64 / 4.0 - s);
+    let f = |x: f64| d.iter().zip(p).map(|(di, pi)| pi * di / (1.0 + x * di)).sum::<f64>();
+    let df = |x: f64| -d.iter().zip(p).map(|(di, pi)| pi * di * di / (1.0 + x * di).powi(2)).sum::<f64>();
+    // d[0] = −s < 0 < d[4] = 1 − s: the bracket is (−1/d[4], −1/d[0]).
+    let (mut lo, mut hi) = (-1.0 / d[4], -1.0 / d[0]);
+    let mut x = 0.0;
+    for _ in 0..200 {
+        let fx = f(x);
+        if fx == 0.0 {
+            break;
+        }
+        if fx > 0.0 {
+            lo = x;
+        } else {
+            hi = x;
+        }
+        let newton = x - fx / df(x);
+        let next = if newton > lo && newton < hi { newton } else { lo + (hi - lo) / 2.0 };
+        if (next - x).abs() <= 1e-15 * (1.0 + x.abs()) {
+            x = next;
+            break;
+        }
+        x = next;
+    }
+    std::array::from_fn(|i| p[i] / (1.0 + x * d[i]))
+}
+
 impl Sprt {
     /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05` (every key optional, in any order;
-    /// the defaults are those values).
+    /// the defaults are those values). Elos must lie in ±[`SPRT_MAX_ELO`] with
+    /// `elo0 < elo1`; alpha and beta in (0, ½).
     pub fn parse(text: &str) -> Result<Sprt, String> {
         let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
@@ -237,6 +287,12 @@ impl Sprt {
         if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
             return Err(format!("alpha and beta must lie in (0, 0.5) (got {} and {})", t.alpha, t.beta));
         }
+        if t.elo0.abs() > SPRT_MAX_ELO || t.elo1.abs() > SPRT_MAX_ELO {
+            return Err(format!(
+                "elo0 and elo1 must lie in [-{SPRT_MAX_ELO}, {SPRT_MAX_ELO}] (got {} and {})",
+                t.elo0, t.elo1
+            ));
+        }
         if t.elo1 <= t.elo0 {
             return Err(format!("elo1 must be above elo0 (got {} and {})", t.elo1, t.elo0));
         }
@@ -248,20 +304,20 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of the counts, by the normal approximation
-    /// of the generalized SPRT (Van den Bergh; fishtest's for logistic Elo):
-    /// `N · (s1 − s0) · (2·mean − s0 − s1) / (2·var)`, with `s0`, `s1` the
-    /// expected scores of `elo0`, `elo1`, `N` pairs and `var` the pair
-    /// variance. The variance is floored at 10⁻⁴ so that the first, all-equal
-    /// pairs do not give an infinite ratio.
+    /// The generalized log-likelihood ratio of the counts (0 with no pair):
+    /// `N · Σ p̂_i · ln(p1_i / p0_i)`, where `p̂` are the regularized pair
+    /// frequencies, `N` their regularized total and `p0`, `p1` the
+    /// maximum-likelihood distributions with expected score `s0`, `s1`.
     pub fn llr(&self, p: &Pentanomial) -> f64 {
-        let n = p.pairs();
-        if n == 0 {
+        if p.pairs() == 0 {
             return 0.0;
         }
+        let counts: [f64; 5] = p.counts.map(|c| if c == 0 { REGULARIZATION } else { c as f64 });
+        let n: f64 = counts.iter().sum();
+        let freq = counts.map(|c| c / n);
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let var = p.variance().max(1e-4);
-        n as f64 * (s1 - s0) * (2.0 * p.mean() - s0 - s1) / (2.0 * var)
+        let (p0, p1) = (mle_with_mean(&freq, s0), mle_with_mean(&freq, s1));
+        n * (0..5).map(|i| freq[i] * (p1[i].ln() - p0[i].ln())).sum::<f64>()
     }
 
     /// The decision the counts allow, if any.
@@ -275,6 +331,26 @@ impl Sprt {
         } else {
             None
         }
+    }
+
+    /// The expected number of pairs before a decision when the true Elo is
+    /// `elo` and the pair scores have variance `var` (Wald's approximation
+    /// with the Brownian drift of fishtest's `LLR_drift_variance_alt2`,
+    /// overshoot neglected): the expected final ratio over the drift per pair.
+    /// At the midpoint of the test (no drift) it is `−lo·hi / σ²`.
+    pub fn expected_pairs(&self, elo: f64, var: f64) -> f64 {
+        let (s0, s1, s) = (score_of_elo(self.elo0), score_of_elo(self.elo1), score_of_elo(elo));
+        let drift = (s - (s0 + s1) / 2.0) * (s1 - s0) / var;
+        let sigma2 = (s1 - s0).powi(2) / var;
+        let (lo, hi) = self.bounds();
+        if drift.abs() < 1e-9 * sigma2 {
+            return -lo * hi / sigma2;
+        }
+        // Probability of ending at the upper bound for a Brownian motion with
+        // drift `drift` and variance `sigma2` per pair between bounds lo, hi.
+        let k = -2.0 * drift / sigma2;
+        let p_hi = (1.0 - (k * lo).exp()) / ((k * hi).exp() - (k * lo).exp());
+        (p_hi * hi + (1.0 - p_hi) * lo) / drift
     }
 }
 
@@ -354,17 +430,75 @@ mod tests {
         assert_eq!(t.decide(&Pentanomial { counts: [0, 10, 100, 300, 90] }), Some(SprtResult::H1));
         assert_eq!(t.decide(&Pentanomial { counts: [90, 300, 100, 10, 0] }), Some(SprtResult::H0));
         assert_eq!(t.decide(&Pentanomial { counts: [1, 2, 4, 2, 1] }), None);
-        // The formula by hand.
-        let q = Pentanomial { counts: [3, 10, 40, 30, 7] };
+        // For many pairs the exact ratio is close to its Brownian approximation
+        // N·(s1 − s0)·(2·mean − s0 − s1) / (2·var) (fishtest's LLR_alt2).
+        let q = Pentanomial { counts: [50, 200, 400, 200, 60] };
         let (s0, s1) = (0.5, score_of_elo(10.0));
-        let want = 90.0 * (s1 - s0) * (2.0 * q.mean() - s0 - s1) / (2.0 * q.variance());
-        assert!(close(t.llr(&q), want, 1e-9));
+        let approx = 910.0 * (s1 - s0) * (2.0 * q.mean() - s0 - s1) / (2.0 * q.variance());
+        assert!(close(t.llr(&q), approx, 0.02 * approx.abs()), "{} vs {approx}", t.llr(&q));
+    }
+
+    #[test]
+    fn first_pairs_are_regularized() {
+        // One or a few equal pairs decide nothing (the old variance floor gave −25).
+        let t = Sprt::parse("elo0=0,elo1=50").unwrap();
+        for k in 0..5 {
+            for n in 1..=3 {
+                let mut p = Pentanomial::default();
+                p.counts[k] = n;
+                assert_eq!(t.decide(&p), None, "{p:?}: LLR {}", t.llr(&p));
+                assert!(t.llr(&p).is_finite());
+            }
+        }
+        // A run of wins ends in H1, a run of losses in H0, and not after one pair.
+        let wins = |n| Pentanomial { counts: [0, 0, 0, 0, n] };
+        let losses = |n| Pentanomial { counts: [n, 0, 0, 0, 0] };
+        assert_eq!(t.decide(&wins(40)), Some(SprtResult::H1));
+        assert_eq!(t.decide(&losses(40)), Some(SprtResult::H0));
+        assert!(t.llr(&wins(2)) > 0.0 && t.llr(&losses(2)) < 0.0);
+        assert_eq!(Sprt::parse("").unwrap().llr(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn mle_has_the_requested_mean() {
+        let freq = [0.1, 0.2, 0.4, 0.2, 0.1];
+        for s in [0.01, 0.3, 0.5, 0.57, 0.99] {
+            let q = mle_with_mean(&freq, s);
+            let total: f64 = q.iter().sum();
+            let mean: f64 = q.iter().enumerate().map(|(i, x)| x * i as f64 / 4.0).sum();
+            assert!(close(total, 1.0, 1e-9) && close(mean, s, 1e-9), "{s}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn expected_pairs_is_symmetric_and_finite() {
+        let t = Sprt::parse("elo0=0,elo1=50").unwrap();
+        let (n0, n1) = (t.expected_pairs(0.0, 0.05), t.expected_pairs(50.0, 0.05));
+        assert!(n0 > 0.0 && close(n0, n1, 1e-6 * n0), "{n0} {n1}");
+        // The midpoint takes longest, and its limit is continuous.
+        let mid = elo_of_score((score_of_elo(0.0) + score_of_elo(50.0)) / 2.0);
+        let nm = t.expected_pairs(mid, 0.05);
+        assert!(nm > n0 && close(nm, t.expected_pairs(mid + 1e-3, 0.05), 1e-3 * nm), "{nm}");
     }
 
     #[test]
     fn sprt_parse_errors() {
         assert!(Sprt::parse("").is_ok());
-        for bad in ["elo0=5,elo1=5", "alpha=0", "beta=0.7", "gamma=1", "elo1=x", "elo1"] {
+        for bad in [
+            "elo0=5,elo1=5",
+            "elo0=6,elo1=5",
+            "alpha=0",
+            "alpha=1",
+            "alpha=-0.1",
+            "beta=0.7",
+            "beta=NaN",
+            "elo1=nan",
+            "elo1=inf",
+            "elo1=5000",
+            "gamma=1",
+            "elo1=x",
+            "elo1",
+        ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
     }
