@@ -229,11 +229,11 @@ pub const SPRT_MAX_ELO: f64 = 1000.0;
 /// The count given to an empty pentanomial class (fishtest's regularization).
 const REGULARIZATION: f64 = 1e-3;
 
-/// The maximum-likelihood distribution on the pair scores `a` (0, ¼, ½, ¾,
-/// 1) with expected value `s`, given the observed frequencies `p` (all
-/// positive, summing to 1): `p_i / (1 + x·(a_i − s))`, where `x` solves
-/// `Σ p_i·(a_i − s) / (1 + x·(a_i − s)) = 0` (the secular equation of
-/// Van den Bergh's note on the multinomial MLE). The left side decreases in
+/// The maximum-likelihood distribution on the pair scores `a` (0, ¼, ½, ¾
+/// and 1) with expected value `s`, given the observed frequencies `p` (all
+/// positive, summing to 1): `p_i / (1 + x·(a_i − s))`, where `x` solves the
+/// secular equation `Σ p_i·(a_i − s) / (1 + x·(a_i − s)) = 0` of
+/// Van den Bergh's note on the multinomial MLE. The left side decreases in
 /// `x` on the interval where every denominator is positive, so a safeguarded
 /// Newton iteration inside that bracket finds the root.
 fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
