@@ -16,10 +16,11 @@ use cli::search::{
     SolveOptions, cmd_analyze, cmd_analyze_mcts, cmd_bench_mcts, cmd_bench_search, cmd_solve, parse_rollout,
     search_root, search_threads, seconds,
 };
+use senat::notation::escape;
 use senat::perft::{divide, perft, perft_full};
 use senat::search::mcts;
 use senat::search::senat::{SenatRollout, SenatState};
-use senat::{Game, Move, MoveError, Position, render, sample};
+use senat::{Game, Move, MoveError, Position, limits, render, sample};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -479,9 +480,19 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version go to stdout with code 0, usage errors to stderr with code 2.
-            let _ = e.print();
-            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+            use clap::error::ErrorKind;
+            // Help and version go to stdout with code 0; usage errors are one line, code 2.
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                "no command given (see `senat --help`)".to_string()
+            } else {
+                clap_error_line(&e.to_string())
+            };
+            eprintln!("senat: error: {line}");
+            return ExitCode::from(2);
         }
     };
     let stdout = io::stdout();
@@ -502,6 +513,38 @@ fn main() -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// A clap error message (`error: …`, details, `Usage: …`, a tip) as one
+/// line: the message and its details joined by `; `, control characters
+/// escaped, and a hint to the `--help` of the command the usage names.
+fn clap_error_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    // Without a usage line, the command is the first argument if it names one.
+    let mut command = match std::env::args().nth(1) {
+        Some(sub) if <Cli as clap::CommandFactory>::command().find_subcommand(&sub).is_some() => format!("senat {sub}"),
+        _ => "senat".to_string(),
+    };
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            let words: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
+            if !words.is_empty() {
+                command = words.join(" ");
+            }
+        } else if !line.starts_with("For more information") {
+            let line = line.strip_prefix("error: ").unwrap_or(line);
+            match parts.last_mut() {
+                // The items of a list introduced by a colon follow it on the same line.
+                Some(last) if last.ends_with(':') => {
+                    last.push(' ');
+                    last.push_str(line);
+                }
+                _ => parts.push(line.to_string()),
+            }
+        }
+    }
+    let message = escape(&parts.join("; "));
+    format!("{message} (see `{command} --help`)")
 }
 
 fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
@@ -539,9 +582,11 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                     if depth.is_some() {
                         return input("--depth is for --engine ab; MCTS takes --playouts or --time");
                     }
-                    if threads == 0 || memory_mb == 0 || !(c.is_finite() && c >= 0.0) {
-                        return input("--threads and --memory-mb must be ≥ 1 and --c a number ≥ 0");
+                    if !(c.is_finite() && c >= 0.0) {
+                        return input(format_args!("--c {c}: expected a finite number ≥ 0"));
                     }
+                    let threads = limits::threads("--threads", threads).or_else(input)?;
+                    let memory_mb = limits::megabytes("--memory-mb", memory_mb, 1).or_else(input)?;
                     let playouts = match (playouts, time) {
                         (Some(0), _) => return input("--playouts must be ≥ 1"),
                         (Some(n), _) => n,
@@ -552,7 +597,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                         playouts,
                         time,
                         selection: mcts::Selection::Uct { c },
-                        memory: memory_mb << 20,
+                        memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
                         threads,
                     };
                     cmd_analyze_mcts(&root, config, rollout, seed, out)
@@ -560,13 +605,19 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                 _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, out),
             }
         }
-        Command::Arena(a) => cmd_arena(a, out),
+        Command::Arena(a) => {
+            if let Some(c) = a.concurrency.filter(|&c| c > 0) {
+                limits::threads("--concurrency", c).or_else(input)?;
+            }
+            cmd_arena(a, out)
+        }
         Command::BenchMcts { pos, playouts, threads, repeat, seed, rollout } => {
             let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             if threads == 0 || playouts == 0 || repeat == 0 {
                 return input("--threads, --playouts and --repeat must be ≥ 1");
             }
+            let threads = limits::threads("--threads", threads).or_else(input)?;
             cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
         Command::Solve { pos, history, max_depth, time, tt_mb, each_move } => {
@@ -593,9 +644,9 @@ fn parse_position(text: &str) -> Result<Position> {
         "start" => Ok(Position::start()),
         "sample" => sample_start(),
         word if !word.contains(char::is_whitespace) && !word.contains('/') => {
-            input(format_args!("`{word}` is not a position: expected `start`, `sample` or an SPN"))
+            input(format_args!("`{}` is not a position: expected `start`, `sample` or an SPN", escape(word)))
         }
-        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{spn}`"))),
+        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{}`", escape(spn)))),
     }
 }
 
@@ -695,11 +746,8 @@ fn parse_record(name: &str, text: &str) -> Result<Record> {
 
 /// Reads and parses a game record file; the name is for messages.
 fn read_record(file: &Path) -> Result<(String, Record)> {
-    let name = file.display().to_string();
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) => return input(format_args!("cannot read {name}: {e}")),
-    };
+    let name = escape(&file.display().to_string());
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e)))?;
     let record = parse_record(&name, &text)?;
     Ok((name, record))
 }
@@ -712,7 +760,7 @@ fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Res
         write_position(out, game.position(), ansi)?;
     }
     for (ply, (line, text)) in record.moves.iter().enumerate() {
-        let at = format!("{name}:{line}: move `{text}`");
+        let at = format!("{name}:{line}: move `{}`", escape(text));
         // Checked first so that the message says the game is over rather than
         // why the move would be illegal in the final position.
         if let Some(o) = game.outcome() {

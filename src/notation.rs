@@ -353,9 +353,43 @@ impl fmt::Display for ParseError {
         if self.token.is_empty() {
             write!(f, "column {}: missing token, expected {}", self.column, self.expected)
         } else {
-            write!(f, "column {}: `{}`: expected {}", self.column, self.token, self.expected)
+            let bom = if self.token.contains('\u{feff}') { " (with a byte-order mark, U+FEFF)" } else { "" };
+            write!(f, "column {}: `{}`{bom}: expected {}", self.column, escape(&self.token), self.expected)
         }
     }
+}
+
+/// Whether `c` prints nothing visible (or moves the cursor): control
+/// characters, and the format and separator characters that are invisible
+/// (soft hyphen, zero-width and direction marks, line and paragraph
+/// separators, word joiners, the byte-order mark U+FEFF, tags).
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
+}
+
+/// Input text made safe to echo in a one-line message: newline, tab and
+/// carriage return as `\n`, `\t`, `\r`, other invisible characters as
+/// `\u{…}` (a byte-order mark is `\u{feff}`); everything else unchanged.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if invisible(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The 1-based character column of the 1-based byte column `byte_column` of `text`.
+fn char_column(text: &str, byte_column: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i + 1 < byte_column).count() + 1
 }
 
 impl std::error::Error for ParseError {}
@@ -422,8 +456,36 @@ fn parse_count(s: &str, col: usize, max: u8, what: &str) -> Result<u8, ParseErro
         .ok_or_else(|| err(s, col, format!("{what}, a number 0..{max}")))
 }
 
-/// Parses SPN into a setup, checking only the grammar.
+/// Parses SPN into a setup, checking only the grammar. Error columns count
+/// characters.
 pub fn parse_setup(spn: &str) -> Result<Setup, ParseError> {
+    parse_setup_bytes(spn).map_err(|e| ParseError { column: char_column(spn, e.column), ..e })
+}
+
+/// A blank inside a field (the board, the restricted list, the piles), as a
+/// field that ends or starts with a separator next to a blank: the error at
+/// the blank. `fields` are the blank-separated fields with their byte columns.
+fn stray_blank(spn: &str, fields: &[(&str, usize)]) -> Option<ParseError> {
+    let seps = [',', '/', '-', ':'];
+    let joins = |a: &str, b: &str| (a != "-" && a.ends_with(seps)) || (b != "-" && b.starts_with(seps));
+    let i = fields.windows(2).position(|w| joins(w[0].0, w[1].0))?;
+    let (text, col) = fields[i];
+    let at = col + text.len();
+    let blank: String = spn[at - 1..].chars().take_while(|c| c.is_whitespace()).collect();
+    Some(err(
+        &blank,
+        at,
+        "no blank inside a field: the board, the restricted cells and the piles are written without spaces",
+    ))
+}
+
+/// Whether a board field has fewer than its 3 rows of 11, 7 and 5 cells.
+fn rows_look_incomplete(board: &str) -> bool {
+    let rows: Vec<&str> = board.split('/').collect();
+    rows.len() < 3 || rows.iter().zip([11, 7, 5]).any(|(r, n)| r.split(',').count() < n)
+}
+
+fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     // Fields separated by single or repeated blanks; keep columns.
     let mut fields = Vec::new();
     let mut start = None;
@@ -445,6 +507,15 @@ pub fn parse_setup(spn: &str) -> Result<Setup, ParseError> {
         "the clock",
     ];
     if fields.len() > 5 {
+        if let Some(e) = stray_blank(spn, &fields) {
+            return Err(e);
+        }
+        if rows_look_incomplete(fields[0].0) {
+            let (text, col) = fields[0];
+            let at = col + text.len();
+            let blank: String = spn[at - 1..].chars().take_while(|c| c.is_whitespace()).collect();
+            return Err(err(&blank, at, "no blank inside the board (3 rows of 11, 7 and 5 cells, without spaces)"));
+        }
         let (t, c) = fields[5];
         return Err(err(t, c, "the end of the SPN (5 fields: board, turn, restricted, piles, clock)"));
     }
@@ -612,7 +683,12 @@ const MOVE_FORMS: &str =
     "a move: g<die>, <die>@<cell>=<face>, <cell>-<cell>, <cell>><cell>, <cell>><cell>:<cell|D> or <cell>><cell>=<face>";
 
 /// Parses move text without a position (no normalization, no legality).
+/// Error columns count characters.
 pub fn parse_move_text(text: &str) -> Result<Move, ParseError> {
+    parse_move_bytes(text).map_err(|e| ParseError { column: char_column(text, e.column), ..e })
+}
+
+fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
     let t = text.trim();
     let base = text.len() - text.trim_start().len() + 1;
     if t.is_empty() {
