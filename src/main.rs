@@ -42,7 +42,12 @@ Examples:
   senat replay tests/fixtures/sample-game.txt --quiet
   senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
-Positions are written in SPN and moves in move text, as in the project's NOTATION.md.";
+Positions are written in SPN and moves in move text, as in the project's NOTATION.md.
+
+Errors are one line on stderr, `senat: error: ...` (exit 2), input echoed with
+control characters escaped. Numbers are bounded: times above 0 and at most a year,
+megabytes at most half of MemTotal (/proc/meminfo), threads at most 4 per core
+(64 always accepted), depths at most 120 plies, weights within ±1e6.";
 
 /// Reference engine and research tool for the dice game Sénat.
 #[derive(Parser, Debug)]
@@ -107,7 +112,9 @@ Colours use terminal escapes when stdout is a terminal (unless NO_COLOR is set).
     /// A record is a text file: the first line is the start position (an SPN,
     /// `start`, or `sample` for the sample game's start), then one
     /// move per line. `#` starts a comment, also at the end of a line; blank
-    /// lines are ignored. The command fails (exit 2) at the first unparsable
+    /// lines are ignored; a byte-order mark at the start of the file is
+    /// skipped. A record is at most 16 MiB of UTF-8 text, with lines of at
+    /// most 4096 bytes. The command fails (exit 2) at the first unparsable
     /// or illegal move, naming its line.
     #[command(after_help = "\
 Examples:
@@ -222,7 +229,9 @@ Examples:
         /// Search threads: alpha-beta threads share the table (lazy SMP);
         /// MCTS threads grow one tree each (root parallelism). With 1 thread
         /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
-        /// thread count (without --time).
+        /// thread count (without --time). Alpha-beta helper threads never search
+        /// deeper than the main thread, so a depth-d line is a depth-d result.
+        /// At most 4 per core (64 always accepted).
         #[arg(long, value_name = "T", default_value_t = 1)]
         threads: usize,
         /// MCTS: seed of the playouts.
@@ -231,19 +240,21 @@ Examples:
         /// MCTS: UCT exploration constant.
         #[arg(long, value_name = "C", default_value_t = 1.0)]
         c: f64,
-        /// MCTS: memory cap of the trees in megabytes.
+        /// MCTS: memory cap of the trees in megabytes (at most half the
+        /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 512)]
         memory_mb: usize,
         /// MCTS: rollout policy, `random` or `greedy` (scoring pushes first, no gifts).
         #[arg(long, default_value = "random", value_parser = parse_rollout)]
         rollout: SenatRollout,
-        /// Deepest iteration in plies.
+        /// Deepest iteration in plies (1 to 120).
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
-        /// Time limit in seconds.
+        /// Time limit in seconds (above 0, at most 31536000: a year).
         #[arg(long, value_name = "S")]
         time: Option<f64>,
-        /// Transposition table size in megabytes (0: none).
+        /// Transposition table size in megabytes (0: none; at most half the
+        /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 64)]
         tt_mb: usize,
         /// A game record whose final position is searched, with its repetition history.
@@ -269,14 +280,15 @@ Examples:
         /// A game record whose final position is solved, with its repetition history.
         #[arg(long, value_name = "FILE")]
         history: Option<PathBuf>,
-        /// The largest horizon in plies.
+        /// The largest horizon in plies (1 to 120).
         #[arg(long, value_name = "N")]
         max_depth: u32,
         /// Stop after about S seconds (per move with --each-move); the
         /// verdict is then that of the completed horizons.
         #[arg(long, value_name = "S")]
         time: Option<f64>,
-        /// Table size in megabytes.
+        /// Table size in megabytes (at most half the machine's memory,
+        /// MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 256)]
         tt_mb: usize,
         /// Solve each legal move in turn: one line per move with the verdict
@@ -340,10 +352,10 @@ Examples:
   senat bench-search --depth 5
   senat bench-search --depth 7 --threads 2")]
     BenchSearch {
-        /// Search depth in plies.
+        /// Search depth in plies (1 to 120).
         #[arg(long, default_value_t = 5)]
         depth: u32,
-        /// Transposition table size in megabytes.
+        /// Transposition table size in megabytes (at most half the machine's memory).
         #[arg(long, default_value_t = 64)]
         tt_mb: usize,
         /// Threads of the second search (1: only the single-threaded one).
@@ -381,7 +393,8 @@ struct ArenaArgs {
     /// Stop a two-agent match when the SPRT decides: elo0=E0,elo1=E1,alpha=A,beta=B.
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
-    /// Games played at once (default: all cores).
+    /// Games played at once (default: all cores; at most 4 per core, and
+    /// at least 64 are always accepted).
     #[arg(long)]
     concurrency: Option<usize>,
     /// Per-game CSV file (none by default).
@@ -404,7 +417,8 @@ struct SelfplayArgs {
     /// Games in the batch (all shards together).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Worker threads (default: all cores). Never changes the output.
+    /// Worker threads (default: all cores; at most 4 per core, and at
+    /// least 64 are always accepted). Never changes the output.
     #[arg(long)]
     threads: Option<usize>,
     /// Batch seed: game i uses a generator seeded from (seed, i).
@@ -489,7 +503,11 @@ fn main() -> ExitCode {
             let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 "no command given (see `senat --help`)".to_string()
             } else {
-                clap_error_line(&e.to_string())
+                // Clap echoes arguments raw: escape them before the lines are joined.
+                let mut args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+                args.sort_by_key(|a| std::cmp::Reverse(a.len()));
+                let rendered = args.iter().filter(|a| escape(a) != **a).fold(e.to_string(), |r, a| r.replace(a, &escape(a)));
+                clap_error_line(&rendered)
             };
             eprintln!("senat: error: {line}");
             return ExitCode::from(2);
