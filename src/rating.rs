@@ -201,16 +201,27 @@ impl fmt::Display for SprtResult {
     }
 }
 
-/// A sequential probability ratio test of `elo0` against `elo1` (logistic
-/// Elo) with error rates `alpha` and `beta`, on pentanomial counts: the
-/// generalized SPRT of fishtest (`LLR_logistic` of its `LLRcalc`).
+/// The Elo scale of an SPRT's hypotheses, as fishtest's `elo_model`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EloModel {
+    /// Logistic Elo: the hypotheses fix the expected score (`LLR_logistic`).
+    Logistic,
+    /// Normalized Elo: the hypotheses fix the t-value of the pair scores,
+    /// `(mean − ½) / σ_pair`, as `nElo · √2 · ln 10 / 800` (`LLR_normalized`).
+    Normalized,
+}
+
+/// A sequential probability ratio test of `elo0` against `elo1` with error
+/// rates `alpha` and `beta`, on pentanomial counts: the generalized SPRT of
+/// fishtest (`LLR_logistic` or `LLR_normalized` of its `LLRcalc`).
 ///
 /// The log-likelihood ratio is that of the two maximum-likelihood
-/// pentanomial distributions with expected score `s0` and `s1` (the scores
-/// of `elo0` and `elo1`) given the observed pair frequencies; before the
-/// frequencies are used, every empty class gets a count of 10⁻³ (fishtest's
-/// regularization), so the first pairs, all alike, give a ratio near zero
-/// instead of a degenerate variance.
+/// pentanomial distributions satisfying H0 and H1 (expected score of
+/// `elo0` and `elo1`, or t-value of `elo0` and `elo1` normalized Elo) given
+/// the observed pair frequencies; before the frequencies are used, every
+/// empty class gets a count of 10⁻³ (fishtest's regularization), so the
+/// first pairs, all alike, give a ratio near zero instead of resting on a
+/// degenerate variance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     /// Elo under the null hypothesis.
@@ -221,27 +232,47 @@ pub struct Sprt {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+    /// The scale of `elo0` and `elo1`.
+    pub model: EloModel,
 }
 
-/// The largest |elo0|, |elo1| an SPRT accepts (an expected score of 0.997).
+/// The largest |elo0|, |elo1| an SPRT accepts (logistic: an expected score
+/// of 0.997; normalized: a t-value per pair of 4.1).
 pub const SPRT_MAX_ELO: f64 = 1000.0;
 
 /// The count given to an empty pentanomial class (fishtest's regularization).
 const REGULARIZATION: f64 = 1e-3;
 
-/// The maximum-likelihood distribution on the pair scores `a` (0, ¼, ½, ¾
-/// and 1) with expected value `s`, given the observed frequencies `p` (all
-/// positive, summing to 1): `p_i / (1 + x·(a_i − s))`, where `x` solves the
-/// secular equation `Σ p_i·(a_i − s) / (1 + x·(a_i − s)) = 0` of
-/// Van den Bergh's note on the multinomial MLE. The left side decreases in
-/// `x` on the interval where every denominator is positive, so a safeguarded
-/// Newton iteration inside that bracket finds the root.
-fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
-    let d: [f64; 5] = std::array::from_fn(|i| i as f64 / 4.0 - s);
+/// Normalized Elo per unit of t-value per game (`800 / ln 10`).
+const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The scores of a pair (0, ¼, ½, ¾, 1), the support of the pentanomial.
+fn pair_score(i: usize) -> f64 {
+    i as f64 / 4.0
+}
+
+/// Mean and variance of a distribution on the pair scores.
+fn moments(q: &[f64; 5]) -> (f64, f64) {
+    let mu: f64 = (0..5).map(|i| q[i] * pair_score(i)).sum();
+    (mu, (0..5).map(|i| q[i] * (pair_score(i) - mu).powi(2)).sum())
+}
+
+/// The maximum-likelihood distribution `p_i / (1 + x·d_i)` given the
+/// observed frequencies `p` (all positive, summing to 1) under the
+/// constraint `Σ q_i·d_i = 0`, where `x` solves the secular equation
+/// `Σ p_i·d_i / (1 + x·d_i) = 0` of Van den Bergh's note on the multinomial
+/// MLE. The left side decreases in `x` on the interval where every
+/// denominator is positive, so a safeguarded Newton iteration inside that
+/// bracket finds the root. `None` if the `d_i` do not take both signs (no
+/// distribution satisfies the constraint).
+fn secular_mle(p: &[f64; 5], d: &[f64; 5]) -> Option<[f64; 5]> {
+    let (lo_d, hi_d) = d.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+    if !(lo_d < 0.0 && hi_d > 0.0) {
+        return None;
+    }
     let f = |x: f64| d.iter().zip(p).map(|(di, pi)| pi * di / (1.0 + x * di)).sum::<f64>();
     let df = |x: f64| -d.iter().zip(p).map(|(di, pi)| pi * di * di / (1.0 + x * di).powi(2)).sum::<f64>();
-    // d[0] = −s < 0 < d[4] = 1 − s: the bracket is (−1/d[4], −1/d[0]).
-    let (mut lo, mut hi) = (-1.0 / d[4], -1.0 / d[0]);
+    let (mut lo, mut hi) = (-1.0 / hi_d, -1.0 / lo_d);
     let mut x = 0.0;
     for _ in 0..200 {
         let fx = f(x);
@@ -261,17 +292,54 @@ fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
         }
         x = next;
     }
-    std::array::from_fn(|i| p[i] / (1.0 + x * d[i]))
+    Some(std::array::from_fn(|i| p[i] / (1.0 + x * d[i])))
+}
+
+/// The maximum-likelihood distribution with expected score `s` (in (0, 1)).
+fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
+    let d = std::array::from_fn(|i| pair_score(i) - s);
+    secular_mle(p, &d).unwrap_or(*p)
+}
+
+/// The maximum-likelihood distribution with t-value `(mean − ½) / σ = t`:
+/// fishtest's fixed point (`MLE_t_value`), each step an MLE with the
+/// constraint linearized at the previous distribution, from the uniform one.
+fn mle_with_t(p: &[f64; 5], t: f64) -> [f64; 5] {
+    let mut q = [0.2; 5];
+    for _ in 0..100 {
+        let (mu, var) = moments(&q);
+        let sigma = var.sqrt();
+        let d = std::array::from_fn(|i| {
+            let a = pair_score(i);
+            a - 0.5 - t * sigma * (1.0 + ((mu - a) / sigma).powi(2)) / 2.0
+        });
+        let Some(next) = secular_mle(p, &d) else { break };
+        let change = (0..5).map(|i| (next[i] - q[i]).abs()).fold(0.0, f64::max);
+        q = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    q
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05` (every key optional, in any order;
-    /// the defaults are those values). Elos must lie in ±[`SPRT_MAX_ELO`] with
+    /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=logistic` (every key
+    /// optional, in any order; the defaults are those values; `model` is
+    /// `logistic` or `normalized`). Elos must lie in ±[`SPRT_MAX_ELO`] with
     /// `elo0 < elo1`; alpha and beta in (0, ½).
     pub fn parse(text: &str) -> Result<Sprt, String> {
-        let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05, model: EloModel::Logistic };
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (k, v) = item.split_once('=').ok_or_else(|| format!("`{item}`: expected key=value"))?;
+            if k.trim() == "model" {
+                t.model = match v.trim() {
+                    "logistic" => EloModel::Logistic,
+                    "normalized" => EloModel::Normalized,
+                    other => return Err(format!("`{item}`: model `{other}` (accepted: logistic, normalized)")),
+                };
+                continue;
+            }
             let v: f64 = v.trim().parse().map_err(|_| format!("`{item}`: `{}` is not a number", v.trim()))?;
             if !v.is_finite() {
                 return Err(format!("`{item}`: expected a finite number"));
@@ -281,7 +349,9 @@ impl Sprt {
                 "elo1" => t.elo1 = v,
                 "alpha" => t.alpha = v,
                 "beta" => t.beta = v,
-                other => return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta)")),
+                other => {
+                    return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta, model)"));
+                }
             }
         }
         if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
@@ -304,10 +374,15 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
+    /// The t-value per pair of a normalized Elo.
+    fn t_of_nelo(nelo: f64) -> f64 {
+        nelo / NELO_PER_T * std::f64::consts::SQRT_2
+    }
+
     /// The generalized log-likelihood ratio of the counts (0 with no pair):
     /// `N · Σ p̂_i · ln(p1_i / p0_i)`, where `p̂` are the regularized pair
     /// frequencies, `N` their regularized total and `p0`, `p1` the
-    /// maximum-likelihood distributions with expected score `s0`, `s1`.
+    /// maximum-likelihood distributions under H0 and H1.
     pub fn llr(&self, p: &Pentanomial) -> f64 {
         if p.pairs() == 0 {
             return 0.0;
@@ -315,8 +390,14 @@ impl Sprt {
         let counts: [f64; 5] = p.counts.map(|c| if c == 0 { REGULARIZATION } else { c as f64 });
         let n: f64 = counts.iter().sum();
         let freq = counts.map(|c| c / n);
-        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let (p0, p1) = (mle_with_mean(&freq, s0), mle_with_mean(&freq, s1));
+        let (p0, p1) = match self.model {
+            EloModel::Logistic => {
+                (mle_with_mean(&freq, score_of_elo(self.elo0)), mle_with_mean(&freq, score_of_elo(self.elo1)))
+            }
+            EloModel::Normalized => {
+                (mle_with_t(&freq, Sprt::t_of_nelo(self.elo0)), mle_with_t(&freq, Sprt::t_of_nelo(self.elo1)))
+            }
+        };
         n * (0..5).map(|i| freq[i] * (p1[i].ln() - p0[i].ln())).sum::<f64>()
     }
 
@@ -333,15 +414,25 @@ impl Sprt {
         }
     }
 
-    /// The expected number of pairs before a decision when the true Elo is
-    /// `elo` and the pair scores have variance `var` (Wald's approximation
-    /// with the Brownian drift of fishtest's `LLR_drift_variance_alt2`,
-    /// overshoot neglected): the expected final ratio over the drift per pair.
-    /// At the midpoint of the test (no drift) it is `−lo·hi / σ²`.
+    /// The expected number of pairs before a decision when the true Elo (in
+    /// the test's model) is `elo` and the pair scores have variance `var`
+    /// (Wald's approximation with the Brownian drift of fishtest's
+    /// `LLR_drift_variance_alt2`, overshoot neglected): the expected final
+    /// ratio over the drift per pair. In units where one pair's statistic
+    /// has variance 1 (score / σ, or the t-value), H0 and H1 sit at `x0`,
+    /// `x1` and the truth at `x`: the drift is `(x − (x0 + x1)/2)·(x1 − x0)`
+    /// and the variance `(x1 − x0)²`. At the midpoint (no drift) it is
+    /// `−lo·hi / σ²`.
     pub fn expected_pairs(&self, elo: f64, var: f64) -> f64 {
-        let (s0, s1, s) = (score_of_elo(self.elo0), score_of_elo(self.elo1), score_of_elo(elo));
-        let drift = (s - (s0 + s1) / 2.0) * (s1 - s0) / var;
-        let sigma2 = (s1 - s0).powi(2) / var;
+        let (x0, x1, x) = match self.model {
+            EloModel::Logistic => {
+                let sd = var.sqrt();
+                (score_of_elo(self.elo0) / sd, score_of_elo(self.elo1) / sd, score_of_elo(elo) / sd)
+            }
+            EloModel::Normalized => (Sprt::t_of_nelo(self.elo0), Sprt::t_of_nelo(self.elo1), Sprt::t_of_nelo(elo)),
+        };
+        let drift = (x - (x0 + x1) / 2.0) * (x1 - x0);
+        let sigma2 = (x1 - x0).powi(2);
         let (lo, hi) = self.bounds();
         if drift.abs() < 1e-9 * sigma2 {
             return -lo * hi / sigma2;
@@ -468,6 +559,40 @@ mod tests {
             let mean: f64 = q.iter().enumerate().map(|(i, x)| x * i as f64 / 4.0).sum();
             assert!(close(total, 1.0, 1e-9) && close(mean, s, 1e-9), "{s}: {q:?}");
         }
+    }
+
+    #[test]
+    fn mle_has_the_requested_t_value() {
+        let freq = [0.05, 0.2, 0.45, 0.22, 0.08];
+        for t in [-0.5, -0.05, 0.0, 0.1, 0.4] {
+            let q = mle_with_t(&freq, t);
+            let (mu, var) = moments(&q);
+            assert!(close(q.iter().sum(), 1.0, 1e-9), "{t}: {q:?}");
+            assert!(close((mu - 0.5) / var.sqrt(), t, 1e-6), "{t}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn normalized_model() {
+        let t = Sprt::parse("elo0=0,elo1=5,model=normalized").unwrap();
+        assert_eq!(t.model, EloModel::Normalized);
+        assert!(Sprt::parse("model=bayesian").is_err());
+        // The first pair decides nothing; a long run of wins or losses does.
+        for k in 0..5 {
+            let mut p = Pentanomial::default();
+            p.counts[k] = 1;
+            assert_eq!(t.decide(&p), None, "{p:?}");
+        }
+        let t = Sprt::parse("elo0=0,elo1=50,model=normalized").unwrap();
+        assert_eq!(t.decide(&Pentanomial { counts: [0, 10, 100, 300, 90] }), Some(SprtResult::H1));
+        assert_eq!(t.decide(&Pentanomial { counts: [90, 300, 100, 10, 0] }), Some(SprtResult::H0));
+        // Near the hypotheses the ratio matches its Brownian approximation
+        // N·(t1 − t0)·(t̂ − (t0 + t1)/2) with t̂ the observed t-value per pair.
+        let q = Pentanomial { counts: [50, 200, 400, 200, 60] };
+        let that = (q.mean() - 0.5) / q.variance().sqrt();
+        let (t0, t1) = (0.0, Sprt::t_of_nelo(50.0));
+        let approx = 910.0 * (t1 - t0) * (that - (t0 + t1) / 2.0);
+        assert!(close(t.llr(&q), approx, 0.05 * approx.abs()), "{} vs {approx}", t.llr(&q));
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod support {
 }
 
 use rand::Rng;
-use senat::rating::{Pentanomial, Sprt, SprtResult, score_of_elo};
+use senat::rating::{EloModel, Pentanomial, Sprt, SprtResult, score_of_elo};
 use senat::rng::{GameRng, rng_from_seed};
 use support::cli::ok;
 
@@ -35,6 +35,36 @@ fn pair_distribution(score: f64, draw: f64) -> [f64; 5] {
         }
     }
     pair
+}
+
+/// Mean and variance of the pair score (points / 2) under `dist`.
+fn moments(dist: &[f64; 5]) -> (f64, f64) {
+    let m: f64 = dist.iter().enumerate().map(|(k, p)| p * k as f64 / 4.0).sum();
+    (m, dist.iter().enumerate().map(|(k, p)| p * (k as f64 / 4.0 - m).powi(2)).sum())
+}
+
+/// The pair distribution (20% draws per game) with the given Elo in the
+/// test's model: the expected score of a logistic Elo, or, for normalized
+/// Elo, the score whose t-value per pair is `nElo · √2 · ln 10 / 800`
+/// (found by bisection).
+fn distribution(t: &Sprt, elo: f64) -> [f64; 5] {
+    let score = match t.model {
+        EloModel::Logistic => score_of_elo(elo),
+        EloModel::Normalized => {
+            let want = elo * std::f64::consts::SQRT_2 * std::f64::consts::LN_10 / 800.0;
+            let t_of = |s: f64| {
+                let (m, v) = moments(&pair_distribution(s, 0.2));
+                (m - 0.5) / v.sqrt()
+            };
+            let (mut lo, mut hi) = (0.11, 0.89);
+            for _ in 0..100 {
+                let mid = (lo + hi) / 2.0;
+                if t_of(mid) < want { lo = mid } else { hi = mid }
+            }
+            (lo + hi) / 2.0
+        }
+    };
+    pair_distribution(score, 0.2)
 }
 
 /// A pair score (0..=4 half points) drawn from `dist`.
@@ -54,7 +84,7 @@ fn draw_pair(rng: &mut GameRng, dist: &[f64; 5]) -> u8 {
 /// how many H0, and the mean number of pairs (every run decides within
 /// `max_pairs`, else the test fails).
 fn simulate(t: &Sprt, elo: f64, runs: u64, seed: u64, max_pairs: u64) -> (u64, u64, f64) {
-    let dist = pair_distribution(score_of_elo(elo), 0.2);
+    let dist = distribution(t, elo);
     let (mut h1, mut h0, mut pairs) = (0, 0, 0u64);
     for r in 0..runs {
         let mut rng = rng_from_seed(seed ^ r.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -79,11 +109,7 @@ fn simulate(t: &Sprt, elo: f64, runs: u64, seed: u64, max_pairs: u64) -> (u64, u
 /// mean length; prints the figures.
 fn check_error_rates(spec: &str, runs: u64, seed: u64) {
     let t = Sprt::parse(spec).unwrap();
-    let var = |elo: f64| {
-        let d = pair_distribution(score_of_elo(elo), 0.2);
-        let m: f64 = d.iter().enumerate().map(|(k, p)| p * k as f64 / 4.0).sum();
-        d.iter().enumerate().map(|(k, p)| p * (k as f64 / 4.0 - m).powi(2)).sum::<f64>()
-    };
+    let var = |elo: f64| moments(&distribution(&t, elo)).1;
     let tolerance = |rate: f64| 3.0 * (rate * (1.0 - rate) / runs as f64).sqrt();
     for (elo, wrong_rate) in [(t.elo0, t.alpha), (t.elo1, t.beta)] {
         let expected = t.expected_pairs(elo, var(elo));
@@ -108,6 +134,7 @@ fn check_error_rates(spec: &str, runs: u64, seed: u64) {
 fn error_rates_and_length_match_theory_cheap() {
     check_error_rates("elo0=0,elo1=50,alpha=0.05,beta=0.05", 2000, 1);
     check_error_rates("elo0=-20,elo1=40,alpha=0.1,beta=0.02", 1000, 2);
+    check_error_rates("elo0=0,elo1=50,model=normalized", 1000, 6);
 }
 
 #[test]
@@ -116,6 +143,8 @@ fn error_rates_and_length_match_theory_large() {
     check_error_rates("elo0=0,elo1=50,alpha=0.05,beta=0.05", 20_000, 3);
     check_error_rates("elo0=0,elo1=10,alpha=0.05,beta=0.05", 5000, 4);
     check_error_rates("elo0=-5,elo1=5,alpha=0.1,beta=0.1", 5000, 5);
+    check_error_rates("elo0=0,elo1=50,model=normalized", 10_000, 7);
+    check_error_rates("elo0=0,elo1=10,model=normalized", 2000, 8);
 }
 
 #[test]
