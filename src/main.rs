@@ -390,7 +390,9 @@ struct ArenaArgs {
     /// chained rating list: first agent 0, 95% intervals.
     #[arg(long)]
     ladder: bool,
-    /// Stop a two-agent match when the SPRT decides: elo0=E0,elo1=E1,alpha=A,beta=B.
+    /// Stop a two-agent match when the SPRT decides:
+    /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
+    /// generalized SPRT on pentanomial counts; logistic Elo by default).
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
     /// Games played at once (default: all cores; at most 4 per core, and
@@ -506,7 +508,8 @@ fn main() -> ExitCode {
                 // Clap echoes arguments raw: escape them before the lines are joined.
                 let mut args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
                 args.sort_by_key(|a| std::cmp::Reverse(a.len()));
-                let rendered = args.iter().filter(|a| escape(a) != **a).fold(e.to_string(), |r, a| r.replace(a, &escape(a)));
+                let rendered =
+                    args.iter().filter(|a| escape(a) != **a).fold(e.to_string(), |r, a| r.replace(a, &escape(a)));
                 clap_error_line(&rendered)
             };
             eprintln!("senat: error: {line}");
