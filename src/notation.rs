@@ -191,7 +191,12 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl Setup {
-    /// Checks every rule a reachable position obeys and builds it.
+    /// Checks every rule a reachable position obeys and builds it: the
+    /// counts (dice once each, 23 with the piles, piles and clock in range,
+    /// the draft's turn order), and in play what the clock, the piles and
+    /// the restricted set say about the moves that led there (see
+    /// [`PositionError`]). `tests/validate.rs` checks it against random play
+    /// and an independent reading of the rules.
     pub fn validate(&self) -> Result<Position, PositionError> {
         use PositionError::*;
         let mut seen = 0u32;

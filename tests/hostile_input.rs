@@ -194,6 +194,8 @@ fn records_are_read_with_bounds() {
     assert!(e.contains("not UTF-8"), "{e}");
     let e = fails(&["analyze", "--history", "/dev/zero", "--depth", "1"]);
     assert!(e.contains("16 MiB"), "{e}");
+    let e = fails(&["selfplay", "--games", "2", "--red", "heuristic:file=/dev/zero", "--out", "/tmp/never"]);
+    assert!(e.contains("weights file") && e.contains("16 MiB"), "{e}");
 }
 
 // ---- lazy SMP labels --------------------------------------------------------------

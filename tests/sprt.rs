@@ -138,7 +138,7 @@ fn error_rates_and_length_match_theory_cheap() {
 }
 
 #[test]
-#[ignore = "about a minute in release: cargo test --release --test sprt -- --ignored --nocapture"]
+#[ignore = "about 90 s in release: cargo test --release --test sprt -- --ignored --nocapture"]
 fn error_rates_and_length_match_theory_large() {
     check_error_rates("elo0=0,elo1=50,alpha=0.05,beta=0.05", 20_000, 3);
     check_error_rates("elo0=0,elo1=10,alpha=0.05,beta=0.05", 5000, 4);
