@@ -132,11 +132,13 @@ fn memory_sizes_are_bounded_by_the_machine() {
 fn thread_counts_are_capped() {
     for n in ["10000", "17592186044416"] {
         for args in [
+            // Before the fix the selfplay case failed fast on its output; the
+            // others spawned the threads (10000: a minute; 2^44: an abort).
+            vec!["selfplay", "--games", "2", "--threads", n, "--out", "/nonexistent/x.csv"],
             vec!["analyze", "sample", "--depth", "2", "--threads", n],
             vec!["analyze", "sample", "--engine", "mcts", "--playouts", "10", "--threads", n],
             vec!["bench-search", "--depth", "1", "--threads", n],
             vec!["bench-mcts", "--playouts", "10", "--threads", n],
-            vec!["selfplay", "--games", "2", "--threads", n, "--out", "/nonexistent/x.csv"],
             vec!["bench", "--games", "2", "--threads", n],
             vec!["arena", "random", "greedy", "--games", "2", "--concurrency", n],
         ] {
@@ -151,7 +153,7 @@ fn thread_counts_are_capped() {
 #[test]
 fn depths_are_capped_and_solve_reports_the_horizon_completed() {
     for args in [
-        vec!["analyze", "sample", "--depth", "1000"],
+        vec!["analyze", "sample", "--depth", "1000", "--time", "2"],
         vec!["solve", "sample", "--max-depth", "4294967295", "--time", "1"],
         vec!["bench-search", "--depth", "1000"],
     ] {
@@ -184,14 +186,15 @@ fn weights_must_evaluate_to_finite_scores() {
 
 #[test]
 fn records_are_read_with_bounds() {
-    let e = fails(&["replay", "/dev/zero"]);
-    assert!(e.contains("/dev/zero") && e.contains("16 MiB"), "{e}");
+    // Cheap cases first: before the fix, /dev/zero was read without end.
     let long = TempRecord::new("long-line", &format!("start\n{}\n", "g".repeat(5000)));
     let e = fails(&["replay", long.path()]);
     assert!(e.contains(":2: line of 5000 bytes"), "{e}");
     let bad = TempRecord::bytes("not-utf8", b"start\n\xff\xfe\n");
     let e = fails(&["replay", bad.path()]);
     assert!(e.contains("not UTF-8"), "{e}");
+    let e = fails(&["replay", "/dev/zero"]);
+    assert!(e.contains("/dev/zero") && e.contains("16 MiB"), "{e}");
     let e = fails(&["analyze", "--history", "/dev/zero", "--depth", "1"]);
     assert!(e.contains("16 MiB"), "{e}");
     let e = fails(&["selfplay", "--games", "2", "--red", "heuristic:file=/dev/zero", "--out", "/tmp/never"]);
