@@ -347,7 +347,7 @@ fn piles_can_hold(off_board: &[Die], piles: Piles) -> bool {
 pub struct ParseError {
     /// The offending token (may be empty when something is missing).
     pub token: String,
-    /// 1-based column of the token in the input.
+    /// 1-based column of the token in the input, in characters (not bytes).
     pub column: usize,
     /// What was expected there.
     pub expected: String,
