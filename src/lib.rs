@@ -11,6 +11,7 @@ pub mod arena;
 pub mod board;
 pub mod dice;
 pub mod game;
+pub mod limits;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -17,10 +17,11 @@ use cli::search::{
     SolveOptions, cmd_analyze, cmd_analyze_mcts, cmd_bench_mcts, cmd_bench_search, cmd_solve, parse_rollout,
     search_root, search_threads, seconds,
 };
+use senat::notation::escape;
 use senat::perft::{divide, perft, perft_full};
 use senat::search::mcts;
 use senat::search::senat::{SenatRollout, SenatState};
-use senat::{Game, Move, MoveError, Position, render, sample};
+use senat::{Game, Move, MoveError, Position, limits, render, sample};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -42,7 +43,12 @@ Examples:
   senat replay tests/fixtures/sample-game.txt --quiet
   senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
-Positions are written in SPN and moves in move text, as in the project's NOTATION.md.";
+Positions are written in SPN and moves in move text, as in the project's NOTATION.md.
+
+Errors are one line on stderr, `senat: error: ...` (exit 2), input echoed with
+control characters escaped. Numbers are bounded: times above 0 and at most a year,
+megabytes at most half of MemTotal (/proc/meminfo), threads at most 4 per core
+(64 always accepted), depths at most 120 plies, weights within ±1e6.";
 
 /// Reference engine and research tool for the dice game Sénat.
 #[derive(Parser, Debug)]
@@ -107,7 +113,9 @@ Colours use terminal escapes when stdout is a terminal (unless NO_COLOR is set).
     /// A record is a text file: the first line is the start position (an SPN,
     /// `start`, or `sample` for the sample game's start), then one
     /// move per line. `#` starts a comment, also at the end of a line; blank
-    /// lines are ignored. The command fails (exit 2) at the first unparsable
+    /// lines are ignored; a byte-order mark at the start of the file is
+    /// skipped. A record is at most 16 MiB of UTF-8 text, with lines of at
+    /// most 4096 bytes. The command fails (exit 2) at the first unparsable
     /// or illegal move, naming its line.
     #[command(after_help = "\
 Examples:
@@ -257,7 +265,9 @@ Examples:
         /// Search threads: alpha-beta threads share the table (lazy SMP);
         /// MCTS threads grow one tree each (root parallelism). With 1 thread
         /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
-        /// thread count (without --time).
+        /// thread count (without --time). Alpha-beta helper threads never search
+        /// deeper than the main thread, so a depth-d line is a depth-d result.
+        /// At most 4 per core (64 always accepted).
         #[arg(long, value_name = "T", default_value_t = 1)]
         threads: usize,
         /// MCTS: seed of the playouts.
@@ -266,19 +276,21 @@ Examples:
         /// MCTS: UCT exploration constant.
         #[arg(long, value_name = "C", default_value_t = 1.0)]
         c: f64,
-        /// MCTS: memory cap of the trees in megabytes.
+        /// MCTS: memory cap of the trees in megabytes (at most half the
+        /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 512)]
         memory_mb: usize,
         /// MCTS: rollout policy, `random` or `greedy` (scoring pushes first, no gifts).
         #[arg(long, default_value = "random", value_parser = parse_rollout)]
         rollout: SenatRollout,
-        /// Deepest iteration in plies.
+        /// Deepest iteration in plies (1 to 120).
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
-        /// Time limit in seconds.
+        /// Time limit in seconds (above 0, at most 31536000: a year).
         #[arg(long, value_name = "S")]
         time: Option<f64>,
-        /// Transposition table size in megabytes (0: none).
+        /// Transposition table size in megabytes (0: none; at most half the
+        /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 64)]
         tt_mb: usize,
         /// A game record whose final position is searched, with its repetition history.
@@ -304,14 +316,15 @@ Examples:
         /// A game record whose final position is solved, with its repetition history.
         #[arg(long, value_name = "FILE")]
         history: Option<PathBuf>,
-        /// The largest horizon in plies.
+        /// The largest horizon in plies (1 to 120).
         #[arg(long, value_name = "N")]
         max_depth: u32,
         /// Stop after about S seconds (per move with --each-move); the
         /// verdict is then that of the completed horizons.
         #[arg(long, value_name = "S")]
         time: Option<f64>,
-        /// Table size in megabytes.
+        /// Table size in megabytes (at most half the machine's memory,
+        /// MemTotal of /proc/meminfo; 16384 if unreadable).
         #[arg(long, value_name = "M", default_value_t = 256)]
         tt_mb: usize,
         /// Solve each legal move in turn: one line per move with the verdict
@@ -375,10 +388,10 @@ Examples:
   senat bench-search --depth 5
   senat bench-search --depth 7 --threads 2")]
     BenchSearch {
-        /// Search depth in plies.
+        /// Search depth in plies (1 to 120).
         #[arg(long, default_value_t = 5)]
         depth: u32,
-        /// Transposition table size in megabytes.
+        /// Transposition table size in megabytes (at most half the machine's memory).
         #[arg(long, default_value_t = 64)]
         tt_mb: usize,
         /// Threads of the second search (1: only the single-threaded one).
@@ -423,10 +436,13 @@ struct ArenaArgs {
     /// chained rating list: first agent 0, 95% intervals.
     #[arg(long)]
     ladder: bool,
-    /// Stop a two-agent match when the SPRT decides: elo0=E0,elo1=E1,alpha=A,beta=B.
+    /// Stop a two-agent match when the SPRT decides:
+    /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
+    /// generalized SPRT on pentanomial counts; logistic Elo by default).
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
-    /// Games played at once (default: all cores).
+    /// Games played at once (default: all cores; at most 4 per core, and
+    /// at least 64 are always accepted).
     #[arg(long)]
     concurrency: Option<usize>,
     /// Per-game CSV file (none by default).
@@ -449,7 +465,8 @@ struct SelfplayArgs {
     /// Games in the batch (all shards together).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Worker threads (default: all cores). Never changes the output.
+    /// Worker threads (default: all cores; at most 4 per core, and at
+    /// least 64 are always accepted). Never changes the output.
     #[arg(long)]
     threads: Option<usize>,
     /// Batch seed: game i uses a generator seeded from (seed, i).
@@ -525,9 +542,24 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version go to stdout with code 0, usage errors to stderr with code 2.
-            let _ = e.print();
-            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+            use clap::error::ErrorKind;
+            // Help and version go to stdout with code 0; usage errors are one line, code 2.
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                "no command given (see `senat --help`)".to_string()
+            } else {
+                // Clap echoes arguments raw: escape them before the lines are joined.
+                let mut args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+                args.sort_by_key(|a| std::cmp::Reverse(a.len()));
+                let rendered =
+                    args.iter().filter(|a| escape(a) != **a).fold(e.to_string(), |r, a| r.replace(a, &escape(a)));
+                clap_error_line(&rendered)
+            };
+            eprintln!("senat: error: {line}");
+            return ExitCode::from(2);
         }
     };
     let stdout = io::stdout();
@@ -548,6 +580,38 @@ fn main() -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// A clap error message (`error: …`, details, `Usage: …`, a tip) as one
+/// line: the message and its details joined by `; `, control characters
+/// escaped, and a hint to the `--help` of the command the usage names.
+fn clap_error_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    // Without a usage line, the command is the first argument if it names one.
+    let mut command = match std::env::args().nth(1) {
+        Some(sub) if <Cli as clap::CommandFactory>::command().find_subcommand(&sub).is_some() => format!("senat {sub}"),
+        _ => "senat".to_string(),
+    };
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            let words: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<', '-'])).collect();
+            if !words.is_empty() {
+                command = words.join(" ");
+            }
+        } else if !line.starts_with("For more information") {
+            let line = line.strip_prefix("error: ").unwrap_or(line);
+            match parts.last_mut() {
+                // The items of a list introduced by a colon follow it on the same line.
+                Some(last) if last.ends_with(':') => {
+                    last.push(' ');
+                    last.push_str(line);
+                }
+                _ => parts.push(line.to_string()),
+            }
+        }
+    }
+    let message = escape(&parts.join("; "));
+    format!("{message} (see `{command} --help`)")
 }
 
 fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
@@ -594,9 +658,11 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                     if depth.is_some() {
                         return input("--depth is for --engine ab; MCTS takes --playouts or --time");
                     }
-                    if threads == 0 || memory_mb == 0 || !(c.is_finite() && c >= 0.0) {
-                        return input("--threads and --memory-mb must be ≥ 1 and --c a number ≥ 0");
+                    if !(c.is_finite() && c >= 0.0) {
+                        return input(format_args!("--c {c}: expected a finite number ≥ 0"));
                     }
+                    let threads = limits::threads("--threads", threads).or_else(input)?;
+                    let memory_mb = limits::megabytes("--memory-mb", memory_mb, 1).or_else(input)?;
                     let playouts = match (playouts, time) {
                         (Some(0), _) => return input("--playouts must be ≥ 1"),
                         (Some(n), _) => n,
@@ -607,7 +673,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                         playouts,
                         time,
                         selection: mcts::Selection::Uct { c },
-                        memory: memory_mb << 20,
+                        memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
                         threads,
                     };
                     cmd_analyze_mcts(&root, config, rollout, seed, out)
@@ -615,7 +681,12 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
                 _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, out),
             }
         }
-        Command::Arena(a) => cmd_arena(a, out),
+        Command::Arena(a) => {
+            if let Some(c) = a.concurrency.filter(|&c| c > 0) {
+                limits::threads("--concurrency", c).or_else(input)?;
+            }
+            cmd_arena(a, out)
+        }
         Command::DraftStats(a) => cmd_draft_stats(a, out),
         Command::BenchMcts { pos, playouts, threads, repeat, seed, rollout } => {
             let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
@@ -623,6 +694,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             if threads == 0 || playouts == 0 || repeat == 0 {
                 return input("--threads, --playouts and --repeat must be ≥ 1");
             }
+            let threads = limits::threads("--threads", threads).or_else(input)?;
             cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
         Command::Solve { pos, history, max_depth, time, tt_mb, each_move } => {
@@ -649,9 +721,9 @@ fn parse_position(text: &str) -> Result<Position> {
         "start" => Ok(Position::start()),
         "sample" => sample_start(),
         word if !word.contains(char::is_whitespace) && !word.contains('/') => {
-            input(format_args!("`{word}` is not a position: expected `start`, `sample` or an SPN"))
+            input(format_args!("`{}` is not a position: expected `start`, `sample` or an SPN", escape(word)))
         }
-        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{spn}`"))),
+        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{}`", escape(spn)))),
     }
 }
 
@@ -751,11 +823,8 @@ fn parse_record(name: &str, text: &str) -> Result<Record> {
 
 /// Reads and parses a game record file; the name is for messages.
 fn read_record(file: &Path) -> Result<(String, Record)> {
-    let name = file.display().to_string();
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) => return input(format_args!("cannot read {name}: {e}")),
-    };
+    let name = escape(&file.display().to_string());
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e)))?;
     let record = parse_record(&name, &text)?;
     Ok((name, record))
 }
@@ -786,7 +855,7 @@ fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Res
 fn play_record(name: &str, record: &Record, mut each: impl FnMut(usize, Move, &Game) -> Result<()>) -> Result<Game> {
     let mut game = Game::new(record.start);
     for (ply, (line, text)) in record.moves.iter().enumerate() {
-        let at = format!("{name}:{line}: move `{text}`");
+        let at = format!("{name}:{line}: move `{}`", escape(text));
         // Checked first so that the message says the game is over rather than
         // why the move would be illegal in the final position.
         if let Some(o) = game.outcome() {

@@ -66,6 +66,46 @@ pub enum PositionError {
     },
     /// The board is full but the draft is not over.
     DraftOnFullBoard,
+    /// No die has left the board, so the clock counts every play half-move
+    /// since blue's first: blue moves at even clocks, red at odd ones.
+    ClockParity {
+        /// The side to move.
+        side: Side,
+        /// The clock.
+        clock: u8,
+    },
+    /// A restricted die at clock 0 with empty piles: no move has been played.
+    RestrictedBeforeAnyMove(Cell),
+    /// Two restricted dice not in rows M and S, or M and I (only a
+    /// permutation restricts two: the target in the row it was pushed into,
+    /// the dislodged die in the row the target left).
+    RestrictedPair(Cell, Cell),
+    /// Two restricted dice in rows S and M (or M and I) although neither row
+    /// a permutation between them pushes into is full.
+    PermutationRowNotFull(Cell, Cell),
+    /// Two restricted dice at clock 0: a permutation makes the clock tick.
+    PermutationAtClockZero,
+    /// At clock 0 (a die has just gone through the door) a restricted die
+    /// outside row I: only the pusher's target of an ejection is restricted.
+    RestrictedAfterDoor(Cell),
+    /// At clock 0 a restricted die in row I, but row I is not full: an
+    /// ejection leaves it full.
+    EjectionRowNotFull(Cell),
+    /// At clock 0 with dice in the piles and nothing restricted, row I is
+    /// full: the die just pushed through the door left it.
+    DoorPushFromFullRow,
+    /// A pile of 5 with a non-zero clock: the game ended when its fifth die
+    /// went through the door, which set the clock to 0.
+    MajorityWithClock(u8),
+    /// The dice off the board cannot make the piles: each die is in the pile
+    /// of a colour it can show (dice 1 and 2 never show white, die 3 always
+    /// does, die 4 never shows red, die 23 never blue).
+    PilesImpossible {
+        /// The piles.
+        piles: Piles,
+        /// The dice off the board.
+        off_board: Vec<Die>,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -87,6 +127,63 @@ impl fmt::Display for PositionError {
                 write!(f, "with {placed} dice placed, the side to move must be {expected} ({})", expected.letter())
             }
             DraftOnFullBoard => write!(f, "the board is full, the draft is over: the turn must be b or r"),
+            ClockParity { side, clock } => write!(
+                f,
+                "{side} to move at clock {clock} with empty piles: with no die off the board the clock counts \
+                 every play half-move, so blue moves at even clocks and red at odd ones"
+            ),
+            RestrictedBeforeAnyMove(c) => {
+                write!(f, "restricted cell {c} at clock 0 with empty piles: no move has been played yet")
+            }
+            RestrictedPair(a, b) => write!(
+                f,
+                "restricted cells {a} and {b}: only a permutation restricts two dice, one in row M and one in row S or I"
+            ),
+            PermutationRowNotFull(a, b) => write!(
+                f,
+                "restricted cells {a} and {b} come from a permutation, which leaves the row pushed into full, \
+                 but {}",
+                if a.row() == Row::I || b.row() == Row::I {
+                    "row M is not full"
+                } else {
+                    "neither row S nor row M is full"
+                }
+            ),
+            PermutationAtClockZero => {
+                write!(f, "two restricted dice at clock 0: a permutation makes the clock tick, only the door resets it")
+            }
+            RestrictedAfterDoor(c) => write!(
+                f,
+                "restricted cell {c} at clock 0: a die has just gone through the door, and only an ejection restricts \
+                 a die (its target, in row I)"
+            ),
+            EjectionRowNotFull(c) => {
+                write!(
+                    f,
+                    "restricted cell {c} at clock 0 is the target of an ejection, which leaves row I full, but it is not"
+                )
+            }
+            DoorPushFromFullRow => write!(
+                f,
+                "clock 0 with nothing restricted means a die was just pushed through the door from row I, \
+                 but row I is full"
+            ),
+            MajorityWithClock(c) => write!(
+                f,
+                "a pile of {MAJORITY} ends the game when its last die goes through the door, at clock 0, not {c}"
+            ),
+            PilesImpossible { piles, off_board } => {
+                let dice: Vec<String> = off_board.iter().map(|d| d.to_string()).collect();
+                write!(
+                    f,
+                    "the dice off the board ({}) cannot make piles {}-{}-{}: dice 1 and 2 never show white, \
+                     die 3 always does, die 4 never shows red, die 23 never blue",
+                    dice.join(" "),
+                    piles.red,
+                    piles.blue,
+                    piles.white
+                )
+            }
         }
     }
 }
@@ -94,7 +191,12 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl Setup {
-    /// Checks every rule a reachable position obeys and builds it.
+    /// Checks every rule a reachable position obeys and builds it: the
+    /// counts (dice once each, 23 with the piles, piles and clock in range,
+    /// the draft's turn order), and in play what the clock, the piles and
+    /// the restricted set say about the moves that led there (see
+    /// [`PositionError`]). `tests/validate.rs` checks it against random play
+    /// and an independent reading of the rules.
     pub fn validate(&self) -> Result<Position, PositionError> {
         use PositionError::*;
         let mut seen = 0u32;
@@ -129,6 +231,7 @@ impl Setup {
                 if r > MAJORITY || b > MAJORITY || (r == MAJORITY && b == MAJORITY) {
                     return Err(PileTooBig);
                 }
+                self.validate_play(seen)?;
             }
             Phase::Give | Phase::Place(_) => {
                 if on_board == 23 {
@@ -156,6 +259,55 @@ impl Setup {
         Ok(Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock))
     }
 
+    /// The checks of a play position beyond the counts: what the clock, the
+    /// piles and the restricted set say about the last move (RULES-NOTES
+    /// points 1, 7 and 9). `on_board` has bit `n` set for die `n` on the board.
+    fn validate_play(&self, on_board: u32) -> Result<(), PositionError> {
+        use PositionError::*;
+        let (piles, clock) = (self.piles, self.clock);
+        if (piles.red == MAJORITY || piles.blue == MAJORITY) && clock != 0 {
+            return Err(MajorityWithClock(clock));
+        }
+        let off_board: Vec<Die> = Die::all().filter(|d| on_board >> d.number() & 1 == 0).collect();
+        if !piles_can_hold(&off_board, piles) {
+            return Err(PilesImpossible { piles, off_board });
+        }
+        let full = |row: Row| Cell::all().filter(|c| c.row() == row).all(|c| self.cells[c.index()].is_some());
+        if piles.total() == 0 {
+            // Blue plays first at clock 0 and the clock counts every half-move.
+            let blue_turn = clock.is_multiple_of(2);
+            if blue_turn != (self.side == Side::Blue) {
+                return Err(ClockParity { side: self.side, clock });
+            }
+            if clock == 0
+                && let Some(&c) = self.restricted.first()
+            {
+                return Err(RestrictedBeforeAnyMove(c));
+            }
+        }
+        match *self.restricted.as_slice() {
+            [] if clock == 0 && piles.total() > 0 && full(Row::I) => return Err(DoorPushFromFullRow),
+            [c] if clock == 0 && c.row() != Row::I => return Err(RestrictedAfterDoor(c)),
+            [c] if clock == 0 && !full(Row::I) => return Err(EjectionRowNotFull(c)),
+            [a, b] => {
+                let (x, y) = if a.row() == Row::M { (a, b) } else { (b, a) };
+                if x.row() != Row::M || y.row() == Row::M {
+                    return Err(RestrictedPair(a, b));
+                }
+                // Into row M (from S or I) or into row S (from M).
+                let pushed_into_full = full(Row::M) || (y.row() == Row::S && full(Row::S));
+                if !pushed_into_full {
+                    return Err(PermutationRowNotFull(a, b));
+                }
+                if clock == 0 {
+                    return Err(PermutationAtClockZero);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// The setup of a position (faces canonical).
     pub fn from_position(p: &Position) -> Setup {
         let mut cells = [None; CELLS];
@@ -173,12 +325,29 @@ impl Setup {
     }
 }
 
+/// Whether the dice `off_board` can be spread over the piles, each die in
+/// the pile of a colour it can show: by Hall's theorem, for every set of
+/// colours the dice that can only show colours of the set must fit in the
+/// piles of the set (and the totals agree).
+fn piles_can_hold(off_board: &[Die], piles: Piles) -> bool {
+    let cap = [piles.red as usize, piles.blue as usize, piles.white as usize];
+    if off_board.len() != cap.iter().sum::<usize>() {
+        return false;
+    }
+    let shows = |d: Die| Face::ALL.iter().fold(0u8, |m, &f| m | 1 << d.colour(f) as u8);
+    (1u8..8).all(|set| {
+        let need = off_board.iter().filter(|&&d| shows(d) & !set == 0).count();
+        let room: usize = (0..3).filter(|i| set >> i & 1 != 0).map(|i| cap[i]).sum();
+        need <= room
+    })
+}
+
 /// A token that does not read as expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// The offending token (may be empty when something is missing).
     pub token: String,
-    /// 1-based column of the token in the input.
+    /// 1-based column of the token in the input, in characters (not bytes).
     pub column: usize,
     /// What was expected there.
     pub expected: String,
@@ -189,9 +358,43 @@ impl fmt::Display for ParseError {
         if self.token.is_empty() {
             write!(f, "column {}: missing token, expected {}", self.column, self.expected)
         } else {
-            write!(f, "column {}: `{}`: expected {}", self.column, self.token, self.expected)
+            let bom = if self.token.contains('\u{feff}') { " (with a byte-order mark, U+FEFF)" } else { "" };
+            write!(f, "column {}: `{}`{bom}: expected {}", self.column, escape(&self.token), self.expected)
         }
     }
+}
+
+/// Whether `c` prints nothing visible (or moves the cursor): control
+/// characters, and the format and separator characters that are invisible
+/// (soft hyphen, zero-width and direction marks, line and paragraph
+/// separators, word joiners, the byte-order mark U+FEFF, tags).
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
+}
+
+/// Input text made safe to echo in a one-line message: newline, tab and
+/// carriage return as `\n`, `\t`, `\r`, other invisible characters as
+/// `\u{…}` (a byte-order mark is `\u{feff}`); everything else unchanged.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if invisible(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The 1-based character column of the 1-based byte column `byte_column` of `text`.
+fn char_column(text: &str, byte_column: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i + 1 < byte_column).count() + 1
 }
 
 impl std::error::Error for ParseError {}
@@ -258,8 +461,36 @@ fn parse_count(s: &str, col: usize, max: u8, what: &str) -> Result<u8, ParseErro
         .ok_or_else(|| err(s, col, format!("{what}, a number 0..{max}")))
 }
 
-/// Parses SPN into a setup, checking only the grammar.
+/// Parses SPN into a setup, checking only the grammar. Error columns count
+/// characters.
 pub fn parse_setup(spn: &str) -> Result<Setup, ParseError> {
+    parse_setup_bytes(spn).map_err(|e| ParseError { column: char_column(spn, e.column), ..e })
+}
+
+/// A blank inside a field (the board, the restricted list, the piles), as a
+/// field that ends or starts with a separator next to a blank: the error at
+/// the blank. `fields` are the blank-separated fields with their byte columns.
+fn stray_blank(spn: &str, fields: &[(&str, usize)]) -> Option<ParseError> {
+    let seps = [',', '/', '-', ':'];
+    let joins = |a: &str, b: &str| (a != "-" && a.ends_with(seps)) || (b != "-" && b.starts_with(seps));
+    let i = fields.windows(2).position(|w| joins(w[0].0, w[1].0))?;
+    let (text, col) = fields[i];
+    let at = col + text.len();
+    let blank: String = spn[at - 1..].chars().take_while(|c| c.is_whitespace()).collect();
+    Some(err(
+        &blank,
+        at,
+        "no blank inside a field: the board, the restricted cells and the piles are written without spaces",
+    ))
+}
+
+/// Whether a board field has fewer than its 3 rows of 11, 7 and 5 cells.
+fn rows_look_incomplete(board: &str) -> bool {
+    let rows: Vec<&str> = board.split('/').collect();
+    rows.len() < 3 || rows.iter().zip([11, 7, 5]).any(|(r, n)| r.split(',').count() < n)
+}
+
+fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     // Fields separated by single or repeated blanks; keep columns.
     let mut fields = Vec::new();
     let mut start = None;
@@ -281,6 +512,15 @@ pub fn parse_setup(spn: &str) -> Result<Setup, ParseError> {
         "the clock",
     ];
     if fields.len() > 5 {
+        if let Some(e) = stray_blank(spn, &fields) {
+            return Err(e);
+        }
+        if rows_look_incomplete(fields[0].0) {
+            let (text, col) = fields[0];
+            let at = col + text.len();
+            let blank: String = spn[at - 1..].chars().take_while(|c| c.is_whitespace()).collect();
+            return Err(err(&blank, at, "no blank inside the board (3 rows of 11, 7 and 5 cells, without spaces)"));
+        }
         let (t, c) = fields[5];
         return Err(err(t, c, "the end of the SPN (5 fields: board, turn, restricted, piles, clock)"));
     }
@@ -448,7 +688,12 @@ const MOVE_FORMS: &str =
     "a move: g<die>, <die>@<cell>=<face>, <cell>-<cell>, <cell>><cell>, <cell>><cell>:<cell|D> or <cell>><cell>=<face>";
 
 /// Parses move text without a position (no normalization, no legality).
+/// Error columns count characters.
 pub fn parse_move_text(text: &str) -> Result<Move, ParseError> {
+    parse_move_bytes(text).map_err(|e| ParseError { column: char_column(text, e.column), ..e })
+}
+
+fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
     let t = text.trim();
     let base = text.len() - text.trim_start().len() + 1;
     if t.is_empty() {

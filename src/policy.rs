@@ -16,6 +16,7 @@
 use crate::board::{Bitboard, Row};
 use crate::dice::{Colour, Side, Symbol};
 use crate::game::Game;
+use crate::limits;
 use crate::moves::{Move, MoveKind};
 pub use crate::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use crate::position::{Phase, Position};
@@ -91,18 +92,23 @@ impl Policy for RandomPolicy {
     }
 }
 
-/// Picks uniformly among the best-scoring moves; ties share equally.
+/// Picks uniformly among the best-scoring moves; ties share equally. Scores
+/// compare by `total_cmp` after −0 is made +0 and NaN −∞ (the worst), so
+/// that no score, however computed, can leave the choice empty.
 fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) -> Move {
+    use std::cmp::Ordering;
+    let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s + 0.0 };
     let mut best = f64::NEG_INFINITY;
     let mut ties = 0usize;
     let mut chosen = None;
     for &m in p.legal_moves().iter() {
-        let s = score(m);
-        if s > best {
+        let s = key(score(m));
+        let order = if chosen.is_none() { Ordering::Greater } else { s.total_cmp(&best) };
+        if order == Ordering::Greater {
             best = s;
             ties = 1;
             chosen = Some(m);
-        } else if s == best {
+        } else if order == Ordering::Equal {
             // Reservoir sampling among equal scores.
             ties += 1;
             if below(rng, ties) == 0 {
@@ -195,7 +201,7 @@ impl Weights {
         };
         match self.slot(key) {
             Some(slot) => {
-                *slot = v;
+                *slot = crate::limits::weight(key, v)?;
                 Ok(())
             }
             None => Err(format!("unknown weight `{key}` ({})", accepted())),
@@ -301,7 +307,7 @@ impl MctsPolicy {
             playouts: e.playouts,
             time: None,
             selection: mcts::Selection::Uct { c: e.c },
-            memory: e.memory_mb << 20,
+            memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
             threads: e.threads,
         };
         MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new() }
@@ -436,8 +442,8 @@ impl EngineParams {
                     return Err(format!("`{key}={value}`: expected a finite number"));
                 }
             }
-            (PolicyKind::Mcts, "mb") => self.memory_mb = num(key, value, 1)?,
-            (PolicyKind::Mcts, "threads") => self.threads = num(key, value, 1)?,
+            (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, num(key, value, 1)?, 1)?,
+            (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, num(key, value, 1)?)?,
             (PolicyKind::Mcts, "reuse") => {
                 self.reuse = match value {
                     "1" | "true" | "yes" => true,
@@ -452,8 +458,8 @@ impl EngineParams {
                     _ => return Err(format!("`{key}={value}`: expected random or greedy")),
                 }
             }
-            (PolicyKind::AlphaBeta, "depth") => self.depth = num(key, value, 1)?,
-            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = num(key, value, 0)?,
+            (PolicyKind::AlphaBeta, "depth") => self.depth = limits::depth(key, num(key, value, 1)?, 1)?,
+            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
             _ => return Err(format!("unknown parameter `{key}`")),
         }
         Ok(())
@@ -514,8 +520,8 @@ impl PolicySpec {
             }
             for item in params.split(',') {
                 if let Some(path) = item.trim().strip_prefix("file=") {
-                    let body = std::fs::read_to_string(path)
-                        .map_err(|e| format!("policy `{text}`: cannot read weights file {path}: {e}"))?;
+                    let body = limits::read_text(std::path::Path::new(path))
+                        .map_err(|e| format!("policy `{text}`: weights file: {e}"))?;
                     for (n, line) in body.lines().enumerate() {
                         let line = line.split('#').next().unwrap_or("").trim();
                         if !line.is_empty() {

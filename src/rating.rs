@@ -201,8 +201,27 @@ impl fmt::Display for SprtResult {
     }
 }
 
-/// A sequential probability ratio test of `elo0` against `elo1` (logistic
-/// Elo) with error rates `alpha` and `beta`, on pentanomial counts.
+/// The Elo scale of an SPRT's hypotheses, as fishtest's `elo_model`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EloModel {
+    /// Logistic Elo: the hypotheses fix the expected score (`LLR_logistic`).
+    Logistic,
+    /// Normalized Elo: the hypotheses fix the t-value of the pair scores,
+    /// `(mean − ½) / σ_pair`, as `nElo · √2 · ln 10 / 800` (`LLR_normalized`).
+    Normalized,
+}
+
+/// A sequential probability ratio test of `elo0` against `elo1` with error
+/// rates `alpha` and `beta`, on pentanomial counts: the generalized SPRT of
+/// fishtest (`LLR_logistic` or `LLR_normalized` of its `LLRcalc`).
+///
+/// The log-likelihood ratio is that of the two maximum-likelihood
+/// pentanomial distributions satisfying H0 and H1 (expected score of
+/// `elo0` and `elo1`, or t-value of `elo0` and `elo1` normalized Elo) given
+/// the observed pair frequencies; before the frequencies are used, every
+/// empty class gets a count of 10⁻³ (fishtest's regularization), so the
+/// first pairs, all alike, give a ratio near zero instead of resting on a
+/// degenerate variance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     /// Elo under the null hypothesis.
@@ -213,15 +232,114 @@ pub struct Sprt {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+    /// The scale of `elo0` and `elo1`.
+    pub model: EloModel,
+}
+
+/// The largest |elo0|, |elo1| an SPRT accepts (logistic: an expected score
+/// of 0.997; normalized: a t-value per pair of 4.1).
+pub const SPRT_MAX_ELO: f64 = 1000.0;
+
+/// The count given to an empty pentanomial class (fishtest's regularization).
+const REGULARIZATION: f64 = 1e-3;
+
+/// Normalized Elo per unit of t-value per game (`800 / ln 10`).
+const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The scores of a pair (0, ¼, ½, ¾, 1), the support of the pentanomial.
+fn pair_score(i: usize) -> f64 {
+    i as f64 / 4.0
+}
+
+/// Mean and variance of a distribution on the pair scores.
+fn moments(q: &[f64; 5]) -> (f64, f64) {
+    let mu: f64 = (0..5).map(|i| q[i] * pair_score(i)).sum();
+    (mu, (0..5).map(|i| q[i] * (pair_score(i) - mu).powi(2)).sum())
+}
+
+/// The maximum-likelihood distribution `p_i / (1 + x·d_i)` given the
+/// observed frequencies `p` (all positive, summing to 1) under the
+/// constraint `Σ q_i·d_i = 0`, where `x` solves the secular equation
+/// `Σ p_i·d_i / (1 + x·d_i) = 0` of Van den Bergh's note on the multinomial
+/// MLE. The left side decreases in `x` on the interval where every
+/// denominator is positive, so a safeguarded Newton iteration inside that
+/// bracket finds the root. `None` if the `d_i` do not take both signs (no
+/// distribution satisfies the constraint).
+fn secular_mle(p: &[f64; 5], d: &[f64; 5]) -> Option<[f64; 5]> {
+    let (lo_d, hi_d) = d.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+    if !(lo_d < 0.0 && hi_d > 0.0) {
+        return None;
+    }
+    let f = |x: f64| d.iter().zip(p).map(|(di, pi)| pi * di / (1.0 + x * di)).sum::<f64>();
+    let df = |x: f64| -d.iter().zip(p).map(|(di, pi)| pi * di * di / (1.0 + x * di).powi(2)).sum::<f64>();
+    let (mut lo, mut hi) = (-1.0 / hi_d, -1.0 / lo_d);
+    let mut x = 0.0;
+    for _ in 0..200 {
+        let fx = f(x);
+        if fx == 0.0 {
+            break;
+        }
+        if fx > 0.0 {
+            lo = x;
+        } else {
+            hi = x;
+        }
+        let newton = x - fx / df(x);
+        let next = if newton > lo && newton < hi { newton } else { lo + (hi - lo) / 2.0 };
+        if (next - x).abs() <= 1e-15 * (1.0 + x.abs()) {
+            x = next;
+            break;
+        }
+        x = next;
+    }
+    Some(std::array::from_fn(|i| p[i] / (1.0 + x * d[i])))
+}
+
+/// The maximum-likelihood distribution with expected score `s` (in (0, 1)).
+fn mle_with_mean(p: &[f64; 5], s: f64) -> [f64; 5] {
+    let d = std::array::from_fn(|i| pair_score(i) - s);
+    secular_mle(p, &d).unwrap_or(*p)
+}
+
+/// The maximum-likelihood distribution with t-value `(mean − ½) / σ = t`:
+/// fishtest's fixed point (`MLE_t_value`), each step an MLE with the
+/// constraint linearized at the previous distribution, from the uniform one.
+fn mle_with_t(p: &[f64; 5], t: f64) -> [f64; 5] {
+    let mut q = [0.2; 5];
+    for _ in 0..100 {
+        let (mu, var) = moments(&q);
+        let sigma = var.sqrt();
+        let d = std::array::from_fn(|i| {
+            let a = pair_score(i);
+            a - 0.5 - t * sigma * (1.0 + ((mu - a) / sigma).powi(2)) / 2.0
+        });
+        let Some(next) = secular_mle(p, &d) else { break };
+        let change = (0..5).map(|i| (next[i] - q[i]).abs()).fold(0.0, f64::max);
+        q = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    q
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05` (every key optional, in any order;
-    /// the defaults are those values).
+    /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=logistic` (every key
+    /// optional, in any order; the defaults are those values; `model` is
+    /// `logistic` or `normalized`). Elos must lie in ±[`SPRT_MAX_ELO`] with
+    /// `elo0 < elo1`; alpha and beta in (0, ½).
     pub fn parse(text: &str) -> Result<Sprt, String> {
-        let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05, model: EloModel::Logistic };
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (k, v) = item.split_once('=').ok_or_else(|| format!("`{item}`: expected key=value"))?;
+            if k.trim() == "model" {
+                t.model = match v.trim() {
+                    "logistic" => EloModel::Logistic,
+                    "normalized" => EloModel::Normalized,
+                    other => return Err(format!("`{item}`: model `{other}` (accepted: logistic, normalized)")),
+                };
+                continue;
+            }
             let v: f64 = v.trim().parse().map_err(|_| format!("`{item}`: `{}` is not a number", v.trim()))?;
             if !v.is_finite() {
                 return Err(format!("`{item}`: expected a finite number"));
@@ -231,11 +349,19 @@ impl Sprt {
                 "elo1" => t.elo1 = v,
                 "alpha" => t.alpha = v,
                 "beta" => t.beta = v,
-                other => return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta)")),
+                other => {
+                    return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta, model)"));
+                }
             }
         }
         if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
             return Err(format!("alpha and beta must lie in (0, 0.5) (got {} and {})", t.alpha, t.beta));
+        }
+        if t.elo0.abs() > SPRT_MAX_ELO || t.elo1.abs() > SPRT_MAX_ELO {
+            return Err(format!(
+                "elo0 and elo1 must lie in [-{SPRT_MAX_ELO}, {SPRT_MAX_ELO}] (got {} and {})",
+                t.elo0, t.elo1
+            ));
         }
         if t.elo1 <= t.elo0 {
             return Err(format!("elo1 must be above elo0 (got {} and {})", t.elo1, t.elo0));
@@ -248,20 +374,31 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of the counts, by the normal approximation
-    /// of the generalized SPRT (Van den Bergh; fishtest's for logistic Elo):
-    /// `N · (s1 − s0) · (2·mean − s0 − s1) / (2·var)`, with `s0`, `s1` the
-    /// expected scores of `elo0`, `elo1`, `N` pairs and `var` the pair
-    /// variance. The variance is floored at 10⁻⁴ so that the first, all-equal
-    /// pairs do not give an infinite ratio.
+    /// The t-value per pair of a normalized Elo.
+    fn t_of_nelo(nelo: f64) -> f64 {
+        nelo / NELO_PER_T * std::f64::consts::SQRT_2
+    }
+
+    /// The generalized log-likelihood ratio of the counts (0 with no pair):
+    /// `N · Σ p̂_i · ln(p1_i / p0_i)`, where `p̂` are the regularized pair
+    /// frequencies, `N` their regularized total and `p0`, `p1` the
+    /// maximum-likelihood distributions under H0 and H1.
     pub fn llr(&self, p: &Pentanomial) -> f64 {
-        let n = p.pairs();
-        if n == 0 {
+        if p.pairs() == 0 {
             return 0.0;
         }
-        let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let var = p.variance().max(1e-4);
-        n as f64 * (s1 - s0) * (2.0 * p.mean() - s0 - s1) / (2.0 * var)
+        let counts: [f64; 5] = p.counts.map(|c| if c == 0 { REGULARIZATION } else { c as f64 });
+        let n: f64 = counts.iter().sum();
+        let freq = counts.map(|c| c / n);
+        let (p0, p1) = match self.model {
+            EloModel::Logistic => {
+                (mle_with_mean(&freq, score_of_elo(self.elo0)), mle_with_mean(&freq, score_of_elo(self.elo1)))
+            }
+            EloModel::Normalized => {
+                (mle_with_t(&freq, Sprt::t_of_nelo(self.elo0)), mle_with_t(&freq, Sprt::t_of_nelo(self.elo1)))
+            }
+        };
+        n * (0..5).map(|i| freq[i] * (p1[i].ln() - p0[i].ln())).sum::<f64>()
     }
 
     /// The decision the counts allow, if any.
@@ -275,6 +412,36 @@ impl Sprt {
         } else {
             None
         }
+    }
+
+    /// The expected number of pairs before a decision when the true Elo (in
+    /// the test's model) is `elo` and the pair scores have variance `var`
+    /// (Wald's approximation with the Brownian drift of fishtest's
+    /// `LLR_drift_variance_alt2`, overshoot neglected): the expected final
+    /// ratio over the drift per pair. In units where one pair's statistic
+    /// has variance 1 (score / σ, or the t-value), H0 and H1 sit at `x0`,
+    /// `x1` and the truth at `x`: the drift is `(x − (x0 + x1)/2)·(x1 − x0)`
+    /// and the variance `(x1 − x0)²`. At the midpoint (no drift) it is
+    /// `−lo·hi / σ²`.
+    pub fn expected_pairs(&self, elo: f64, var: f64) -> f64 {
+        let (x0, x1, x) = match self.model {
+            EloModel::Logistic => {
+                let sd = var.sqrt();
+                (score_of_elo(self.elo0) / sd, score_of_elo(self.elo1) / sd, score_of_elo(elo) / sd)
+            }
+            EloModel::Normalized => (Sprt::t_of_nelo(self.elo0), Sprt::t_of_nelo(self.elo1), Sprt::t_of_nelo(elo)),
+        };
+        let drift = (x - (x0 + x1) / 2.0) * (x1 - x0);
+        let sigma2 = (x1 - x0).powi(2);
+        let (lo, hi) = self.bounds();
+        if drift.abs() < 1e-9 * sigma2 {
+            return -lo * hi / sigma2;
+        }
+        // Probability of ending at the upper bound for a Brownian motion with
+        // drift `drift` and variance `sigma2` per pair between bounds lo, hi.
+        let k = -2.0 * drift / sigma2;
+        let p_hi = (1.0 - (k * lo).exp()) / ((k * hi).exp() - (k * lo).exp());
+        (p_hi * hi + (1.0 - p_hi) * lo) / drift
     }
 }
 
@@ -354,17 +521,109 @@ mod tests {
         assert_eq!(t.decide(&Pentanomial { counts: [0, 10, 100, 300, 90] }), Some(SprtResult::H1));
         assert_eq!(t.decide(&Pentanomial { counts: [90, 300, 100, 10, 0] }), Some(SprtResult::H0));
         assert_eq!(t.decide(&Pentanomial { counts: [1, 2, 4, 2, 1] }), None);
-        // The formula by hand.
-        let q = Pentanomial { counts: [3, 10, 40, 30, 7] };
+        // For many pairs the exact ratio is close to its Brownian approximation
+        // N·(s1 − s0)·(2·mean − s0 − s1) / (2·var) (fishtest's LLR_alt2).
+        let q = Pentanomial { counts: [50, 200, 400, 200, 60] };
         let (s0, s1) = (0.5, score_of_elo(10.0));
-        let want = 90.0 * (s1 - s0) * (2.0 * q.mean() - s0 - s1) / (2.0 * q.variance());
-        assert!(close(t.llr(&q), want, 1e-9));
+        let approx = 910.0 * (s1 - s0) * (2.0 * q.mean() - s0 - s1) / (2.0 * q.variance());
+        assert!(close(t.llr(&q), approx, 0.02 * approx.abs()), "{} vs {approx}", t.llr(&q));
+    }
+
+    #[test]
+    fn first_pairs_are_regularized() {
+        // One or a few equal pairs decide nothing (the old variance floor gave −25).
+        let t = Sprt::parse("elo0=0,elo1=50").unwrap();
+        for k in 0..5 {
+            for n in 1..=3 {
+                let mut p = Pentanomial::default();
+                p.counts[k] = n;
+                assert_eq!(t.decide(&p), None, "{p:?}: LLR {}", t.llr(&p));
+                assert!(t.llr(&p).is_finite());
+            }
+        }
+        // A run of wins ends in H1, a run of losses in H0, and not after one pair.
+        let wins = |n| Pentanomial { counts: [0, 0, 0, 0, n] };
+        let losses = |n| Pentanomial { counts: [n, 0, 0, 0, 0] };
+        assert_eq!(t.decide(&wins(40)), Some(SprtResult::H1));
+        assert_eq!(t.decide(&losses(40)), Some(SprtResult::H0));
+        assert!(t.llr(&wins(2)) > 0.0 && t.llr(&losses(2)) < 0.0);
+        assert_eq!(Sprt::parse("").unwrap().llr(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn mle_has_the_requested_mean() {
+        let freq = [0.1, 0.2, 0.4, 0.2, 0.1];
+        for s in [0.01, 0.3, 0.5, 0.57, 0.99] {
+            let q = mle_with_mean(&freq, s);
+            let total: f64 = q.iter().sum();
+            let mean: f64 = q.iter().enumerate().map(|(i, x)| x * i as f64 / 4.0).sum();
+            assert!(close(total, 1.0, 1e-9) && close(mean, s, 1e-9), "{s}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn mle_has_the_requested_t_value() {
+        let freq = [0.05, 0.2, 0.45, 0.22, 0.08];
+        for t in [-0.5, -0.05, 0.0, 0.1, 0.4] {
+            let q = mle_with_t(&freq, t);
+            let (mu, var) = moments(&q);
+            assert!(close(q.iter().sum(), 1.0, 1e-9), "{t}: {q:?}");
+            assert!(close((mu - 0.5) / var.sqrt(), t, 1e-6), "{t}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn normalized_model() {
+        let t = Sprt::parse("elo0=0,elo1=5,model=normalized").unwrap();
+        assert_eq!(t.model, EloModel::Normalized);
+        assert!(Sprt::parse("model=bayesian").is_err());
+        // The first pair decides nothing; a long run of wins or losses does.
+        for k in 0..5 {
+            let mut p = Pentanomial::default();
+            p.counts[k] = 1;
+            assert_eq!(t.decide(&p), None, "{p:?}");
+        }
+        let t = Sprt::parse("elo0=0,elo1=50,model=normalized").unwrap();
+        assert_eq!(t.decide(&Pentanomial { counts: [0, 10, 100, 300, 90] }), Some(SprtResult::H1));
+        assert_eq!(t.decide(&Pentanomial { counts: [90, 300, 100, 10, 0] }), Some(SprtResult::H0));
+        // Near the hypotheses the ratio matches its Brownian approximation
+        // N·(t1 − t0)·(t̂ − (t0 + t1)/2) with t̂ the observed t-value per pair.
+        let q = Pentanomial { counts: [50, 200, 400, 200, 60] };
+        let that = (q.mean() - 0.5) / q.variance().sqrt();
+        let (t0, t1) = (0.0, Sprt::t_of_nelo(50.0));
+        let approx = 910.0 * (t1 - t0) * (that - (t0 + t1) / 2.0);
+        assert!(close(t.llr(&q), approx, 0.05 * approx.abs()), "{} vs {approx}", t.llr(&q));
+    }
+
+    #[test]
+    fn expected_pairs_is_symmetric_and_finite() {
+        let t = Sprt::parse("elo0=0,elo1=50").unwrap();
+        let (n0, n1) = (t.expected_pairs(0.0, 0.05), t.expected_pairs(50.0, 0.05));
+        assert!(n0 > 0.0 && close(n0, n1, 1e-6 * n0), "{n0} {n1}");
+        // The midpoint takes longest, and its limit is continuous.
+        let mid = elo_of_score((score_of_elo(0.0) + score_of_elo(50.0)) / 2.0);
+        let nm = t.expected_pairs(mid, 0.05);
+        assert!(nm > n0 && close(nm, t.expected_pairs(mid + 1e-3, 0.05), 1e-3 * nm), "{nm}");
     }
 
     #[test]
     fn sprt_parse_errors() {
         assert!(Sprt::parse("").is_ok());
-        for bad in ["elo0=5,elo1=5", "alpha=0", "beta=0.7", "gamma=1", "elo1=x", "elo1"] {
+        for bad in [
+            "elo0=5,elo1=5",
+            "elo0=6,elo1=5",
+            "alpha=0",
+            "alpha=1",
+            "alpha=-0.1",
+            "beta=0.7",
+            "beta=NaN",
+            "elo1=nan",
+            "elo1=inf",
+            "elo1=5000",
+            "gamma=1",
+            "elo1=x",
+            "elo1",
+        ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
     }

@@ -3,59 +3,11 @@
 
 use senat::notation::START_SPN;
 use senat::{Game, Position};
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-/// Runs `senat` with `args`.
-fn senat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("the senat binary runs")
+mod support {
+    pub mod cli;
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Runs `senat` with `args` and expects success; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let o = senat(args);
-    assert!(o.status.success(), "senat {args:?} failed: {}", stderr(&o));
-    stdout(&o)
-}
-
-/// Runs `senat` with `args` and expects exit code 2 and one `senat: error:` line; returns it.
-fn fails(args: &[&str]) -> String {
-    let o = senat(args);
-    assert_eq!(o.status.code(), Some(2), "senat {args:?}: stdout {} stderr {}", stdout(&o), stderr(&o));
-    let err = stderr(&o);
-    assert!(err.starts_with("senat: error: "), "senat {args:?}: stderr {err:?}");
-    assert_eq!(err.lines().count(), 1, "senat {args:?}: stderr {err:?}");
-    err
-}
-
-/// A game record in a fresh temporary file, removed on drop.
-struct TempRecord(PathBuf);
-
-impl TempRecord {
-    fn new(name: &str, text: &str) -> TempRecord {
-        let path = std::env::temp_dir().join(format!("senat-cli-{}-{name}.txt", std::process::id()));
-        std::fs::write(&path, text).expect("temporary record written");
-        TempRecord(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("UTF-8 temporary path")
-    }
-}
-
-impl Drop for TempRecord {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+use support::cli::{TempRecord, fails, ok, senat, stderr, stdout};
 
 /// A whole game from the start, always playing the first legal move, and its outcome.
 fn first_move_game() -> (Vec<String>, String) {

@@ -22,7 +22,9 @@ fn mv(s: &SenatState, text: &str) -> Move {
 const WIN_IN_1: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0";
 /// Blue's I20 (blue) is restricted; blue waits one move, red can do nothing
 /// in row I, then blue's square I19 pushes I20 through the door.
-const WIN_IN_3: &str = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 0";
+/// (Clock 1: at clock 0 a restricted die is the target of an ejection,
+/// which leaves row I full; the old fixture had clock 0, unreachable.)
+const WIN_IN_3: &str = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 1";
 
 #[test]
 fn solver_finds_win_in_1_and_3() {

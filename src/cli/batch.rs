@@ -21,7 +21,7 @@ pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
     match threads {
         Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
-        Some(t) => Ok(t),
+        Some(t) => senat::limits::threads("--threads", t).or_else(input),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }

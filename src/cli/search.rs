@@ -9,7 +9,7 @@ use senat::search::mcts::{self, Mcts, bare_rollouts};
 use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat::search::solver::{Solver, Verdict};
 use senat::search::{WIN, WIN_BOUND};
-use senat::{Game, Move, MoveError};
+use senat::{Game, Move, MoveError, limits};
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::Path;
@@ -27,7 +27,7 @@ pub(crate) fn search_root(pos: &[String], history: Option<&Path>) -> Result<Sena
     let (name, record) = read_record(file)?;
     let mut game = Game::new(record.start);
     for (line, text) in &record.moves {
-        let at = format!("{name}:{line}: move `{text}`");
+        let at = format!("{name}:{line}: move `{}`", senat::notation::escape(text));
         let m = match game.position().parse_move(text) {
             Ok(m) => m,
             Err(e) => return input(format_args!("{at}: {e}")),
@@ -54,9 +54,15 @@ pub(crate) fn score_text(score: i32) -> String {
     }
 }
 
-/// The `--threads` of a search: 1 or more.
+/// The `--threads` of a search: 1 to [`limits::max_threads`].
 pub(crate) fn search_threads(threads: usize) -> Result<NonZeroUsize> {
-    NonZeroUsize::new(threads).map_or_else(|| input("--threads 0: expected 1 or more search threads"), Ok)
+    let t = limits::threads("--threads", threads).or_else(input)?;
+    NonZeroUsize::new(t).map_or_else(|| input("--threads 0: expected 1 or more search threads"), Ok)
+}
+
+/// A `--tt-mb`, checked against the machine's memory.
+fn table_mb(mb: usize) -> Result<usize> {
+    limits::megabytes("--tt-mb", mb, 0).or_else(input)
 }
 
 pub(crate) fn cmd_analyze(
@@ -75,6 +81,8 @@ pub(crate) fn cmd_analyze(
     if depth.is_none() && time.is_none() {
         return input("give --depth N, --time S or both");
     }
+    let depth = depth.map(|d| limits::depth("--depth", d, 1)).transpose().or_else(input)?;
+    let tt_mb = table_mb(tt_mb)?;
     not_over(root)?;
     let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
     let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
@@ -107,12 +115,9 @@ pub(crate) fn cmd_analyze(
     Ok(())
 }
 
-/// A `--time` in seconds, checked.
+/// A `--time` in seconds, checked ([`limits::seconds`]).
 pub(crate) fn seconds(time: Option<f64>) -> Result<Option<Duration>> {
-    match time {
-        Some(t) if !(t.is_finite() && t > 0.0) => input(format_args!("--time {t}: expected seconds > 0")),
-        t => Ok(t.map(Duration::from_secs_f64)),
-    }
+    time.map(|t| limits::seconds("--time", t)).transpose().or_else(input)
 }
 
 /// Refuses a root where the game is over (nothing to search).
@@ -241,22 +246,24 @@ pub(crate) struct SolveOptions {
     pub(crate) each_move: bool,
 }
 
-/// A verdict in words, `me` being the side to move.
-pub(crate) fn verdict_text(v: Verdict, me: senat::Side, max_depth: u32) -> String {
+/// A verdict in words, `me` being the side to move; an unknown verdict
+/// names the horizon actually completed (`completed`), and --max-depth when
+/// the search stopped before it.
+pub(crate) fn verdict_text(v: Verdict, me: senat::Side, completed: u32, max_depth: u32) -> String {
     match v {
         Verdict::Win(n) => format!("{me} (to move) wins within {n} plies"),
         Verdict::Loss(n) => format!("{} wins within {n} plies ({me} to move loses)", me.other()),
         Verdict::Draw(n) => format!("draw: both sides hold at least a draw, the game ends within {n} plies"),
-        Verdict::Unknown => format!("unknown within {max_depth} plies"),
+        Verdict::Unknown if completed >= max_depth => format!("unknown within {max_depth} plies"),
+        Verdict::Unknown => format!("unknown within {completed} plies (stopped before --max-depth {max_depth})"),
     }
 }
 
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
-    let mut solver = Solver::<Senat>::with_table_mb(o.tt_mb);
-    solver.time_limit = match o.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
-        t => t.map(std::time::Duration::from_secs_f64),
-    };
+    let time = seconds(o.time)?;
+    limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
+    let mut solver = Solver::<Senat>::with_table_mb(table_mb(o.tt_mb)?);
+    solver.time_limit = time;
     let me = root.position().side_to_move();
     let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
     if o.each_move {
@@ -272,7 +279,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
             writeln!(
                 out,
                 "move {m:<12} verdict {}  nodes {}  time {:.3}s{stop}  pv {}",
-                verdict_text(sol.verdict, me, o.max_depth),
+                verdict_text(sol.verdict, me, sol.depth, o.max_depth),
                 sol.nodes,
                 sol.elapsed.as_secs_f64(),
                 line_text(&sol.pv)
@@ -285,7 +292,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         return Ok(());
     }
     let sol = solver.solve(root, o.max_depth);
-    writeln!(out, "verdict {}", verdict_text(sol.verdict, me, o.max_depth))?;
+    writeln!(out, "verdict {}", verdict_text(sol.verdict, me, sol.depth, o.max_depth))?;
     writeln!(out, "pv {}", line_text(&sol.pv))?;
     let stop = if sol.timed_out { "  (time out)" } else { "" };
     writeln!(
@@ -307,6 +314,8 @@ pub(crate) fn cmd_bench_search(
     out: &mut impl Write,
 ) -> Result<()> {
     let root = SenatState::new(sample_start()?);
+    limits::depth("--depth", depth, 1).or_else(input)?;
+    let tt_mb = table_mb(tt_mb)?;
     let run = |t: NonZeroUsize| {
         let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
         searcher.set_threads(t);

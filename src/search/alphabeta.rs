@@ -62,7 +62,7 @@
 
 use super::{Evaluator, Game, MAX_PLAYERS, WIN, WIN_BOUND, terminal_score};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// What a table score is: exact, or a bound from a cutoff.
@@ -302,6 +302,8 @@ struct Shared<'a, E> {
     counted: &'a AtomicU64,
     start: Instant,
     limits: Limits,
+    /// The depth of the main thread's current iteration (helpers never go deeper).
+    main_depth: &'a AtomicU32,
 }
 
 /// Moves of a node that are ordered (the rest, if any, come last unordered):
@@ -415,6 +417,9 @@ impl<G: Game> Worker<G> {
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         let mut score: i32 = 0;
         for depth in depths {
+            if self.id == 0 {
+                sh.main_depth.store(depth, Relaxed);
+            }
             self.grow(depth as usize + 2);
             let s = if depth >= 3 && score.abs() < WIN_BOUND {
                 let (a, b) = (score - ASPIRATION, score + ASPIRATION);
@@ -634,7 +639,16 @@ where
         self.table.new_search();
         let stop = AtomicBool::new(false);
         let counted = AtomicU64::new(0);
-        let sh = Shared { eval: &self.eval, table: &self.table, stop: &stop, counted: &counted, start, limits };
+        let main_depth = AtomicU32::new(1);
+        let sh = Shared {
+            eval: &self.eval,
+            table: &self.table,
+            stop: &stop,
+            counted: &counted,
+            start,
+            limits,
+            main_depth: &main_depth,
+        };
         let (threads, history) = (self.threads, self.history);
         let main = &mut self.main;
         main.reset(history);
@@ -647,8 +661,19 @@ where
                     scope.spawn(move || {
                         let mut w = Worker::<G>::new(id);
                         w.reset(history);
-                        let offset = (id % 2) as u32;
-                        w.deepen(sh, root, (1 + offset)..=HELPER_MAX_DEPTH, |_| 0);
+                        // Never deeper than the main thread's current iteration: a
+                        // table entry of a deeper iteration would make the main
+                        // thread's result at depth d that of a deeper search,
+                        // labelled d. A helper ahead of it repeats that depth
+                        // (with its own move order, which still fills the table).
+                        let deepest = limits.depth.clamp(1, HELPER_MAX_DEPTH);
+                        let mut next = 1 + (id % 2) as u32;
+                        let depths = std::iter::from_fn(move || {
+                            let d = next.min(sh.main_depth.load(Relaxed)).min(deepest);
+                            next = d + 1;
+                            Some(d)
+                        });
+                        w.deepen(sh, root, depths, |_| 0);
                         w.nodes
                     })
                 })

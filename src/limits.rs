@@ -1,0 +1,188 @@
+//! Bounds on every number a user gives (command-line flags, policy specs,
+//! record files): each check returns the value, or a one-line message that
+//! names the flag and the value and says the accepted range.
+//!
+//! - Time limits: more than 0 and at most [`MAX_SECONDS`] (a year), finite.
+//! - Memory (transposition tables, MCTS trees): at most [`memory_cap_mb`],
+//!   half the machine's memory as `/proc/meminfo` reports it (`MemTotal`),
+//!   or [`FALLBACK_MEMORY_MB`] where that file cannot be read; megabytes
+//!   become bytes by checked arithmetic ([`mb_to_bytes`]).
+//! - Threads: 1 to [`max_threads`], four per core the system reports
+//!   (`available_parallelism`), never fewer than [`MIN_THREAD_CAP`].
+//! - Search depths and solver horizons: at most [`MAX_DEPTH`] plies.
+//! - Heuristic weights: finite, |w| ≤ [`MAX_WEIGHT`], so that every
+//!   evaluation is a finite number.
+//! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
+//!   [`MAX_LINE_BYTES`], UTF-8 ([`read_text`]).
+
+use std::io::Read;
+use std::path::Path;
+use std::time::Duration;
+
+/// The longest time limit in seconds (365 days).
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The memory cap in megabytes when `/proc/meminfo` cannot be read (16 GiB).
+pub const FALLBACK_MEMORY_MB: usize = 16 << 10;
+
+/// The thread cap is never below this, whatever the number of cores.
+pub const MIN_THREAD_CAP: usize = 64;
+
+/// The deepest alpha-beta search and the largest solver horizon, in plies
+/// (the table stores depths in a byte; depth 10 already takes minutes).
+pub const MAX_DEPTH: u32 = 120;
+
+/// The largest |weight| of a heuristic evaluation.
+pub const MAX_WEIGHT: f64 = 1e6;
+
+/// The largest record file (game records, weights files): 16 MiB.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The longest line of a record file, in bytes.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// How a value is named in a message: `--flag value` for a flag,
+/// `` `key=value` `` for a key of a spec.
+fn label(flag: &str, value: impl std::fmt::Display) -> String {
+    if flag.starts_with('-') { format!("{flag} {value}") } else { format!("`{flag}={value}`") }
+}
+
+/// A number for a message: plain when moderate, in exponent form when huge
+/// or tiny (`1e20`, not twenty-one digits).
+fn number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e7).contains(&x.abs()) { format!("{x:e}") } else { format!("{x}") }
+}
+
+/// A time limit of `secs` seconds for `flag`, checked: finite, above 0, at
+/// most [`MAX_SECONDS`].
+pub fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
+    if !(secs.is_finite() && secs > 0.0 && secs <= MAX_SECONDS) {
+        return Err(format!(
+            "{}: expected seconds above 0 and at most {MAX_SECONDS} (365 days)",
+            label(flag, number(secs))
+        ));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("{}: {e}", label(flag, number(secs))))
+}
+
+/// The machine's memory in megabytes (`MemTotal` of `/proc/meminfo`), if known.
+pub fn machine_memory_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// The most megabytes a table or a tree may take: half the machine's
+/// memory, or [`FALLBACK_MEMORY_MB`] where it is unknown; and how it was found.
+pub fn memory_cap_mb() -> (usize, &'static str) {
+    match machine_memory_mb() {
+        Some(mb) => ((mb / 2).max(1), "half of MemTotal in /proc/meminfo"),
+        None => (FALLBACK_MEMORY_MB, "a fixed cap: /proc/meminfo is unreadable"),
+    }
+}
+
+/// `mb` megabytes in bytes, or `None` if that does not fit a `usize`.
+pub fn mb_to_bytes(mb: usize) -> Option<usize> {
+    mb.checked_mul(1 << 20)
+}
+
+/// A size of `mb` megabytes for `flag`, checked: at least `min`, at most
+/// [`memory_cap_mb`].
+pub fn megabytes(flag: &str, mb: usize, min: usize) -> Result<usize, String> {
+    let (cap, how) = memory_cap_mb();
+    if mb < min || mb > cap || mb_to_bytes(mb).is_none() {
+        return Err(format!("{}: expected megabytes in {min}..={cap} ({how})", label(flag, mb)));
+    }
+    Ok(mb)
+}
+
+/// The most threads a command accepts: 4 per core the system reports, at
+/// least [`MIN_THREAD_CAP`].
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_mul(4).max(MIN_THREAD_CAP)
+}
+
+/// A thread count for `flag`, checked: 1 to [`max_threads`].
+pub fn threads(flag: &str, n: usize) -> Result<usize, String> {
+    let max = max_threads();
+    if n == 0 || n > max {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        return Err(format!(
+            "{}: expected 1..={max} threads (4 per core, {cores} cores here, at least {MIN_THREAD_CAP})",
+            label(flag, n)
+        ));
+    }
+    Ok(n)
+}
+
+/// A depth in plies for `flag`, checked: `min` to [`MAX_DEPTH`].
+pub fn depth(flag: &str, d: u32, min: u32) -> Result<u32, String> {
+    if d < min || d > MAX_DEPTH {
+        return Err(format!("{}: expected a depth in {min}..={MAX_DEPTH} plies", label(flag, d)));
+    }
+    Ok(d)
+}
+
+/// A heuristic weight, checked: finite and |w| ≤ [`MAX_WEIGHT`].
+pub fn weight(key: &str, w: f64) -> Result<f64, String> {
+    if !(w.is_finite() && w.abs() <= MAX_WEIGHT) {
+        return Err(format!(
+            "{}: out of range (accepted: finite, -{MAX_WEIGHT:e}..={MAX_WEIGHT:e})",
+            label(key, number(w))
+        ));
+    }
+    Ok(w)
+}
+
+/// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of
+/// at most [`MAX_LINE_BYTES`]; a byte-order mark at its start is skipped.
+/// The message names the file (as `name`) and what is wrong.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let name = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!("{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("{name}: not UTF-8 text (invalid byte at offset {at})")
+    })?;
+    let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
+    if let Some((n, line)) = text.lines().enumerate().find(|(_, l)| l.len() > MAX_LINE_BYTES) {
+        return Err(format!(
+            "{name}:{}: line of {} bytes, longer than the {MAX_LINE_BYTES} accepted",
+            n + 1,
+            line.len()
+        ));
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_and_messages() {
+        assert_eq!(seconds("--time", 1.5), Ok(Duration::from_millis(1500)));
+        for bad in [0.0, -1.0, 1e20, f64::NAN, f64::INFINITY] {
+            let e = seconds("--time", bad).unwrap_err();
+            assert!(e.starts_with("--time ") && e.contains("365 days"), "{e}");
+        }
+        assert_eq!(mb_to_bytes(3), Some(3 << 20));
+        assert_eq!(mb_to_bytes(usize::MAX), None);
+        assert!(megabytes("--tt-mb", usize::MAX, 0).unwrap_err().contains("--tt-mb 18446744073709551615"));
+        assert_eq!(megabytes("--tt-mb", 0, 0), Ok(0));
+        assert!(megabytes("mb=", 0, 1).is_err());
+        assert!(threads("--threads", 0).is_err() && threads("--threads", 10_000).is_err());
+        assert_eq!(threads("--threads", 1), Ok(1));
+        assert!(max_threads() >= MIN_THREAD_CAP);
+        assert!(depth("--depth", MAX_DEPTH + 1, 1).unwrap_err().contains("1..=120"));
+        assert!(weight("own_i", 1e308).is_err() && weight("own_i", f64::NAN).is_err());
+        assert_eq!(weight("own_i", -1e6), Ok(-1e6));
+    }
+}
