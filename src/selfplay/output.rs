@@ -69,7 +69,7 @@ impl Located {
                 }
                 Ok(Located { shown, target: dir.join(name), meta: None })
             }
-            Err(e) => Err(Error::Io { what: "use", path: shown, message: e.to_string() }),
+            Err(e) => Err(Error::Io { what: "create", path: shown, message: e.to_string() }),
         }
     }
 
