@@ -162,7 +162,9 @@ impl Arena {
             Schedule::Gauntlet => "gauntlet",
             Schedule::Ladder => "ladder",
         };
-        let sprt = self.sprt.map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
+        let sprt = self
+            .sprt
+            .map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
         let mut line = format!(
             "# senat-arena v1 seed={} games={} schedule={schedule} sprt={}",
             self.seed,

@@ -516,11 +516,9 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
-            Error::Exists { path, resumable: true } => write!(
-                f,
-                "{} already exists; pass --force to overwrite it or --resume to continue it",
-                path.display()
-            ),
+            Error::Exists { path, resumable: true } => {
+                write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())
+            }
             Error::Exists { path, resumable: false } => {
                 write!(f, "{} already exists; pass --force to overwrite it", path.display())
             }
@@ -798,8 +796,11 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     let mut rec = csv::StringRecord::new();
     while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
         let line = file_line(rec.position());
-        let (k, g) = identity::check_row(&rec, id, next)
-            .map_err(|message| Error::BadRow { path: path.clone(), line, message: format!("cannot resume: {message}") })?;
+        let (k, g) = identity::check_row(&rec, id, next).map_err(|message| Error::BadRow {
+            path: path.clone(),
+            line,
+            message: format!("cannot resume: {message}"),
+        })?;
         summary.add(&k, &g);
         next += 1;
     }
@@ -846,12 +847,11 @@ fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Resu
     let mut cut = None;
     let mut last = None;
     while r.rdr.read_byte_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
-        let g: u64 =
-            std::str::from_utf8(&rec[0]).ok().and_then(|s| s.parse().ok()).ok_or_else(|| Error::BadRow {
-                path: path.clone(),
-                line: file_line(rec.position()),
-                message: "a row without a game index".into(),
-            })?;
+        let g: u64 = std::str::from_utf8(&rec[0]).ok().and_then(|s| s.parse().ok()).ok_or_else(|| Error::BadRow {
+            path: path.clone(),
+            line: file_line(rec.position()),
+            message: "a row without a game index".into(),
+        })?;
         if g >= next {
             cut = rec.position().map(|p| p.byte() + id_len);
             break;
@@ -924,11 +924,10 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
     let id = identity_of(b)?;
-    let weights: Vec<PathBuf> =
-        [&b.matchup.red, &b.matchup.blue, &b.matchup.draft_red, &b.matchup.draft_blue]
-            .iter()
-            .flat_map(|s| identity::weight_files(s))
-            .collect();
+    let weights: Vec<PathBuf> = [&b.matchup.red, &b.matchup.blue, &b.matchup.draft_red, &b.matchup.draft_blue]
+        .iter()
+        .flat_map(|s| identity::weight_files(s))
+        .collect();
     let mut inputs: Vec<(&str, &Path)> = Vec::new();
     for w in &weights {
         if !inputs.iter().any(|(_, p)| *p == w.as_path()) {
@@ -945,7 +944,11 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     let fresh = |path: &Path| {
         OutFile::create(
             path,
-            if out.existing == Existing::Overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: true } },
+            if out.existing == Existing::Overwrite {
+                IfExists::Overwrite
+            } else {
+                IfExists::Refuse { resumable: true }
+            },
         )
     };
     let games_old = if resume { resumable(&out.games)? } else { None };

@@ -42,16 +42,37 @@ fn merge_proves_a_complete_single_batch() {
     ok(&d.0, &selfplay(&["--shard", "2/4", "--red", "greedy", "--out", "g2.csv"]));
     let err = merge(&d, &["s1.csv", "g2.csv", "s3.csv", "s4.csv"]);
     assert!(err.contains("not shards of one batch") && err.contains("red=greedy"), "{err}");
-    ok(&d.0, &["selfplay", "--games", "100", "--seed", "8", "--quiet", "--summary", "", "--shard", "4/4", "--out", "e4.csv"]);
+    ok(
+        &d.0,
+        &["selfplay", "--games", "100", "--seed", "8", "--quiet", "--summary", "", "--shard", "4/4", "--out", "e4.csv"],
+    );
     let err = merge(&d, &["s1.csv", "s2.csv", "s3.csv", "e4.csv"]);
     assert!(err.contains("seed=7") && err.contains("seed=8"), "{err}");
-    ok(&d.0, &["selfplay", "--games", "100", "--seed", "7", "--quiet", "--summary", "", "--shard", "4/5", "--out", "f4.csv"]);
+    ok(
+        &d.0,
+        &["selfplay", "--games", "100", "--seed", "7", "--quiet", "--summary", "", "--shard", "4/5", "--out", "f4.csv"],
+    );
     let err = merge(&d, &["s1.csv", "s2.csv", "s3.csv", "f4.csv"]);
     assert!(err.contains("not shards of one batch"), "{err}");
     // A duplicate shard: refused before anything is written, the old output kept.
     std::fs::copy(d.0.join("s2.csv"), d.0.join("s2-copy.csv")).unwrap();
     d.write("m.csv", "old\n");
-    let err = fails(&d.0, &["merge", "--force", "--out", "m.csv", "--summary", "ms.csv", "s1.csv", "s2.csv", "s2-copy.csv", "s3.csv", "s4.csv"]);
+    let err = fails(
+        &d.0,
+        &[
+            "merge",
+            "--force",
+            "--out",
+            "m.csv",
+            "--summary",
+            "ms.csv",
+            "s1.csv",
+            "s2.csv",
+            "s2-copy.csv",
+            "s3.csv",
+            "s4.csv",
+        ],
+    );
     assert!(err.contains("shard 2/4 is given twice"), "{err}");
     assert_eq!(d.read("m.csv"), b"old\n");
     assert!(!d.exists("ms.csv") && !d.exists("m.csv.partial") && !d.exists("ms.csv.partial"), "{:?}", d.names());
@@ -153,7 +174,23 @@ fn resume_proves_it_continues_the_same_batch() {
     assert_eq!(d.read("m.csv"), moves);
     assert!(!d.exists("new.csv") && !d.exists("new.csv.partial"), "{:?}", d.names());
     // A moves file of another batch next to this batch's games file.
-    ok(&d.0, &["selfplay", "--games", "100", "--seed", "9", "--quiet", "--summary", "", "--out", "o.csv", "--moves", "om.csv"]);
+    ok(
+        &d.0,
+        &[
+            "selfplay",
+            "--games",
+            "100",
+            "--seed",
+            "9",
+            "--quiet",
+            "--summary",
+            "",
+            "--out",
+            "o.csv",
+            "--moves",
+            "om.csv",
+        ],
+    );
     d.write("g.csv", &games[..games.len() / 2]);
     let err = fails(&d.0, &selfplay(&["--out", "g.csv", "--moves", "om.csv", "--resume"]));
     assert!(err.contains("om.csv") && err.contains("seed=9"), "{err}");
@@ -171,7 +208,8 @@ fn resume_proves_it_continues_the_same_batch() {
 fn resume_refuses_changed_weights() {
     let d = TempDir::new("weights");
     d.write("w.txt", "pile=12\n");
-    let args = ["selfplay", "--games", "60", "--red", "heuristic:file=w.txt", "--summary", "", "--out", "h.csv", "--quiet"];
+    let args =
+        ["selfplay", "--games", "60", "--red", "heuristic:file=w.txt", "--summary", "", "--out", "h.csv", "--quiet"];
     ok(&d.0, &args);
     let games = d.text("h.csv");
     assert!(games.lines().next().unwrap().contains("red_weights=fnv1a64:"), "{games}");
@@ -180,7 +218,10 @@ fn resume_refuses_changed_weights() {
     let err = fails(&d.0, &[&args[..], &["--resume"]].concat());
     assert!(err.contains("red_weights=fnv1a64:") && err.contains("another batch"), "{err}");
     // The weights file is an input: it cannot be an output.
-    let err = fails(&d.0, &["selfplay", "--games", "6", "--red", "heuristic:file=w.txt", "--summary", "", "--out", "w.txt", "--force"]);
+    let err = fails(
+        &d.0,
+        &["selfplay", "--games", "6", "--red", "heuristic:file=w.txt", "--summary", "", "--out", "w.txt", "--force"],
+    );
     assert!(err.contains("name the same file"), "{err}");
     assert_eq!(d.read("w.txt"), b"pile=13\n");
 }
@@ -204,7 +245,8 @@ fn two_roles_never_name_one_file() {
     std::os::unix::fs::symlink("s1.csv", d.0.join("link.csv")).unwrap();
     std::fs::hard_link(d.0.join("s1.csv"), d.0.join("hard.csv")).unwrap();
     for out in ["link.csv", "hard.csv"] {
-        let err = fails(&d.0, &["merge", "--force", "--out", out, "--summary", "", "s1.csv", "s2.csv", "s3.csv", "s4.csv"]);
+        let err =
+            fails(&d.0, &["merge", "--force", "--out", out, "--summary", "", "s1.csv", "s2.csv", "s3.csv", "s4.csv"]);
         assert!(err.contains("name the same file"), "{out}: {err}");
     }
     assert_eq!(d.read("s1.csv"), s1, "an input was touched");
@@ -212,7 +254,22 @@ fn two_roles_never_name_one_file() {
     // Writing through a symbolic link replaces the file it points to, not the link.
     std::os::unix::fs::symlink("target.csv", d.0.join("out-link.csv")).unwrap();
     d.write("target.csv", "old\n");
-    ok(&d.0, &["merge", "--quiet", "--force", "--out", "out-link.csv", "--summary", "", "s1.csv", "s2.csv", "s3.csv", "s4.csv"]);
+    ok(
+        &d.0,
+        &[
+            "merge",
+            "--quiet",
+            "--force",
+            "--out",
+            "out-link.csv",
+            "--summary",
+            "",
+            "s1.csv",
+            "s2.csv",
+            "s3.csv",
+            "s4.csv",
+        ],
+    );
     assert_eq!(d.read("target.csv"), d.read("all.csv"));
     assert!(std::fs::symlink_metadata(d.0.join("out-link.csv")).unwrap().file_type().is_symlink());
 }
@@ -227,7 +284,8 @@ fn a_second_run_on_the_same_output_is_refused() {
         .expect("the senat binary runs");
     wait_for("the first run's temporary file", || d.exists("g.csv.partial"));
     let second = common::senat(&d.0, &["selfplay", "--games", "10", "--force", "--summary", "", "--out", "g.csv"]);
-    let resumed = common::senat(&d.0, &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"]);
+    let resumed =
+        common::senat(&d.0, &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"]);
     first.kill().expect("kill");
     first.wait().expect("wait");
     for o in [second, resumed] {

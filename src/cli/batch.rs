@@ -144,8 +144,12 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     let mut outputs: Vec<(&str, &Path)> = Vec::new();
     outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
     outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-    let distinct_inputs: Vec<(&str, &Path)> =
-        inputs.iter().enumerate().filter(|(i, (_, p))| !inputs[..*i].iter().any(|(_, q)| q == p)).map(|(_, r)| *r).collect();
+    let distinct_inputs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, p))| !inputs[..*i].iter().any(|(_, q)| q == p))
+        .map(|(_, r)| *r)
+        .collect();
     output::check_distinct(&distinct_inputs, &outputs).or_else(input)?;
     let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
@@ -162,12 +166,17 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             if let Some(f) = games_out.as_mut() {
                 let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
                 for g in games {
-                    w.write_record(arena::game_row(&arena, &pairings, g))
-                        .map_err(|e| Error::Io { what: "write", path: f.path().into(), message: e.to_string() })?;
+                    w.write_record(arena::game_row(&arena, &pairings, g)).map_err(|e| Error::Io {
+                        what: "write",
+                        path: f.path().into(),
+                        message: e.to_string(),
+                    })?;
                 }
-                let bytes = w
-                    .into_inner()
-                    .map_err(|e| Error::Io { what: "write", path: f.path().into(), message: e.error().to_string() })?;
+                let bytes = w.into_inner().map_err(|e| Error::Io {
+                    what: "write",
+                    path: f.path().into(),
+                    message: e.error().to_string(),
+                })?;
                 f.write_all(&bytes)?;
             }
             Ok(())

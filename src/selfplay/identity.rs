@@ -280,19 +280,15 @@ fn white_capacity() -> u8 {
 /// validates and has the row's piles. Returns the summary record.
 pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<(PairKey, GameSummary), String> {
     let (i, seed, key, g) = parse_game_row(r)?;
-    if i != expected {
-        let range = id.shard.range(id.games);
-        return Err(if i < expected {
-            format!("game {i} comes again or out of order where game {expected} was expected")
-        } else if expected >= range.end {
-            format!("game {i} is beyond the file's range {}..{}", range.start, range.end)
-        } else {
-            format!("game {i} where game {expected} was expected (games {expected}..{} are missing)", i.min(range.end))
-        });
-    }
-    if i >= id.shard.range(id.games).end {
-        let range = id.shard.range(id.games);
+    let range = id.shard.range(id.games);
+    if expected >= range.end {
         return Err(format!("game {i} is beyond the file's range {}..{}", range.start, range.end));
+    }
+    if i != expected {
+        return Err(format!(
+            "game {i} where game {expected} was expected (games go {}..{} in order)",
+            range.start, range.end
+        ));
     }
     if seed != id.seed {
         return Err(format!("seed {seed} is not the batch seed {}", id.seed));
@@ -348,4 +344,73 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
         ));
     }
     Ok((key, g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(name: &str) -> Identity {
+        let p = |n: &str| PolicyId { name: n.into(), weights: None };
+        Identity {
+            seed: 7,
+            games: 100,
+            shard: Shard { k: 2, n: 3 },
+            policies: [
+                p(name),
+                PolicyId { name: "heuristic:file=w.txt".into(), weights: Some(0xabc) },
+                p("random"),
+                p("x"),
+            ],
+        }
+    }
+
+    #[test]
+    fn fnv1a64_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn the_line_reads_back() {
+        for name in ["greedy", "heuristic:pile=1, exposed=2", "a%b\tc", "é=1"] {
+            let a = id(name);
+            let line = a.line();
+            assert_eq!(line.lines().count(), 1, "{line}");
+            assert_eq!(Identity::parse(&line), Ok(a), "{line}");
+        }
+        let line = id("greedy").line();
+        assert!(line.starts_with("# senat-batch v1 seed=7 games=100 shard=2/3 range=33..66 red=greedy red_weights=- "));
+        assert!(line.contains(" blue_weights=fnv1a64:0000000000000abc "), "{line}");
+    }
+
+    #[test]
+    fn bad_lines_are_refused() {
+        let line = id("greedy").line();
+        for (bad, want) in [
+            (line.replace(" v1 ", " v2 "), "format v2"),
+            (line.replace(" range=33..66", " range=0..66"), "range must match"),
+            (line.replace(" seed=7", ""), "no seed="),
+            (line.replace(" games=100", " games=x"), "not a number"),
+            (line.replace("\n", " extra=1\n"), "not those of a v1 identity"),
+            (line.replace("shard=2/3", "shard=4/3"), "shard=4/3"),
+            ("game,seed\n".to_string(), "not a `# senat-batch` line"),
+        ] {
+            let err = Identity::parse(&bad).unwrap_err();
+            assert!(err.contains(want), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn differences_name_the_field() {
+        let (a, mut b) = (id("greedy"), id("greedy"));
+        assert_eq!(a.difference(&b, false), None);
+        b.shard = Shard { k: 1, n: 3 };
+        assert_eq!(a.difference(&b, true), None);
+        assert_eq!(a.difference(&b, false), Some(("shard".into(), "2/3".into(), "1/3".into())));
+        b.policies[1].weights = Some(1);
+        let (key, _, other) = a.difference(&b, true).unwrap();
+        assert_eq!((key.as_str(), other.as_str()), ("blue_weights", "fnv1a64:0000000000000001"));
+    }
 }

@@ -196,10 +196,11 @@ impl OutFile {
         let loc = Located::new(path)?;
         let exists_err = |resumable| Error::Exists { path: path.to_path_buf(), resumable };
         if loc.is_special() {
-            let file = OpenOptions::new()
-                .write(true)
-                .open(&loc.target)
-                .map_err(|e| Error::Io { what: "open", path: path.into(), message: e.to_string() })?;
+            let file = OpenOptions::new().write(true).open(&loc.target).map_err(|e| Error::Io {
+                what: "open",
+                path: path.into(),
+                message: e.to_string(),
+            })?;
             return Ok(OutFile {
                 shown: loc.shown,
                 target: loc.target,
@@ -218,8 +219,11 @@ impl OutFile {
             if let IfExists::Refuse { resumable } = if_exists {
                 return Err(exists_err(resumable));
             }
-            let f = File::open(&loc.target)
-                .map_err(|e| Error::Io { what: "open", path: path.into(), message: e.to_string() })?;
+            let f = File::open(&loc.target).map_err(|e| Error::Io {
+                what: "open",
+                path: path.into(),
+                message: e.to_string(),
+            })?;
             lock(&f, path, path)?;
             target_lock = Some(f);
         }
@@ -254,11 +258,11 @@ impl OutFile {
     /// [`OutFile::commit`] renames to `path`.
     pub fn resume(path: &Path, actual: &Path) -> Result<OutFile, Error> {
         let loc = Located::new(path)?;
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(actual)
-            .map_err(|e| Error::Io { what: "open", path: actual.into(), message: e.to_string() })?;
+        let file = OpenOptions::new().read(true).write(true).open(actual).map_err(|e| Error::Io {
+            what: "open",
+            path: actual.into(),
+            message: e.to_string(),
+        })?;
         lock(&file, path, actual)?;
         let in_place = actual == path;
         let temp = (!in_place).then(|| loc.partial());
@@ -320,5 +324,51 @@ impl Drop for OutFile {
         {
             let _ = std::fs::remove_file(temp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_are_found() {
+        let dir = std::env::temp_dir().join(format!("senat-output-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = dir.join("a.csv");
+        let dotted = dir.join(".").join("a.csv");
+        std::fs::write(&a, "x\n").unwrap();
+        let b = dir.join("b.csv");
+        assert!(check_distinct(&[("input", &a)], &[("--out", &b)]).is_ok());
+        let err = check_distinct(&[("input", &a)], &[("--out", &dotted)]).unwrap_err();
+        assert!(matches!(err, Error::Alias { .. }), "{err}");
+        // An output and another output's temporary file.
+        let err = check_distinct(&[], &[("--out", &b), ("--summary", &partial_path(&b))]).unwrap_err();
+        assert!(matches!(err, Error::Alias { .. }), "{err}");
+        assert_eq!(partial_path(Path::new("x/g.csv")), Path::new("x/g.csv.partial"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_output_leaves_nothing_and_a_committed_one_replaces_the_file() {
+        let dir = std::env::temp_dir().join(format!("senat-output-unit2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("o.csv");
+        std::fs::write(&p, "old\n").unwrap();
+        assert!(matches!(OutFile::create(&p, IfExists::Refuse { resumable: false }), Err(Error::Exists { .. })));
+        {
+            let mut f = OutFile::create(&p, IfExists::Overwrite).unwrap();
+            f.write_all(b"half").unwrap();
+            // A second writer is refused while the first holds the lock.
+            assert!(matches!(OutFile::create(&p, IfExists::Overwrite), Err(Error::Locked { .. })));
+        }
+        assert_eq!(std::fs::read(&p).unwrap(), b"old\n");
+        assert!(!partial_path(&p).exists());
+        let mut f = OutFile::create(&p, IfExists::Overwrite).unwrap();
+        f.write_all(b"new\n").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new\n");
+        assert!(!partial_path(&p).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
