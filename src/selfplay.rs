@@ -765,12 +765,8 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     let path = out.path().to_path_buf();
     let actual = out.writing().to_path_buf();
     let start = id.shard.range(id.games).start;
-    let existing = match open_reading(&actual) {
-        Ok(r) => r,
-        // An identity cut short: the run died before its first row.
-        Err(Error::Identity { message, .. }) if message.contains("cut short") => None,
-        Err(e) => return Err(e),
-    };
+    // Empty, or an identity line cut short: the run died before its first row.
+    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
     if let Some(r) = &existing
         && let Some(d) = r.id.difference(id, false)
     {
@@ -780,7 +776,7 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     let mut summary = Summary::default();
     let mut next = start;
     let id_len = id.line().len() as u64;
-    if existing.is_none() || len < id_len {
+    if existing.is_none() {
         out.file().set_len(0).map_err(|e| io_err("repair", &path, e))?;
         out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
         out.write_all(id.line().as_bytes())?;
@@ -807,6 +803,17 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     Ok((summary, next))
 }
 
+/// Whether `path` holds no more than a beginning of `line` (empty, or an
+/// identity line cut short by a kill).
+fn holds_prefix_of(path: &Path, line: &str) -> Result<bool, Error> {
+    let len = std::fs::metadata(path).map_err(|e| io_err("read", path, e))?.len();
+    if len >= line.len() as u64 {
+        return Ok(false);
+    }
+    let bytes = std::fs::read(path).map_err(|e| io_err("read", path, e))?;
+    Ok(line.as_bytes().starts_with(&bytes))
+}
+
 fn changed(path: &Path) -> Error {
     io_err("read", path, "the file changed while it was read")
 }
@@ -816,11 +823,7 @@ fn changed(path: &Path) -> Error {
 fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Result<(), Error> {
     let path = out.path().to_path_buf();
     let actual = out.writing().to_path_buf();
-    let existing = match open_reading(&actual) {
-        Ok(r) => r,
-        Err(Error::Identity { message, .. }) if message.contains("cut short") && next == start => None,
-        Err(e) => return Err(e),
-    };
+    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
     if let Some(r) = &existing
         && let Some(d) = r.id.difference(id, false)
     {

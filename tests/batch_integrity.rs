@@ -282,7 +282,9 @@ fn a_second_run_on_the_same_output_is_refused() {
         .args(["selfplay", "--games", "100000000", "--threads", "1", "--quiet", "--summary", "", "--out", "g.csv"])
         .spawn()
         .expect("the senat binary runs");
-    wait_for("the first run's temporary file", || d.exists("g.csv.partial"));
+    // Its identity line is written once it holds the lock.
+    let size = || std::fs::metadata(d.0.join("g.csv.partial")).map_or(0, |m| m.len());
+    wait_for("the first run's temporary file", || size() > 0);
     let second = common::senat(&d.0, &["selfplay", "--games", "10", "--force", "--summary", "", "--out", "g.csv"]);
     let resumed =
         common::senat(&d.0, &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"]);
