@@ -927,16 +927,9 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
     let id = identity_of(b)?;
-    let weights: Vec<PathBuf> = [&b.matchup.red, &b.matchup.blue, &b.matchup.draft_red, &b.matchup.draft_blue]
-        .iter()
-        .flat_map(|s| identity::weight_files(s))
-        .collect();
-    let mut inputs: Vec<(&str, &Path)> = Vec::new();
-    for w in &weights {
-        if !inputs.iter().any(|(_, p)| *p == w.as_path()) {
-            inputs.push(("the weights file", w));
-        }
-    }
+    let m = &b.matchup;
+    let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);
+    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
     let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
     outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
     outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));

@@ -138,19 +138,12 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     let pairings = arena.pairings();
     // Outputs: distinct from each other and from the weights files, locked,
     // and created (as temporary files) before the first game.
-    let weights: Vec<PathBuf> =
-        arena.agents.iter().chain(arena.draft.as_ref()).flat_map(selfplay::identity::weight_files).collect();
+    let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
     let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
     let mut outputs: Vec<(&str, &Path)> = Vec::new();
     outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
     outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-    let distinct_inputs: Vec<(&str, &Path)> = inputs
-        .iter()
-        .enumerate()
-        .filter(|(i, (_, p))| !inputs[..*i].iter().any(|(_, q)| q == p))
-        .map(|(_, r)| *r)
-        .collect();
-    output::check_distinct(&distinct_inputs, &outputs).or_else(input)?;
+    output::check_distinct(&inputs, &outputs).or_else(input)?;
     let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
     let summary_out = a.summary.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;

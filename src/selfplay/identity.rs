@@ -69,6 +69,18 @@ pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
     params.split(',').filter_map(|item| item.trim().strip_prefix("file=")).map(PathBuf::from).collect()
 }
 
+/// The weights files of several policies, each once (the inputs that no
+/// output may overwrite).
+pub fn weight_inputs<'a>(specs: impl IntoIterator<Item = &'a PolicySpec>) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for f in specs.into_iter().flat_map(weight_files) {
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    files
+}
+
 /// 64-bit FNV-1a.
 struct Fnv(u64);
 
