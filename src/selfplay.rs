@@ -10,6 +10,13 @@
 //! games file, each with one `write_all` of whole rows) before the next but
 //! one is started.
 //!
+//! Every games and moves file starts with the batch's identity line
+//! ([`identity`]), so that [`merge`] proves its inputs are exactly one
+//! complete batch and a resumed [`run`] that it continues the same batch.
+//! Outputs are written through [`output::OutFile`]: checked distinct,
+//! locked, created before the first game as `PATH.partial` and renamed into
+//! place at the end.
+//!
 //! This module drives policies and the rules; it never decides a move
 //! itself, never draws randomness outside a game's own generator, and never
 //! overwrites an existing file unless asked to (`force` or `resume`).
