@@ -233,6 +233,10 @@ impl Identity {
         if values.len() != expect.len() || values.iter().zip(&expect).any(|((k, v), (ek, ev))| k != ek || v != ev) {
             return Err("its fields are not those of a v1 identity (range must match games and shard)".into());
         }
+        // Byte for byte as written (so that its length is known and shards compare as bytes).
+        if id.line().trim_end_matches('\n') != line {
+            return Err("it is not written as senat writes it (escapes, numbers)".into());
+        }
         Ok(id)
     }
 
@@ -408,6 +412,8 @@ mod tests {
             (line.replace("\n", " extra=1\n"), "not those of a v1 identity"),
             (line.replace("shard=2/3", "shard=4/3"), "shard=4/3"),
             ("game,seed\n".to_string(), "not a `# senat-batch` line"),
+            (line.replace("seed=7", "seed=07"), "not those of a v1 identity"),
+            (id("a\u{7f}").line().replace("%7F", "%7f"), "not written as senat writes it"),
         ] {
             let err = Identity::parse(&bad).unwrap_err();
             assert!(err.contains(want), "{bad}: {err}");
