@@ -12,7 +12,10 @@
 #
 # It prints "<array job id> <merge job id>". Each shard runs with --resume,
 # so a requeued or preempted shard (scontrol requeue) continues its file
-# instead of starting over; nothing is ever overwritten. Shard logs:
+# (OUTDIR/shard-K.csv.partial until the shard completes and renames it to
+# shard-K.csv) instead of starting over; nothing is ever overwritten. The
+# merge job proves from the files' batch identity lines that the shards are
+# exactly one complete batch, or fails with the reason. Shard logs:
 # OUTDIR/slurm-<job>_<task>.log, merge log: OUTDIR/slurm-merge-<job>.log.
 # Extra sbatch options (partition, account, time) go in SBATCH_EXTRA,
 # e.g. SBATCH_EXTRA="--partition=short --time=01:00:00".

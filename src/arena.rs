@@ -16,7 +16,7 @@
 
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
-use crate::selfplay::{Error, Matchup, PlayedGame, game_seed, play_game, pool, winner_name};
+use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, game_seed, play_game, pool, winner_name};
 use crate::{EndReason, Side};
 use rayon::prelude::*;
 
@@ -133,18 +133,54 @@ impl Arena {
     /// for an SPRT, at least one pair.
     pub fn check(&self) -> Result<(), Error> {
         if self.agents.len() < 2 {
-            return Err(Error("an arena needs at least two agents".into()));
+            return Err(Error::Invalid("an arena needs at least two agents".into()));
         }
         if self.pairs == 0 {
-            return Err(Error("at least one game pair is needed (--games 2 or more)".into()));
+            return Err(Error::Invalid("at least one game pair is needed (--games 2 or more)".into()));
         }
         if self.sprt.is_some() && self.pairings().len() != 1 {
-            return Err(Error(format!(
+            return Err(Error::Invalid(format!(
                 "--sprt tests one match: give exactly two agents (or a gauntlet of two), not {} pairings",
                 self.pairings().len()
             )));
         }
         Ok(())
+    }
+
+    /// The first line of the arena's games file: what the games are, like
+    /// the batch identity of a selfplay file (`v1`: format version; agents
+    /// and the draft policy with the FNV-1a hash of any weights file):
+    /// `# senat-arena v1 seed=1 games=100 schedule=round-robin sprt=- draft=random draft_weights=- agents=2 agent1=random agent1_weights=- ...`.
+    pub fn identity_line(&self) -> Result<String, Error> {
+        use crate::selfplay::identity::escape;
+        let id = |s: &PolicySpec| -> Result<String, Error> {
+            let p = PolicyId::of(s).map_err(Error::Invalid)?;
+            Ok(p.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}")))
+        };
+        let schedule = match self.schedule {
+            Schedule::RoundRobin => "round-robin",
+            Schedule::Gauntlet => "gauntlet",
+            Schedule::Ladder => "ladder",
+        };
+        let sprt = self
+            .sprt
+            .map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
+        let mut line = format!(
+            "# senat-arena v1 seed={} games={} schedule={schedule} sprt={}",
+            self.seed,
+            self.pairs * 2,
+            escape(&sprt)
+        );
+        match &self.draft {
+            Some(d) => line.push_str(&format!(" draft={} draft_weights={}", escape(&d.name), id(d)?)),
+            None => line.push_str(" draft=own draft_weights=-"),
+        }
+        line.push_str(&format!(" agents={}", self.agents.len()));
+        for (i, a) in self.agents.iter().enumerate() {
+            line.push_str(&format!(" agent{}={} agent{}_weights={}", i + 1, escape(&a.name), i + 1, id(a)?));
+        }
+        line.push('\n');
+        Ok(line)
     }
 
     fn matchup(&self, red: usize, blue: usize) -> Matchup {

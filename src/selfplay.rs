@@ -10,6 +10,13 @@
 //! games file, each with one `write_all` of whole rows) before the next but
 //! one is started.
 //!
+//! Every games and moves file starts with the batch's identity line
+//! ([`identity`]), so that [`merge`] proves its inputs are exactly one
+//! complete batch and a resumed [`run`] that it continues the same batch.
+//! Outputs are written through [`output::OutFile`]: checked distinct,
+//! locked, created before the first game as `PATH.partial` and renamed into
+//! place at the end.
+//!
 //! This module drives policies and the rules; it never decides a move
 //! itself, never draws randomness outside a game's own generator, and never
 //! overwrites an existing file unless asked to (`force` or `resume`).
@@ -22,11 +29,17 @@ use crate::policy::{GameRng, Policy, PolicySpec, Turn, mix64, rng_from_seed};
 use crate::position::{CLOSURE, Position};
 use crate::stats::{GameSummary, PairKey, SUMMARY_HEADER, Summary, Tally};
 use rayon::prelude::*;
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::fs::File;
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
+
+pub mod identity;
+pub mod output;
+
+pub use identity::{Identity, PolicyId};
+use output::{IfExists, Located, OutFile};
 
 /// The seed of game `index` in a batch with seed `seed`:
 /// `mix64(seed ^ mix64(index + 0x9E3779B97F4A7C15))`, where `mix64` is the
@@ -444,20 +457,104 @@ pub struct Report {
     pub seconds: f64,
 }
 
-/// Why a batch failed: one line for the user.
+/// Why a batch, a merge or an arena failed: one line for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(pub String);
+pub enum Error {
+    /// Reading, creating or writing a file failed.
+    Io {
+        /// What was being done: `read`, `create`, `write`…
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// An output exists and may not be replaced.
+    Exists {
+        /// The file.
+        path: PathBuf,
+        /// Whether `--resume` could continue it.
+        resumable: bool,
+    },
+    /// An interrupted run left the temporary file of an output.
+    PartialExists {
+        /// The output.
+        path: PathBuf,
+        /// Its temporary file.
+        partial: PathBuf,
+    },
+    /// Another run is writing the output.
+    Locked {
+        /// The output.
+        path: PathBuf,
+        /// The file whose lock is held.
+        lock: PathBuf,
+    },
+    /// Two roles name the same file.
+    Alias {
+        /// The first role and its path (`--out a.csv`).
+        first: String,
+        /// The second one.
+        second: String,
+    },
+    /// A file's batch identity is missing or is not the expected one.
+    Identity {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The files do not make one complete batch.
+    Incomplete(String),
+    /// A row that cannot be (or is not where it should be).
+    BadRow {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number in the file.
+        line: u64,
+        /// What is wrong.
+        message: String,
+    },
+    /// A bad argument or setting.
+    Invalid(String),
+}
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Error::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
+            Error::Exists { path, resumable: true } => {
+                write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())
+            }
+            Error::Exists { path, resumable: false } => {
+                write!(f, "{} already exists; pass --force to overwrite it", path.display())
+            }
+            Error::PartialExists { path, partial } => write!(
+                f,
+                "{} is left by an interrupted run writing {}; pass --resume to continue it or --force to start over",
+                partial.display(),
+                path.display()
+            ),
+            Error::Locked { path, lock } => write!(
+                f,
+                "{} is being written by another running senat ({} is locked); wait for it or stop it",
+                path.display(),
+                lock.display()
+            ),
+            Error::Alias { first, second } => {
+                write!(f, "{first} and {second} name the same file; give each role its own file")
+            }
+            Error::Identity { path, message } => write!(f, "{}: {message}", path.display()),
+            Error::Incomplete(msg) | Error::Invalid(msg) => f.write_str(msg),
+            Error::BadRow { path, line, message } => write!(f, "{}:{line}: {message}", path.display()),
+        }
     }
 }
 
 impl std::error::Error for Error {}
 
-fn io_err(what: &str, path: &Path, e: impl std::fmt::Display) -> Error {
-    Error(format!("cannot {what} {}: {e}", path.display()))
+fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
 }
 
 /// Games per chunk (the unit of parallel work) for a run of `games` on `threads`.
@@ -498,7 +595,7 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error(format!("cannot start {threads} threads: {e}")))
+        .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))
 }
 
 /// Plays games `range` of batch `b` on `threads` threads, windows of chunks
@@ -538,14 +635,14 @@ fn drive(
                     }
                 }
                 Err(e) => {
-                    failed = Some(Error(format!("cannot format rows: {e}")));
+                    failed = Some(Error::Invalid(format!("cannot format rows: {e}")));
                     break;
                 }
             }
             next = end;
         }
         drop(tx);
-        let written = writer.join().unwrap_or_else(|_| Err(Error("the writer thread panicked".into())));
+        let written = writer.join().unwrap_or_else(|_| Err(Error::Invalid("the writer thread panicked".into())));
         written?;
         failed.map_or(Ok(()), Err)
     })
@@ -619,201 +716,316 @@ pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameS
     Ok((num(0)?, num(1)?, key, g))
 }
 
-/// Checks that `path` starts with `header`.
+/// Checks that the CSV header of `path` is `header`.
 fn check_header<R: Read>(rdr: &mut csv::Reader<R>, path: &Path, header: &[&str]) -> Result<(), Error> {
     let h = rdr.headers().map_err(|e| io_err("read", path, e))?;
     if h.iter().ne(header.iter().copied()) {
-        return Err(Error(format!(
-            "{} is not a senat selfplay file: its header is not `{}`",
-            path.display(),
-            header.join(",")
-        )));
+        return Err(Error::Identity {
+            path: path.to_path_buf(),
+            message: format!("not a senat selfplay file: its header is not `{}`", header.join(",")),
+        });
     }
     Ok(())
 }
 
-/// Resumes the games file: drops a cut-off last row, checks the rows, and
-/// returns the summary of the rows so far and the next game index.
-fn resume_games(b: &Batch, path: &Path, f: &mut File, start: u64) -> Result<(Summary, u64), Error> {
-    let len = truncate_to_last_line(f).map_err(|e| io_err("repair", path, e))?;
-    let mut summary = Summary::default();
-    if len == 0 {
-        f.write_all(&header_bytes(&GAMES_HEADER)).map_err(|e| io_err("write", path, e))?;
-        return Ok((summary, start));
+/// A games or moves file opened for reading: its identity and a CSV reader
+/// positioned at the header.
+struct Reading {
+    id: Identity,
+    rdr: csv::Reader<io::BufReader<File>>,
+}
+
+/// Opens `path` and reads its identity line; `Ok(None)` for an empty file.
+fn open_reading(path: &Path) -> Result<Option<Reading>, Error> {
+    let f = File::open(path).map_err(|e| io_err("read", path, e))?;
+    let mut r = io::BufReader::with_capacity(1 << 20, f);
+    if r.fill_buf().map_err(|e| io_err("read", path, e))?.is_empty() {
+        return Ok(None);
     }
-    let reader = File::open(path).map_err(|e| io_err("read", path, e))?;
-    let mut rdr = csv::Reader::from_reader(io::BufReader::with_capacity(1 << 20, reader));
-    check_header(&mut rdr, path, &GAMES_HEADER)?;
-    let key = b.matchup.key();
+    let id = match identity::read_identity(&mut r).map_err(|e| io_err("read", path, e))? {
+        None => return Err(Error::Identity { path: path.into(), message: identity::NO_IDENTITY.into() }),
+        Some(Err(e)) => return Err(Error::Identity { path: path.into(), message: format!("bad batch identity: {e}") }),
+        Some(Ok(id)) => id,
+    };
+    Ok(Some(Reading { id, rdr: csv::Reader::from_reader(r) }))
+}
+
+/// The line of the current record in the file (the identity line comes first).
+fn file_line(rec_line: Option<&csv::Position>) -> u64 {
+    rec_line.map_or(0, |p| p.line() + 1)
+}
+
+fn mismatch(path: &Path, what: &str, d: (String, String, String)) -> Error {
+    let (key, file, run) = d;
+    Error::Identity {
+        path: path.to_path_buf(),
+        message: format!(
+            "{what}: the file has {key}={file}, this run {key}={run} (a resumed run repeats the batch's arguments)"
+        ),
+    }
+}
+
+/// Resumes the games file: checks its identity, drops a cut-off last row,
+/// checks the rows, and returns the summary of the rows so far and the
+/// next game index.
+fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Error> {
+    let path = out.path().to_path_buf();
+    let actual = out.writing().to_path_buf();
+    let start = id.shard.range(id.games).start;
+    // Empty, or an identity line cut short: the run died before its first row.
+    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
+    if let Some(r) = &existing
+        && let Some(d) = r.id.difference(id, false)
+    {
+        return Err(mismatch(&path, "cannot resume: it holds another batch", d));
+    }
+    let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
+    let mut summary = Summary::default();
     let mut next = start;
+    let id_len = id.line().len() as u64;
+    if existing.is_none() {
+        out.file().set_len(0).map_err(|e| io_err("repair", &path, e))?;
+        out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
+        out.write_all(id.line().as_bytes())?;
+        out.write_all(&header_bytes(&GAMES_HEADER))?;
+        return Ok((summary, next));
+    }
+    if len == id_len {
+        out.write_all(&header_bytes(&GAMES_HEADER))?;
+        return Ok((summary, next));
+    }
+    let Some(mut r) = open_reading(&actual)? else { return Err(changed(&path)) };
+    check_header(&mut r.rdr, &path, &GAMES_HEADER)?;
     let mut rec = csv::StringRecord::new();
-    while rdr.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-        let line = rec.position().map_or(0, |p| p.line());
-        let bad = |msg: String| Error(format!("cannot resume {}: line {line}: {msg}", path.display()));
-        let (i, seed, k, g) = parse_game_row(&rec).map_err(bad)?;
-        if i != next {
-            return Err(bad(format!("game {i} where game {next} was expected (shard {}/{})", b.shard.k, b.shard.n)));
-        }
-        if seed != b.seed {
-            return Err(bad(format!("the file was made with --seed {seed}, not {}", b.seed)));
-        }
-        if k != key {
-            return Err(bad(format!("the file was made by {}, not {}", k.label(), key.label())));
-        }
+    while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
+        let line = file_line(rec.position());
+        let (k, g) = identity::check_row(&rec, id, next).map_err(|message| Error::BadRow {
+            path: path.clone(),
+            line,
+            message: format!("cannot resume: {message}"),
+        })?;
         summary.add(&k, &g);
         next += 1;
     }
     Ok((summary, next))
 }
 
-/// Resumes the moves file: drops rows of games at or after `next`.
-fn resume_moves(path: &Path, f: &mut File, next: u64, start: u64) -> Result<(), Error> {
-    let len = truncate_to_last_line(f).map_err(|e| io_err("repair", path, e))?;
-    if len == 0 {
+/// Whether `path` holds no more than a beginning of `line` (empty, or an
+/// identity line cut short by a kill).
+fn holds_prefix_of(path: &Path, line: &str) -> Result<bool, Error> {
+    let len = std::fs::metadata(path).map_err(|e| io_err("read", path, e))?.len();
+    if len >= line.len() as u64 {
+        return Ok(false);
+    }
+    let bytes = std::fs::read(path).map_err(|e| io_err("read", path, e))?;
+    Ok(line.as_bytes().starts_with(&bytes))
+}
+
+fn changed(path: &Path) -> Error {
+    io_err("read", path, "the file changed while it was read")
+}
+
+/// Resumes the moves file: checks its identity and drops rows of games at
+/// or after `next`.
+fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Result<(), Error> {
+    let path = out.path().to_path_buf();
+    let actual = out.writing().to_path_buf();
+    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
+    if let Some(r) = &existing
+        && let Some(d) = r.id.difference(id, false)
+    {
+        return Err(mismatch(&path, "cannot resume: it is the moves file of another batch", d));
+    }
+    let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
+    let id_len = id.line().len() as u64;
+    if existing.is_none() || len <= id_len {
         if next > start {
-            return Err(Error(format!("cannot resume {}: it is empty but the games file is not", path.display())));
+            return Err(Error::Incomplete(format!(
+                "cannot resume {}: it has no rows but the games file has",
+                path.display()
+            )));
         }
-        f.write_all(&header_bytes(&MOVES_HEADER)).map_err(|e| io_err("write", path, e))?;
+        out.file().set_len(0).map_err(|e| io_err("repair", &path, e))?;
+        out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
+        out.write_all(id.line().as_bytes())?;
+        out.write_all(&header_bytes(&MOVES_HEADER))?;
         return Ok(());
     }
-    let reader = File::open(path).map_err(|e| io_err("read", path, e))?;
-    let mut rdr = csv::Reader::from_reader(io::BufReader::with_capacity(1 << 20, reader));
-    check_header(&mut rdr, path, &MOVES_HEADER)?;
+    let Some(mut r) = open_reading(&actual)? else { return Err(changed(&path)) };
+    check_header(&mut r.rdr, &path, &MOVES_HEADER)?;
     let mut rec = csv::ByteRecord::new();
     let mut cut = None;
     let mut last = None;
-    while rdr.read_byte_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-        let g: u64 = std::str::from_utf8(&rec[0])
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| Error(format!("cannot resume {}: a row without a game index", path.display())))?;
+    while r.rdr.read_byte_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
+        let g: u64 = std::str::from_utf8(&rec[0]).ok().and_then(|s| s.parse().ok()).ok_or_else(|| Error::BadRow {
+            path: path.clone(),
+            line: file_line(rec.position()),
+            message: "a row without a game index".into(),
+        })?;
         if g >= next {
-            cut = rec.position().map(|p| p.byte());
+            cut = rec.position().map(|p| p.byte() + id_len);
             break;
         }
         last = Some(g);
     }
     if next > start && last != Some(next - 1) && cut.is_none() {
-        return Err(Error(format!(
+        return Err(Error::Incomplete(format!(
             "cannot resume {}: it stops before game {} of the games file",
             path.display(),
             next - 1
         )));
     }
     if let Some(cut) = cut {
-        f.set_len(cut).map_err(|e| io_err("repair", path, e))?;
+        out.file().set_len(cut).map_err(|e| io_err("repair", &path, e))?;
     }
-    f.seek(SeekFrom::End(0)).map_err(|e| io_err("repair", path, e))?;
+    out.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &path, e))?;
     Ok(())
 }
 
-/// Opens an output file for a fresh run, refusing to overwrite unless allowed.
-fn create(path: &Path, overwrite: bool) -> Result<File, Error> {
-    let mut o = OpenOptions::new();
-    o.write(true);
-    if overwrite {
-        o.create(true).truncate(true);
-    } else {
-        o.create_new(true);
+/// Which file a resumed output continues: the output itself if it exists,
+/// else its `.partial` file if an interrupted run left one, else none.
+fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
+    let loc = Located::new(path)?;
+    if loc.is_file() {
+        return Ok(Some(path.to_path_buf()));
     }
-    o.open(path).map_err(|e| {
-        if e.kind() == io::ErrorKind::AlreadyExists {
-            Error(format!("{} already exists; pass --force to overwrite it or --resume to continue it", path.display()))
-        } else {
-            io_err("create", path, e)
+    if loc.meta.is_none() {
+        let partial = output::partial_path(path);
+        if partial.is_file() {
+            return Ok(Some(partial));
         }
+    }
+    Ok(None)
+}
+
+/// Writes the summary CSV to an output (then commits it).
+pub fn write_summary(mut out: OutFile, s: &Summary) -> Result<(), Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for row in std::iter::once(SUMMARY_HEADER.map(String::from)).chain(s.rows()) {
+        w.write_record(&row).map_err(|e| io_err("write", out.path(), e))?;
+    }
+    let bytes = w.into_inner().map_err(|e| io_err("write", out.path(), e.error()))?;
+    out.write_all(&bytes)?;
+    out.commit()
+}
+
+/// The identity of batch `b` (reading and hashing its weights files).
+pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
+    let m = &b.matchup;
+    let id = |s: &PolicySpec| PolicyId::of(s).map_err(Error::Invalid);
+    Ok(Identity {
+        seed: b.seed,
+        games: b.games,
+        shard: b.shard,
+        policies: [id(&m.red)?, id(&m.blue)?, id(&m.draft_red)?, id(&m.draft_blue)?],
     })
-}
-
-/// Checks before any work that no output would be overwritten by mistake.
-fn check_outputs(o: &Outputs) -> Result<(), Error> {
-    let mut paths: Vec<&Path> = vec![&o.games];
-    paths.extend(o.moves.as_deref());
-    paths.extend(o.summary.as_deref());
-    for (i, a) in paths.iter().enumerate() {
-        if paths[..i].contains(a) {
-            return Err(Error(format!("{} is named as two outputs", a.display())));
-        }
-    }
-    if o.existing == Existing::Refuse {
-        for p in paths {
-            if p.exists() {
-                return Err(Error(format!(
-                    "{} already exists; pass --force to overwrite it or --resume to continue it",
-                    p.display()
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Flushes a regular file to disk (a full disk can show up only here);
-/// devices and pipes (`/dev/null`) are left alone.
-fn sync(f: &File, path: &Path) -> Result<(), Error> {
-    if f.metadata().is_ok_and(|m| m.is_file()) {
-        f.sync_data().map_err(|e| io_err("write", path, e))?;
-    }
-    Ok(())
-}
-
-/// Writes the summary CSV.
-pub fn write_summary(path: &Path, s: &Summary, overwrite: bool) -> Result<(), Error> {
-    let f = create(path, overwrite)?;
-    let mut w = csv::Writer::from_writer(io::BufWriter::new(f));
-    let res = (|| -> Result<(), csv::Error> {
-        w.write_record(SUMMARY_HEADER)?;
-        for row in s.rows() {
-            w.write_record(&row)?;
-        }
-        w.flush()?;
-        Ok(())
-    })();
-    res.map_err(|e| io_err("write", path, e))
 }
 
 /// Runs a batch into files; `progress` is told the number of games done
 /// (resumed ones included) after each window.
+///
+/// Before the first game every output is resolved, checked to be distinct
+/// from the others and from the weights files, locked and created (as
+/// `PATH.partial`); at the end each is renamed into place. `--resume`
+/// continues `PATH` (or the `PATH.partial` left by a killed run) only if
+/// its identity is the batch's.
 pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, Error> {
     if b.games == 0 {
-        return Err(Error("--games 0: the batch must have at least 1 game".into()));
+        return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
-    check_outputs(out)?;
+    let id = identity_of(b)?;
+    let m = &b.matchup;
+    let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);
+    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
+    let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
+    outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
+    outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));
+    output::check_distinct(&inputs, &outputs)?;
+
     let range = b.shard.range(b.games);
     let resume = out.existing == Existing::Resume;
-    let open = |path: &Path| -> Result<(File, bool), Error> {
-        if resume && path.exists() {
-            let f = OpenOptions::new().read(true).write(true).open(path).map_err(|e| io_err("open", path, e))?;
-            Ok((f, true))
-        } else {
-            Ok((create(path, out.existing == Existing::Overwrite)?, false))
-        }
+    let fresh = |path: &Path| {
+        OutFile::create(
+            path,
+            if out.existing == Existing::Overwrite {
+                IfExists::Overwrite
+            } else {
+                IfExists::Refuse { resumable: true }
+            },
+        )
     };
-    let (mut games_file, games_old) = open(&out.games)?;
-    let (mut summary, next) = if games_old {
-        resume_games(b, &out.games, &mut games_file, range.start)?
+    let games_old = if resume { resumable(&out.games)? } else { None };
+    let moves_old = match (&out.moves, resume) {
+        (Some(m), true) => resumable(m)?,
+        _ => None,
+    };
+    if let (Some(m), None, Some(old)) = (&out.moves, &games_old, &moves_old)
+        && old.as_path() == m.as_path()
+    {
+        return Err(Error::Identity {
+            path: m.clone(),
+            message: format!(
+                "cannot resume: the moves file exists but the games file {} does not, so it belongs to another run; \
+                 remove it, or run without --resume and with --force to replace both",
+                out.games.display()
+            ),
+        });
+    }
+    let mut games_file = match &games_old {
+        Some(actual) => OutFile::resume(&out.games, actual)?,
+        None => fresh(&out.games)?,
+    };
+    let (mut summary, next) = if games_old.is_some() {
+        resume_games(&id, &mut games_file)?
     } else {
-        games_file.write_all(&header_bytes(&GAMES_HEADER)).map_err(|e| io_err("write", &out.games, e))?;
+        games_file.write_all(id.line().as_bytes())?;
+        games_file.write_all(&header_bytes(&GAMES_HEADER))?;
         (Summary::default(), range.start)
     };
+    if next > range.end {
+        return Err(Error::Incomplete(format!(
+            "cannot resume {}: it holds games up to {}, beyond its range {}..{}",
+            out.games.display(),
+            next - 1,
+            range.start,
+            range.end
+        )));
+    }
     let mut moves_file = match &out.moves {
-        Some(path) => {
-            let (mut f, old) = open(path)?;
-            if old {
-                resume_moves(path, &mut f, next, range.start)?;
-            } else if next > range.start {
-                return Err(Error(format!(
+        Some(path) => match (&moves_old, games_old.is_some()) {
+            (Some(actual), true) => {
+                let mut f = OutFile::resume(path, actual)?;
+                resume_moves(&id, &mut f, next, range.start)?;
+                Some(f)
+            }
+            _ if next > range.start => {
+                return Err(Error::Incomplete(format!(
                     "cannot resume: {} is missing but {} has games",
                     path.display(),
                     out.games.display()
                 )));
-            } else {
-                f.write_all(&header_bytes(&MOVES_HEADER)).map_err(|e| io_err("write", path, e))?;
             }
-            Some((path.clone(), f))
-        }
+            _ => {
+                let mut f = if resume { OutFile::create(path, IfExists::Overwrite)? } else { fresh(path)? };
+                f.write_all(id.line().as_bytes())?;
+                f.write_all(&header_bytes(&MOVES_HEADER))?;
+                Some(f)
+            }
+        },
         None => None,
     };
+    // The summary is rewritten from all rows, so a resumed run replaces it.
+    let summary_file = match &out.summary {
+        Some(p) => Some(OutFile::create(
+            p,
+            if out.existing == Existing::Refuse { IfExists::Refuse { resumable: true } } else { IfExists::Overwrite },
+        )?),
+        None => None,
+    };
+    games_file.keep_on_failure();
+    if let Some(f) = moves_file.as_mut() {
+        f.keep_on_failure();
+    }
     let resumed = next - range.start;
     let key = b.matchup.key();
     let started = Instant::now();
@@ -822,16 +1034,14 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     let with_moves = moves_file.is_some();
     {
         let summary = &mut summary;
-        let games_path = out.games.clone();
         let games_file = &mut games_file;
         let moves_file = &mut moves_file;
         drive(b, next..range.end, threads, true, with_moves, move |w| {
             // Moves first, then games: a resumed games file never runs ahead of its moves file.
-            if let Some((path, f)) = moves_file.as_mut() {
-                f.write_all(&concat(w.iter().map(|c| &c.moves[..]))).map_err(|e| io_err("write", path, e))?;
+            if let Some(f) = moves_file.as_mut() {
+                f.write_all(&concat(w.iter().map(|c| &c.moves[..])))?;
             }
-            let bytes = concat(w.iter().map(|c| &c.games[..]));
-            games_file.write_all(&bytes).map_err(|e| io_err("write", &games_path, e))?;
+            games_file.write_all(&concat(w.iter().map(|c| &c.games[..])))?;
             for c in &w {
                 summary.merge_tally(&key, &c.tally);
                 done += c.tally.games;
@@ -840,13 +1050,14 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
             Ok(())
         })?;
     }
-    sync(&games_file, &out.games)?;
-    if let Some((path, f)) = &moves_file {
-        sync(f, path)?;
+    // Moves first: a games file in place always has its moves file in place.
+    if let Some(f) = moves_file {
+        f.commit()?;
     }
+    games_file.commit()?;
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(path) = &out.summary {
-        write_summary(path, &summary, out.existing != Existing::Refuse)?;
+    if let Some(f) = summary_file {
+        write_summary(f, &summary)?;
     }
     Ok(Report { summary, played: range.end - next, resumed, seconds })
 }
@@ -861,72 +1072,140 @@ fn concat<'a>(parts: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
     all
 }
 
-/// Concatenates games files (shards of one batch, in any order) into `out`,
-/// checking that their game indices follow each other without gap or
-/// overlap; returns the summary of all games.
-pub fn merge(inputs: &[PathBuf], out: &Path, overwrite: bool) -> Result<Summary, Error> {
+/// Joins the games files of the shards of one batch (in any order) into
+/// `out`, and writes the summary of all games to `summary`.
+///
+/// It proves the inputs are exactly one complete batch, or refuses with the
+/// reason: every file has a batch identity, all identities agree except the
+/// shard, shards `1..N` are each given exactly once, each file holds
+/// exactly its shard's games in order, and every row is possible
+/// ([`identity::check_row`]). The outputs are written to temporary files
+/// and renamed into place only when everything passed, so a failed or
+/// killed merge leaves the old files (or none).
+pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: bool) -> Result<Summary, Error> {
     if inputs.is_empty() {
-        return Err(Error("merge: no input files".into()));
+        return Err(Error::Invalid("merge: no input files".into()));
     }
-    if inputs.iter().any(|p| p == out) {
-        return Err(Error(format!("merge: {} is both an input and the output", out.display())));
-    }
-    // First game index of each file, to order them.
-    let mut firsts = Vec::new();
+    let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
+    let mut outs = vec![("--out", out)];
+    outs.extend(summary.map(|p| ("--summary", p)));
+    output::check_distinct(&ins, &outs)?;
+    let if_exists = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    // Identities first: a set of shards that is not one batch fails before anything is written.
+    let mut shards: Vec<(Identity, &Path)> = Vec::new();
     for path in inputs {
-        let f = File::open(path).map_err(|e| io_err("read", path, e))?;
-        let mut bytes = Vec::new();
-        let len = f.metadata().map_err(|e| io_err("read", path, e))?.len();
-        if len > 0 {
-            let mut f2 = File::open(path).map_err(|e| io_err("read", path, e))?;
-            f2.seek(SeekFrom::End(-1)).map_err(|e| io_err("read", path, e))?;
-            f2.read_to_end(&mut bytes).map_err(|e| io_err("read", path, e))?;
+        let r = open_reading(path)?.ok_or_else(|| Error::Identity {
+            path: path.clone(),
+            message: "empty file (a shard that never started?)".into(),
+        })?;
+        shards.push((r.id, path));
+    }
+    let (first, first_path) = shards[0].clone();
+    for (id, path) in &shards[1..] {
+        if let Some((key, a, b)) = first.difference(id, true) {
+            return Err(Error::Incomplete(format!(
+                "{} and {} are not shards of one batch: {key}={a} in the first, {key}={b} in the second",
+                first_path.display(),
+                path.display()
+            )));
         }
-        if bytes != b"\n" {
-            return Err(Error(format!(
+        if id.shard.n != first.shard.n {
+            return Err(Error::Incomplete(format!(
+                "{} and {} are not shards of one batch: shard {}/{} and shard {}/{}",
+                first_path.display(),
+                path.display(),
+                first.shard.k,
+                first.shard.n,
+                id.shard.k,
+                id.shard.n
+            )));
+        }
+    }
+    shards.sort_by_key(|(id, _)| id.shard.k);
+    for w in shards.windows(2) {
+        if w[0].0.shard.k == w[1].0.shard.k {
+            return Err(Error::Incomplete(format!(
+                "shard {}/{} is given twice: {} and {}",
+                w[0].0.shard.k,
+                first.shard.n,
+                w[0].1.display(),
+                w[1].1.display()
+            )));
+        }
+    }
+    let n = first.shard.n;
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !shards.iter().any(|(id, _)| id.shard.k == *k))
+        .map(|k| {
+            let r = Shard { k, n }.range(first.games);
+            format!("shard {k} of {n} (games {}..{})", r.start, r.end)
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Incomplete(format!(
+            "the files are not a complete batch: missing {} (seed {}, {} games)",
+            missing.join(", "),
+            first.seed,
+            first.games
+        )));
+    }
+    let merged = Identity { shard: Shard::ALL, ..first.clone() };
+    let mut games_out = OutFile::create(out, if_exists)?;
+    let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose()?;
+    let mut buf =
+        io::BufWriter::with_capacity(1 << 20, games_out.file().try_clone().map_err(|e| io_err("write", out, e))?);
+    buf.write_all(merged.line().as_bytes()).map_err(|e| io_err("write", out, e))?;
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(buf);
+    let werr = |e: csv::Error| io_err("write", out, e);
+    w.write_record(GAMES_HEADER).map_err(werr)?;
+    let mut all = Summary::default();
+    for (id, path) in &shards {
+        // Every row must end with a newline: a cut-off last row is an interrupted shard.
+        let mut tail = Vec::new();
+        let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
+        if f.seek(SeekFrom::End(-1)).is_ok() {
+            f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
+        }
+        if tail != b"\n" {
+            return Err(Error::Incomplete(format!(
                 "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
                 path.display()
             )));
         }
-        let mut rdr = csv::Reader::from_reader(io::BufReader::new(f));
-        check_header(&mut rdr, path, &GAMES_HEADER)?;
+        let mut r = open_reading(path)?.ok_or_else(|| changed(path))?;
+        check_header(&mut r.rdr, path, &GAMES_HEADER)?;
+        let range = id.shard.range(id.games);
+        let mut next = range.start;
         let mut rec = csv::StringRecord::new();
-        let first = if rdr.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-            Some(parse_game_row(&rec).map_err(|e| Error(format!("{}: {e}", path.display())))?.0)
-        } else {
-            None
-        };
-        firsts.push((first, path.clone()));
-    }
-    firsts.sort();
-    let f = create(out, overwrite)?;
-    let mut w = csv::Writer::from_writer(io::BufWriter::with_capacity(1 << 20, f));
-    w.write_record(GAMES_HEADER).map_err(|e| io_err("write", out, e))?;
-    let mut summary = Summary::default();
-    let mut expected: Option<u64> = None;
-    let mut seed0: Option<u64> = None;
-    for (_, path) in &firsts {
-        let f = File::open(path).map_err(|e| io_err("read", path, e))?;
-        let mut rdr = csv::Reader::from_reader(io::BufReader::with_capacity(1 << 20, f));
-        check_header(&mut rdr, path, &GAMES_HEADER)?;
-        let mut rec = csv::StringRecord::new();
-        while rdr.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-            let line = rec.position().map_or(0, |p| p.line());
-            let bad = |msg: String| Error(format!("{}:{line}: {msg}", path.display()));
-            let (i, seed, key, g) = parse_game_row(&rec).map_err(bad)?;
-            match expected {
-                Some(e) if i < e => return Err(bad(format!("game {i} appears twice (shards overlap)"))),
-                Some(e) if i > e => return Err(bad(format!("games {e}..{} are missing (a shard is missing)", i - 1))),
-                _ => {}
-            }
-            if *seed0.get_or_insert(seed) != seed {
-                return Err(bad(format!("seed {seed} differs from the other files' {}", seed0.unwrap_or(0))));
-            }
-            expected = Some(i + 1);
-            summary.add(&key, &g);
-            w.write_record(&rec).map_err(|e| io_err("write", out, e))?;
+        while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
+            let line = file_line(rec.position());
+            let (key, g) = identity::check_row(&rec, id, next).map_err(|message| Error::BadRow {
+                path: path.to_path_buf(),
+                line,
+                message,
+            })?;
+            all.add(&key, &g);
+            w.write_record(&rec).map_err(werr)?;
+            next += 1;
+        }
+        if next != range.end {
+            return Err(Error::Incomplete(format!(
+                "{} (shard {}/{}) stops after {} of its {} games {}..{}: an interrupted run? continue it with --resume",
+                path.display(),
+                id.shard.k,
+                id.shard.n,
+                next - range.start,
+                range.end - range.start,
+                range.start,
+                range.end
+            )));
         }
     }
     w.flush().map_err(|e| io_err("write", out, e))?;
-    Ok(summary)
+    drop(w);
+    games_out.commit()?;
+    if let Some(s) = summary_out {
+        write_summary(s, &all)?;
+    }
+    Ok(all)
 }

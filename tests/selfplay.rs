@@ -9,49 +9,11 @@ use senat::selfplay::{Matchup, play_game, push_move_text};
 use senat::stats::wilson;
 use senat::{Game, Move, Position};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-fn senat(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).current_dir(dir).args(args).output().expect("the senat binary runs")
-}
-
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let o = senat(dir, args);
-    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).expect("UTF-8")
-}
-
-/// Expects exit code 2 and one `senat: error:` line; returns it.
-fn fails(dir: &Path, args: &[&str]) -> String {
-    let o = senat(dir, args);
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert_eq!(o.status.code(), Some(2), "senat {args:?}: stderr {err}");
-    assert!(err.starts_with("senat: error: "), "senat {args:?}: stderr {err:?}");
-    assert_eq!(err.lines().count(), 1, "senat {args:?}: stderr {err:?}");
-    err
-}
-
-/// A fresh temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("senat-selfplay-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-    fn read(&self, name: &str) -> Vec<u8> {
-        std::fs::read(self.0.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::{TempDir, fails, ok, rows, wait_for};
 
 const BATCH: [&str; 8] = ["selfplay", "--games", "400", "--seed", "7", "--red", "greedy", "--quiet"];
 
@@ -66,8 +28,10 @@ fn threads_do_not_change_a_byte() {
     assert_eq!(d.read("m1.csv"), d.read("m2.csv"), "moves files differ between 1 and 2 threads");
     assert_eq!(d.read("s1.csv"), d.read("s2.csv"), "summaries differ between 1 and 2 threads");
     let games = String::from_utf8(d.read("g1.csv")).expect("UTF-8");
-    assert_eq!(games.lines().count(), 401);
-    assert!(games.starts_with("game,seed,game_seed,red,blue,"));
+    assert_eq!(games.lines().count(), 402);
+    assert!(games.starts_with("# senat-batch v1 seed=7 games=400 shard=1/1 range=0..400 red=greedy red_weights=- "));
+    assert!(games.lines().nth(1).unwrap().starts_with("game,seed,game_seed,red,blue,"));
+    assert!(String::from_utf8(d.read("m1.csv")).unwrap().starts_with(games.lines().next().unwrap()));
 }
 
 #[test]
@@ -164,19 +128,22 @@ fn bad_arguments_get_one_clear_line() {
     assert!(err.contains("games.csv already exists") && err.contains("--force"), "{err}");
     assert_eq!(d.read("games.csv"), b"precious\n");
     ok(&d.0, &["selfplay", "--games", "10", "--force", "--quiet"]);
-    assert!(d.read("games.csv").starts_with(b"game,"));
+    assert!(d.read("games.csv").starts_with(b"# senat-batch v1 "));
 }
 
+/// A full disk (`/dev/full`, which every Linux has) is reported naming the
+/// file; special files are written directly.
+#[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_reported() {
-    if !Path::new("/dev/full").exists() {
-        return;
-    }
+    assert!(Path::new("/dev/full").exists(), "/dev/full is missing: this Linux cannot test a full disk");
     let d = TempDir::new("full");
-    let err = fails(&d.0, &["selfplay", "--games", "50", "--force", "--out", "/dev/full", "--summary", ""]);
-    assert!(err.contains("/dev/full") && err.contains("No space left"), "{err}");
-    // A device that takes everything is fine.
-    ok(&d.0, &["selfplay", "--games", "50", "--force", "--out", "/dev/null", "--summary", "", "--quiet"]);
+    let err = fails(&d.0, &["selfplay", "--games", "50", "--out", "/dev/full", "--summary", ""]);
+    assert!(err.contains("cannot write /dev/full") && err.contains("No space left"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--games", "50", "--out", "g.csv", "--summary", "/dev/full"]);
+    assert!(err.contains("cannot write /dev/full") && err.contains("No space left"), "{err}");
+    // A device that takes everything is fine, without --force.
+    ok(&d.0, &["selfplay", "--games", "50", "--out", "/dev/null", "--summary", "", "--quiet"]);
 }
 
 fn spec(s: &str) -> PolicySpec {
@@ -249,24 +216,44 @@ fn wilson_interval_matches_known_values() {
     assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
 }
 
-/// A run killed at a random moment (SIGKILL) leaves only complete rows, or a
-/// cut-off last row that `--resume` drops; resuming gives the full file.
+/// A run killed (SIGKILL) at several points, its resumed run killed too,
+/// leaves no partial `--out` file, only `killed.csv.partial` with complete
+/// rows (at worst a cut-off last row); `--resume` continues it to the file of
+/// an uninterrupted run. Each kill is checked to have landed mid-run.
 #[test]
 fn a_killed_run_resumes_without_loss_or_duplicate() {
     let d = TempDir::new("kill");
     let base = ["selfplay", "--games", "30000", "--seed", "5", "--quiet", "--threads", "2", "--summary", ""];
     ok(&d.0, &[&base[..], &["--out", "full.csv"]].concat());
-    for delay_ms in [150, 400] {
-        let _ = std::fs::remove_file(d.0.join("killed.csv"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_senat"))
+    let full = d.read("full.csv");
+    let partial = d.0.join("killed.csv.partial");
+    let spawn = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_senat"))
             .current_dir(&d.0)
-            .args([&base[..], &["--out", "killed.csv"]].concat())
+            .args([&base[..], &["--out", "killed.csv"], extra].concat())
             .spawn()
-            .expect("the senat binary runs");
-        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
-        let _ = child.kill();
-        let _ = child.wait();
-        ok(&d.0, &[&base[..], &["--out", "killed.csv", "--resume"]].concat());
-        assert_eq!(d.read("killed.csv"), d.read("full.csv"), "killed after {delay_ms} ms and resumed");
-    }
+            .expect("the senat binary runs")
+    };
+    let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+    // 1: as soon as the temporary file exists (before or around the first rows).
+    let mut child = spawn(&[]);
+    wait_for("the temporary file", || partial.exists());
+    child.kill().expect("kill");
+    child.wait().expect("wait");
+    assert!(!d.exists("killed.csv"), "a killed run left a file under the final name");
+    let first = rows(&std::fs::read(&partial).unwrap());
+    assert!(first < 30000, "the run had finished when it was killed");
+    // 2: resumed, then killed again once it has written more rows.
+    let mut child = spawn(&["--resume"]);
+    let before = size(&partial);
+    wait_for("more rows", || size(&partial) > before.max(1000));
+    child.kill().expect("kill");
+    child.wait().expect("wait");
+    let bytes = std::fs::read(&partial).unwrap();
+    assert!(!d.exists("killed.csv"), "a killed run left a file under the final name");
+    assert!(rows(&bytes) > 0 && rows(&bytes) < 30000, "killed mid-run: {} rows of 30000", rows(&bytes));
+    // 3: resumed to the end: the file of the uninterrupted run.
+    ok(&d.0, &[&base[..], &["--out", "killed.csv", "--resume"]].concat());
+    assert!(!partial.exists());
+    assert_eq!(d.read("killed.csv"), full, "killed twice and resumed");
 }

@@ -7,7 +7,8 @@ use crate::{ArenaArgs, Result, SelfplayArgs, input};
 use senat::arena::{self, Arena, Schedule};
 use senat::policy::PolicySpec;
 use senat::rating::Sprt;
-use senat::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
+use senat::selfplay::output::{self, IfExists, OutFile};
+use senat::selfplay::{self, Batch, Error, Existing, Matchup, Outputs, Shard};
 use senat::stats::Summary;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
@@ -94,14 +95,6 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     Ok(())
 }
 
-/// An output file, refused if it exists and `force` is off.
-pub(crate) fn create_output(path: &Path, force: bool) -> Result<std::fs::File> {
-    if !force && path.exists() {
-        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
-    }
-    std::fs::File::create(path).or_else(|e| input(format_args!("cannot create {}: {e}", path.display())))
-}
-
 /// `+12.3` / `-inf` for Elo figures.
 pub(crate) fn elo_text(x: f64) -> String {
     if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
@@ -143,41 +136,59 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     };
     arena.check().or_else(input)?;
     let pairings = arena.pairings();
-    let mut games_csv = match &a.out {
-        Some(p) => {
-            let mut w = csv::Writer::from_writer(create_output(p, a.force)?);
-            w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
-            Some((p.clone(), w))
-        }
-        None => None,
-    };
-    let summary_file = match &a.summary {
-        Some(p) => Some(create_output(p, a.force)?),
-        None => None,
-    };
+    // Outputs: distinct from each other and from the weights files, locked,
+    // and created (as temporary files) before the first game.
+    let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
+    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
+    let mut outputs: Vec<(&str, &Path)> = Vec::new();
+    outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
+    outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+    output::check_distinct(&inputs, &outputs).or_else(input)?;
+    let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
+    let summary_out = a.summary.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
+    if let Some(f) = games_out.as_mut() {
+        let mut w = csv::Writer::from_writer(arena.identity_line().or_else(input)?.into_bytes());
+        w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
+    }
     let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run(concurrency, &|n| bar.set_position(n), |games| {
-            if let Some((path, w)) = &mut games_csv {
+            if let Some(f) = games_out.as_mut() {
+                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
                 for g in games {
-                    w.write_record(arena::game_row(&arena, &pairings, g))
-                        .and_then(|()| w.flush().map_err(csv::Error::from))
-                        .map_err(|e| selfplay::Error(format!("cannot write {}: {e}", path.display())))?;
+                    w.write_record(arena::game_row(&arena, &pairings, g)).map_err(|e| Error::Io {
+                        what: "write",
+                        path: f.path().into(),
+                        message: e.to_string(),
+                    })?;
                 }
+                let bytes = w.into_inner().map_err(|e| Error::Io {
+                    what: "write",
+                    path: f.path().into(),
+                    message: e.error().to_string(),
+                })?;
+                f.write_all(&bytes)?;
             }
             Ok(())
         })
         .or_else(input)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    if let Some(f) = summary_file {
-        let mut w = csv::Writer::from_writer(f);
+    let games_path = games_out.as_ref().map(|f| f.path().to_path_buf());
+    if let Some(f) = games_out {
+        f.commit().or_else(input)?;
+    }
+    if let Some(mut f) = summary_out {
+        let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(arena::SUMMARY_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
         for r in &results {
             w.write_record(arena::summary_row(&arena, r)).map_err(|e| io::Error::other(e.to_string()))?;
         }
-        w.flush()?;
+        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
+        f.commit().or_else(input)?;
     }
     let name = |i: usize| arena.agents[i].name.as_str();
     let width = arena.agents.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);
@@ -242,7 +253,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     }
     let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
     writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {})", a.draft)?;
-    if let Some((p, _)) = &games_csv {
+    if let Some(p) = &games_path {
         writeln!(out, "games written to {}", p.display())?;
     }
     Ok(())
@@ -257,17 +268,7 @@ pub(crate) fn cmd_merge(
     out: &mut impl Write,
 ) -> Result<()> {
     let summary_file = summary_path(summary);
-    if !force {
-        for p in std::iter::once(path).chain(summary_file.as_deref()) {
-            if p.exists() {
-                return input(format_args!("{} already exists; pass --force to overwrite it", p.display()));
-            }
-        }
-    }
-    let s: Summary = selfplay::merge(inputs, path, force).or_else(input)?;
-    if let Some(sp) = &summary_file {
-        selfplay::write_summary(sp, &s, force).or_else(input)?;
-    }
+    let s: Summary = selfplay::merge(inputs, path, summary_file.as_deref(), force).or_else(input)?;
     if !quiet {
         out.write_all(s.table().as_bytes())?;
         writeln!(out, "merged {} games from {} files into {}", s.games(), inputs.len(), path.display())?;

@@ -1,0 +1,434 @@
+//! The identity of a batch, written as the first line of every games and
+//! moves file, so that `merge` can prove a set of shards is exactly one
+//! complete batch and `--resume` that it continues the same batch:
+//!
+//! ```text
+//! # senat-batch v1 seed=7 games=400 shard=2/3 range=133..266 red=greedy red_weights=- blue=random blue_weights=- draft_red=greedy draft_red_weights=- draft_blue=random draft_blue_weights=-
+//! ```
+//!
+//! `v1` is the format version. A policy that reads a weights file
+//! (`heuristic:file=PATH`) has `*_weights=fnv1a64:<16 hex digits>`, the
+//! FNV-1a hash of the file's bytes (of each file in order, when several),
+//! so that a changed file is a different batch; `-` otherwise. Values are
+//! percent-encoded where they hold `%`, blanks or control characters.
+//! Readers skip the line as a comment (`#` never starts a row).
+//!
+//! The checks of a games row against its batch ([`check_row`]) live here
+//! too: merge and resume share them.
+
+use super::{GAMES_HEADER, Shard, game_seed, parse_game_row};
+use crate::dice::{Die, Side};
+use crate::game::EndReason;
+use crate::notation::parse_setup;
+use crate::policy::{PolicyKind, PolicySpec};
+use crate::position::{MAJORITY, Piles};
+use crate::stats::{GameSummary, PairKey};
+use std::io::{self, BufRead, Read};
+use std::path::PathBuf;
+
+/// The format version written after `# senat-batch`.
+pub const FORMAT: &str = "v1";
+
+/// A policy as a batch records it: its name and the hash of its weights files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyId {
+    /// The policy as named (`heuristic:file=w.txt`).
+    pub name: String,
+    /// FNV-1a of the weights files' bytes, if it reads any.
+    pub weights: Option<u64>,
+}
+
+impl PolicyId {
+    /// The identity of `spec`, reading its weights files (if any) to hash them.
+    pub fn of(spec: &PolicySpec) -> Result<PolicyId, String> {
+        let files = weight_files(spec);
+        if files.is_empty() {
+            return Ok(PolicyId { name: spec.name.clone(), weights: None });
+        }
+        let mut h = Fnv::new();
+        for path in &files {
+            let bytes = std::fs::read(path)
+                .map_err(|e| format!("policy `{}`: cannot read weights file {}: {e}", spec.name, path.display()))?;
+            h.write(&(bytes.len() as u64).to_le_bytes());
+            h.write(&bytes);
+        }
+        Ok(PolicyId { name: spec.name.clone(), weights: Some(h.0) })
+    }
+
+    fn weights_text(&self) -> String {
+        self.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}"))
+    }
+}
+
+/// The weights files a policy reads (`heuristic:...,file=PATH,...`), in order.
+pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
+    if spec.kind != PolicyKind::Heuristic {
+        return Vec::new();
+    }
+    let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);
+    params.split(',').filter_map(|item| item.trim().strip_prefix("file=")).map(PathBuf::from).collect()
+}
+
+/// The weights files of several policies, each once (the inputs that no
+/// output may overwrite).
+pub fn weight_inputs<'a>(specs: impl IntoIterator<Item = &'a PolicySpec>) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for f in specs.into_iter().flat_map(weight_files) {
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    files
+}
+
+/// 64-bit FNV-1a.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// 64-bit FNV-1a of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.write(bytes);
+    h.0
+}
+
+/// Percent-encodes `%`, blanks and control characters.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '%' || c.is_whitespace() || c.is_control() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn unescape(s: &str) -> Result<String, String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
+            out.push(hex.ok_or_else(|| format!("bad escape in `{s}`"))?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("`{s}` is not UTF-8 once unescaped"))
+}
+
+/// What makes a batch: seed, size, the slice of it a file holds, and the players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The batch seed.
+    pub seed: u64,
+    /// Games in the whole batch.
+    pub games: u64,
+    /// The slice of the batch in this file.
+    pub shard: Shard,
+    /// Red, blue, red's draft, blue's draft.
+    pub policies: [PolicyId; 4],
+}
+
+const ROLES: [&str; 4] = ["red", "blue", "draft_red", "draft_blue"];
+
+impl Identity {
+    /// The key/value fields of the line, in order.
+    pub fn fields(&self) -> Vec<(String, String)> {
+        let r = self.shard.range(self.games);
+        let mut f = vec![
+            ("seed".to_string(), self.seed.to_string()),
+            ("games".into(), self.games.to_string()),
+            ("shard".into(), format!("{}/{}", self.shard.k, self.shard.n)),
+            ("range".into(), format!("{}..{}", r.start, r.end)),
+        ];
+        for (role, p) in ROLES.iter().zip(&self.policies) {
+            f.push((role.to_string(), p.name.clone()));
+            f.push((format!("{role}_weights"), p.weights_text()));
+        }
+        f
+    }
+
+    /// The identity line, with its newline.
+    pub fn line(&self) -> String {
+        let mut s = format!("# senat-batch {FORMAT}");
+        for (k, v) in self.fields() {
+            s.push(' ');
+            s.push_str(&k);
+            s.push('=');
+            s.push_str(&escape(&v));
+        }
+        s.push('\n');
+        s
+    }
+
+    /// Reads an identity line (without or with its line ending).
+    pub fn parse(line: &str) -> Result<Identity, String> {
+        let line = line.trim_end_matches(['\n', '\r']);
+        let mut tokens = line.split(' ');
+        if tokens.next() != Some("#") || tokens.next() != Some("senat-batch") {
+            return Err("not a `# senat-batch` line".into());
+        }
+        match tokens.next() {
+            Some(FORMAT) => {}
+            v => return Err(format!("format {} is not {FORMAT}, the one this senat reads", v.unwrap_or("(none)"))),
+        }
+        let mut values = Vec::new();
+        for t in tokens {
+            let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
+            values.push((k.to_string(), unescape(v)?));
+        }
+        let get = |key: &str| -> Result<&str, String> {
+            values.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()).ok_or_else(|| format!("no {key}="))
+        };
+        let num = |key: &str| -> Result<u64, String> {
+            let v = get(key)?;
+            v.parse().map_err(|_| format!("{key}={v} is not a number"))
+        };
+        let shard_text = get("shard")?;
+        let shard = Shard::parse(shard_text).map_err(|_| format!("shard={shard_text} is not K/N with 1 <= K <= N"))?;
+        let weights = |role: &str| -> Result<Option<u64>, String> {
+            let key = format!("{role}_weights");
+            match get(&key)? {
+                "-" => Ok(None),
+                v => v
+                    .strip_prefix("fnv1a64:")
+                    .and_then(|h| u64::from_str_radix(h, 16).ok())
+                    .map(Some)
+                    .ok_or_else(|| format!("{key}={v} is not fnv1a64:<hex> or -")),
+            }
+        };
+        let policy = |role: &str| -> Result<PolicyId, String> {
+            Ok(PolicyId { name: get(role)?.to_string(), weights: weights(role)? })
+        };
+        let id = Identity {
+            seed: num("seed")?,
+            games: num("games")?,
+            shard,
+            policies: [policy(ROLES[0])?, policy(ROLES[1])?, policy(ROLES[2])?, policy(ROLES[3])?],
+        };
+        if id.games == 0 {
+            return Err("games=0".into());
+        }
+        // Exactly the fields written, in order: nothing unknown, nothing repeated.
+        let expect = id.fields();
+        if values.len() != expect.len() || values.iter().zip(&expect).any(|((k, v), (ek, ev))| k != ek || v != ev) {
+            return Err("its fields are not those of a v1 identity (range must match games and shard)".into());
+        }
+        // Byte for byte as written (so that its length is known and shards compare as bytes).
+        if id.line().trim_end_matches('\n') != line {
+            return Err("it is not written as senat writes it (escapes, numbers)".into());
+        }
+        Ok(id)
+    }
+
+    /// The first field in which `self` and `other` differ (`skip_shard`:
+    /// ignoring shard and range), as (key, self's value, other's value).
+    pub fn difference(&self, other: &Identity, skip_shard: bool) -> Option<(String, String, String)> {
+        self.fields()
+            .into_iter()
+            .zip(other.fields())
+            .filter(|((k, _), _)| !(skip_shard && (k == "shard" || k == "range")))
+            .find(|((_, a), (_, b))| a != b)
+            .map(|((k, a), (_, b))| (k, a, b))
+    }
+
+    /// The summary key of the batch.
+    pub fn key(&self) -> PairKey {
+        PairKey {
+            red: self.policies[0].name.clone(),
+            blue: self.policies[1].name.clone(),
+            draft_red: self.policies[2].name.clone(),
+            draft_blue: self.policies[3].name.clone(),
+        }
+    }
+}
+
+/// Reads the identity line at the start of `r`, if there is one: `Ok(None)`
+/// when the file does not start with `#` (left unread), an error when it
+/// starts with `#` but is not an identity line. Reads at most 64 KiB.
+pub fn read_identity<R: BufRead>(r: &mut R) -> io::Result<Option<Result<Identity, String>>> {
+    if !r.fill_buf()?.starts_with(b"#") {
+        return Ok(None);
+    }
+    let mut line = Vec::new();
+    Read::take(&mut *r, 1 << 16).read_until(b'\n', &mut line)?;
+    if !line.ends_with(b"\n") {
+        return Ok(Some(Err("its first line (the batch identity) is cut short or too long".into())));
+    }
+    Ok(Some(match std::str::from_utf8(&line) {
+        Ok(s) => Identity::parse(s),
+        Err(_) => Err("its first line is not UTF-8".into()),
+    }))
+}
+
+/// The message for a games or moves file without an identity line.
+pub const NO_IDENTITY: &str = "no batch identity line: written by an older senat, or not a senat selfplay file; \
+     play the batch again with this senat";
+
+/// Dice that can leave showing white (all but dice 1 and 2).
+fn white_capacity() -> u8 {
+    Die::all().filter(|d| !d.whitened().is_empty()).count() as u8
+}
+
+/// Checks a games row against its batch: it is game `expected` of `id`
+/// (index, seeds, policies), and its content is possible: the winner
+/// agrees with the piles and the reason, each pile holds no more than it
+/// can, the move counts match the move lists, and the final SPN parses,
+/// validates and has the row's piles. Returns the summary record.
+pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<(PairKey, GameSummary), String> {
+    let (i, seed, key, g) = parse_game_row(r)?;
+    let range = id.shard.range(id.games);
+    if expected >= range.end {
+        return Err(format!("game {i} is beyond the file's range {}..{}", range.start, range.end));
+    }
+    if i != expected {
+        return Err(format!(
+            "game {i} where game {expected} was expected (games go {}..{} in order)",
+            range.start, range.end
+        ));
+    }
+    if seed != id.seed {
+        return Err(format!("seed {seed} is not the batch seed {}", id.seed));
+    }
+    let gs: u64 = r[2].parse().map_err(|_| format!("game_seed `{}` is not a number", &r[2]))?;
+    if gs != game_seed(seed, i) {
+        return Err(format!("game_seed {gs} is not game_seed({seed}, {i}) = {}", game_seed(seed, i)));
+    }
+    if key != id.key() {
+        return Err(format!("the row's policies {} are not the batch's {}", key.label(), id.key().label()));
+    }
+    let pile = |c: usize, max: u8| -> Result<u8, String> {
+        r[c].parse::<u8>()
+            .ok()
+            .filter(|&n| n <= max)
+            .ok_or_else(|| format!("{} `{}` is not a pile size 0..{max}", GAMES_HEADER[c], &r[c]))
+    };
+    let piles = Piles { red: pile(9, MAJORITY)?, blue: pile(10, MAJORITY)?, white: pile(11, white_capacity())? };
+    let majority = [Side::Red, Side::Blue].into_iter().find(|&s| piles.of(s) >= MAJORITY);
+    let expected_winner = if g.reason == EndReason::Majority {
+        majority.ok_or_else(|| "reason majority but no pile holds 5 dice".to_string()).map(Some)?
+    } else {
+        if majority.is_some() {
+            return Err(format!("reason {} but a pile holds 5 dice (the game ended by majority)", g.reason.name()));
+        }
+        piles.leader()
+    };
+    if g.winner != expected_winner {
+        return Err(format!(
+            "winner {} does not match the piles {}-{}-{} and reason {}",
+            super::winner_name(g.winner),
+            piles.red,
+            piles.blue,
+            piles.white,
+            g.reason.name()
+        ));
+    }
+    let words = |c: usize| if r[c].is_empty() { 0 } else { r[c].split(' ').count() as u64 };
+    if words(15) != g.play_len as u64 {
+        return Err(format!("play_half_moves {} but {} play moves", g.play_len, words(15)));
+    }
+    if g.legal_sum < g.play_len as u64 {
+        return Err(format!("play_legal_sum {} is below play_half_moves {}", g.legal_sum, g.play_len));
+    }
+    let spn = &r[16];
+    let setup = parse_setup(spn).map_err(|e| format!("final_spn does not parse: {e}"))?;
+    let p = setup.validate().map_err(|e| format!("final_spn is not a position: {e}"))?;
+    if p.piles() != piles {
+        let q = p.piles();
+        return Err(format!(
+            "final_spn has piles {}-{}-{}, the row {}-{}-{}",
+            q.red, q.blue, q.white, piles.red, piles.blue, piles.white
+        ));
+    }
+    Ok((key, g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(name: &str) -> Identity {
+        let p = |n: &str| PolicyId { name: n.into(), weights: None };
+        Identity {
+            seed: 7,
+            games: 100,
+            shard: Shard { k: 2, n: 3 },
+            policies: [
+                p(name),
+                PolicyId { name: "heuristic:file=w.txt".into(), weights: Some(0xabc) },
+                p("random"),
+                p("x"),
+            ],
+        }
+    }
+
+    #[test]
+    fn fnv1a64_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn the_line_reads_back() {
+        for name in ["greedy", "heuristic:pile=1, exposed=2", "a%b\tc", "é=1"] {
+            let a = id(name);
+            let line = a.line();
+            assert_eq!(line.lines().count(), 1, "{line}");
+            assert_eq!(Identity::parse(&line), Ok(a), "{line}");
+        }
+        let line = id("greedy").line();
+        assert!(line.starts_with("# senat-batch v1 seed=7 games=100 shard=2/3 range=33..66 red=greedy red_weights=- "));
+        assert!(line.contains(" blue_weights=fnv1a64:0000000000000abc "), "{line}");
+    }
+
+    #[test]
+    fn bad_lines_are_refused() {
+        let line = id("greedy").line();
+        for (bad, want) in [
+            (line.replace(" v1 ", " v2 "), "format v2"),
+            (line.replace(" range=33..66", " range=0..66"), "range must match"),
+            (line.replace(" seed=7", ""), "no seed="),
+            (line.replace(" games=100", " games=x"), "not a number"),
+            (line.replace("\n", " extra=1\n"), "not those of a v1 identity"),
+            (line.replace("shard=2/3", "shard=4/3"), "shard=4/3"),
+            ("game,seed\n".to_string(), "not a `# senat-batch` line"),
+            (line.replace("seed=7", "seed=07"), "not those of a v1 identity"),
+            (id("a\u{7f}").line().replace("%7F", "%7f"), "not written as senat writes it"),
+        ] {
+            let err = Identity::parse(&bad).unwrap_err();
+            assert!(err.contains(want), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn differences_name_the_field() {
+        let (a, mut b) = (id("greedy"), id("greedy"));
+        assert_eq!(a.difference(&b, false), None);
+        b.shard = Shard { k: 1, n: 3 };
+        assert_eq!(a.difference(&b, true), None);
+        assert_eq!(a.difference(&b, false), Some(("shard".into(), "2/3".into(), "1/3".into())));
+        b.policies[1].weights = Some(1);
+        let (key, _, other) = a.difference(&b, true).unwrap();
+        assert_eq!((key.as_str(), other.as_str()), ("blue_weights", "fnv1a64:0000000000000001"));
+    }
+}
