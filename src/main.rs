@@ -82,7 +82,7 @@ Examples:
     Perft {
         #[command(flatten)]
         pos: PosArg,
-        /// Number of half-moves (plies) to look ahead; 0 counts the position itself.
+        /// Number of half-moves (plies) to look ahead, 0 to 120; 0 counts the position itself.
         #[arg(short, long, value_name = "N")]
         depth: u32,
         /// Before the total, print each legal move with the leaf count below it.
@@ -617,7 +617,10 @@ fn clap_error_line(rendered: &str) -> String {
 fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
     match command {
         Command::Moves(pos) => cmd_moves(&pos.resolve()?, out),
-        Command::Perft { pos, depth, divide, full } => cmd_perft(&pos.resolve()?, depth, divide, full, out),
+        Command::Perft { pos, depth, divide, full } => {
+            let depth = limits::depth("--depth", depth, 0).or_else(input)?;
+            cmd_perft(&pos.resolve()?, depth, divide, full, out)
+        }
         Command::Show { pos, plain } => {
             let p = pos.resolve()?;
             write_position(out, &p, colour && !plain)

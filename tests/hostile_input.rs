@@ -162,6 +162,8 @@ fn depths_are_capped_and_solve_reports_the_horizon_completed() {
     }
     let e = fails(&["arena", "random", "ab:depth=1000", "--games", "2"]);
     assert!(e.contains("`depth=1000`: expected a depth in 1..=120"), "{e}");
+    let e = fails(&["perft", "start", "--depth", "4000000000"]);
+    assert!(e.contains("0..=120 plies"), "{e}");
     // Stopped by the clock: the verdict names the horizon reached, not --max-depth.
     let out = ok(&["solve", "sample", "--max-depth", "120", "--time", "0.3"]);
     let verdict = out.lines().next().unwrap();
