@@ -265,7 +265,10 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
 /// and reason.
 fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
     let shown = path.display().to_string();
-    let mut rdr = csv::Reader::from_path(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    let mut rdr = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(path)
+        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
     let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
     let col = |name: &str| {
         headers.iter().position(|h| h == name).ok_or_else(|| {
