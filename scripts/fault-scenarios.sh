@@ -24,16 +24,17 @@ cleanup() {
     if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 cd "$work" || exit 1
 
 failed=0
 passed=0
 why=""
 senat() { "$bin" "$@"; }
-# refused CMD...: exit code 2 and one `senat: error:` line matching $want.
+# refused CMD...: exit code 2 (within 60 s) and one `senat: error:` line matching $want.
 refused() {
     local err rc
-    err=$("$bin" "$@" 2>&1 >/dev/null)
+    err=$(timeout 60 "$bin" "$@" 2>&1 >/dev/null)
     rc=$?
     if [ "$rc" != 2 ]; then why="exit $rc instead of 2: $*"; return 1; fi
     if [ "$(printf '%s\n' "$err" | wc -l)" != 1 ] || [[ "$err" != "senat: error: "* ]]; then
@@ -45,15 +46,15 @@ refused() {
 same() { cmp -s "$1" "$2" || { why="$1 differs from $2"; return 1; }; }
 absent() { local f; for f; do [ ! -e "$f" ] || { why="$f exists"; return 1; }; done; }
 size() { stat -c %s "$1" 2>/dev/null || echo 0; }
-# wait_size FILE N: until FILE holds more than N bytes (60 s at most).
+# wait_size FILE N [PID]: until FILE holds more than N bytes; fails after
+# 30 s, or as soon as process PID (the writer) has exited.
 wait_size() {
-    local i
-    for ((i = 0; i < 60000; i++)); do
-        [ "$(size "$1")" -gt "$2" ] && return 0
+    local deadline=$((SECONDS + 30))
+    while [ "$(size "$1")" -le "$2" ]; do
+        if [ $SECONDS -ge $deadline ]; then why="timed out waiting for $1"; return 1; fi
+        if [ -n "${3:-}" ] && ! kill -0 "$3" 2>/dev/null; then why="the writer exited before $1 held $2 bytes"; return 1; fi
         sleep 0.001
     done
-    why="timed out waiting for $1"
-    return 1
 }
 rows() { echo $(($(wc -l <"$1") - 2)); }
 scenario() {
@@ -92,7 +93,7 @@ big=(--games 30000 --seed 5 --quiet --summary "" --threads 2 --out k.csv)
 kill_early() {
     "$bin" selfplay "${big[@]}" & local p=$!
     bg+=("$p")
-    wait_size k.csv.partial -1 || return 1
+    wait_size k.csv.partial -1 "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     absent k.csv || return 1
     senat selfplay "${big[@]}" --resume && same k.csv "$fx/big.csv" && absent k.csv.partial
@@ -100,7 +101,7 @@ kill_early() {
 kill_mid_rows() {
     "$bin" selfplay "${big[@]}" & local p=$!
     bg+=("$p")
-    wait_size k.csv.partial 100000 || return 1
+    wait_size k.csv.partial 100000 "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     absent k.csv || return 1
     local n; n=$(rows k.csv.partial)
@@ -110,12 +111,12 @@ kill_mid_rows() {
 kill_during_resume() {
     "$bin" selfplay "${big[@]}" & local p=$!
     bg+=("$p")
-    wait_size k.csv.partial 100000 || return 1
+    wait_size k.csv.partial 100000 "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     local before; before=$(size k.csv.partial)
     "$bin" selfplay "${big[@]}" --resume & p=$!
     bg+=("$p")
-    wait_size k.csv.partial "$before" || return 1
+    wait_size k.csv.partial "$before" "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     absent k.csv || return 1
     senat selfplay "${big[@]}" --resume && same k.csv "$fx/big.csv"
@@ -125,7 +126,7 @@ kill_with_moves() {
     senat selfplay --games 3000 --seed 5 --quiet --summary "" --threads 2 --out ref.csv --moves ref-m.csv --force
     "$bin" selfplay "${m[@]}" & local p=$!
     bg+=("$p")
-    wait_size m.csv.partial 100000 || return 1
+    wait_size m.csv.partial 100000 "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     absent g.csv m.csv || return 1
     senat selfplay "${m[@]}" --resume && same g.csv ref.csv && same m.csv ref-m.csv
@@ -140,7 +141,7 @@ kill_merge() {
     [ "$1" = old ] && echo old >m.csv
     "$bin" merge --force --quiet --out m.csv --summary ms.csv "$fx/big1.csv" "$fx/big2.csv" & local p=$!
     bg+=("$p")
-    wait_size m.csv.partial 0 || return 1
+    wait_size m.csv.partial 0 "$p" || return 1
     kill -9 "$p"; wait "$p" 2>/dev/null
     [ "$(size m.csv.partial)" -lt "$(size "$fx/big.csv")" ] || { why="the merge had finished"; return 1; }
     if [ "$1" = old ]; then [ "$(cat m.csv)" = old ] || { why="m.csv changed"; return 1; }; else absent m.csv || return 1; fi
@@ -204,7 +205,7 @@ scenario alias-symlink-out-is-input alias_symlink
 concurrent() {
     "$bin" selfplay --games 100000000 --threads 1 --quiet --summary "" --out c.csv --force & local p=$!
     bg+=("$p")
-    wait_size c.csv.partial 0 || return 1 # its identity line is written once it holds the lock
+    wait_size c.csv.partial 0 "$p" || return 1 # its identity line is written once it holds the lock
     want="being written by another running senat" refused selfplay --games 10 --summary "" --out c.csv --force
     local rc=$?
     kill -9 "$p"; wait "$p" 2>/dev/null
