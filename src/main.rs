@@ -292,6 +292,10 @@ Examples:
         /// the horizon) or `pns-id` (df-pn at horizons 1, 2, ...).
         #[arg(long, value_name = "ENGINE", default_value = "ab")]
         engine: String,
+        /// With --engine pns or pns-id: only ask whether SIDE (`red` or
+        /// `blue`) forces a win within --max-depth (all the time goes to it).
+        #[arg(long, value_name = "SIDE")]
+        prove: Option<String>,
     },
 
     /// Play matches between agents and rate them: games in colour-swapped
@@ -579,8 +583,8 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             }
             cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
-        Command::Solve { pos, history, max_depth, time, tt_mb, each_move, engine } => {
-            let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine };
+        Command::Solve { pos, history, max_depth, time, tt_mb, each_move, engine, prove } => {
+            let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
             cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
         }
         Command::BenchSearch { depth, tt_mb, threads, no_history } => {

@@ -242,6 +242,8 @@ pub(crate) struct SolveOptions {
     pub(crate) each_move: bool,
     /// `ab`, `pns` or `pns-id`.
     pub(crate) engine: String,
+    /// `red` or `blue`: only ask whether that side forces a win (pns only).
+    pub(crate) prove: Option<String>,
 }
 
 /// The prover of `senat solve`.
@@ -251,7 +253,14 @@ enum Prover {
 }
 
 impl Prover {
-    fn new(engine: &str, tt_mb: usize, time: Option<std::time::Duration>) -> Result<Prover> {
+    fn new(engine: &str, tt_mb: usize, time: Option<std::time::Duration>, prove: Option<&str>) -> Result<Prover> {
+        let only = match prove {
+            None => None,
+            Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
+            Some("red") => Some(senat::search::senat::player(senat::Side::Red)),
+            Some("blue") => Some(senat::search::senat::player(senat::Side::Blue)),
+            Some(p) => return input(format_args!("--prove {p}: expected `red` or `blue`")),
+        };
         Ok(match engine {
             "ab" => {
                 let mut s = Solver::with_table_mb(tt_mb);
@@ -262,6 +271,7 @@ impl Prover {
                 let mut s = Pns::with_table_mb(tt_mb);
                 s.time_limit = time;
                 s.deepen = engine == "pns-id";
+                s.only = only;
                 Prover::Pns(s)
             }
             e => return input(format_args!("--engine {e}: expected `ab`, `pns` or `pns-id`")),
@@ -298,7 +308,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         Some(t) if !(t.is_finite() && t > 0.0) => return input(format_args!("--time {t}: expected seconds > 0")),
         t => t.map(std::time::Duration::from_secs_f64),
     };
-    let mut solver = Prover::new(&o.engine, o.tt_mb, time_limit)?;
+    let mut solver = Prover::new(&o.engine, o.tt_mb, time_limit, o.prove.as_deref())?;
     let me = root.position().side_to_move();
     let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
     if o.each_move {

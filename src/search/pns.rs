@@ -115,6 +115,10 @@ pub struct Pns<G: Solvable> {
     /// the alpha-beta solver does); without it (the default), only at the
     /// horizon asked.
     pub deepen: bool,
+    /// Ask one question only: whether this player forces a win (the verdict
+    /// is then a win, a loss or unknown, never a draw); `None` (the default):
+    /// the side to move's win, the opponent's, then the draw.
+    pub only: Option<usize>,
 }
 
 impl<G: Solvable> Default for Pns<G> {
@@ -145,6 +149,7 @@ impl<G: Solvable> Pns<G> {
             stopped: false,
             time_limit: None,
             deepen: false,
+            only: None,
         }
     }
 
@@ -189,13 +194,18 @@ impl<G: Solvable> Pns<G> {
             return (v, Vec::new());
         }
         let other = (me + 1) % G::players(root);
-        if let Some(n) = self.prove(root, me, Goal::Win, d) {
+        if self.only.is_none_or(|p| p == me)
+            && let Some(n) = self.prove(root, me, Goal::Win, d)
+        {
             return (Verdict::Win(n), self.line(root, me, Goal::Win, d));
         }
-        if let Some(n) = self.prove(root, other, Goal::Win, d) {
+        if self.only.is_none_or(|p| p == other)
+            && let Some(n) = self.prove(root, other, Goal::Win, d)
+        {
             return (Verdict::Loss(n), self.line(root, other, Goal::Win, d));
         }
         if draw
+            && self.only.is_none()
             && let Some(a) = self.prove(root, other, Goal::AtLeastDraw, d)
             && let Some(b) = self.prove(root, me, Goal::AtLeastDraw, d)
         {
