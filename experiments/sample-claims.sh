@@ -2,7 +2,7 @@
 # The forced-play claims of the sample game's commentary (senat-rules.fr.txt)
 # checked with `senat solve`; see results/annex/sample-claims.md.
 # Usage: experiments/sample-claims.sh [OUTDIR]   (default results/annex)
-# Runs one search at a time (about 20 minutes on one core); BUDGET (seconds
+# Runs one search at a time (about 30 minutes on one core); BUDGET (seconds
 # per move for the move-13 alternatives, default 8) scales the move-13 runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,3 +39,13 @@ run after21-each "$B" solve --history "$(after 21)" --each-move --max-depth 9 --
 run after22 "$B" solve --history "$(after 22)" --max-depth 9
 run after23 "$B" solve --history "$(after 23)" --max-depth 9 --time 60
 run after24 "$B" solve --history "$(after 24)" --max-depth 5
+# Depth reached at the same budget: df-pn deepening (both sides' wins, as ab).
+run move13-pnsid "$B" solve --history "$(after 12)" --each-move --engine pns-id --max-depth 14 --time "$BUDGET"
+run after13-pnsid "$B" solve --history "$(after 13)" --engine pns-id --max-depth 30 --time 120
+# After move 21, the three red moves with no forced result within 9 plies: deeper.
+for m in M16-M14 'I22>I23=Tb' 'I22>I23=Cb'; do
+  f=$T/after21-$(echo "$m" | tr -c 'A-Za-z0-9\n' _).txt
+  { cat "$(after 21)"; echo "$m"; } > "$f"
+  run "after21-$(echo "$m" | tr -c 'A-Za-z0-9\n' _)" "$B" solve --history "$f" --max-depth 13 --time 60
+done
+run after23-d13 "$B" solve --history "$(after 23)" --max-depth 13 --time 60

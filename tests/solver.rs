@@ -198,8 +198,8 @@ fn pns_deepening_gives_the_fixture_verdicts() {
 }
 
 /// Df-pn at the horizon directly, on the fixtures up to horizon 7 (the one
-/// at horizon 9 takes seconds: `senat solve --engine pns` on it is in
-/// results/annex/).
+/// at horizon 9, sample-22, takes about 15 s that way: measured in
+/// results/annex/sample-claims.md).
 #[test]
 fn pns_agrees_on_the_fixtures() {
     for e in entries().unwrap().iter().filter(|e| e.ci && e.max_depth <= 7) {
