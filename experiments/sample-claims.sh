@@ -28,6 +28,7 @@ run move13-pns "$B" solve --history "$(after 12)" --each-move --engine pns --pro
 run move13-ab "$B" solve --history "$(after 12)" --each-move --max-depth 14 --time "$BUDGET"
 # After move 13 (the game's move): does blue force its win?
 run after13-ab "$B" solve --history "$(after 13)" --max-depth 30 --time 120
+run after13-ab-300 "$B" solve --history "$(after 13)" --max-depth 30 --time 300
 run after13-pns "$B" solve --history "$(after 13)" --engine pns --prove blue --max-depth 15 --time 90
 # After move 15: red to move; each red move at horizon 7.
 run after15-each "$B" solve --history "$(after 15)" --each-move --max-depth 7 --time 20
