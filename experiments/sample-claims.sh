@@ -2,7 +2,7 @@
 # The forced-play claims of the sample game's commentary (senat-rules.fr.txt)
 # checked with `senat solve`; see results/annex/sample-claims.md.
 # Usage: experiments/sample-claims.sh [OUTDIR]   (default results/annex)
-# Runs one search at a time (about 30 minutes on one core); BUDGET (seconds
+# Runs one search at a time (about 35 minutes on one core); BUDGET (seconds
 # per move for the move-13 alternatives, default 8) scales the move-13 runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -288,4 +288,17 @@ fn solve_cli_engine_pns() {
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8(bad.stderr).unwrap();
     assert_eq!(err, "senat: error: --engine mcts: expected `ab`, `pns` or `pns-id`\n");
+    // --prove: one question only (df-pn), so blue's win is found and red's is not.
+    let blue = run(&["solve", spn, "--max-depth", "3", "--engine", "pns-id", "--prove", "blue"]);
+    assert!(String::from_utf8(blue.stdout).unwrap().starts_with("verdict blue (to move) wins within 1 plies\n"));
+    let red = run(&["solve", spn, "--max-depth", "3", "--engine", "pns", "--prove", "red"]);
+    assert!(String::from_utf8(red.stdout).unwrap().starts_with("verdict unknown within 3 plies\n"));
+    for (args, msg) in [
+        (["--engine", "ab", "--prove", "red"], "--prove is for --engine pns or pns-id"),
+        (["--engine", "pns", "--prove", "green"], "--prove green: expected `red` or `blue`"),
+    ] {
+        let out = run(&[&["solve", spn, "--max-depth", "3"][..], &args[..]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("senat: error: {msg}\n"));
+    }
 }
