@@ -50,3 +50,9 @@ for m in M16-M14 'I22>I23=Tb' 'I22>I23=Cb'; do
   run "after21-$(echo "$m" | tr -c 'A-Za-z0-9\n' _)" "$B" solve --history "$f" --max-depth 13 --time 60
 done
 run after23-d13 "$B" solve --history "$(after 23)" --max-depth 13 --time 60
+# After move 16, the five blue moves with no red win within 8 plies: deeper.
+for m in I20-I23 'I20>I21:M12' 'I20>I21:M14' 'I20>I21:M15' 'I20>I21:M16'; do
+  n=after16-$(echo "$m" | tr -c 'A-Za-z0-9\n' _)
+  { cat "$(after 16)"; echo "$m"; } > "$T/$n.txt"
+  run "$n" "$B" solve --history "$T/$n.txt" --max-depth 13 --time 40
+done
