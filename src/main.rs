@@ -301,13 +301,19 @@ Examples:
     /// Prove a win, loss or draw within --max-depth plies, or say it is
     /// unknown: no heuristic enters the verdict.
     ///
-    /// Horizons 1, 2, ... are tried in turn, so a win or loss is the fastest
-    /// one. With --history, the final position of the record is solved with
-    /// the record's repetition history.
+    /// `--engine ab` (the default): alpha-beta AND/OR searches at horizons
+    /// 1, 2, ... in turn, so a win or loss is the fastest one. `--engine
+    /// pns`: depth-first proof-number search (df-pn) at the horizon
+    /// --max-depth directly, best-first, so narrow forcing lines are followed
+    /// deep; a win or loss is then within the length of the proof found (not
+    /// always the shortest). `--engine pns-id`: df-pn at horizons 1, 2, ...
+    /// in turn (the fastest win or loss, as `ab`). With --history, the final
+    /// position of the record is solved with the record's repetition history.
     #[command(after_help = "\
 Examples:
   senat solve '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0' --max-depth 3
   senat solve --history game.txt --max-depth 9 --time 60
+  senat solve --history game.txt --max-depth 15 --engine pns --time 60
   senat solve --history game.txt --max-depth 7 --each-move")]
     Solve {
         /// The position (ignored with --history).
@@ -331,6 +337,14 @@ Examples:
         /// for the side to move if it plays it (horizon --max-depth, the move included).
         #[arg(long)]
         each_move: bool,
+        /// The prover: `ab` (iterative-deepening alpha-beta), `pns` (df-pn at
+        /// the horizon) or `pns-id` (df-pn at horizons 1, 2, ...).
+        #[arg(long, value_name = "ENGINE", default_value = "ab")]
+        engine: String,
+        /// With --engine pns or pns-id: only ask whether SIDE (`red` or
+        /// `blue`) forces a win within --max-depth (all the time goes to it).
+        #[arg(long, value_name = "SIDE")]
+        prove: Option<String>,
     },
 
     /// Play matches between agents and rate them: games in colour-swapped
@@ -700,8 +714,8 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
             let threads = limits::threads("--threads", threads).or_else(input)?;
             cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
         }
-        Command::Solve { pos, history, max_depth, time, tt_mb, each_move } => {
-            let opts = SolveOptions { max_depth, time, tt_mb, each_move };
+        Command::Solve { pos, history, max_depth, time, tt_mb, each_move, engine, prove } => {
+            let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
             cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
         }
         Command::BenchSearch { depth, tt_mb, threads, no_history } => {

@@ -3,12 +3,16 @@
 //! per-move verdicts (`Solver::solve_moves`) against `Solver::solve`, the
 //! sample game's move 13, the time limit, and the Sénat shortcuts the solver
 //! relies on (`outcome_after`, `may_end_for`) against their definitions.
+//! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
+//! list, on random positions (differential), its time limit, and
+//! `senat solve --engine pns`.
 
 mod support {
     pub mod solver_positions;
 }
 
 use senat::search::Game as _;
+use senat::search::pns::Pns;
 use senat::search::senat::{Senat, SenatState};
 use senat::search::solver::{Solvable, Solver, Verdict};
 use senat::{Side, sample};
@@ -161,4 +165,140 @@ fn shortcuts_agree_with_definitions() {
         }
     }
     assert!(ends > 0);
+}
+
+/// Whether `pns` (df-pn at horizon `d`) says what `ab` (the alpha-beta
+/// solver at horizon `d`) says: the same kind of verdict, and for a win,
+/// loss or draw a bound no shorter than the solver's shortest and within `d`.
+fn agrees(ab: Verdict, pns: Verdict, d: u32) -> bool {
+    match (ab, pns) {
+        (Verdict::Win(a), Verdict::Win(p))
+        | (Verdict::Loss(a), Verdict::Loss(p))
+        | (Verdict::Draw(a), Verdict::Draw(p)) => a <= p && p <= d,
+        (Verdict::Unknown, Verdict::Unknown) => true,
+        _ => false,
+    }
+}
+
+/// Deepening df-pn gives exactly the fixture's verdicts (the shortest win).
+#[test]
+fn pns_deepening_gives_the_fixture_verdicts() {
+    for e in entries().unwrap().iter().filter(|e| e.ci) {
+        let mut pns = Pns::<Senat>::with_table_mb(16);
+        pns.deepen = true;
+        let sol = pns.solve(&e.state, e.max_depth);
+        assert_eq!(sol.verdict, e.expected, "{}", e.name);
+        assert!(!sol.timed_out && sol.nodes > 0, "{}", e.name);
+        if let Verdict::Win(n) | Verdict::Loss(n) = sol.verdict {
+            assert_eq!((sol.depth, sol.pv.len()), (n, n as usize), "{}: {:?}", e.name, sol.pv);
+        } else {
+            assert_eq!(sol.depth, e.max_depth, "{}", e.name);
+        }
+    }
+}
+
+/// Df-pn at the horizon directly, on the fixtures up to horizon 7 (the one
+/// at horizon 9, sample-22, takes about 15 s that way: measured in
+/// results/annex/sample-claims.md).
+#[test]
+fn pns_agrees_on_the_fixtures() {
+    for e in entries().unwrap().iter().filter(|e| e.ci && e.max_depth <= 7) {
+        let mut pns = Pns::<Senat>::with_table_mb(16);
+        let sol = pns.solve(&e.state, e.max_depth);
+        assert!(agrees(e.expected, sol.verdict, e.max_depth), "{}: {:?} vs {:?}", e.name, sol.verdict, e.expected);
+        assert!(!sol.timed_out && sol.depth == e.max_depth && sol.nodes > 0, "{}", e.name);
+        if let Verdict::Win(n) | Verdict::Loss(n) = e.expected {
+            // The line of the proof ends in the winner's win, within the bound.
+            let me = e.state.position().side_to_move();
+            let w = if matches!(e.expected, Verdict::Win(_)) { me } else { me.other() };
+            assert_eq!(winner_after(&e.state, &sol.pv), Some(Some(w)), "{}: {:?}", e.name, sol.pv);
+            let (Verdict::Win(p) | Verdict::Loss(p)) = sol.verdict else { panic!("{}: {:?}", e.name, sol.verdict) };
+            assert!(sol.pv.len() <= p as usize, "{}", e.name);
+            // One ply short of the shortest win, neither finds it.
+            let short = Pns::<Senat>::with_table_mb(16).solve(&e.state, n - 1).verdict;
+            assert_eq!(short, Solver::<Senat>::new().solve(&e.state, n - 1).verdict, "{}", e.name);
+            assert!(!matches!(short, Verdict::Win(_) | Verdict::Loss(_)), "{}: {short:?}", e.name);
+        }
+    }
+}
+
+/// Differential: on positions of random play and small horizons, df-pn and
+/// alpha-beta answer every question alike (one table each across all).
+#[test]
+fn pns_agrees_with_alpha_beta_on_random_positions() {
+    let mut ab = Solver::<Senat>::with_table_mb(16);
+    let mut pns = Pns::<Senat>::with_table_mb(16);
+    let mut deep = Pns::<Senat>::with_table_mb(16);
+    deep.deepen = true;
+    let (mut decided, mut checked) = (0, 0);
+    for (i, s) in random_states(12, 120).iter().enumerate().filter(|(i, _)| i % 9 == 0) {
+        for d in 1..=3 {
+            let a = ab.solve(s, d).verdict;
+            let p = pns.solve(s, d).verdict;
+            assert!(agrees(a, p, d), "state {i} ({}) horizon {d}: ab {a:?} pns {p:?}", s.position().to_spn());
+            assert_eq!(deep.solve(s, d).verdict, a, "state {i} ({}) horizon {d}", s.position().to_spn());
+            checked += 1;
+            decided += (a != Verdict::Unknown) as usize;
+        }
+    }
+    assert!(checked >= 60 && decided >= 5, "{checked} checked, {decided} decided");
+}
+
+#[test]
+fn pns_time_limit_stops_the_search() {
+    let s = sample_after(17).unwrap();
+    let mut pns = Pns::<Senat>::with_table_mb(16);
+    pns.time_limit = Some(Duration::from_millis(20));
+    let sol = pns.solve(&s, 40);
+    assert!(sol.timed_out && sol.nodes > 0);
+    assert_eq!((sol.verdict, sol.depth), (Verdict::Unknown, 0));
+    assert!(sol.elapsed < Duration::from_secs(5));
+    // Nothing half-done was stored as a fact: the same prover still agrees.
+    pns.time_limit = None;
+    let again = pns.solve(&sample_after(15).unwrap(), 7);
+    assert!(agrees(Verdict::Win(5), again.verdict, 7), "{:?}", again.verdict);
+}
+
+#[test]
+fn pns_each_move_flips_the_verdict() {
+    let e = entries().unwrap().into_iter().find(|e| e.name == "win-in-3").unwrap();
+    let mut moves = Vec::new();
+    Senat::moves(&e.state, &mut moves);
+    let mut pns = Pns::<Senat>::with_table_mb(16);
+    let mut wins = 0;
+    for &m in &moves {
+        let one = pns.solve_move(&e.state, m, e.max_depth);
+        let child = pns.solve(&e.state.play(m), e.max_depth - 1);
+        assert_eq!(one.verdict, child.verdict.before_move(), "{m}");
+        assert_eq!(one.pv.first(), Some(&m));
+        wins += matches!(one.verdict, Verdict::Win(_)) as usize;
+    }
+    assert!(wins >= 1);
+}
+
+#[test]
+fn solve_cli_engine_pns() {
+    let run = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().unwrap();
+    let spn = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0";
+    let out = run(&["solve", spn, "--max-depth", "3", "--engine", "pns"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("verdict blue (to move) wins within 1 plies\npv I22>I23:D\ndepth 3  nodes "), "{text}");
+    let bad = run(&["solve", spn, "--max-depth", "3", "--engine", "mcts"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert_eq!(err, "senat: error: --engine mcts: expected `ab`, `pns` or `pns-id`\n");
+    // --prove: one question only (df-pn), so blue's win is found and red's is not.
+    let blue = run(&["solve", spn, "--max-depth", "3", "--engine", "pns-id", "--prove", "blue"]);
+    assert!(String::from_utf8(blue.stdout).unwrap().starts_with("verdict blue (to move) wins within 1 plies\n"));
+    let red = run(&["solve", spn, "--max-depth", "3", "--engine", "pns", "--prove", "red"]);
+    assert!(String::from_utf8(red.stdout).unwrap().starts_with("verdict unknown within 3 plies\n"));
+    for (args, msg) in [
+        (["--engine", "ab", "--prove", "red"], "--prove is for --engine pns or pns-id"),
+        (["--engine", "pns", "--prove", "green"], "--prove green: expected `red` or `blue`"),
+    ] {
+        let out = run(&[&["solve", spn, "--max-depth", "3"][..], &args[..]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("senat: error: {msg}\n"));
+    }
 }

@@ -6,8 +6,9 @@
 use crate::{Result, input, parse_position, read_record, sample_start};
 use senat::search::alphabeta::{Limits, Report, Searcher};
 use senat::search::mcts::{self, Mcts, bare_rollouts};
+use senat::search::pns::Pns;
 use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
-use senat::search::solver::{Solver, Verdict};
+use senat::search::solver::{Solution, Solver, Verdict};
 use senat::search::{WIN, WIN_BOUND};
 use senat::{Game, Move, MoveError, limits};
 use std::io::Write;
@@ -244,6 +245,57 @@ pub(crate) struct SolveOptions {
     pub(crate) time: Option<f64>,
     pub(crate) tt_mb: usize,
     pub(crate) each_move: bool,
+    /// `ab`, `pns` or `pns-id`.
+    pub(crate) engine: String,
+    /// `red` or `blue`: only ask whether that side forces a win (pns only).
+    pub(crate) prove: Option<String>,
+}
+
+/// The prover of `senat solve`.
+enum Prover {
+    Ab(Solver<Senat>),
+    Pns(Pns<Senat>),
+}
+
+impl Prover {
+    fn new(engine: &str, tt_mb: usize, time: Option<std::time::Duration>, prove: Option<&str>) -> Result<Prover> {
+        let only = match prove {
+            None => None,
+            Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
+            Some("red") => Some(senat::search::senat::player(senat::Side::Red)),
+            Some("blue") => Some(senat::search::senat::player(senat::Side::Blue)),
+            Some(p) => return input(format_args!("--prove {p}: expected `red` or `blue`")),
+        };
+        Ok(match engine {
+            "ab" => {
+                let mut s = Solver::with_table_mb(tt_mb);
+                s.time_limit = time;
+                Prover::Ab(s)
+            }
+            "pns" | "pns-id" => {
+                let mut s = Pns::with_table_mb(tt_mb);
+                s.time_limit = time;
+                s.deepen = engine == "pns-id";
+                s.only = only;
+                Prover::Pns(s)
+            }
+            e => return input(format_args!("--engine {e}: expected `ab`, `pns` or `pns-id`")),
+        })
+    }
+
+    fn solve(&mut self, root: &SenatState, max_depth: u32) -> Solution<Move> {
+        match self {
+            Prover::Ab(s) => s.solve(root, max_depth),
+            Prover::Pns(s) => s.solve(root, max_depth),
+        }
+    }
+
+    fn solve_move(&mut self, root: &SenatState, m: Move, max_depth: u32) -> Solution<Move> {
+        match self {
+            Prover::Ab(s) => s.solve_move(root, m, max_depth),
+            Prover::Pns(s) => s.solve_move(root, m, max_depth),
+        }
+    }
 }
 
 /// A verdict in words, `me` being the side to move; an unknown verdict
@@ -262,8 +314,7 @@ pub(crate) fn verdict_text(v: Verdict, me: senat::Side, completed: u32, max_dept
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver = Solver::<Senat>::with_table_mb(table_mb(o.tt_mb)?);
-    solver.time_limit = time;
+    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref())?;
     let me = root.position().side_to_move();
     let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
     if o.each_move {

@@ -1,10 +1,10 @@
 //! Game-tree search: a game trait the searches are generic over, a
 //! fixed-depth alpha-beta with a transposition table, Monte Carlo tree
-//! search, and an exact solver.
+//! search, and two exact provers (alpha-beta and df-pn).
 //!
 //! What lives here: [`Game`] (the minimal interface a search needs: players,
 //! side to move, moves, copy-make, terminal results, a hash), the Sénat
-//! implementation ([`senat`]), [`alphabeta`], [`mcts`] and [`solver`].
+//! implementation ([`senat`]), [`alphabeta`], [`mcts`], [`solver`] and [`pns`].
 //!
 //! What this module must never do: know the rules itself (they come from
 //! the game's implementation of [`Game`]), mutate a state in place (states
@@ -19,6 +19,7 @@
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod pns;
 pub mod senat;
 pub mod solver;
 

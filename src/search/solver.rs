@@ -86,10 +86,24 @@ pub struct Solution<M> {
     pub timed_out: bool,
 }
 
+impl<M> Solution<M> {
+    /// The solution of the position before the move `m` that led to this
+    /// one, for the player who made it: the verdict seen one ply earlier
+    /// ([`Verdict::before_move`]), `m` first in the line, one more ply of depth.
+    pub fn before_move(mut self, m: M) -> Solution<M> {
+        self.verdict = self.verdict.before_move();
+        self.pv.insert(0, m);
+        self.depth += 1;
+        self
+    }
+}
+
 /// What a player wants to force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Goal {
+pub(super) enum Goal {
+    /// A win.
     Win,
+    /// A win or a draw.
     AtLeastDraw,
 }
 
@@ -104,48 +118,69 @@ struct Entry {
     mv: u16,
 }
 
-impl Entry {
-    /// The horizon this entry's facts cost, for replacement.
-    fn worth(&self) -> u8 {
-        self.proven.max(self.disproven)
+impl Slot for Entry {
+    fn key(&self) -> u64 {
+        self.key
     }
+
+    /// The horizon this entry's facts cost.
+    fn worth(&self) -> u64 {
+        self.proven.max(self.disproven) as u64
+    }
+
+    fn fresh(key: u64) -> Entry {
+        Entry { key, ..Entry::default() }
+    }
+}
+
+/// An entry of a [`Table`]: its key and what it cost (for replacement).
+pub(super) trait Slot: Copy + Default {
+    /// The key.
+    fn key(&self) -> u64;
+    /// What the entry's facts cost; 0: the entry holds nothing.
+    fn worth(&self) -> u64;
+    /// An empty entry for `key`.
+    fn fresh(key: u64) -> Self;
 }
 
 /// Entries per bucket: a key may sit in any entry of its bucket.
 const BUCKET: usize = 4;
 
 /// A fixed-size table of facts: buckets of [`BUCKET`] entries; a new key
-/// replaces the entry of its bucket with the smallest horizon.
-struct Table {
-    entries: Vec<Entry>,
+/// replaces the entry of its bucket that is worth least.
+pub(super) struct Table<E: Slot> {
+    entries: Vec<E>,
     mask: usize,
 }
 
-impl Table {
-    fn new(mb: usize) -> Table {
-        let want = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+impl<E: Slot> Table<E> {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub(super) fn new(mb: usize) -> Table<E> {
+        let want = (mb.max(1) << 20) / std::mem::size_of::<E>();
         // The largest power of two that fits, and at least one bucket.
         let n = ((want / 2 + 1).next_power_of_two()).max(BUCKET);
-        Table { entries: vec![Entry::default(); n], mask: (n - 1) & !(BUCKET - 1) }
+        Table { entries: vec![E::default(); n], mask: (n - 1) & !(BUCKET - 1) }
     }
 
     fn bucket(&self, key: u64) -> usize {
         (key as usize ^ (key >> 32) as usize) & self.mask
     }
 
-    fn get(&self, key: u64) -> Option<Entry> {
+    /// The entry of `key`, if it is there and holds something.
+    pub(super) fn get(&self, key: u64) -> Option<E> {
         let b = self.bucket(key);
-        self.entries[b..b + BUCKET].iter().find(|e| e.key == key && e.worth() > 0).copied()
+        self.entries[b..b + BUCKET].iter().find(|e| e.key() == key && e.worth() > 0).copied()
     }
 
-    fn entry(&mut self, key: u64) -> &mut Entry {
+    /// The entry of `key`, made (empty) if it is not there.
+    pub(super) fn entry(&mut self, key: u64) -> &mut E {
         let b = self.bucket(key);
         let bucket = &mut self.entries[b..b + BUCKET];
-        let i = match bucket.iter().position(|e| e.key == key) {
+        let i = match bucket.iter().position(|e| e.key() == key) {
             Some(i) => i,
             None => {
                 let i = (0..BUCKET).min_by_key(|&i| bucket[i].worth()).unwrap_or(0);
-                bucket[i] = Entry { key, ..Entry::default() };
+                bucket[i] = E::fresh(key);
                 i
             }
         };
@@ -161,7 +196,7 @@ pub const MAX_HORIZON: u32 = 250;
 
 /// The solver; keep it to keep its table.
 pub struct Solver<G: Solvable> {
-    table: Table,
+    table: Table<Entry>,
     nodes: u64,
     bufs: Vec<Vec<(i32, u16, G::Move)>>,
     scratch: Vec<G::Move>,
@@ -177,7 +212,8 @@ pub struct Solver<G: Solvable> {
     pub time_limit: Option<Duration>,
 }
 
-const QUERY_SALT: [u64; 8] = [
+/// Salts that make one table key per (state, player, goal).
+pub(super) const QUERY_SALT: [u64; 8] = [
     0,
     0x243f_6a88_85a3_08d3,
     0x1319_8a2e_0370_7344,
@@ -194,7 +230,8 @@ impl<G: Solvable> Default for Solver<G> {
     }
 }
 
-fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
+/// Whether the results `r` reach `goal` for `player`.
+pub(super) fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
     let best_other = r.iter().enumerate().filter(|&(p, _)| p != player).map(|(_, &v)| v).fold(f64::MIN, f64::max);
     match goal {
         Goal::Win => r[player] > best_other,
@@ -306,11 +343,7 @@ impl<G: Solvable> Solver<G> {
     /// plays `m` (the move counts as a ply), its line starting with `m`.
     pub fn solve_move(&mut self, root: &G::State, m: G::Move, max_depth: u32) -> Solution<G::Move> {
         let child = G::apply(root, m);
-        let mut sol = self.solve(&child, max_depth.saturating_sub(1));
-        sol.verdict = sol.verdict.before_move();
-        sol.pv.insert(0, m);
-        sol.depth += 1;
-        sol
+        self.solve(&child, max_depth.saturating_sub(1)).before_move(m)
     }
 
     /// Whether both sides force at least a draw within `depth` plies.
