@@ -6,7 +6,11 @@ use senat::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
 use senat::policy::PolicySpec;
 use senat::rating::{Sprt, SprtResult};
 use senat::selfplay::{Matchup, play_game};
-use std::process::Command;
+
+mod support {
+    pub mod cli;
+}
+use support::cli::senat;
 
 fn spec(s: &str) -> PolicySpec {
     PolicySpec::parse(s).unwrap()
@@ -139,10 +143,6 @@ fn engines_play_legal_games_in_both_phases() {
         // A game is a function of its seed: tree reuse and tables do not leak between games.
         assert_eq!(play_game(&m, 3, index).game.moves(), g.game.moves());
     }
-}
-
-fn senat(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("run senat")
 }
 
 #[test]

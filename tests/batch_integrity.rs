@@ -4,9 +4,13 @@
 //! name one file, two runs never write one file, outputs are checked before
 //! the first game, and a failed or killed merge leaves the old file or none.
 
-mod common;
-use common::{TempDir, fails, ok, wait_for};
+mod support {
+    pub mod cli;
+    pub mod files;
+}
 use std::process::Command;
+use support::cli::{fails_in as fails, ok_in as ok};
+use support::files::{TempDir, wait_for};
 
 /// `selfplay` of the 100-game batch with seed 7, no summary, then `extra`.
 fn selfplay<'a>(extra: &[&'a str]) -> Vec<&'a str> {
@@ -285,9 +289,12 @@ fn a_second_run_on_the_same_output_is_refused() {
     // Its identity line is written once it holds the lock.
     let size = || std::fs::metadata(d.0.join("g.csv.partial")).map_or(0, |m| m.len());
     wait_for("the first run's temporary file", || size() > 0);
-    let second = common::senat(&d.0, &["selfplay", "--games", "10", "--force", "--summary", "", "--out", "g.csv"]);
-    let resumed =
-        common::senat(&d.0, &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"]);
+    let second =
+        support::cli::senat_in(&d.0, &["selfplay", "--games", "10", "--force", "--summary", "", "--out", "g.csv"]);
+    let resumed = support::cli::senat_in(
+        &d.0,
+        &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"],
+    );
     first.kill().expect("kill");
     first.wait().expect("wait");
     for o in [second, resumed] {

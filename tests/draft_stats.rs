@@ -4,24 +4,16 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn senat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("the senat binary runs")
+mod support {
+    pub mod cli;
+    pub mod files;
 }
-
-fn ok(args: &[&str]) -> String {
-    let o = senat(args);
-    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use support::cli::{ok, senat};
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("senat-draft-stats-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::files::scratch("draft-stats", name)
 }
 
 fn s(p: &Path) -> &str {

@@ -5,11 +5,13 @@
 use senat::{Game, Position, sample};
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_senat"))
+mod support {
+    pub mod cli;
+    pub mod files;
 }
+use support::cli::bin;
 
 /// Runs `senat play args` with `script` on stdin.
 fn play(args: &[&str], script: &str) -> Output {
@@ -26,10 +28,7 @@ fn play(args: &[&str], script: &str) -> Output {
 }
 
 fn dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("test folder created");
-    d
+    support::files::scratch("play", name)
 }
 
 /// The moves of a record file, replayed with `senat replay` (which must accept it).

@@ -7,7 +7,12 @@ use senat::picture::{self, Frame};
 use senat::policy::{PolicySpec, Turn, rng_from_seed};
 use senat::{Cell, Colour, Game, Position, Symbol, sample};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+use support::cli::{ok, senat};
 
 /// The palette the pictures promise (README): shown colour to fill.
 fn expected_fill(c: Colour) -> &'static str {
@@ -35,22 +40,9 @@ fn expected_tag(s: Symbol) -> &'static str {
     }
 }
 
-fn senat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("the senat binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = senat(args);
-    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).expect("UTF-8 stdout")
-}
-
 /// A fresh folder for one test's files.
 fn dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("render-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("test folder created");
-    d
+    support::files::scratch("render", name)
 }
 
 fn sample_game() -> Game {

@@ -12,8 +12,12 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-mod common;
-use common::{TempDir, fails, ok, rows, wait_for};
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+use support::cli::{fails_in as fails, ok_in as ok};
+use support::files::{TempDir, rows, wait_for};
 
 const BATCH: [&str; 8] = ["selfplay", "--games", "400", "--seed", "7", "--red", "greedy", "--quiet"];
 

@@ -14,17 +14,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-fn senat(args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("the senat binary runs");
-    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).expect("UTF-8 stdout")
+mod support {
+    pub mod cli;
+    pub mod files;
 }
+use support::cli::ok as senat;
 
 fn dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("viewer-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("test folder created");
-    d
+    support::files::scratch("viewer", name)
 }
 
 /// The browser, or `None` when the tests are told to skip it.
@@ -224,7 +221,7 @@ fn a_selfplay_game_with_its_draft() {
     let page = d.join("game1.html");
     senat(&["view", games.to_str().unwrap(), "--game", "1", "--out", page.to_str().unwrap()]);
     // senat's own replay of the row's moves.
-    let mut rdr = csv::Reader::from_path(&games).unwrap();
+    let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(&games).unwrap();
     let row = rdr.records().map(Result::unwrap).find(|r| &r[0] == "1").expect("game 1");
     let mut g = Game::new(Position::start());
     for text in row[14].split_whitespace().chain(row[15].split_whitespace()) {

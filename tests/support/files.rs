@@ -1,29 +1,18 @@
-//! Helpers shared by the integration tests that run the `senat` binary on files.
+//! Files for integration tests: a temporary folder removed on drop, a
+//! fresh folder under the target directory, waiting for a condition, and
+//! counting the rows of a games file (`mod support { pub mod files; }`).
+
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-/// Runs the binary in `dir`.
-pub fn senat(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senat")).current_dir(dir).args(args).output().expect("the senat binary runs")
-}
-
-/// Expects success; returns stdout.
-pub fn ok(dir: &Path, args: &[&str]) -> String {
-    let o = senat(dir, args);
-    assert!(o.status.success(), "senat {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).expect("UTF-8")
-}
-
-/// Expects exit code 2 and one `senat: error:` line; returns it.
-pub fn fails(dir: &Path, args: &[&str]) -> String {
-    let o = senat(dir, args);
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert_eq!(o.status.code(), Some(2), "senat {args:?}: stderr {err}");
-    assert!(err.starts_with("senat: error: "), "senat {args:?}: stderr {err:?}");
-    assert_eq!(err.lines().count(), 1, "senat {args:?}: stderr {err:?}");
-    err
+/// A fresh, empty folder for one test under cargo's target tmp directory,
+/// `<prefix>-<name>` (kept after the test for inspection).
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{prefix}-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("test folder created");
+    d
 }
 
 /// A fresh temporary directory, removed on drop.
