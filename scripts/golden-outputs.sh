@@ -5,7 +5,7 @@
 #   scripts/golden-outputs.sh record DIR [BIN]   run the commands, write outputs to DIR
 #   scripts/golden-outputs.sh compare OLD NEW    diff two recorded directories
 #
-# BIN defaults to target/release/senat. Lines starting with `# senat-batch`
+# BIN defaults to target/release/senat. Lines starting with `# senat-batch` or `# senat-arena`
 # (the batch identity line of games files, absent before it existed) are
 # removed before comparing, so rows recorded by an older binary compare equal
 # to rows of a newer one. Runs in about a minute on 2 cores.
@@ -69,7 +69,7 @@ compare)
   for f in "$old"/*; do
     n=$(basename "$f")
     if [ ! -e "$new/$n" ]; then echo "MISSING $n"; status=1; continue; fi
-    if cmp -s <(grep -v '^# senat-batch' "$f") <(grep -v '^# senat-batch' "$new/$n"); then
+    if cmp -s <(grep -Ev '^# senat-(batch|arena) ' "$f") <(grep -Ev '^# senat-(batch|arena) ' "$new/$n"); then
       echo "same    $n"
     else
       echo "DIFFER  $n"; status=1
