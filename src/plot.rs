@@ -201,9 +201,44 @@ fn length<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &Drawin
             (FAMILY, 14).into_font(),
         )))
         .map_err(e)?;
+    legend(&mut chart, 14)
+}
+
+/// A chart on plain numeric axes.
+type Chart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
+
+/// One series of bars `(left x, value, interval low, interval high)` of the
+/// given width and colour, with their 95% intervals as whiskers and a legend entry.
+fn interval_bars<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    bars: &[(f64, f64, f64, f64)],
+    width: f64,
+    colour: RGBColor,
+    label: impl Into<String>,
+    whisker: u32,
+) -> DrawResult {
+    chart
+        .draw_series(bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], colour.filled())))
+        .map_err(e)?
+        .label(label)
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
+    chart
+        .draw_series(bars.iter().map(|&(x0, p, lo, hi)| {
+            ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), whisker)
+        }))
+        .map_err(e)?;
+    Ok(())
+}
+
+/// The series legend in the upper right corner, in `size`-point text.
+fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    size: u32,
+) -> DrawResult {
     chart
         .configure_series_labels()
-        .label_font((FAMILY, 14))
+        .label_font((FAMILY, size))
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .position(SeriesLabelPosition::UpperRight)
@@ -257,30 +292,9 @@ fn results<DB: DrawingBackend>(annex: &Annex, ms: &[&MatchupStats], root: &Drawi
             let (lo, hi) = wilson(k, t.games);
             bars.push((i as f64 - 0.4 + j as f64 * width, p, lo, hi));
         }
-        chart
-            .draw_series(
-                bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], colour.filled())),
-            )
-            .map_err(e)?
-            .label(label)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
-        chart
-            .draw_series(
-                bars.iter().map(|&(x0, p, lo, hi)| {
-                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 8)
-                }),
-            )
-            .map_err(e)?;
+        interval_bars(&mut chart, &bars, width, colour, label, 8)?;
     }
-    chart
-        .configure_series_labels()
-        .label_font((FAMILY, 14))
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    legend(&mut chart, 14)
 }
 
 fn die_value<DB: DrawingBackend>(ms: &[&MatchupStats], root: &DrawingArea<DB, Shift>) -> DrawResult {
@@ -318,28 +332,9 @@ fn die_value<DB: DrawingBackend>(ms: &[&MatchupStats], root: &DrawingArea<DB, Sh
                 (x0, p, lo, hi)
             })
             .collect();
-        chart
-            .draw_series(bars.iter().map(|&(x0, p, _, _)| Rectangle::new([(x0, 0.0), (x0 + width, p)], c.filled())))
-            .map_err(e)?
-            .label(m.key.label())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], c.filled()));
-        chart
-            .draw_series(
-                bars.iter().map(|&(x0, p, lo, hi)| {
-                    ErrorBar::new_vertical(x0 + width / 2.0, lo, p, hi, BLACK.stroke_width(1), 6)
-                }),
-            )
-            .map_err(e)?;
+        interval_bars(&mut chart, &bars, width, c, m.key.label(), 6)?;
     }
-    chart
-        .configure_series_labels()
-        .label_font((FAMILY, 14))
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    legend(&mut chart, 14)
 }
 
 fn opening_tree<DB: DrawingBackend>(m: &MatchupStats, root: &DrawingArea<DB, Shift>) -> DrawResult {
@@ -402,15 +397,7 @@ fn opening_tree<DB: DrawingBackend>(m: &MatchupStats, root: &DrawingArea<DB, Shi
             .label(label)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], colour.filled()));
     }
-    chart
-        .configure_series_labels()
-        .label_font((FAMILY, 12))
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    legend(&mut chart, 12)
 }
 
 fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -> DrawResult {
@@ -459,13 +446,5 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.2)), c.mix(0.4))).map_err(e)?;
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.3)), c.mix(0.4))).map_err(e)?;
     }
-    chart
-        .configure_series_labels()
-        .label_font((FAMILY, 14))
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    legend(&mut chart, 14)
 }
