@@ -20,6 +20,11 @@ nice "$senat" arena heuristic 'heuristic:pile=0' 'heuristic:win=0' 'heuristic:ow
     'heuristic:square=0' 'heuristic:exposed=0' --gauntlet --games "$games" --seed "$seed" \
     --summary "$out/ablation-summary.csv" --force --quiet | tee "$out/ablation.txt"
 echo "# $senat arena heuristic heuristic:X=0... --gauntlet --games $games --seed $seed" >>"$out/ablation.txt"
+# full_i (row I full: the conveyor belt) is 0 by default: instead of
+# removing it, add it with either sign.
+nice "$senat" arena heuristic 'heuristic:full_i=1' 'heuristic:full_i=-1' --gauntlet --games "$games" --seed "$seed" \
+    --summary "$out/ablation-full-i-summary.csv" --force --quiet | tee "$out/ablation-full-i.txt"
+echo "# $senat arena heuristic heuristic:full_i=1 heuristic:full_i=-1 --gauntlet --games $games --seed $seed" >>"$out/ablation-full-i.txt"
 nice "$senat" arena 'ab:depth=3' 'ab:depth=2' --games "$dgames" --seed "$seed" \
     --summary "$out/depth-summary.csv" --force --quiet | tee "$out/depth.txt"
 echo "# $senat arena ab:depth=3 ab:depth=2 --games $dgames --seed $seed" >>"$out/depth.txt"
