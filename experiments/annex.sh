@@ -16,7 +16,7 @@
 # (default 1000), MOVES_GAMES (the sub-batch written with --moves, default
 # 20000 or GAMES if smaller; STRONG_MOVES_GAMES, default STRONG_GAMES/5,
 # for the strong tier), GIVE_GAMES / STRONG_GIVE_GAMES (games per
-# forced first give, default GAMES/20 and STRONG_GAMES/20), SHARDS (default
+# forced first give, default GAMES/20 and STRONG_GAMES/5), SHARDS (default
 # 2: each big batch is played as --shard K/SHARDS in a local loop, then
 # merged), SEED (default 11), WORK (raw games files, default
 # /tmp/senat-annex; deleted at the end unless KEEP=1), SENAT (the binary).
@@ -36,7 +36,7 @@ strong_games=${STRONG_GAMES:-1000}
 moves_games=${MOVES_GAMES:-$(( games < 20000 ? games : 20000 ))}
 strong_moves_games=${STRONG_MOVES_GAMES:-$(( strong_games / 5 ))}
 give_games=${GIVE_GAMES:-$(( games / 20 ))}
-strong_give_games=${STRONG_GIVE_GAMES:-$(( strong_games / 20 ))}
+strong_give_games=${STRONG_GIVE_GAMES:-$(( strong_games / 5 ))}
 shards=${SHARDS:-2}
 seed=${SEED:-11}
 work=${WORK:-/tmp/senat-annex}

@@ -5,7 +5,11 @@ batches that differ only in blue's forced first give (`selfplay
 in every batch) and writes one CSV row per give: the giver's (blue's) wins
 with a Wilson 95 % interval, and the paired difference to the g3 batch,
 d_i = win_i(g3) - win_i(gN) over the same game indices, mean with a normal
-95 % interval (1.96 sd / sqrt(n)). Standard library only.
+95 % interval (1.96 sd / sqrt(n)). A last row `others` pools the other
+gives: its giver counts are summed over their batches (the Wilson interval
+then treats them as independent, which they are not quite: same seeds),
+and its paired difference is d_i = win_i(g3) - mean over N != 3 of
+win_i(gN). Standard library only.
 
 Usage: paired_gives.py --tier NAME --out FILE GAMES.csv...
 """
@@ -65,6 +69,19 @@ def main():
         sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
         h = 1.959963984540054 * sd / math.sqrt(len(d))
         rows.append([a.tier, give, n, k, f"{k / n:.4f}", f"{lo:.4f}", f"{hi:.4f}", r, f"{r / n:.4f}",
+                     len(common), f"{m:+.4f}", f"{m - h:+.4f}", f"{m + h:+.4f}"])
+    others = {g: b for g, b in batches.items() if g != "g3"}
+    if others:
+        common = sorted(set(ref).intersection(*[set(b) for b in others.values()]))
+        n = sum(len(b) for b in others.values())
+        k = sum(sum(x for x, _ in b.values()) for b in others.values())
+        r = sum(sum(x for _, x in b.values()) for b in others.values())
+        lo, hi = wilson(k, n)
+        d = [ref[i][0] - sum(b[i][0] for b in others.values()) / len(others) for i in common]
+        m = sum(d) / len(d)
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
+        h = 1.959963984540054 * sd / math.sqrt(len(d))
+        rows.append([a.tier, "others", n, k, f"{k / n:.4f}", f"{lo:.4f}", f"{hi:.4f}", r, f"{r / n:.4f}",
                      len(common), f"{m:+.4f}", f"{m - h:+.4f}", f"{m + h:+.4f}"])
     head = ["tier", "first_give", "games", "giver_wins", "giver_rate", "giver_lo", "giver_hi", "receiver_wins",
             "receiver_rate", "paired_games", "g3_minus_this", "g3_minus_this_lo", "g3_minus_this_hi"]
