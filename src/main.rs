@@ -510,6 +510,13 @@ struct SelfplayArgs {
     /// Play only the K-th of N disjoint slices of the game indices (1 <= K <= N).
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// Force the first moves of every game: a file of moves in move text,
+    /// one per line from the start of the draft (`#` starts a comment).
+    #[arg(long, value_name = "FILE")]
+    opening: Option<PathBuf>,
+    /// Force blue's first give (`g3`): the one-move opening `gN`.
+    #[arg(long, value_name = "gN", conflicts_with = "opening")]
+    force_first_give: Option<String>,
     /// Overwrite existing output files.
     #[arg(long, conflicts_with = "resume")]
     force: bool,
@@ -817,6 +824,31 @@ fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl
 struct Record {
     start: Position,
     moves: Vec<(usize, String)>,
+}
+
+/// Reads an opening file (moves from the start of the draft, one per line,
+/// `#` comments) and checks each move in turn, naming its line on error.
+fn read_opening(file: &Path) -> Result<Vec<Move>> {
+    let name = escape(&file.display().to_string());
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e)))?;
+    opening_moves(&name, &text)
+}
+
+/// The moves of an opening text (see [`read_opening`]); `name` is used in messages.
+fn opening_moves(name: &str, text: &str) -> Result<Vec<Move>> {
+    let moves = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim().to_string()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    let record = Record { start: Position::start(), moves };
+    let mut played = Vec::new();
+    play_record(name, &record, |_, m, _| {
+        played.push(m);
+        Ok(())
+    })?;
+    Ok(played)
 }
 
 /// Reads a game record; `name` is used in error messages.

@@ -113,8 +113,10 @@ impl PlayedGame {
     }
 }
 
-/// Plays one complete game from the start of the draft with generator `rng`.
-fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
+/// Plays one complete game from the start of the draft with generator `rng`;
+/// its first moves are `opening` (legal: checked by [`check_opening`]),
+/// played without asking the policies (nor drawing from `rng`).
+fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
     for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
         p.new_game();
     }
@@ -150,10 +152,15 @@ fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> Play
             legal.push(n as u16);
         }
         let side = p.side_to_move() as usize;
-        let m = if play {
+        let forced = opening.get(game.moves().len()).copied();
+        if !play {
+            draft_len += 1;
+        }
+        let m = if let Some(m) = forced {
+            m
+        } else if play {
             players.play[side].choose(&turn, rng)
         } else {
-            draft_len += 1;
             players.draft[side].choose(&turn, rng)
         };
         game.play_unchecked(m);
@@ -167,7 +174,34 @@ fn play_with(players: &mut Players, rng: &mut GameRng, keep_legal: bool) -> Play
 pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
-    play_with(&mut players, &mut rng, true)
+    play_with(&mut players, &[], &mut rng, true)
+}
+
+/// Checks that `moves` can be played from the start, in order, before the
+/// game ends; `Err((i, message))` names the first that cannot (index in
+/// `moves`). A batch's opening passes this check before any game.
+pub fn check_opening(moves: &[Move]) -> Result<(), (usize, String)> {
+    let mut game = Game::new(Position::start());
+    for (i, &m) in moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Err((i, format!("the game is already over ({o})")));
+        }
+        game.play(m).map_err(|e| (i, format!("illegal here: {e}")))?;
+    }
+    Ok(())
+}
+
+/// The opening in move text, moves separated by single blanks (as in the
+/// games file's move columns and the identity line); `None` when empty.
+pub fn opening_text(moves: &[Move]) -> Option<String> {
+    let mut buf = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if i > 0 {
+            buf.push(b' ');
+        }
+        push_move_text(&mut buf, m);
+    }
+    (!moves.is_empty()).then(|| String::from_utf8(buf).expect("move text is ASCII"))
 }
 
 // ---- CSV rows ------------------------------------------------------------
@@ -418,6 +452,9 @@ pub struct Batch {
     pub shard: Shard,
     /// The players.
     pub matchup: Matchup,
+    /// Forced first moves of every game (empty: none), legal from the start
+    /// ([`check_opening`]; [`run`] refuses an opening that fails it).
+    pub opening: Vec<Move>,
 }
 
 /// What to do with output files that already exist.
@@ -575,7 +612,7 @@ fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: boo
     let mut tally = Tally::default();
     for i in range {
         let mut rng = rng_from_seed(game_seed(b.seed, i));
-        let g = play_with(&mut players, &mut rng, with_moves);
+        let g = play_with(&mut players, &b.opening, &mut rng, with_moves);
         tally.add(&g.summary());
         if let Some(w) = rows.as_mut() {
             w.write(&b.matchup, b.seed, i, &g)?;
@@ -918,6 +955,7 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
         games: b.games,
         shard: b.shard,
         policies: [id(&m.red)?, id(&m.blue)?, id(&m.draft_red)?, id(&m.draft_blue)?],
+        opening: opening_text(&b.opening),
     })
 }
 
@@ -933,6 +971,7 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     if b.games == 0 {
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
+    check_opening(&b.opening).map_err(|(i, e)| Error::Invalid(format!("opening move {}: {e}", i + 1)))?;
     let id = identity_of(b)?;
     let m = &b.matchup;
     let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);

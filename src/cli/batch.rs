@@ -64,7 +64,13 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let draft_red = policy("draft-red", a.draft_red.as_deref().unwrap_or(&a.red))?;
     let draft_blue = policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?;
     let threads = threads_or_all(a.threads)?;
-    let batch = Batch { seed: a.seed, games: a.games, shard, matchup: Matchup { red, blue, draft_red, draft_blue } };
+    let opening = match (&a.opening, &a.force_first_give) {
+        (Some(file), _) => crate::read_opening(file)?,
+        (None, Some(give)) => crate::opening_moves("--force-first-give", give)?,
+        (None, None) => Vec::new(),
+    };
+    let matchup = Matchup { red, blue, draft_red, draft_blue };
+    let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening };
     let existing = if a.resume {
         Existing::Resume
     } else if a.force {
@@ -295,7 +301,7 @@ pub(crate) fn cmd_bench(
     for name in policies.split(',') {
         let spec = policy("policies", name)?;
         let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
-        let batch = Batch { seed, games, shard: Shard::ALL, matchup };
+        let batch = Batch { seed, games, shard: Shard::ALL, matchup, opening: Vec::new() };
         let mut single = 0.0;
         let mut counts = vec![1];
         if threads > 1 {

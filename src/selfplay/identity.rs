@@ -9,7 +9,11 @@
 //! `v1` is the format version. A policy that reads a weights file
 //! (`heuristic:file=PATH`) has `*_weights=fnv1a64:<16 hex digits>`, the
 //! FNV-1a hash of the file's bytes (of each file in order, when several),
-//! so that a changed file is a different batch; `-` otherwise. Values are
+//! so that a changed file is a different batch; `-` otherwise. A batch
+//! whose games start with forced moves (`selfplay --opening FILE`) has a
+//! last field `opening=<moves>`, the forced moves in move text separated by
+//! blanks (so `g3%2017@M13=Sb` once escaped); without one the field is
+//! absent, and the line is the one older versions wrote. Values are
 //! percent-encoded where they hold `%`, blanks or control characters.
 //! Readers skip the line as a comment (`#` never starts a row).
 //!
@@ -146,6 +150,9 @@ pub struct Identity {
     pub shard: Shard,
     /// Red, blue, red's draft, blue's draft.
     pub policies: [PolicyId; 4],
+    /// The forced first moves of every game, in move text separated by
+    /// single blanks (`None`: no forced moves).
+    pub opening: Option<String>,
 }
 
 const ROLES: [&str; 4] = ["red", "blue", "draft_red", "draft_blue"];
@@ -163,6 +170,9 @@ impl Identity {
         for (role, p) in ROLES.iter().zip(&self.policies) {
             f.push((role.to_string(), p.name.clone()));
             f.push((format!("{role}_weights"), p.weights_text()));
+        }
+        if let Some(o) = &self.opening {
+            f.push(("opening".into(), o.clone()));
         }
         f
     }
@@ -224,7 +234,11 @@ impl Identity {
             games: num("games")?,
             shard,
             policies: [policy(ROLES[0])?, policy(ROLES[1])?, policy(ROLES[2])?, policy(ROLES[3])?],
+            opening: get("opening").ok().map(str::to_string),
         };
+        if id.opening.as_deref().is_some_and(|o| o.is_empty() || o.split(' ').any(str::is_empty)) {
+            return Err("opening= must hold moves separated by single blanks".into());
+        }
         if id.games == 0 {
             return Err("games=0".into());
         }
@@ -242,10 +256,19 @@ impl Identity {
 
     /// The first field in which `self` and `other` differ (`skip_shard`:
     /// ignoring shard and range), as (key, self's value, other's value).
+    /// A batch without an opening differs from one with it in `opening`
+    /// (its value then `-`).
     pub fn difference(&self, other: &Identity, skip_shard: bool) -> Option<(String, String, String)> {
-        self.fields()
+        let all = |id: &Identity| {
+            let mut f = id.fields();
+            if id.opening.is_none() {
+                f.push(("opening".into(), "-".into()));
+            }
+            f
+        };
+        all(self)
             .into_iter()
-            .zip(other.fields())
+            .zip(all(other))
             .filter(|((k, _), _)| !(skip_shard && (k == "shard" || k == "range")))
             .find(|((_, a), (_, b))| a != b)
             .map(|((k, a), (_, b))| (k, a, b))
@@ -342,6 +365,12 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
             g.reason.name()
         ));
     }
+    if let Some(opening) = &id.opening {
+        let mut moves = r[14].split(' ').chain(r[15].split(' ')).filter(|m| !m.is_empty());
+        if !opening.split(' ').all(|m| moves.next() == Some(m)) {
+            return Err(format!("its moves do not start with the batch's opening `{opening}`"));
+        }
+    }
     let words = |c: usize| if r[c].is_empty() { 0 } else { r[c].split(' ').count() as u64 };
     if words(15) != g.play_len as u64 {
         return Err(format!("play_half_moves {} but {} play moves", g.play_len, words(15)));
@@ -378,6 +407,7 @@ mod tests {
                 p("random"),
                 p("x"),
             ],
+            opening: None,
         }
     }
 
@@ -417,6 +447,22 @@ mod tests {
         ] {
             let err = Identity::parse(&bad).unwrap_err();
             assert!(err.contains(want), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_opening_is_a_last_optional_field() {
+        let plain = id("greedy");
+        let mut forced = id("greedy");
+        forced.opening = Some("g3 3@S1=Tw".into());
+        let line = forced.line();
+        assert_eq!(line, plain.line().replace('\n', " opening=g3%203@S1=Tw\n"));
+        assert_eq!(Identity::parse(&line), Ok(forced.clone()));
+        assert_eq!(forced.difference(&plain, true), Some(("opening".into(), "g3 3@S1=Tw".into(), "-".into())));
+        assert_eq!(plain.difference(&forced, false).map(|d| d.0), Some("opening".into()));
+        for bad in [" opening=\n", " opening=g3%20%20g4\n"] {
+            let err = Identity::parse(&plain.line().replace('\n', bad)).unwrap_err();
+            assert!(err.contains("opening="), "{bad}: {err}");
         }
     }
 
