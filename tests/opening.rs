@@ -3,8 +3,12 @@
 //! opening is part of the batch identity (merge and resume refuse mixing),
 //! and without an opening nothing changes.
 
-mod common;
-use common::{TempDir, fails, ok};
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+use support::cli::{fails_in as fails, ok_in as ok};
+use support::files::TempDir;
 
 const BATCH: [&str; 8] = ["selfplay", "--games", "60", "--seed", "7", "--red", "greedy", "--quiet"];
 
