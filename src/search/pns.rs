@@ -33,7 +33,7 @@
 //! the shortest win: the horizon is what bounds it.
 
 use super::Game;
-use super::solver::{Goal, MAX_HORIZON, QUERY_SALT, Slot, Solution, Solvable, Table, Verdict, reaches};
+use super::solver::{Goal, MAX_HORIZON, QUERY_SALT, Slot, Solution, Solvable, Table, Verdict, ended, reaches};
 use std::time::{Duration, Instant};
 
 /// An infinite proof or disproof number.
@@ -184,14 +184,7 @@ impl<G: Solvable> Pns<G> {
     /// The verdict at horizon `d` (draws only when `draw`).
     fn solve_at(&mut self, root: &G::State, me: usize, d: u32, draw: bool) -> (Verdict, Vec<G::Move>) {
         if let Some(r) = G::result(root) {
-            let v = if reaches(&r, me, Goal::Win) {
-                Verdict::Win(0)
-            } else if reaches(&r, me, Goal::AtLeastDraw) {
-                Verdict::Draw(0)
-            } else {
-                Verdict::Loss(0)
-            };
-            return (v, Vec::new());
+            return (ended(&r, me), Vec::new());
         }
         let other = (me + 1) % G::players(root);
         if self.only.is_none_or(|p| p == me)

@@ -230,6 +230,17 @@ impl<G: Solvable> Default for Solver<G> {
     }
 }
 
+/// The verdict for `me` of a game that is over with scores `r`.
+pub(super) fn ended(r: &Scores, me: usize) -> Verdict {
+    if reaches(r, me, Goal::Win) {
+        Verdict::Win(0)
+    } else if reaches(r, me, Goal::AtLeastDraw) {
+        Verdict::Draw(0)
+    } else {
+        Verdict::Loss(0)
+    }
+}
+
 /// Whether the results `r` reach `goal` for `player`.
 pub(super) fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
     let best_other = r.iter().enumerate().filter(|&(p, _)| p != player).map(|(_, &v)| v).fold(f64::MIN, f64::max);
@@ -286,14 +297,7 @@ impl<G: Solvable> Solver<G> {
             timed_out: s.stopped,
         };
         if let Some(r) = G::result(root) {
-            let v = if reaches(&r, me, Goal::Win) {
-                Verdict::Win(0)
-            } else if reaches(&r, me, Goal::AtLeastDraw) {
-                Verdict::Draw(0)
-            } else {
-                Verdict::Loss(0)
-            };
-            return done(self, v, Vec::new(), 0);
+            return done(self, ended(&r, me), Vec::new(), 0);
         }
         // Two players: the opponent is the next player.
         let other = (me + 1) % G::players(root);
