@@ -92,23 +92,21 @@ impl Policy for RandomPolicy {
     }
 }
 
-/// Picks uniformly among the best-scoring moves; ties share equally. Scores
-/// compare by `total_cmp` after −0 is made +0 and NaN −∞ (the worst), so
-/// that no score, however computed, can leave the choice empty.
+/// Picks uniformly among the best-scoring moves; ties share equally. A NaN
+/// score counts as −∞ (the worst), and a move scoring −∞ still ties with the
+/// starting −∞, so no score, however computed, can leave the choice empty.
 fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) -> Move {
-    use std::cmp::Ordering;
-    let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s + 0.0 };
+    let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s };
     let mut best = f64::NEG_INFINITY;
     let mut ties = 0usize;
     let mut chosen = None;
     for &m in p.legal_moves().iter() {
         let s = key(score(m));
-        let order = if chosen.is_none() { Ordering::Greater } else { s.total_cmp(&best) };
-        if order == Ordering::Greater {
+        if s > best {
             best = s;
             ties = 1;
             chosen = Some(m);
-        } else if order == Ordering::Equal {
+        } else if s == best {
             // Reservoir sampling among equal scores.
             ties += 1;
             if below(rng, ties) == 0 {
