@@ -1,7 +1,7 @@
 //! Move generation, move making, hashing and perft on a fixed spread of positions.
 //!
 //! The spread: the start, the sample position of the rules (or, while
-//! `senat::sample::START` is a placeholder, a seeded random draft), and
+//! `senat_rules::sample::START` is a placeholder, a seeded random draft), and
 //! 32 play positions reached by seeded random play after seeded random drafts.
 
 use std::hint::black_box;
@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use senat::{Move, Position};
+use senat_rules::{Move, Position};
 
 /// Plies of play (after the draft) at which spread positions are taken.
 const PLIES: [usize; 4] = [5, 15, 30, 45];
@@ -33,10 +33,10 @@ fn random_draft(seed: u64) -> Position {
     p
 }
 
-/// The sample position of the rules, or, while `senat::sample::START` does
+/// The sample position of the rules, or, while `senat_rules::sample::START` does
 /// not parse, the first seeded random draft with a legal move.
 fn sample_position() -> (Position, String) {
-    match senat::sample::START.parse::<Position>() {
+    match senat_rules::sample::START.parse::<Position>() {
         Ok(p) => (p, "sample".to_string()),
         Err(_) => {
             let seed = (1..).find(|&s| random_draft(s).count_moves() > 0).expect("some draft has moves");
@@ -166,21 +166,21 @@ fn bench_making(c: &mut Criterion, s: &Spread) {
 fn bench_perft(c: &mut Criterion, s: &Spread) {
     let mut g = c.benchmark_group("perft");
     for depth in 1..=4 {
-        let nodes = senat::perft::perft(&s.sample, depth);
+        let nodes = senat_rules::perft::perft(&s.sample, depth);
         if depth == 4 {
             g.sample_size(10);
         }
         g.throughput(Throughput::Elements(nodes));
         g.bench_with_input(BenchmarkId::new(format!("bulk/{}", s.sample_name), depth), &depth, |b, &d| {
-            b.iter(|| senat::perft::perft(black_box(&s.sample), d))
+            b.iter(|| senat_rules::perft::perft(black_box(&s.sample), d))
         });
     }
     g.sample_size(10);
     let depth = 3;
-    let nodes = senat::perft::perft(&s.sample, depth);
+    let nodes = senat_rules::perft::perft(&s.sample, depth);
     g.throughput(Throughput::Elements(nodes));
     g.bench_with_input(BenchmarkId::new(format!("full/{}", s.sample_name), depth), &depth, |b, &d| {
-        b.iter(|| senat::perft::perft_full(black_box(&s.sample), d))
+        b.iter(|| senat_rules::perft::perft_full(black_box(&s.sample), d))
     });
     g.finish();
 }

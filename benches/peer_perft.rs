@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use senat::Position;
+use senat_rules::Position;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /// Known Kiwipete leaf counts, index = depth.
@@ -84,10 +84,10 @@ fn random_draft(seed: u64) -> Position {
     p
 }
 
-/// The sample position of the rules, or, while `senat::sample::START` does
+/// The sample position of the rules, or, while `senat_rules::sample::START` does
 /// not parse (it is still a placeholder), a seeded random draft.
 fn sample_position() -> (Position, String) {
-    match senat::sample::START.parse::<Position>() {
+    match senat_rules::sample::START.parse::<Position>() {
         Ok(p) => (p, "sample".to_string()),
         Err(_) => {
             let seed = (1..).find(|&s| random_draft(s).count_moves() > 0).expect("some draft has moves");
@@ -263,7 +263,7 @@ fn print_table(rows: &[Row]) {
 /// judged by growing the depth while the next count, predicted from the
 /// last branching factor, fits. Returns the depth and its count.
 fn choose_depth(p: &Position, max: u64) -> (u32, u64) {
-    let (mut depth, mut nodes, mut prev) = (1, senat::perft::perft(p, 1), 1u64);
+    let (mut depth, mut nodes, mut prev) = (1, senat_rules::perft::perft(p, 1), 1u64);
     loop {
         let branching = nodes as f64 / prev.max(1) as f64;
         if depth >= 12 || nodes == 0 || nodes as f64 * branching.max(1.0) > max as f64 {
@@ -271,7 +271,7 @@ fn choose_depth(p: &Position, max: u64) -> (u32, u64) {
         }
         prev = nodes;
         depth += 1;
-        nodes = senat::perft::perft(p, depth);
+        nodes = senat_rules::perft::perft(p, depth);
     }
 }
 
@@ -321,17 +321,17 @@ fn main() {
     let (p, name) = sample_position();
     println!("Sénat position ({name}): {}", p.to_spn());
     let (bulk_depth, bulk_nodes) = match env_depth("SENAT_BULK_DEPTH") {
-        Some(d) => (d, senat::perft::perft(&p, d)),
+        Some(d) => (d, senat_rules::perft::perft(&p, d)),
         // The probe's last count doubles as the warm-up.
         None => choose_depth(&p, bulk_max),
     };
     rows.push(measure("senat bulk", &name, bulk_depth, bulk_nodes, runs, true, || {
-        senat::perft::perft(black_box(&p), bulk_depth)
+        senat_rules::perft::perft(black_box(&p), bulk_depth)
     }));
     let full_depth = env_depth("SENAT_FULL_DEPTH").unwrap_or_else(|| choose_depth(&p, full_max).0);
-    let full_nodes = senat::perft::perft(&p, full_depth);
+    let full_nodes = senat_rules::perft::perft(&p, full_depth);
     rows.push(measure("senat full", &name, full_depth, full_nodes, runs, false, || {
-        senat::perft::perft_full(black_box(&p), full_depth)
+        senat_rules::perft::perft_full(black_box(&p), full_depth)
     }));
 
     print_table(&rows);

@@ -13,9 +13,9 @@
 #[path = "../tests/support/solver_positions.rs"]
 mod positions;
 
-use senat::search::pns::Pns;
-use senat::search::senat::Senat;
-use senat::search::solver::{Solver, Verdict};
+use game_search::pns::Pns;
+use senat_lab::adapter::Senat;
+use game_search::solver::{Solver, Verdict};
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -15,7 +15,7 @@ trap 'rm -rf "$T"' EXIT
 mkdir -p "$OUT"
 # The sample game after its move N: the record's 4 lines (comments and the
 # start position) and N moves.
-after() { head -n $(($1 + 4)) tests/fixtures/sample-game.txt > "$T/after$1.txt"; echo "$T/after$1.txt"; }
+after() { head -n $(($1 + 4)) crates/rules/data/sample-game.txt > "$T/after$1.txt"; echo "$T/after$1.txt"; }
 run() { # NAME COMMAND...: output to $OUT/solver-NAME.txt (atomically)
   local name=$1; shift
   { echo "# senat ${*#"$B "}" | sed "s#$T/#/#g; s#$B ##"; echo "# commit $(git rev-parse --short HEAD)"; "$@" | sed "s#$T/#/#g"; } > "$T/$name.tmp"

@@ -52,10 +52,10 @@ record)
     run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --depth 3 2>/dev/null
   done <"$root/tests/perft.txt"
   run show-sample show sample --plain
-  run replay-sample replay "$root/tests/fixtures/sample-game.txt"
+  run replay-sample replay "$root/crates/rules/data/sample-game.txt"
   # Search: solver verdicts (first fixture positions) and a 1-thread alpha-beta.
-  head -32 "$root/tests/fixtures/sample-game.txt" >after.txt 2>/dev/null || true
-  head -24 "$root/tests/fixtures/sample-game.txt" >after20.txt
+  head -32 "$root/crates/rules/data/sample-game.txt" >after.txt 2>/dev/null || true
+  head -24 "$root/crates/rules/data/sample-game.txt" >after20.txt
   run solve-after20 solve --history after20.txt --max-depth 7
   run analyze-sample analyze sample --depth 4
   # Speed lines and times are not behaviour: drop them.

@@ -17,11 +17,12 @@ use cli::search::{
     SolveOptions, cmd_analyze, cmd_analyze_mcts, cmd_bench_mcts, cmd_bench_search, cmd_solve, parse_rollout,
     search_root, search_threads, seconds,
 };
-use senat::notation::escape;
-use senat::perft::{divide, perft, perft_full};
-use senat::search::mcts;
-use senat::search::senat::{SenatRollout, SenatState};
-use senat::{Game, Move, MoveError, Position, limits, render, sample};
+use senat_rules::notation::escape;
+use senat_rules::perft::{divide, perft, perft_full};
+use game_search::mcts;
+use senat_lab::adapter::{SenatRollout, SenatState};
+use senat_lab::{limits, render};
+use senat_rules::{Game, Move, MoveError, Position, sample};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -40,7 +41,7 @@ Examples:
   senat moves start
   senat perft sample --depth 3 --divide
   senat show '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0'
-  senat replay tests/fixtures/sample-game.txt --quiet
+  senat replay crates/rules/data/sample-game.txt --quiet
   senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
 Positions are written in SPN and moves in move text, as in the project's NOTATION.md.
@@ -119,8 +120,8 @@ Colours use terminal escapes when stdout is a terminal (unless NO_COLOR is set).
     /// or illegal move, naming its line.
     #[command(after_help = "\
 Examples:
-  senat replay tests/fixtures/sample-game.txt          # every position, then the result
-  senat replay tests/fixtures/sample-game.txt --quiet  # the result only")]
+  senat replay crates/rules/data/sample-game.txt          # every position, then the result
+  senat replay crates/rules/data/sample-game.txt --quiet  # the result only")]
     Replay {
         /// The game record to play.
         file: PathBuf,
@@ -143,7 +144,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   senat render sample --out board.svg
-  senat render tests/fixtures/sample-game.txt --ply 5 --out ply5.png
+  senat render crates/rules/data/sample-game.txt --ply 5 --out ply5.png
   senat render '.,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0' --out start.svg
 The same input always gives the same bytes. Existing files are kept unless --force.")]
     Render(cli::view::RenderArgs),
@@ -152,7 +153,7 @@ The same input always gives the same bytes. Existing files are kept unless --for
     /// game record, or a game of a selfplay games file, ply by ply.
     #[command(after_help = "\
 Examples:
-  senat view tests/fixtures/sample-game.txt --out game.html
+  senat view crates/rules/data/sample-game.txt --out game.html
   senat view games.csv --game 12 --out game12.html
 Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.")]
     View(cli::view::ViewArgs),
@@ -753,7 +754,7 @@ fn parse_position(text: &str) -> Result<Position> {
 
 /// The position after the draft of the sample game of the rules.
 fn sample_start() -> Result<Position> {
-    sample::START.parse().or_else(|e| input(format_args!("senat::sample::START: {e}")))
+    sample::START.parse().or_else(|e| input(format_args!("senat_rules::sample::START: {e}")))
 }
 
 fn write_position(out: &mut impl Write, p: &Position, ansi: bool) -> Result<()> {

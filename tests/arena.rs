@@ -2,10 +2,10 @@
 //! the SPRT stops where it decides, engines play legal games, and the CLI
 //! reports bad input in one line.
 
-use senat::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
-use senat::policy::PolicySpec;
-use senat::rating::{Sprt, SprtResult};
-use senat::selfplay::{Matchup, play_game};
+use senat_lab::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
+use senat_lab::policy::PolicySpec;
+use senat_lab::rating::{Sprt, SprtResult};
+use senat_lab::selfplay::{Matchup, play_game};
 
 mod support {
     pub mod cli;
@@ -27,7 +27,7 @@ fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) ->
     }
 }
 
-fn run(a: &Arena, concurrency: usize) -> (Vec<senat::arena::PairingResult>, Vec<ArenaGame>) {
+fn run(a: &Arena, concurrency: usize) -> (Vec<senat_lab::arena::PairingResult>, Vec<ArenaGame>) {
     let mut games = Vec::new();
     let r = a
         .run(concurrency, &|_| {}, |g| {
@@ -135,7 +135,7 @@ fn engines_play_legal_games_in_both_phases() {
     };
     for index in 0..2 {
         let g = play_game(&m, 3, index);
-        let mut replay = senat::Game::new(senat::Position::start());
+        let mut replay = senat_rules::Game::new(senat_rules::Position::start());
         for &mv in g.game.moves() {
             replay.play(mv).expect("a legal move");
         }

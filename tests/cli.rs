@@ -1,8 +1,8 @@
 //! Integration tests of the `senat` binary: each runs the built program
 //! with `std::process::Command` and checks its stdout, stderr and exit code.
 
-use senat::notation::START_SPN;
-use senat::{Game, Position};
+use senat_rules::notation::START_SPN;
+use senat_rules::{Game, Position};
 mod support {
     pub mod cli;
 }
@@ -60,7 +60,7 @@ fn perft_last_line_is_the_library_count() {
     let out = ok(&["perft", "start", "--depth", "2"]);
     let last = out.lines().last().expect("some output");
     let n: u64 = last.parse().expect("the last line is a number alone");
-    assert_eq!(n, senat::perft::perft(&Position::start(), 2));
+    assert_eq!(n, senat_rules::perft::perft(&Position::start(), 2));
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn perft_divide_lines_sum_to_the_total() {
         })
         .sum();
     assert_eq!(sum, total);
-    assert_eq!(total, senat::perft::perft(&Position::start(), 2));
+    assert_eq!(total, senat_rules::perft::perft(&Position::start(), 2));
 }
 
 #[test]
@@ -144,10 +144,10 @@ fn usage_errors_exit_2_and_help_exits_0() {
 
 #[test]
 fn replay_of_the_sample_game_says_blue_wins() {
-    let out = ok(&["replay", "tests/fixtures/sample-game.txt", "--quiet"]);
+    let out = ok(&["replay", "crates/rules/data/sample-game.txt", "--quiet"]);
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.starts_with("blue wins by majority"), "{out}");
-    let out = ok(&["replay", "tests/fixtures/sample-game.txt", "--plain"]);
+    let out = ok(&["replay", "crates/rules/data/sample-game.txt", "--plain"]);
     assert!(out.lines().last().unwrap().starts_with("blue wins"), "{out}");
 }
 

@@ -8,8 +8,8 @@ mod support {
     pub mod cli;
 }
 
-use senat::policy::{HeuristicPolicy, Policy, Turn, Weights, rng_from_seed};
-use senat::{Game, Position};
+use senat_lab::policy::{HeuristicPolicy, Policy, Turn, Weights, rng_from_seed};
+use senat_rules::{Game, Position};
 use support::cli::{TempRecord, fails, ok, senat, stderr, stdout};
 
 const EMPTY_BOARD: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,.";
@@ -71,7 +71,7 @@ fn columns_count_characters_and_blanks_are_found_where_they_are() {
     // A no-break space (two bytes) is a blank: `x` is character 53, byte 54.
     let e = fails(&["moves", &format!("{EMPTY_BOARD} \u{a0}give:x - 0-0-0 0")]);
     assert!(e.contains("column 53: `x`"), "{e}");
-    let e = senat::notation::parse_setup(&format!("{EMPTY_BOARD} \u{a0}give:x - 0-0-0 0")).unwrap_err();
+    let e = senat_rules::notation::parse_setup(&format!("{EMPTY_BOARD} \u{a0}give:x - 0-0-0 0")).unwrap_err();
     assert_eq!((e.token.as_str(), e.column), ("x", 53));
     // A stray space inside the board: at column 42, not at the end.
     let e = fails(&["show", ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,. ,.,. give:b - 0-0-0 0"]);

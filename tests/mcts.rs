@@ -2,10 +2,10 @@
 //! tree reuse keeps the subtree, the memory cap holds, a generic rollout
 //! works, and the rollouts end every game with a result.
 
-use senat::search::Game as _;
-use senat::search::mcts::{Config, Mcts, Selection, UniformRollout, bare_rollouts, node_bytes};
-use senat::search::senat::{Senat, SenatRollout, SenatState};
-use senat::{Position, sample};
+use game_search::Game as _;
+use game_search::mcts::{Config, Mcts, Selection, UniformRollout, bare_rollouts, node_bytes};
+use senat_lab::adapter::{Senat, SenatRollout, SenatState};
+use senat_rules::{Position, sample};
 
 fn state(spn: &str) -> SenatState {
     SenatState::new(spn.parse::<Position>().unwrap_or_else(|e| panic!("{spn}: {e}")))

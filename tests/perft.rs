@@ -1,8 +1,8 @@
 //! Pinned perft numbers (tests/perft.txt), bulk counting against playing
 //! every leaf, and pinned Zobrist hashes.
 
-use senat::Position;
-use senat::perft::{divide, perft, perft_full};
+use senat_rules::Position;
+use senat_rules::perft::{divide, perft, perft_full};
 
 fn suite() -> Vec<(String, Position, Vec<u64>)> {
     include_str!("perft.txt")
@@ -49,7 +49,7 @@ fn zobrist_hashes_are_pinned() {
     // A change here means the hash keys changed: stored hashes (opening
     // books, tables, repetition records) would no longer match.
     assert_eq!(Position::start().hash(), PINNED_START);
-    assert_eq!(senat::sample::START.parse::<Position>().unwrap().hash(), PINNED_SAMPLE);
+    assert_eq!(senat_rules::sample::START.parse::<Position>().unwrap().hash(), PINNED_SAMPLE);
 }
 
 const PINNED_START: u64 = 4927805175906671634;

@@ -2,7 +2,7 @@
 //! (legal moves, illegal ones, hint, undo, save, quit, end of input), and
 //! the saved record replayed by `senat replay`.
 
-use senat::{Game, Position, sample};
+use senat_rules::{Game, Position, sample};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Output, Stdio};
@@ -141,7 +141,7 @@ fn the_draft_against_an_engine_then_save_and_replay() {
     let mut mine = Vec::new();
     for text in &lines[1..] {
         let m = g.position().parse_move(text).unwrap();
-        if g.position().side_to_move() == senat::Side::Red {
+        if g.position().side_to_move() == senat_rules::Side::Red {
             mine.push(text.clone());
         }
         g.play(m).unwrap();

@@ -13,7 +13,7 @@
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use senat::{Cell, Colour, Dest, Die, EndReason, Face, Game, Move, MoveKind, Phase, Position, Setup, Side};
+use senat_rules::{Cell, Colour, Dest, Die, EndReason, Face, Game, Move, MoveKind, Phase, Position, Setup, Side};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 // ---------------------------------------------------------------------------

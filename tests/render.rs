@@ -1,11 +1,11 @@
-//! Board pictures (`senat render`, `senat::picture`): the SVG is parsed and
+//! Board pictures (`senat render`, `senat_lab::picture`): the SVG is parsed and
 //! every die's number, symbol and colour is checked against the position;
 //! PNG size and pixel colours; the same input gives the same bytes.
 
 use resvg::tiny_skia::Pixmap;
-use senat::picture::{self, Frame};
-use senat::policy::{PolicySpec, Turn, rng_from_seed};
-use senat::{Cell, Colour, Game, Position, Symbol, sample};
+use senat_lab::picture::{self, Frame};
+use senat_lab::policy::{PolicySpec, Turn, rng_from_seed};
+use senat_rules::{Cell, Colour, Game, Position, Symbol, sample};
 use std::path::PathBuf;
 
 mod support {
@@ -56,7 +56,7 @@ fn sample_game() -> Game {
 
 /// Positions of a whole heuristic-vs-random game from the start (the
 /// draft, restricted dice, piles), and of the sample game.
-fn positions() -> Vec<(Position, Option<senat::Move>)> {
+fn positions() -> Vec<(Position, Option<senat_rules::Move>)> {
     let mut v = Vec::new();
     let mut g = Game::new(Position::start());
     let mut players = [PolicySpec::parse("heuristic").unwrap().build(), PolicySpec::parse("random").unwrap().build()];
@@ -153,7 +153,7 @@ fn every_die_is_drawn_as_it_shows() {
 fn the_cli_draws_a_record_ply_and_a_position() {
     let d = dir("cli");
     let out = d.join("p5.svg");
-    ok(&["render", "tests/fixtures/sample-game.txt", "--ply", "5", "--out", out.to_str().unwrap()]);
+    ok(&["render", "crates/rules/data/sample-game.txt", "--ply", "5", "--out", out.to_str().unwrap()]);
     let svg = std::fs::read_to_string(&out).unwrap();
     let g = sample_game();
     let mut p = *g.start();
@@ -208,7 +208,7 @@ fn same_input_same_bytes() {
         let a = d.join(format!("a.{ext}"));
         let b = d.join(format!("b.{ext}"));
         for f in [&a, &b] {
-            ok(&["render", "tests/fixtures/sample-game.txt", "--ply", "9", "--out", f.to_str().unwrap()]);
+            ok(&["render", "crates/rules/data/sample-game.txt", "--ply", "9", "--out", f.to_str().unwrap()]);
         }
         assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "{ext}");
     }
@@ -229,7 +229,7 @@ fn existing_pictures_are_kept_and_bad_names_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("must end in .svg or .png"));
     let o =
-        senat(&["render", "tests/fixtures/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
+        senat(&["render", "crates/rules/data/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("has plies 0 to 27"), "{o:?}");
     // No temporary file is left behind.
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -240,7 +240,7 @@ fn existing_pictures_are_kept_and_bad_names_refused() {
 fn replay_draws_every_ply() {
     let d = dir("replay");
     let pics = d.join("plies");
-    ok(&["replay", "tests/fixtures/sample-game.txt", "--quiet", "--svg", pics.to_str().unwrap()]);
+    ok(&["replay", "crates/rules/data/sample-game.txt", "--quiet", "--svg", pics.to_str().unwrap()]);
     let g = sample_game();
     let mut p = *g.start();
     for i in 0..=g.moves().len() {
@@ -251,6 +251,6 @@ fn replay_draws_every_ply() {
         check_svg(&svg, &p);
     }
     // A second run refuses to overwrite them.
-    let o = senat(&["replay", "tests/fixtures/sample-game.txt", "--quiet", "--svg", pics.to_str().unwrap()]);
+    let o = senat(&["replay", "crates/rules/data/sample-game.txt", "--quiet", "--svg", pics.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
 }

@@ -8,8 +8,8 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use senat::sample::{self, LOOKS_AFTER_6, LOOKS_AFTER_13, LOOKS_FINAL, LOOKS_START};
-use senat::{Colour, Die, Face, Game, Piles, Position, Setup, Side, Symbol};
+use senat_rules::sample::{self, LOOKS_AFTER_6, LOOKS_AFTER_13, LOOKS_FINAL, LOOKS_START};
+use senat_rules::{Colour, Die, Face, Game, Piles, Position, Setup, Side, Symbol};
 
 /// (symbol, colour) per cell of a printed board.
 fn parse_looks(s: &str) -> Vec<Option<(Symbol, Colour)>> {
@@ -123,7 +123,7 @@ fn random_assignment(rng: &mut Xoshiro256PlusPlus) -> Option<Position> {
     }
     let setup = Setup {
         cells: s.cells,
-        phase: senat::Phase::Play,
+        phase: senat_rules::Phase::Play,
         side: Side::Blue,
         restricted: vec![],
         piles: Piles::default(),

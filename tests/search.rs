@@ -3,11 +3,11 @@
 //! repetition in the search state, and the sample game's move 13; the
 //! history heuristic and lazy SMP (threads) against the same references.
 
-use senat::search::alphabeta::{Limits, Searcher, minimax};
-use senat::search::senat::{Senat, SenatEval, SenatState};
-use senat::search::solver::{Solver, Verdict};
-use senat::search::{Game as _, WIN, terminal_score};
-use senat::{Game, Move, Position, sample};
+use game_search::alphabeta::{Limits, Searcher, minimax};
+use senat_lab::adapter::{Senat, SenatEval, SenatState};
+use game_search::solver::{Solver, Verdict};
+use game_search::{Game as _, WIN, terminal_score};
+use senat_rules::{Game, Move, Position, sample};
 use std::num::NonZeroUsize;
 
 fn state(spn: &str) -> SenatState {
@@ -38,7 +38,7 @@ fn solver_finds_win_in_1_and_3() {
         if let Some(last) = last {
             assert_eq!(sol.pv.last().unwrap().to_string(), last);
         }
-        assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Blue));
+        assert_eq!(end.outcome().unwrap().winner, Some(senat_rules::Side::Blue));
     }
 }
 
@@ -53,7 +53,7 @@ fn alphabeta_finds_win_in_1_and_3() {
                 assert_eq!(r.best.unwrap().to_string(), first);
             }
             let end = r.pv.iter().fold(s, |s, &m| s.play(m));
-            assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Blue), "{spn} pv {:?}", r.pv);
+            assert_eq!(end.outcome().unwrap().winner, Some(senat_rules::Side::Blue), "{spn} pv {:?}", r.pv);
         }
     }
 }
@@ -277,7 +277,7 @@ fn search_state_counts_repetitions_like_game() {
         assert_eq!(s.outcome(), g.outcome(), "{text}");
         assert_eq!(SenatState::from_game(&g).key(), s.key());
     }
-    assert_eq!(s.outcome().map(|o| o.reason), Some(senat::EndReason::Repetition));
+    assert_eq!(s.outcome().map(|o| o.reason), Some(senat_rules::EndReason::Repetition));
     // Same position, different windows: different keys.
     let s1 = s0.play(mv(&s0, "S1-S2"));
     assert_eq!(s.position_hash(), s1.position_hash());
@@ -313,7 +313,7 @@ fn sample_move_13_alternatives_that_lose() {
         let sol = Solver::<Senat>::new().solve(&s.play(mv(&s, text)), 5);
         assert_eq!(sol.verdict, Verdict::Win(plies), "{text}");
         let end = sol.pv.iter().fold(s.play(mv(&s, text)), |t, &m| t.play(m));
-        assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Red), "{text}");
+        assert_eq!(end.outcome().unwrap().winner, Some(senat_rules::Side::Red), "{text}");
     }
 }
 
@@ -367,5 +367,5 @@ fn sample_after_move_15_red_had_a_forced_win() {
     let sol = Solver::<Senat>::new().solve(&s, 5);
     assert_eq!(sol.verdict, Verdict::Win(5));
     let end = sol.pv.iter().fold(s, |t, &m| t.play(m));
-    assert_eq!(end.outcome().unwrap().winner, Some(senat::Side::Red));
+    assert_eq!(end.outcome().unwrap().winner, Some(senat_rules::Side::Red));
 }

@@ -2,12 +2,12 @@
 //! interruption, refusal to overwrite, clear errors, and the policies'
 //! legality (every recorded game replays through the checked `Game::play`).
 
-use senat::policy::{
+use senat_lab::policy::{
     GameRng, PlayMoves, PolicySpec, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed,
 };
-use senat::selfplay::{Matchup, play_game, push_move_text};
-use senat::stats::wilson;
-use senat::{Game, Move, Position};
+use senat_lab::selfplay::{Matchup, play_game, push_move_text};
+use senat_lab::stats::wilson;
+use senat_rules::{Game, Move, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;

@@ -11,16 +11,16 @@ mod support {
     pub mod solver_positions;
 }
 
-use senat::search::Game as _;
-use senat::search::pns::Pns;
-use senat::search::senat::{Senat, SenatState};
-use senat::search::solver::{Solvable, Solver, Verdict};
-use senat::{Side, sample};
+use game_search::Game as _;
+use game_search::pns::Pns;
+use senat_lab::adapter::{Senat, SenatState};
+use game_search::solver::{Solvable, Solver, Verdict};
+use senat_rules::{Side, sample};
 use std::time::Duration;
 use support::solver_positions::{entries, sample_after};
 
 /// The winner at the end of `pv` played from `s`, if the game is over there.
-fn winner_after(s: &SenatState, pv: &[senat::Move]) -> Option<Option<Side>> {
+fn winner_after(s: &SenatState, pv: &[senat_rules::Move]) -> Option<Option<Side>> {
     let end = pv.iter().fold(*s, |t, &m| t.play(m));
     end.outcome().map(|o| o.winner)
 }
@@ -154,7 +154,7 @@ fn shortcuts_agree_with_definitions() {
             let Some(o) = after.outcome() else { continue };
             ends += 1;
             for side in [Side::Red, Side::Blue] {
-                let p = senat::search::senat::player(side);
+                let p = senat_lab::adapter::player(side);
                 if o.winner == Some(side) {
                     assert!(Senat::may_end_for(&s, m, p, true), "{} {m}", s.position().to_spn());
                 }

@@ -1,4 +1,4 @@
-//! The SPRT of `senat::rating` under simulation and in the arena.
+//! The SPRT of `senat_lab::rating` under simulation and in the arena.
 //!
 //! Matches are drawn pair by pair from a known pentanomial distribution
 //! (two independent games with a 20% draw rate and the expected score of a
@@ -18,8 +18,8 @@ mod support {
 }
 
 use rand::Rng;
-use senat::rating::{EloModel, Pentanomial, Sprt, SprtResult, score_of_elo};
-use senat::rng::{GameRng, rng_from_seed};
+use senat_lab::rating::{EloModel, Pentanomial, Sprt, SprtResult, score_of_elo};
+use game_search::rng::{GameRng, rng_from_seed};
 use support::cli::ok;
 
 /// The pentanomial probabilities of a pair of independent games with

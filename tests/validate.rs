@@ -10,14 +10,14 @@
 //!    moved or taken off).
 
 use proptest::prelude::*;
-use senat::board::{CELLS, Cell};
-use senat::rng::{GameRng, below, rng_from_seed};
-use senat::{Game, Phase, Piles, Position, Setup};
+use senat_rules::board::{CELLS, Cell};
+use game_search::rng::{GameRng, below, rng_from_seed};
+use senat_rules::{Game, Phase, Piles, Position, Setup};
 
 // ---- 1. each class refused with its reason --------------------------------
 
 /// A reachable start of play (the sample game's first position).
-const START: &str = senat::sample::START;
+const START: &str = senat_rules::sample::START;
 
 fn refused(spn: &str, why: &str) {
     match spn.parse::<Position>() {
@@ -209,7 +209,7 @@ fn rules_allow(s: &Setup) -> bool {
                 && r.is_empty()
                 && p == Piles::default()
                 && s.clock == 0
-                && mover_is_blue == (s.side == senat::Side::Blue)
+                && mover_is_blue == (s.side == senat_rules::Side::Blue)
         }
         Phase::Play => {
             let total = (p.red + p.blue + p.white) as usize;
@@ -225,7 +225,7 @@ fn rules_allow(s: &Setup) -> bool {
             }
             if total == 0 {
                 // Every play half-move since blue's first is on the clock.
-                if s.clock.is_multiple_of(2) != (s.side == senat::Side::Blue) {
+                if s.clock.is_multiple_of(2) != (s.side == senat_rules::Side::Blue) {
                     return false;
                 }
                 if s.clock == 0 && !r.is_empty() {

@@ -9,7 +9,8 @@
 //! it, with a loud SKIPPED line, only when chromium cannot be installed.
 
 use resvg::tiny_skia::Pixmap;
-use senat::{Cell, Game, Position, picture, sample};
+use senat_lab::picture;
+use senat_rules::{Cell, Game, Position, sample};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -96,7 +97,7 @@ fn text_of(dom: &str, tag: &str, id: &str) -> String {
 }
 
 /// Positions after each ply of a game.
-fn positions(start: Position, moves: &[senat::Move]) -> Vec<Position> {
+fn positions(start: Position, moves: &[senat_rules::Move]) -> Vec<Position> {
     let mut p = start;
     let mut v = vec![p];
     for &m in moves {
@@ -117,7 +118,7 @@ fn sample_game() -> Game {
 
 /// Opens the page at `#ply=0`, `#ply=10` and the last ply and checks the
 /// SPN, the ply counter and the highlighted move against senat's positions.
-fn check_plies(browser: &str, profile: &Path, page: &Path, all: &[Position], moves: &[senat::Move]) {
+fn check_plies(browser: &str, profile: &Path, page: &Path, all: &[Position], moves: &[senat_rules::Move]) {
     let last = all.len() - 1;
     for ply in [0, 10, last] {
         let dom = dom(browser, profile, page, ply);
@@ -142,7 +143,7 @@ fn sample_game_plies_and_screenshot() {
     let started = Instant::now();
     let d = dir("sample");
     let page = d.join("sample.html");
-    senat(&["view", "tests/fixtures/sample-game.txt", "--out", page.to_str().unwrap()]);
+    senat(&["view", "crates/rules/data/sample-game.txt", "--out", page.to_str().unwrap()]);
     let g = sample_game();
     let all = positions(*g.start(), g.moves());
     check_plies(&browser, &d.join("profile"), &page, &all, g.moves());
@@ -158,7 +159,7 @@ fn sample_game_plies_and_screenshot() {
     let p = all[10];
     let touched: Vec<Cell> = {
         // Cells under the last move's arrows are not checked.
-        use senat::{Dest, MoveKind};
+        use senat_rules::{Dest, MoveKind};
         match g.moves()[9].kind() {
             MoveKind::Push { agent, target, to } => {
                 let mut v = vec![agent, target];

@@ -1,12 +1,12 @@
 //! `senat draft-stats`: the strategy annex's tables and plots from games
-//! files. The counting is `senat::annex`, the drawing `senat::plot`; this
+//! files. The counting is `senat_lab::annex`, the drawing `senat_lab::plot`; this
 //! module opens the files, refuses to overwrite, writes the tables
 //! atomically and prints the summary.
 
 use crate::{Result, input};
 use clap::Args;
-use senat::annex::{Annex, Table};
-use senat::plot;
+use senat_lab::annex::{Annex, Table};
+use senat_lab::plot;
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};

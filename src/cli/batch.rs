@@ -1,15 +1,15 @@
 //! The batch commands: `selfplay`, `merge`, `bench` and `arena`: argument
 //! checks, progress bars and the tables they print. The games themselves
-//! are played by `senat::selfplay` and `senat::arena`; this module never
+//! are played by `senat_lab::selfplay` and `senat_lab::arena`; this module never
 //! plays a move itself.
 
 use crate::{ArenaArgs, Result, SelfplayArgs, input};
-use senat::arena::{self, Arena, Schedule};
-use senat::policy::PolicySpec;
-use senat::rating::Sprt;
-use senat::selfplay::output::{self, IfExists, OutFile};
-use senat::selfplay::{self, Batch, Error, Existing, Matchup, Outputs, Shard};
-use senat::stats::Summary;
+use senat_lab::arena::{self, Arena, Schedule};
+use senat_lab::policy::PolicySpec;
+use senat_lab::rating::Sprt;
+use senat_lab::selfplay::output::{self, IfExists, OutFile};
+use senat_lab::selfplay::{self, Batch, Error, Existing, Matchup, Outputs, Shard};
+use senat_lab::stats::Summary;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -22,7 +22,7 @@ pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
     match threads {
         Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
-        Some(t) => senat::limits::threads("--threads", t).or_else(input),
+        Some(t) => senat_lab::limits::threads("--threads", t).or_else(input),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }

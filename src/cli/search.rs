@@ -1,16 +1,17 @@
 //! The search commands: `analyze` (alpha-beta or MCTS), `solve`,
 //! `bench-search` and `bench-mcts`: limits checked, searches run, results
-//! printed. The searches live in `senat::search`; this module never
+//! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
 use crate::{Result, input, parse_position, read_record, sample_start};
-use senat::search::alphabeta::{Limits, Report, Searcher};
-use senat::search::mcts::{self, Mcts, bare_rollouts};
-use senat::search::pns::Pns;
-use senat::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
-use senat::search::solver::{Solution, Solver, Verdict};
-use senat::search::{WIN, WIN_BOUND};
-use senat::{Game, Move, MoveError, limits};
+use game_search::alphabeta::{Limits, Report, Searcher};
+use game_search::mcts::{self, Mcts, bare_rollouts};
+use game_search::pns::Pns;
+use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
+use game_search::solver::{Solution, Solver, Verdict};
+use game_search::{WIN, WIN_BOUND};
+use senat_lab::limits;
+use senat_rules::{Game, Move, MoveError};
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::Path;
@@ -28,7 +29,7 @@ pub(crate) fn search_root(pos: &[String], history: Option<&Path>) -> Result<Sena
     let (name, record) = read_record(file)?;
     let mut game = Game::new(record.start);
     for (line, text) in &record.moves {
-        let at = format!("{name}:{line}: move `{}`", senat::notation::escape(text));
+        let at = format!("{name}:{line}: move `{}`", senat_rules::notation::escape(text));
         let m = match game.position().parse_move(text) {
             Ok(m) => m,
             Err(e) => return input(format_args!("{at}: {e}")),
@@ -262,8 +263,8 @@ impl Prover {
         let only = match prove {
             None => None,
             Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
-            Some("red") => Some(senat::search::senat::player(senat::Side::Red)),
-            Some("blue") => Some(senat::search::senat::player(senat::Side::Blue)),
+            Some("red") => Some(senat_lab::adapter::player(senat_rules::Side::Red)),
+            Some("blue") => Some(senat_lab::adapter::player(senat_rules::Side::Blue)),
             Some(p) => return input(format_args!("--prove {p}: expected `red` or `blue`")),
         };
         Ok(match engine {
@@ -301,7 +302,7 @@ impl Prover {
 /// A verdict in words, `me` being the side to move; an unknown verdict
 /// names the horizon actually completed (`completed`), and --max-depth when
 /// the search stopped before it.
-pub(crate) fn verdict_text(v: Verdict, me: senat::Side, completed: u32, max_depth: u32) -> String {
+pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, max_depth: u32) -> String {
     match v {
         Verdict::Win(n) => format!("{me} (to move) wins within {n} plies"),
         Verdict::Loss(n) => format!("{} wins within {n} plies ({me} to move loses)", me.other()),
@@ -323,7 +324,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         }
         let (mut nodes, mut time) = (0, std::time::Duration::ZERO);
         let mut moves = Vec::new();
-        <Senat as senat::search::Game>::moves(root, &mut moves);
+        <Senat as game_search::Game>::moves(root, &mut moves);
         for m in moves {
             let sol = solver.solve_move(root, m, o.max_depth);
             let stop = if sol.timed_out { format!("  (time out after depth {})", sol.depth) } else { String::new() };

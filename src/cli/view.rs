@@ -2,18 +2,18 @@
 //! PNG), `view` (a game viewer page), `play` (a game against an engine in
 //! the terminal) and the pictures of `replay --svg`.
 //!
-//! Pictures and pages are drawn by `senat::picture` and `senat::viewer`;
+//! Pictures and pages are drawn by `senat_lab::picture` and `senat_lab::viewer`;
 //! records are read and checked by `main.rs` (`read_record`, `play_record`);
-//! the engines are the policies of `senat::policy`. This module only ties
+//! the engines are the policies of `senat_lab::policy`. This module only ties
 //! them to files and to the terminal.
 
 use crate::cli::batch::policy;
 use crate::{Failure, Record, Result, input, parse_position, play_record, read_record, result_line, sorted_moves};
 use clap::Args;
-use senat::picture::{self, Frame};
-use senat::policy::{Policy, Turn, mix64, rng_from_seed};
-use senat::viewer::{self, Meta, Step};
-use senat::{Game, MoveError, Position, Side};
+use senat_lab::picture::{self, Frame};
+use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
+use senat_lab::viewer::{self, Meta, Step};
+use senat_rules::{Game, MoveError, Position, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -304,7 +304,7 @@ fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
             ));
         }
         if let Some(o) = game.outcome() {
-            let winner = senat::selfplay::winner_name(o.winner);
+            let winner = senat_lab::selfplay::winner_name(o.winner);
             if winner != field(winner_c) || o.reason.name() != field(reason_c) {
                 return input(format_args!(
                     "{shown} game {n}: the moves end in `{o}`, not in its winner `{}` and reason `{}`",
@@ -346,8 +346,8 @@ struct Session {
     engine_name: String,
     engine: Box<dyn Policy>,
     hinter: Box<dyn Policy>,
-    rng: senat::policy::GameRng,
-    hint_rng: senat::policy::GameRng,
+    rng: senat_lab::policy::GameRng,
+    hint_rng: senat_lab::policy::GameRng,
     ansi: bool,
     seed: u64,
     told_result: bool,

@@ -9,9 +9,9 @@
 
 #![allow(dead_code)]
 
-use senat::search::senat::SenatState;
-use senat::search::solver::Verdict;
-use senat::{Game, Position, sample};
+use senat_lab::adapter::SenatState;
+use game_search::solver::Verdict;
+use senat_rules::{Game, Position, sample};
 
 /// The list, compiled in.
 pub const LIST: &str = include_str!("../fixtures/solver-positions.txt");

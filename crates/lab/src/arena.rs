@@ -17,7 +17,7 @@
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
 use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, game_seed, play_game, pool, winner_name};
-use crate::{EndReason, Side};
+use senat_rules::{EndReason, Side};
 use rayon::prelude::*;
 
 /// Who meets whom.

@@ -1,34 +1,23 @@
-//! Sénat: rules engine, notation and tools for a two-player game of 23 dice.
+//! The rules of Sénat: dice, board, moves, positions, the move generator,
+//! the game record with its history and end check, notation, perft and the
+//! sample game.
 //!
-//! Data flows one way: the CLI drives experiments, experiments drive
-//! self-play, self-play drives search, and everything rests on the rules
-//! (`dice`, `board`, `moves`, `position`, `movegen`, `pick`, `game`,
-//! `notation`).
+//! What this crate must never do: perform I/O beyond parsing and writing
+//! text, search, or choose moves (no randomness policy lives here). Every
+//! rule is written once: the move generator ([`movegen`]) is the single
+//! encoding of legal moves, [`game`] the single history and end check.
 #![deny(missing_docs)]
 
-pub mod annex;
-pub mod arena;
 pub mod board;
 pub mod dice;
 pub mod game;
-pub mod limits;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod pick;
-pub mod picture;
-pub mod plot;
-pub mod policy;
 pub mod position;
-pub mod rating;
-pub mod render;
-pub mod rng;
 pub mod sample;
-pub mod search;
-pub mod selfplay;
-pub mod stats;
-pub mod viewer;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};

@@ -21,11 +21,11 @@
 //! too: merge and resume share them.
 
 use super::{GAMES_HEADER, Shard, game_seed, parse_game_row};
-use crate::dice::{Die, Side};
-use crate::game::EndReason;
-use crate::notation::parse_setup;
+use senat_rules::dice::{Die, Side};
+use senat_rules::game::EndReason;
+use senat_rules::notation::parse_setup;
 use crate::policy::{PolicyKind, PolicySpec};
-use crate::position::{MAJORITY, Piles};
+use senat_rules::position::{MAJORITY, Piles};
 use crate::stats::{GameSummary, PairKey};
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;

@@ -4,25 +4,25 @@
 //!
 //! This module never changes the rules: moves, hashing and end conditions
 //! come from [`Position`] and [`Outcome`]; it only adds the history that
-//! `Position` lacks, the way [`crate::Game`] keeps it.
+//! `Position` lacks, the way [`senat_rules::Game`] keeps it.
 
-use super::mcts::Rollout;
-use super::solver::Solvable;
-use super::{Evaluator, Game, MAX_PLAYERS, Scores};
-use crate::board::Bitboard;
-use crate::dice::{Colour, Side, Symbol};
-use crate::game::Outcome;
-use crate::moves::{Move, MoveKind};
-use crate::pick::{PlayMoves, nth_draft_move};
-use crate::position::{CLOSURE, Position};
-use crate::rng::{GameRng, below};
+use game_search::mcts::Rollout;
+use game_search::solver::Solvable;
+use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
+use senat_rules::board::Bitboard;
+use senat_rules::dice::{Colour, Side, Symbol};
+use senat_rules::game::Outcome;
+use senat_rules::moves::{Move, MoveKind};
+use senat_rules::pick::{PlayMoves, nth_draft_move};
+use senat_rules::position::{CLOSURE, Position};
+use game_search::rng::{GameRng, below};
 
 /// Room for the window: at most one position per clock value 0..=60.
 const WINDOW: usize = CLOSURE as usize + 4;
 
 /// A Sénat state for search: the position, its hash, and the hashes of the
 /// play positions since the last die went through the door (the current
-/// one last), exactly as [`crate::Game`] keeps them; no earlier position can
+/// one last), exactly as [`senat_rules::Game`] keeps them; no earlier position can
 /// come back once a die has left the board.
 #[derive(Clone, Copy, Debug)]
 pub struct SenatState {
@@ -53,7 +53,7 @@ impl SenatState {
     }
 
     /// The state of a game in progress, with its whole repetition history.
-    pub fn from_game(game: &crate::Game) -> SenatState {
+    pub fn from_game(game: &senat_rules::Game) -> SenatState {
         game.moves().iter().fold(SenatState::new(*game.start()), |s, &m| s.play(m))
     }
 
@@ -103,7 +103,7 @@ impl SenatState {
     }
 
     /// The outcome if the game is over, in the rules' order (majority,
-    /// repetition, closure, block), as [`crate::Game::outcome`].
+    /// repetition, closure, block), as [`senat_rules::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
         Outcome::with_history(&self.pos, self.occurrences())
     }

@@ -15,10 +15,10 @@
 //! rasterizes such an SVG with the font embedded in the crate (a subset of
 //! DejaVu Sans Bold), never with system fonts, so it is deterministic too.
 
-use crate::board::{Cell, Row};
-use crate::dice::{Colour, Symbol};
-use crate::moves::{Dest, Move, MoveKind};
-use crate::position::{Phase, Position};
+use senat_rules::board::{Cell, Row};
+use senat_rules::dice::{Colour, Symbol};
+use senat_rules::moves::{Dest, Move, MoveKind};
+use senat_rules::position::{Phase, Position};
 use std::fmt::{self, Write};
 
 /// Width of every picture, in pixels.
@@ -483,7 +483,7 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sample;
+    use senat_rules::sample;
 
     #[test]
     fn escape_leaves_no_markup() {

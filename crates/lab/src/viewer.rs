@@ -15,10 +15,10 @@
 //! script inserts. A Content-Security-Policy allows no network at all and
 //! only the page's own script and style, by their SHA-256 hashes.
 
-use crate::game::Game;
-use crate::moves::Move;
+use senat_rules::game::Game;
+use senat_rules::moves::Move;
 use crate::picture::{self, Frame, escape};
-use crate::position::Position;
+use senat_rules::position::Position;
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
@@ -60,7 +60,7 @@ pub fn steps(game: &Game) -> Vec<Step> {
 }
 
 /// A move's label in the move list: `12. blue M13>M14:I19`.
-pub fn move_label(ply: usize, mover: crate::dice::Side, m: Move) -> String {
+pub fn move_label(ply: usize, mover: senat_rules::dice::Side, m: Move) -> String {
     format!("{ply}. {mover} {m}")
 }
 
@@ -325,7 +325,7 @@ pub fn html(game: &Game, meta: &Meta) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sample;
+    use senat_rules::sample;
 
     fn sample_game() -> Game {
         let mut g = Game::new(sample::START.parse().unwrap());

@@ -20,7 +20,7 @@
 pub mod alphabeta;
 pub mod mcts;
 pub mod pns;
-pub mod senat;
+pub mod rng;
 pub mod solver;
 
 use std::fmt::Debug;

@@ -6,8 +6,8 @@
 //! workers or shards; the result never depends on the order of merging.
 //! This module only counts: it never plays, reads or writes files.
 
-use crate::dice::Side;
-use crate::game::EndReason;
+use senat_rules::dice::Side;
+use senat_rules::game::EndReason;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

@@ -17,7 +17,7 @@ pub const LOOKS_AFTER_13: Looks = "Tw,Sb,.,Sr,.,Tb,Cr,Sb,Cr,Tr,Sb/.,Sb,.,.,Sr,.,
 pub const LOOKS_FINAL: Looks = "Tw,Sr,.,Sr,.,Tb,Cr,Sb,Cr,.,Sb/.,Sb,Cr,.,Sr,.,Tr/.,.,Tr,.,Sb";
 
 /// The game record: the start SPN, then one move per line (comments with `#`).
-pub const RECORD: &str = include_str!("../tests/fixtures/sample-game.txt");
+pub const RECORD: &str = include_str!("../data/sample-game.txt");
 
 /// The lines of [`RECORD`] that are not blank or comments: the start SPN first, then the moves.
 pub fn record_lines() -> impl Iterator<Item = &'static str> {

@@ -13,17 +13,17 @@
 //! flags) or `heuristic:file=weights.txt` (weights from a file, one
 //! `key=value` a line, `#` comments).
 
-use crate::board::{Bitboard, Row};
-use crate::dice::{Colour, Side, Symbol};
-use crate::game::Game;
+use senat_rules::board::{Bitboard, Row};
+use senat_rules::dice::{Colour, Side, Symbol};
+use senat_rules::game::Game;
 use crate::limits;
-use crate::moves::{Move, MoveKind};
-pub use crate::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
-use crate::position::{Phase, Position};
-pub use crate::rng::{GameRng, below, mix64, rng_from_seed};
-use crate::search::alphabeta::{Limits, Searcher};
-use crate::search::mcts::{self, Mcts};
-use crate::search::senat::{Senat, SenatEval, SenatRollout, SenatState};
+use senat_rules::moves::{Move, MoveKind};
+pub use senat_rules::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
+use senat_rules::position::{Phase, Position};
+pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
+use game_search::alphabeta::{Limits, Searcher};
+use game_search::mcts::{self, Mcts};
+use crate::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use rand::Rng;
 use std::fmt;
 
@@ -254,7 +254,7 @@ impl Policy for HeuristicPolicy {
         let me = p.side_to_move();
         match p.phase() {
             Phase::Give => {
-                let three = crate::dice::Die::new(3).expect("die 3");
+                let three = senat_rules::dice::Die::new(3).expect("die 3");
                 if p.reserve().contains(three) { Move::give(three) } else { RandomPolicy.choose(turn, rng) }
             }
             Phase::Place(_) => best_by(p, rng, |m| match m.kind() {
@@ -287,7 +287,7 @@ impl Policy for HeuristicPolicy {
     }
 }
 
-/// Monte Carlo tree search with random or greedy rollouts ([`crate::search::mcts`]),
+/// Monte Carlo tree search with random or greedy rollouts ([`game_search::mcts`]),
 /// in both phases. The tree of one move is kept for the next one (the
 /// subtree under the moves played since), and dropped between games; every
 /// search is seeded from the game's generator.
@@ -340,7 +340,7 @@ impl Policy for MctsPolicy {
     }
 }
 
-/// Fixed-depth alpha-beta with [`SenatEval`] ([`crate::search::alphabeta`]),
+/// Fixed-depth alpha-beta with [`SenatEval`] ([`game_search::alphabeta`]),
 /// in both phases; its transposition table lives for one game. It draws no
 /// randomness: ties go to the first move in search order.
 pub struct AlphaBetaPolicy {

@@ -2,9 +2,9 @@
 //!
 //! Only presentation; SPN (`notation`) is the exchange format.
 
-use crate::board::Row;
-use crate::dice::Colour;
-use crate::position::{Phase, Position};
+use senat_rules::board::Row;
+use senat_rules::dice::Colour;
+use senat_rules::position::{Phase, Position};
 use std::fmt::Write;
 
 /// Renders the board, piles, restricted cells and side to move.

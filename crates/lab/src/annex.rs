@@ -30,10 +30,10 @@
 //! the pushes that score, by the colour of the die that goes through the
 //! door, from the pusher's side.
 
-use crate::board::{CELLS, Row};
-use crate::dice::{Colour, DICE, Die, Face, Side};
-use crate::moves::{Dest, MoveKind};
-use crate::notation::parse_move_text;
+use senat_rules::board::{CELLS, Row};
+use senat_rules::dice::{Colour, DICE, Die, Face, Side};
+use senat_rules::moves::{Dest, MoveKind};
+use senat_rules::notation::parse_move_text;
 use crate::selfplay::{GAMES_HEADER, MOVES_HEADER, parse_game_row};
 use crate::stats::{GameSummary, PairKey, REASONS, Summary, wilson};
 use ahash::AHashMap;
@@ -1028,7 +1028,7 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
         }
         let bad = |why: &str| format!("play_moves: move {} `{t}`: {why}", ply + 1);
         let mv = parse_move_text(t).map_err(|e| bad(&e.to_string()))?;
-        let face_at = |c: crate::board::Cell| board[c.index()].ok_or_else(|| bad(&format!("cell {c} is empty")));
+        let face_at = |c: senat_rules::board::Cell| board[c.index()].ok_or_else(|| bad(&format!("cell {c} is empty")));
         match mv.kind() {
             MoveKind::Flip { target, .. } => {
                 let (d, f) = face_at(target)?;

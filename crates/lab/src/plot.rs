@@ -20,8 +20,8 @@
 //!   10 games) reach; only when moves files were read.
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
-use crate::board::Row;
-use crate::position::CLOSURE;
+use senat_rules::board::Row;
+use senat_rules::position::CLOSURE;
 use crate::stats::{HIST_WIDTH, wilson};
 use plotters::coord::Shift;
 use plotters::prelude::*;

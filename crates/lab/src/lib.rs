@@ -1,0 +1,23 @@
+//! The Sénat laboratory: everything between the rules and the command line.
+//!
+//! What lives here: the adapter that lets the generic searches play Sénat
+//! ([`adapter`]), the evaluation, policies, self-play and its CSV formats,
+//! the arena and its statistics, the strategy annex, plots and pictures.
+//!
+//! What this crate must never do: encode a rule of the game (it calls
+//! `senat-rules`), search in a way that names Sénat inside `game-search`, or
+//! parse command-line arguments (that is the binary's job).
+#![deny(missing_docs)]
+
+pub mod adapter;
+pub mod annex;
+pub mod arena;
+pub mod limits;
+pub mod picture;
+pub mod plot;
+pub mod policy;
+pub mod rating;
+pub mod render;
+pub mod selfplay;
+pub mod stats;
+pub mod viewer;
