@@ -831,7 +831,7 @@ struct Record {
 /// `#` comments) and checks each move in turn, naming its line on error.
 fn read_opening(file: &Path) -> Result<Vec<Move>> {
     let name = escape(&file.display().to_string());
-    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e)))?;
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
     opening_moves(&name, &text)
 }
 
@@ -874,7 +874,7 @@ fn parse_record(name: &str, text: &str) -> Result<Record> {
 /// Reads and parses a game record file; the name is for messages.
 fn read_record(file: &Path) -> Result<(String, Record)> {
     let name = escape(&file.display().to_string());
-    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e)))?;
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
     let record = parse_record(&name, &text)?;
     Ok((name, record))
 }

@@ -21,7 +21,7 @@ fn config(playouts: u64, threads: usize) -> Config {
 #[test]
 fn finds_the_win_in_one_with_either_rollout_and_rule() {
     let s = state(WIN_IN_1);
-    for rollout in [SenatRollout::Random, SenatRollout::Greedy] {
+    for rollout in [SenatRollout::Random, SenatRollout::GreedyRollout] {
         for selection in [Selection::Uct { c: 1.0 }, Selection::Puct { c: 1.5, temp: 500.0 }] {
             let c = Config { selection, ..config(400, 1) };
             let r = Mcts::<Senat, _>::new(c, rollout).search(&s, 7);
@@ -101,7 +101,7 @@ fn a_generic_rollout_plays_sénat_too() {
 fn rollouts_end_games_with_a_result() {
     // From the start of the draft, each rollout is a whole game; the mean is a probability.
     let s = SenatState::new(Position::start());
-    for mut rollout in [SenatRollout::Random, SenatRollout::Greedy] {
+    for mut rollout in [SenatRollout::Random, SenatRollout::GreedyRollout] {
         let (mean, _) = bare_rollouts::<Senat, _>(&s, &mut rollout, 200, 9);
         assert!((0.0..=1.0).contains(&mean) && mean > 0.1 && mean < 0.9, "{rollout:?}: {mean}");
     }

@@ -132,11 +132,7 @@ fn not_over(root: &SenatState) -> Result<()> {
 
 /// `random` or `greedy`, for --rollout.
 pub(crate) fn parse_rollout(text: &str) -> std::result::Result<SenatRollout, String> {
-    match text {
-        "random" => Ok(SenatRollout::Random),
-        "greedy" => Ok(SenatRollout::Greedy),
-        _ => Err(format!("`{text}`: expected random or greedy")),
-    }
+    SenatRollout::from_name(text).ok_or_else(|| format!("`{text}`: expected random or greedy"))
 }
 
 pub(crate) fn cmd_analyze_mcts(

@@ -1,6 +1,7 @@
 //! Sénat as a [`Game`]: a state that carries the position, its Zobrist hash
 //! and the repetition window, so that repetition is decided exactly; and the
-//! static evaluation of [`SenatEval`].
+//! search's weighting of the shared evaluation, [`SenatEval`] (defined with
+//! the features in [`crate::eval`]).
 //!
 //! This module never changes the rules: moves, hashing and end conditions
 //! come from [`Position`] and [`Outcome`]; it only adds the history that
@@ -9,13 +10,15 @@
 use game_search::mcts::Rollout;
 use game_search::solver::Solvable;
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
-use senat_rules::board::Bitboard;
-use senat_rules::dice::{Colour, Side, Symbol};
+use senat_rules::dice::Side;
 use senat_rules::game::Outcome;
 use senat_rules::moves::{Move, MoveKind};
 use senat_rules::pick::{PlayMoves, nth_draft_move};
 use senat_rules::position::{CLOSURE, Position};
 use game_search::rng::{GameRng, below};
+
+pub use crate::eval::SenatEval;
+use crate::eval::Features;
 
 /// Room for the window: at most one position per clock value 0..=60.
 const WINDOW: usize = CLOSURE as usize + 4;
@@ -154,22 +157,36 @@ pub fn scores(winner: Option<Side>) -> Scores {
 /// move count without building a move list (the way self-play's random
 /// player picks), with the end checks of [`SenatState::outcome`].
 ///
-/// `Random` is uniform over the legal moves. `Greedy` plays like
-/// self-play's greedy player: a push that adds most to its own pile if one
-/// scores, otherwise a random move, drawn again (up to 4 times) while it
-/// feeds the opponent's pile; the draft stays uniform.
+/// `Random` is uniform over the legal moves. `GreedyRollout` (spelled
+/// `greedy` in specs and flags: `rollout=greedy`, `--rollout greedy`) is a
+/// cheap playout policy of its own, not self-play's `greedy` player
+/// ([`crate::policy::GreedyPolicy`]): a push that adds most to its own pile
+/// if one scores, otherwise a random move, drawn again (up to 4 times) while
+/// it feeds the opponent's pile; the draft stays uniform.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SenatRollout {
     /// Uniform random moves.
     #[default]
     Random,
-    /// Scoring pushes first, no gifts to the opponent.
-    Greedy,
+    /// Scoring pushes first, few gifts to the opponent (`greedy` in specs).
+    GreedyRollout,
 }
 
 impl SenatRollout {
-    /// The greedy choice among `moves` (a play position's).
-    fn greedy(p: &Position, moves: &PlayMoves, rng: &mut GameRng) -> Option<Move> {
+    /// The rollouts as named in specs and flags: `random`, `greedy`.
+    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
+
+    /// The rollout named `name` in specs and flags (`random`, `greedy`).
+    pub fn from_name(name: &str) -> Option<SenatRollout> {
+        match name {
+            "random" => Some(SenatRollout::Random),
+            "greedy" => Some(SenatRollout::GreedyRollout),
+            _ => None,
+        }
+    }
+
+    /// The greedy-rollout choice among `moves` (a play position's).
+    fn greedy_rollout(p: &Position, moves: &PlayMoves, rng: &mut GameRng) -> Option<Move> {
         let (mut best, mut best_gain, mut ties) = (None, 0u8, 0usize);
         moves.for_each_push(|m| {
             let (mine, _) = p.pile_gain(m);
@@ -216,7 +233,7 @@ impl Rollout<Senat> for SenatRollout {
                 }
                 match self {
                     SenatRollout::Random => moves.nth(below(rng, moves.len())),
-                    SenatRollout::Greedy => SenatRollout::greedy(p, &moves, rng),
+                    SenatRollout::GreedyRollout => SenatRollout::greedy_rollout(p, &moves, rng),
                 }
             } else {
                 let n = p.count_moves();
@@ -306,68 +323,10 @@ impl Solvable for Senat {
     }
 }
 
-/// The static evaluation of Sénat positions, from the side to move, in
-/// thousandths of a pile. Terms (own minus the opponent's):
-///
-/// - `pile` per die of difference between the piles: dominates everything;
-/// - `row_i` per die in row I showing one's colour (one push from the pile);
-/// - `full_i` more per such die when row I is full (a push into row I then
-///   ejects a die of the pusher's choice);
-/// - `square` per die showing one's colour with the square up in rows M or
-///   I beside another die (an agent that can push);
-/// - `exposed` (negative) per die showing one's colour beside a triangle
-///   showing the opponent's (it can be flipped to the other colour);
-/// - `tempo` for having the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SenatEval {
-    /// Per die of pile difference.
-    pub pile: i32,
-    /// Per own-colour die in row I.
-    pub row_i: i32,
-    /// Per own-colour die in row I when row I is full, added to `row_i`.
-    pub full_i: i32,
-    /// Per own-colour square in rows M or I beside another die.
-    pub square: i32,
-    /// Per own-colour die beside an opponent triangle (negative).
-    pub exposed: i32,
-    /// For the side to move.
-    pub tempo: i32,
-}
-
-impl Default for SenatEval {
-    fn default() -> SenatEval {
-        SenatEval { pile: 1000, row_i: 60, full_i: 60, square: 20, exposed: -15, tempo: 10 }
-    }
-}
-
-impl SenatEval {
-    fn side_terms(&self, p: &Position, me: Colour, them: Colour) -> i32 {
-        let own = p.showing(me);
-        let occ = p.occupied();
-        let row_i = Bitboard::ROW_I;
-        let full = (occ & row_i) == row_i;
-        let in_i = (own & row_i).len() as i32;
-        let mut s = in_i * (self.row_i + if full { self.full_i } else { 0 });
-        let squares = own & p.with_symbol(Symbol::Square) & (Bitboard::ROW_M | row_i);
-        s += self.square * (squares & (occ.right() | occ.left())).len() as i32;
-        let enemy_tri = p.showing(them) & p.with_symbol(Symbol::Triangle);
-        s += self.exposed * (own & (enemy_tri.right() | enemy_tri.left())).len() as i32;
-        s
-    }
-}
-
 impl Evaluator<Senat> for SenatEval {
+    /// [`SenatEval::score`] of the position's [`Features`], for the side to move.
     fn eval(&self, s: &SenatState) -> i32 {
-        let p = &s.pos;
-        let me = p.side_to_move();
-        let (mine, theirs) = match me {
-            Side::Red => (Colour::Red, Colour::Blue),
-            Side::Blue => (Colour::Blue, Colour::Red),
-        };
-        let piles = p.piles();
-        self.pile * (piles.of(me) as i32 - piles.of(me.other()) as i32) + self.side_terms(p, mine, theirs)
-            - self.side_terms(p, theirs, mine)
-            + self.tempo
+        self.score(&Features::of(&s.pos, s.pos.side_to_move()))
     }
 
     /// [`Senat::priority`]: scoring moves first.

@@ -433,7 +433,7 @@ impl Annex {
             };
             self.summary.add(&key, &g);
             let m = &mut self.matchups[idx];
-            add_game(m, &g, &rec[14], &rec[15], &mut board).map_err(|msg| err(line, msg))?;
+            add_game(m, &g, &rec[14], &rec[15], &mut board).map_err(|e| err(line, e.to_string()))?;
             n += 1;
         }
         Ok(n)
@@ -950,8 +950,79 @@ const SCORE_PUSHER: [&str; 13] = [
     "draw_hi",
 ];
 
+/// What is wrong with one move of a games file's move columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveProblem {
+    /// A draft give that is no give.
+    NotGive,
+    /// A draft placement that is no placement.
+    NotPlacement,
+    /// A placement on a cell already taken.
+    Taken(senat_rules::board::Cell),
+    /// A move that names an empty cell.
+    Empty(senat_rules::board::Cell),
+    /// Move text that does not parse (the notation's message).
+    Unparsable(String),
+    /// A move within a row before any push (impossible on a full board).
+    BeforePush,
+}
+
+impl fmt::Display for MoveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveProblem::NotGive => f.write_str("expected a give (g<die>)"),
+            MoveProblem::NotPlacement => f.write_str("expected a placement <die>@<cell>=<face>"),
+            MoveProblem::Taken(c) => write!(f, "cell {c} is already taken"),
+            MoveProblem::Empty(c) => write!(f, "cell {c} is empty"),
+            MoveProblem::Unparsable(e) => f.write_str(e),
+            MoveProblem::BeforePush => f.write_str("a move within a row before any push (the board is full)"),
+        }
+    }
+}
+
+/// Why the move columns of a game row (`draft_moves`, `play_moves`) were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovesError {
+    /// One move is wrong.
+    Move {
+        /// The column: `draft_moves` or `play_moves`.
+        column: &'static str,
+        /// The move's 1-based number in its column.
+        number: usize,
+        /// The move as written.
+        token: String,
+        /// What is wrong.
+        problem: MoveProblem,
+    },
+    /// A placement of another die than the one given.
+    OtherDie {
+        /// The placement's 1-based number.
+        number: usize,
+        /// The placement as written.
+        placed: String,
+        /// The give as written.
+        given: String,
+    },
+    /// More than 46 draft moves (the first one too many).
+    TooManyDraftMoves(String),
+}
+
+impl fmt::Display for MovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovesError::Move { column, number, token, problem } => write!(f, "{column}: move {number} `{token}`: {problem}"),
+            MovesError::OtherDie { number, placed, given } => {
+                write!(f, "draft_moves: move {number} `{placed}` places another die than the one given (`{given}`)")
+            }
+            MovesError::TooManyDraftMoves(t) => write!(f, "draft_moves: more than 46 moves (`{t}` after the last placement)"),
+        }
+    }
+}
+
+impl std::error::Error for MovesError {}
+
 /// Counts one game into `m`: the draft (46 moves) and the play up to the first push.
-fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, board: &mut Board) -> Result<(), String> {
+fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, board: &mut Board) -> Result<(), MovesError> {
     let w = g.winner;
     m.reasons[REASONS.iter().position(|&r| r == g.reason).unwrap_or(0)].add(w);
     *board = [None; CELLS];
@@ -962,28 +1033,25 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
         let giver = placer.other();
         let gt = tokens.next().unwrap_or("");
         let pt = tokens.next().unwrap_or("");
-        let bad = |t: &str, why: &str| format!("draft_moves: move {} `{t}`: {why}", 2 * k + 1);
+        let bad = |number: usize, token: &str, problem: MoveProblem| MovesError::Move {
+            column: "draft_moves",
+            number,
+            token: token.to_string(),
+            problem,
+        };
         let gd = match parse_move_text(gt).map(|mv| mv.kind()) {
             Ok(MoveKind::Give(d)) => d,
-            _ => return Err(bad(gt, "expected a give (g<die>)")),
+            _ => return Err(bad(2 * k + 1, gt, MoveProblem::NotGive)),
         };
         let (d, cell, face) = match parse_move_text(pt).map(|mv| mv.kind()) {
             Ok(MoveKind::Place(d, c, f)) => (d, c, f),
-            _ => {
-                return Err(format!(
-                    "draft_moves: move {} `{pt}`: expected a placement <die>@<cell>=<face>",
-                    2 * k + 2
-                ));
-            }
+            _ => return Err(bad(2 * k + 2, pt, MoveProblem::NotPlacement)),
         };
         if d.kind() != gd.kind() {
-            return Err(format!(
-                "draft_moves: move {} `{pt}` places another die than the one given (`{gt}`)",
-                2 * k + 2
-            ));
+            return Err(MovesError::OtherDie { number: 2 * k + 2, placed: pt.to_string(), given: gt.to_string() });
         }
         if board[cell.index()].is_some() {
-            return Err(format!("draft_moves: move {} `{pt}`: cell {cell} is already taken", 2 * k + 2));
+            return Err(bad(2 * k + 2, pt, MoveProblem::Taken(cell)));
         }
         board[cell.index()] = Some((d, face));
         let rel = Rel::of(d.colour(face), placer);
@@ -1006,7 +1074,7 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
         }
     }
     if let Some(t) = tokens.next() {
-        return Err(format!("draft_moves: more than 46 moves (`{t}` after the last placement)"));
+        return Err(MovesError::TooManyDraftMoves(t.to_string()));
     }
     for depth in 1..=4 {
         m.tree.entry(tree_key(&line[..depth])).or_default().add(w);
@@ -1026,9 +1094,14 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
                 }
             }
         }
-        let bad = |why: &str| format!("play_moves: move {} `{t}`: {why}", ply + 1);
-        let mv = parse_move_text(t).map_err(|e| bad(&e.to_string()))?;
-        let face_at = |c: senat_rules::board::Cell| board[c.index()].ok_or_else(|| bad(&format!("cell {c} is empty")));
+        let bad = |problem: MoveProblem| MovesError::Move {
+            column: "play_moves",
+            number: ply + 1,
+            token: t.to_string(),
+            problem,
+        };
+        let mv = parse_move_text(t).map_err(|e| bad(MoveProblem::Unparsable(e.to_string())))?;
+        let face_at = |c: senat_rules::board::Cell| board[c.index()].ok_or_else(|| bad(MoveProblem::Empty(c)));
         match mv.kind() {
             MoveKind::Flip { target, .. } => {
                 let (d, f) = face_at(target)?;
@@ -1056,7 +1129,7 @@ fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, boar
                 };
                 break;
             }
-            _ => return Err(bad("a move within a row before any push (the board is full)")),
+            _ => return Err(bad(MoveProblem::BeforePush)),
         }
     }
     m.first_push[kind].add(pusher, w);

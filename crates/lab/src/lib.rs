@@ -12,6 +12,7 @@
 pub mod adapter;
 pub mod annex;
 pub mod arena;
+pub mod eval;
 pub mod limits;
 pub mod picture;
 pub mod plot;

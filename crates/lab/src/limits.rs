@@ -1,6 +1,6 @@
 //! Bounds on every number a user gives (command-line flags, policy specs,
 //! record files): each check returns the value, or a one-line message that
-//! names the flag and the value and says the accepted range.
+//! names the flag and the value and says the accepted range ([`LimitError`]).
 //!
 //! - Time limits: more than 0 and at most [`MAX_SECONDS`] (a year), finite.
 //! - Memory (transposition tables, MCTS trees): at most [`memory_cap_mb`],
@@ -14,6 +14,9 @@
 //!   evaluation is a finite number.
 //! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
 //!   [`MAX_LINE_BYTES`], UTF-8 ([`read_text`]).
+//!
+//! Refusals are [`LimitError`]s. This module never exits, prints or panics
+//! on a bad value: the caller decides what a refusal means.
 
 use std::io::Read;
 use std::path::Path;
@@ -53,16 +56,131 @@ fn number(x: f64) -> String {
     if x != 0.0 && x.is_finite() && !(1e-4..1e7).contains(&x.abs()) { format!("{x:e}") } else { format!("{x}") }
 }
 
+/// A value out of its bounds, or a record file refused. Each carries the
+/// value as the message names it (`--flag value` or `` `key=value` ``), or
+/// the file's name; its text is one line that says the accepted range.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LimitError {
+    /// A time limit out of (0, [`MAX_SECONDS`]].
+    Seconds {
+        /// The flag and value.
+        value: String,
+    },
+    /// A time limit that is no [`Duration`].
+    Duration {
+        /// The flag and value.
+        value: String,
+        /// Why.
+        error: std::time::TryFromFloatSecsError,
+    },
+    /// A size out of `min..=cap` megabytes.
+    Megabytes {
+        /// The flag and value.
+        value: String,
+        /// The smallest size accepted.
+        min: usize,
+        /// The largest size accepted ([`memory_cap_mb`]).
+        cap: usize,
+        /// How the cap was found.
+        how: &'static str,
+    },
+    /// A thread count out of `1..=max`.
+    Threads {
+        /// The flag and value.
+        value: String,
+        /// The most threads accepted ([`max_threads`]).
+        max: usize,
+        /// The cores the system reports.
+        cores: usize,
+    },
+    /// A depth out of `min..=`[`MAX_DEPTH`].
+    Depth {
+        /// The flag and value.
+        value: String,
+        /// The smallest depth accepted.
+        min: u32,
+    },
+    /// A weight that is not finite or beyond ±[`MAX_WEIGHT`].
+    Weight {
+        /// The key and value.
+        value: String,
+    },
+    /// A file that cannot be opened or read.
+    Read {
+        /// The file.
+        name: String,
+        /// The system's reason, as text.
+        error: String,
+    },
+    /// A file larger than [`MAX_RECORD_BYTES`].
+    TooLarge {
+        /// The file.
+        name: String,
+    },
+    /// A file that is not UTF-8.
+    NotUtf8 {
+        /// The file.
+        name: String,
+        /// The offset of the first invalid byte.
+        offset: usize,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`].
+    LongLine {
+        /// The file.
+        name: String,
+        /// The 1-based line number.
+        line: usize,
+        /// Its length in bytes.
+        bytes: usize,
+    },
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitError::Seconds { value } => {
+                write!(f, "{value}: expected seconds above 0 and at most {MAX_SECONDS} (365 days)")
+            }
+            LimitError::Duration { value, error } => write!(f, "{value}: {error}"),
+            LimitError::Megabytes { value, min, cap, how } => {
+                write!(f, "{value}: expected megabytes in {min}..={cap} ({how})")
+            }
+            LimitError::Threads { value, max, cores } => write!(
+                f,
+                "{value}: expected 1..={max} threads (4 per core, {cores} cores here, at least {MIN_THREAD_CAP})"
+            ),
+            LimitError::Depth { value, min } => write!(f, "{value}: expected a depth in {min}..={MAX_DEPTH} plies"),
+            LimitError::Weight { value } => {
+                write!(f, "{value}: out of range (accepted: finite, -{MAX_WEIGHT:e}..={MAX_WEIGHT:e})")
+            }
+            LimitError::Read { name, error } => write!(f, "cannot read {name}: {error}"),
+            LimitError::TooLarge { name } => {
+                write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
+            }
+            LimitError::NotUtf8 { name, offset } => write!(f, "{name}: not UTF-8 text (invalid byte at offset {offset})"),
+            LimitError::LongLine { name, line, bytes } => {
+                write!(f, "{name}:{line}: line of {bytes} bytes, longer than the {MAX_LINE_BYTES} accepted")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// The text of a limit error, for the callers whose errors are still text.
+impl From<LimitError> for String {
+    fn from(e: LimitError) -> String {
+        e.to_string()
+    }
+}
+
 /// A time limit of `secs` seconds for `flag`, checked: finite, above 0, at
 /// most [`MAX_SECONDS`].
-pub fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
+pub fn seconds(flag: &str, secs: f64) -> Result<Duration, LimitError> {
     if !(secs.is_finite() && secs > 0.0 && secs <= MAX_SECONDS) {
-        return Err(format!(
-            "{}: expected seconds above 0 and at most {MAX_SECONDS} (365 days)",
-            label(flag, number(secs))
-        ));
+        return Err(LimitError::Seconds { value: label(flag, number(secs)) });
     }
-    Duration::try_from_secs_f64(secs).map_err(|e| format!("{}: {e}", label(flag, number(secs))))
+    Duration::try_from_secs_f64(secs).map_err(|error| LimitError::Duration { value: label(flag, number(secs)), error })
 }
 
 /// The machine's memory in megabytes (`MemTotal` of `/proc/meminfo`), if known.
@@ -89,10 +207,10 @@ pub fn mb_to_bytes(mb: usize) -> Option<usize> {
 
 /// A size of `mb` megabytes for `flag`, checked: at least `min`, at most
 /// [`memory_cap_mb`].
-pub fn megabytes(flag: &str, mb: usize, min: usize) -> Result<usize, String> {
+pub fn megabytes(flag: &str, mb: usize, min: usize) -> Result<usize, LimitError> {
     let (cap, how) = memory_cap_mb();
     if mb < min || mb > cap || mb_to_bytes(mb).is_none() {
-        return Err(format!("{}: expected megabytes in {min}..={cap} ({how})", label(flag, mb)));
+        return Err(LimitError::Megabytes { value: label(flag, mb), min, cap, how });
     }
     Ok(mb)
 }
@@ -105,33 +223,27 @@ pub fn max_threads() -> usize {
 }
 
 /// A thread count for `flag`, checked: 1 to [`max_threads`].
-pub fn threads(flag: &str, n: usize) -> Result<usize, String> {
+pub fn threads(flag: &str, n: usize) -> Result<usize, LimitError> {
     let max = max_threads();
     if n == 0 || n > max {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        return Err(format!(
-            "{}: expected 1..={max} threads (4 per core, {cores} cores here, at least {MIN_THREAD_CAP})",
-            label(flag, n)
-        ));
+        return Err(LimitError::Threads { value: label(flag, n), max, cores });
     }
     Ok(n)
 }
 
 /// A depth in plies for `flag`, checked: `min` to [`MAX_DEPTH`].
-pub fn depth(flag: &str, d: u32, min: u32) -> Result<u32, String> {
+pub fn depth(flag: &str, d: u32, min: u32) -> Result<u32, LimitError> {
     if d < min || d > MAX_DEPTH {
-        return Err(format!("{}: expected a depth in {min}..={MAX_DEPTH} plies", label(flag, d)));
+        return Err(LimitError::Depth { value: label(flag, d), min });
     }
     Ok(d)
 }
 
 /// A heuristic weight, checked: finite and |w| ≤ [`MAX_WEIGHT`].
-pub fn weight(key: &str, w: f64) -> Result<f64, String> {
+pub fn weight(key: &str, w: f64) -> Result<f64, LimitError> {
     if !(w.is_finite() && w.abs() <= MAX_WEIGHT) {
-        return Err(format!(
-            "{}: out of range (accepted: finite, -{MAX_WEIGHT:e}..={MAX_WEIGHT:e})",
-            label(key, number(w))
-        ));
+        return Err(LimitError::Weight { value: label(key, number(w)) });
     }
     Ok(w)
 }
@@ -139,25 +251,20 @@ pub fn weight(key: &str, w: f64) -> Result<f64, String> {
 /// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of
 /// at most [`MAX_LINE_BYTES`]; a byte-order mark at its start is skipped.
 /// The message names the file (as `name`) and what is wrong.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    let name = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+pub fn read_text(path: &Path) -> Result<String, LimitError> {
+    let name = || path.display().to_string();
+    let read = |e: std::io::Error| LimitError::Read { name: name(), error: e.to_string() };
+    let file = std::fs::File::open(path).map_err(read)?;
     let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes).map_err(read)?;
     if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!("{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20));
+        return Err(LimitError::TooLarge { name: name() });
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        format!("{name}: not UTF-8 text (invalid byte at offset {at})")
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| LimitError::NotUtf8 { name: name(), offset: e.utf8_error().valid_up_to() })?;
     let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     if let Some((n, line)) = text.lines().enumerate().find(|(_, l)| l.len() > MAX_LINE_BYTES) {
-        return Err(format!(
-            "{name}:{}: line of {} bytes, longer than the {MAX_LINE_BYTES} accepted",
-            n + 1,
-            line.len()
-        ));
+        return Err(LimitError::LongLine { name: name(), line: n + 1, bytes: line.len() });
     }
     Ok(text)
 }
@@ -170,18 +277,18 @@ mod tests {
     fn bounds_and_messages() {
         assert_eq!(seconds("--time", 1.5), Ok(Duration::from_millis(1500)));
         for bad in [0.0, -1.0, 1e20, f64::NAN, f64::INFINITY] {
-            let e = seconds("--time", bad).unwrap_err();
+            let e = seconds("--time", bad).unwrap_err().to_string();
             assert!(e.starts_with("--time ") && e.contains("365 days"), "{e}");
         }
         assert_eq!(mb_to_bytes(3), Some(3 << 20));
         assert_eq!(mb_to_bytes(usize::MAX), None);
-        assert!(megabytes("--tt-mb", usize::MAX, 0).unwrap_err().contains("--tt-mb 18446744073709551615"));
+        assert!(megabytes("--tt-mb", usize::MAX, 0).unwrap_err().to_string().contains("--tt-mb 18446744073709551615"));
         assert_eq!(megabytes("--tt-mb", 0, 0), Ok(0));
         assert!(megabytes("mb=", 0, 1).is_err());
         assert!(threads("--threads", 0).is_err() && threads("--threads", 10_000).is_err());
         assert_eq!(threads("--threads", 1), Ok(1));
         assert!(max_threads() >= MIN_THREAD_CAP);
-        assert!(depth("--depth", MAX_DEPTH + 1, 1).unwrap_err().contains("1..=120"));
+        assert!(depth("--depth", MAX_DEPTH + 1, 1).unwrap_err().to_string().contains("1..=120"));
         assert!(weight("own_i", 1e308).is_err() && weight("own_i", f64::NAN).is_err());
         assert_eq!(weight("own_i", -1e6), Ok(-1e6));
     }

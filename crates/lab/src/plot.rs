@@ -74,10 +74,40 @@ fn class_colour(c: usize) -> RGBColor {
     RGBColor(f(base.0), f(base.1), f(base.2))
 }
 
-type DrawResult<T = ()> = Result<T, String>;
+/// Why a plot could not be drawn or written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlotError {
+    /// The drawing library refused (its message).
+    Draw(String),
+    /// A file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason, as text.
+        error: String,
+    },
+}
 
-fn e<E: std::fmt::Display>(x: E) -> String {
-    x.to_string()
+impl std::fmt::Display for PlotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlotError::Draw(msg) => f.write_str(msg),
+            PlotError::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for PlotError {}
+
+type DrawResult<T = ()> = Result<T, PlotError>;
+
+fn e<E: std::fmt::Display>(x: E) -> PlotError {
+    PlotError::Draw(x.to_string())
+}
+
+/// A failure to write `path`.
+fn write_error(path: &Path, error: impl std::fmt::Display) -> PlotError {
+    PlotError::Write { path: path.to_path_buf(), error: error.to_string() }
 }
 
 /// The plot names that [`write_plots`] writes for `annex`, without extension.
@@ -113,13 +143,13 @@ pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
             root.present().map_err(e)?;
         }
         let tmp_svg = dir.join(format!(".{name}.tmp.svg"));
-        std::fs::write(&tmp_svg, text.as_bytes()).map_err(|x| format!("cannot write {}: {x}", tmp_svg.display()))?;
+        std::fs::write(&tmp_svg, text.as_bytes()).map_err(|x| write_error(&tmp_svg, x))?;
         rename(&tmp_svg, &svg)?;
         let tmp_png = dir.join(format!(".{name}.tmp.png"));
         {
             let root = BitMapBackend::new(&tmp_png, (W, H)).into_drawing_area();
             draw_named(&name, annex, &ms, &root)?;
-            root.present().map_err(|x| format!("cannot write {}: {x}", tmp_png.display()))?;
+            root.present().map_err(|x| write_error(&tmp_png, x))?;
         }
         rename(&tmp_png, &png)?;
         written.push(svg);
@@ -129,7 +159,7 @@ pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
 }
 
 fn rename(from: &Path, to: &Path) -> DrawResult {
-    std::fs::rename(from, to).map_err(|x| format!("cannot write {}: {x}", to.display()))
+    std::fs::rename(from, to).map_err(|x| write_error(to, x))
 }
 
 fn draw_named<DB: DrawingBackend>(

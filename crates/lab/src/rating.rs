@@ -323,48 +323,115 @@ fn mle_with_t(p: &[f64; 5], t: f64) -> [f64; 5] {
     q
 }
 
+/// Why an SPRT spec was refused ([`Sprt::parse`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SprtError {
+    /// An item without `=`.
+    NotKeyValue(String),
+    /// `model=` names no model.
+    Model {
+        /// The item as given.
+        item: String,
+        /// The model named.
+        model: String,
+    },
+    /// A value that is not a number.
+    NotNumber {
+        /// The item as given.
+        item: String,
+        /// The value.
+        value: String,
+    },
+    /// A value that is not finite (the item as given).
+    NotFinite(String),
+    /// No parameter has this name.
+    Unknown(String),
+    /// Alpha or beta outside (0, 0.5).
+    Errors {
+        /// The alpha given.
+        alpha: f64,
+        /// The beta given.
+        beta: f64,
+    },
+    /// An Elo beyond ±[`SPRT_MAX_ELO`].
+    EloRange {
+        /// The elo0 given.
+        elo0: f64,
+        /// The elo1 given.
+        elo1: f64,
+    },
+    /// elo1 not above elo0.
+    EloOrder {
+        /// The elo0 given.
+        elo0: f64,
+        /// The elo1 given.
+        elo1: f64,
+    },
+}
+
+impl fmt::Display for SprtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SprtError::NotKeyValue(item) => write!(f, "`{item}`: expected key=value"),
+            SprtError::Model { item, model } => write!(f, "`{item}`: model `{model}` (accepted: logistic, normalized)"),
+            SprtError::NotNumber { item, value } => write!(f, "`{item}`: `{value}` is not a number"),
+            SprtError::NotFinite(item) => write!(f, "`{item}`: expected a finite number"),
+            SprtError::Unknown(key) => {
+                write!(f, "unknown SPRT parameter `{key}` (accepted: elo0, elo1, alpha, beta, model)")
+            }
+            SprtError::Errors { alpha, beta } => {
+                write!(f, "alpha and beta must lie in (0, 0.5) (got {alpha} and {beta})")
+            }
+            SprtError::EloRange { elo0, elo1 } => {
+                write!(f, "elo0 and elo1 must lie in [-{SPRT_MAX_ELO}, {SPRT_MAX_ELO}] (got {elo0} and {elo1})")
+            }
+            SprtError::EloOrder { elo0, elo1 } => write!(f, "elo1 must be above elo0 (got {elo1} and {elo0})"),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
 impl Sprt {
     /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=logistic` (every key
     /// optional, in any order; the defaults are those values; `model` is
     /// `logistic` or `normalized`). Elos must lie in ±[`SPRT_MAX_ELO`] with
     /// `elo0 < elo1`; alpha and beta in (0, ½).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let mut t = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05, model: EloModel::Logistic };
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            let (k, v) = item.split_once('=').ok_or_else(|| format!("`{item}`: expected key=value"))?;
+            let (k, v) = item.split_once('=').ok_or_else(|| SprtError::NotKeyValue(item.to_string()))?;
             if k.trim() == "model" {
                 t.model = match v.trim() {
                     "logistic" => EloModel::Logistic,
                     "normalized" => EloModel::Normalized,
-                    other => return Err(format!("`{item}`: model `{other}` (accepted: logistic, normalized)")),
+                    other => return Err(SprtError::Model { item: item.to_string(), model: other.to_string() }),
                 };
                 continue;
             }
-            let v: f64 = v.trim().parse().map_err(|_| format!("`{item}`: `{}` is not a number", v.trim()))?;
+            let v: f64 = v
+                .trim()
+                .parse()
+                .map_err(|_| SprtError::NotNumber { item: item.to_string(), value: v.trim().to_string() })?;
             if !v.is_finite() {
-                return Err(format!("`{item}`: expected a finite number"));
+                return Err(SprtError::NotFinite(item.to_string()));
             }
             match k.trim() {
                 "elo0" => t.elo0 = v,
                 "elo1" => t.elo1 = v,
                 "alpha" => t.alpha = v,
                 "beta" => t.beta = v,
-                other => {
-                    return Err(format!("unknown SPRT parameter `{other}` (accepted: elo0, elo1, alpha, beta, model)"));
-                }
+                other => return Err(SprtError::Unknown(other.to_string())),
             }
         }
         if !(t.alpha > 0.0 && t.alpha < 0.5 && t.beta > 0.0 && t.beta < 0.5) {
-            return Err(format!("alpha and beta must lie in (0, 0.5) (got {} and {})", t.alpha, t.beta));
+            return Err(SprtError::Errors { alpha: t.alpha, beta: t.beta });
         }
         if t.elo0.abs() > SPRT_MAX_ELO || t.elo1.abs() > SPRT_MAX_ELO {
-            return Err(format!(
-                "elo0 and elo1 must lie in [-{SPRT_MAX_ELO}, {SPRT_MAX_ELO}] (got {} and {})",
-                t.elo0, t.elo1
-            ));
+            return Err(SprtError::EloRange { elo0: t.elo0, elo1: t.elo1 });
         }
         if t.elo1 <= t.elo0 {
-            return Err(format!("elo1 must be above elo0 (got {} and {})", t.elo1, t.elo0));
+            return Err(SprtError::EloOrder { elo0: t.elo0, elo1: t.elo1 });
         }
         Ok(t)
     }

@@ -1,0 +1,133 @@
+//! The basic policies: uniform random, one-ply greedy, and the heuristic
+//! policy that plays the move whose resulting position the evaluation's
+//! [`Weights`] like best. They search no deeper than one ply, keep no state
+//! between moves, and never draw randomness but from the generator they are
+//! handed.
+
+use super::{GameRng, Policy, Turn, below};
+use crate::eval::Weights;
+use senat_rules::board::Row;
+use senat_rules::dice::{Colour, Symbol};
+use senat_rules::moves::{Move, MoveKind};
+use senat_rules::pick::nth_draft_move;
+use senat_rules::position::{Phase, Position};
+
+/// Uniform over the legal moves, in both phases.
+#[derive(Clone, Debug, Default)]
+pub struct RandomPolicy;
+
+impl Policy for RandomPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let k = below(rng, turn.legal);
+        let m = match &turn.play {
+            Some(play) => play.nth(k),
+            None => nth_draft_move(turn.position(), k),
+        };
+        m.expect("a game that is not over has a legal move")
+    }
+}
+
+/// Picks uniformly among the best-scoring moves; ties share equally. A NaN
+/// score counts as −∞ (the worst), and a move scoring −∞ still ties with the
+/// starting −∞, so no score, however computed, can leave the choice empty.
+fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) -> Move {
+    let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s };
+    let mut best = f64::NEG_INFINITY;
+    let mut ties = 0usize;
+    let mut chosen = None;
+    for &m in p.legal_moves().iter() {
+        let s = key(score(m));
+        if s > best {
+            best = s;
+            ties = 1;
+            chosen = Some(m);
+        } else if s == best {
+            // Reservoir sampling among equal scores.
+            ties += 1;
+            if below(rng, ties) == 0 {
+                chosen = Some(m);
+            }
+        }
+    }
+    chosen.expect("a game that is not over has a legal move")
+}
+
+/// One ply of lookahead: scores a die of its own colour when it can, never
+/// pushes a die of the opponent's colour through the door when another move
+/// exists, otherwise random. In the draft it plays at random. (Not the MCTS
+/// rollout spelled `greedy`, [`crate::adapter::SenatRollout::GreedyRollout`],
+/// which draws its moves differently.)
+#[derive(Clone, Debug, Default)]
+pub struct GreedyPolicy;
+
+impl Policy for GreedyPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let p = turn.position();
+        if !p.is_play() {
+            return RandomPolicy.choose(turn, rng);
+        }
+        best_by(p, rng, |m| {
+            let (mine, theirs) = p.pile_gain(m);
+            let (mine, theirs) = (mine as f64, theirs as f64);
+            // Scoring first (more is better), then anything that gives nothing away.
+            if mine > 0.0 {
+                1.0 + mine
+            } else if theirs > 0.0 {
+                -theirs
+            } else {
+                0.0
+            }
+        })
+    }
+}
+
+/// Play: the move whose resulting position the weighted evaluation likes
+/// best (ties at random). Draft: gives die 3 when it can (all white, worth
+/// nothing to the receiver), otherwise a random die; places dice showing its
+/// own colour low (row I, then M), squares of its colour in M, and the
+/// opponent's colours high.
+#[derive(Clone, Debug, Default)]
+pub struct HeuristicPolicy {
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+impl Policy for HeuristicPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let p = turn.position();
+        let me = p.side_to_move();
+        match p.phase() {
+            Phase::Give => {
+                let three = senat_rules::dice::Die::new(3).expect("die 3");
+                if p.reserve().contains(three) { Move::give(three) } else { RandomPolicy.choose(turn, rng) }
+            }
+            Phase::Place(_) => best_by(p, rng, |m| match m.kind() {
+                MoveKind::Place(die, cell, face) => {
+                    let colour = die.colour(face);
+                    let row = cell.row();
+                    if colour.side() == Some(me) {
+                        let low = match row {
+                            Row::I => 3.0,
+                            Row::M => 2.0,
+                            Row::S => 0.0,
+                        };
+                        let square = if face.symbol() == Symbol::Square && row == Row::M { 1.5 } else { 0.0 };
+                        low + square
+                    } else if colour == Colour::White {
+                        0.5
+                    } else {
+                        // The opponent's colour: as far from the door as possible.
+                        if row == Row::S { 1.0 } else { -1.0 }
+                    }
+                }
+                _ => 0.0,
+            }),
+            Phase::Play => best_by(p, rng, |m| {
+                let mut q = *p;
+                q.play_unchecked(m);
+                self.weights.evaluate(&q, me)
+            }),
+        }
+    }
+}
+

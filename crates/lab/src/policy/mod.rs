@@ -1,0 +1,84 @@
+//! Policies: who picks the move. One trait, [`Policy`], serves both phases
+//! (a draft policy gives and places, a play policy moves); the self-play
+//! runner asks the policy of the side to move for each move, and the search
+//! engines of later work plug in behind the same trait.
+//!
+//! A policy reads the game and draws randomness only from the generator it
+//! is handed, so a game is a pure function of its seed. A policy must never
+//! change the game, keep state between games that changes its choices, or
+//! return a move that is not legal in the current position.
+//!
+//! Policies are named on the command line by a [`PolicySpec`]:
+//! `random`, `greedy`, `heuristic`, `heuristic:pile=10,own_i=2` (weights as
+//! flags) or `heuristic:file=weights.txt` (weights from a file, one
+//! `key=value` a line, `#` comments).
+//!
+//! The module is in three parts: the basic policies ([`basic`]: random,
+//! greedy, heuristic), the search engines behind the trait ([`engine`]:
+//! MCTS and alpha-beta) and the policy-spec language ([`spec`]), the only
+//! part that reads files (weights files).
+
+pub mod basic;
+pub mod engine;
+pub mod spec;
+
+pub use basic::{GreedyPolicy, HeuristicPolicy, RandomPolicy};
+pub use crate::eval::{WeightError, Weights};
+pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
+pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
+pub use senat_rules::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
+pub use spec::{POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError};
+use senat_rules::game::Game;
+use senat_rules::moves::Move;
+use senat_rules::position::Position;
+
+/// A uniformly random legal move, or `None` if there is none.
+#[inline]
+pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
+    let n = p.count_moves();
+    if n == 0 {
+        return None;
+    }
+    nth_move(p, below(rng, n))
+}
+
+/// What a policy is asked to move in: the game (position and history) and
+/// the legal moves of its position, already counted.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The game so far; its position is not over.
+    pub game: &'a Game,
+    /// `game.position().count_moves()`, at least 1.
+    pub legal: usize,
+    /// The counted moves of a play position (`None` in the draft).
+    pub play: Option<PlayMoves<'a>>,
+}
+
+impl<'a> Turn<'a> {
+    /// A turn in `game`'s current position (counts its moves).
+    pub fn new(game: &'a Game) -> Turn<'a> {
+        let p = game.position();
+        if p.is_play() {
+            let play = PlayMoves::new(p);
+            Turn { game, legal: play.len(), play: Some(play) }
+        } else {
+            Turn { game, legal: p.count_moves(), play: None }
+        }
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &'a Position {
+        self.game.position()
+    }
+}
+
+/// Picks a move: the trait behind every player of both phases.
+pub trait Policy: Send {
+    /// A legal move in the turn's position. All randomness comes from `rng`.
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move;
+    /// Forgets everything kept from earlier games (search trees, tables), so
+    /// that a game's moves depend on its seed alone; called before each game.
+    fn new_game(&mut self) {}
+}
+

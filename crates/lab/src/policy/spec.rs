@@ -1,0 +1,314 @@
+//! The policy-spec language: how `--red`, `--blue`, `--draft-red`,
+//! `--draft-blue` and the arena's agents name a policy (`random`, `greedy`,
+//! `heuristic[:key=value,...]`, `heuristic:file=<path>`, `mcts[:...]`,
+//! `ab[:...]`), parsed into a [`PolicySpec`] that builds fresh players.
+//!
+//! This is the only part of the policies that reads files (weights files,
+//! through [`limits::read_text`]); it never plays a move. Errors are
+//! [`SpecError`]s whose text names the spec and lists what is accepted.
+
+use super::{AlphaBetaPolicy, EngineParams, GreedyPolicy, HeuristicPolicy, MctsPolicy, Policy, RandomPolicy};
+use crate::adapter::SenatRollout;
+use crate::eval::{WeightError, Weights};
+use crate::limits::{self, LimitError};
+use std::fmt;
+
+/// The kind of a named policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    /// [`RandomPolicy`].
+    Random,
+    /// [`GreedyPolicy`].
+    Greedy,
+    /// [`HeuristicPolicy`].
+    Heuristic,
+    /// [`MctsPolicy`].
+    Mcts,
+    /// [`AlphaBetaPolicy`].
+    AlphaBeta,
+}
+
+/// Why one `key=value` of an engine spec (`mcts:…`, `ab:…`) was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamError {
+    /// The item has no `=`.
+    NotKeyValue(String),
+    /// The value is not a number at least `min`.
+    NotNumber {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// The smallest value accepted, as written in the message.
+        min: String,
+    },
+    /// The value is not a finite number.
+    NotFinite {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// The value is not a boolean.
+    NotBool {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// The value names no rollout.
+    NotRollout {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// The value is out of the accepted range.
+    Limit(LimitError),
+    /// No parameter of this engine has this name.
+    Unknown(String),
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::NotKeyValue(item) => write!(f, "`{item}`: expected key=value"),
+            ParamError::NotNumber { key, value, min } => write!(f, "`{key}={value}`: expected a number ≥ {min}"),
+            ParamError::NotFinite { key, value } => write!(f, "`{key}={value}`: expected a finite number"),
+            ParamError::NotBool { key, value } => write!(f, "`{key}={value}`: expected true or false"),
+            ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random or greedy"),
+            ParamError::Limit(e) => e.fmt(f),
+            ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl From<LimitError> for ParamError {
+    fn from(e: LimitError) -> ParamError {
+        ParamError::Limit(e)
+    }
+}
+
+/// Why a policy spec was refused; the text names the spec as given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpecError {
+    /// No policy has this name.
+    UnknownPolicy(String),
+    /// `name:` with nothing after the colon (the whole spec).
+    EmptyParams(String),
+    /// A policy without parameters was given some.
+    NoParams {
+        /// The policy's name.
+        name: String,
+        /// The whole spec.
+        spec: String,
+    },
+    /// An engine parameter was refused.
+    Engine {
+        /// The whole spec.
+        spec: String,
+        /// Why.
+        error: ParamError,
+    },
+    /// A weights file could not be read.
+    WeightsFile {
+        /// The whole spec.
+        spec: String,
+        /// Why.
+        error: LimitError,
+    },
+    /// A line of a weights file was refused.
+    WeightsLine {
+        /// The whole spec.
+        spec: String,
+        /// The file as named in the spec.
+        path: String,
+        /// The 1-based line number.
+        line: usize,
+        /// Why.
+        error: WeightError,
+    },
+    /// A weight given in the spec was refused.
+    Weight {
+        /// The whole spec.
+        spec: String,
+        /// Why.
+        error: WeightError,
+    },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownPolicy(name) => write!(f, "unknown policy `{name}` (accepted: {POLICY_HELP})"),
+            SpecError::EmptyParams(spec) => {
+                write!(f, "policy `{spec}`: empty parameter list; accepted: {POLICY_HELP}")
+            }
+            SpecError::NoParams { name, spec } => {
+                write!(f, "policy `{name}` takes no parameters (`{spec}`); accepted: {POLICY_HELP}")
+            }
+            SpecError::Engine { spec, error } => write!(f, "policy `{spec}`: {error}; accepted: {POLICY_HELP}"),
+            SpecError::WeightsFile { spec, error } => write!(f, "policy `{spec}`: weights file: {error}"),
+            SpecError::WeightsLine { spec, path, line, error } => write!(f, "policy `{spec}`: {path}:{line}: {error}"),
+            SpecError::Weight { spec, error } => write!(f, "policy `{spec}`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl EngineParams {
+    /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
+    fn set(&mut self, kind: PolicyKind, item: &str) -> Result<(), ParamError> {
+        let (key, value) = item.split_once('=').ok_or_else(|| ParamError::NotKeyValue(item.to_string()))?;
+        let (key, value) = (key.trim(), value.trim());
+        fn num<T>(key: &str, value: &str, lo: T) -> Result<T, ParamError>
+        where
+            T: std::str::FromStr + PartialOrd + fmt::Display,
+        {
+            match value.parse::<T>() {
+                Ok(v) if v >= lo => Ok(v),
+                _ => Err(ParamError::NotNumber { key: key.to_string(), value: value.to_string(), min: lo.to_string() }),
+            }
+        }
+        let owned = || (key.to_string(), value.to_string());
+        match (kind, key) {
+            (PolicyKind::Mcts, "playouts") => self.playouts = num(key, value, 1)?,
+            (PolicyKind::Mcts, "c") => {
+                self.c = num(key, value, 0.0)?;
+                if !self.c.is_finite() {
+                    let (key, value) = owned();
+                    return Err(ParamError::NotFinite { key, value });
+                }
+            }
+            (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, num(key, value, 1)?, 1)?,
+            (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, num(key, value, 1)?)?,
+            (PolicyKind::Mcts, "reuse") => {
+                self.reuse = match value {
+                    "1" | "true" | "yes" => true,
+                    "0" | "false" | "no" => false,
+                    _ => {
+                        let (key, value) = owned();
+                        return Err(ParamError::NotBool { key, value });
+                    }
+                }
+            }
+            (PolicyKind::Mcts, "rollout") => {
+                self.rollout = match SenatRollout::from_name(value) {
+                    Some(r) => r,
+                    None => {
+                        let (key, value) = owned();
+                        return Err(ParamError::NotRollout { key, value });
+                    }
+                }
+            }
+            (PolicyKind::AlphaBeta, "depth") => self.depth = limits::depth(key, num(key, value, 1)?, 1)?,
+            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
+            _ => return Err(ParamError::Unknown(key.to_string())),
+        }
+        Ok(())
+    }
+}
+
+/// A policy as named on the command line: kind, parameters and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicySpec {
+    /// Which policy.
+    pub kind: PolicyKind,
+    /// Heuristic weights (ignored by the others).
+    pub weights: Weights,
+    /// Search parameters (used by `mcts` and `ab` only).
+    pub engine: EngineParams,
+    /// The name as given (`heuristic:pile=5`), written to output files.
+    pub name: String,
+}
+
+/// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
+pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy,mb=64,threads=1,reuse=true] \
+| ab[:depth=3,tt=4]";
+
+impl PolicySpec {
+    /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`, `heuristic:file=path`.
+    pub fn parse(text: &str) -> Result<PolicySpec, SpecError> {
+        let text = text.trim();
+        let (name, params) = match text.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (text, None),
+        };
+        let kind = match name {
+            "random" => PolicyKind::Random,
+            "greedy" => PolicyKind::Greedy,
+            "heuristic" => PolicyKind::Heuristic,
+            "mcts" => PolicyKind::Mcts,
+            "ab" => PolicyKind::AlphaBeta,
+            _ => return Err(SpecError::UnknownPolicy(name.to_string())),
+        };
+        let spec = || text.to_string();
+        let mut weights = Weights::default();
+        let mut engine = EngineParams::default();
+        if let Some(params) = params
+            && matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta)
+        {
+            if params.trim().is_empty() {
+                return Err(SpecError::EmptyParams(spec()));
+            }
+            for item in params.split(',') {
+                engine.set(kind, item).map_err(|error| SpecError::Engine { spec: spec(), error })?;
+            }
+        } else if let Some(params) = params {
+            if kind != PolicyKind::Heuristic {
+                return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
+            }
+            if params.trim().is_empty() {
+                return Err(SpecError::EmptyParams(spec()));
+            }
+            for item in params.split(',') {
+                if let Some(path) = item.trim().strip_prefix("file=") {
+                    let body = limits::read_text(std::path::Path::new(path))
+                        .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
+                    for (n, line) in body.lines().enumerate() {
+                        let line = line.split('#').next().unwrap_or("").trim();
+                        if !line.is_empty() {
+                            weights.set(line).map_err(|error| SpecError::WeightsLine {
+                                spec: spec(),
+                                path: path.to_string(),
+                                line: n + 1,
+                                error,
+                            })?;
+                        }
+                    }
+                } else {
+                    weights.set(item).map_err(|error| SpecError::Weight { spec: spec(), error })?;
+                }
+            }
+        }
+        Ok(PolicySpec { kind, weights, engine, name: text.to_string() })
+    }
+
+    /// A fresh player for one game (or one worker).
+    pub fn build(&self) -> Box<dyn Policy> {
+        match self.kind {
+            PolicyKind::Random => Box::new(RandomPolicy),
+            PolicyKind::Greedy => Box::new(GreedyPolicy),
+            PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
+            PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
+            PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::new(self.engine)),
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl std::str::FromStr for PolicySpec {
+    type Err = SpecError;
+    fn from_str(s: &str) -> Result<PolicySpec, SpecError> {
+        PolicySpec::parse(s)
+    }
+}
