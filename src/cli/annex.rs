@@ -3,7 +3,7 @@
 //! module opens the files, refuses to overwrite, writes the tables
 //! atomically and prints the summary.
 
-use crate::{Result, input};
+use crate::cli::common::{Result, input};
 use clap::Args;
 use senat_lab::annex::{Annex, Table};
 use senat_lab::plot;

@@ -3,7 +3,8 @@
 //! are played by `senat_lab::selfplay` and `senat_lab::arena`; this module never
 //! plays a move itself.
 
-use crate::{ArenaArgs, Result, SelfplayArgs, input};
+use crate::cli::common::{Result, input, opening_moves, policy, read_opening};
+use clap::Args;
 use senat_lab::arena::{self, Arena, Schedule};
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::Sprt;
@@ -15,8 +16,142 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
-    PolicySpec::parse(text).or_else(|e| input(format_args!("--{flag}: {e}")))
+/// Arguments of `senat merge`.
+#[derive(Args, Debug)]
+pub(crate) struct MergeArgs {
+    /// The games files to merge (any order).
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    /// The merged games file.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: PathBuf,
+    /// The summary CSV of all games (empty: none).
+    #[arg(long, value_name = "PATH", default_value = "summary.csv")]
+    pub(crate) summary: String,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// Do not print the summary table.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+/// Arguments of `senat bench`.
+#[derive(Args, Debug)]
+pub(crate) struct BenchArgs {
+    /// Games per measurement.
+    #[arg(long, default_value_t = 100_000)]
+    pub(crate) games: u64,
+    /// Comma-separated policies, each playing itself.
+    #[arg(long, default_value = "random,greedy")]
+    pub(crate) policies: String,
+    /// Threads of the parallel measurement (default: all cores).
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Batch seed.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+}
+
+/// Arguments of `senat arena`.
+#[derive(Args, Debug)]
+pub(crate) struct ArenaArgs {
+    /// The agents (at least two), as policies.
+    #[arg(value_name = "AGENT", required = true, num_args = 2..)]
+    pub(crate) agents: Vec<String>,
+    /// Games per pairing, an even number (pairs of games).
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: u64,
+    /// Seed: pair k of every pairing uses game seed (seed, k).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// The draft policy of both sides in every game, or `own` for each agent
+    /// to draft with its own policy.
+    #[arg(long, default_value = "random", value_name = "POLICY|own")]
+    pub(crate) draft: String,
+    /// The first agent against each of the others (default: round robin).
+    #[arg(long, conflicts_with = "ladder")]
+    pub(crate) gauntlet: bool,
+    /// Each agent against the next (list them weakest first), with a
+    /// chained rating list: first agent 0, 95% intervals.
+    #[arg(long)]
+    pub(crate) ladder: bool,
+    /// Stop a two-agent match when the SPRT decides:
+    /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
+    /// generalized SPRT on pentanomial counts; logistic Elo by default).
+    #[arg(long, value_name = "SPEC")]
+    pub(crate) sprt: Option<String>,
+    /// Games played at once (default: all cores; at most 4 per core, and
+    /// at least 64 are always accepted).
+    #[arg(long)]
+    pub(crate) concurrency: Option<usize>,
+    /// Per-game CSV file (none by default).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<PathBuf>,
+    /// Summary CSV file, one row per pairing (none by default).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) summary: Option<PathBuf>,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+/// Arguments of `senat selfplay`.
+#[derive(Args, Debug)]
+pub(crate) struct SelfplayArgs {
+    /// Games in the batch (all shards together).
+    #[arg(long, default_value_t = 100_000)]
+    pub(crate) games: u64,
+    /// Worker threads (default: all cores; at most 4 per core, and at
+    /// least 64 are always accepted). Never changes the output.
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Batch seed: game i uses a generator seeded from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Red's play policy.
+    #[arg(long, default_value = "random", value_name = "POLICY")]
+    pub(crate) red: String,
+    /// Blue's play policy.
+    #[arg(long, default_value = "random", value_name = "POLICY")]
+    pub(crate) blue: String,
+    /// Red's draft policy (default: red's play policy; greedy drafts at random).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) draft_red: Option<String>,
+    /// Blue's draft policy (default: blue's play policy).
+    #[arg(long, value_name = "POLICY")]
+    pub(crate) draft_blue: Option<String>,
+    /// The games file: one row per game.
+    #[arg(long, value_name = "PATH", default_value = "games.csv")]
+    pub(crate) out: PathBuf,
+    /// The summary CSV (empty: none).
+    #[arg(long, value_name = "PATH", default_value = "summary.csv")]
+    pub(crate) summary: String,
+    /// Also write one row per move to this file.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) moves: Option<PathBuf>,
+    /// Play only the K-th of N disjoint slices of the game indices (1 <= K <= N).
+    #[arg(long, value_name = "K/N")]
+    pub(crate) shard: Option<String>,
+    /// Force the first moves of every game: a file of moves in move text,
+    /// one per line from the start of the draft (`#` starts a comment).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) opening: Option<PathBuf>,
+    /// Force blue's first give (`g3`): the one-move opening `gN`.
+    #[arg(long, value_name = "gN", conflicts_with = "opening")]
+    pub(crate) force_first_give: Option<String>,
+    /// Overwrite existing output files.
+    #[arg(long, conflicts_with = "resume")]
+    pub(crate) force: bool,
+    /// Continue the games (and moves) file where it stops.
+    #[arg(long)]
+    pub(crate) resume: bool,
+    /// No progress bar and no summary table.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
 }
 
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
@@ -29,6 +164,24 @@ pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
 
 pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
     (!text.is_empty()).then(|| PathBuf::from(text))
+}
+
+/// `senat merge`.
+pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
+    cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out)
+}
+
+/// `senat bench`.
+pub(crate) fn bench(a: BenchArgs, out: &mut impl Write) -> Result<()> {
+    cmd_bench(a.games, &a.policies, a.threads, a.seed, out)
+}
+
+/// `senat arena`: the concurrency checked first, then [`cmd_arena`].
+pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(c) = a.concurrency.filter(|&c| c > 0) {
+        senat_lab::limits::threads("--concurrency", c).or_else(input)?;
+    }
+    cmd_arena(a, out)
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
@@ -65,8 +218,8 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let draft_blue = policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?;
     let threads = threads_or_all(a.threads)?;
     let opening = match (&a.opening, &a.force_first_give) {
-        (Some(file), _) => crate::read_opening(file)?,
-        (None, Some(give)) => crate::opening_moves("--force-first-give", give)?,
+        (Some(file), _) => read_opening(file)?,
+        (None, Some(give)) => opening_moves("--force-first-give", give)?,
         (None, None) => Vec::new(),
     };
     let matchup = Matchup { red, blue, draft_red, draft_blue };

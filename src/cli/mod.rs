@@ -1,6 +1,15 @@
-//! The commands of `senat` that live outside `main.rs`, by family.
+//! The commands of `senat`, one module per family, with their clap argument
+//! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view,
+//! play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
+//! solve, bench-mcts, bench-search) and [`annex`] (draft-stats); [`common`]
+//! holds what they share (errors, positions, records, policy flags).
+//!
+//! `main.rs` only parses the command line and dispatches here; nothing in
+//! this module imports from it.
 
 pub(crate) mod annex;
 pub(crate) mod batch;
+pub(crate) mod common;
+pub(crate) mod rules;
 pub(crate) mod search;
 pub(crate) mod view;

@@ -3,19 +3,201 @@
 //! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
-use crate::{Result, input, parse_position, read_record, sample_start};
+use crate::cli::common::{POS_HELP, Result, input, parse_position, read_record, sample_start};
+use clap::Args;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
 use game_search::pns::Pns;
-use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use game_search::solver::{Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
+use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
 use senat_rules::{Game, Move, MoveError};
 use std::io::Write;
 use std::num::NonZeroUsize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// Arguments of `senat analyze`.
+#[derive(Args, Debug)]
+pub(crate) struct AnalyzeArgs {
+    /// The position (ignored with --history).
+    #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+    pub(crate) pos: Vec<String>,
+    /// The search engine: `ab` (alpha-beta) or `mcts` (Monte Carlo tree search).
+    #[arg(long, default_value = "ab")]
+    pub(crate) engine: String,
+    /// MCTS: playouts (default 10000 unless --time is given).
+    #[arg(long, value_name = "N")]
+    pub(crate) playouts: Option<u64>,
+    /// Search threads: alpha-beta threads share the table (lazy SMP);
+    /// MCTS threads grow one tree each (root parallelism). With 1 thread
+    /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
+    /// thread count (without --time). Alpha-beta helper threads never search
+    /// deeper than the main thread, so a depth-d line is a depth-d result.
+    /// At most 4 per core (64 always accepted).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub(crate) threads: usize,
+    /// MCTS: seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// MCTS: UCT exploration constant.
+    #[arg(long, value_name = "C", default_value_t = 1.0)]
+    pub(crate) c: f64,
+    /// MCTS: memory cap of the trees in megabytes (at most half the
+    /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
+    #[arg(long, value_name = "M", default_value_t = 512)]
+    pub(crate) memory_mb: usize,
+    /// MCTS: rollout policy, `random` or `greedy` (scoring pushes first, no gifts).
+    #[arg(long, default_value = "random", value_parser = parse_rollout)]
+    pub(crate) rollout: SenatRollout,
+    /// Deepest iteration in plies (1 to 120).
+    #[arg(long, value_name = "N")]
+    pub(crate) depth: Option<u32>,
+    /// Time limit in seconds (above 0, at most 31536000: a year).
+    #[arg(long, value_name = "S")]
+    pub(crate) time: Option<f64>,
+    /// Transposition table size in megabytes (0: none; at most half the
+    /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
+    #[arg(long, value_name = "M", default_value_t = 64)]
+    pub(crate) tt_mb: usize,
+    /// A game record whose final position is searched, with its repetition history.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) history: Option<PathBuf>,
+}
+
+/// Arguments of `senat solve`.
+#[derive(Args, Debug)]
+pub(crate) struct SolveArgs {
+    /// The position (ignored with --history).
+    #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+    pub(crate) pos: Vec<String>,
+    /// A game record whose final position is solved, with its repetition history.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) history: Option<PathBuf>,
+    /// The largest horizon in plies (1 to 120).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_depth: u32,
+    /// Stop after about S seconds (per move with --each-move); the
+    /// verdict is then that of the completed horizons.
+    #[arg(long, value_name = "S")]
+    pub(crate) time: Option<f64>,
+    /// Table size in megabytes (at most half the machine's memory,
+    /// MemTotal of /proc/meminfo; 16384 if unreadable).
+    #[arg(long, value_name = "M", default_value_t = 256)]
+    pub(crate) tt_mb: usize,
+    /// Solve each legal move in turn: one line per move with the verdict
+    /// for the side to move if it plays it (horizon --max-depth, the move included).
+    #[arg(long)]
+    pub(crate) each_move: bool,
+    /// The prover: `ab` (iterative-deepening alpha-beta), `pns` (df-pn at
+    /// the horizon) or `pns-id` (df-pn at horizons 1, 2, ...).
+    #[arg(long, value_name = "ENGINE", default_value = "ab")]
+    pub(crate) engine: String,
+    /// With --engine pns or pns-id: only ask whether SIDE (`red` or
+    /// `blue`) forces a win within --max-depth (all the time goes to it).
+    #[arg(long, value_name = "SIDE")]
+    pub(crate) prove: Option<String>,
+}
+
+/// Arguments of `senat bench-mcts`.
+#[derive(Args, Debug)]
+pub(crate) struct BenchMctsArgs {
+    /// The position.
+    #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
+    pub(crate) pos: Vec<String>,
+    /// Playouts per search (and bare rollouts per measurement).
+    #[arg(long, default_value_t = 20_000)]
+    pub(crate) playouts: u64,
+    /// Threads of the parallel measurement (default: all cores).
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Repetitions of each measurement.
+    #[arg(long, default_value_t = 3)]
+    pub(crate) repeat: usize,
+    /// Seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Rollout policy, `random` or `greedy`.
+    #[arg(long, default_value = "random", value_parser = parse_rollout)]
+    pub(crate) rollout: SenatRollout,
+}
+
+/// Arguments of `senat bench-search`.
+#[derive(Args, Debug)]
+pub(crate) struct BenchSearchArgs {
+    /// Search depth in plies (1 to 120).
+    #[arg(long, default_value_t = 5)]
+    pub(crate) depth: u32,
+    /// Transposition table size in megabytes (at most half the machine's memory).
+    #[arg(long, default_value_t = 64)]
+    pub(crate) tt_mb: usize,
+    /// Threads of the second search (1: only the single-threaded one).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub(crate) threads: usize,
+    /// Turn the history heuristic off (to measure what it gains).
+    #[arg(long)]
+    pub(crate) no_history: bool,
+}
+
+/// `senat analyze`: alpha-beta ([`cmd_analyze`]) or MCTS ([`cmd_analyze_mcts`]),
+/// with the flags of the engine checked.
+pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
+    let AnalyzeArgs { pos, engine, playouts, threads, seed, c, memory_mb, rollout, depth, time, tt_mb, history } = a;
+    let root = search_root(&pos, history.as_deref())?;
+    match engine.as_str() {
+        "mcts" => {
+            let time = seconds(time)?;
+            if depth.is_some() {
+                return input("--depth is for --engine ab; MCTS takes --playouts or --time");
+            }
+            if !(c.is_finite() && c >= 0.0) {
+                return input(format_args!("--c {c}: expected a finite number ≥ 0"));
+            }
+            let threads = limits::threads("--threads", threads).or_else(input)?;
+            let memory_mb = limits::megabytes("--memory-mb", memory_mb, 1).or_else(input)?;
+            let playouts = match (playouts, time) {
+                (Some(0), _) => return input("--playouts must be ≥ 1"),
+                (Some(n), _) => n,
+                (None, Some(_)) => u64::MAX,
+                (None, None) => 10_000,
+            };
+            let config = mcts::Config {
+                playouts,
+                time,
+                selection: mcts::Selection::Uct { c },
+                memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
+                threads,
+            };
+            cmd_analyze_mcts(&root, config, rollout, seed, out)
+        }
+        _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, out),
+    }
+}
+
+/// `senat bench-mcts`: the position and the counts checked, then [`cmd_bench_mcts`].
+pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
+    let BenchMctsArgs { pos, playouts, threads, repeat, seed, rollout } = a;
+    let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || playouts == 0 || repeat == 0 {
+        return input("--threads, --playouts and --repeat must be ≥ 1");
+    }
+    let threads = limits::threads("--threads", threads).or_else(input)?;
+    cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
+}
+
+/// `senat solve`.
+pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove } = a;
+    let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
+    cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
+}
+
+/// `senat bench-search`.
+pub(crate) fn bench_search(a: BenchSearchArgs, out: &mut impl Write) -> Result<()> {
+    cmd_bench_search(a.depth, a.tt_mb, search_threads(a.threads)?, a.no_history, out)
+}
 
 /// The state to search: the final position of a record (with its history),
 /// or a position with no history.
@@ -204,7 +386,12 @@ pub(crate) fn cmd_bench_mcts(
     let (bare, one, many) = (spread(bare), spread(one), spread(many));
     writeln!(
         out,
-        "{playouts} playouts per measurement, {repeat} repetitions, {rollout:?} rollouts (min / median / max playouts/s)"
+        "{playouts} playouts per measurement, {repeat} repetitions, {} rollouts (min / median / max playouts/s)",
+        // The names this line has always printed (the variants' former names).
+        match rollout {
+            SenatRollout::Random => "Random",
+            SenatRollout::GreedyRollout => "Greedy",
+        }
     )?;
     writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;
     writeln!(out, "MCTS, 1 thread            {:>9.0} {:>9.0} {:>9.0}", one.0, one.1, one.2)?;

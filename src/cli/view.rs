@@ -7,8 +7,10 @@
 //! the engines are the policies of `senat_lab::policy`. This module only ties
 //! them to files and to the terminal.
 
-use crate::cli::batch::policy;
-use crate::{Failure, Record, Result, input, parse_position, play_record, read_record, result_line, sorted_moves};
+use crate::cli::common::{
+    Failure, Record, Result, input, parse_position, play_record, policy, read_record, result_line, sorted_moves,
+    write_position,
+};
 use clap::Args;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
@@ -355,7 +357,7 @@ struct Session {
 
 impl Session {
     fn show(&self, out: &mut impl Write) -> Result<()> {
-        crate::write_position(out, self.game.position(), self.ansi)
+        write_position(out, self.game.position(), self.ansi)
     }
 
     /// Back to the last position where the human was to move (before their
@@ -520,7 +522,7 @@ mod tests {
     #[test]
     fn comments_go_with_the_plies_they_precede() {
         let text = "# a game\nsample # the start\n# first\nM13>M14:I19 # push\nM16>M17:I22\n# at the end\n";
-        let record = crate::parse_record("t", text).ok().unwrap();
+        let record = crate::cli::common::parse_record("t", text).ok().unwrap();
         let (game, plies) = record_notes(text, &record);
         assert_eq!(game, ["a game", "the start"]);
         assert_eq!(plies, [vec![], vec!["first".to_string(), "push".to_string()], vec!["at the end".to_string()]]);

@@ -8,6 +8,7 @@
 //! `Position` lacks, the way [`senat_rules::Game`] keeps it.
 
 use game_search::mcts::Rollout;
+use game_search::rng::{GameRng, below};
 use game_search::solver::Solvable;
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
 use senat_rules::dice::Side;
@@ -15,10 +16,9 @@ use senat_rules::game::Outcome;
 use senat_rules::moves::{Move, MoveKind};
 use senat_rules::pick::{PlayMoves, nth_draft_move};
 use senat_rules::position::{CLOSURE, Position};
-use game_search::rng::{GameRng, below};
 
-pub use crate::eval::SenatEval;
 use crate::eval::Features;
+pub use crate::eval::SenatEval;
 
 /// Room for the window: at most one position per clock value 0..=60.
 const WINDOW: usize = CLOSURE as usize + 4;

@@ -30,13 +30,13 @@
 //! the pushes that score, by the colour of the die that goes through the
 //! door, from the pusher's side.
 
+use crate::selfplay::{GAMES_HEADER, MOVES_HEADER, parse_game_row};
+use crate::stats::{GameSummary, PairKey, REASONS, Summary, wilson};
+use ahash::AHashMap;
 use senat_rules::board::{CELLS, Row};
 use senat_rules::dice::{Colour, DICE, Die, Face, Side};
 use senat_rules::moves::{Dest, MoveKind};
 use senat_rules::notation::parse_move_text;
-use crate::selfplay::{GAMES_HEADER, MOVES_HEADER, parse_game_row};
-use crate::stats::{GameSummary, PairKey, REASONS, Summary, wilson};
-use ahash::AHashMap;
 use std::fmt;
 use std::io::Read;
 
@@ -1010,11 +1010,15 @@ pub enum MovesError {
 impl fmt::Display for MovesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MovesError::Move { column, number, token, problem } => write!(f, "{column}: move {number} `{token}`: {problem}"),
+            MovesError::Move { column, number, token, problem } => {
+                write!(f, "{column}: move {number} `{token}`: {problem}")
+            }
             MovesError::OtherDie { number, placed, given } => {
                 write!(f, "draft_moves: move {number} `{placed}` places another die than the one given (`{given}`)")
             }
-            MovesError::TooManyDraftMoves(t) => write!(f, "draft_moves: more than 46 moves (`{t}` after the last placement)"),
+            MovesError::TooManyDraftMoves(t) => {
+                write!(f, "draft_moves: more than 46 moves (`{t}` after the last placement)")
+            }
         }
     }
 }
@@ -1022,7 +1026,13 @@ impl fmt::Display for MovesError {
 impl std::error::Error for MovesError {}
 
 /// Counts one game into `m`: the draft (46 moves) and the play up to the first push.
-fn add_game(m: &mut MatchupStats, g: &GameSummary, draft: &str, play: &str, board: &mut Board) -> Result<(), MovesError> {
+fn add_game(
+    m: &mut MatchupStats,
+    g: &GameSummary,
+    draft: &str,
+    play: &str,
+    board: &mut Board,
+) -> Result<(), MovesError> {
     let w = g.winner;
     m.reasons[REASONS.iter().position(|&r| r == g.reason).unwrap_or(0)].add(w);
     *board = [None; CELLS];

@@ -17,8 +17,8 @@
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
 use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, game_seed, play_game, pool, winner_name};
-use senat_rules::{EndReason, Side};
 use rayon::prelude::*;
+use senat_rules::{EndReason, Side};
 
 /// Who meets whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

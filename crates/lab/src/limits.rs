@@ -157,7 +157,9 @@ impl std::fmt::Display for LimitError {
             LimitError::TooLarge { name } => {
                 write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
             }
-            LimitError::NotUtf8 { name, offset } => write!(f, "{name}: not UTF-8 text (invalid byte at offset {offset})"),
+            LimitError::NotUtf8 { name, offset } => {
+                write!(f, "{name}: not UTF-8 text (invalid byte at offset {offset})")
+            }
             LimitError::LongLine { name, line, bytes } => {
                 write!(f, "{name}:{line}: line of {bytes} bytes, longer than the {MAX_LINE_BYTES} accepted")
             }

@@ -20,11 +20,11 @@
 //!   10 games) reach; only when moves files were read.
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
-use senat_rules::board::Row;
-use senat_rules::position::CLOSURE;
 use crate::stats::{HIST_WIDTH, wilson};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use senat_rules::board::Row;
+use senat_rules::position::CLOSURE;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 

@@ -22,15 +22,15 @@ pub mod basic;
 pub mod engine;
 pub mod spec;
 
-pub use basic::{GreedyPolicy, HeuristicPolicy, RandomPolicy};
 pub use crate::eval::{WeightError, Weights};
+pub use basic::{GreedyPolicy, HeuristicPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
 pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
-pub use senat_rules::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
-pub use spec::{POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError};
 use senat_rules::game::Game;
 use senat_rules::moves::Move;
+pub use senat_rules::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::position::Position;
+pub use spec::{POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError};
 
 /// A uniformly random legal move, or `None` if there is none.
 #[inline]
@@ -81,4 +81,3 @@ pub trait Policy: Send {
     /// that a game's moves depend on its seed alone; called before each game.
     fn new_game(&mut self) {}
 }
-

@@ -1,0 +1,201 @@
+//! What the commands share: the error and result types of the binary
+//! ([`Failure`], [`Result`], [`input`]), positions on the command line
+//! ([`PosArg`], [`parse_position`]) and on stdout ([`write_position`]), game
+//! records and openings read from files ([`read_record`], [`play_record`],
+//! [`read_opening`]), and policy flags ([`policy`]).
+//!
+//! This module never decides a command's output beyond one position or one
+//! result line, and never exits: errors go up to `main` as [`Failure`]s.
+
+use clap::Args;
+use senat_lab::policy::PolicySpec;
+use senat_lab::{limits, render};
+use senat_rules::notation::escape;
+use senat_rules::{Game, Move, MoveError, Position, sample};
+use std::fmt;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The help of a position argument.
+pub(crate) const POS_HELP: &str = "The position: `start` (empty board, blue gives first), `sample` \
+(the position after the draft of the sample game of the rules) or an SPN. An SPN contains \
+spaces: pass it as one quoted argument or as several arguments, which are joined with \
+single spaces";
+
+/// A position on the command line (possibly split over several arguments).
+#[derive(Args, Debug)]
+pub(crate) struct PosArg {
+    #[arg(value_name = "POS", required = true, num_args = 1.., help = POS_HELP)]
+    pub(crate) pos: Vec<String>,
+}
+
+// ---- errors -------------------------------------------------------------
+
+/// Why a command failed.
+pub(crate) enum Failure {
+    /// Bad input: a position, a move, a record (exit code 2).
+    Input(String),
+    /// Writing the output failed (exit code 1, or quiet success on a closed pipe).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+pub(crate) type Result<T, E = Failure> = std::result::Result<T, E>;
+
+/// Fails with an input error (exit code 2) whose message is `msg`.
+pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
+    Err(Failure::Input(msg.to_string()))
+}
+
+// ---- positions ----------------------------------------------------------
+
+impl PosArg {
+    /// The position the words name ([`parse_position`]).
+    pub(crate) fn resolve(&self) -> Result<Position> {
+        parse_position(&self.pos.join(" "))
+    }
+}
+
+/// Reads a position: the words `start` or `sample`, or an SPN.
+pub(crate) fn parse_position(text: &str) -> Result<Position> {
+    match text.trim() {
+        "start" => Ok(Position::start()),
+        "sample" => sample_start(),
+        word if !word.contains(char::is_whitespace) && !word.contains('/') => {
+            input(format_args!("`{}` is not a position: expected `start`, `sample` or an SPN", escape(word)))
+        }
+        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{}`", escape(spn)))),
+    }
+}
+
+/// The position after the draft of the sample game of the rules.
+pub(crate) fn sample_start() -> Result<Position> {
+    sample::START.parse().or_else(|e| input(format_args!("senat_rules::sample::START: {e}")))
+}
+
+/// Writes the board of `p` (terminal colours if `ansi`), then its SPN.
+pub(crate) fn write_position(out: &mut impl Write, p: &Position, ansi: bool) -> Result<()> {
+    out.write_all(render::board(p, ansi).as_bytes())?;
+    writeln!(out, "{}", p.to_spn())?;
+    Ok(())
+}
+
+/// The legal moves in move text, sorted by byte order.
+pub(crate) fn sorted_moves(p: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = p.legal_moves().iter().map(Move::to_string).collect();
+    moves.sort_unstable();
+    moves
+}
+
+// ---- records ------------------------------------------------------------
+
+/// A game record: its start position and its moves, each with its 1-based line number.
+pub(crate) struct Record {
+    /// The start position.
+    pub(crate) start: Position,
+    /// The moves as written, each with its line number.
+    pub(crate) moves: Vec<(usize, String)>,
+}
+
+/// Reads an opening file (moves from the start of the draft, one per line,
+/// `#` comments) and checks each move in turn, naming its line on error.
+pub(crate) fn read_opening(file: &Path) -> Result<Vec<Move>> {
+    let name = escape(&file.display().to_string());
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
+    opening_moves(&name, &text)
+}
+
+/// The moves of an opening text (see [`read_opening`]); `name` is used in messages.
+pub(crate) fn opening_moves(name: &str, text: &str) -> Result<Vec<Move>> {
+    let moves = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim().to_string()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    let record = Record { start: Position::start(), moves };
+    let mut played = Vec::new();
+    play_record(name, &record, |_, m, _| {
+        played.push(m);
+        Ok(())
+    })?;
+    Ok(played)
+}
+
+/// Reads a game record; `name` is used in error messages.
+pub(crate) fn parse_record(name: &str, text: &str) -> Result<Record> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, line)| !line.is_empty());
+    let Some((n, first)) = lines.next() else {
+        return input(format_args!("{name}: no start position (the record is empty)"));
+    };
+    let start = match parse_position(first) {
+        Ok(p) => p,
+        Err(Failure::Input(e)) => return input(format_args!("{name}:{n}: start position: {e}")),
+        Err(e) => return Err(e),
+    };
+    let moves = lines.map(|(n, m)| (n, m.to_string())).collect();
+    Ok(Record { start, moves })
+}
+
+/// Reads and parses a game record file; the name is for messages.
+pub(crate) fn read_record(file: &Path) -> Result<(String, Record)> {
+    let name = escape(&file.display().to_string());
+    let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
+    let record = parse_record(&name, &text)?;
+    Ok((name, record))
+}
+
+/// Plays a record's moves from its start, checking each, and returns the
+/// game; `each(ply, move, game)` is called after every move (ply from 0).
+/// Fails at the first unparsable or illegal move, naming its line.
+pub(crate) fn play_record(
+    name: &str,
+    record: &Record,
+    mut each: impl FnMut(usize, Move, &Game) -> Result<()>,
+) -> Result<Game> {
+    let mut game = Game::new(record.start);
+    for (ply, (line, text)) in record.moves.iter().enumerate() {
+        let at = format!("{name}:{line}: move `{}`", escape(text));
+        // Checked first so that the message says the game is over rather than
+        // why the move would be illegal in the final position.
+        if let Some(o) = game.outcome() {
+            return input(format_args!("{at}: the game is already over ({o})"));
+        }
+        let m = match game.position().parse_move(text) {
+            Ok(m) => m,
+            Err(e) => return input(format_args!("{at}: {e}")),
+        };
+        if let Err(e) = game.play(m) {
+            return input(format_args!("{at}: {}", MoveError::Illegal(e)));
+        }
+        each(ply, m, &game)?;
+    }
+    Ok(game)
+}
+
+/// The result of a game, with the piles: `blue wins by majority (red 4, blue 5, white 0)`.
+pub(crate) fn result_line(game: &Game) -> String {
+    let p = game.position();
+    let piles = p.piles();
+    let piles = format!("red {}, blue {}, white {}", piles.red, piles.blue, piles.white);
+    match game.outcome() {
+        Some(o) => format!("{o} ({piles})"),
+        None => format!("game not over after {} moves ({piles}), {} to move", game.moves().len(), p.side_to_move()),
+    }
+}
+
+// ---- policies -----------------------------------------------------------
+
+/// The policy of flag `--flag`, or an input error naming the flag.
+pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
+    PolicySpec::parse(text).or_else(|e| input(format_args!("--{flag}: {e}")))
+}
