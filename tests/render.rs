@@ -228,14 +228,8 @@ fn existing_pictures_are_kept_and_bad_names_refused() {
     let o = senat(&["render", "sample", "--out", d.join("x.jpg").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("must end in .svg or .png"));
-    let o = senat(&[
-        "render",
-        "crates/rules/data/sample-game.txt",
-        "--ply",
-        "99",
-        "--out",
-        d.join("y.svg").to_str().unwrap(),
-    ]);
+    let o =
+        senat(&["render", "crates/rules/data/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("has plies 0 to 27"), "{o:?}");
     // No temporary file is left behind.
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();

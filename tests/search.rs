@@ -4,9 +4,9 @@
 //! history heuristic and lazy SMP (threads) against the same references.
 
 use game_search::alphabeta::{Limits, Searcher, minimax};
+use senat_lab::adapter::{Senat, SenatEval, SenatState};
 use game_search::solver::{Solver, Verdict};
 use game_search::{Game as _, WIN, terminal_score};
-use senat_lab::adapter::{Senat, SenatEval, SenatState};
 use senat_rules::{Game, Move, Position, sample};
 use std::num::NonZeroUsize;
 

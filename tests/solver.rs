@@ -13,8 +13,8 @@ mod support {
 
 use game_search::Game as _;
 use game_search::pns::Pns;
-use game_search::solver::{Solvable, Solver, Verdict};
 use senat_lab::adapter::{Senat, SenatState};
+use game_search::solver::{Solvable, Solver, Verdict};
 use senat_rules::{Side, sample};
 use std::time::Duration;
 use support::solver_positions::{entries, sample_after};

@@ -21,14 +21,14 @@
 //! itself, never draws randomness outside a game's own generator, and never
 //! overwrites an existing file unless asked to (`force` or `resume`).
 
-use crate::policy::{GameRng, Policy, PolicySpec, Turn, mix64, rng_from_seed};
-use crate::stats::{GameSummary, PairKey, SUMMARY_HEADER, Summary, Tally};
-use rayon::prelude::*;
 use senat_rules::board::Cell;
 use senat_rules::dice::Side;
 use senat_rules::game::{EndReason, Game, Outcome};
 use senat_rules::moves::{Dest, Move, MoveKind};
+use crate::policy::{GameRng, Policy, PolicySpec, Turn, mix64, rng_from_seed};
 use senat_rules::position::{CLOSURE, Position};
+use crate::stats::{GameSummary, PairKey, SUMMARY_HEADER, Summary, Tally};
+use rayon::prelude::*;
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};

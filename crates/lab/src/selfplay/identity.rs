@@ -21,12 +21,12 @@
 //! too: merge and resume share them.
 
 use super::{GAMES_HEADER, Shard, game_seed, parse_game_row};
-use crate::policy::{PolicyKind, PolicySpec};
-use crate::stats::{GameSummary, PairKey};
 use senat_rules::dice::{Die, Side};
 use senat_rules::game::EndReason;
 use senat_rules::notation::parse_setup;
+use crate::policy::{PolicyKind, PolicySpec};
 use senat_rules::position::{MAJORITY, Piles};
+use crate::stats::{GameSummary, PairKey};
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 
