@@ -45,6 +45,7 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// The result of a command step.
 pub(crate) type Result<T, E = Failure> = std::result::Result<T, E>;
 
 /// Fails with an input error (exit code 2) whose message is `msg`.

@@ -169,13 +169,6 @@ impl std::fmt::Display for LimitError {
 
 impl std::error::Error for LimitError {}
 
-/// The text of a limit error, for the callers whose errors are still text.
-impl From<LimitError> for String {
-    fn from(e: LimitError) -> String {
-        e.to_string()
-    }
-}
-
 /// A time limit of `secs` seconds for `flag`, checked: finite, above 0, at
 /// most [`MAX_SECONDS`].
 pub fn seconds(flag: &str, secs: f64) -> Result<Duration, LimitError> {
