@@ -233,22 +233,145 @@ impl From<MoveKind> for Move {
     }
 }
 
+/// The longest move text (`M13>M14:I19`, `I19>I20=Sb`) fits in this many bytes.
+pub const MOVE_TEXT_MAX: usize = 11;
+
+/// The move text of a move, built on the stack: the single definition of
+/// the text (`g3`, `17@M13=Sb`, `M16-M17`, `I21>I20`, `M13>M14:I19`,
+/// `I20>I21:D`, `I19>I20=Sb`) that [`Move::write_text`], `Display for Move`
+/// and `Display for MoveKind` all use.
+#[derive(Clone, Copy)]
+pub struct MoveText {
+    buf: [u8; 16],
+    len: u8,
+}
+
+/// The text of each cell (`S1`…`I23`): up to three bytes and the length.
+const CELL_TEXT: [([u8; 3], u8); CELLS] = {
+    let mut t = [([0u8; 3], 0u8); CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let c = Cell::new_unchecked(i as u8);
+        let n = c.number();
+        let letter = c.row().letter() as u8;
+        t[i] = if n >= 10 { ([letter, b'0' + n / 10, b'0' + n % 10], 3) } else { ([letter, b'0' + n, 0], 2) };
+        i += 1;
+    }
+    t
+};
+
+/// The two-letter codes of the faces, by index.
+const FACE_TEXT: [[u8; 2]; FACES] = [*b"Tr", *b"Sr", *b"Cr", *b"Tb", *b"Sb", *b"Cb"];
+
+impl MoveText {
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.buf[self.len as usize] = b;
+        self.len += 1;
+    }
+
+    /// A die number (below 100), without leading zero.
+    #[inline]
+    fn num(&mut self, n: u32) {
+        if n >= 10 {
+            self.byte(b'0' + (n / 10) as u8);
+        }
+        self.byte(b'0' + (n % 10) as u8);
+    }
+
+    #[inline]
+    fn cell(&mut self, i: u32) {
+        let (text, len) = CELL_TEXT[i as usize % CELLS];
+        let at = self.len as usize;
+        self.buf[at..at + 3].copy_from_slice(&text);
+        self.len += len;
+    }
+
+    #[inline]
+    fn face(&mut self, f: u32) {
+        let at = self.len as usize;
+        self.buf[at..at + 2].copy_from_slice(&FACE_TEXT[f as usize % FACES]);
+        self.len += 2;
+    }
+
+    /// The text of `m`, read from its packed fields (the same text as
+    /// `Display for MoveKind` of `m.kind()` would write field by field:
+    /// die numbers, cells as row letter and number, faces by code).
+    #[inline]
+    pub fn of(m: Move) -> MoveText {
+        let mut t = MoveText { buf: [0; 16], len: 0 };
+        match m.raw_kind() {
+            GIVE => {
+                t.byte(b'g');
+                t.num(m.a());
+            }
+            PLACE => {
+                t.num(m.a());
+                t.byte(b'@');
+                t.cell(m.b());
+                t.byte(b'=');
+                t.face(m.face_raw());
+            }
+            kind => {
+                t.cell(m.a());
+                t.byte(match kind {
+                    SHIFT => b'-',
+                    _ => b'>',
+                });
+                t.cell(m.b());
+                match kind {
+                    PUSH if m.c() == DOOR => {
+                        t.byte(b':');
+                        t.byte(b'D');
+                    }
+                    PUSH => {
+                        t.byte(b':');
+                        t.cell(m.c());
+                    }
+                    TURN => {
+                        t.byte(b'=');
+                        t.face(m.face_raw());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        t
+    }
+
+    /// The text's bytes (ASCII).
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len as usize]
+    }
+
+    /// The text.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII letters, digits and punctuation are ever written.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl Move {
+    /// Appends the move text of the move (the same text as its `Display`)
+    /// to `out`, without the formatting machinery and without allocating
+    /// beyond `out`'s growth.
+    #[inline]
+    pub fn write_text(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(MoveText::of(*self).as_bytes());
+    }
+}
+
 impl fmt::Display for MoveKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            MoveKind::Give(d) => write!(f, "g{d}"),
-            MoveKind::Place(d, c, face) => write!(f, "{d}@{c}={face}"),
-            MoveKind::Shift { from, to } => write!(f, "{from}-{to}"),
-            MoveKind::Flip { agent, target } => write!(f, "{agent}>{target}"),
-            MoveKind::Push { agent, target, to } => write!(f, "{agent}>{target}:{to}"),
-            MoveKind::Turn { agent, target, face } => write!(f, "{agent}>{target}={face}"),
-        }
+        Move::from(*self).fmt(f)
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.kind().fmt(f)
+        f.write_str(MoveText::of(*self).as_str())
     }
 }
 
@@ -295,6 +418,37 @@ mod tests {
         for (k, t) in kinds.into_iter().zip(texts) {
             assert_eq!(Move::from(k).kind(), k);
             assert_eq!(Move::from(k).to_string(), t);
+            assert_eq!(k.to_string(), t);
+            let mut out = b"x ".to_vec();
+            Move::from(k).write_text(&mut out);
+            assert_eq!(out, format!("x {t}").into_bytes());
+            assert!(t.len() <= MOVE_TEXT_MAX);
+        }
+        // Moves of every kind and field, against the field-by-field text.
+        let reference = |k: MoveKind| match k {
+            MoveKind::Give(d) => format!("g{d}"),
+            MoveKind::Place(d, c, face) => format!("{d}@{c}={face}"),
+            MoveKind::Shift { from, to } => format!("{from}-{to}"),
+            MoveKind::Flip { agent, target } => format!("{agent}>{target}"),
+            MoveKind::Push { agent, target, to } => format!("{agent}>{target}:{to}"),
+            MoveKind::Turn { agent, target, face } => format!("{agent}>{target}={face}"),
+        };
+        for a in Cell::all() {
+            for b in Cell::all() {
+                for f in Face::ALL {
+                    for m in [
+                        Move::shift(a, b),
+                        Move::flip(a, b),
+                        Move::push(a, b, Dest::Cell(Cell::all().nth(f.index() as usize * 3).unwrap())),
+                        Move::push(a, b, Dest::Door),
+                        Move::turn(a, b, f),
+                        Move::place(Die::new(b.number()).unwrap(), a, f),
+                        Move::give(Die::new(a.number()).unwrap()),
+                    ] {
+                        assert_eq!(m.to_string(), reference(m.kind()));
+                    }
+                }
+            }
         }
     }
 }
