@@ -359,7 +359,11 @@ impl Move {
     /// beyond `out`'s growth.
     #[inline]
     pub fn write_text(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(MoveText::of(*self).as_bytes());
+        let t = MoveText::of(*self);
+        // A fixed-size copy then a cut is cheaper than a copy of the exact length.
+        let end = out.len() + t.len as usize;
+        out.extend_from_slice(&t.buf);
+        out.truncate(end);
     }
 }
 

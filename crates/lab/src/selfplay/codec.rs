@@ -428,6 +428,63 @@ mod tests {
     }
 
     #[test]
+    fn rows_are_those_the_csv_crate_writes() {
+        use crate::policy::PolicySpec;
+        let spec = |s: &str| PolicySpec::parse(s).unwrap();
+        let m = Matchup {
+            red: spec("heuristic:pile=12,exposed=-1"),
+            blue: spec("random"),
+            draft_red: spec("greedy"),
+            draft_blue: spec("random"),
+        };
+        let seed = 99;
+        let mut w = RowWriter::new(&m, seed, true);
+        let (mut games, mut moves) = (csv_rows(), csv_rows());
+        for index in 0..20 {
+            let g = super::super::play_game(&m, seed, index);
+            w.write(index, &g);
+            let all = g.game.moves();
+            let text = |ms: &[Move]| ms.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+            let piles = g.game.position().piles();
+            let row: Vec<String> = vec![
+                index.to_string(),
+                seed.to_string(),
+                game_seed(seed, index).to_string(),
+                m.red.name.clone(),
+                m.blue.name.clone(),
+                m.draft_red.name.clone(),
+                m.draft_blue.name.clone(),
+                winner_name(g.outcome.winner).into(),
+                g.outcome.reason.name().into(),
+                piles.red.to_string(),
+                piles.blue.to_string(),
+                piles.white.to_string(),
+                (all.len() - g.draft_len).to_string(),
+                g.legal_sum.to_string(),
+                text(&all[..g.draft_len]),
+                text(&all[g.draft_len..]),
+                g.game.position().to_spn(),
+            ];
+            games.write_record(&row).unwrap();
+            let mut p = *g.game.start();
+            for (ply, &mv) in all.iter().enumerate() {
+                let phase = if ply < g.draft_len { "draft" } else { "play" };
+                let side = winner_name(Some(p.side_to_move()));
+                let row = [index.to_string(), (ply + 1).to_string(), phase.into(), side.into(), mv.to_string()];
+                moves.write_record(row.iter().chain([&g.legal[ply].to_string()])).unwrap();
+                p.play_unchecked(mv);
+            }
+        }
+        let (g, mv) = w.into_rows();
+        assert_eq!(String::from_utf8(g).unwrap(), String::from_utf8(games.into_inner().unwrap()).unwrap());
+        assert_eq!(mv, moves.into_inner().unwrap());
+    }
+
+    fn csv_rows() -> csv::Writer<Vec<u8>> {
+        csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new())
+    }
+
+    #[test]
     fn numbers_are_written_in_decimal() {
         for n in [0, 1, 9, 10, 99, 100, 101, 999, 1000, 12345, 1 << 32, u64::MAX - 1, u64::MAX] {
             let mut buf = b"x".to_vec();

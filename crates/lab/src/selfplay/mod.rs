@@ -20,6 +20,12 @@
 //! This module drives policies and the rules; it never decides a move
 //! itself, never draws randomness outside a game's own generator, and never
 //! overwrites an existing file unless asked to (`force` or `resume`).
+//!
+//! One job per file: [`play`] (the game loop), [`codec`] (CSV rows written
+//! and read back), [`schedule`] (shards, chunks, threads), [`persist`]
+//! (running a batch into files, resuming, merging), [`identity`] (the batch
+//! identity line and the row checks) and [`output`] (atomic, locked output
+//! files). This file holds the batch's types and the error they share.
 
 pub mod codec;
 pub mod identity;
