@@ -9,8 +9,10 @@
 //!   file that is removed afterwards).
 //!
 //! The figure of merit is games per second per million cozy-chess nodes per
-//! second, so that machines (and a loaded machine) compare. Each measure is
-//! taken `RUNS` times, interleaved, and the best (shortest) time is kept.
+//! second, so that machines compare. Each measure is taken several times,
+//! interleaved, and the best is kept; rates are given both by wall time and
+//! by CPU time (the process's, all its threads, or the child's: Linux
+//! `getrusage`), the fairer figure on a machine shared with other work.
 //!
 //! `SELFPLAY_RATE_BINS=old=/path/to/senat,new=target/release/senat` also
 //! times those binaries as processes in the same run (`senat selfplay
@@ -21,7 +23,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use senat_lab::policy::PolicySpec;
 use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
@@ -53,14 +55,52 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// User plus system CPU time of this process (`RUSAGE_SELF`, all threads)
+/// or of its waited-for children (`RUSAGE_CHILDREN`).
+#[cfg(target_os = "linux")]
+fn cpu(children: bool) -> Duration {
+    use std::ffi::{c_int, c_long};
+    unsafe extern "C" {
+        fn getrusage(who: c_int, usage: *mut c_long) -> c_int;
+    }
+    // struct rusage: two timevals (user, system), then 14 longs.
+    let mut r: [c_long; 18] = [0; 18];
+    // SAFETY: `r` is at least as large as a `struct rusage` and writable;
+    // `getrusage` only writes it.
+    let rc = unsafe { getrusage(if children { -1 } else { 0 }, r.as_mut_ptr()) };
+    assert_eq!(rc, 0, "getrusage");
+    let tv = |s: c_long, us: c_long| Duration::new(s as u64, us as u32 * 1000);
+    tv(r[0], r[1]) + tv(r[2], r[3])
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cpu(_children: bool) -> Duration {
+    Duration::ZERO
+}
+
+/// A rate measured both ways: per wall second and per CPU second.
+#[derive(Clone, Copy, Default)]
+struct Rate {
+    wall: f64,
+    cpu: f64,
+}
+
+/// Times `f`, which does `work` units (returned), in this process.
+fn timed(children: bool, f: impl FnOnce() -> f64) -> Rate {
+    let (c0, t0) = (cpu(children), Instant::now());
+    let work = f();
+    let (wall, c) = (t0.elapsed().as_secs_f64(), (cpu(children) - c0).as_secs_f64());
+    Rate { wall: work / wall, cpu: if c > 0.0 { work / c } else { f64::NAN } }
+}
+
 /// Cozy-chess Kiwipete-5 bulk nodes per second.
-fn cozy_rate() -> f64 {
+fn cozy_rate() -> Rate {
     let board: cozy_chess::Board = KIWIPETE.parse().expect("Kiwipete parses");
-    let t = Instant::now();
-    let n = cozy_perft(std::hint::black_box(&board), 5);
-    let secs = t.elapsed().as_secs_f64();
-    assert_eq!(n, KIWIPETE_5);
-    n as f64 / secs
+    timed(false, || {
+        let n = cozy_perft(std::hint::black_box(&board), 5);
+        assert_eq!(n, KIWIPETE_5);
+        n as f64
+    })
 }
 
 fn batch(games: u64) -> Batch {
@@ -70,49 +110,52 @@ fn batch(games: u64) -> Batch {
 }
 
 /// Games per second without output.
-fn simulate_rate(b: &Batch) -> f64 {
-    let t = Instant::now();
-    let (s, _) = selfplay::simulate(b, 1).expect("simulate");
-    s.games() as f64 / t.elapsed().as_secs_f64()
+fn simulate_rate(b: &Batch) -> Rate {
+    timed(false, || selfplay::simulate(b, 1).expect("simulate").0.games() as f64)
 }
 
 /// Games per second with the games file written (and committed) as
 /// `senat selfplay --out FILE --summary ''` writes it.
-fn run_rate(b: &Batch, file: &Path) -> f64 {
+fn run_rate(b: &Batch, file: &Path) -> Rate {
     let out = Outputs { games: file.to_path_buf(), moves: None, summary: None, existing: Existing::Overwrite };
-    let t = Instant::now();
-    let r = selfplay::run(b, &out, 1, &|_| {}).expect("selfplay run");
-    let secs = t.elapsed().as_secs_f64();
-    r.played as f64 / secs
+    timed(false, || selfplay::run(b, &out, 1, &|_| {}).expect("selfplay run").played as f64)
 }
 
 /// Games per second of `senat selfplay` as a process (wall time).
-fn bin_run_rate(bin: &str, games: u64, file: &Path) -> f64 {
-    let t = Instant::now();
-    let status = Command::new(bin)
-        .args(["selfplay", "--games", &games.to_string(), "--seed", "1", "--red", "random", "--blue", "random"])
-        .args(["--threads", "1", "--summary", "", "--force", "--quiet", "--out"])
-        .arg(file)
-        .status()
-        .expect("run the binary");
-    assert!(status.success(), "{bin} selfplay failed");
-    games as f64 / t.elapsed().as_secs_f64()
+fn bin_run_rate(bin: &str, games: u64, file: &Path) -> Rate {
+    timed(true, || {
+        let status = Command::new(bin)
+            .args(["selfplay", "--games", &games.to_string(), "--seed", "1", "--red", "random", "--blue", "random"])
+            .args(["--threads", "1", "--summary", "", "--force", "--quiet", "--out"])
+            .arg(file)
+            .status()
+            .expect("run the binary");
+        assert!(status.success(), "{bin} selfplay failed");
+        games as f64
+    })
 }
 
-/// Games per second that `senat bench --threads 1` reports for random.
-fn bin_bench_rate(bin: &str, games: u64) -> f64 {
-    let out = Command::new(bin)
-        .args(["bench", "--games", &games.to_string(), "--policies", "random", "--threads", "1"])
-        .output()
-        .expect("run the binary");
-    assert!(out.status.success(), "{bin} bench failed");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let row = text.lines().find(|l| l.starts_with("random")).expect("a random row");
-    row.split_whitespace().nth(4).and_then(|r| r.parse().ok()).expect("a games/s column")
+/// Games per second of `senat bench --threads 1` for random: by wall time
+/// as it reports, by CPU time of the whole process.
+fn bin_bench_rate(bin: &str, games: u64) -> Rate {
+    let mut wall = 0.0;
+    let mut r = timed(true, || {
+        let out = Command::new(bin)
+            .args(["bench", "--games", &games.to_string(), "--policies", "random", "--threads", "1"])
+            .output()
+            .expect("run the binary");
+        assert!(out.status.success(), "{bin} bench failed");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let row = text.lines().find(|l| l.starts_with("random")).expect("a random row");
+        wall = row.split_whitespace().nth(4).and_then(|r| r.parse().ok()).expect("a games/s column");
+        games as f64
+    });
+    r.wall = wall;
+    r
 }
 
-fn best(xs: &[f64]) -> f64 {
-    xs.iter().copied().fold(0.0, f64::max)
+fn best(xs: &[Rate]) -> Rate {
+    xs.iter().fold(Rate::default(), |a, r| Rate { wall: a.wall.max(r.wall), cpu: a.cpu.max(r.cpu) })
 }
 
 fn main() {
@@ -121,7 +164,10 @@ fn main() {
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(if quick { 10_000 } else { 40_000 });
-    let runs = if quick { 2 } else { 4 };
+    let runs: usize = std::env::var("SELFPLAY_RATE_RUNS")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(if quick { 2 } else { 5 });
     let bins: Vec<(String, String)> = std::env::var("SELFPLAY_RATE_BINS")
         .unwrap_or_default()
         .split(',')
@@ -131,7 +177,7 @@ fn main() {
     let b = batch(games);
 
     let (mut cozy, mut sim, mut written) = (Vec::new(), Vec::new(), Vec::new());
-    let mut by_bin: Vec<(Vec<f64>, Vec<f64>)> = vec![(Vec::new(), Vec::new()); bins.len()];
+    let mut by_bin: Vec<(Vec<Rate>, Vec<Rate>)> = vec![(Vec::new(), Vec::new()); bins.len()];
     for _ in 0..runs {
         cozy.push(cozy_rate());
         sim.push(simulate_rate(&b));
@@ -143,11 +189,14 @@ fn main() {
     }
     let _ = std::fs::remove_file(&file);
 
-    let mnodes = best(&cozy) / 1e6;
+    let c = best(&cozy);
+    let (wall_m, cpu_m) = (c.wall / 1e6, c.cpu / 1e6);
     println!("selfplay rate: random vs random, 1 thread, {games} games, best of {runs}");
-    println!("cozy-chess Kiwipete-5 bulk: {mnodes:.1} M nodes/s");
-    println!("{:<28} {:>10} {:>16}", "measure", "games/s", "per M cozy n/s");
-    let line = |name: &str, rate: f64| println!("{name:<28} {rate:>10.0} {:>16.1}", rate / mnodes);
+    println!("cozy-chess Kiwipete-5 bulk: {wall_m:.1} M nodes/s (wall), {cpu_m:.1} M nodes/CPU-s");
+    println!("{:<30} {:>9} {:>8} {:>11} {:>8}", "measure", "games/s", "per M", "games/CPU-s", "per M");
+    let line = |name: &str, r: Rate| {
+        println!("{name:<30} {:>9.0} {:>8.1} {:>11.0} {:>8.1}", r.wall, r.wall / wall_m, r.cpu, r.cpu / cpu_m)
+    };
     line("no output (simulate)", best(&sim));
     line("games file (run)", best(&written));
     for ((name, _), (s, w)) in bins.iter().zip(&by_bin) {

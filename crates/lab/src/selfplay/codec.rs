@@ -144,6 +144,8 @@ pub(super) struct RowWriter {
     /// `,red,blue,draft_red,draft_blue,` (names quoted as needed).
     names: Vec<u8>,
     seed: u64,
+    /// Scratch space for the final SPN.
+    spn: Vec<u8>,
 }
 
 impl RowWriter {
@@ -158,7 +160,7 @@ impl RowWriter {
             push_field(&mut names, p.name.as_bytes());
         }
         names.push(b',');
-        RowWriter { games: Vec::new(), moves: with_moves.then(Vec::new), seed_field, names, seed }
+        RowWriter { games: Vec::new(), moves: with_moves.then(Vec::new), seed_field, names, seed, spn: Vec::new() }
     }
 
     /// Appends the rows of game `index`.
@@ -185,7 +187,9 @@ impl RowWriter {
         buf.push(b',');
         push_moves(buf, &moves[g.draft_len..]);
         buf.push(b',');
-        push_field(buf, position.to_spn().as_bytes());
+        self.spn.clear();
+        position.write_spn(&mut self.spn);
+        push_field(buf, &self.spn);
         buf.push(b'\n');
         if let Some(buf) = self.moves.as_mut() {
             let mut p = *g.game.start();
