@@ -246,96 +246,75 @@ pub struct MoveText {
     len: u8,
 }
 
-/// The text of each cell (`S1`…`I23`): up to three bytes and the length.
-const CELL_TEXT: [([u8; 3], u8); CELLS] = {
-    let mut t = [([0u8; 3], 0u8); CELLS];
+/// The text of each cell (`S1`…`I23`) by index, padded to four bytes, and
+/// its length; index 23 (a push's door code) is `D`.
+const CELL_TEXT: [([u8; 4], u8); CELLS + 1] = {
+    let mut t = [(*b"D\0\0\0", 1u8); CELLS + 1];
     let mut i = 0;
     while i < CELLS {
         let c = Cell::new_unchecked(i as u8);
         let n = c.number();
         let letter = c.row().letter() as u8;
-        t[i] = if n >= 10 { ([letter, b'0' + n / 10, b'0' + n % 10], 3) } else { ([letter, b'0' + n, 0], 2) };
+        t[i] = if n >= 10 { ([letter, b'0' + n / 10, b'0' + n % 10, 0], 3) } else { ([letter, b'0' + n, 0, 0], 2) };
         i += 1;
     }
     t
 };
 
-/// The two-letter codes of the faces, by index.
-const FACE_TEXT: [[u8; 2]; FACES] = [*b"Tr", *b"Sr", *b"Cr", *b"Tb", *b"Sb", *b"Cb"];
+/// The two-letter codes of the faces by index, padded to four bytes.
+const FACE_TEXT: [([u8; 4], u8); FACES] =
+    [(*b"Tr\0\0", 2), (*b"Sr\0\0", 2), (*b"Cr\0\0", 2), (*b"Tb\0\0", 2), (*b"Sb\0\0", 2), (*b"Cb\0\0", 2)];
 
 impl MoveText {
-    #[inline]
-    fn byte(&mut self, b: u8) {
-        self.buf[self.len as usize] = b;
-        self.len += 1;
-    }
-
-    /// A die number (below 100), without leading zero.
-    #[inline]
-    fn num(&mut self, n: u32) {
-        if n >= 10 {
-            self.byte(b'0' + (n / 10) as u8);
-        }
-        self.byte(b'0' + (n % 10) as u8);
-    }
-
-    #[inline]
-    fn cell(&mut self, i: u32) {
-        let (text, len) = CELL_TEXT[i as usize % CELLS];
-        let at = self.len as usize;
-        self.buf[at..at + 3].copy_from_slice(&text);
-        self.len += len;
-    }
-
-    #[inline]
-    fn face(&mut self, f: u32) {
-        let at = self.len as usize;
-        self.buf[at..at + 2].copy_from_slice(&FACE_TEXT[f as usize % FACES]);
-        self.len += 2;
-    }
-
     /// The text of `m`, read from its packed fields (the same text as
-    /// `Display for MoveKind` of `m.kind()` would write field by field:
-    /// die numbers, cells as row letter and number, faces by code).
+    /// writing `m.kind()` field by field: die numbers, cells as row letter
+    /// and number, faces by code). The play moves, whose kinds come in no
+    /// predictable order, are written without branching on the kind.
     #[inline]
     pub fn of(m: Move) -> MoveText {
         let mut t = MoveText { buf: [0; 16], len: 0 };
-        match m.raw_kind() {
-            GIVE => {
-                t.byte(b'g');
-                t.num(m.a());
+        let kind = m.raw_kind();
+        let cell = |i: u32| CELL_TEXT[i as usize % (CELLS + 1)];
+        if kind == GIVE || kind == PLACE {
+            let d = m.a() as u8 % 100;
+            let mut at = 0;
+            if kind == GIVE {
+                t.buf[0] = b'g';
+                at = 1;
             }
-            PLACE => {
-                t.num(m.a());
-                t.byte(b'@');
-                t.cell(m.b());
-                t.byte(b'=');
-                t.face(m.face_raw());
+            if d >= 10 {
+                t.buf[at] = b'0' + d / 10;
+                at += 1;
             }
-            kind => {
-                t.cell(m.a());
-                t.byte(match kind {
-                    SHIFT => b'-',
-                    _ => b'>',
-                });
-                t.cell(m.b());
-                match kind {
-                    PUSH if m.c() == DOOR => {
-                        t.byte(b':');
-                        t.byte(b'D');
-                    }
-                    PUSH => {
-                        t.byte(b':');
-                        t.cell(m.c());
-                    }
-                    TURN => {
-                        t.byte(b'=');
-                        t.face(m.face_raw());
-                    }
-                    _ => {}
-                }
+            t.buf[at] = b'0' + d % 10;
+            at += 1;
+            if kind == PLACE {
+                let (c, lc) = cell(m.b());
+                t.buf[at] = b'@';
+                t.buf[at + 1..at + 5].copy_from_slice(&c);
+                at += 1 + lc as usize;
+                let (f, lf) = FACE_TEXT[m.face_raw() as usize % FACES];
+                t.buf[at] = b'=';
+                t.buf[at + 1..at + 5].copy_from_slice(&f);
+                at += 1 + lf as usize;
             }
+            t.len = at as u8;
+            return t;
         }
+        // `a` SEP `b`, then `:c` (push) or `=face` (turn) or nothing.
+        let (a, la) = cell(m.a());
+        let (b, lb) = cell(m.b());
+        t.buf[..4].copy_from_slice(&a);
+        let mut at = la as usize;
+        t.buf[at] = if kind == SHIFT { b'-' } else { b'>' };
+        t.buf[at + 1..at + 5].copy_from_slice(&b);
+        at += 1 + lb as usize;
+        let push = kind == PUSH;
+        let (x, lx) = if push { cell(m.c()) } else { FACE_TEXT[m.face_raw() as usize % FACES] };
+        t.buf[at] = if push { b':' } else { b'=' };
+        t.buf[at + 1..at + 5].copy_from_slice(&x);
+        at += if kind >= PUSH { 1 + lx as usize } else { 0 };
+        t.len = at as u8;
         t
     }
 
