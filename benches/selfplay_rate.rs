@@ -18,8 +18,9 @@
 //! times those binaries as processes in the same run (`senat selfplay
 //! --threads 1 --out FILE` for the rate with the file, `senat bench
 //! --threads 1` for the rate without), to compare versions side by side.
-//! `SELFPLAY_RATE_GAMES` sets the games per measure (default 40000);
-//! `-- --quick` uses 10000 games and 2 runs.
+//! `SELFPLAY_RATE_GAMES` sets the games per measure (default 40000),
+//! `SELFPLAY_RATE_RUNS` the runs (default 5); `-- --quick` uses 10000
+//! games and 2 runs.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -158,16 +159,15 @@ fn best(xs: &[Rate]) -> Rate {
     xs.iter().fold(Rate::default(), |a, r| Rate { wall: a.wall.max(r.wall), cpu: a.cpu.max(r.cpu) })
 }
 
+/// The number in environment variable `name`, or `default`.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
-    let games: u64 = std::env::var("SELFPLAY_RATE_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(if quick { 10_000 } else { 40_000 });
-    let runs: usize = std::env::var("SELFPLAY_RATE_RUNS")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(if quick { 2 } else { 5 });
+    let games = env_or("SELFPLAY_RATE_GAMES", if quick { 10_000 } else { 40_000 });
+    let runs = env_or("SELFPLAY_RATE_RUNS", if quick { 2 } else { 5 }) as usize;
     let bins: Vec<(String, String)> = std::env::var("SELFPLAY_RATE_BINS")
         .unwrap_or_default()
         .split(',')

@@ -272,10 +272,10 @@ pub enum RowError {
     },
     /// Other policies than the batch's.
     Policies {
-        /// The row's.
-        row: PairKey,
+        /// The row's, as labelled in summaries (`PairKey::label`).
+        row: String,
         /// The batch's.
-        batch: PairKey,
+        batch: String,
     },
     /// A pile column that is not a possible pile size.
     Pile {
@@ -349,9 +349,7 @@ impl fmt::Display for RowError {
             RowError::GameSeed { got, seed, game } => {
                 write!(f, "game_seed {got} is not game_seed({seed}, {game}) = {}", game_seed(*seed, *game))
             }
-            RowError::Policies { row, batch } => {
-                write!(f, "the row's policies {} are not the batch's {}", row.label(), batch.label())
-            }
+            RowError::Policies { row, batch } => write!(f, "the row's policies {row} are not the batch's {batch}"),
             RowError::Pile { column, text, max } => write!(f, "{column} `{text}` is not a pile size 0..{max}"),
             RowError::NoMajority => f.write_str("reason majority but no pile holds 5 dice"),
             RowError::UnexpectedMajority(r) => {

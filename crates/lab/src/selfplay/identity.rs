@@ -442,7 +442,7 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
         return Err(RowError::GameSeed { got: gs, seed, game: i });
     }
     if key != id.key() {
-        return Err(RowError::Policies { row: key, batch: id.key() });
+        return Err(RowError::Policies { row: key.label(), batch: id.key().label() });
     }
     let pile = |c: usize, max: u8| -> Result<u8, RowError> {
         r[c].parse::<u8>().ok().filter(|&n| n <= max).ok_or_else(|| RowError::Pile {
