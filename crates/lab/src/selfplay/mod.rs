@@ -37,7 +37,7 @@ pub mod schedule;
 pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};
 pub use identity::{Identity, IdentityError, PolicyId, WeightsError};
 pub use persist::{identity_of, merge, run, write_summary};
-pub use play::{PlayedGame, check_opening, opening_text, play_game};
+pub use play::{OpeningError, PlayedGame, check_opening, opening_text, play_game};
 pub(crate) use schedule::pool;
 pub use schedule::{Shard, ShardError, simulate};
 
@@ -183,6 +183,8 @@ pub enum Error {
     Weights(WeightsError),
     /// A shard that is not `K/N`.
     Shard(ShardError),
+    /// An opening that cannot be played.
+    Opening(OpeningError),
     /// A file's batch identity is missing or is not the expected one.
     Identity {
         /// The file.
@@ -235,6 +237,7 @@ impl std::fmt::Display for Error {
             Error::BadIdentity { path, error } => write!(f, "{}: bad batch identity: {error}", path.display()),
             Error::Weights(e) => e.fmt(f),
             Error::Shard(e) => e.fmt(f),
+            Error::Opening(e) => e.fmt(f),
             Error::Identity { path, message } => write!(f, "{}: {message}", path.display()),
             Error::Incomplete(msg) | Error::Invalid(msg) => f.write_str(msg),
             Error::BadRow { path, line, resuming: false, error } => write!(f, "{}:{line}: {error}", path.display()),

@@ -262,7 +262,7 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     if b.games == 0 {
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
-    check_opening(&b.opening).map_err(|(i, e)| Error::Invalid(format!("opening move {}: {e}", i + 1)))?;
+    check_opening(&b.opening).map_err(Error::Opening)?;
     let id = identity_of(b)?;
     let m = &b.matchup;
     let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);

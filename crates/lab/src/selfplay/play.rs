@@ -9,6 +9,7 @@ use super::{Matchup, game_seed};
 use crate::policy::{GameRng, Policy, Turn, rng_from_seed};
 use crate::stats::GameSummary;
 use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::movegen::Illegal;
 use senat_rules::moves::Move;
 use senat_rules::position::{CLOSURE, Position};
 
@@ -115,16 +116,49 @@ pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
     play_with(&mut players, &[], &mut rng, true)
 }
 
-/// Checks that `moves` can be played from the start, in order, before the
-/// game ends; `Err((i, message))` names the first that cannot (index in
-/// `moves`). A batch's opening passes this check before any game.
-pub fn check_opening(moves: &[Move]) -> Result<(), (usize, String)> {
-    let mut game = Game::new(Position::start());
-    for (i, &m) in moves.iter().enumerate() {
-        if let Some(o) = game.outcome() {
-            return Err((i, format!("the game is already over ({o})")));
+/// Why a batch's opening cannot be played: its move `index` (0-based) comes
+/// after the end of the game or is illegal there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningError {
+    /// The game is over before the move.
+    Over {
+        /// The move's index in the opening.
+        index: usize,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The move is illegal in its position.
+    Illegal {
+        /// The move's index in the opening.
+        index: usize,
+        /// Why.
+        why: Illegal,
+    },
+}
+
+impl std::fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningError::Over { index, outcome } => {
+                write!(f, "opening move {}: the game is already over ({outcome})", index + 1)
+            }
+            OpeningError::Illegal { index, why } => write!(f, "opening move {}: illegal here: {why}", index + 1),
         }
-        game.play(m).map_err(|e| (i, format!("illegal here: {e}")))?;
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+/// Checks that `moves` can be played from the start, in order, before the
+/// game ends; the error names the first that cannot. A batch's opening
+/// passes this check before any game.
+pub fn check_opening(moves: &[Move]) -> Result<(), OpeningError> {
+    let mut game = Game::new(Position::start());
+    for (index, &m) in moves.iter().enumerate() {
+        if let Some(outcome) = game.outcome() {
+            return Err(OpeningError::Over { index, outcome });
+        }
+        game.play(m).map_err(|why| OpeningError::Illegal { index, why })?;
     }
     Ok(())
 }
