@@ -422,7 +422,7 @@ impl Annex {
                 Err(e) => return Err(err(e.position().map_or(0, |p| p.line()), e.to_string())),
             }
             let line = rec.position().map_or(0, |p| p.line());
-            let (_, _, key, g) = parse_game_row(&rec).map_err(|m| err(line, m))?;
+            let (_, _, key, g) = parse_game_row(&rec).map_err(|m| err(line, m.to_string()))?;
             let idx = match &cur {
                 Some((k, i)) if *k == key => *i,
                 _ => {

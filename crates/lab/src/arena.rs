@@ -154,7 +154,7 @@ impl Arena {
     pub fn identity_line(&self) -> Result<String, Error> {
         use crate::selfplay::identity::escape;
         let id = |s: &PolicySpec| -> Result<String, Error> {
-            let p = PolicyId::of(s).map_err(Error::Invalid)?;
+            let p = PolicyId::of(s)?;
             Ok(p.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}")))
         };
         let schedule = match self.schedule {

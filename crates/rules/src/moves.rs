@@ -233,22 +233,128 @@ impl From<MoveKind> for Move {
     }
 }
 
+/// The longest move text (`M13>M14:I19`, `I19>I20=Sb`) fits in this many bytes.
+pub const MOVE_TEXT_MAX: usize = 11;
+
+/// The move text of a move, built on the stack: the single definition of
+/// the text (`g3`, `17@M13=Sb`, `M16-M17`, `I21>I20`, `M13>M14:I19`,
+/// `I20>I21:D`, `I19>I20=Sb`) that [`Move::write_text`], `Display for Move`
+/// and `Display for MoveKind` all use.
+#[derive(Clone, Copy)]
+pub struct MoveText {
+    buf: [u8; 16],
+    len: u8,
+}
+
+/// The text of each cell (`S1`…`I23`) by index, padded to four bytes, and
+/// its length; index 23 (a push's door code) is `D`.
+const CELL_TEXT: [([u8; 4], u8); CELLS + 1] = {
+    let mut t = [(*b"D\0\0\0", 1u8); CELLS + 1];
+    let mut i = 0;
+    while i < CELLS {
+        let c = Cell::new_unchecked(i as u8);
+        let n = c.number();
+        let letter = c.row().letter() as u8;
+        t[i] = if n >= 10 { ([letter, b'0' + n / 10, b'0' + n % 10, 0], 3) } else { ([letter, b'0' + n, 0, 0], 2) };
+        i += 1;
+    }
+    t
+};
+
+/// The two-letter codes of the faces by index, padded to four bytes.
+const FACE_TEXT: [([u8; 4], u8); FACES] =
+    [(*b"Tr\0\0", 2), (*b"Sr\0\0", 2), (*b"Cr\0\0", 2), (*b"Tb\0\0", 2), (*b"Sb\0\0", 2), (*b"Cb\0\0", 2)];
+
+impl MoveText {
+    /// The text of `m`, read from its packed fields (the same text as
+    /// writing `m.kind()` field by field: die numbers, cells as row letter
+    /// and number, faces by code). The play moves, whose kinds come in no
+    /// predictable order, are written without branching on the kind.
+    #[inline]
+    pub fn of(m: Move) -> MoveText {
+        let mut t = MoveText { buf: [0; 16], len: 0 };
+        let kind = m.raw_kind();
+        let cell = |i: u32| CELL_TEXT[i as usize % (CELLS + 1)];
+        if kind == GIVE || kind == PLACE {
+            let d = m.a() as u8 % 100;
+            let mut at = 0;
+            if kind == GIVE {
+                t.buf[0] = b'g';
+                at = 1;
+            }
+            if d >= 10 {
+                t.buf[at] = b'0' + d / 10;
+                at += 1;
+            }
+            t.buf[at] = b'0' + d % 10;
+            at += 1;
+            if kind == PLACE {
+                let (c, lc) = cell(m.b());
+                t.buf[at] = b'@';
+                t.buf[at + 1..at + 5].copy_from_slice(&c);
+                at += 1 + lc as usize;
+                let (f, lf) = FACE_TEXT[m.face_raw() as usize % FACES];
+                t.buf[at] = b'=';
+                t.buf[at + 1..at + 5].copy_from_slice(&f);
+                at += 1 + lf as usize;
+            }
+            t.len = at as u8;
+            return t;
+        }
+        // `a` SEP `b`, then `:c` (push) or `=face` (turn) or nothing.
+        let (a, la) = cell(m.a());
+        let (b, lb) = cell(m.b());
+        t.buf[..4].copy_from_slice(&a);
+        let mut at = la as usize;
+        t.buf[at] = if kind == SHIFT { b'-' } else { b'>' };
+        t.buf[at + 1..at + 5].copy_from_slice(&b);
+        at += 1 + lb as usize;
+        let push = kind == PUSH;
+        let (x, lx) = if push { cell(m.c()) } else { FACE_TEXT[m.face_raw() as usize % FACES] };
+        t.buf[at] = if push { b':' } else { b'=' };
+        t.buf[at + 1..at + 5].copy_from_slice(&x);
+        at += if kind >= PUSH { 1 + lx as usize } else { 0 };
+        t.len = at as u8;
+        t
+    }
+
+    /// The text's bytes (ASCII).
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len as usize]
+    }
+
+    /// The text.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII letters, digits and punctuation are ever written.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl Move {
+    /// Appends the move text of the move (the same text as its `Display`)
+    /// to `out`, without the formatting machinery and without allocating
+    /// beyond `out`'s growth.
+    #[inline]
+    pub fn write_text(&self, out: &mut Vec<u8>) {
+        let t = MoveText::of(*self);
+        // A fixed-size copy then a cut is cheaper than a copy of the exact length.
+        let end = out.len() + t.len as usize;
+        out.extend_from_slice(&t.buf);
+        out.truncate(end);
+    }
+}
+
 impl fmt::Display for MoveKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            MoveKind::Give(d) => write!(f, "g{d}"),
-            MoveKind::Place(d, c, face) => write!(f, "{d}@{c}={face}"),
-            MoveKind::Shift { from, to } => write!(f, "{from}-{to}"),
-            MoveKind::Flip { agent, target } => write!(f, "{agent}>{target}"),
-            MoveKind::Push { agent, target, to } => write!(f, "{agent}>{target}:{to}"),
-            MoveKind::Turn { agent, target, face } => write!(f, "{agent}>{target}={face}"),
-        }
+        Move::from(*self).fmt(f)
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.kind().fmt(f)
+        f.write_str(MoveText::of(*self).as_str())
     }
 }
 
@@ -295,6 +401,37 @@ mod tests {
         for (k, t) in kinds.into_iter().zip(texts) {
             assert_eq!(Move::from(k).kind(), k);
             assert_eq!(Move::from(k).to_string(), t);
+            assert_eq!(k.to_string(), t);
+            let mut out = b"x ".to_vec();
+            Move::from(k).write_text(&mut out);
+            assert_eq!(out, format!("x {t}").into_bytes());
+            assert!(t.len() <= MOVE_TEXT_MAX);
+        }
+        // Moves of every kind and field, against the field-by-field text.
+        let reference = |k: MoveKind| match k {
+            MoveKind::Give(d) => format!("g{d}"),
+            MoveKind::Place(d, c, face) => format!("{d}@{c}={face}"),
+            MoveKind::Shift { from, to } => format!("{from}-{to}"),
+            MoveKind::Flip { agent, target } => format!("{agent}>{target}"),
+            MoveKind::Push { agent, target, to } => format!("{agent}>{target}:{to}"),
+            MoveKind::Turn { agent, target, face } => format!("{agent}>{target}={face}"),
+        };
+        for a in Cell::all() {
+            for b in Cell::all() {
+                for f in Face::ALL {
+                    for m in [
+                        Move::shift(a, b),
+                        Move::flip(a, b),
+                        Move::push(a, b, Dest::Cell(Cell::all().nth(f.index() as usize * 3).unwrap())),
+                        Move::push(a, b, Dest::Door),
+                        Move::turn(a, b, f),
+                        Move::place(Die::new(b.number()).unwrap(), a, f),
+                        Move::give(Die::new(a.number()).unwrap()),
+                    ] {
+                        assert_eq!(m.to_string(), reference(m.kind()));
+                    }
+                }
+            }
         }
     }
 }

@@ -600,38 +600,94 @@ impl std::str::FromStr for Position {
 impl Position {
     /// The position in SPN.
     pub fn to_spn(&self) -> String {
-        use std::fmt::Write;
-        let mut s = String::with_capacity(96);
+        let mut s = Vec::with_capacity(96);
+        self.write_spn(&mut s);
+        String::from_utf8(s).expect("SPN is ASCII")
+    }
+
+    /// Appends the position in SPN (the text of [`Position::to_spn`]) to
+    /// `out`, without the formatting machinery and without allocating
+    /// beyond `out`'s growth.
+    pub fn write_spn(&self, out: &mut Vec<u8>) {
+        fn num(out: &mut Vec<u8>, n: u8) {
+            if n >= 100 {
+                out.push(b'0' + n / 100);
+            }
+            if n >= 10 {
+                out.push(b'0' + n / 10 % 10);
+            }
+            out.push(b'0' + n % 10);
+        }
         for row in Row::ALL {
             if row != Row::S {
-                s.push('/');
+                out.push(b'/');
             }
             for (i, c) in row.cells().enumerate() {
                 if i > 0 {
-                    s.push(',');
+                    out.push(b',');
                 }
                 match self.piece_at(c) {
-                    Some((d, f)) => write!(s, "{d}{f}").unwrap(),
-                    None => s.push('.'),
+                    Some((d, f)) => {
+                        num(out, d.number());
+                        out.extend_from_slice(f.code().as_bytes());
+                    }
+                    None => out.push(b'.'),
                 }
             }
         }
-        let side = self.side_to_move().letter();
+        out.push(b' ');
+        let side = self.side_to_move().letter() as u8;
         match self.phase() {
-            Phase::Play => write!(s, " {side}").unwrap(),
-            Phase::Give => write!(s, " give:{side}").unwrap(),
-            Phase::Place(d) => write!(s, " place:{side}:{d}").unwrap(),
+            Phase::Play => out.push(side),
+            Phase::Give => {
+                out.extend_from_slice(b"give:");
+                out.push(side);
+            }
+            Phase::Place(d) => {
+                out.extend_from_slice(b"place:");
+                out.push(side);
+                out.push(b':');
+                num(out, d.number());
+            }
         }
-        let mut restricted: Vec<String> = self.restricted().map(|c| c.to_string()).collect();
-        restricted.sort();
-        if restricted.is_empty() {
-            s.push_str(" -");
-        } else {
-            write!(s, " {}", restricted.join(",")).unwrap();
+        // Restricted cells in the order of their texts (`S10` before `S2`).
+        let mut texts = [([0u8; 3], 0usize); CELLS];
+        let mut n = 0;
+        for c in self.restricted() {
+            let (t, len) = &mut texts[n];
+            t[0] = c.row().letter() as u8;
+            let k = c.number();
+            *len = if k >= 10 {
+                t[1] = b'0' + k / 10;
+                t[2] = b'0' + k % 10;
+                3
+            } else {
+                t[1] = b'0' + k;
+                2
+            };
+            n += 1;
+        }
+        let texts = &mut texts[..n];
+        texts.sort_unstable_by(|a, b| a.0[..a.1].cmp(&b.0[..b.1]));
+        out.push(b' ');
+        if texts.is_empty() {
+            out.push(b'-');
+        }
+        for (i, (t, len)) in texts.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&t[..*len]);
         }
         let p = self.piles();
-        write!(s, " {}-{}-{} {}", p.red, p.blue, p.white, self.clock()).unwrap();
-        s
+        out.push(b' ');
+        num(out, p.red);
+        out.push(b'-');
+        num(out, p.blue);
+        out.push(b'-');
+        num(out, p.white);
+        out.push(b' ');
+        num(out, self.clock());
     }
 
     /// Reads move text in this position: equivalent forms (die 2 for die 1,
@@ -741,6 +797,64 @@ fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SPN as `to_spn` wrote it with the formatting machinery.
+    fn spn_by_fmt(p: &Position) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        for row in Row::ALL {
+            if row != Row::S {
+                s.push('/');
+            }
+            for (i, c) in row.cells().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                match p.piece_at(c) {
+                    Some((d, f)) => write!(s, "{d}{f}").unwrap(),
+                    None => s.push('.'),
+                }
+            }
+        }
+        let side = p.side_to_move().letter();
+        match p.phase() {
+            Phase::Play => write!(s, " {side}").unwrap(),
+            Phase::Give => write!(s, " give:{side}").unwrap(),
+            Phase::Place(d) => write!(s, " place:{side}:{d}").unwrap(),
+        }
+        let mut restricted: Vec<String> = p.restricted().map(|c| c.to_string()).collect();
+        restricted.sort();
+        if restricted.is_empty() {
+            s.push_str(" -");
+        } else {
+            write!(s, " {}", restricted.join(",")).unwrap();
+        }
+        let q = p.piles();
+        write!(s, " {}-{}-{} {}", q.red, q.blue, q.white, p.clock()).unwrap();
+        s
+    }
+
+    #[test]
+    fn spn_is_written_as_the_formatting_machinery_wrote_it() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut seen = 0;
+        for _ in 0..40 {
+            let mut p = Position::start();
+            loop {
+                assert_eq!(p.to_spn(), spn_by_fmt(&p));
+                seen += 1;
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.clock() >= CLOSURE || p.piles().red >= MAJORITY || p.piles().blue >= MAJORITY {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                p.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(seen > 1000, "{seen}");
+    }
 
     #[test]
     fn start_round_trip() {

@@ -20,18 +20,119 @@
 //! The checks of a games row against its batch ([`check_row`]) live here
 //! too: merge and resume share them.
 
+use super::codec::RowError;
 use super::{GAMES_HEADER, Shard, game_seed, parse_game_row};
+use crate::policy::{PolicyKind, PolicySpec};
+use crate::stats::{GameSummary, PairKey};
 use senat_rules::dice::{Die, Side};
 use senat_rules::game::EndReason;
 use senat_rules::notation::parse_setup;
-use crate::policy::{PolicyKind, PolicySpec};
 use senat_rules::position::{MAJORITY, Piles};
-use crate::stats::{GameSummary, PairKey};
+use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 
 /// The format version written after `# senat-batch`.
 pub const FORMAT: &str = "v1";
+
+/// Why a policy's identity cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// A weights file cannot be read.
+    Unreadable {
+        /// The policy as named.
+        policy: String,
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Unreadable { policy, path, message } => {
+                write!(f, "policy `{policy}`: cannot read weights file {}: {message}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Why a line is not a batch identity (the messages follow "bad batch identity: ").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdentityError {
+    /// It does not start with `# senat-batch`.
+    NotIdentity,
+    /// Another format version (`None`: none at all).
+    Format(Option<String>),
+    /// A token without `=`.
+    NotKeyValue(String),
+    /// A `%` not followed by two hex digits, in this value.
+    BadEscape(String),
+    /// A value whose unescaped bytes are not UTF-8.
+    NotUtf8(String),
+    /// A key that is missing.
+    Missing(String),
+    /// A value that should be a number.
+    NotNumber {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A shard value that is not `K/N`.
+    Shard(String),
+    /// A weights value that is neither `fnv1a64:<hex>` nor `-`.
+    Weights {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// An opening that is not moves separated by single blanks.
+    Opening,
+    /// `games=0`.
+    NoGames,
+    /// Fields unknown, repeated, out of order, or a range that does not match.
+    Fields,
+    /// Not written as senat writes it (escapes, numbers).
+    NotCanonical,
+    /// The first line has no newline within 64 KiB.
+    CutShort,
+    /// The first line is not UTF-8.
+    LineNotUtf8,
+}
+
+impl fmt::Display for IdentityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IdentityError::NotIdentity => f.write_str("not a `# senat-batch` line"),
+            IdentityError::Format(v) => {
+                write!(f, "format {} is not {FORMAT}, the one this senat reads", v.as_deref().unwrap_or("(none)"))
+            }
+            IdentityError::NotKeyValue(t) => write!(f, "`{t}` is not key=value"),
+            IdentityError::BadEscape(s) => write!(f, "bad escape in `{s}`"),
+            IdentityError::NotUtf8(s) => write!(f, "`{s}` is not UTF-8 once unescaped"),
+            IdentityError::Missing(key) => write!(f, "no {key}="),
+            IdentityError::NotNumber { key, value } => write!(f, "{key}={value} is not a number"),
+            IdentityError::Shard(text) => write!(f, "shard={text} is not K/N with 1 <= K <= N"),
+            IdentityError::Weights { key, value } => write!(f, "{key}={value} is not fnv1a64:<hex> or -"),
+            IdentityError::Opening => f.write_str("opening= must hold moves separated by single blanks"),
+            IdentityError::NoGames => f.write_str("games=0"),
+            IdentityError::Fields => {
+                f.write_str("its fields are not those of a v1 identity (range must match games and shard)")
+            }
+            IdentityError::NotCanonical => f.write_str("it is not written as senat writes it (escapes, numbers)"),
+            IdentityError::CutShort => f.write_str("its first line (the batch identity) is cut short or too long"),
+            IdentityError::LineNotUtf8 => f.write_str("its first line is not UTF-8"),
+        }
+    }
+}
+
+impl std::error::Error for IdentityError {}
 
 /// A policy as a batch records it: its name and the hash of its weights files.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,15 +145,18 @@ pub struct PolicyId {
 
 impl PolicyId {
     /// The identity of `spec`, reading its weights files (if any) to hash them.
-    pub fn of(spec: &PolicySpec) -> Result<PolicyId, String> {
+    pub fn of(spec: &PolicySpec) -> Result<PolicyId, WeightsError> {
         let files = weight_files(spec);
         if files.is_empty() {
             return Ok(PolicyId { name: spec.name.clone(), weights: None });
         }
         let mut h = Fnv::new();
         for path in &files {
-            let bytes = std::fs::read(path)
-                .map_err(|e| format!("policy `{}`: cannot read weights file {}: {e}", spec.name, path.display()))?;
+            let bytes = std::fs::read(path).map_err(|e| WeightsError::Unreadable {
+                policy: spec.name.clone(),
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
             h.write(&(bytes.len() as u64).to_le_bytes());
             h.write(&bytes);
         }
@@ -122,21 +226,21 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-fn unescape(s: &str) -> Result<String, String> {
+fn unescape(s: &str) -> Result<String, IdentityError> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' {
             let hex = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
-            out.push(hex.ok_or_else(|| format!("bad escape in `{s}`"))?);
+            out.push(hex.ok_or_else(|| IdentityError::BadEscape(s.into()))?);
             i += 3;
         } else {
             out.push(b[i]);
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| format!("`{s}` is not UTF-8 once unescaped"))
+    String::from_utf8(out).map_err(|_| IdentityError::NotUtf8(s.into()))
 }
 
 /// What makes a batch: seed, size, the slice of it a file holds, and the players.
@@ -191,31 +295,35 @@ impl Identity {
     }
 
     /// Reads an identity line (without or with its line ending).
-    pub fn parse(line: &str) -> Result<Identity, String> {
+    pub fn parse(line: &str) -> Result<Identity, IdentityError> {
         let line = line.trim_end_matches(['\n', '\r']);
         let mut tokens = line.split(' ');
         if tokens.next() != Some("#") || tokens.next() != Some("senat-batch") {
-            return Err("not a `# senat-batch` line".into());
+            return Err(IdentityError::NotIdentity);
         }
         match tokens.next() {
             Some(FORMAT) => {}
-            v => return Err(format!("format {} is not {FORMAT}, the one this senat reads", v.unwrap_or("(none)"))),
+            v => return Err(IdentityError::Format(v.map(str::to_string))),
         }
         let mut values = Vec::new();
         for t in tokens {
-            let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
+            let (k, v) = t.split_once('=').ok_or_else(|| IdentityError::NotKeyValue(t.into()))?;
             values.push((k.to_string(), unescape(v)?));
         }
-        let get = |key: &str| -> Result<&str, String> {
-            values.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str()).ok_or_else(|| format!("no {key}="))
+        let get = |key: &str| -> Result<&str, IdentityError> {
+            values
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+                .ok_or_else(|| IdentityError::Missing(key.into()))
         };
-        let num = |key: &str| -> Result<u64, String> {
+        let num = |key: &str| -> Result<u64, IdentityError> {
             let v = get(key)?;
-            v.parse().map_err(|_| format!("{key}={v} is not a number"))
+            v.parse().map_err(|_| IdentityError::NotNumber { key: key.into(), value: v.into() })
         };
         let shard_text = get("shard")?;
-        let shard = Shard::parse(shard_text).map_err(|_| format!("shard={shard_text} is not K/N with 1 <= K <= N"))?;
-        let weights = |role: &str| -> Result<Option<u64>, String> {
+        let shard = Shard::parse(shard_text).map_err(|_| IdentityError::Shard(shard_text.into()))?;
+        let weights = |role: &str| -> Result<Option<u64>, IdentityError> {
             let key = format!("{role}_weights");
             match get(&key)? {
                 "-" => Ok(None),
@@ -223,10 +331,10 @@ impl Identity {
                     .strip_prefix("fnv1a64:")
                     .and_then(|h| u64::from_str_radix(h, 16).ok())
                     .map(Some)
-                    .ok_or_else(|| format!("{key}={v} is not fnv1a64:<hex> or -")),
+                    .ok_or_else(|| IdentityError::Weights { key: key.clone(), value: v.into() }),
             }
         };
-        let policy = |role: &str| -> Result<PolicyId, String> {
+        let policy = |role: &str| -> Result<PolicyId, IdentityError> {
             Ok(PolicyId { name: get(role)?.to_string(), weights: weights(role)? })
         };
         let id = Identity {
@@ -237,19 +345,19 @@ impl Identity {
             opening: get("opening").ok().map(str::to_string),
         };
         if id.opening.as_deref().is_some_and(|o| o.is_empty() || o.split(' ').any(str::is_empty)) {
-            return Err("opening= must hold moves separated by single blanks".into());
+            return Err(IdentityError::Opening);
         }
         if id.games == 0 {
-            return Err("games=0".into());
+            return Err(IdentityError::NoGames);
         }
         // Exactly the fields written, in order: nothing unknown, nothing repeated.
         let expect = id.fields();
         if values.len() != expect.len() || values.iter().zip(&expect).any(|((k, v), (ek, ev))| k != ek || v != ev) {
-            return Err("its fields are not those of a v1 identity (range must match games and shard)".into());
+            return Err(IdentityError::Fields);
         }
         // Byte for byte as written (so that its length is known and shards compare as bytes).
         if id.line().trim_end_matches('\n') != line {
-            return Err("it is not written as senat writes it (escapes, numbers)".into());
+            return Err(IdentityError::NotCanonical);
         }
         Ok(id)
     }
@@ -288,18 +396,18 @@ impl Identity {
 /// Reads the identity line at the start of `r`, if there is one: `Ok(None)`
 /// when the file does not start with `#` (left unread), an error when it
 /// starts with `#` but is not an identity line. Reads at most 64 KiB.
-pub fn read_identity<R: BufRead>(r: &mut R) -> io::Result<Option<Result<Identity, String>>> {
+pub fn read_identity<R: BufRead>(r: &mut R) -> io::Result<Option<Result<Identity, IdentityError>>> {
     if !r.fill_buf()?.starts_with(b"#") {
         return Ok(None);
     }
     let mut line = Vec::new();
     Read::take(&mut *r, 1 << 16).read_until(b'\n', &mut line)?;
     if !line.ends_with(b"\n") {
-        return Ok(Some(Err("its first line (the batch identity) is cut short or too long".into())));
+        return Ok(Some(Err(IdentityError::CutShort)));
     }
     Ok(Some(match std::str::from_utf8(&line) {
         Ok(s) => Identity::parse(s),
-        Err(_) => Err("its first line is not UTF-8".into()),
+        Err(_) => Err(IdentityError::LineNotUtf8),
     }))
 }
 
@@ -317,76 +425,68 @@ fn white_capacity() -> u8 {
 /// agrees with the piles and the reason, each pile holds no more than it
 /// can, the move counts match the move lists, and the final SPN parses,
 /// validates and has the row's piles. Returns the summary record.
-pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<(PairKey, GameSummary), String> {
+pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<(PairKey, GameSummary), RowError> {
     let (i, seed, key, g) = parse_game_row(r)?;
     let range = id.shard.range(id.games);
     if expected >= range.end {
-        return Err(format!("game {i} is beyond the file's range {}..{}", range.start, range.end));
+        return Err(RowError::BeyondRange { game: i, range });
     }
     if i != expected {
-        return Err(format!(
-            "game {i} where game {expected} was expected (games go {}..{} in order)",
-            range.start, range.end
-        ));
+        return Err(RowError::OutOfOrder { game: i, expected, range });
     }
     if seed != id.seed {
-        return Err(format!("seed {seed} is not the batch seed {}", id.seed));
+        return Err(RowError::Seed { seed, batch: id.seed });
     }
-    let gs: u64 = r[2].parse().map_err(|_| format!("game_seed `{}` is not a number", &r[2]))?;
+    let gs: u64 = r[2].parse().map_err(|_| RowError::NotNumber { column: GAMES_HEADER[2], text: r[2].into() })?;
     if gs != game_seed(seed, i) {
-        return Err(format!("game_seed {gs} is not game_seed({seed}, {i}) = {}", game_seed(seed, i)));
+        return Err(RowError::GameSeed { got: gs, seed, game: i });
     }
     if key != id.key() {
-        return Err(format!("the row's policies {} are not the batch's {}", key.label(), id.key().label()));
+        return Err(RowError::Policies { row: key.label(), batch: id.key().label() });
     }
-    let pile = |c: usize, max: u8| -> Result<u8, String> {
-        r[c].parse::<u8>()
-            .ok()
-            .filter(|&n| n <= max)
-            .ok_or_else(|| format!("{} `{}` is not a pile size 0..{max}", GAMES_HEADER[c], &r[c]))
+    let pile = |c: usize, max: u8| -> Result<u8, RowError> {
+        r[c].parse::<u8>().ok().filter(|&n| n <= max).ok_or_else(|| RowError::Pile {
+            column: GAMES_HEADER[c],
+            text: r[c].into(),
+            max,
+        })
     };
     let piles = Piles { red: pile(9, MAJORITY)?, blue: pile(10, MAJORITY)?, white: pile(11, white_capacity())? };
     let majority = [Side::Red, Side::Blue].into_iter().find(|&s| piles.of(s) >= MAJORITY);
     let expected_winner = if g.reason == EndReason::Majority {
-        majority.ok_or_else(|| "reason majority but no pile holds 5 dice".to_string()).map(Some)?
+        majority.ok_or(RowError::NoMajority).map(Some)?
     } else {
         if majority.is_some() {
-            return Err(format!("reason {} but a pile holds 5 dice (the game ended by majority)", g.reason.name()));
+            return Err(RowError::UnexpectedMajority(g.reason));
         }
         piles.leader()
     };
     if g.winner != expected_winner {
-        return Err(format!(
-            "winner {} does not match the piles {}-{}-{} and reason {}",
-            super::winner_name(g.winner),
-            piles.red,
-            piles.blue,
-            piles.white,
-            g.reason.name()
-        ));
+        return Err(RowError::WinnerMismatch {
+            winner: g.winner,
+            piles: [piles.red, piles.blue, piles.white],
+            reason: g.reason,
+        });
     }
     if let Some(opening) = &id.opening {
         let mut moves = r[14].split(' ').chain(r[15].split(' ')).filter(|m| !m.is_empty());
         if !opening.split(' ').all(|m| moves.next() == Some(m)) {
-            return Err(format!("its moves do not start with the batch's opening `{opening}`"));
+            return Err(RowError::Opening(opening.clone()));
         }
     }
     let words = |c: usize| if r[c].is_empty() { 0 } else { r[c].split(' ').count() as u64 };
     if words(15) != g.play_len as u64 {
-        return Err(format!("play_half_moves {} but {} play moves", g.play_len, words(15)));
+        return Err(RowError::PlayCount { count: g.play_len, moves: words(15) });
     }
     if g.legal_sum < g.play_len as u64 {
-        return Err(format!("play_legal_sum {} is below play_half_moves {}", g.legal_sum, g.play_len));
+        return Err(RowError::LegalSum { sum: g.legal_sum, count: g.play_len });
     }
     let spn = &r[16];
-    let setup = parse_setup(spn).map_err(|e| format!("final_spn does not parse: {e}"))?;
-    let p = setup.validate().map_err(|e| format!("final_spn is not a position: {e}"))?;
+    let setup = parse_setup(spn).map_err(RowError::SpnParse)?;
+    let p = setup.validate().map_err(RowError::SpnPosition)?;
     if p.piles() != piles {
         let q = p.piles();
-        return Err(format!(
-            "final_spn has piles {}-{}-{}, the row {}-{}-{}",
-            q.red, q.blue, q.white, piles.red, piles.blue, piles.white
-        ));
+        return Err(RowError::SpnPiles { spn: [q.red, q.blue, q.white], row: [piles.red, piles.blue, piles.white] });
     }
     Ok((key, g))
 }
@@ -445,7 +545,7 @@ mod tests {
             (line.replace("seed=7", "seed=07"), "not those of a v1 identity"),
             (id("a\u{7f}").line().replace("%7F", "%7f"), "not written as senat writes it"),
         ] {
-            let err = Identity::parse(&bad).unwrap_err();
+            let err = Identity::parse(&bad).unwrap_err().to_string();
             assert!(err.contains(want), "{bad}: {err}");
         }
     }
@@ -461,7 +561,7 @@ mod tests {
         assert_eq!(forced.difference(&plain, true), Some(("opening".into(), "g3 3@S1=Tw".into(), "-".into())));
         assert_eq!(plain.difference(&forced, false).map(|d| d.0), Some("opening".into()));
         for bad in [" opening=\n", " opening=g3%20%20g4\n"] {
-            let err = Identity::parse(&plain.line().replace('\n', bad)).unwrap_err();
+            let err = Identity::parse(&plain.line().replace('\n', bad)).unwrap_err().to_string();
             assert!(err.contains("opening="), "{bad}: {err}");
         }
     }

@@ -1,0 +1,267 @@
+//! Self-play at scale: complete games (draft and play) between chosen
+//! policies, run in parallel and streamed to CSV files in game order.
+//!
+//! Reproducibility: game `i` of a batch with seed `s` draws all its
+//! randomness from one xoshiro256++ generator seeded with
+//! [`game_seed`]`(s, i)`, so a game is the same whatever the number of
+//! threads, the chunking, or the shard that plays it, and output files are
+//! byte-identical for any `--threads`. Memory stays flat: games are played
+//! in windows of chunks, and each window is written (moves file first, then
+//! games file, each with one `write_all` of whole rows) before the next but
+//! one is started.
+//!
+//! Every games and moves file starts with the batch's identity line
+//! ([`identity`]), so that [`merge`] proves its inputs are exactly one
+//! complete batch and a resumed [`run`] that it continues the same batch.
+//! Outputs are written through [`output::OutFile`]: checked distinct,
+//! locked, created before the first game as `PATH.partial` and renamed into
+//! place at the end.
+//!
+//! This module drives policies and the rules; it never decides a move
+//! itself, never draws randomness outside a game's own generator, and never
+//! overwrites an existing file unless asked to (`force` or `resume`).
+//!
+//! One job per file: [`play`] (the game loop), [`codec`] (CSV rows written
+//! and read back), [`schedule`] (shards, chunks, threads), [`persist`]
+//! (running a batch into files, resuming, merging), [`identity`] (the batch
+//! identity line and the row checks) and [`output`] (atomic, locked output
+//! files). This file holds the batch's types and the error they share.
+
+pub mod codec;
+pub mod identity;
+pub mod output;
+pub mod persist;
+pub mod play;
+pub mod schedule;
+
+pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};
+pub use identity::{Identity, IdentityError, PolicyId, WeightsError};
+pub use persist::{identity_of, merge, run, write_summary};
+pub use play::{OpeningError, PlayedGame, check_opening, opening_text, play_game};
+pub(crate) use schedule::pool;
+pub use schedule::{Shard, ShardError, simulate};
+
+use crate::policy::{PolicySpec, mix64};
+use crate::stats::{PairKey, Summary};
+use senat_rules::moves::Move;
+use std::path::{Path, PathBuf};
+
+/// The seed of game `index` in a batch with seed `seed`:
+/// `mix64(seed ^ mix64(index + 0x9E3779B97F4A7C15))`, where `mix64` is the
+/// splitmix64 finalizer. Distinct indices give distinct seeds (both mixes are
+/// bijections). The game's generator is [`rng_from_seed`] of it.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix64(seed ^ mix64(index.wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+/// Red's and blue's policies for both phases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matchup {
+    /// Red's play policy.
+    pub red: PolicySpec,
+    /// Blue's play policy.
+    pub blue: PolicySpec,
+    /// Red's draft policy.
+    pub draft_red: PolicySpec,
+    /// Blue's draft policy.
+    pub draft_blue: PolicySpec,
+}
+
+impl Matchup {
+    /// The names, as the summary groups them.
+    pub fn key(&self) -> PairKey {
+        PairKey {
+            red: self.red.name.clone(),
+            blue: self.blue.name.clone(),
+            draft_red: self.draft_red.name.clone(),
+            draft_blue: self.draft_blue.name.clone(),
+        }
+    }
+}
+
+/// A batch: which games to play, between whom.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The batch seed.
+    pub seed: u64,
+    /// Games in the whole batch (all shards).
+    pub games: u64,
+    /// The slice of it to play here.
+    pub shard: Shard,
+    /// The players.
+    pub matchup: Matchup,
+    /// Forced first moves of every game (empty: none), legal from the start
+    /// ([`check_opening`]; [`run`] refuses an opening that fails it).
+    pub opening: Vec<Move>,
+}
+
+/// What to do with output files that already exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Refuse to touch them.
+    Refuse,
+    /// Overwrite them.
+    Overwrite,
+    /// Continue the games file where it stops.
+    Resume,
+}
+
+/// Where a batch writes.
+#[derive(Clone, Debug)]
+pub struct Outputs {
+    /// One row per game.
+    pub games: PathBuf,
+    /// One row per move, if wanted.
+    pub moves: Option<PathBuf>,
+    /// The summary CSV, if wanted.
+    pub summary: Option<PathBuf>,
+    /// What to do with existing files.
+    pub existing: Existing,
+}
+
+/// What a finished batch reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// All games of the output file (resumed ones included).
+    pub summary: Summary,
+    /// Games played by this run.
+    pub played: u64,
+    /// Games found already in the file (`--resume`).
+    pub resumed: u64,
+    /// Seconds spent playing and writing.
+    pub seconds: f64,
+}
+
+/// Why a batch, a merge or an arena failed: one line for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Reading, creating or writing a file failed.
+    Io {
+        /// What was being done: `read`, `create`, `write`…
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// An output exists and may not be replaced.
+    Exists {
+        /// The file.
+        path: PathBuf,
+        /// Whether `--resume` could continue it.
+        resumable: bool,
+    },
+    /// An interrupted run left the temporary file of an output.
+    PartialExists {
+        /// The output.
+        path: PathBuf,
+        /// Its temporary file.
+        partial: PathBuf,
+    },
+    /// Another run is writing the output.
+    Locked {
+        /// The output.
+        path: PathBuf,
+        /// The file whose lock is held.
+        lock: PathBuf,
+    },
+    /// Two roles name the same file.
+    Alias {
+        /// The first role and its path (`--out a.csv`).
+        first: String,
+        /// The second one.
+        second: String,
+    },
+    /// A file's first line is not a batch identity.
+    BadIdentity {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: IdentityError,
+    },
+    /// A policy's weights file cannot be read.
+    Weights(WeightsError),
+    /// A shard that is not `K/N`.
+    Shard(ShardError),
+    /// An opening that cannot be played.
+    Opening(OpeningError),
+    /// A file's batch identity is missing or is not the expected one.
+    Identity {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The files do not make one complete batch.
+    Incomplete(String),
+    /// A row that cannot be (or is not where it should be).
+    BadRow {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number in the file.
+        line: u64,
+        /// Whether it was found resuming the file (the message says so).
+        resuming: bool,
+        /// What is wrong.
+        error: RowError,
+    },
+    /// A bad argument or setting.
+    Invalid(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
+            Error::Exists { path, resumable: true } => {
+                write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())
+            }
+            Error::Exists { path, resumable: false } => {
+                write!(f, "{} already exists; pass --force to overwrite it", path.display())
+            }
+            Error::PartialExists { path, partial } => write!(
+                f,
+                "{} is left by an interrupted run writing {}; pass --resume to continue it or --force to start over",
+                partial.display(),
+                path.display()
+            ),
+            Error::Locked { path, lock } => write!(
+                f,
+                "{} is being written by another running senat ({} is locked); wait for it or stop it",
+                path.display(),
+                lock.display()
+            ),
+            Error::Alias { first, second } => {
+                write!(f, "{first} and {second} name the same file; give each role its own file")
+            }
+            Error::BadIdentity { path, error } => write!(f, "{}: bad batch identity: {error}", path.display()),
+            Error::Weights(e) => e.fmt(f),
+            Error::Shard(e) => e.fmt(f),
+            Error::Opening(e) => e.fmt(f),
+            Error::Identity { path, message } => write!(f, "{}: {message}", path.display()),
+            Error::Incomplete(msg) | Error::Invalid(msg) => f.write_str(msg),
+            Error::BadRow { path, line, resuming: false, error } => write!(f, "{}:{line}: {error}", path.display()),
+            Error::BadRow { path, line, resuming: true, error } => {
+                write!(f, "{}:{line}: cannot resume: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<WeightsError> for Error {
+    fn from(e: WeightsError) -> Error {
+        Error::Weights(e)
+    }
+}
+
+impl From<ShardError> for Error {
+    fn from(e: ShardError) -> Error {
+        Error::Shard(e)
+    }
+}
+
+fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
+}

@@ -1,0 +1,177 @@
+//! The game loop: one complete game (draft and play) between the policies
+//! of a matchup, from the game's own generator.
+//!
+//! It asks the policies for moves and the rules for the end; it never
+//! decides a move itself, never writes anything, and never draws
+//! randomness outside the game's generator.
+
+use super::{Matchup, game_seed};
+use crate::policy::{GameRng, Policy, Turn, rng_from_seed};
+use crate::stats::GameSummary;
+use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::movegen::Illegal;
+use senat_rules::moves::Move;
+use senat_rules::position::{CLOSURE, Position};
+
+/// Fresh policies for one worker.
+pub(super) struct Players {
+    draft: [Box<dyn Policy>; 2],
+    play: [Box<dyn Policy>; 2],
+}
+
+impl Players {
+    pub(super) fn new(m: &Matchup) -> Players {
+        Players { draft: [m.draft_red.build(), m.draft_blue.build()], play: [m.red.build(), m.blue.build()] }
+    }
+}
+
+/// A finished game with what the output files need.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The game, with its moves.
+    pub game: Game,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Number of draft moves (the first moves of the record).
+    pub draft_len: usize,
+    /// Legal moves in the position before each move (same length as the record).
+    pub legal: Vec<u16>,
+    /// Sum of the legal-move counts of the play positions.
+    pub legal_sum: u64,
+}
+
+impl PlayedGame {
+    /// The summary record of the game.
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            winner: self.outcome.winner,
+            reason: self.outcome.reason,
+            play_len: (self.game.moves().len() - self.draft_len) as u32,
+            legal_sum: self.legal_sum,
+        }
+    }
+}
+
+/// Plays one complete game from the start of the draft with generator `rng`;
+/// its first moves are `opening` (legal: checked by [`check_opening`]),
+/// played without asking the policies (nor drawing from `rng`).
+pub(super) fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
+    for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
+        p.new_game();
+    }
+    let mut game = Game::new(Position::start());
+    let mut draft_len = 0;
+    let mut legal = Vec::new();
+    let mut legal_sum = 0u64;
+    let outcome = loop {
+        // The end checks of `Game::outcome`, in the rules' order (majority,
+        // repetition, closure, block), sharing one move count with the policy.
+        let p = game.position();
+        if let Some(side) = p.majority() {
+            break Outcome { winner: Some(side), reason: EndReason::Majority };
+        }
+        let play = p.is_play();
+        if play {
+            if game.occurrences() >= 3 {
+                break Outcome::by_piles(p.piles(), EndReason::Repetition);
+            }
+            if p.clock() >= CLOSURE {
+                break Outcome::by_piles(p.piles(), EndReason::Closure);
+            }
+        }
+        let turn = Turn::new(&game);
+        let n = turn.legal;
+        if n == 0 {
+            break Outcome::by_piles(p.piles(), EndReason::Block);
+        }
+        if play {
+            legal_sum += n as u64;
+        }
+        if keep_legal {
+            legal.push(n as u16);
+        }
+        let side = p.side_to_move() as usize;
+        let forced = opening.get(game.moves().len()).copied();
+        if !play {
+            draft_len += 1;
+        }
+        let m = if let Some(m) = forced {
+            m
+        } else if play {
+            players.play[side].choose(&turn, rng)
+        } else {
+            players.draft[side].choose(&turn, rng)
+        };
+        game.play_unchecked(m);
+    };
+    debug_assert_eq!(game.outcome(), Some(outcome));
+    PlayedGame { game, outcome, draft_len, legal, legal_sum }
+}
+
+/// Plays game `index` of the batch with seed `seed` (the same game whatever
+/// runs it).
+pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
+    let mut players = Players::new(m);
+    let mut rng = rng_from_seed(game_seed(seed, index));
+    play_with(&mut players, &[], &mut rng, true)
+}
+
+/// Why a batch's opening cannot be played: its move `index` (0-based) comes
+/// after the end of the game or is illegal there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningError {
+    /// The game is over before the move.
+    Over {
+        /// The move's index in the opening.
+        index: usize,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The move is illegal in its position.
+    Illegal {
+        /// The move's index in the opening.
+        index: usize,
+        /// Why.
+        why: Illegal,
+    },
+}
+
+impl std::fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningError::Over { index, outcome } => {
+                write!(f, "opening move {}: the game is already over ({outcome})", index + 1)
+            }
+            OpeningError::Illegal { index, why } => write!(f, "opening move {}: illegal here: {why}", index + 1),
+        }
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+/// Checks that `moves` can be played from the start, in order, before the
+/// game ends; the error names the first that cannot. A batch's opening
+/// passes this check before any game.
+pub fn check_opening(moves: &[Move]) -> Result<(), OpeningError> {
+    let mut game = Game::new(Position::start());
+    for (index, &m) in moves.iter().enumerate() {
+        if let Some(outcome) = game.outcome() {
+            return Err(OpeningError::Over { index, outcome });
+        }
+        game.play(m).map_err(|why| OpeningError::Illegal { index, why })?;
+    }
+    Ok(())
+}
+
+/// The opening in move text, moves separated by single blanks (as in the
+/// games file's move columns and the identity line); `None` when empty.
+pub fn opening_text(moves: &[Move]) -> Option<String> {
+    let mut buf = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if i > 0 {
+            buf.push(b' ');
+        }
+        m.write_text(&mut buf);
+    }
+    (!moves.is_empty()).then(|| String::from_utf8(buf).expect("move text is ASCII"))
+}
