@@ -248,3 +248,105 @@ impl Game {
         self.history.record(&self.position, self.hash);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games from the start, each position with its game so far.
+    fn games(seeds: u64) -> impl Iterator<Item = Game> {
+        (0..seeds).flat_map(|seed| {
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut game = Game::new(Position::start());
+            let mut all = vec![game.clone()];
+            while game.outcome().is_none() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let legal = game.position().legal_moves();
+                game.play(legal[(state % legal.len() as u64) as usize]).expect("legal");
+                all.push(game.clone());
+            }
+            all
+        })
+    }
+
+    #[test]
+    fn history_counts_the_positions_since_the_door() {
+        for game in games(30) {
+            // Brute force: replay, counting the current hash among the play
+            // positions since the last clock reset.
+            let mut p = *game.start();
+            let mut hash = p.hash();
+            let mut since: Vec<u64> = if p.is_play() { vec![hash] } else { vec![] };
+            for &m in game.moves() {
+                p.play_hashed(m, &mut hash);
+                if p.is_play() {
+                    if p.clock() == 0 {
+                        since.clear();
+                    }
+                    since.push(hash);
+                }
+            }
+            assert_eq!(game.history().hashes(), &since[..]);
+            let want = if p.is_play() { since.iter().filter(|&&h| h == hash).count() } else { 1 };
+            assert_eq!(game.occurrences(), want);
+            // occurrences_after is record-then-occurrences, without the copy.
+            for &m in game.position().legal_moves().iter().take(8) {
+                let (mut q, mut h) = (*game.position(), game.hash());
+                q.play_hashed(m, &mut h);
+                let mut after = *game.history();
+                after.record(&q, h);
+                assert_eq!(game.history().occurrences_after(&q, h), after.occurrences());
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_follows_the_rules_order() {
+        for game in games(30) {
+            let p = game.position();
+            let o = game.outcome();
+            let want = if let Some(side) = p.majority() {
+                Some(Outcome { winner: Some(side), reason: EndReason::Majority })
+            } else if !p.is_play() {
+                None
+            } else if game.occurrences() >= 3 {
+                Some(Outcome::by_piles(p.piles(), EndReason::Repetition))
+            } else if p.clock() >= CLOSURE {
+                Some(Outcome::by_piles(p.piles(), EndReason::Closure))
+            } else if p.legal_moves().is_empty() {
+                Some(Outcome::by_piles(p.piles(), EndReason::Block))
+            } else {
+                None
+            };
+            assert_eq!(o, want);
+            assert_eq!(Outcome::of_occurrences(p, game.occurrences()), want);
+        }
+    }
+
+    #[test]
+    fn a_full_history_drops_its_oldest() {
+        let p = Position::start();
+        let mut game = Game::new(p);
+        while !game.position().is_play() {
+            let m = game.position().legal_moves()[0];
+            game.play(m).expect("legal");
+        }
+        let q = *game.position();
+        // Clock 0 starts anew; force growth with a nonzero clock position.
+        let mut h = History::new(&q, 1);
+        let mut moved = q;
+        if let Some(&m) = q.legal_moves().iter().find(|m| !m.is_door_push()) {
+            moved.play_unchecked(m);
+        }
+        if moved.clock() > 0 {
+            for i in 2..=(HISTORY as u64 + 1) {
+                let dropped = h.record(&moved, i);
+                assert_eq!(dropped, (i == HISTORY as u64 + 1).then_some(1));
+            }
+            assert_eq!(h.hashes().len(), HISTORY);
+            assert_eq!(h.hashes()[0], 2);
+        }
+    }
+}

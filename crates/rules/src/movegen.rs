@@ -877,3 +877,211 @@ impl fmt::Display for Illegal {
 }
 
 impl std::error::Error for Illegal {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use proptest::prelude::*;
+
+    /// A small deterministic generator (splitmix64), enough for test games.
+    struct Mix(u64);
+
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Every position of a random game from the start (draft and play), until it ends.
+    fn random_game(seed: u64) -> Vec<Position> {
+        let mut rng = Mix(seed);
+        let mut game = Game::new(Position::start());
+        let mut seen = vec![*game.position()];
+        while game.outcome().is_none() {
+            let legal = game.position().legal_moves();
+            let m = legal[rng.below(legal.len())];
+            game.play(m).expect("a generated move is legal");
+            seen.push(*game.position());
+        }
+        seen
+    }
+
+    /// The order of pick.rs's `PlayMoves` (before it was folded in here),
+    /// written from its categories: shifts by row, flips right then left of
+    /// their agent, pushes by target row then right/left, turns right then
+    /// left; inside, by cell, destination (door last) and face.
+    fn index_key(m: Move) -> (u32, u32, u32, u32) {
+        let side = |agent: Cell, target: Cell| (target.index() < agent.index()) as u32;
+        match m.kind() {
+            MoveKind::Shift { from, to } => (from.row() as u32, from.index() as u32, to.index() as u32, 0),
+            MoveKind::Flip { agent, target } => (3 + side(agent, target), target.index() as u32, 0, 0),
+            MoveKind::Push { agent, target, to } => {
+                let d = match to {
+                    Dest::Cell(c) => c.index() as u32,
+                    Dest::Door => 99,
+                };
+                (5 + 2 * target.row() as u32 + side(agent, target), target.index() as u32, d, 0)
+            }
+            MoveKind::Turn { agent, target, face } => {
+                (11, side(agent, target), target.index() as u32, face.index() as u32)
+            }
+            MoveKind::Give(_) | MoveKind::Place(..) => unreachable!("play moves only"),
+        }
+    }
+
+    /// The generation order of `Position::legal_moves` as it has always been:
+    /// shifts by cell, then agent by agent, target, destination (door last) or face.
+    fn generation_key(m: Move) -> (u32, u32, u32, u32) {
+        match m.kind() {
+            MoveKind::Shift { from, to } => (0, from.index() as u32, to.index() as u32, 0),
+            MoveKind::Flip { agent, target } => (1, agent.index() as u32, target.index() as u32, 0),
+            MoveKind::Push { agent, target, to } => {
+                let d = match to {
+                    Dest::Cell(c) => c.index() as u32,
+                    Dest::Door => 99,
+                };
+                (1, agent.index() as u32, target.index() as u32, d)
+            }
+            MoveKind::Turn { agent, target, face } => {
+                (1, agent.index() as u32, target.index() as u32, face.index() as u32)
+            }
+            MoveKind::Give(_) | MoveKind::Place(..) => unreachable!("play moves only"),
+        }
+    }
+
+    /// Every move naming cells, faces and dice, legal or not, of the kinds of `p`'s phase and some others.
+    fn candidates(rng: &mut Mix, n: usize) -> Vec<Move> {
+        let cell = |rng: &mut Mix| Cell::from_index(rng.below(23) as u8).expect("a cell");
+        let face = |rng: &mut Mix| Face::ALL[rng.below(6)];
+        (0..n)
+            .map(|_| {
+                let (a, b) = (cell(rng), cell(rng));
+                // Half the time a neighbour, so that the rules past adjacency are exercised.
+                let b = if rng.below(2) == 0 { a.neighbours().first().unwrap_or(b) } else { b };
+                match rng.below(6) {
+                    0 => Move::give(Die::new(1 + rng.below(23) as u8).expect("a die")),
+                    1 => Move::place(Die::new(1 + rng.below(23) as u8).expect("a die"), a, face(rng)),
+                    2 => Move::shift(a, b),
+                    3 => Move::flip(a, b),
+                    4 => Move::push(a, b, if rng.below(4) == 0 { Dest::Door } else { Dest::Cell(cell(rng)) }),
+                    _ => Move::turn(a, b, face(rng)),
+                }
+            })
+            .collect()
+    }
+
+    fn check_position(p: &Position, rng: &mut Mix) {
+        let legal = p.legal_moves();
+        let n = p.count_moves();
+        // Count is the sum of the generated sets' sizes.
+        assert_eq!(n, legal.len(), "count {}", p.to_spn());
+        let mut sets = 0;
+        p.generate(|s| {
+            sets += s.len();
+            false
+        });
+        assert_eq!(sets, n);
+        // Every k below the count names a distinct legal move; k = count names none.
+        let by_index: Vec<Move> = (0..n).map(|k| nth_move(p, k).expect("k below the count")).collect();
+        assert_eq!(nth_move(p, n), None);
+        let mut a = by_index.clone();
+        let mut b = legal.to_vec();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "nth covers the legal moves {}", p.to_spn());
+        if p.is_play() {
+            let pm = PlayMoves::new(p);
+            assert_eq!(pm.len(), n);
+            // nth equals the index-order list, which is pick.rs's order.
+            let mut listed = Vec::new();
+            pm.for_each(|m| listed.push(m));
+            assert_eq!(listed, by_index, "nth is the index-order list {}", p.to_spn());
+            let mut old = legal.to_vec();
+            old.sort_by_key(|&m| index_key(m));
+            assert_eq!(by_index, old, "index order is pick.rs's {}", p.to_spn());
+            // Generation order is unchanged.
+            assert!(legal.windows(2).all(|w| generation_key(w[0]) < generation_key(w[1])), "{}", p.to_spn());
+            let mut pushes = Vec::new();
+            pm.for_each_push(|m| pushes.push(m));
+            let want: Vec<Move> = by_index.iter().copied().filter(|m| matches!(m.kind(), MoveKind::Push { .. })).collect();
+            assert_eq!(pushes, want);
+        } else {
+            let draft: Vec<Move> = (0..n).map(|k| nth_draft_move(p, k).expect("k below the count")).collect();
+            assert_eq!(draft, legal.to_vec(), "draft index order is generation order");
+        }
+        // Check is membership; a refusal always finds a named rule.
+        for &m in legal.iter() {
+            assert_eq!(p.check(m), Ok(()), "{m} in {}", p.to_spn());
+        }
+        for m in candidates(rng, 200) {
+            let member = legal.contains(&m);
+            match p.check(m) {
+                Ok(()) => assert!(member, "{m} accepted in {}", p.to_spn()),
+                Err(why) => {
+                    assert!(!member, "{m} refused ({why}) in {}", p.to_spn());
+                    assert_ne!(why, Illegal::NotGenerated, "{m} in {}", p.to_spn());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sets_count_pick_and_check_agree_on_random_games() {
+        let mut rng = Mix(99);
+        for seed in 0..40 {
+            for p in random_game(seed) {
+                check_position(&p, &mut rng);
+            }
+        }
+    }
+
+    #[test]
+    fn move_set_nth_and_contains_follow_for_each() {
+        for p in random_game(7) {
+            p.generate(|set| {
+                let mut all = Vec::new();
+                set.for_each(|m| all.push(m));
+                assert_eq!(all.len(), set.len());
+                for (k, &m) in all.iter().enumerate() {
+                    assert_eq!(set.nth(k), Some(m));
+                    assert!(set.contains(m));
+                }
+                assert_eq!(set.nth(all.len()), None);
+                false
+            });
+        }
+    }
+
+    #[test]
+    fn an_ended_position_has_no_move() {
+        let last = *random_game(3).last().expect("a game has positions");
+        if last.is_over_by_rule() {
+            assert_eq!(last.count_moves(), 0);
+            assert_eq!(nth_move(&last, 0), None);
+            assert!(!last.has_moves());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// On random reachable positions: count is the list's length, the
+        /// k-th move is the index-order list's, and check agrees with
+        /// membership in the generated sets.
+        #[test]
+        fn generator_views_agree(seed in any::<u64>(), cut in 0usize..200) {
+            let game = random_game(seed);
+            let p = game[cut % game.len()];
+            check_position(&p, &mut Mix(seed ^ 0x5eed));
+        }
+    }
+}
