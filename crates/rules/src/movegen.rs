@@ -548,9 +548,7 @@ impl<'a> PlayMoves<'a> {
     #[inline]
     pub fn contains(&self, m: Move) -> bool {
         match m.kind() {
-            MoveKind::Shift { from, to } => {
-                self.own.contains(from) && from.row() == to.row() && self.free.contains(to)
-            }
+            MoveKind::Shift { from, to } => self.own.contains(from) && from.row() == to.row() && self.free.contains(to),
             MoveKind::Flip { agent, target } => {
                 self.tri.contains(agent) && Self::targets_of(agent, self.flips).contains(target)
             }
@@ -1012,7 +1010,8 @@ mod tests {
             assert!(legal.windows(2).all(|w| generation_key(w[0]) < generation_key(w[1])), "{}", p.to_spn());
             let mut pushes = Vec::new();
             pm.for_each_push(|m| pushes.push(m));
-            let want: Vec<Move> = by_index.iter().copied().filter(|m| matches!(m.kind(), MoveKind::Push { .. })).collect();
+            let want: Vec<Move> =
+                by_index.iter().copied().filter(|m| matches!(m.kind(), MoveKind::Push { .. })).collect();
             assert_eq!(pushes, want);
         } else {
             let draft: Vec<Move> = (0..n).map(|k| nth_draft_move(p, k).expect("k below the count")).collect();
