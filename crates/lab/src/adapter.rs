@@ -1,5 +1,5 @@
 //! Sénat as a [`Game`]: a state that carries the position, its Zobrist hash
-//! and the repetition window, so that repetition is decided exactly; and the
+//! and the repetition [`History`], so that repetition is decided exactly; and the
 //! search's weighting of the shared evaluation, [`SenatEval`] (defined with
 //! the features in [`crate::eval`]).
 //!
@@ -12,29 +12,24 @@ use game_search::rng::{GameRng, below};
 use game_search::solver::Solvable;
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
 use senat_rules::dice::Side;
-use senat_rules::game::Outcome;
+use senat_rules::game::{History, Outcome};
+use senat_rules::movegen::{PlayMoves, nth_draft_move};
 use senat_rules::moves::{Move, MoveKind};
-use senat_rules::pick::{PlayMoves, nth_draft_move};
-use senat_rules::position::{CLOSURE, Position};
+use senat_rules::position::Position;
 
 use crate::eval::Features;
 pub use crate::eval::SenatEval;
 
-/// Room for the window: at most one position per clock value 0..=60.
-const WINDOW: usize = CLOSURE as usize + 4;
-
-/// A Sénat state for search: the position, its hash, and the hashes of the
-/// play positions since the last die went through the door (the current
-/// one last), exactly as [`senat_rules::Game`] keeps them; no earlier position can
-/// come back once a die has left the board.
+/// A Sénat state for search: the position, its hash, and its repetition
+/// [`History`] (the play positions since the last die went through the
+/// door), the one [`senat_rules::Game`] keeps.
 #[derive(Clone, Copy, Debug)]
 pub struct SenatState {
     pos: Position,
     hash: u64,
-    /// Order-independent sum of `mix(h)` over the window.
+    /// Order-independent sum of `mix(h)` over the history.
     wsum: u64,
-    len: u8,
-    window: [u64; WINDOW],
+    history: History,
 }
 
 /// Spreads a hash so that sums of several of them collide rarely.
@@ -45,31 +40,17 @@ fn mix(h: u64) -> u64 {
 }
 
 impl SenatState {
-    /// A state with no history before `pos` (its window is `pos` alone).
+    /// A state with no history before `pos` (its history is `pos` alone).
     pub fn new(pos: Position) -> SenatState {
         let hash = pos.hash();
-        let mut s = SenatState { pos, hash, wsum: 0, len: 0, window: [0; WINDOW] };
-        if pos.is_play() {
-            s.push(hash);
-        }
-        s
+        let history = History::new(&pos, hash);
+        let wsum = history.hashes().iter().fold(0u64, |w, &h| w.wrapping_add(mix(h)));
+        SenatState { pos, hash, wsum, history }
     }
 
     /// The state of a game in progress, with its whole repetition history.
     pub fn from_game(game: &senat_rules::Game) -> SenatState {
         game.moves().iter().fold(SenatState::new(*game.start()), |s, &m| s.play(m))
-    }
-
-    fn push(&mut self, h: u64) {
-        if self.len as usize == WINDOW {
-            // Cannot happen in a legal game (closure comes first); keep the newest.
-            self.window.copy_within(1.., 0);
-            self.wsum = self.wsum.wrapping_sub(mix(self.window[WINDOW - 1]));
-            self.len -= 1;
-        }
-        self.window[self.len as usize] = h;
-        self.len += 1;
-        self.wsum = self.wsum.wrapping_add(mix(h));
     }
 
     /// The state after a legal move.
@@ -79,10 +60,13 @@ impl SenatState {
         s.pos.play_hashed(m, &mut s.hash);
         if s.pos.is_play() {
             if s.pos.clock() == 0 {
-                s.len = 0;
                 s.wsum = 0;
             }
-            s.push(s.hash);
+            if let Some(old) = s.history.record(&s.pos, s.hash) {
+                // Cannot happen in a legal game (closure comes first).
+                s.wsum = s.wsum.wrapping_sub(mix(old));
+            }
+            s.wsum = s.wsum.wrapping_add(mix(s.hash));
         }
         s
     }
@@ -99,16 +83,13 @@ impl SenatState {
 
     /// How many times the current position has occurred (1 the first time).
     pub fn occurrences(&self) -> usize {
-        if !self.pos.is_play() {
-            return 1;
-        }
-        self.window[..self.len as usize].iter().filter(|&&h| h == self.hash).count()
+        self.history.occurrences()
     }
 
     /// The outcome if the game is over, in the rules' order (majority,
     /// repetition, closure, block), as [`senat_rules::Game::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::with_history(&self.pos, self.occurrences())
+        Outcome::of(&self.pos, &self.history)
     }
 
     /// The outcome after a legal move `m`, without building the state:
@@ -117,17 +98,10 @@ impl SenatState {
         let mut pos = self.pos;
         let mut hash = self.hash;
         pos.play_hashed(m, &mut hash);
-        let occurrences = if !pos.is_play() || pos.clock() == 0 {
-            1
-        } else {
-            // `push` drops the oldest hash when the window is full.
-            let from = (self.len as usize == WINDOW) as usize;
-            1 + self.window[from..self.len as usize].iter().filter(|&&h| h == hash).count()
-        };
-        Outcome::with_history(&pos, occurrences)
+        Outcome::of_occurrences(&pos, self.history.occurrences_after(&pos, hash))
     }
 
-    /// The transposition key: the position, the clock and the window as a
+    /// The transposition key: the position, the clock and the history as a
     /// multiset. Two states with equal keys have the same future (same
     /// closure distance, same repetitions to come), so their values agree.
     pub fn key(&self) -> u64 {
@@ -220,19 +194,20 @@ impl Rollout<Senat> for SenatRollout {
         let mut s = *s;
         loop {
             let p = &s.pos;
-            if let Some(w) = p.majority() {
-                return scores(Some(w));
-            }
-            let m = if p.is_play() {
-                if s.occurrences() >= 3 || p.clock() >= CLOSURE {
-                    break;
-                }
+            // The end rules, sharing the move count with the pick.
+            let mut counted = None;
+            let end = Outcome::decide(p, s.occurrences(), || {
                 let moves = PlayMoves::new(p);
-                if moves.is_empty() {
-                    break;
-                }
+                let n = moves.len();
+                counted = Some((moves, n));
+                n == 0
+            });
+            if let Some(o) = end {
+                return scores(o.winner);
+            }
+            let m = if let Some((moves, n)) = counted {
                 match self {
-                    SenatRollout::Random => moves.nth(below(rng, moves.len())),
+                    SenatRollout::Random => moves.nth(below(rng, n)),
                     SenatRollout::GreedyRollout => SenatRollout::greedy_rollout(p, &moves, rng),
                 }
             } else {
@@ -244,7 +219,7 @@ impl Rollout<Senat> for SenatRollout {
             };
             s = s.play(m.expect("an index below the move count"));
         }
-        // Repetition, closure or block: the piles decide.
+        // A draft with no move (never in a legal game): the piles decide.
         scores(s.pos.piles().leader())
     }
 }
@@ -267,7 +242,8 @@ impl Game for Senat {
 
     fn moves(s: &SenatState, out: &mut Vec<Move>) {
         out.clear();
-        if s.pos.majority().is_some() || (s.pos.is_play() && (s.pos.clock() >= CLOSURE || s.occurrences() >= 3)) {
+        // Over by a rule other than block (a blocked position has no moves anyway).
+        if Outcome::decide(&s.pos, s.occurrences(), || false).is_some() {
             return;
         }
         s.pos.generate(|set| {
@@ -304,7 +280,7 @@ impl Game for Senat {
 }
 
 impl Solvable for Senat {
-    /// [`SenatState::outcome_after`]: the position and its hash only, not the window.
+    /// [`SenatState::outcome_after`]: the position and its hash only, not the history.
     fn result_after(s: &SenatState, m: Move) -> Option<Scores> {
         s.outcome_after(m).map(|o| scores(o.winner))
     }

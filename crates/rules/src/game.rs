@@ -1,8 +1,11 @@
 //! A game in progress: position, incremental hash, move record and the
-//! history that repetition needs; the four end conditions.
+//! history that repetition needs ([`History`]); the four end conditions
+//! ([`Outcome::decide`]).
 //!
-//! This is the only place that knows about repetition; `Position` itself
-//! has no memory.
+//! This is the only place that knows about repetition and the order of the
+//! end rules; `Position` itself has no memory. Callers elsewhere (self-play,
+//! search states) keep a [`History`] and ask [`Outcome`]; they must never
+//! write an end rule of their own.
 
 use crate::dice::Side;
 use crate::movegen::Illegal;
@@ -56,32 +59,39 @@ impl Outcome {
         Outcome { winner: piles.leader(), reason }
     }
 
-    /// The outcome of a position that has occurred `occurrences` times (1 the
-    /// first time), checked in the rules' order: majority, repetition,
-    /// closure, block.
-    pub fn with_history(p: &Position, occurrences: usize) -> Option<Outcome> {
-        if let Some(side) = p.majority() {
-            return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
-        }
-        if p.is_play() && occurrences >= 3 {
-            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
-        }
-        Outcome::of_position(p)
-    }
-
-    /// The outcome of a position with no history (majority, closure, block),
-    /// or `None` if play goes on. Repetition needs a [`Game`].
-    pub fn of_position(p: &Position) -> Option<Outcome> {
+    /// The end rules, the only place they are written, checked in the
+    /// rules' order: majority, repetition (the position has occurred
+    /// `occurrences` times, 1 the first time), closure, block. `blocked`
+    /// says whether the side to move has no legal move; it is asked last,
+    /// in play only, so that a caller that needs the move count anyway can
+    /// count once. `None` if play goes on.
+    #[inline]
+    pub fn decide(p: &Position, occurrences: usize, blocked: impl FnOnce() -> bool) -> Option<Outcome> {
         if let Some(side) = p.majority() {
             return Some(Outcome { winner: Some(side), reason: EndReason::Majority });
         }
         if !p.is_play() {
             return None;
         }
+        if occurrences >= 3 {
+            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
+        }
         if p.clock() >= CLOSURE {
             return Some(Outcome::by_piles(p.piles(), EndReason::Closure));
         }
-        (!p.has_moves()).then(|| Outcome::by_piles(p.piles(), EndReason::Block))
+        blocked().then(|| Outcome::by_piles(p.piles(), EndReason::Block))
+    }
+
+    /// The outcome of the position `p` reached with `history` (its own hash
+    /// last, as [`History::record`] leaves it), or `None` if play goes on.
+    pub fn of(p: &Position, history: &History) -> Option<Outcome> {
+        Outcome::decide(p, history.occurrences(), || !p.has_moves())
+    }
+
+    /// The outcome of `p` when it has occurred `occurrences` times: [`Outcome::decide`]
+    /// with the move generator deciding block.
+    pub fn of_occurrences(p: &Position, occurrences: usize) -> Option<Outcome> {
+        Outcome::decide(p, occurrences, || !p.has_moves())
     }
 }
 
@@ -94,24 +104,95 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A game: the start, the moves played, the current position and the
-/// hashes of the play positions since the last die went through the door
-/// (no earlier position can come back once a die has left the board).
+/// Room for a history: at most one position per clock value 0..=60, and some slack.
+pub const HISTORY: usize = CLOSURE as usize + 4;
+
+/// What repetition needs: the hashes of the play positions since the last
+/// die went through the door (no earlier position can come back once a die
+/// has left the board), the current one last. Fixed size, so that search
+/// states holding one stay `Copy`. The single repetition history, kept by
+/// [`Game`] and by search states alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct History {
+    len: u8,
+    hashes: [u64; HISTORY],
+}
+
+impl History {
+    /// The history of a game starting from `start`, whose hash is `hash`:
+    /// `start` alone if it is a play position, empty in the draft.
+    pub fn new(start: &Position, hash: u64) -> History {
+        let mut h = History { len: 0, hashes: [0; HISTORY] };
+        h.record(start, hash);
+        h
+    }
+
+    /// Records the position `p` (hash `hash`) just reached by a move: nothing
+    /// in the draft; a die through the door (clock 0) starts a new history.
+    /// Returns the hash dropped to make room, if the history was full (which
+    /// a legal game never reaches: closure comes first).
+    #[inline]
+    pub fn record(&mut self, p: &Position, hash: u64) -> Option<u64> {
+        if !p.is_play() {
+            return None;
+        }
+        if p.clock() == 0 {
+            self.len = 0;
+        }
+        let mut dropped = None;
+        if self.len as usize == HISTORY {
+            dropped = Some(self.hashes[0]);
+            self.hashes.copy_within(1.., 0);
+            self.len -= 1;
+        }
+        self.hashes[self.len as usize] = hash;
+        self.len += 1;
+        dropped
+    }
+
+    /// The hashes kept, oldest first.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes[..self.len as usize]
+    }
+
+    /// How many times the current (last recorded) position has occurred, 1
+    /// the first time; 1 in the draft, where nothing is recorded.
+    #[inline]
+    pub fn occurrences(&self) -> usize {
+        match self.hashes().last() {
+            Some(&h) => self.hashes().iter().filter(|&&x| x == h).count(),
+            None => 1,
+        }
+    }
+
+    /// How many times `p` (hash `hash`) will have occurred once recorded:
+    /// exactly what `record` then `occurrences` give, without a copy.
+    #[inline]
+    pub fn occurrences_after(&self, p: &Position, hash: u64) -> usize {
+        if !p.is_play() || p.clock() == 0 {
+            return 1;
+        }
+        // `record` drops the oldest hash when the history is full.
+        let from = (self.len as usize == HISTORY) as usize;
+        1 + self.hashes[from..self.len as usize].iter().filter(|&&h| h == hash).count()
+    }
+}
+
+/// A game: the start, the moves played, the current position and its [`History`].
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
     position: Position,
     hash: u64,
     moves: Vec<Move>,
-    since_door: Vec<u64>,
+    history: History,
 }
 
 impl Game {
     /// A game starting from `start` (the start of a draft, or any position).
     pub fn new(start: Position) -> Game {
         let hash = start.hash();
-        let since_door = if start.is_play() { vec![hash] } else { Vec::new() };
-        Game { start, position: start, hash, moves: Vec::new(), since_door }
+        Game { start, position: start, hash, moves: Vec::new(), history: History::new(&start, hash) }
     }
 
     /// The position the game started from.
@@ -134,18 +215,20 @@ impl Game {
         &self.moves
     }
 
+    /// The repetition history.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
     /// How many times the current position has occurred (1 the first time).
     pub fn occurrences(&self) -> usize {
-        if !self.position.is_play() {
-            return 1;
-        }
-        self.since_door.iter().filter(|&&h| h == self.hash).count()
+        self.history.occurrences()
     }
 
     /// The outcome if the game is over, checked in the rules' order:
-    /// majority, repetition, closure, block.
+    /// majority, repetition, closure, block ([`Outcome::of`]).
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::with_history(&self.position, self.occurrences())
+        Outcome::of(&self.position, &self.history)
     }
 
     /// Plays a legal move, refusing any move once the game is over.
@@ -162,11 +245,108 @@ impl Game {
     pub fn play_unchecked(&mut self, m: Move) {
         self.position.play_hashed(m, &mut self.hash);
         self.moves.push(m);
-        if self.position.is_play() {
-            if self.position.clock() == 0 {
-                self.since_door.clear();
+        self.history.record(&self.position, self.hash);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games from the start, each position with its game so far.
+    fn games(seeds: u64) -> impl Iterator<Item = Game> {
+        (0..seeds).flat_map(|seed| {
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut game = Game::new(Position::start());
+            let mut all = vec![game.clone()];
+            while game.outcome().is_none() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let legal = game.position().legal_moves();
+                game.play(legal[(state % legal.len() as u64) as usize]).expect("legal");
+                all.push(game.clone());
             }
-            self.since_door.push(self.hash);
+            all
+        })
+    }
+
+    #[test]
+    fn history_counts_the_positions_since_the_door() {
+        for game in games(30) {
+            // Brute force: replay, counting the current hash among the play
+            // positions since the last clock reset.
+            let mut p = *game.start();
+            let mut hash = p.hash();
+            let mut since: Vec<u64> = if p.is_play() { vec![hash] } else { vec![] };
+            for &m in game.moves() {
+                p.play_hashed(m, &mut hash);
+                if p.is_play() {
+                    if p.clock() == 0 {
+                        since.clear();
+                    }
+                    since.push(hash);
+                }
+            }
+            assert_eq!(game.history().hashes(), &since[..]);
+            let want = if p.is_play() { since.iter().filter(|&&h| h == hash).count() } else { 1 };
+            assert_eq!(game.occurrences(), want);
+            // occurrences_after is record-then-occurrences, without the copy.
+            for &m in game.position().legal_moves().iter().take(8) {
+                let (mut q, mut h) = (*game.position(), game.hash());
+                q.play_hashed(m, &mut h);
+                let mut after = *game.history();
+                after.record(&q, h);
+                assert_eq!(game.history().occurrences_after(&q, h), after.occurrences());
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_follows_the_rules_order() {
+        for game in games(30) {
+            let p = game.position();
+            let o = game.outcome();
+            let want = if let Some(side) = p.majority() {
+                Some(Outcome { winner: Some(side), reason: EndReason::Majority })
+            } else if !p.is_play() {
+                None
+            } else if game.occurrences() >= 3 {
+                Some(Outcome::by_piles(p.piles(), EndReason::Repetition))
+            } else if p.clock() >= CLOSURE {
+                Some(Outcome::by_piles(p.piles(), EndReason::Closure))
+            } else if p.legal_moves().is_empty() {
+                Some(Outcome::by_piles(p.piles(), EndReason::Block))
+            } else {
+                None
+            };
+            assert_eq!(o, want);
+            assert_eq!(Outcome::of_occurrences(p, game.occurrences()), want);
+        }
+    }
+
+    #[test]
+    fn a_full_history_drops_its_oldest() {
+        let p = Position::start();
+        let mut game = Game::new(p);
+        while !game.position().is_play() {
+            let m = game.position().legal_moves()[0];
+            game.play(m).expect("legal");
+        }
+        let q = *game.position();
+        // Clock 0 starts anew; force growth with a nonzero clock position.
+        let mut h = History::new(&q, 1);
+        let mut moved = q;
+        if let Some(&m) = q.legal_moves().iter().find(|m| !m.is_door_push()) {
+            moved.play_unchecked(m);
+        }
+        if moved.clock() > 0 {
+            for i in 2..=(HISTORY as u64 + 1) {
+                let dropped = h.record(&moved, i);
+                assert_eq!(dropped, (i == HISTORY as u64 + 1).then_some(1));
+            }
+            assert_eq!(h.hashes().len(), HISTORY);
+            assert_eq!(h.hashes()[0], 2);
         }
     }
 }

@@ -15,15 +15,14 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
-pub mod pick;
 pub mod position;
 pub mod sample;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};
 pub use dice::{Colour, Die, Face, FaceSet, Side, Symbol};
-pub use game::{EndReason, Game, Outcome};
-pub use movegen::{Illegal, MoveList, MoveSet};
+pub use game::{EndReason, Game, History, Outcome};
+pub use movegen::{Illegal, MoveList, MoveSet, PlayMoves};
 pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
 pub use position::{DieSet, Phase, Piles, Position};

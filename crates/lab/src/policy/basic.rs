@@ -8,8 +8,8 @@ use super::{GameRng, Policy, Turn, below};
 use crate::eval::Weights;
 use senat_rules::board::Row;
 use senat_rules::dice::{Colour, Symbol};
+use senat_rules::movegen::nth_draft_move;
 use senat_rules::moves::{Move, MoveKind};
-use senat_rules::pick::nth_draft_move;
 use senat_rules::position::{Phase, Position};
 
 /// Uniform over the legal moves, in both phases.

@@ -27,8 +27,8 @@ pub use basic::{GreedyPolicy, HeuristicPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
 pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
 use senat_rules::game::Game;
+pub use senat_rules::movegen::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::moves::Move;
-pub use senat_rules::pick::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::position::Position;
 pub use spec::{POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError};
 

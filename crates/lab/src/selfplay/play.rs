@@ -8,10 +8,10 @@
 use super::{Matchup, game_seed};
 use crate::policy::{GameRng, Policy, Turn, rng_from_seed};
 use crate::stats::GameSummary;
-use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::game::{Game, Outcome};
 use senat_rules::movegen::Illegal;
 use senat_rules::moves::Move;
-use senat_rules::position::{CLOSURE, Position};
+use senat_rules::position::Position;
 
 /// Fresh policies for one worker.
 pub(super) struct Players {
@@ -64,26 +64,22 @@ pub(super) fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameR
     let mut legal = Vec::new();
     let mut legal_sum = 0u64;
     let outcome = loop {
-        // The end checks of `Game::outcome`, in the rules' order (majority,
-        // repetition, closure, block), sharing one move count with the policy.
+        // The end rules of `Game::outcome` (`Outcome::decide`), sharing one
+        // move count with the policy.
         let p = game.position();
-        if let Some(side) = p.majority() {
-            break Outcome { winner: Some(side), reason: EndReason::Majority };
+        let mut counted = None;
+        let end = Outcome::decide(p, game.occurrences(), || {
+            let turn = Turn::new(&game);
+            let blocked = turn.legal == 0;
+            counted = Some(turn);
+            blocked
+        });
+        if let Some(o) = end {
+            break o;
         }
+        let turn = counted.unwrap_or_else(|| Turn::new(&game));
         let play = p.is_play();
-        if play {
-            if game.occurrences() >= 3 {
-                break Outcome::by_piles(p.piles(), EndReason::Repetition);
-            }
-            if p.clock() >= CLOSURE {
-                break Outcome::by_piles(p.piles(), EndReason::Closure);
-            }
-        }
-        let turn = Turn::new(&game);
         let n = turn.legal;
-        if n == 0 {
-            break Outcome::by_piles(p.piles(), EndReason::Block);
-        }
         if play {
             legal_sum += n as u64;
         }
