@@ -3,18 +3,15 @@
 //! reports bad input in one line.
 
 use senat_lab::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
-use senat_lab::policy::PolicySpec;
 use senat_lab::rating::{Sprt, SprtResult};
 use senat_lab::selfplay::{Matchup, play_game};
 
 mod support {
     pub mod cli;
+    pub mod games;
 }
 use support::cli::senat;
-
-fn spec(s: &str) -> PolicySpec {
-    PolicySpec::parse(s).unwrap()
-}
+use support::games::spec;
 
 fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) -> Arena {
     Arena {

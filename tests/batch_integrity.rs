@@ -8,7 +8,6 @@ mod support {
     pub mod cli;
     pub mod files;
 }
-use std::process::Command;
 use support::cli::{fails_in as fails, ok_in as ok};
 use support::files::{TempDir, wait_for};
 
@@ -281,7 +280,7 @@ fn two_roles_never_name_one_file() {
 #[test]
 fn a_second_run_on_the_same_output_is_refused() {
     let d = TempDir::new("lock");
-    let mut first = Command::new(env!("CARGO_BIN_EXE_senat"))
+    let mut first = support::cli::bin()
         .current_dir(&d.0)
         .args(["selfplay", "--games", "100000000", "--threads", "1", "--quiet", "--summary", "", "--out", "g.csv"])
         .spawn()
@@ -345,7 +344,7 @@ fn a_killed_merge_leaves_the_old_file_or_none() {
             d.write("m.csv", old);
         }
         std::fs::remove_file(d.0.join("m.csv.partial")).ok();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_senat"))
+        let mut child = support::cli::bin()
             .current_dir(&d.0)
             .args(["merge", "--force", "--quiet", "--out", "m.csv", "--summary", "ms.csv", "a.csv", "b.csv"])
             .spawn()

@@ -7,9 +7,10 @@ use game_search::mcts::{Config, Mcts, Selection, UniformRollout, bare_rollouts, 
 use senat_lab::adapter::{Senat, SenatRollout, SenatState};
 use senat_rules::{Position, sample};
 
-fn state(spn: &str) -> SenatState {
-    SenatState::new(spn.parse::<Position>().unwrap_or_else(|e| panic!("{spn}: {e}")))
+mod support {
+    pub mod games;
 }
+use support::games::state;
 
 /// Blue pushes its blue square I23 through the door: its fifth die.
 const WIN_IN_1: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0";

@@ -11,8 +11,10 @@ use std::path::PathBuf;
 mod support {
     pub mod cli;
     pub mod files;
+    pub mod games;
 }
 use support::cli::{ok, senat};
+use support::games::sample_game;
 
 /// The palette the pictures promise (README): shown colour to fill.
 fn expected_fill(c: Colour) -> &'static str {
@@ -43,15 +45,6 @@ fn expected_tag(s: Symbol) -> &'static str {
 /// A fresh folder for one test's files.
 fn dir(name: &str) -> PathBuf {
     support::files::scratch("render", name)
-}
-
-fn sample_game() -> Game {
-    let mut g = Game::new(sample::START.parse().unwrap());
-    for line in sample::record_lines().skip(1) {
-        let m = g.position().parse_move(line).unwrap();
-        g.play(m).unwrap();
-    }
-    g
 }
 
 /// Positions of a whole heuristic-vs-random game from the start (the
@@ -228,8 +221,14 @@ fn existing_pictures_are_kept_and_bad_names_refused() {
     let o = senat(&["render", "sample", "--out", d.join("x.jpg").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("must end in .svg or .png"));
-    let o =
-        senat(&["render", "crates/rules/data/sample-game.txt", "--ply", "99", "--out", d.join("y.svg").to_str().unwrap()]);
+    let o = senat(&[
+        "render",
+        "crates/rules/data/sample-game.txt",
+        "--ply",
+        "99",
+        "--out",
+        d.join("y.svg").to_str().unwrap(),
+    ]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("has plies 0 to 27"), "{o:?}");
     // No temporary file is left behind.
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();

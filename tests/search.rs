@@ -4,15 +4,18 @@
 //! history heuristic and lazy SMP (threads) against the same references.
 
 use game_search::alphabeta::{Limits, Searcher, minimax};
-use senat_lab::adapter::{Senat, SenatEval, SenatState};
 use game_search::solver::{Solver, Verdict};
 use game_search::{Game as _, WIN, terminal_score};
-use senat_rules::{Game, Move, Position, sample};
+use senat_lab::adapter::{Senat, SenatEval, SenatState};
+use senat_rules::{Game, Move, sample};
 use std::num::NonZeroUsize;
 
-fn state(spn: &str) -> SenatState {
-    SenatState::new(spn.parse::<Position>().unwrap_or_else(|e| panic!("{spn}: {e}")))
+mod support {
+    pub mod cli;
+    pub mod games;
 }
+use support::cli::senat;
+use support::games::state;
 
 fn mv(s: &SenatState, text: &str) -> Move {
     s.position().parse_move(text).unwrap()
@@ -315,10 +318,6 @@ fn sample_move_13_alternatives_that_lose() {
         let end = sol.pv.iter().fold(s.play(mv(&s, text)), |t, &m| t.play(m));
         assert_eq!(end.outcome().unwrap().winner, Some(senat_rules::Side::Red), "{text}");
     }
-}
-
-fn senat(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().expect("run senat")
 }
 
 #[test]

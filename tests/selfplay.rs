@@ -2,22 +2,21 @@
 //! interruption, refusal to overwrite, clear errors, and the policies'
 //! legality (every recorded game replays through the checked `Game::play`).
 
-use senat_lab::policy::{
-    GameRng, PlayMoves, PolicySpec, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed,
-};
+use senat_lab::policy::{GameRng, PlayMoves, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed};
 use senat_lab::selfplay::{Matchup, play_game, push_move_text};
 use senat_lab::stats::wilson;
 use senat_rules::{Game, Move, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 mod support {
     pub mod cli;
     pub mod files;
+    pub mod games;
 }
 use support::cli::{fails_in as fails, ok_in as ok};
 use support::files::{TempDir, rows, wait_for};
+use support::games::spec;
 
 const BATCH: [&str; 8] = ["selfplay", "--games", "400", "--seed", "7", "--red", "greedy", "--quiet"];
 
@@ -150,10 +149,6 @@ fn a_full_disk_is_reported() {
     ok(&d.0, &["selfplay", "--games", "50", "--out", "/dev/null", "--summary", "", "--quiet"]);
 }
 
-fn spec(s: &str) -> PolicySpec {
-    PolicySpec::parse(s).expect("a valid policy")
-}
-
 /// Every game of every policy replays through the checked `Game::play`, and
 /// ends with the outcome `Game` itself finds.
 #[test]
@@ -232,7 +227,7 @@ fn a_killed_run_resumes_without_loss_or_duplicate() {
     let full = d.read("full.csv");
     let partial = d.0.join("killed.csv.partial");
     let spawn = |extra: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_senat"))
+        support::cli::bin()
             .current_dir(&d.0)
             .args([&base[..], &["--out", "killed.csv"], extra].concat())
             .spawn()

@@ -8,13 +8,14 @@
 //! `senat solve --engine pns`.
 
 mod support {
+    pub mod cli;
     pub mod solver_positions;
 }
 
 use game_search::Game as _;
 use game_search::pns::Pns;
-use senat_lab::adapter::{Senat, SenatState};
 use game_search::solver::{Solvable, Solver, Verdict};
+use senat_lab::adapter::{Senat, SenatState};
 use senat_rules::{Side, sample};
 use std::time::Duration;
 use support::solver_positions::{entries, sample_after};
@@ -38,7 +39,21 @@ fn fixture_verdicts() {
                     let w = if matches!(sol.verdict, Verdict::Win(_)) { me } else { me.other() };
                     assert_eq!(winner_after(&e.state, &sol.pv), Some(Some(w)), "{}", e.name);
                 }
-                _ => assert!(sol.pv.is_empty() || sol.verdict != Verdict::Unknown),
+                Verdict::Draw(n) => {
+                    // The line (the side to move holding at least a draw)
+                    // ends the game within n plies, and that side does not
+                    // lose it.
+                    assert!(!sol.pv.is_empty() || n == 0, "{}: a draw in {n} without a line", e.name);
+                    assert!(sol.pv.len() <= n as usize, "{}: pv {:?} longer than {n}", e.name, sol.pv);
+                    let end = winner_after(&e.state, &sol.pv);
+                    assert!(
+                        matches!(end, Some(w) if w != Some(me.other())),
+                        "{}: pv {:?} ends {end:?}",
+                        e.name,
+                        sol.pv
+                    );
+                }
+                Verdict::Unknown => assert!(sol.pv.is_empty(), "{}: unknown with a pv {:?}", e.name, sol.pv),
             }
         }
     }
@@ -278,7 +293,7 @@ fn pns_each_move_flips_the_verdict() {
 
 #[test]
 fn solve_cli_engine_pns() {
-    let run = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_senat")).args(args).output().unwrap();
+    let run = support::cli::senat;
     let spn = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0";
     let out = run(&["solve", spn, "--max-depth", "3", "--engine", "pns"]);
     assert!(out.status.success());

@@ -10,7 +10,7 @@
 
 use resvg::tiny_skia::Pixmap;
 use senat_lab::picture;
-use senat_rules::{Cell, Game, Position, sample};
+use senat_rules::{Cell, Game, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -18,8 +18,10 @@ use std::time::Instant;
 mod support {
     pub mod cli;
     pub mod files;
+    pub mod games;
 }
 use support::cli::ok as senat;
+use support::games::sample_game;
 
 fn dir(name: &str) -> PathBuf {
     support::files::scratch("viewer", name)
@@ -105,15 +107,6 @@ fn positions(start: Position, moves: &[senat_rules::Move]) -> Vec<Position> {
         v.push(p);
     }
     v
-}
-
-fn sample_game() -> Game {
-    let mut g = Game::new(sample::START.parse().unwrap());
-    for line in sample::record_lines().skip(1) {
-        let m = g.position().parse_move(line).unwrap();
-        g.play(m).unwrap();
-    }
-    g
 }
 
 /// Opens the page at `#ply=0`, `#ply=10` and the last ply and checks the

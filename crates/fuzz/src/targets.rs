@@ -1,0 +1,818 @@
+//! The fuzz targets, one per text senat reads, and the "legal moves are
+//! legal" target. Each takes arbitrary bytes, returns quietly on input the
+//! code rejects, and panics (through `assert!`) when a property breaks.
+//!
+//! What a target must never do: accept a failure of the code under test
+//! silently, or touch files outside its own temporary folder (the policy
+//! target skips `file=`, which would read any path; the weights and merge
+//! targets write to `senat-fuzz-<pid>` under `$SENAT_FUZZ_TMP`, `/dev/shm`
+//! or the system temporary folder).
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use senat_lab::policy::PolicySpec;
+use senat_lab::rating::{Pentanomial, Sprt};
+use senat_lab::selfplay::{self, Shard, identity};
+use senat_rules::notation::{parse_move_text, parse_setup};
+use senat_rules::pick::{nth_draft_move, nth_move, nth_play_move};
+use senat_rules::{Game, Move, Phase, Position, Setup, sample};
+
+use crate::engine::{Rng, Target};
+
+/// Every target, in the order of a full run.
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "spn",
+        about: "SPN: parse, validate, write, parse again; movegen on the position",
+        run: spn,
+        dict: SPN_DICT,
+        generate: gen_spn,
+        max_len: 400,
+    },
+    Target {
+        name: "move_text",
+        about: "move text: parse, write, parse; legality agrees with the move list",
+        run: move_text,
+        dict: MOVE_DICT,
+        generate: gen_move,
+        max_len: 64,
+    },
+    Target {
+        name: "record",
+        about: "game records as `senat replay` reads them; written back, they replay the same",
+        run: record,
+        dict: RECORD_DICT,
+        generate: gen_record,
+        max_len: 4000,
+    },
+    Target {
+        name: "legal",
+        about: "from start or sample, byte-driven moves: every generated move is legal, hashes agree",
+        run: legal,
+        dict: &[],
+        generate: gen_bytes,
+        max_len: 600,
+    },
+    Target {
+        name: "policy",
+        about: "policy and agent specs: parse, Display, parse again",
+        run: policy,
+        dict: POLICY_DICT,
+        generate: gen_policy,
+        max_len: 200,
+    },
+    Target {
+        name: "weights",
+        about: "heuristic weights files (`heuristic:file=`): bounded weights, same as flags",
+        run: weights,
+        dict: WEIGHTS_DICT,
+        generate: gen_weights,
+        max_len: 600,
+    },
+    Target {
+        name: "shard",
+        about: "`--shard K/N`: bounds, write and parse again, contiguous ranges",
+        run: shard,
+        dict: &["/", "0", "1", "18446744073709551615", " "],
+        generate: gen_shard,
+        max_len: 60,
+    },
+    Target {
+        name: "sprt",
+        about: "SPRT specs: bounds, LLR, decisions",
+        run: sprt,
+        dict: SPRT_DICT,
+        generate: gen_sprt,
+        max_len: 200,
+    },
+    Target {
+        name: "identity",
+        about: "games-file identity lines: parse, write, parse again",
+        run: identity_line,
+        dict: IDENTITY_DICT,
+        generate: gen_identity,
+        max_len: 800,
+    },
+    Target {
+        name: "games_csv",
+        about: "games-file rows as merge and resume check them (parse_game_row, check_row)",
+        run: games_csv,
+        dict: CSV_DICT,
+        generate: gen_games,
+        max_len: 6000,
+    },
+    Target {
+        name: "merge",
+        about: "`senat merge` on one games file: merging its output again gives the same bytes",
+        run: merge,
+        dict: CSV_DICT,
+        generate: gen_games,
+        max_len: 6000,
+    },
+];
+
+/// The target named `name`.
+pub fn target(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
+}
+
+const SPN_DICT: &[&str] = &[
+    ".",
+    ",",
+    "/",
+    " ",
+    "b",
+    "r",
+    "give:b",
+    "give:r",
+    "place:b:",
+    "place:r:",
+    "-",
+    "0-0-0",
+    "Tr",
+    "Sr",
+    "Cr",
+    "Tb",
+    "Sb",
+    "Cb",
+    "S1",
+    "S11",
+    "M12",
+    "M18",
+    "I19",
+    "I23",
+    "23",
+    "1",
+    "2",
+    "3",
+    "17",
+    "99",
+    "5-0-3",
+    ",.",
+    "/.,.,.,.,.",
+];
+const MOVE_DICT: &[&str] = &[
+    "g", "@", "=", "-", ">", ":", "D", "S1", "S5", "S11", "M12", "M15", "M18", "I19", "I21", "I23", "Tr", "Sb", "Cr",
+    "Cb", "1", "2", "3", "23", "24", " ",
+];
+const RECORD_DICT: &[&str] = &[
+    "\n",
+    "# comment\n",
+    "start\n",
+    "sample\n",
+    "g3\n",
+    "3@M13=Tr\n",
+    "M13>M14:I19\n",
+    "I20>I21:D\n",
+    "M16-M17\n",
+    "I19>I20=Sb\n",
+    "S1>S2\n",
+    "\u{feff}",
+    "\r\n",
+    " b - 0-0-0 0\n",
+];
+const POLICY_DICT: &[&str] = &[
+    "random",
+    "greedy",
+    "heuristic",
+    "mcts",
+    "ab",
+    ":",
+    ",",
+    "=",
+    "pile",
+    "win",
+    "own_i",
+    "opp_i",
+    "square",
+    "exposed",
+    "full_i",
+    "playouts",
+    "c",
+    "rollout",
+    "mb",
+    "threads",
+    "reuse",
+    "true",
+    "false",
+    "depth",
+    "tt",
+    "1e6",
+    "1e7",
+    "-1",
+    "0",
+    "NaN",
+    "inf",
+];
+const WEIGHTS_DICT: &[&str] = &[
+    "pile=", "win=", "own_i=", "opp_i=", "square=", "exposed=", "full_i=", "\n", "# x\n", "1e6", "1000001", "-0.5",
+    "\u{feff}", "\r\n", " = ",
+];
+const SPRT_DICT: &[&str] = &[
+    "elo0=",
+    "elo1=",
+    "alpha=",
+    "beta=",
+    "model=",
+    "logistic",
+    "normalized",
+    ",",
+    "=",
+    "0.05",
+    "0.5",
+    "1e-300",
+    "5e-324",
+];
+const IDENTITY_DICT: &[&str] = &[
+    "# senat-batch v1",
+    " seed=",
+    " games=",
+    " shard=",
+    " range=",
+    " red=",
+    " blue=",
+    " draft_red=",
+    " draft_blue=",
+    " red_weights=",
+    "fnv1a64:",
+    " opening=",
+    "-",
+    "%20",
+    "%",
+    "%2",
+    "%zz",
+    "1/1",
+    "0..10",
+];
+const CSV_DICT: &[&str] = &[
+    ",",
+    "\"",
+    "\n",
+    "red",
+    "blue",
+    "draw",
+    "majority",
+    "repetition",
+    "closure",
+    "block",
+    "random",
+    "greedy",
+    "# senat-batch v1",
+    "shard=1/2",
+    "games=",
+    "g1 1@S1=Tr",
+    "5",
+    "6",
+];
+
+// ---- shared helpers --------------------------------------------------------
+
+/// The sample game's start (after the draft).
+fn sample_start() -> Position {
+    sample::START.parse().expect("the sample start is valid SPN")
+}
+
+/// A random walk of up to `plies` legal moves from `p`, stopping at the end.
+fn walk(rng: &mut Rng, p: Position, plies: usize) -> Game {
+    let mut g = Game::new(p);
+    for _ in 0..plies {
+        if g.outcome().is_some() {
+            break;
+        }
+        let list = g.position().legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        let m = list[rng.below(list.len())];
+        g.play(m).expect("a generated move plays");
+    }
+    g
+}
+
+/// A fixed spread of reachable positions: starts, draft and play positions
+/// of random games, the sample game's positions.
+fn positions() -> &'static [Position] {
+    static P: OnceLock<Vec<Position>> = OnceLock::new();
+    P.get_or_init(|| {
+        let mut v = vec![Position::start(), sample_start()];
+        let mut rng = Rng::new(7);
+        for i in 0..6 {
+            let from = if i % 2 == 0 { Position::start() } else { sample_start() };
+            let mut g = Game::new(from);
+            let mut n = 0;
+            while g.outcome().is_none() && n < 200 {
+                let list = g.position().legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                g.play(list[rng.below(list.len())]).expect("a generated move plays");
+                n += 1;
+                if n % 9 == 0 {
+                    v.push(*g.position());
+                }
+            }
+        }
+        v
+    })
+}
+
+/// A random reachable position.
+fn random_position(rng: &mut Rng) -> Position {
+    let from = if rng.one_in(2) { Position::start() } else { sample_start() };
+    let plies = rng.below(120);
+    *walk(rng, from, plies).position()
+}
+
+/// Runs every check of the "legal moves are legal" property on `p`.
+fn check_position(p: &Position) {
+    let list = p.legal_moves();
+    assert_eq!(p.count_moves(), list.len(), "count_moves against legal_moves in {}", p.to_spn());
+    assert_eq!(p.has_moves(), !list.is_empty(), "has_moves in {}", p.to_spn());
+    let mut sets = 0;
+    p.generate(|set| {
+        let mut n = 0;
+        set.for_each(|_| n += 1);
+        assert_eq!(set.len(), n, "MoveSet::len in {}", p.to_spn());
+        sets += n;
+        false
+    });
+    assert_eq!(sets, list.len());
+    let hash = p.hash();
+    let spn = p.to_spn();
+    assert_eq!(spn.parse::<Position>().as_ref(), Ok(p), "SPN round trip of {spn}");
+    // nth_move walks the sets: every k of a short list, a stride of a long one.
+    let stride = list.len().div_ceil(48).max(1);
+    for (k, &m) in list.iter().enumerate() {
+        if k % stride == 0 || k + 1 == list.len() {
+            assert_eq!(nth_move(p, k), Some(m), "nth_move({k}) in {spn}");
+        }
+        if let Err(e) = p.check(m) {
+            panic!("generated move {m} fails check in {}: {e}", p.to_spn());
+        }
+        assert_eq!(p.normalize(m), m, "generated move {m} is not canonical in {}", p.to_spn());
+        assert_eq!(p.parse_move(&m.to_string()), Ok(m), "move text of {m} in {}", p.to_spn());
+        let mut q = *p;
+        let mut h = hash;
+        q.play_hashed(m, &mut h);
+        assert_eq!(h, q.hash(), "incremental hash after {m} in {}", p.to_spn());
+        let mut r = *p;
+        r.play(m).expect("a checked move plays");
+        assert_eq!(r, q, "play and play_hashed differ after {m} in {spn}");
+    }
+    assert_eq!(nth_move(p, list.len()), None, "nth_move past the end in {}", p.to_spn());
+    match p.phase() {
+        Phase::Play => {
+            let mut picked: Vec<Move> =
+                (0..list.len()).map(|k| nth_play_move(p, k).expect("k below the count")).collect();
+            let mut all = list.to_vec();
+            picked.sort();
+            all.sort();
+            assert_eq!(picked, all, "nth_play_move gives another set of moves in {}", p.to_spn());
+            assert_eq!(nth_play_move(p, list.len()), None);
+            assert_eq!(nth_draft_move(p, 0), None);
+        }
+        Phase::Give | Phase::Place(_) => {
+            for (k, &m) in list.iter().enumerate() {
+                assert_eq!(nth_draft_move(p, k), Some(m), "nth_draft_move({k}) in {spn}");
+            }
+            assert_eq!(nth_draft_move(p, list.len()), None);
+        }
+    }
+}
+
+/// Where the temporary folder goes: `$SENAT_FUZZ_TMP`, else `/dev/shm`
+/// (memory: creating a file there is a hundred times faster than on a
+/// disk-backed `/tmp`), else the system temporary folder.
+fn temp_base() -> PathBuf {
+    match std::env::var_os("SENAT_FUZZ_TMP") {
+        Some(d) => PathBuf::from(d),
+        None if std::path::Path::new("/dev/shm").is_dir() => PathBuf::from("/dev/shm"),
+        None => std::env::temp_dir(),
+    }
+}
+
+/// A folder of this process, `senat-fuzz-<pid>` under [`temp_base`].
+fn temp_dir() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| {
+        let d = temp_base().join(format!("senat-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("creating the fuzz temporary folder");
+        d
+    })
+}
+
+/// A file name in [`temp_dir`] private to this thread.
+fn temp_file(stem: &str) -> PathBuf {
+    let t = format!("{:?}", std::thread::current().id());
+    let t: String = t.chars().filter(char::is_ascii_digit).collect();
+    temp_dir().join(format!("{stem}-{t}"))
+}
+
+/// Removes this process's temporary folder (call at the end of a run).
+pub fn clean_temp() {
+    let _ = std::fs::remove_dir_all(temp_base().join(format!("senat-fuzz-{}", std::process::id())));
+}
+
+// ---- SPN -------------------------------------------------------------------
+
+fn spn(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let s = text.as_ref();
+    let setup = match parse_setup(s) {
+        Ok(setup) => setup,
+        Err(e) => {
+            let _ = e.to_string();
+            assert!(e.column >= 1 && e.column <= s.chars().count() + 1, "error column {} in {s:?} ({e})", e.column);
+            assert!(s.parse::<Position>().is_err());
+            return;
+        }
+    };
+    let p = match setup.validate() {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    assert_eq!(s.parse::<Position>().as_ref(), Ok(&p));
+    let out = p.to_spn();
+    assert_eq!(out.parse::<Position>().as_ref(), Ok(&p), "SPN round trip of {s:?} through {out:?}");
+    assert_eq!(out.parse::<Position>().map(|q| q.to_spn()).as_deref(), Ok(out.as_str()));
+    assert_eq!(Setup::from_position(&p).validate().as_ref(), Ok(&p), "Setup::from_position of {out}");
+    let _ = senat_rules::Outcome::of_position(&p).map(|o| o.to_string());
+    check_position(&p);
+}
+
+fn gen_spn(rng: &mut Rng) -> Vec<u8> {
+    if rng.one_in(4) {
+        // A board from scratch: mostly invalid positions, for validate.
+        let faces = ["Tr", "Sr", "Cr", "Tb", "Sb", "Cb"];
+        let mut s = String::new();
+        for i in 0..23 {
+            if i > 0 {
+                s.push(if i == 11 || i == 18 { '/' } else { ',' });
+            }
+            if rng.one_in(3) {
+                s.push('.');
+            } else {
+                s.push_str(&format!("{}{}", 1 + rng.below(23), rng.pick(&faces)));
+            }
+        }
+        let turn = ["b", "r", "give:b", "give:r", "place:b:7", "place:r:1"];
+        s.push_str(&format!(
+            " {} - {}-{}-{} {}",
+            rng.pick(&turn),
+            rng.below(6),
+            rng.below(6),
+            rng.below(8),
+            rng.below(61)
+        ));
+        return s.into_bytes();
+    }
+    random_position(rng).to_spn().into_bytes()
+}
+
+// ---- move text -------------------------------------------------------------
+
+fn move_text(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let t = text.as_ref();
+    let parsed = parse_move_text(t);
+    match &parsed {
+        Ok(m) => {
+            let out = m.to_string();
+            assert_eq!(parse_move_text(&out).as_ref(), Ok(m), "move text round trip of {t:?} through {out:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+            assert!(e.column >= 1 && e.column <= t.chars().count() + 1, "error column {} in {t:?} ({e})", e.column);
+        }
+    }
+    for p in positions() {
+        match p.parse_move(t) {
+            Ok(m) => {
+                assert!(
+                    p.legal_moves().contains(&m),
+                    "parse_move accepts {t:?} as {m}, not in the move list of {}",
+                    p.to_spn()
+                );
+                assert_eq!(p.normalize(m), m);
+            }
+            Err(e) => {
+                let _ = e.to_string();
+                if let Ok(m) = parsed {
+                    assert!(
+                        !p.legal_moves().contains(&p.normalize(m)),
+                        "parse_move refuses {t:?} in {}: {e}",
+                        p.to_spn()
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn gen_move(rng: &mut Rng) -> Vec<u8> {
+    let p = positions()[rng.below(positions().len())];
+    let list = p.legal_moves();
+    if list.is_empty() {
+        return b"g1".to_vec();
+    }
+    list[rng.below(list.len())].to_string().into_bytes()
+}
+
+// ---- game records ----------------------------------------------------------
+
+/// A record as `senat replay` reads it (src/main.rs `parse_record` and
+/// `play_record`): blank lines and `#` comments skipped, the first line
+/// `start`, `sample` or SPN, then one move per line, each checked in turn.
+/// Returns the game and the moves played (all of them when the record is
+/// good), or `None` when the start line is refused.
+fn replay(text: &str) -> Option<(Game, Vec<Move>, bool)> {
+    let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
+    let first = lines.next()?;
+    let start = match first {
+        "start" => Position::start(),
+        "sample" => sample_start(),
+        spn => match spn.parse::<Position>() {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = e.to_string();
+                return None;
+            }
+        },
+    };
+    let mut game = Game::new(start);
+    let mut played = Vec::new();
+    for t in lines {
+        if let Some(o) = game.outcome() {
+            let _ = o.to_string();
+            return Some((game, played, false));
+        }
+        match game.position().parse_move(t) {
+            Ok(m) => {
+                if let Err(e) = game.play(m) {
+                    panic!("parse_move accepts {t:?} but Game::play refuses it: {e}");
+                }
+                played.push(m);
+            }
+            Err(e) => {
+                let _ = e.to_string();
+                return Some((game, played, false));
+            }
+        }
+    }
+    Some((game, played, true))
+}
+
+fn record(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Some((game, played, _)) = replay(text) else { return };
+    let mut out = game.start().to_spn();
+    out.push('\n');
+    for m in &played {
+        out.push_str(&format!("{m}\n"));
+    }
+    let (again, moves, complete) = replay(&out).expect("a written record has a start");
+    assert!(complete, "a written record does not replay:\n{out}");
+    assert_eq!(moves, played);
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.outcome(), game.outcome());
+}
+
+fn gen_record(rng: &mut Rng) -> Vec<u8> {
+    let (from, head) = match rng.below(3) {
+        0 => (Position::start(), "start".to_string()),
+        1 => (sample_start(), "sample".to_string()),
+        _ => (sample_start(), sample::START.to_string()),
+    };
+    let plies = rng.below(80);
+    let g = walk(rng, from, plies);
+    let mut s = format!("# generated\n{head}\n");
+    for m in g.moves() {
+        s.push_str(&format!("{m}\n"));
+        if rng.one_in(10) {
+            s.push_str("  # a comment\n\n");
+        }
+    }
+    s.into_bytes()
+}
+
+// ---- the "legal moves are legal" walk ----------------------------------------
+
+fn legal(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else { return };
+    let start = if first & 1 == 0 { Position::start() } else { sample_start() };
+    let mut game = Game::new(start);
+    let mut p = start;
+    let mut hash = p.hash();
+    for pair in rest.chunks(2) {
+        check_position(&p);
+        if game.outcome().is_some() {
+            return;
+        }
+        let list = p.legal_moves();
+        if list.is_empty() {
+            return;
+        }
+        let k = pair.iter().fold(0usize, |a, &b| a << 8 | b as usize) % list.len();
+        let m = list[k];
+        p.play_hashed(m, &mut hash);
+        assert_eq!(hash, p.hash(), "incremental hash after {m}");
+        game.play(m).expect("a generated move plays in the game");
+        assert_eq!(game.position(), &p);
+        assert_eq!(game.hash(), hash);
+    }
+    check_position(&p);
+}
+
+fn gen_bytes(rng: &mut Rng) -> Vec<u8> {
+    let n = rng.below(400);
+    (0..n).map(|_| rng.next_u64() as u8).collect()
+}
+
+// ---- policy specs ----------------------------------------------------------
+
+fn policy(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if text.contains("file=") {
+        return; // would read any path; the weights target covers weights files
+    }
+    match PolicySpec::parse(&text) {
+        Ok(spec) => {
+            let shown = spec.to_string();
+            assert_eq!(shown, text.trim(), "Display of a policy spec");
+            assert_eq!(PolicySpec::parse(&shown).as_ref(), Ok(&spec), "policy spec round trip of {shown:?}");
+            assert!(identity::weight_files(&spec).is_empty());
+            let _ = identity::PolicyId::of(&spec).expect("no weights file to read");
+        }
+        Err(e) => assert!(!e.is_empty()),
+    }
+}
+
+fn gen_policy(rng: &mut Rng) -> Vec<u8> {
+    let s = match rng.below(6) {
+        0 => "random".to_string(),
+        1 => "greedy".to_string(),
+        2 => format!("heuristic:pile={},exposed=-{}", rng.below(20), rng.below(3)),
+        3 => format!("mcts:playouts={},c=1.4,rollout=greedy,mb=8,threads=1,reuse=false", rng.below(5000)),
+        4 => format!("ab:depth={},tt={}", rng.below(8), rng.below(16)),
+        _ => "heuristic".to_string(),
+    };
+    s.into_bytes()
+}
+
+// ---- weights files ---------------------------------------------------------
+
+fn weights(data: &[u8]) {
+    let path = temp_file("weights");
+    std::fs::File::create(&path).and_then(|mut f| f.write_all(data)).expect("writing the weights file");
+    let spec = PolicySpec::parse(&format!("heuristic:file={}", path.display()));
+    let Ok(spec) = spec else { return };
+    let w = &spec.weights;
+    for v in [w.pile, w.win, w.own_i, w.opp_i, w.square, w.exposed, w.full_i] {
+        assert!(v.is_finite() && v.abs() <= senat_lab::limits::MAX_WEIGHT, "weight {v} accepted");
+    }
+    // The same lines as flags give the same weights.
+    let text = std::str::from_utf8(data).expect("an accepted weights file is UTF-8");
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text); // read_text skips a byte-order mark
+    let items: Vec<&str> =
+        text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()).collect();
+    if items.is_empty() || items.iter().any(|i| i.contains(',') || i.contains("file")) {
+        return;
+    }
+    let flags = PolicySpec::parse(&format!("heuristic:{}", items.join(",")));
+    assert_eq!(flags.map(|s| s.weights).as_ref(), Ok(w), "weights file and flags disagree on {text:?}");
+}
+
+fn gen_weights(rng: &mut Rng) -> Vec<u8> {
+    let names = senat_lab::policy::Weights::NAMES;
+    let mut s = String::from("# weights\n");
+    for _ in 0..1 + rng.below(7) {
+        s.push_str(&format!("{} = {}.{}\n", rng.pick(&names), rng.below(2000) as i64 - 1000, rng.below(10)));
+    }
+    s.into_bytes()
+}
+
+// ---- --shard ---------------------------------------------------------------
+
+fn shard(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(s) = Shard::parse(&text) else { return };
+    assert!(1 <= s.k && s.k <= s.n, "shard {}/{} accepted", s.k, s.n);
+    assert_eq!(Shard::parse(&format!("{}/{}", s.k, s.n)), Ok(s));
+    for games in [0, 1, 2, 7, 1000, u64::MAX / 3, u64::MAX] {
+        let r = s.range(games);
+        assert!(r.start <= r.end && r.end <= games, "shard {}/{} of {games}: {r:?}", s.k, s.n);
+        if s.k < s.n {
+            assert_eq!(r.end, Shard { k: s.k + 1, n: s.n }.range(games).start);
+        } else {
+            assert_eq!(r.end, games);
+        }
+        if s.k == 1 {
+            assert_eq!(r.start, 0);
+        }
+    }
+}
+
+fn gen_shard(rng: &mut Rng) -> Vec<u8> {
+    let n = 1 + rng.below(100);
+    format!("{}/{n}", 1 + rng.below(n)).into_bytes()
+}
+
+// ---- SPRT specs ------------------------------------------------------------
+
+fn sprt(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(t) = Sprt::parse(&text) else { return };
+    let (lo, hi) = t.bounds();
+    assert!(lo < 0.0 && hi > 0.0, "SPRT bounds {lo} {hi} for {text:?}");
+    for counts in [[1, 2, 3, 2, 1], [0, 0, 10, 0, 0], [5, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 1, 0, 0, 100]] {
+        let p = Pentanomial { counts };
+        let llr = t.llr(&p);
+        if counts.iter().all(|&c| c > 0) {
+            assert!(!llr.is_nan(), "LLR is NaN for {counts:?} and {text:?}");
+        }
+        if let Some(r) = t.decide(&p) {
+            let _ = r.to_string();
+        }
+    }
+    let _ = t.expected_pairs(5.0, 0.1);
+}
+
+fn gen_sprt(rng: &mut Rng) -> Vec<u8> {
+    let model = if rng.one_in(2) { "logistic" } else { "normalized" };
+    format!(
+        "elo0={},elo1={},alpha=0.0{},beta=0.0{},model={model}",
+        rng.below(5),
+        5 + rng.below(20),
+        1 + rng.below(9),
+        1 + rng.below(9)
+    )
+    .into_bytes()
+}
+
+// ---- identity lines and games files ---------------------------------------
+
+const GAMES_SEED: &str = include_str!("../corpus/games_csv/batch-3-games.csv");
+const GAMES_SEED_SHARD: &str = include_str!("../corpus/games_csv/shard-2-of-3.csv");
+
+fn identity_line(data: &[u8]) {
+    let mut r = data;
+    let Ok(Some(Ok(id))) = identity::read_identity(&mut r) else { return };
+    let line = id.line();
+    assert_eq!(identity::Identity::parse(&line).as_ref(), Ok(&id), "identity round trip through {line:?}");
+    assert_eq!(id.difference(&id, false), None);
+    let _ = id.key().label();
+}
+
+fn gen_identity(rng: &mut Rng) -> Vec<u8> {
+    let src = if rng.one_in(2) { GAMES_SEED } else { GAMES_SEED_SHARD };
+    src.lines().next().unwrap_or("").as_bytes().to_vec()
+}
+
+fn games_csv(data: &[u8]) {
+    let mut r = data;
+    let id = match identity::read_identity(&mut r) {
+        Ok(Some(Ok(id))) => id,
+        _ => {
+            let mut first = GAMES_SEED.as_bytes();
+            identity::read_identity(&mut first).expect("reading memory").expect("a line").expect("the seed's identity")
+        }
+    };
+    let mut rdr = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(r);
+    let mut expected = id.shard.range(id.games).start;
+    for rec in rdr.records().take(200) {
+        let Ok(rec) = rec else { return };
+        let parsed = selfplay::parse_game_row(&rec);
+        match identity::check_row(&rec, &id, expected) {
+            Ok((key, g)) => {
+                let (i, _, k, g2) = parsed.expect("check_row accepts a row parse_game_row refuses");
+                assert_eq!((i, &k, g2.play_len, g2.legal_sum), (expected, &key, g.play_len, g.legal_sum));
+                expected += 1;
+            }
+            Err(e) => assert!(!e.is_empty()),
+        }
+    }
+}
+
+fn gen_games(rng: &mut Rng) -> Vec<u8> {
+    let src = if rng.one_in(2) { GAMES_SEED } else { GAMES_SEED_SHARD };
+    src.as_bytes().to_vec()
+}
+
+fn merge(data: &[u8]) {
+    let input = temp_file("merge-in");
+    let out = temp_file("merge-out");
+    let again = temp_file("merge-again");
+    std::fs::write(&input, data).expect("writing the merge input");
+    let Ok(summary) = selfplay::merge(std::slice::from_ref(&input), &out, None, true) else { return };
+    let first = std::fs::read(&out).expect("reading the merged file");
+    let summary2 = selfplay::merge(std::slice::from_ref(&out), &again, None, true)
+        .unwrap_or_else(|e| panic!("merging a merged file fails: {e}"));
+    let second = std::fs::read(&again).expect("reading the merged file");
+    assert!(first == second, "merging a merged file changes it");
+    assert_eq!(summary, summary2);
+}
