@@ -16,7 +16,7 @@ use senat_lab::policy::PolicySpec;
 use senat_lab::rating::{Pentanomial, Sprt};
 use senat_lab::selfplay::{self, Shard, identity};
 use senat_rules::notation::{parse_move_text, parse_setup};
-use senat_rules::pick::{nth_draft_move, nth_move, nth_play_move};
+use senat_rules::movegen::{nth_draft_move, nth_move, nth_play_move};
 use senat_rules::{Game, Move, Phase, Position, Setup, sample};
 
 use crate::engine::{Rng, Target};
@@ -441,7 +441,7 @@ fn spn(data: &[u8]) {
     assert_eq!(out.parse::<Position>().as_ref(), Ok(&p), "SPN round trip of {s:?} through {out:?}");
     assert_eq!(out.parse::<Position>().map(|q| q.to_spn()).as_deref(), Ok(out.as_str()));
     assert_eq!(Setup::from_position(&p).validate().as_ref(), Ok(&p), "Setup::from_position of {out}");
-    let _ = senat_rules::Outcome::of_position(&p).map(|o| o.to_string());
+    let _ = senat_rules::Outcome::of_occurrences(&p, 1).map(|o| o.to_string());
     check_position(&p);
 }
 
@@ -648,7 +648,7 @@ fn policy(data: &[u8]) {
             assert!(identity::weight_files(&spec).is_empty());
             let _ = identity::PolicyId::of(&spec).expect("no weights file to read");
         }
-        Err(e) => assert!(!e.is_empty()),
+        Err(e) => assert!(!e.to_string().is_empty()),
     }
 }
 
@@ -793,7 +793,7 @@ fn games_csv(data: &[u8]) {
                 assert_eq!((i, &k, g2.play_len, g2.legal_sum), (expected, &key, g.play_len, g.legal_sum));
                 expected += 1;
             }
-            Err(e) => assert!(!e.is_empty()),
+            Err(e) => assert!(!e.to_string().is_empty()),
         }
     }
 }
