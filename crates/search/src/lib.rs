@@ -97,7 +97,8 @@ pub trait Game {
 
     /// Number of players, 1 to [`MAX_PLAYERS`].
     fn players(s: &Self::State) -> usize;
-    /// The player to move, `0..players` (meaningless at a chance node).
+    /// The player to move, `0..players`; still one of them once the game is
+    /// over (any: the searches read it there); meaningless at a chance node.
     fn to_move(s: &Self::State) -> usize;
     /// Clears `out` and fills it with the legal moves (empty if the game is
     /// over, and at a chance node: its outcomes come from

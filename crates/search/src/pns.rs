@@ -331,7 +331,7 @@ impl<G: Solvable> Pns<G> {
                 for (i, n) in nums.iter().enumerate() {
                     dn = add(dn, n.dn);
                     if n.pn == 0 {
-                        len = len.min(n.len + 1);
+                        len = len.min(n.len.saturating_add(1));
                     }
                     if n.pn < v1 {
                         (b1, v2, v1) = (i, v1, n.pn);
@@ -344,7 +344,7 @@ impl<G: Solvable> Pns<G> {
                 (pn, dn, len) = (0, INF, 0);
                 for (i, n) in nums.iter().enumerate() {
                     pn = add(pn, n.pn);
-                    len = len.max(n.len + 1);
+                    len = len.max(n.len.saturating_add(1));
                     if n.dn < v1 {
                         (b1, v2, v1) = (i, v1, n.dn);
                     } else if n.dn < v2 {
