@@ -221,7 +221,10 @@ fn nim_two_players_all_engines_agree() {
         assert_eq!(exact > 0, wins, "minimax {n}");
         assert_eq!(searcher.search(&s, Limits::depth(13)).score, exact, "alpha-beta {n}");
         let sol = Solver::<Nim>::with_table_mb(1).solve(&s, 13);
-        assert_eq!(sol.verdict, if wins { Verdict::Win((WIN - exact) as u32) } else { Verdict::Loss((WIN + exact) as u32) });
+        assert_eq!(
+            sol.verdict,
+            if wins { Verdict::Win((WIN - exact) as u32) } else { Verdict::Loss((WIN + exact) as u32) }
+        );
         assert_eq!(verdict_sign(Pns::<Nim>::with_table_mb(1).solve(&s, 13).verdict), if wins { 1 } else { -1 });
         if wins && n <= 9 {
             mcts.clear();
@@ -238,7 +241,10 @@ fn nim_partnerships_are_two_player_nim() {
         let four = heap(n, 4, true);
         assert_eq!(check::<Nim>(&four), Ok(()));
         assert_eq!(searcher.search(&four, Limits::depth(12)).score, minimax::<Nim, _>(&two, &Zero, 12, 0), "{n}");
-        assert_eq!(Solver::<Nim>::with_table_mb(1).solve(&four, 12).verdict, Solver::<Nim>::with_table_mb(1).solve(&two, 12).verdict);
+        assert_eq!(
+            Solver::<Nim>::with_table_mb(1).solve(&four, 12).verdict,
+            Solver::<Nim>::with_table_mb(1).solve(&two, 12).verdict
+        );
     }
 }
 
@@ -352,7 +358,15 @@ impl Solvable for Duel {}
 fn duel_exact() -> (f64, u8) {
     let faces = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
     // -1, 0 or 1 (`f64::signum` gives 1 for 0).
-    let sign = |x: f64| if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 };
+    let sign = |x: f64| {
+        if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
+        } else {
+            0.0
+        }
+    };
     // Player 1's best expected result against a total `a` (as +1/-1 for player 1).
     let reply = |a: f64| {
         let safe = sign(3.0 - a);
