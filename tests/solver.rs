@@ -2,7 +2,7 @@
 //! `tests/fixtures/solver-positions.txt`, the same with a tiny table, the
 //! per-move verdicts (`Solver::solve_moves`) against `Solver::solve`, the
 //! sample game's move 13, the time limit, and the Sénat shortcuts the solver
-//! relies on (`outcome_after`, `may_end_for`) against their definitions.
+//! relies on (`outcome_after`, `may_reach`) against their definitions.
 //! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
 //! list, on random positions (differential), its time limit, and
 //! `senat solve --engine pns`.
@@ -14,7 +14,7 @@ mod support {
 
 use game_search::Game as _;
 use game_search::pns::Pns;
-use game_search::solver::{Solvable, Solver, Verdict};
+use game_search::solver::{Goal, Solvable, Solver, Verdict};
 use senat_lab::adapter::{Senat, SenatState};
 use senat_rules::{Side, sample};
 use std::time::Duration;
@@ -171,10 +171,10 @@ fn shortcuts_agree_with_definitions() {
             for side in [Side::Red, Side::Blue] {
                 let p = senat_lab::adapter::player(side);
                 if o.winner == Some(side) {
-                    assert!(Senat::may_end_for(&s, m, p, true), "{} {m}", s.position().to_spn());
+                    assert!(Senat::may_reach(&s, m, p, Goal::Win), "{} {m}", s.position().to_spn());
                 }
                 if o.winner != Some(side.other()) {
-                    assert!(Senat::may_end_for(&s, m, p, false), "{} {m}", s.position().to_spn());
+                    assert!(Senat::may_reach(&s, m, p, Goal::AtLeastDraw), "{} {m}", s.position().to_spn());
                 }
             }
         }

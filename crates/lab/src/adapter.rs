@@ -9,7 +9,7 @@
 
 use game_search::mcts::Rollout;
 use game_search::rng::{GameRng, below};
-use game_search::solver::Solvable;
+use game_search::solver::{Goal, Solvable};
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
 use senat_rules::dice::Side;
 use senat_rules::game::{History, Outcome};
@@ -264,6 +264,12 @@ impl Game for Senat {
         s.key()
     }
 
+    /// Kept from the searcher before teams: alpha-beta negates at every
+    /// ply. Not exact in the draft, where a placer may give next (the same
+    /// side moves twice); kept so that outputs stay as recorded. `false`
+    /// would score those plies right and change alpha-beta's draft play.
+    const NEGATE_EVERY_PLY: bool = true;
+
     const MOVE_INDEX_SPACE: usize = Move::INDEX_SPACE;
 
     /// [`Move::index`].
@@ -288,14 +294,17 @@ impl Solvable for Senat {
     /// Only a push sends a die through the door: after any other move the
     /// piles are the same, and a game that ends (by repetition, closure or
     /// block) goes to the bigger pile.
-    fn may_end_for(s: &SenatState, m: Move, player: usize, win: bool) -> bool {
+    fn may_reach(s: &SenatState, m: Move, player: usize, goal: Goal) -> bool {
         if !s.pos.is_play() || matches!(m.kind(), MoveKind::Push { .. }) {
             return true;
         }
         let piles = s.pos.piles();
         let side = if player == 0 { Side::Red } else { Side::Blue };
         let (mine, theirs) = (piles.of(side), piles.of(side.other()));
-        if win { mine > theirs } else { mine >= theirs }
+        match goal {
+            Goal::Win => mine > theirs,
+            Goal::AtLeastDraw => mine >= theirs,
+        }
     }
 }
 

@@ -2,6 +2,21 @@
 //! transposition table and move ordering, generic over [`Game`] and
 //! [`Evaluator`].
 //!
+//! **Players, teams and chance.** The search is two-sided: the team of the
+//! player to move at the root (the max side) against every other player
+//! (the min side: the paranoid reduction, see the crate documentation).
+//! A node's score is for its own side; a child's score is negated only when
+//! its side differs (unless the game asks for [`Game::NEGATE_EVERY_PLY`]).
+//! With more than two teams leaves are scored by
+//! [`Evaluator::eval_for`] the root player, and table keys are salted by
+//! the root team (a value depends on who the coalition is against). At a
+//! chance node ([`Game::is_chance`], which counts as the max side) the
+//! score is the expectation over the outcomes, each searched with a full
+//! window at the same depth (chance costs no depth), rounded to an
+//! integer; chance nodes are not stored in the table and end the
+//! principal variation. Scores beyond [`WIN_BOUND`] are forced results
+//! only where no chance node lies on the way.
+//!
 //! Its scores are heuristic beyond the horizon: it must never be used to
 //! claim a proven result (that is [`super::solver`]'s job), except for
 //! scores beyond [`WIN_BOUND`], which come from terminal states only. Its
@@ -60,7 +75,7 @@
 //! one, an entry deeper than needed, stored under one order and not under
 //! another, can).
 
-use super::{Evaluator, Game, MAX_PLAYERS, WIN, WIN_BOUND, terminal_score};
+use super::{Evaluator, Game, MAX_PLAYERS, WIN, WIN_BOUND, mix_salt, score_for, teams, terminal_score};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -304,6 +319,46 @@ struct Shared<'a, E> {
     limits: Limits,
     /// The depth of the main thread's current iteration (helpers never go deeper).
     main_depth: &'a AtomicU32,
+    /// The player to move at the root, and their team (the max side).
+    root_player: usize,
+    root_team: usize,
+    /// More than two teams (and the game does not negate every ply): leaves
+    /// are scored for the root player and table keys are salted.
+    paranoid: bool,
+    /// XORed into table keys (0 unless `paranoid`).
+    salt: u64,
+}
+
+/// Whether `s` belongs to the max side: the root's team, or chance.
+#[inline]
+fn max_side<G: Game>(s: &G::State, root_team: usize) -> bool {
+    G::is_chance(s) || G::team(s, G::to_move(s)) == root_team
+}
+
+/// Whether a child's score must be negated to be its parent's.
+#[inline]
+fn flips<G: Game>(parent_max: bool, child: &G::State, root_team: usize) -> bool {
+    G::NEGATE_EVERY_PLY || parent_max != max_side::<G>(child, root_team)
+}
+
+/// The score of a finished game at `s` for the side of `s`.
+#[inline]
+fn terminal<G: Game>(s: &G::State, r: &super::Scores, ply: u32, root_player: usize, paranoid: bool) -> i32 {
+    if !paranoid {
+        return terminal_score::<G>(s, r, ply);
+    }
+    let v = score_for::<G>(s, r, root_player, ply);
+    if max_side::<G>(s, G::team(s, root_player)) { v } else { -v }
+}
+
+/// The static score of `s` for the side of `s`.
+#[inline]
+fn leaf<G: Game, E: Evaluator<G>>(eval: &E, s: &G::State, root_player: usize, paranoid: bool) -> i32 {
+    if !paranoid {
+        return eval.eval(s);
+    }
+    let v = eval.eval_for(s, root_player);
+    if max_side::<G>(s, G::team(s, root_player)) { v } else { -v }
 }
 
 /// Moves of a node that are ordered (the rest, if any, come last unordered):
@@ -470,12 +525,15 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         if let Some(r) = G::result(s) {
-            return terminal_score::<G>(s, &r, ply);
+            return terminal::<G>(s, &r, ply, sh.root_player, sh.paranoid);
+        }
+        if G::is_chance(s) {
+            return self.chance(sh, s, depth, ply);
         }
         if depth <= 0 {
-            return sh.eval.eval(s);
+            return leaf::<G, E>(sh.eval, s, sh.root_player, sh.paranoid);
         }
-        let key = G::hash(s);
+        let key = G::hash(s) ^ sh.salt;
         let entry = sh.table.probe(key);
         if let Some(e) = entry
             && ply > 0
@@ -495,8 +553,9 @@ impl<G: Game> Worker<G> {
         G::moves(s, &mut list);
         if list.is_empty() {
             self.lists[p] = list;
-            return sh.eval.eval(s);
+            return leaf::<G, E>(sh.eval, s, sh.root_player, sh.paranoid);
         }
+        let mine_max = !G::NEGATE_EVERY_PLY && max_side::<G>(s, sh.root_team);
         // The table's move, looked up in this state's own list: always legal.
         let tt_move = entry.and_then(|e| e.mv).and_then(|i| list.get(i as usize)).copied();
         let history_base = (!self.history.is_empty()).then(|| G::to_move(s).min(MAX_PLAYERS - 1) * G::MOVE_INDEX_SPACE);
@@ -536,7 +595,11 @@ impl<G: Game> Worker<G> {
             let (i, order) = keys.get(k).map_or((k, 1), |&key| key_parts(key));
             let m = list[i];
             let child = G::apply(s, m);
-            let v = -self.negamax(sh, &child, depth - 1, -beta, -alpha, ply + 1);
+            let v = if flips::<G>(mine_max, &child, sh.root_team) {
+                -self.negamax(sh, &child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                self.negamax(sh, &child, depth - 1, alpha, beta, ply + 1)
+            };
             if self.stop {
                 break;
             }
@@ -593,6 +656,26 @@ impl<G: Game> Worker<G> {
     }
 }
 
+impl<G: Game> Worker<G> {
+    /// The expectation at a chance node `s` (the max side's score): each
+    /// outcome searched with a full window at the same depth.
+    fn chance<E: Evaluator<G>>(&mut self, sh: &Shared<E>, s: &G::State, depth: i32, ply: u32) -> i32 {
+        let mut outcomes = Vec::new();
+        G::chance_outcomes(s, &mut outcomes);
+        let mut sum = 0.0;
+        for (m, prob) in outcomes {
+            let child = G::apply(s, m);
+            let v = self.negamax(sh, &child, depth, -WIN - 1, WIN + 1, ply + 1);
+            if self.stop {
+                return 0;
+            }
+            sum += prob * if max_side::<G>(&child, sh.root_team) { v } else { -v } as f64;
+        }
+        self.pv[ply as usize].clear();
+        sum.round() as i32
+    }
+}
+
 /// An alpha-beta searcher; keep it between searches to keep its table.
 pub struct Searcher<G: Game, E> {
     eval: E,
@@ -640,7 +723,14 @@ where
         let stop = AtomicBool::new(false);
         let counted = AtomicU64::new(0);
         let main_depth = AtomicU32::new(1);
+        let root_player = G::to_move(root);
+        let root_team = G::team(root, root_player);
+        let paranoid = !G::NEGATE_EVERY_PLY && teams::<G>(root) > 2;
         let sh = Shared {
+            root_player,
+            root_team,
+            paranoid,
+            salt: if paranoid { mix_salt(root_team) } else { 0 },
             eval: &self.eval,
             table: &self.table,
             stop: &stop,
@@ -705,18 +795,49 @@ where
 }
 
 /// Plain negamax to `depth` plies with `eval` at the leaves: no pruning, no
-/// table, no ordering. The reference that [`Searcher`] must agree with.
+/// table, no ordering; the same two sides and the same expectimax at chance
+/// nodes as [`Searcher`], for the player to move at `s`. The reference that
+/// [`Searcher`] must agree with.
 pub fn minimax<G: Game, E: Evaluator<G>>(s: &G::State, eval: &E, depth: u32, ply: u32) -> i32 {
+    let root_player = G::to_move(s);
+    let paranoid = !G::NEGATE_EVERY_PLY && teams::<G>(s) > 2;
+    plain::<G, E>(s, eval, depth, ply, root_player, paranoid)
+}
+
+fn plain<G: Game, E: Evaluator<G>>(s: &G::State, eval: &E, depth: u32, ply: u32, root: usize, paranoid: bool) -> i32 {
+    let root_team = G::team(s, root);
     if let Some(r) = G::result(s) {
-        return terminal_score::<G>(s, &r, ply);
+        return terminal::<G>(s, &r, ply, root, paranoid);
+    }
+    if G::is_chance(s) {
+        let mut outcomes = Vec::new();
+        G::chance_outcomes(s, &mut outcomes);
+        let sum: f64 = outcomes
+            .iter()
+            .map(|&(m, prob)| {
+                let child = G::apply(s, m);
+                let v = plain::<G, E>(&child, eval, depth, ply + 1, root, paranoid);
+                prob * if max_side::<G>(&child, root_team) { v } else { -v } as f64
+            })
+            .sum();
+        return sum.round() as i32;
     }
     if depth == 0 {
-        return eval.eval(s);
+        return leaf::<G, E>(eval, s, root, paranoid);
     }
     let mut moves = Vec::new();
     G::moves(s, &mut moves);
     if moves.is_empty() {
-        return eval.eval(s);
+        return leaf::<G, E>(eval, s, root, paranoid);
     }
-    moves.iter().map(|&m| -minimax::<G, E>(&G::apply(s, m), eval, depth - 1, ply + 1)).max().expect("a move")
+    let mine_max = !G::NEGATE_EVERY_PLY && max_side::<G>(s, root_team);
+    moves
+        .iter()
+        .map(|&m| {
+            let child = G::apply(s, m);
+            let v = plain::<G, E>(&child, eval, depth - 1, ply + 1, root, paranoid);
+            if flips::<G>(mine_max, &child, root_team) { -v } else { v }
+        })
+        .max()
+        .expect("a move")
 }

@@ -2,20 +2,73 @@
 //! fixed-depth alpha-beta with a transposition table, Monte Carlo tree
 //! search, and two exact provers (alpha-beta and df-pn).
 //!
-//! What lives here: [`Game`] (the minimal interface a search needs: players,
-//! side to move, moves, copy-make, terminal results, a hash), the Sénat
-//! implementation ([`senat`]), [`alphabeta`], [`mcts`], [`solver`] and [`pns`].
+//! What lives here: [`Game`] (the interface a search needs: players and
+//! their teams, side to move, moves, chance, copy-make, terminal results, a
+//! hash), [`ImperfectInformation`] (determinization of hidden information),
+//! [`Evaluator`], [`alphabeta`], [`mcts`], [`solver`] and [`pns`].
 //!
 //! What this module must never do: know the rules itself (they come from
-//! the game's implementation of [`Game`]), mutate a state in place (states
-//! are copy-made), or mix heuristics into a proof ([`solver`] verdicts rest
-//! on terminal results only).
+//! the game's implementation of [`Game`]), name a game, mutate a state in
+//! place (states are copy-made), or mix heuristics into a proof ([`solver`]
+//! verdicts rest on terminal results only).
 //!
-//! The trait is built so that games of 2 to 4 players fit ([`Scores`] holds
-//! one result per player) and so that games with hidden information can
-//! later be searched by determinization: a sampler turns an information set
-//! into a `State` of this trait, which is then searched as a perfect-
-//! information game.
+//! # Design: which games fit, and how
+//!
+//! Shaped after OpenSpiel's `State` (a current player that may be chance,
+//! chance outcomes with probabilities, results per player, information
+//! states per player) and the `Game`/`Evaluator` split of minimax-rs
+//! (rules in one trait, a static score from the side to move in another),
+//! kept to what the searches here use.
+//!
+//! - **Players and teams.** [`Game::players`] is 1 to [`MAX_PLAYERS`];
+//!   results are a [`Scores`] vector, one entry per player.
+//!   [`Game::team`] maps players onto teams (partners share a team, the
+//!   default is one team per player), so a 4-player partnership game is a
+//!   two-team game for every search.
+//! - **Alpha-beta: the paranoid reduction.** With more than two teams,
+//!   [`alphabeta`] searches for the team of the player to move at the root
+//!   against the coalition of all the others (Sturtevant and Korf's
+//!   paranoid algorithm): the root team maximizes, everyone else minimizes,
+//!   so the search stays a two-sided negamax with one `i32` and keeps its
+//!   pruning, table and iterative deepening. Max^n was left out: it prunes
+//!   almost nothing (only shallow pruning, with bounded sums) and needs a
+//!   vector per node in the table; paranoid play is the usual choice for
+//!   fixed-depth search. With two teams the reduction is exact minimax. The
+//!   negamax negates a child's value only when the side changes (a player
+//!   may move twice in a row, or pass to a partner), except for games that
+//!   declare [`Game::NEGATE_EVERY_PLY`] (the behaviour of the searcher
+//!   before teams existed, kept for the one game that relies on it).
+//! - **Chance.** [`Game::is_chance`] marks a state where nature moves;
+//!   [`Game::chance_outcomes`] lists its outcomes (as moves) with their
+//!   probabilities. Alpha-beta computes expectimax there (the probability-
+//!   weighted mean of the children, searched with a full window, rounded to
+//!   an integer; no cutoff at chance nodes, no table entry for them), MCTS
+//!   samples an outcome by its probability at each visit (chance nodes are
+//!   tree nodes whose children are outcomes), the provers treat chance as an
+//!   adversary that must be beaten whatever falls (a "forced" verdict holds
+//!   for every outcome of positive probability), and the uniform rollout
+//!   draws outcomes by their probabilities.
+//! - **Hidden information.** [`ImperfectInformation::determinize`] draws a
+//!   full state consistent with what one player knows;
+//!   [`mcts::Mcts::search_determinized`] searches several such states
+//!   (determinized MCTS, "perfect-information Monte Carlo") and sums their
+//!   root statistics by move. Full ISMCTS (one tree over information sets)
+//!   was left out: determinized search needs nothing from a game beyond the
+//!   sampler, and its known weaknesses (strategy fusion) matter little at
+//!   the root of a shedding game like block dominoes.
+//! - **MCTS with n players.** Each node holds the summed rewards of the
+//!   player who made the move into it, read from the rollout's per-player
+//!   [`Scores`]; selection at a node maximizes the mover's own mean, which
+//!   is max^n-style and right for any number of players and for teams
+//!   (partners get the same score).
+//! - **Provers** ([`solver`], [`pns`]) need two teams (they answer "can
+//!   this team force a win, a draw?"), see [`solver::check`]; the cheap
+//!   filter [`solver::Solvable::may_reach`] is a question about results
+//!   ("may the game be over after this move with this goal reached?"),
+//!   nothing game-specific.
+//!
+//! Left out: simultaneous moves, max^n, information-set trees, and any
+//! learning of evaluation functions.
 
 pub mod alphabeta;
 pub mod mcts;
@@ -23,13 +76,15 @@ pub mod pns;
 pub mod rng;
 pub mod solver;
 
+use std::cmp::Ordering;
 use std::fmt::Debug;
 
 /// The most players a [`Game`] may have.
 pub const MAX_PLAYERS: usize = 4;
 
-/// Per-player results of a finished game: 1 for a win, 0 for a loss, 0.5
-/// for a draw (two players); players beyond [`Game::players`] are 0.
+/// Per-player results of a finished game (larger is better for that
+/// player; e.g. 1 for a win, 0 for a loss, 0.5 for a draw with two
+/// players); players beyond [`Game::players`] are 0.
 pub type Scores = [f64; MAX_PLAYERS];
 
 /// A game the searches can play: every method is a pure function of the state.
@@ -37,16 +92,19 @@ pub trait Game {
     /// Everything the rules need to go on from here, history included
     /// (the value of a state must not depend on anything outside it).
     type State: Clone;
-    /// A move; small and `Copy`.
+    /// A move, or an outcome of a chance node; small and `Copy`.
     type Move: Copy + Eq + Debug;
 
-    /// Number of players, 2 to [`MAX_PLAYERS`].
+    /// Number of players, 1 to [`MAX_PLAYERS`].
     fn players(s: &Self::State) -> usize;
-    /// The player to move, `0..players`.
+    /// The player to move, `0..players`; still one of them once the game is
+    /// over (any: the searches read it there); meaningless at a chance node.
     fn to_move(s: &Self::State) -> usize;
-    /// Clears `out` and fills it with the legal moves (empty if the game is over).
+    /// Clears `out` and fills it with the legal moves (empty if the game is
+    /// over, and at a chance node: its outcomes come from
+    /// [`Game::chance_outcomes`]).
     fn moves(s: &Self::State, out: &mut Vec<Self::Move>);
-    /// The state after a legal move (copy-make).
+    /// The state after a legal move or a chance outcome (copy-make).
     fn apply(s: &Self::State, m: Self::Move) -> Self::State;
     /// The results if the game is over here, else `None`.
     fn result(s: &Self::State) -> Option<Scores>;
@@ -58,6 +116,32 @@ pub trait Game {
     fn priority(_s: &Self::State, _m: Self::Move) -> i32 {
         0
     }
+
+    /// The team of `player`: partners share one, rivals never do. The
+    /// default gives every player a team of their own (the team is the
+    /// player's index). Teams are numbered below [`MAX_PLAYERS`].
+    fn team(_s: &Self::State, player: usize) -> usize {
+        player
+    }
+
+    /// Whether nature moves at `s` (a die is thrown, a tile is drawn). The
+    /// default: never.
+    fn is_chance(_s: &Self::State) -> bool {
+        false
+    }
+
+    /// Clears `out` and, at a chance node, fills it with the outcomes and
+    /// their probabilities (positive, summing to 1); outcomes are applied
+    /// with [`Game::apply`]. The default leaves it empty.
+    fn chance_outcomes(_s: &Self::State, out: &mut Vec<(Self::Move, f64)>) {
+        out.clear();
+    }
+
+    /// Alpha-beta negates the value at every ply, whoever moves next, as it
+    /// did before teams were known to it: right only where turns strictly
+    /// alternate between two sides. `false` (the default, right for every
+    /// game): it negates only where the side changes.
+    const NEGATE_EVERY_PLY: bool = false;
 
     /// The size of the move-index space of [`Game::move_index`]: every index
     /// is below it. 0 (the default): moves have no index.
@@ -73,12 +157,64 @@ pub trait Game {
     }
 }
 
-/// A static evaluation for fixed-depth searches, in centi-units from the
-/// point of view of the player to move; it is never consulted by the solver.
+/// A game with hidden information: each player sees only part of a state
+/// (the others' hands, a draw pile). Searches then work on determinizations:
+/// full states drawn among those the player cannot tell apart.
+pub trait ImperfectInformation: Game {
+    /// A state that `observer` cannot tell from `s` (same history of what
+    /// they saw, same own hidden part), drawn with `rng` with the
+    /// probabilities the game's chance gives it (or uniformly); the hidden
+    /// parts `observer` does not know are resampled, nothing else changes.
+    fn determinize(s: &Self::State, observer: usize, rng: &mut rng::GameRng) -> Self::State;
+}
+
+/// The number of distinct teams among the players of `s`.
+pub fn teams<G: Game>(s: &G::State) -> usize {
+    let mut seen = [false; MAX_PLAYERS];
+    for p in 0..G::players(s).min(MAX_PLAYERS) {
+        seen[G::team(s, p).min(MAX_PLAYERS - 1)] = true;
+    }
+    seen.iter().filter(|&&t| t).count()
+}
+
+/// How the results `r` rank `player`'s team: the best score of the team
+/// against the best score of everyone else (`Greater`: the team won,
+/// `Equal`: a draw, `Less`: it lost).
+pub fn standing<G: Game>(s: &G::State, r: &Scores, player: usize) -> Ordering {
+    let team = G::team(s, player);
+    let (mut mine, mut others) = (f64::MIN, f64::MIN);
+    for (p, &v) in r.iter().enumerate().take(G::players(s).min(MAX_PLAYERS)) {
+        if G::team(s, p) == team {
+            mine = mine.max(v);
+        } else {
+            others = others.max(v);
+        }
+    }
+    if mine > others {
+        Ordering::Greater
+    } else if mine < others {
+        Ordering::Less
+    } else {
+        Ordering::Equal
+    }
+}
+
+/// A static evaluation for fixed-depth searches, in centi-units; it is
+/// never consulted by the solver.
 pub trait Evaluator<G: Game> {
-    /// The score of a non-terminal state for the player to move, well inside
+    /// The score of a non-terminal, non-chance state for the team of the
+    /// player to move against all the others, well inside
     /// `±`[`WIN`]` / 2`.
     fn eval(&self, s: &G::State) -> i32;
+    /// The score of a non-terminal state for `player`'s team against all
+    /// the others (what the paranoid search of [`alphabeta`] asks with
+    /// more than two teams). The default is [`Evaluator::eval`], negated
+    /// when `player` is not a partner of the player to move: exact with two
+    /// teams; games with more should give their own.
+    fn eval_for(&self, s: &G::State, player: usize) -> i32 {
+        let v = self.eval(s);
+        if G::team(s, G::to_move(s)) == G::team(s, player) { v } else { -v }
+    }
     /// A move-ordering hint: larger is tried first (e.g. moves that score).
     fn order(&self, _s: &G::State, _m: G::Move) -> i32 {
         0
@@ -91,19 +227,26 @@ pub const WIN: i32 = 1_000_000;
 /// Scores above this (in absolute value) are forced results.
 pub const WIN_BOUND: i32 = WIN - 10_000;
 
-/// The negamax score of a terminal state for the player to move, `ply` plies
-/// from the root: `WIN - ply` won, `-(WIN - ply)` lost, 0 drawn. With more
-/// than two players a result above every other player's counts as a win.
+/// The negamax score of a terminal state for the team of the player to
+/// move, `ply` plies from the root: `WIN - ply` won, `-(WIN - ply)` lost,
+/// 0 drawn (see [`standing`]).
 pub fn terminal_score<G: Game>(s: &G::State, r: &Scores, ply: u32) -> i32 {
-    let me = G::to_move(s);
-    let n = G::players(s);
-    let best_other = (0..n).filter(|&p| p != me).map(|p| r[p]).fold(f64::MIN, f64::max);
+    score_for::<G>(s, r, G::to_move(s), ply)
+}
+
+/// The negamax score of a terminal state for `player`'s team, `ply` plies
+/// from the root.
+pub fn score_for<G: Game>(s: &G::State, r: &Scores, player: usize, ply: u32) -> i32 {
     let w = WIN - ply as i32;
-    if r[me] > best_other {
-        w
-    } else if r[me] < best_other {
-        -w
-    } else {
-        0
+    match standing::<G>(s, r, player) {
+        Ordering::Greater => w,
+        Ordering::Less => -w,
+        Ordering::Equal => 0,
     }
+}
+
+/// A table-key salt for a team (0 for none): keys of searches made for
+/// different teams must not meet.
+pub(crate) fn mix_salt(team: usize) -> u64 {
+    rng::mix64(0x6a09_e667_f3bc_c909 ^ (team as u64 + 1))
 }

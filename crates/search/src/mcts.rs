@@ -18,12 +18,26 @@
 //! playouts go on from the leaves (the tree stops growing, the search does
 //! not stop).
 //!
+//! **Players.** Each node sums the rewards of the player who made the move
+//! into it, read from the rollout's per-player [`Scores`], and selection
+//! maximizes the mean of the player to move among its children: right for
+//! any number of players, and for partners (who share a score).
+//!
+//! **Chance.** A chance node ([`Game::is_chance`]) is a tree node whose
+//! children are its outcomes; the descent draws one by its probability
+//! instead of selecting (the outcomes' own statistics are never read).
+//!
+//! **Hidden information.** [`Mcts::search_determinized`] searches several
+//! determinizations of the root ([`ImperfectInformation::determinize`]),
+//! one tree each, and sums the root statistics by move.
+//!
 //! This module must never know a game's rules (everything comes from
 //! [`Game`] and the [`Rollout`]) nor draw randomness from anywhere but the
 //! seed it is given.
 
-use super::{Game, MAX_PLAYERS, Scores};
+use super::{Game, ImperfectInformation, MAX_PLAYERS, Scores};
 use crate::rng::{GameRng, below, mix64, rng_from_seed};
+use rand::Rng;
 use std::time::{Duration, Instant};
 
 /// Plays a game from a state to its end and reports the result.
@@ -32,24 +46,26 @@ pub trait Rollout<G: Game>: Clone + Send {
     fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores;
 }
 
-/// Uniformly random moves through [`Game::moves`], for any game; a game
-/// longer than `max_plies` counts as a draw.
+/// Uniformly random moves through [`Game::moves`], for any game, and
+/// chance outcomes drawn by their probabilities; a game longer than
+/// `max_plies` scores the same for every player.
 #[derive(Debug)]
 pub struct UniformRollout<G: Game> {
     buf: Vec<G::Move>,
+    outcomes: Vec<(G::Move, f64)>,
     /// Plies after which a rollout gives up and scores a draw.
     pub max_plies: u32,
 }
 
 impl<G: Game> Clone for UniformRollout<G> {
     fn clone(&self) -> Self {
-        UniformRollout { buf: Vec::new(), max_plies: self.max_plies }
+        UniformRollout { buf: Vec::new(), outcomes: Vec::new(), max_plies: self.max_plies }
     }
 }
 
 impl<G: Game> Default for UniformRollout<G> {
     fn default() -> Self {
-        UniformRollout { buf: Vec::new(), max_plies: 10_000 }
+        UniformRollout { buf: Vec::new(), outcomes: Vec::new(), max_plies: 10_000 }
     }
 }
 
@@ -71,6 +87,14 @@ where
             if let Some(r) = G::result(&s) {
                 return r;
             }
+            if G::is_chance(&s) {
+                G::chance_outcomes(&s, &mut self.outcomes);
+                match draw(rng, self.outcomes.iter().map(|o| o.1)) {
+                    Some(i) => s = G::apply(&s, self.outcomes[i].0),
+                    None => break,
+                }
+                continue;
+            }
             G::moves(&s, &mut self.buf);
             if self.buf.is_empty() {
                 break;
@@ -79,6 +103,22 @@ where
         }
         G::result(&s).unwrap_or_else(|| even(G::players(&s)))
     }
+}
+
+/// An index drawn with the given probabilities (`None` if there are none);
+/// rounding errors fall on the last one.
+fn draw(rng: &mut GameRng, probs: impl Iterator<Item = f64>) -> Option<usize> {
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut acc = 0.0;
+    let mut last = None;
+    for (i, p) in probs.enumerate() {
+        acc += p;
+        if u < acc {
+            return Some(i);
+        }
+        last = Some(i);
+    }
+    last
 }
 
 /// How a child is chosen during the descent.
@@ -122,6 +162,8 @@ impl Default for Config {
 }
 
 const EXPANDED: u8 = 1;
+/// A chance node: its children are outcomes, drawn by their priors.
+const CHANCE: u8 = 2;
 
 /// One node: the move that led to it and the statistics of the player who
 /// made that move.
@@ -158,6 +200,7 @@ struct Tree<G: Game> {
     cap: usize,
     path: Vec<u32>,
     buf: Vec<G::Move>,
+    outcomes: Vec<(G::Move, f64)>,
     ranked: Vec<(i32, G::Move)>,
     /// Time spent in rollouts by this tree's playouts.
     rollout_time: Duration,
@@ -171,6 +214,7 @@ impl<G: Game> Tree<G> {
             cap: cap.max(1),
             path: Vec::new(),
             buf: Vec::new(),
+            outcomes: Vec::new(),
             ranked: Vec::new(),
             rollout_time: Duration::ZERO,
         };
@@ -183,6 +227,20 @@ impl<G: Game> Tree<G> {
     fn expand(&mut self, n: usize, s: &G::State, sel: Selection) {
         // The root is always expanded, whatever the cap.
         if n != 0 && self.nodes.len() >= self.cap {
+            return;
+        }
+        if G::is_chance(s) {
+            G::chance_outcomes(s, &mut self.outcomes);
+            if n != 0 && self.nodes.len() + self.outcomes.len() > self.cap {
+                return;
+            }
+            let first = self.nodes.len() as u32;
+            // Children of chance carry the outcome's probability as prior; their player is never read.
+            self.nodes.extend(self.outcomes.iter().map(|&(m, p)| Node::new(Some(m), 0, p as f32)));
+            let node = &mut self.nodes[n];
+            node.first = first;
+            node.children = self.outcomes.len() as u32;
+            node.flags |= EXPANDED | CHANCE;
             return;
         }
         G::moves(s, &mut self.buf);
@@ -250,6 +308,14 @@ impl<G: Game> Tree<G> {
         best
     }
 
+    /// The child of chance node `n` drawn by the outcomes' probabilities.
+    fn sample(&self, n: usize, rng: &mut GameRng) -> usize {
+        let node = &self.nodes[n];
+        let first = node.first as usize;
+        let kids = &self.nodes[first..first + node.children as usize];
+        first + draw(rng, kids.iter().map(|k| k.prior as f64)).unwrap_or(0)
+    }
+
     /// One playout: descend, expand, roll out, back up.
     fn playout<R: Rollout<G>>(&mut self, sel: Selection, rollout: &mut R, rng: &mut GameRng) {
         self.path.clear();
@@ -267,7 +333,7 @@ impl<G: Game> Tree<G> {
             if self.nodes[n].children == 0 {
                 break; // An unexpanded leaf, or the game is over here.
             }
-            n = self.select(n, sel);
+            n = if self.nodes[n].flags & CHANCE != 0 { self.sample(n, rng) } else { self.select(n, sel) };
             s = G::apply(&s, self.nodes[n].mv.expect("a child has a move"));
             self.path.push(n as u32);
             if leaf {
@@ -475,6 +541,59 @@ where
         }
         let rollout_time = self.trees.iter().map(|t| t.rollout_time).sum();
         Report { best, moves, pv, playouts, nodes: self.nodes(), elapsed, rollout_time }
+    }
+}
+
+impl<G, R> Mcts<G, R>
+where
+    G: ImperfectInformation,
+    G::State: Send,
+    G::Move: Send + Sync,
+    R: Rollout<G>,
+{
+    /// Determinized search for `observer` (the player to move at `root`,
+    /// whose legal moves must depend only on what they know): `worlds`
+    /// states drawn by [`ImperfectInformation::determinize`] from seeds
+    /// derived from `seed`, each searched afresh with its share of the
+    /// playouts, and the root statistics summed by move (visits added,
+    /// means weighted by visits). The best move is the most visited.
+    /// Trees are not kept (a later [`Mcts::search`] starts afresh).
+    pub fn search_determinized(&mut self, root: &G::State, observer: usize, worlds: u32, seed: u64) -> Report<G::Move> {
+        let start = Instant::now();
+        let worlds = worlds.max(1) as u64;
+        let total = self.config.playouts;
+        let mut moves: Vec<(G::Move, u64, f64)> = Vec::new();
+        let (mut playouts, mut nodes, mut rollout_time) = (0, 0, Duration::ZERO);
+        for w in 0..worlds {
+            let mut rng = rng_from_seed(mix64(seed ^ mix64(w + 0x5eed)));
+            let world = G::determinize(root, observer, &mut rng);
+            self.trees.clear();
+            self.config.playouts = total / worlds + u64::from(w < total % worlds);
+            let r = self.search(&world, mix64(seed.wrapping_add(w)));
+            playouts += r.playouts;
+            nodes += r.nodes;
+            rollout_time += r.rollout_time;
+            for (m, visits, mean) in r.moves {
+                match moves.iter_mut().find(|e| e.0 == m) {
+                    Some(e) => {
+                        e.1 += visits;
+                        e.2 += mean * visits as f64;
+                    }
+                    None => moves.push((m, visits, mean * visits as f64)),
+                }
+            }
+        }
+        self.config.playouts = total;
+        self.trees.clear();
+        for e in &mut moves {
+            e.2 = if e.1 > 0 { e.2 / e.1 as f64 } else { 0.5 };
+        }
+        let best = moves
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
+            .map(|(_, m)| m.0);
+        Report { best, moves, pv: best.into_iter().collect(), playouts, nodes, elapsed: start.elapsed(), rollout_time }
     }
 }
 

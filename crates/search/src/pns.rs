@@ -33,7 +33,10 @@
 //! the shortest win: the horizon is what bounds it.
 
 use super::Game;
-use super::solver::{Goal, MAX_HORIZON, QUERY_SALT, Slot, Solution, Solvable, Table, Verdict, ended, reaches};
+use super::solver::{
+    Goal, MAX_HORIZON, QUERY_SALT, Slot, Solution, Solvable, Table, Verdict, check, chooses, ended, opponent, reaches,
+    successors,
+};
 use std::time::{Duration, Instant};
 
 /// An infinite proof or disproof number.
@@ -184,9 +187,12 @@ impl<G: Solvable> Pns<G> {
     /// The verdict at horizon `d` (draws only when `draw`).
     fn solve_at(&mut self, root: &G::State, me: usize, d: u32, draw: bool) -> (Verdict, Vec<G::Move>) {
         if let Some(r) = G::result(root) {
-            return (ended(&r, me), Vec::new());
+            return (ended::<G>(root, &r, me), Vec::new());
         }
-        let other = (me + 1) % G::players(root);
+        if check::<G>(root).is_err() {
+            return (Verdict::Unknown, Vec::new());
+        }
+        let other = opponent::<G>(root, me);
         if self.only.is_none_or(|p| p == me)
             && let Some(n) = self.prove(root, me, Goal::Win, d)
         {
@@ -211,7 +217,7 @@ impl<G: Solvable> Pns<G> {
     /// `max_depth - 1`, as [`super::solver::Solver::solve_move`].
     pub fn solve_move(&mut self, root: &G::State, m: G::Move, max_depth: u32) -> Solution<G::Move> {
         let child = G::apply(root, m);
-        self.solve(&child, max_depth.saturating_sub(1)).before_move(m)
+        self.solve(&child, max_depth.saturating_sub(1)).seen_from::<G>(root, &child, m)
     }
 
     /// The length of a proof that `player` forces `goal` within `d` plies
@@ -243,13 +249,12 @@ impl<G: Solvable> Pns<G> {
 
     /// One ply from the horizon: only the children's results count.
     fn last_ply(&mut self, s: &G::State, player: usize, goal: Goal) -> bool {
-        let mine = G::to_move(s) == player;
-        G::moves(s, &mut self.scratch);
-        let win = goal == Goal::Win;
+        let mine = chooses::<G>(s, player);
+        successors::<G>(s, &mut self.scratch);
         for &m in &self.scratch {
             self.nodes += 1;
-            let reached =
-                G::may_end_for(s, m, player, win) && G::result_after(s, m).is_some_and(|r| reaches(&r, player, goal));
+            let reached = G::may_reach(s, m, player, goal)
+                && G::result_after(s, m).is_some_and(|r| reaches::<G>(s, &r, player, goal));
             if reached == mine {
                 return mine;
             }
@@ -291,9 +296,9 @@ impl<G: Solvable> Pns<G> {
             return if self.last_ply(s, player, goal) { Numbers::proven(1) } else { Numbers::DISPROVEN };
         }
         let nodes_before = self.nodes;
-        let mine = G::to_move(s) == player;
+        let mine = chooses::<G>(s, player);
         let first = self.table.get(key).map_or(0, |e| e.mv);
-        G::moves(s, &mut self.scratch);
+        successors::<G>(s, &mut self.scratch);
         let mut order: Vec<(i32, u16, G::Move)> = self
             .scratch
             .iter()
@@ -308,7 +313,7 @@ impl<G: Solvable> Pns<G> {
         for &(_, index, m) in &order {
             self.nodes += 1;
             let state = G::apply(s, m);
-            let end = G::result(&state).map(|res| reaches(&res, player, goal));
+            let end = G::result(&state).map(|res| reaches::<G>(&state, &res, player, goal));
             let key = self.key(&state, player, goal);
             children.push(Child { state, key, end, index });
         }
@@ -326,7 +331,7 @@ impl<G: Solvable> Pns<G> {
                 for (i, n) in nums.iter().enumerate() {
                     dn = add(dn, n.dn);
                     if n.pn == 0 {
-                        len = len.min(n.len + 1);
+                        len = len.min(n.len.saturating_add(1));
                     }
                     if n.pn < v1 {
                         (b1, v2, v1) = (i, v1, n.pn);
@@ -339,7 +344,7 @@ impl<G: Solvable> Pns<G> {
                 (pn, dn, len) = (0, INF, 0);
                 for (i, n) in nums.iter().enumerate() {
                     pn = add(pn, n.pn);
-                    len = len.max(n.len + 1);
+                    len = len.max(n.len.saturating_add(1));
                     if n.dn < v1 {
                         (b1, v2, v1) = (i, v1, n.dn);
                     } else if n.dn < v2 {
@@ -389,7 +394,7 @@ impl<G: Solvable> Pns<G> {
     /// plies from `s`, from results and the table only.
     fn known(&mut self, s: &G::State, player: usize, goal: Goal, r: u32) -> Option<u32> {
         if let Some(res) = G::result(s) {
-            return reaches(&res, player, goal).then_some(0);
+            return reaches::<G>(s, &res, player, goal).then_some(0);
         }
         match r {
             0 => None,
@@ -410,8 +415,8 @@ impl<G: Solvable> Pns<G> {
         let mut left = depth;
         let mut moves = Vec::new();
         while G::result(&s).is_none() && left > 0 {
-            G::moves(&s, &mut moves);
-            let mine = G::to_move(&s) == player;
+            successors::<G>(&s, &mut moves);
+            let mine = chooses::<G>(&s, player);
             let mut pick: Option<(u32, G::Move)> = None;
             for &m in &moves {
                 let child = G::apply(&s, m);

@@ -17,8 +17,16 @@
 //! them. Keys are [`Game::hash`], which must cover everything that decides
 //! the value (for Sénat: the repetition window and the clock), so a stored
 //! fact is valid wherever its key comes back.
+//!
+//! **Teams and chance.** Verdicts are for the team of the player to move
+//! at the root against the other team: a prover needs exactly two teams
+//! ([`check`]); partners' moves are the team's choices. A chance node is
+//! an adversary: a goal is forced there only if it is forced after every
+//! outcome of positive probability, so verdicts stay exact ("whatever
+//! falls"), and a game that chance decides is seldom decided here.
 
-use super::{Game, Scores};
+use super::{Game, Scores, standing, teams};
+use std::cmp::Ordering;
 use std::time::{Duration, Instant};
 
 /// What the solver may ask of a game beyond [`Game`]: shortcuts that must
@@ -31,10 +39,11 @@ pub trait Solvable: Game {
         Self::result(&Self::apply(s, m))
     }
 
-    /// Whether the game may be over after `m` with `player` winning (`win`)
-    /// or at least drawing (`!win`): `false` only when it certainly is not
-    /// (the solver then skips [`Self::result_after`]). The default is `true`.
-    fn may_end_for(_s: &Self::State, _m: Self::Move, _player: usize, _win: bool) -> bool {
+    /// Whether the game may be over after `m` with `goal` reached for
+    /// `player`'s team: `false` only when it certainly is not (the provers
+    /// then skip [`Self::result_after`]); a cheap filter, never a verdict.
+    /// The default is `true`.
+    fn may_reach(_s: &Self::State, _m: Self::Move, _player: usize, _goal: Goal) -> bool {
         true
     }
 }
@@ -55,9 +64,21 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict one ply earlier, for the other side: the value of a
+    /// The verdict one ply earlier, for the same team: the value of a
+    /// position for a player whose partner (or who) is to move after the
+    /// move that led to `self`'s position.
+    pub fn before_own_move(self) -> Verdict {
+        match self {
+            Verdict::Win(n) => Verdict::Win(n + 1),
+            Verdict::Loss(n) => Verdict::Loss(n + 1),
+            Verdict::Draw(n) => Verdict::Draw(n + 1),
+            Verdict::Unknown => Verdict::Unknown,
+        }
+    }
+
+    /// The verdict one ply earlier, for the other team: the value of a
     /// position for the player who made the move that led to `self`'s
-    /// position (two players).
+    /// position, when a rival is to move after it.
     pub fn before_move(self) -> Verdict {
         match self {
             Verdict::Win(n) => Verdict::Loss(n + 1),
@@ -96,11 +117,34 @@ impl<M> Solution<M> {
         self.depth += 1;
         self
     }
+
+    /// As [`Solution::before_move`], for a move after which the mover's
+    /// team is still to move ([`Verdict::before_own_move`]).
+    pub fn before_own_move(mut self, m: M) -> Solution<M> {
+        self.verdict = self.verdict.before_own_move();
+        self.pv.insert(0, m);
+        self.depth += 1;
+        self
+    }
+
+    /// The solution, seen from `root`'s player to move, of the position
+    /// `child` reached by `m` (solved as `self`); unknown where `child` is
+    /// a chance node (which has no player to move).
+    pub(super) fn seen_from<G: Game<Move = M>>(self, root: &G::State, child: &G::State, m: M) -> Solution<M> {
+        if G::is_chance(child) {
+            return Solution { verdict: Verdict::Unknown, pv: vec![m], depth: 0, ..self };
+        }
+        if G::team(child, G::to_move(child)) == G::team(root, G::to_move(root)) {
+            self.before_own_move(m)
+        } else {
+            self.before_move(m)
+        }
+    }
 }
 
-/// What a player wants to force.
+/// What a player (with their team) wants to force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Goal {
+pub enum Goal {
     /// A win.
     Win,
     /// A win or a draw.
@@ -230,24 +274,75 @@ impl<G: Solvable> Default for Solver<G> {
     }
 }
 
-/// The verdict for `me` of a game that is over with scores `r`.
-pub(super) fn ended(r: &Scores, me: usize) -> Verdict {
-    if reaches(r, me, Goal::Win) {
-        Verdict::Win(0)
-    } else if reaches(r, me, Goal::AtLeastDraw) {
-        Verdict::Draw(0)
-    } else {
-        Verdict::Loss(0)
+/// Why the provers cannot answer for a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsupported {
+    /// The players form this many teams; the provers need two.
+    Teams(usize),
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsupported::Teams(n) => write!(f, "the provers need two teams, this game has {n}"),
+        }
     }
 }
 
-/// Whether the results `r` reach `goal` for `player`.
-pub(super) fn reaches(r: &Scores, player: usize, goal: Goal) -> bool {
-    let best_other = r.iter().enumerate().filter(|&(p, _)| p != player).map(|(_, &v)| v).fold(f64::MIN, f64::max);
-    match goal {
-        Goal::Win => r[player] > best_other,
-        Goal::AtLeastDraw => r[player] >= best_other,
+impl std::error::Error for Unsupported {}
+
+/// Whether the provers can answer for `root`: its players must form two
+/// teams. [`Solver::solve`] and [`super::pns::Pns::solve`] answer
+/// [`Verdict::Unknown`] where they cannot.
+pub fn check<G: Game>(root: &G::State) -> Result<(), Unsupported> {
+    match teams::<G>(root) {
+        2 => Ok(()),
+        n => Err(Unsupported::Teams(n)),
     }
+}
+
+/// The verdict for `me` of a game that is over at `s` with scores `r`.
+pub(super) fn ended<G: Game>(s: &G::State, r: &Scores, me: usize) -> Verdict {
+    match standing::<G>(s, r, me) {
+        Ordering::Greater => Verdict::Win(0),
+        Ordering::Equal => Verdict::Draw(0),
+        Ordering::Less => Verdict::Loss(0),
+    }
+}
+
+/// Whether the results `r` (of a game over at `s`) reach `goal` for `player`'s team.
+pub(super) fn reaches<G: Game>(s: &G::State, r: &Scores, player: usize, goal: Goal) -> bool {
+    match goal {
+        Goal::Win => standing::<G>(s, r, player) == Ordering::Greater,
+        Goal::AtLeastDraw => standing::<G>(s, r, player) != Ordering::Less,
+    }
+}
+
+/// Whether `player`'s team chooses at `s` (an OR node of a proof): a
+/// partner is to move, and it is not chance.
+#[inline]
+pub(super) fn chooses<G: Game>(s: &G::State, player: usize) -> bool {
+    !G::is_chance(s) && G::team(s, G::to_move(s)) == G::team(s, player)
+}
+
+/// What a prover walks at `s`: the legal moves, or at a chance node the
+/// outcomes of positive probability.
+#[inline]
+pub(super) fn successors<G: Game>(s: &G::State, out: &mut Vec<G::Move>) {
+    if G::is_chance(s) {
+        let mut outcomes = Vec::new();
+        G::chance_outcomes(s, &mut outcomes);
+        out.clear();
+        out.extend(outcomes.into_iter().filter(|o| o.1 > 0.0).map(|o| o.0));
+    } else {
+        G::moves(s, out);
+    }
+}
+
+/// A player of the other team than `me`'s (two teams).
+pub(super) fn opponent<G: Game>(s: &G::State, me: usize) -> usize {
+    let players = G::players(s).max(1);
+    (0..players).find(|&p| G::team(s, p) != G::team(s, me)).unwrap_or((me + 1) % players)
 }
 
 impl<G: Solvable> Solver<G> {
@@ -297,10 +392,12 @@ impl<G: Solvable> Solver<G> {
             timed_out: s.stopped,
         };
         if let Some(r) = G::result(root) {
-            return done(self, ended(&r, me), Vec::new(), 0);
+            return done(self, ended::<G>(root, &r, me), Vec::new(), 0);
         }
-        // Two players: the opponent is the next player.
-        let other = (me + 1) % G::players(root);
+        if check::<G>(root).is_err() {
+            return done(self, Verdict::Unknown, Vec::new(), 0);
+        }
+        let other = opponent::<G>(root, me);
         let mut completed = 0;
         for d in 1..=max_depth {
             if self.forces(root, me, Goal::Win, d, 0) {
@@ -347,7 +444,7 @@ impl<G: Solvable> Solver<G> {
     /// plays `m` (the move counts as a ply), its line starting with `m`.
     pub fn solve_move(&mut self, root: &G::State, m: G::Move, max_depth: u32) -> Solution<G::Move> {
         let child = G::apply(root, m);
-        self.solve(&child, max_depth.saturating_sub(1)).before_move(m)
+        self.solve(&child, max_depth.saturating_sub(1)).seen_from::<G>(root, &child, m)
     }
 
     /// Whether both sides force at least a draw within `depth` plies.
@@ -372,7 +469,7 @@ impl<G: Solvable> Solver<G> {
     fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         self.nodes += 1;
         if let Some(r) = G::result(s) {
-            return reaches(&r, player, goal);
+            return reaches::<G>(s, &r, player, goal);
         }
         if depth == 0 {
             return false;
@@ -386,7 +483,7 @@ impl<G: Solvable> Solver<G> {
         if self.stopped {
             return false;
         }
-        let mine = G::to_move(s) == player;
+        let mine = chooses::<G>(s, player);
         if depth == 1 {
             return self.last_ply(s, player, goal, mine);
         }
@@ -408,7 +505,7 @@ impl<G: Solvable> Solver<G> {
             self.killers.push([None; 2]);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        G::moves(s, &mut self.scratch);
+        successors::<G>(s, &mut self.scratch);
         moves.clear();
         // The move that decided this node before, then the moves that decided
         // its siblings (killers), then the game's order (moves that score
@@ -468,12 +565,11 @@ impl<G: Solvable> Solver<G> {
 
     /// [`Self::forces`] one ply from the horizon: only the children's results count.
     fn last_ply(&mut self, s: &G::State, player: usize, goal: Goal, mine: bool) -> bool {
-        G::moves(s, &mut self.scratch);
-        let win = goal == Goal::Win;
+        successors::<G>(s, &mut self.scratch);
         for &m in &self.scratch {
             self.nodes += 1;
-            let reached =
-                G::may_end_for(s, m, player, win) && G::result_after(s, m).is_some_and(|r| reaches(&r, player, goal));
+            let reached = G::may_reach(s, m, player, goal)
+                && G::result_after(s, m).is_some_and(|r| reaches::<G>(s, &r, player, goal));
             if reached == mine {
                 return mine;
             }
@@ -496,8 +592,8 @@ impl<G: Solvable> Solver<G> {
         let mut left = depth;
         let mut moves = Vec::new();
         while G::result(&s).is_none() && left > 0 {
-            G::moves(&s, &mut moves);
-            if G::to_move(&s) == player {
+            successors::<G>(&s, &mut moves);
+            if chooses::<G>(&s, player) {
                 // The stored deciding move first, then the game's order.
                 let first = self.table.get(G::hash(&s) ^ QUERY_SALT[query]).map_or(0, |e| e.mv as usize);
                 if first >= 1 && first <= moves.len() {

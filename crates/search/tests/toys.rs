@@ -1,0 +1,490 @@
+//! The engines on small games of their own: tic-tac-toe and Nim (two
+//! players: alpha-beta, plain minimax, the solver, df-pn and MCTS agree),
+//! Nim for three players and for two partnerships of two (the paranoid
+//! reduction against a brute force written here), a dice duel (expectimax
+//! against exact enumeration) and a one-card game with a hidden card
+//! (determinized MCTS picks the obvious move).
+
+use game_search::alphabeta::{Limits, Searcher, minimax};
+use game_search::mcts::{Config, Mcts, UniformRollout};
+use game_search::pns::Pns;
+use game_search::rng::{GameRng, below};
+use game_search::solver::{Solvable, Solver, Unsupported, Verdict, check};
+use game_search::{Evaluator, Game, ImperfectInformation, MAX_PLAYERS, Scores, WIN, WIN_BOUND};
+
+/// No opinion: every leaf scores 0.
+struct Zero;
+
+impl<G: Game> Evaluator<G> for Zero {
+    fn eval(&self, _s: &G::State) -> i32 {
+        0
+    }
+}
+
+fn win_for(players: &[usize]) -> Scores {
+    let mut r = [0.0; MAX_PLAYERS];
+    for &p in players {
+        r[p] = 1.0;
+    }
+    r
+}
+
+// ---- tic-tac-toe ----------------------------------------------------------
+
+struct Ttt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    cells: [u8; 9],
+    to_move: u8,
+}
+
+const START: Board = Board { cells: [0; 9], to_move: 0 };
+
+const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+impl Game for Ttt {
+    type State = Board;
+    type Move = u8;
+
+    fn players(_: &Board) -> usize {
+        2
+    }
+    fn to_move(s: &Board) -> usize {
+        s.to_move as usize
+    }
+    fn moves(s: &Board, out: &mut Vec<u8>) {
+        out.clear();
+        if Ttt::result(s).is_none() {
+            out.extend((0..9).filter(|&i| s.cells[i as usize] == 0));
+        }
+    }
+    fn apply(s: &Board, m: u8) -> Board {
+        let mut b = *s;
+        b.cells[m as usize] = s.to_move + 1;
+        b.to_move ^= 1;
+        b
+    }
+    fn result(s: &Board) -> Option<Scores> {
+        for l in LINES {
+            let c = s.cells[l[0]];
+            if c != 0 && c == s.cells[l[1]] && c == s.cells[l[2]] {
+                return Some(win_for(&[c as usize - 1]));
+            }
+        }
+        s.cells.iter().all(|&c| c != 0).then_some([0.5, 0.5, 0.0, 0.0])
+    }
+    fn hash(s: &Board) -> u64 {
+        s.cells.iter().fold(s.to_move as u64, |h, &c| h * 3 + c as u64)
+    }
+}
+
+impl Solvable for Ttt {}
+
+/// Every position `plies` moves from the start (with repeats).
+fn positions<G: Game>(root: &G::State, plies: u32) -> Vec<G::State> {
+    let mut level = vec![root.clone()];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for s in &level {
+            G::moves(s, &mut moves);
+            next.extend(moves.iter().map(|&m| G::apply(s, m)));
+        }
+        level = next;
+    }
+    level
+}
+
+/// The verdict that a minimax score of a fully searched tree gives.
+fn verdict_sign(v: Verdict) -> i32 {
+    match v {
+        Verdict::Win(_) => 1,
+        Verdict::Loss(_) => -1,
+        Verdict::Draw(_) => 0,
+        Verdict::Unknown => panic!("a full-depth verdict is known"),
+    }
+}
+
+#[test]
+fn tictactoe_every_strategy_agrees_with_minimax() {
+    let mut searcher = Searcher::<Ttt, Zero>::new(Zero, 1);
+    let mut solver = Solver::<Ttt>::with_table_mb(1);
+    let mut pns = Pns::<Ttt>::with_table_mb(1);
+    for plies in [0, 3, 5] {
+        let mut seen = std::collections::HashSet::new();
+        for s in positions::<Ttt>(&START, plies).into_iter().filter(|s| seen.insert(Ttt::hash(s))) {
+            let exact = minimax::<Ttt, _>(&s, &Zero, 9, 0);
+            let report = searcher.search(&s, Limits::depth(9));
+            assert_eq!(report.score, exact, "{s:?}");
+            let sign = exact.signum();
+            assert_eq!(verdict_sign(solver.solve(&s, 9).verdict), sign, "solver {s:?}");
+            assert_eq!(verdict_sign(pns.solve(&s, 9).verdict), sign, "df-pn {s:?}");
+            if let Some(m) = report.best {
+                let after = minimax::<Ttt, _>(&Ttt::apply(&s, m), &Zero, 8, 1);
+                assert_eq!(-after, exact, "best move {m} of {s:?}");
+            }
+        }
+    }
+    // The start is a draw.
+    assert_eq!(minimax::<Ttt, _>(&START, &Zero, 9, 0), 0);
+}
+
+#[test]
+fn tictactoe_mcts_takes_the_win_and_blocks() {
+    // X (player 0) to move wins at 2; O threatens 6 too.
+    let s = Board { cells: [1, 1, 0, 2, 0, 0, 0, 2, 2], to_move: 0 };
+    let mut mcts = Mcts::<Ttt, _>::new(Config { playouts: 2000, ..Config::default() }, UniformRollout::default());
+    assert_eq!(mcts.search(&s, 7).best, Some(2));
+    // O to move must block at 2.
+    let s = Board { cells: [1, 1, 0, 0, 2, 0, 0, 0, 0], to_move: 1 };
+    let mut mcts = Mcts::<Ttt, _>::new(Config { playouts: 4000, ..Config::default() }, UniformRollout::default());
+    assert_eq!(mcts.search(&s, 7).best, Some(2));
+}
+
+// ---- Nim: 2 players, 3 players, 2 partnerships of 2 -----------------------
+
+/// One heap; a move takes 1 to 3; who takes the last wins (their team).
+struct Nim;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Heap {
+    heap: u8,
+    to_move: u8,
+    players: u8,
+    /// Players `p` and `p + 2` are partners.
+    partners: bool,
+    last: u8,
+}
+
+fn heap(n: u8, players: u8, partners: bool) -> Heap {
+    Heap { heap: n, to_move: 0, players, partners, last: 0 }
+}
+
+impl Game for Nim {
+    type State = Heap;
+    type Move = u8;
+
+    fn players(s: &Heap) -> usize {
+        s.players as usize
+    }
+    fn to_move(s: &Heap) -> usize {
+        s.to_move as usize
+    }
+    fn moves(s: &Heap, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(1..=s.heap.min(3));
+    }
+    fn apply(s: &Heap, m: u8) -> Heap {
+        Heap { heap: s.heap - m, to_move: (s.to_move + 1) % s.players, last: s.to_move, ..*s }
+    }
+    fn result(s: &Heap) -> Option<Scores> {
+        if s.heap > 0 {
+            return None;
+        }
+        let last = s.last as usize;
+        Some(if s.partners { win_for(&[last % 2, last % 2 + 2]) } else { win_for(&[last]) })
+    }
+    fn hash(s: &Heap) -> u64 {
+        (s.heap as u64) << 8 | (s.to_move as u64) << 4 | (s.players as u64) << 1 | s.partners as u64
+    }
+    fn team(s: &Heap, p: usize) -> usize {
+        if s.partners { p % 2 } else { p }
+    }
+}
+
+impl Solvable for Nim {}
+
+/// The paranoid value for the team of `root`, by brute force: +1 if it
+/// takes the last, -1 otherwise; it maximizes, everyone else minimizes.
+fn paranoid(s: &Heap, root: usize) -> i32 {
+    let team = |p: usize| Nim::team(s, p);
+    if let Some(r) = Nim::result(s) {
+        return if r[root] == 1.0 || (0..s.players as usize).any(|p| team(p) == team(root) && r[p] == 1.0) {
+            1
+        } else {
+            -1
+        };
+    }
+    let values = (1..=s.heap.min(3)).map(|m| paranoid(&Nim::apply(s, m), root));
+    if team(s.to_move as usize) == team(root) { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+#[test]
+fn nim_two_players_all_engines_agree() {
+    let mut searcher = Searcher::<Nim, Zero>::new(Zero, 1);
+    let mut mcts = Mcts::<Nim, _>::new(Config { playouts: 3000, ..Config::default() }, UniformRollout::default());
+    for n in 1..=12 {
+        let s = heap(n, 2, false);
+        let wins = n % 4 != 0;
+        let exact = minimax::<Nim, _>(&s, &Zero, 13, 0);
+        assert_eq!(exact > 0, wins, "minimax {n}");
+        assert_eq!(searcher.search(&s, Limits::depth(13)).score, exact, "alpha-beta {n}");
+        let sol = Solver::<Nim>::with_table_mb(1).solve(&s, 13);
+        assert_eq!(
+            sol.verdict,
+            if wins { Verdict::Win((WIN - exact) as u32) } else { Verdict::Loss((WIN + exact) as u32) }
+        );
+        assert_eq!(verdict_sign(Pns::<Nim>::with_table_mb(1).solve(&s, 13).verdict), if wins { 1 } else { -1 });
+        if wins && n <= 9 {
+            mcts.clear();
+            assert_eq!(mcts.search(&s, n as u64).best, Some(n % 4), "mcts {n}");
+        }
+    }
+}
+
+#[test]
+fn nim_partnerships_are_two_player_nim() {
+    let mut searcher = Searcher::<Nim, Zero>::new(Zero, 1);
+    for n in 1..=10 {
+        let two = heap(n, 2, false);
+        let four = heap(n, 4, true);
+        assert_eq!(check::<Nim>(&four), Ok(()));
+        assert_eq!(searcher.search(&four, Limits::depth(12)).score, minimax::<Nim, _>(&two, &Zero, 12, 0), "{n}");
+        assert_eq!(
+            Solver::<Nim>::with_table_mb(1).solve(&four, 12).verdict,
+            Solver::<Nim>::with_table_mb(1).solve(&two, 12).verdict
+        );
+    }
+}
+
+#[test]
+fn nim_three_players_paranoid_matches_brute_force() {
+    let mut searcher = Searcher::<Nim, Zero>::new(Zero, 1);
+    for n in 1..=10 {
+        for first in 0..3 {
+            let s = Heap { to_move: first, ..heap(n, 3, false) };
+            let brute = paranoid(&s, first as usize);
+            let report = searcher.search(&s, Limits::depth(12));
+            assert!(report.score.abs() > WIN_BOUND, "{n}: forced either way");
+            assert_eq!(report.score.signum(), brute, "alpha-beta {n} {first}");
+            assert_eq!(minimax::<Nim, _>(&s, &Zero, 12, 0), report.score, "minimax {n} {first}");
+            if brute > 0 {
+                let best = report.best.expect("a move");
+                assert_eq!(paranoid(&Nim::apply(&s, best), first as usize), 1, "winning move {n}");
+            }
+        }
+    }
+    // By hand: with 1 to 3 left the player to move takes all; with 4, the
+    // two others take the rest whatever the first does.
+    assert!(minimax::<Nim, _>(&heap(3, 3, false), &Zero, 4, 0) > 0);
+    assert!(minimax::<Nim, _>(&heap(4, 3, false), &Zero, 4, 0) < 0);
+    assert_eq!(check::<Nim>(&heap(5, 3, false)), Err(Unsupported::Teams(3)));
+    assert_eq!(Solver::<Nim>::new().solve(&heap(3, 3, false), 4).verdict, Verdict::Unknown);
+}
+
+#[test]
+fn nim_three_players_mcts_takes_the_last() {
+    let mut mcts = Mcts::<Nim, _>::new(Config { playouts: 1000, ..Config::default() }, UniformRollout::default());
+    for n in 1..=3 {
+        let s = Heap { to_move: 1, ..heap(n, 3, false) };
+        let report = mcts.search(&s, 3);
+        assert_eq!(report.best, Some(n), "{n}");
+        assert!(report.value() > 0.9);
+    }
+}
+
+// ---- chance: a dice duel ----------------------------------------------------
+
+/// Player 0 scores a sure 3 or throws a die; then player 1, who has seen
+/// it, does the same; the higher total wins, equal totals draw.
+struct Duel;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DuelState {
+    /// The totals, 0 while not played.
+    totals: [u8; 2],
+    to_move: u8,
+    /// A die is to be thrown for `to_move`.
+    throwing: bool,
+}
+
+const SAFE: u8 = 10;
+const WILD: u8 = 11;
+
+impl Game for Duel {
+    type State = DuelState;
+    type Move = u8;
+
+    fn players(_: &DuelState) -> usize {
+        2
+    }
+    fn to_move(s: &DuelState) -> usize {
+        s.to_move as usize
+    }
+    fn moves(s: &DuelState, out: &mut Vec<u8>) {
+        out.clear();
+        if !s.throwing && s.totals[1] == 0 {
+            out.extend([SAFE, WILD]);
+        }
+    }
+    fn apply(s: &DuelState, m: u8) -> DuelState {
+        let mut t = *s;
+        match m {
+            WILD => t.throwing = true,
+            _ => {
+                t.totals[s.to_move as usize] = if m == SAFE { 3 } else { m };
+                t.throwing = false;
+                // Still a player once the game is over (the trait asks it).
+                t.to_move = 1;
+            }
+        }
+        t
+    }
+    fn result(s: &DuelState) -> Option<Scores> {
+        (s.totals[1] != 0).then(|| {
+            let [a, b] = s.totals;
+            if a == b { [0.5, 0.5, 0.0, 0.0] } else { win_for(&[if a > b { 0 } else { 1 }]) }
+        })
+    }
+    fn hash(s: &DuelState) -> u64 {
+        (s.totals[0] as u64) << 16 | (s.totals[1] as u64) << 8 | (s.to_move as u64) << 1 | s.throwing as u64
+    }
+    fn is_chance(s: &DuelState) -> bool {
+        s.throwing
+    }
+    fn chance_outcomes(s: &DuelState, out: &mut Vec<(u8, f64)>) {
+        out.clear();
+        if s.throwing {
+            out.extend((1..=6).map(|d| (d, 1.0 / 6.0)));
+        }
+    }
+}
+
+impl Solvable for Duel {}
+
+/// Player 0's expected result (+1 win, -1 loss) with both sides playing
+/// best, and their best choice, by enumerating the die.
+fn duel_exact() -> (f64, u8) {
+    let faces = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
+    // -1, 0 or 1 (`f64::signum` gives 1 for 0).
+    let sign = |x: f64| {
+        if x > 0.0 {
+            1.0
+        } else if x < 0.0 {
+            -1.0
+        } else {
+            0.0
+        }
+    };
+    // Player 1's best expected result against a total `a` (as +1/-1 for player 1).
+    let reply = |a: f64| {
+        let safe = sign(3.0 - a);
+        let wild = faces.iter().map(|&b| sign(b - a)).sum::<f64>() / 6.0;
+        safe.max(wild)
+    };
+    let safe = -reply(3.0);
+    let wild = -faces.iter().map(|&a| reply(a)).sum::<f64>() / 6.0;
+    if safe > wild { (safe, SAFE) } else { (wild, WILD) }
+}
+
+#[test]
+fn duel_expectimax_matches_enumeration() {
+    let root = DuelState { totals: [0, 0], to_move: 0, throwing: false };
+    let (value, choice) = duel_exact();
+    // By hand: a sure 3 loses 1/6 on average (the reply throws), the die 1/9.
+    assert!((value + 1.0 / 9.0).abs() < 1e-12);
+    assert_eq!(choice, WILD);
+    let scale = |v: i32| v as f64 / WIN as f64;
+    let mut searcher = Searcher::<Duel, Zero>::new(Zero, 1);
+    let report = searcher.search(&root, Limits::depth(4));
+    assert_eq!(report.best, Some(choice));
+    assert!((scale(report.score) - value).abs() < 1e-4, "{} against {value}", scale(report.score));
+    assert_eq!(minimax::<Duel, _>(&root, &Zero, 4, 0), report.score);
+    // Chance is an adversary to the provers: nobody forces anything here.
+    assert_eq!(Solver::<Duel>::new().solve(&root, 6).verdict, Verdict::Unknown);
+    // After a sure 3, player 1 wins with a 4 or more whatever: not forced either.
+    let after = Duel::apply(&root, SAFE);
+    assert_eq!(Solver::<Duel>::new().solve(&after, 4).verdict, Verdict::Unknown);
+    // Against a 6 player 1 draws only if the die falls on 6: nothing forced.
+    let six = DuelState { totals: [6, 0], to_move: 1, throwing: false };
+    assert_eq!(Solver::<Duel>::new().solve(&six, 4).verdict, Verdict::Unknown);
+    // Against a 1 the sure 3 wins: forced in one ply.
+    let one = DuelState { totals: [1, 0], to_move: 1, throwing: false };
+    assert_eq!(Solver::<Duel>::new().solve(&one, 4).verdict, Verdict::Win(1));
+    assert_eq!(Pns::<Duel>::default().solve(&one, 4).verdict, Verdict::Win(1));
+}
+
+#[test]
+fn duel_mcts_samples_chance() {
+    let root = DuelState { totals: [0, 0], to_move: 0, throwing: false };
+    let mut mcts = Mcts::<Duel, _>::new(Config { playouts: 600, ..Config::default() }, UniformRollout::default());
+    let report = mcts.search(&root, 5);
+    assert_eq!(report.moves.iter().map(|m| m.1).sum::<u64>(), 600);
+    // Player 1 after a 1 or 2 takes the sure 3.
+    for a in [1, 2] {
+        let s = DuelState { totals: [a, 0], to_move: 1, throwing: false };
+        mcts.clear();
+        assert_eq!(mcts.search(&s, 9).best, Some(SAFE), "{a}");
+    }
+}
+
+// ---- hidden information: one card each ------------------------------------
+
+/// Cards 1 to 3, one each, hidden from the other player; player 0 folds
+/// (a small loss) or calls (the higher card wins).
+struct HighCard;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hands {
+    cards: [u8; 2],
+    /// 0: to act, 1: folded, 2: called.
+    done: u8,
+}
+
+const FOLD: u8 = 1;
+const CALL: u8 = 2;
+
+impl Game for HighCard {
+    type State = Hands;
+    type Move = u8;
+
+    fn players(_: &Hands) -> usize {
+        2
+    }
+    fn to_move(_: &Hands) -> usize {
+        0
+    }
+    fn moves(s: &Hands, out: &mut Vec<u8>) {
+        out.clear();
+        if s.done == 0 {
+            out.extend([FOLD, CALL]);
+        }
+    }
+    fn apply(s: &Hands, m: u8) -> Hands {
+        Hands { done: m, ..*s }
+    }
+    fn result(s: &Hands) -> Option<Scores> {
+        match s.done {
+            FOLD => Some([0.25, 0.75, 0.0, 0.0]),
+            CALL => Some(win_for(&[if s.cards[0] > s.cards[1] { 0 } else { 1 }])),
+            _ => None,
+        }
+    }
+    fn hash(s: &Hands) -> u64 {
+        (s.cards[0] as u64) << 8 | (s.cards[1] as u64) << 4 | s.done as u64
+    }
+}
+
+impl ImperfectInformation for HighCard {
+    fn determinize(s: &Hands, observer: usize, rng: &mut GameRng) -> Hands {
+        let mine = s.cards[observer];
+        let others: Vec<u8> = (1..=3).filter(|&c| c != mine).collect();
+        let mut cards = s.cards;
+        cards[1 - observer] = others[below(rng, others.len())];
+        Hands { cards, ..*s }
+    }
+}
+
+#[test]
+fn highcard_determinized_mcts_calls_high_and_folds_low() {
+    let mut mcts = Mcts::<HighCard, _>::new(Config { playouts: 400, ..Config::default() }, UniformRollout::default());
+    // The true hidden card is the middle one: a cheat would fold with 1 and call with 3 too,
+    // but the search sees only sampled worlds.
+    let high = Hands { cards: [3, 2], done: 0 };
+    let report = mcts.search_determinized(&high, 0, 8, 1);
+    assert_eq!(report.best, Some(CALL));
+    assert_eq!(report.playouts, 400);
+    let low = Hands { cards: [1, 2], done: 0 };
+    assert_eq!(mcts.search_determinized(&low, 0, 8, 2).best, Some(FOLD));
+}
