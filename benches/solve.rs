@@ -14,8 +14,8 @@
 mod positions;
 
 use game_search::pns::Pns;
-use senat_lab::adapter::Senat;
 use game_search::solver::{Solver, Verdict};
+use senat_lab::adapter::Senat;
 use std::process::ExitCode;
 use std::time::Duration;
 

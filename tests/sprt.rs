@@ -17,9 +17,9 @@ mod support {
     pub mod cli;
 }
 
+use game_search::rng::{GameRng, rng_from_seed};
 use rand::Rng;
 use senat_lab::rating::{EloModel, Pentanomial, Sprt, SprtResult, score_of_elo};
-use game_search::rng::{GameRng, rng_from_seed};
 use support::cli::ok;
 
 /// The pentanomial probabilities of a pair of independent games with

@@ -9,9 +9,9 @@
 //!    (side flipped, clock changed, restricted set moved, piles changed, dice
 //!    moved or taken off).
 
+use game_search::rng::{GameRng, below, rng_from_seed};
 use proptest::prelude::*;
 use senat_rules::board::{CELLS, Cell};
-use game_search::rng::{GameRng, below, rng_from_seed};
 use senat_rules::{Game, Phase, Piles, Position, Setup};
 
 // ---- 1. each class refused with its reason --------------------------------

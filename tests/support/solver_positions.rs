@@ -9,8 +9,8 @@
 
 #![allow(dead_code)]
 
-use senat_lab::adapter::SenatState;
 use game_search::solver::Verdict;
+use senat_lab::adapter::SenatState;
 use senat_rules::{Game, Position, sample};
 
 /// The list, compiled in.

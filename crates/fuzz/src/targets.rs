@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::{Pentanomial, Sprt};
 use senat_lab::selfplay::{self, Shard, identity};
-use senat_rules::notation::{parse_move_text, parse_setup};
 use senat_rules::movegen::{nth_draft_move, nth_move, nth_play_move};
+use senat_rules::notation::{parse_move_text, parse_setup};
 use senat_rules::{Game, Move, Phase, Position, Setup, sample};
 
 use crate::engine::{Rng, Target};

@@ -15,9 +15,9 @@
 //! script inserts. A Content-Security-Policy allows no network at all and
 //! only the page's own script and style, by their SHA-256 hashes.
 
+use crate::picture::{self, Frame, escape};
 use senat_rules::game::Game;
 use senat_rules::moves::Move;
-use crate::picture::{self, Frame, escape};
 use senat_rules::position::Position;
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
