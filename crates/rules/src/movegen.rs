@@ -281,7 +281,7 @@ pub struct PlayMoves<'a> {
 impl<'a> PlayMoves<'a> {
     /// Gathers the move sets of `p` (none if it is not in play, or is over
     /// by majority or closure).
-    #[inline]
+    #[inline(always)]
     pub fn new(p: &'a Position) -> PlayMoves<'a> {
         let e = Bitboard::EMPTY;
         if !p.is_play() || p.is_over_by_rule() {
@@ -350,7 +350,7 @@ impl<'a> PlayMoves<'a> {
     }
 
     /// The number of legal moves: the sum of the sets' sizes, by popcounts.
-    #[inline]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         let mut n = 0;
         for (i, r) in ROWS.into_iter().enumerate() {
@@ -392,7 +392,7 @@ impl<'a> PlayMoves<'a> {
 
     /// Calls `f` with every non-empty set in generation order; stops early
     /// and returns `true` as soon as `f` returns `true`.
-    #[inline]
+    #[inline(always)]
     pub fn generate(&self, mut f: impl FnMut(MoveSet) -> bool) -> bool {
         for from in self.own {
             let to = self.free & from.row().cells();
@@ -600,7 +600,7 @@ impl Position {
 
     /// The number of legal moves: the sum of the generated sets' sizes,
     /// counted without enumerating them.
-    #[inline]
+    #[inline(always)]
     pub fn count_moves(&self) -> usize {
         if self.is_play() { PlayMoves::new(self).len() } else { self.draft_set().map_or(0, |s| s.len()) }
     }
