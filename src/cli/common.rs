@@ -11,7 +11,8 @@ use clap::Args;
 use senat_lab::policy::PolicySpec;
 use senat_lab::{limits, render};
 use senat_rules::notation::escape;
-use senat_rules::{Game, Move, MoveError, Position, sample};
+use senat_rules::record::parse_position_arg;
+use senat_rules::{Game, Move, Position, Record, RecordError, sample};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
@@ -64,19 +65,12 @@ impl PosArg {
 
 /// Reads a position: the words `start` or `sample`, or an SPN.
 pub(crate) fn parse_position(text: &str) -> Result<Position> {
-    match text.trim() {
-        "start" => Ok(Position::start()),
-        "sample" => sample_start(),
-        word if !word.contains(char::is_whitespace) && !word.contains('/') => {
-            input(format_args!("`{}` is not a position: expected `start`, `sample` or an SPN", escape(word)))
-        }
-        spn => spn.parse().or_else(|e| input(format_args!("{e} in `{}`", escape(spn)))),
-    }
+    parse_position_arg(text).or_else(input)
 }
 
 /// The position after the draft of the sample game of the rules.
 pub(crate) fn sample_start() -> Result<Position> {
-    sample::START.parse().or_else(|e| input(format_args!("senat_rules::sample::START: {e}")))
+    Ok(sample::start())
 }
 
 /// Writes the board of `p` (terminal colours if `ansi`), then its SPN.
@@ -95,12 +89,12 @@ pub(crate) fn sorted_moves(p: &Position) -> Vec<String> {
 
 // ---- records ------------------------------------------------------------
 
-/// A game record: its start position and its moves, each with its 1-based line number.
-pub(crate) struct Record {
-    /// The start position.
-    pub(crate) start: Position,
-    /// The moves as written, each with its line number.
-    pub(crate) moves: Vec<(usize, String)>,
+/// A record error as one line: the file name, the line, what is wrong.
+fn located(name: &str, e: &RecordError) -> Failure {
+    match e.line() {
+        Some(line) => Failure::Input(format!("{name}:{line}: {e}")),
+        None => Failure::Input(format!("{name}: {e}")),
+    }
 }
 
 /// Reads an opening file (moves from the start of the draft, one per line,
@@ -113,38 +107,13 @@ pub(crate) fn read_opening(file: &Path) -> Result<Vec<Move>> {
 
 /// The moves of an opening text (see [`read_opening`]); `name` is used in messages.
 pub(crate) fn opening_moves(name: &str, text: &str) -> Result<Vec<Move>> {
-    let moves = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim().to_string()))
-        .filter(|(_, line)| !line.is_empty())
-        .collect();
-    let record = Record { start: Position::start(), moves };
-    let mut played = Vec::new();
-    play_record(name, &record, |_, m, _| {
-        played.push(m);
-        Ok(())
-    })?;
-    Ok(played)
+    let game = play_record(name, &Record::opening(text), |_, _, _| Ok(()))?;
+    Ok(game.moves().to_vec())
 }
 
 /// Reads a game record; `name` is used in error messages.
 pub(crate) fn parse_record(name: &str, text: &str) -> Result<Record> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, line)| !line.is_empty());
-    let Some((n, first)) = lines.next() else {
-        return input(format_args!("{name}: no start position (the record is empty)"));
-    };
-    let start = match parse_position(first) {
-        Ok(p) => p,
-        Err(Failure::Input(e)) => return input(format_args!("{name}:{n}: start position: {e}")),
-        Err(e) => return Err(e),
-    };
-    let moves = lines.map(|(n, m)| (n, m.to_string())).collect();
-    Ok(Record { start, moves })
+    Record::parse(text).map_err(|e| located(name, &e))
 }
 
 /// Reads and parses a game record file; the name is for messages.
@@ -155,32 +124,30 @@ pub(crate) fn read_record(file: &Path) -> Result<(String, Record)> {
     Ok((name, record))
 }
 
-/// Plays a record's moves from its start, checking each, and returns the
-/// game; `each(ply, move, game)` is called after every move (ply from 0).
-/// Fails at the first unparsable or illegal move, naming its line.
+/// Why a replay stopped: the record, or the caller's `each`.
+enum Stop {
+    Record(RecordError),
+    Each(Failure),
+}
+
+impl From<RecordError> for Stop {
+    fn from(e: RecordError) -> Stop {
+        Stop::Record(e)
+    }
+}
+
+/// Plays a record's moves from its start, checking each ([`Record::play_each`]),
+/// and returns the game; `each(ply, move, game)` is called after every move
+/// (ply from 0). Fails at the first unparsable or illegal move, naming its line.
 pub(crate) fn play_record(
     name: &str,
     record: &Record,
     mut each: impl FnMut(usize, Move, &Game) -> Result<()>,
 ) -> Result<Game> {
-    let mut game = Game::new(record.start);
-    for (ply, (line, text)) in record.moves.iter().enumerate() {
-        let at = format!("{name}:{line}: move `{}`", escape(text));
-        // Checked first so that the message says the game is over rather than
-        // why the move would be illegal in the final position.
-        if let Some(o) = game.outcome() {
-            return input(format_args!("{at}: the game is already over ({o})"));
-        }
-        let m = match game.position().parse_move(text) {
-            Ok(m) => m,
-            Err(e) => return input(format_args!("{at}: {e}")),
-        };
-        if let Err(e) = game.play(m) {
-            return input(format_args!("{at}: {}", MoveError::Illegal(e)));
-        }
-        each(ply, m, &game)?;
-    }
-    Ok(game)
+    record.play_each(|ply, m, game| each(ply, m, game).map_err(Stop::Each)).map_err(|e| match e {
+        Stop::Record(e) => located(name, &e),
+        Stop::Each(f) => f,
+    })
 }
 
 /// The result of a game, with the piles: `blue wins by majority (red 4, blue 5, white 0)`.

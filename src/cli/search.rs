@@ -3,7 +3,7 @@
 //! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
-use crate::cli::common::{POS_HELP, Result, input, parse_position, read_record, sample_start};
+use crate::cli::common::{POS_HELP, Result, input, parse_position, play_record, read_record, sample_start};
 use clap::Args;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
@@ -12,7 +12,7 @@ use game_search::solver::{Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
-use senat_rules::{Game, Move, MoveError};
+use senat_rules::Move;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -209,17 +209,7 @@ pub(crate) fn search_root(pos: &[String], history: Option<&Path>) -> Result<Sena
         return Ok(SenatState::new(parse_position(&pos.join(" "))?));
     };
     let (name, record) = read_record(file)?;
-    let mut game = Game::new(record.start);
-    for (line, text) in &record.moves {
-        let at = format!("{name}:{line}: move `{}`", senat_rules::notation::escape(text));
-        let m = match game.position().parse_move(text) {
-            Ok(m) => m,
-            Err(e) => return input(format_args!("{at}: {e}")),
-        };
-        if let Err(e) = game.play(m) {
-            return input(format_args!("{at}: {}", MoveError::Illegal(e)));
-        }
-    }
+    let game = play_record(&name, &record, |_, _, _| Ok(()))?;
     Ok(SenatState::from_game(&game))
 }
 

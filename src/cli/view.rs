@@ -3,19 +3,18 @@
 //! the terminal) and the pictures of `replay --svg`.
 //!
 //! Pictures and pages are drawn by `senat_lab::picture` and `senat_lab::viewer`;
-//! records are read and checked by `main.rs` (`read_record`, `play_record`);
+//! records are read and checked by `cli::common` (`read_record`, `play_record`, over the rules' `Record`);
 //! the engines are the policies of `senat_lab::policy`. This module only ties
 //! them to files and to the terminal.
 
 use crate::cli::common::{
-    Failure, Record, Result, input, parse_position, play_record, policy, read_record, result_line, sorted_moves,
-    write_position,
+    Failure, Result, input, parse_position, play_record, policy, read_record, result_line, sorted_moves, write_position,
 };
 use clap::Args;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
 use senat_lab::viewer::{self, Meta, Step};
-use senat_rules::{Game, MoveError, Position, Side};
+use senat_rules::{Game, MoveError, Position, Record, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 

@@ -17,7 +17,7 @@ use senat_lab::rating::{Pentanomial, Sprt};
 use senat_lab::selfplay::{self, Shard, identity};
 use senat_rules::movegen::{nth_draft_move, nth_move, nth_play_move};
 use senat_rules::notation::{parse_move_text, parse_setup};
-use senat_rules::{Game, Move, Phase, Position, Setup, sample};
+use senat_rules::{Game, Move, Phase, Position, Record, RecordError, Setup, sample};
 
 use crate::engine::{Rng, Target};
 
@@ -342,12 +342,16 @@ fn check_position(p: &Position) {
     let hash = p.hash();
     let spn = p.to_spn();
     assert_eq!(spn.parse::<Position>().as_ref(), Ok(p), "SPN round trip of {spn}");
-    // nth_move walks the sets: every k of a short list, a stride of a long one.
-    let stride = list.len().div_ceil(48).max(1);
-    for (k, &m) in list.iter().enumerate() {
-        if k % stride == 0 || k + 1 == list.len() {
-            assert_eq!(nth_move(p, k), Some(m), "nth_move({k}) in {spn}");
-        }
+    // nth_move walks the same sets in index order (the order random play and
+    // rollouts draw in, which may differ from generation order): k = 0..n
+    // gives every legal move exactly once.
+    let mut by_index: Vec<Move> =
+        (0..list.len()).map(|k| nth_move(p, k).unwrap_or_else(|| panic!("nth_move({k}) is None in {spn}"))).collect();
+    let mut generated: Vec<Move> = list.to_vec();
+    by_index.sort_unstable_by_key(|m| m.to_string());
+    generated.sort_unstable_by_key(|m| m.to_string());
+    assert_eq!(by_index, generated, "nth_move(0..n) is not the legal moves in {spn}");
+    for &m in list.iter() {
         if let Err(e) = p.check(m) {
             panic!("generated move {m} fails check in {}: {e}", p.to_spn());
         }
@@ -525,46 +529,35 @@ fn gen_move(rng: &mut Rng) -> Vec<u8> {
 
 // ---- game records ----------------------------------------------------------
 
-/// A record as `senat replay` reads it (src/main.rs `parse_record` and
-/// `play_record`): blank lines and `#` comments skipped, the first line
-/// `start`, `sample` or SPN, then one move per line, each checked in turn.
-/// Returns the game and the moves played (all of them when the record is
-/// good), or `None` when the start line is refused.
+/// A record as `senat replay` reads it ([`Record::parse`] and
+/// [`Record::play_each`], the functions the binary calls). Returns the game
+/// and the moves played (all of them when the record is good), or `None`
+/// when the start line is refused.
 fn replay(text: &str) -> Option<(Game, Vec<Move>, bool)> {
-    let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
-    let first = lines.next()?;
-    let start = match first {
-        "start" => Position::start(),
-        "sample" => sample_start(),
-        spn => match spn.parse::<Position>() {
-            Ok(p) => p,
-            Err(e) => {
-                let _ = e.to_string();
-                return None;
-            }
-        },
-    };
-    let mut game = Game::new(start);
-    let mut played = Vec::new();
-    for t in lines {
-        if let Some(o) = game.outcome() {
-            let _ = o.to_string();
-            return Some((game, played, false));
+    let record = match Record::parse(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = e.to_string();
+            return None;
         }
-        match game.position().parse_move(t) {
-            Ok(m) => {
-                if let Err(e) = game.play(m) {
-                    panic!("parse_move accepts {t:?} but Game::play refuses it: {e}");
-                }
-                played.push(m);
+    };
+    let mut played = Vec::new();
+    let outcome = record.play_each(|_, m, _| {
+        played.push(m);
+        Ok::<(), RecordError>(())
+    });
+    match outcome {
+        Ok(game) => Some((game, played, true)),
+        Err(e) => {
+            assert!(e.line().is_some(), "a refused move names its line: {e}");
+            let _ = e.to_string();
+            let mut game = Game::new(record.start);
+            for &m in &played {
+                game.play(m).expect("a move the replay accepted plays again");
             }
-            Err(e) => {
-                let _ = e.to_string();
-                return Some((game, played, false));
-            }
+            Some((game, played, false))
         }
     }
-    Some((game, played, true))
 }
 
 fn record(data: &[u8]) {

@@ -16,6 +16,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod sample;
 mod zobrist;
 
@@ -26,3 +27,4 @@ pub use movegen::{Illegal, MoveList, MoveSet, PlayMoves};
 pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
 pub use position::{DieSet, Phase, Piles, Position};
+pub use record::{Record, RecordError};

@@ -58,6 +58,11 @@ pub fn looks(p: &Position) -> String {
     s
 }
 
+/// The position after the draft of the sample game ([`START`]).
+pub fn start() -> Position {
+    START.parse().expect("the sample position parses (checked by the tests)")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
