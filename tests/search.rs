@@ -156,6 +156,47 @@ fn alphabeta_agrees_with_minimax() {
     }
 }
 
+/// Alpha-beta's two-ply value worked out by hand from the root side's point
+/// of view: in the draft the placer gives next, so a side may move twice in a
+/// row, and a child's value is negated only where the side changes.
+fn two_plies_by_hand(s: &SenatState, eval: &SenatEval) -> i32 {
+    use game_search::Evaluator as _;
+    let root = s.position().side_to_move();
+    let view = |t: &SenatState| {
+        let v = eval.eval(t);
+        if t.position().side_to_move() == root { v } else { -v }
+    };
+    let moves = |t: &SenatState| {
+        let mut out = Vec::new();
+        Senat::moves(t, &mut out);
+        out
+    };
+    moves(s)
+        .into_iter()
+        .map(|m1| {
+            let s1 = Senat::apply(s, m1);
+            let values = moves(&s1).into_iter().map(|m2| view(&Senat::apply(&s1, m2)));
+            if s1.position().side_to_move() == root { values.max().unwrap() } else { values.min().unwrap() }
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn alphabeta_scores_the_draft_where_a_side_moves_twice() {
+    let eval = SenatEval::default();
+    let mut seed = 7u64;
+    let start = SenatState::new(senat_rules::Position::start());
+    for plies in [0, 1, 2, 3, 6, 11] {
+        let s = random_walk(start, plies, &mut seed);
+        assert!(!s.position().is_play(), "still in the draft after {plies} plies");
+        let by_hand = two_plies_by_hand(&s, &eval);
+        assert_eq!(minimax::<Senat, _>(&s, &eval, 2, 0), by_hand, "minimax after {plies} draft plies");
+        let r = Searcher::<Senat, SenatEval>::new(eval, 4).search(&s, Limits::depth(2));
+        assert_eq!(r.score, by_hand, "alpha-beta after {plies} draft plies: {}", s.position().to_spn());
+    }
+}
+
 /// Whether `line` is a sequence of legal moves from `s` (it may end the game).
 fn is_legal_line(s: &SenatState, line: &[Move]) -> bool {
     let mut t = *s;

@@ -264,12 +264,6 @@ impl Game for Senat {
         s.key()
     }
 
-    /// Kept from the searcher before teams: alpha-beta negates at every
-    /// ply. Not exact in the draft, where a placer may give next (the same
-    /// side moves twice); kept so that outputs stay as recorded. `false`
-    /// would score those plies right and change alpha-beta's draft play.
-    const NEGATE_EVERY_PLY: bool = true;
-
     const MOVE_INDEX_SPACE: usize = Move::INDEX_SPACE;
 
     /// [`Move::index`].

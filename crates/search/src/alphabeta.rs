@@ -6,7 +6,7 @@
 //! player to move at the root (the max side) against every other player
 //! (the min side: the paranoid reduction, see the crate documentation).
 //! A node's score is for its own side; a child's score is negated only when
-//! its side differs (unless the game asks for [`Game::NEGATE_EVERY_PLY`]).
+//! its side differs.
 //! With more than two teams leaves are scored by
 //! [`Evaluator::eval_for`] the root player, and table keys are salted by
 //! the root team (a value depends on who the coalition is against). At a
@@ -338,7 +338,7 @@ fn max_side<G: Game>(s: &G::State, root_team: usize) -> bool {
 /// Whether a child's score must be negated to be its parent's.
 #[inline]
 fn flips<G: Game>(parent_max: bool, child: &G::State, root_team: usize) -> bool {
-    G::NEGATE_EVERY_PLY || parent_max != max_side::<G>(child, root_team)
+    parent_max != max_side::<G>(child, root_team)
 }
 
 /// The score of a finished game at `s` for the side of `s`.
@@ -555,7 +555,7 @@ impl<G: Game> Worker<G> {
             self.lists[p] = list;
             return leaf::<G, E>(sh.eval, s, sh.root_player, sh.paranoid);
         }
-        let mine_max = !G::NEGATE_EVERY_PLY && max_side::<G>(s, sh.root_team);
+        let mine_max = max_side::<G>(s, sh.root_team);
         // The table's move, looked up in this state's own list: always legal.
         let tt_move = entry.and_then(|e| e.mv).and_then(|i| list.get(i as usize)).copied();
         let history_base = (!self.history.is_empty()).then(|| G::to_move(s).min(MAX_PLAYERS - 1) * G::MOVE_INDEX_SPACE);
@@ -725,7 +725,7 @@ where
         let main_depth = AtomicU32::new(1);
         let root_player = G::to_move(root);
         let root_team = G::team(root, root_player);
-        let paranoid = !G::NEGATE_EVERY_PLY && teams::<G>(root) > 2;
+        let paranoid = teams::<G>(root) > 2;
         let sh = Shared {
             root_player,
             root_team,
@@ -800,7 +800,7 @@ where
 /// [`Searcher`] must agree with.
 pub fn minimax<G: Game, E: Evaluator<G>>(s: &G::State, eval: &E, depth: u32, ply: u32) -> i32 {
     let root_player = G::to_move(s);
-    let paranoid = !G::NEGATE_EVERY_PLY && teams::<G>(s) > 2;
+    let paranoid = teams::<G>(s) > 2;
     plain::<G, E>(s, eval, depth, ply, root_player, paranoid)
 }
 
@@ -830,7 +830,7 @@ fn plain<G: Game, E: Evaluator<G>>(s: &G::State, eval: &E, depth: u32, ply: u32,
     if moves.is_empty() {
         return leaf::<G, E>(eval, s, root, paranoid);
     }
-    let mine_max = !G::NEGATE_EVERY_PLY && max_side::<G>(s, root_team);
+    let mine_max = max_side::<G>(s, root_team);
     moves
         .iter()
         .map(|&m| {

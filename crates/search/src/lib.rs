@@ -35,9 +35,8 @@
 //!   vector per node in the table; paranoid play is the usual choice for
 //!   fixed-depth search. With two teams the reduction is exact minimax. The
 //!   negamax negates a child's value only when the side changes (a player
-//!   may move twice in a row, or pass to a partner), except for games that
-//!   declare [`Game::NEGATE_EVERY_PLY`] (the behaviour of the searcher
-//!   before teams existed, kept for the one game that relies on it).
+//!   may move twice in a row, as in Sénat's draft where the placer gives
+//!   next, or pass to a partner).
 //! - **Chance.** [`Game::is_chance`] marks a state where nature moves;
 //!   [`Game::chance_outcomes`] lists its outcomes (as moves) with their
 //!   probabilities. Alpha-beta computes expectimax there (the probability-
@@ -136,12 +135,6 @@ pub trait Game {
     fn chance_outcomes(_s: &Self::State, out: &mut Vec<(Self::Move, f64)>) {
         out.clear();
     }
-
-    /// Alpha-beta negates the value at every ply, whoever moves next, as it
-    /// did before teams were known to it: right only where turns strictly
-    /// alternate between two sides. `false` (the default, right for every
-    /// game): it negates only where the side changes.
-    const NEGATE_EVERY_PLY: bool = false;
 
     /// The size of the move-index space of [`Game::move_index`]: every index
     /// is below it. 0 (the default): moves have no index.
