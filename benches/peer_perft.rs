@@ -19,35 +19,12 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use senat_rules::Position;
 
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+#[path = "support/cozy.rs"]
+mod cozy;
+use cozy::{KIWIPETE, cozy_perft};
+
 /// Known Kiwipete leaf counts, index = depth.
 const KIWIPETE_NODES: [u64; 6] = [1, 48, 2_039, 97_862, 4_085_603, 193_690_690];
-
-// ---- cozy-chess: bulk counting ---------------------------------------------
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes = 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
 
 // ---- shakmaty: copy-make, every leaf played ------------------------------------
 

@@ -29,32 +29,11 @@ use std::time::{Duration, Instant};
 use senat_lab::policy::PolicySpec;
 use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-const KIWIPETE_5: u64 = 193_690_690;
+#[path = "support/cozy.rs"]
+mod cozy;
+use cozy::{KIWIPETE, cozy_perft};
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes = 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
+const KIWIPETE_5: u64 = 193_690_690;
 
 /// User plus system CPU time of this process (`RUSAGE_SELF`, all threads)
 /// or of its waited-for children (`RUSAGE_CHILDREN`).
