@@ -7,8 +7,7 @@ use crate::cli::common::{PosArg, Result, input, play_record, read_record, result
 use crate::cli::view::replay_pictures;
 use clap::Args;
 use senat_lab::limits;
-use senat_rules::Move;
-use senat_rules::perft::{divide, perft, perft_full};
+use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -102,21 +101,7 @@ fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl
     let count = |p: &Position, d: u32| if full { perft_full(p, d) } else { perft(p, d) };
     let started = Instant::now();
     let total = if by_move {
-        let lines: Vec<(Move, u64)> = if full {
-            let mut v: Vec<(Move, u64)> = p
-                .legal_moves()
-                .iter()
-                .map(|&m| {
-                    let mut c = *p;
-                    c.play_unchecked(m);
-                    (m, count(&c, depth - 1))
-                })
-                .collect();
-            v.sort_by_cached_key(|(m, _)| m.to_string());
-            v
-        } else {
-            divide(p, depth)
-        };
+        let lines = divide_with(p, depth, count);
         for (m, n) in &lines {
             writeln!(out, "{m} {n}")?;
         }

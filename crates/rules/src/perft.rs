@@ -50,15 +50,21 @@ pub fn perft_full(p: &Position, depth: u32) -> u64 {
 
 /// The leaf count below each legal move, sorted by move text.
 pub fn divide(p: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_with(p, depth, perft)
+}
+
+/// [`divide`] with another counter below each move (e.g. [`perft_full`]):
+/// `count(child, depth - 1)` for every legal move, sorted by move text.
+pub fn divide_with(p: &Position, depth: u32, count: impl Fn(&Position, u32) -> u64) -> Vec<(Move, u64)> {
     let mut out: Vec<(Move, u64)> = p
         .legal_moves()
         .iter()
         .map(|&m| {
             let mut c = *p;
             c.play_unchecked(m);
-            (m, perft(&c, depth.saturating_sub(1)))
+            (m, count(&c, depth.saturating_sub(1)))
         })
         .collect();
-    out.sort_by_key(|(m, _)| m.to_string());
+    out.sort_by_cached_key(|(m, _)| m.to_string());
     out
 }
