@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, batch, common, rules, search, view};
+use cli::{annex, batch, common, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -240,6 +240,23 @@ Examples:
   senat draft-stats random.csv heuristic.csv --out-dir annex --plot annex/plots --force
   senat draft-stats games.csv --moves moves.csv --out-dir annex --plot plots")]
     DraftStats(annex::DraftStatsArgs),
+
+    /// Fit the learned evaluation (the `learned` policy's, `mcts:leaf=eval`'s)
+    /// to self-play outcomes by logistic regression, and write its weights.
+    ///
+    /// Each round plays games (the first with `heuristic`, later ones with
+    /// `learned` and the weights of the round before), samples positions,
+    /// fits one weight vector for play positions and one for draft positions,
+    /// and measures the fit on held-out games, next to the hand-written
+    /// evaluations (each given its best scale). The weights file is read back
+    /// by `learned:file=<path>`; the shipped one is
+    /// crates/lab/data/learned-weights.txt.
+    #[command(after_help = "\
+Examples:
+  senat tune --out weights.txt                       # 3 rounds of 20000 games
+  senat tune --games 2000 --rounds 1 --out quick.txt
+  senat arena learned learned:file=weights.txt --games 400")]
+    Tune(tune::TuneArgs),
 }
 
 // ---- main ---------------------------------------------------------------
@@ -336,6 +353,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Analyze(a) => search::analyze(a, out),
         Command::Arena(a) => batch::arena(a, out),
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
+        Command::Tune(a) => tune::cmd_tune(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
         Command::Solve(a) => search::solve(a, out),
         Command::BenchSearch(a) => search::bench_search(a, out),

@@ -1,7 +1,7 @@
 //! The commands of `senat`, one module per family, with their clap argument
 //! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view,
 //! play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
-//! solve, bench-mcts, bench-search) and [`annex`] (draft-stats); [`common`]
+//! solve, bench-mcts, bench-search) and [`annex`] (draft-stats), [`tune`] (tune); [`common`]
 //! holds what they share (errors, positions, records, policy flags).
 //!
 //! `main.rs` only parses the command line and dispatches here; nothing in
@@ -12,4 +12,5 @@ pub(crate) mod batch;
 pub(crate) mod common;
 pub(crate) mod rules;
 pub(crate) mod search;
+pub(crate) mod tune;
 pub(crate) mod view;

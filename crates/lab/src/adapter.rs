@@ -19,6 +19,7 @@ use senat_rules::position::Position;
 
 use crate::eval::Features;
 pub use crate::eval::SenatEval;
+use crate::learned::Learned;
 
 /// A Sénat state for search: the position, its hash, and its repetition
 /// [`History`] (the play positions since the last die went through the
@@ -144,17 +145,21 @@ pub enum SenatRollout {
     Random,
     /// Scoring pushes first, few gifts to the opponent (`greedy` in specs).
     GreedyRollout,
+    /// No rollout: the learned evaluation's probability of the leaf
+    /// ([`Learned::builtin`]), the game's result where it is over (`eval` in specs).
+    Eval,
 }
 
 impl SenatRollout {
     /// The rollouts as named in specs and flags: `random`, `greedy`.
-    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
+    pub const NAMES: [&'static str; 3] = ["random", "greedy", "eval"];
 
     /// The rollout named `name` in specs and flags (`random`, `greedy`).
     pub fn from_name(name: &str) -> Option<SenatRollout> {
         match name {
             "random" => Some(SenatRollout::Random),
             "greedy" => Some(SenatRollout::GreedyRollout),
+            "eval" => Some(SenatRollout::Eval),
             _ => None,
         }
     }
@@ -191,6 +196,9 @@ impl SenatRollout {
 
 impl Rollout<Senat> for SenatRollout {
     fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
+        if *self == SenatRollout::Eval {
+            return leaf_value(s, Learned::builtin());
+        }
         let mut s = *s;
         loop {
             let p = &s.pos;
@@ -207,7 +215,7 @@ impl Rollout<Senat> for SenatRollout {
             }
             let m = if let Some((moves, n)) = counted {
                 match self {
-                    SenatRollout::Random => moves.nth(below(rng, n)),
+                    SenatRollout::Random | SenatRollout::Eval => moves.nth(below(rng, n)),
                     SenatRollout::GreedyRollout => SenatRollout::greedy_rollout(p, &moves, rng),
                 }
             } else {
@@ -312,4 +320,17 @@ impl Evaluator<Senat> for SenatEval {
     fn order(&self, s: &SenatState, m: Move) -> i32 {
         Senat::priority(s, m)
     }
+}
+
+/// The scores of a leaf by the learned evaluation: the result where the
+/// game is over, otherwise each side's probability of winning.
+pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
+    if let Some(o) = s.outcome() {
+        return scores(o.winner);
+    }
+    let red = w.value(&s.pos, Side::Red);
+    let mut r = [0.0; MAX_PLAYERS];
+    r[player(Side::Red)] = red;
+    r[player(Side::Blue)] = 1.0 - red;
+    r
 }

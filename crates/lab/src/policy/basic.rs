@@ -6,6 +6,7 @@
 
 use super::{GameRng, Policy, Turn, below};
 use crate::eval::Weights;
+use crate::learned::Learned;
 use senat_rules::board::Row;
 use senat_rules::dice::{Colour, Symbol};
 use senat_rules::movegen::nth_draft_move;
@@ -128,5 +129,34 @@ impl Policy for HeuristicPolicy {
                 self.weights.evaluate(&q, me)
             }),
         }
+    }
+}
+
+/// One ply on the learned evaluation ([`Learned`]), in both phases: plays
+/// the move after which the evaluation gives its side the best chance (a
+/// give is judged by the position the receiver must place from). Ties at
+/// random. The fast strong player of big batches.
+#[derive(Clone, Debug)]
+pub struct LearnedPolicy {
+    /// The evaluation.
+    pub eval: Learned,
+}
+
+impl Default for LearnedPolicy {
+    fn default() -> LearnedPolicy {
+        LearnedPolicy { eval: Learned::builtin().clone() }
+    }
+}
+
+impl Policy for LearnedPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        let p = turn.position();
+        let me = p.side_to_move();
+        let place = matches!(p.phase(), Phase::Place(_));
+        best_by(p, rng, |m| {
+            let mut q = *p;
+            q.play_unchecked(m);
+            if place { self.eval.placement_logit(&q, me) } else { self.eval.logit(&q, me) }
+        })
     }
 }

@@ -23,7 +23,7 @@ pub mod engine;
 pub mod spec;
 
 pub use crate::eval::{WeightError, Weights};
-pub use basic::{GreedyPolicy, HeuristicPolicy, RandomPolicy};
+pub use basic::{GreedyPolicy, HeuristicPolicy, LearnedPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
 pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
 use senat_rules::game::Game;

@@ -7,9 +7,11 @@
 //! through [`limits::read_text`]); it never plays a move. Errors are
 //! [`SpecError`]s whose text names the spec and lists what is accepted.
 
+use super::basic::LearnedPolicy;
 use super::{AlphaBetaPolicy, EngineParams, GreedyPolicy, HeuristicPolicy, MctsPolicy, Policy, RandomPolicy};
 use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
+use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
 use std::fmt;
 
@@ -26,6 +28,8 @@ pub enum PolicyKind {
     Mcts,
     /// [`AlphaBetaPolicy`].
     AlphaBeta,
+    /// [`LearnedPolicy`].
+    Learned,
 }
 
 /// Why one `key=value` of an engine spec (`mcts:…`, `ab:…`) was refused.
@@ -76,7 +80,7 @@ impl fmt::Display for ParamError {
             ParamError::NotNumber { key, value, min } => write!(f, "`{key}={value}`: expected a number ≥ {min}"),
             ParamError::NotFinite { key, value } => write!(f, "`{key}={value}`: expected a finite number"),
             ParamError::NotBool { key, value } => write!(f, "`{key}={value}`: expected true or false"),
-            ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random or greedy"),
+            ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random, greedy or eval"),
             ParamError::Limit(e) => e.fmt(f),
             ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
         }
@@ -130,6 +134,15 @@ pub enum SpecError {
         /// Why.
         error: WeightError,
     },
+    /// A learned weights file was refused (`learned:file=…`).
+    LearnedFile {
+        /// The whole spec.
+        spec: String,
+        /// The file as named in the spec.
+        path: String,
+        /// Why.
+        error: LearnedError,
+    },
     /// A weight given in the spec was refused.
     Weight {
         /// The whole spec.
@@ -153,6 +166,7 @@ impl fmt::Display for SpecError {
             SpecError::WeightsFile { spec, error } => write!(f, "policy `{spec}`: weights file: {error}"),
             SpecError::WeightsLine { spec, path, line, error } => write!(f, "policy `{spec}`: {path}:{line}: {error}"),
             SpecError::Weight { spec, error } => write!(f, "policy `{spec}`: {error}"),
+            SpecError::LearnedFile { spec, path, error } => write!(f, "policy `{spec}`: {path}: {error}"),
         }
     }
 }
@@ -221,14 +235,16 @@ pub struct PolicySpec {
     pub weights: Weights,
     /// Search parameters (used by `mcts` and `ab` only).
     pub engine: EngineParams,
+    /// Learned weights from a file (`learned:file=…`); `None`: the shipped ones.
+    pub learned: Option<Learned>,
     /// The name as given (`heuristic:pile=5`), written to output files.
     pub name: String,
 }
 
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
-(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy,mb=64,threads=1,reuse=true] \
-| ab[:depth=3,tt=4]";
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,mb=64,threads=1,reuse=true] \
+| ab[:depth=3,tt=4] | learned[:file=<path>]";
 
 impl PolicySpec {
     /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`, `heuristic:file=path`.
@@ -244,12 +260,26 @@ impl PolicySpec {
             "heuristic" => PolicyKind::Heuristic,
             "mcts" => PolicyKind::Mcts,
             "ab" => PolicyKind::AlphaBeta,
+            "learned" => PolicyKind::Learned,
             _ => return Err(SpecError::UnknownPolicy(name.to_string())),
         };
         let spec = || text.to_string();
         let mut weights = Weights::default();
         let mut engine = EngineParams::default();
-        if let Some(params) = params
+        let mut learned = None;
+        if let (Some(params), PolicyKind::Learned) = (params, kind) {
+            let Some(path) = params.trim().strip_prefix("file=") else {
+                return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
+            };
+            let body = limits::read_text(std::path::Path::new(path))
+                .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
+            let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
+                spec: spec(),
+                path: path.to_string(),
+                error,
+            })?;
+            learned = Some(w);
+        } else if let Some(params) = params
             && matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta)
         {
             if params.trim().is_empty() {
@@ -285,7 +315,7 @@ impl PolicySpec {
                 }
             }
         }
-        Ok(PolicySpec { kind, weights, engine, name: text.to_string() })
+        Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string() })
     }
 
     /// A fresh player for one game (or one worker).
@@ -296,6 +326,9 @@ impl PolicySpec {
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
             PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::new(self.engine)),
+            PolicyKind::Learned => {
+                Box::new(LearnedPolicy { eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()) })
+            }
         }
     }
 }

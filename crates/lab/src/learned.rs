@@ -1,0 +1,518 @@
+//! The learned evaluation: a logistic model of the game's result, one
+//! weight vector for play positions and one for draft positions, fitted to
+//! self-play outcomes by `senat tune` ([`crate::tune`]) and shipped as data
+//! (`crates/lab/data/learned-weights.txt`).
+//!
+//! [`Learned::logit`] is the log-odds that a side wins (a draw counts half)
+//! as a weighted sum of features a player would name (see
+//! [`PLAY_FEATURES`] and [`DRAFT_FEATURES`]); [`Learned::value`] is the
+//! probability. Every feature is *antisymmetric* — seen from the other side
+//! it changes sign — so the two sides' values always add up to one and a
+//! draw-ish position sits at ½. The board terms are read from the shared
+//! feature set ([`Features::of`]) and extended here; this one type is what
+//! the `learned` policy, MCTS leaves (`mcts:leaf=eval`) and alpha-beta
+//! (`ab:eval=learned`) evaluate with.
+//!
+//! This module only reads positions: it never plays a move, never draws
+//! randomness and never encodes a rule (it asks [`Position`]). The only
+//! text it reads is handed to [`Learned::parse`]; files are read by callers.
+
+use crate::eval::Features;
+use senat_rules::board::Bitboard;
+use senat_rules::dice::{Colour, Die, Face, Side, Symbol};
+use senat_rules::position::{MAJORITY, Phase, Position};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The names of the play features, in vector order (`play.<name>` in a weights file).
+pub const PLAY_FEATURES: [&str; 18] = [
+    "pile",
+    "near",
+    "row_s",
+    "row_m",
+    "row_i",
+    "full_i",
+    "squares",
+    "exposed",
+    "threat_now",
+    "threat_next",
+    "threats",
+    "push_down",
+    "agents_i",
+    "flip_i",
+    "restricted",
+    "closure",
+    "tempo",
+    "red",
+];
+
+/// The names of the draft features, in vector order (`draft.<name>` in a weights file).
+pub const DRAFT_FEATURES: [&str; 12] = [
+    "row_s",
+    "row_m",
+    "row_i",
+    "squares",
+    "exposed",
+    "threats",
+    "bad_dice",
+    "places_left",
+    "pending",
+    "free_i",
+    "tempo",
+    "red",
+];
+
+/// Number of play features.
+pub const NP: usize = PLAY_FEATURES.len();
+/// Number of draft features.
+pub const ND: usize = DRAFT_FEATURES.len();
+
+/// The log-odds given to a won (or lost) position: far beyond any fitted sum.
+pub const DECIDED: f64 = 30.0;
+
+/// The colour a side's dice show.
+#[inline]
+const fn colour_of(side: Side) -> Colour {
+    match side {
+        Side::Red => Colour::Red,
+        Side::Blue => Colour::Blue,
+    }
+}
+
+/// +1 for `true`, −1 for `false`.
+#[inline]
+fn sign(b: bool) -> f64 {
+    if b { 1.0 } else { -1.0 }
+}
+
+/// Dice in row I showing `colour` that a square of the same colour beside
+/// them in row I can push through the door now (neither restricted).
+#[inline]
+fn threats(p: &Position, colour: Colour) -> u32 {
+    let free = !p.restricted();
+    let row_i = Bitboard::ROW_I;
+    let own = p.showing(colour) & free & row_i;
+    let agents = own & p.with_symbol(Symbol::Square);
+    (own & (agents.left() | agents.right())).len()
+}
+
+/// Dice in row M showing `colour` that a square of the same colour beside
+/// them can push down into row I (neither restricted).
+#[inline]
+fn push_downs(p: &Position, colour: Colour) -> u32 {
+    let free = !p.restricted();
+    let own = p.showing(colour) & free & Bitboard::ROW_M;
+    let agents = own & p.with_symbol(Symbol::Square);
+    (own & (agents.left() | agents.right())).len()
+}
+
+/// Dice in row I showing `other` beside a triangle of `colour` in row I
+/// that can flip them (neither restricted).
+#[inline]
+fn flips(p: &Position, colour: Colour, other: Colour) -> u32 {
+    let free = !p.restricted();
+    let row_i = Bitboard::ROW_I;
+    let tri = p.showing(colour) & p.with_symbol(Symbol::Triangle) & free & row_i;
+    (p.showing(other) & free & row_i & (tri.left() | tri.right())).len()
+}
+
+/// Whether die `d` has a face showing `c` (the placer can show it).
+#[inline]
+fn shows(d: Die, c: Colour) -> bool {
+    Face::ALL.iter().any(|&f| d.colour(f) == c)
+}
+
+/// The dice that have no face of `c`: the ones a giver hands to that side.
+fn bad_for(c: Colour) -> u32 {
+    static TABLE: OnceLock<[u32; 2]> = OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mask = |c| Die::all().filter(|&d| !shows(d, c)).fold(0u32, |m, d| m | 1 << d.number());
+        [mask(Colour::Red), mask(Colour::Blue)]
+    });
+    match c {
+        Colour::Blue => t[1],
+        _ => t[0],
+    }
+}
+
+/// The side that makes placement `k` (1-based): red when `k` is odd.
+#[inline]
+fn placer(k: u32) -> Side {
+    if k % 2 == 1 { Side::Red } else { Side::Blue }
+}
+
+/// The rows' counts of dice showing `c`: S, M, I.
+#[inline]
+fn rows(p: &Position, c: Colour) -> [f64; 3] {
+    let own = p.showing(c);
+    [(own & Bitboard::ROW_S).len() as f64, (own & Bitboard::ROW_M).len() as f64, (own & Bitboard::ROW_I).len() as f64]
+}
+
+/// The play features of `p` seen from `me` (a play position).
+pub fn play_features(p: &Position, me: Side) -> [f64; NP] {
+    let f = Features::of(p, me);
+    let (mine, theirs) = (colour_of(me), colour_of(me.other()));
+    let (rm, rt) = (rows(p, mine), rows(p, theirs));
+    let piles = p.piles();
+    let (pm, pt) = (piles.of(me), piles.of(me.other()));
+    let near = |n: u8| f64::from(u8::from(n + 1 >= MAJORITY));
+    let to_move = p.side_to_move() == me;
+    let (tm, tt) = (threats(p, mine) as f64, threats(p, theirs) as f64);
+    let any = |n: f64| f64::from(u8::from(n > 0.0));
+    let (threat_now, threat_next) = if to_move { (any(tm), -any(tt)) } else { (-any(tt), any(tm)) };
+    let agents_i = |c| (p.showing(c) & p.with_symbol(Symbol::Square) & Bitboard::ROW_I).len() as f64;
+    let restricted = p.restricted();
+    let row_i_diff = rm[2] - rt[2];
+    [
+        f.pile_diff as f64,
+        near(pm) - near(pt),
+        rm[0] - rt[0],
+        rm[1] - rt[1],
+        row_i_diff,
+        if f.row_i_full { row_i_diff } else { 0.0 },
+        f.mine.squares as f64 - f.theirs.squares as f64,
+        f.mine.exposed as f64 - f.theirs.exposed as f64,
+        threat_now,
+        threat_next,
+        tm - tt,
+        push_downs(p, mine) as f64 - push_downs(p, theirs) as f64,
+        agents_i(mine) - agents_i(theirs),
+        flips(p, mine, theirs) as f64 - flips(p, theirs, mine) as f64,
+        (p.showing(mine) & restricted).len() as f64 - (p.showing(theirs) & restricted).len() as f64,
+        f.pile_diff as f64 * f64::from(p.clock()) / 60.0,
+        sign(to_move),
+        sign(me == Side::Red),
+    ]
+}
+
+/// Placements left to `side` after `placed` placements (red makes the odd ones).
+#[inline]
+fn left_to(side: Side, placed: u32) -> f64 {
+    let odd_upto = |n: u32| n.div_ceil(2);
+    let red = odd_upto(23) - odd_upto(placed.min(23));
+    let all = 23 - placed.min(23);
+    f64::from(if side == Side::Red { red } else { all - red })
+}
+
+/// The draft features of the board alone (rows, squares, exposed, threats):
+/// the first six of [`DRAFT_FEATURES`].
+#[inline]
+fn draft_board(p: &Position, me: Side) -> [f64; 6] {
+    let f = Features::of(p, me);
+    let (mine, theirs) = (colour_of(me), colour_of(me.other()));
+    let (rm, rt) = (rows(p, mine), rows(p, theirs));
+    [
+        rm[0] - rt[0],
+        rm[1] - rt[1],
+        rm[2] - rt[2],
+        f.mine.squares as f64 - f.theirs.squares as f64,
+        f.mine.exposed as f64 - f.theirs.exposed as f64,
+        threats(p, mine) as f64 - threats(p, theirs) as f64,
+    ]
+}
+
+/// The draft features of `p` seen from `me` (a draft position).
+pub fn draft_features(p: &Position, me: Side) -> [f64; ND] {
+    let (mine, theirs) = (colour_of(me), colour_of(me.other()));
+    let board = draft_board(p, me);
+    let reserve = p.reserve().0;
+    let bad = (reserve & bad_for(theirs)).count_ones() as f64 - (reserve & bad_for(mine)).count_ones() as f64;
+    // Placements made, the one pending (if any) counted as made.
+    let phase = p.phase();
+    let placed = p.dice_count() + u32::from(matches!(phase, Phase::Place(_)));
+    let pending = match phase {
+        Phase::Place(d) => {
+            let by = p.side_to_move();
+            sign(by == me) * f64::from(u8::from(shows(d, colour_of(by))))
+        }
+        _ => 0.0,
+    };
+    // Who places next into the free cells of row I.
+    let next = if matches!(phase, Phase::Place(_)) { p.side_to_move() } else { placer(placed + 1) };
+    let free_i = (Bitboard::ROW_I & !p.occupied()).len() as f64;
+    [
+        board[0],
+        board[1],
+        board[2],
+        board[3],
+        board[4],
+        board[5],
+        bad,
+        left_to(me, placed) - left_to(me.other(), placed),
+        pending,
+        free_i * sign(next == me),
+        sign(p.side_to_move() == me),
+        sign(me == Side::Red),
+    ]
+}
+
+/// The learned evaluation: a logistic model per phase.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    /// Weights of [`PLAY_FEATURES`].
+    pub play: [f64; NP],
+    /// Weights of [`DRAFT_FEATURES`].
+    pub draft: [f64; ND],
+}
+
+/// The weights shipped with the program.
+const BUILTIN: &str = include_str!("../data/learned-weights.txt");
+
+impl Learned {
+    /// All weights zero: every position is even.
+    pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND] };
+
+    /// The fitted weights shipped with the program (`crates/lab/data/learned-weights.txt`).
+    pub fn builtin() -> &'static Learned {
+        static W: OnceLock<Learned> = OnceLock::new();
+        W.get_or_init(|| Learned::parse(BUILTIN).expect("the shipped weights file parses (tested)"))
+    }
+
+    /// The log-odds that `me` wins `p` (a draw counting half); ±[`DECIDED`]
+    /// once a side holds the majority.
+    #[inline]
+    pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        if let Some(w) = p.majority() {
+            return if w == me { DECIDED } else { -DECIDED };
+        }
+        if p.is_play() { dot(&self.play, &play_features(p, me)) } else { dot(&self.draft, &draft_features(p, me)) }
+    }
+
+    /// The draft logit of `p` for `me` less the terms that every placement
+    /// of one pending die leaves equal (reserve, placements left, pending die,
+    /// who moves): ranks the placements of a `Place` position exactly as
+    /// [`Learned::logit`] of their results does, at a fraction of the cost.
+    /// For a draft position only (a play position gets [`Learned::logit`]).
+    #[inline]
+    pub fn placement_logit(&self, p: &Position, me: Side) -> f64 {
+        if p.is_play() {
+            return self.logit(p, me);
+        }
+        let b = draft_board(p, me);
+        let free_i = (Bitboard::ROW_I & !p.occupied()).len() as f64;
+        // After a placement the placer gives next; the placer after that is the other side.
+        let next = placer(p.dice_count() + 1);
+        let w = &self.draft;
+        w[..6].iter().zip(b).map(|(a, x)| a * x).sum::<f64>() + w[9] * free_i * sign(next == me)
+    }
+
+    /// The probability that `me` wins `p`, a draw counting half.
+    #[inline]
+    pub fn value(&self, p: &Position, me: Side) -> f64 {
+        sigmoid(self.logit(p, me))
+    }
+
+    /// Reads a weights file: one `play.<feature>=<number>` or
+    /// `draft.<feature>=<number>` a line, `#` comments, every weight exactly once.
+    pub fn parse(text: &str) -> Result<Learned, LearnedError> {
+        let mut w = Learned::ZERO;
+        let mut seen_play = [false; NP];
+        let mut seen_draft = [false; ND];
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = |kind| LearnedError::Line { line: n + 1, kind };
+            let (key, value) = line.split_once('=').ok_or_else(|| at(LineError::NotKeyValue(line.to_string())))?;
+            let (key, value) = (key.trim(), value.trim());
+            let v: f64 = match value.parse() {
+                Ok(v) if f64::is_finite(v) => v,
+                _ => return Err(at(LineError::NotNumber(value.to_string()))),
+            };
+            let (slot, seen) = match key.split_once('.') {
+                Some(("play", name)) => match PLAY_FEATURES.iter().position(|&f| f == name) {
+                    Some(i) => (&mut w.play[i], &mut seen_play[i]),
+                    None => return Err(at(LineError::Unknown(key.to_string()))),
+                },
+                Some(("draft", name)) => match DRAFT_FEATURES.iter().position(|&f| f == name) {
+                    Some(i) => (&mut w.draft[i], &mut seen_draft[i]),
+                    None => return Err(at(LineError::Unknown(key.to_string()))),
+                },
+                _ => return Err(at(LineError::Unknown(key.to_string()))),
+            };
+            if *seen {
+                return Err(at(LineError::Repeated(key.to_string())));
+            }
+            *seen = true;
+            *slot = v;
+        }
+        let missing: Vec<String> = PLAY_FEATURES
+            .iter()
+            .zip(seen_play)
+            .map(|(f, s)| (format!("play.{f}"), s))
+            .chain(DRAFT_FEATURES.iter().zip(seen_draft).map(|(f, s)| (format!("draft.{f}"), s)))
+            .filter(|(_, s)| !s)
+            .map(|(f, _)| f)
+            .collect();
+        if !missing.is_empty() {
+            return Err(LearnedError::Missing(missing));
+        }
+        Ok(w)
+    }
+
+    /// The weights as a file body that [`Learned::parse`] reads back exactly,
+    /// after `header` (written as `#` comment lines).
+    pub fn to_text(&self, header: &str) -> String {
+        let mut s = String::new();
+        for line in header.lines() {
+            s.push_str("# ");
+            s.push_str(line);
+            s.push('\n');
+        }
+        for (name, w) in PLAY_FEATURES.iter().zip(self.play) {
+            s.push_str(&format!("play.{name}={w:?}\n"));
+        }
+        for (name, w) in DRAFT_FEATURES.iter().zip(self.draft) {
+            s.push_str(&format!("draft.{name}={w:?}\n"));
+        }
+        s
+    }
+}
+
+/// Σ wᵢ·xᵢ.
+#[inline]
+pub fn dot<const N: usize>(w: &[f64; N], x: &[f64; N]) -> f64 {
+    w.iter().zip(x).map(|(a, b)| a * b).sum()
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// What is wrong with one line of a weights file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineError {
+    /// The line has no `=`.
+    NotKeyValue(String),
+    /// The value is not a finite number.
+    NotNumber(String),
+    /// No weight has this name.
+    Unknown(String),
+    /// The weight was given before.
+    Repeated(String),
+}
+
+/// Why a learned weights file was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LearnedError {
+    /// A line is wrong (1-based line number).
+    Line {
+        /// The line number.
+        line: usize,
+        /// What is wrong.
+        kind: LineError,
+    },
+    /// Weights the file does not give.
+    Missing(Vec<String>),
+}
+
+impl fmt::Display for LearnedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LearnedError::Line { line, kind } => {
+                write!(f, "line {line}: ")?;
+                match kind {
+                    LineError::NotKeyValue(s) => write!(f, "`{s}` is not key=value"),
+                    LineError::NotNumber(v) => write!(f, "`{v}` is not a finite number"),
+                    LineError::Unknown(k) => write!(
+                        f,
+                        "unknown weight `{k}` (accepted: play.{} and draft.{})",
+                        PLAY_FEATURES.join("|"),
+                        DRAFT_FEATURES.join("|")
+                    ),
+                    LineError::Repeated(k) => write!(f, "weight `{k}` given twice"),
+                }
+            }
+            LearnedError::Missing(names) => write!(f, "weights missing: {}", names.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for LearnedError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senat_rules::sample;
+
+    #[test]
+    fn the_shipped_weights_load_and_are_not_zero() {
+        let w = Learned::builtin();
+        assert_ne!(w.play, [0.0; NP]);
+        assert_ne!(w.draft, [0.0; ND]);
+        assert_eq!(&Learned::parse(&w.to_text("round trip")).unwrap(), w);
+    }
+
+    #[test]
+    fn features_change_sign_with_the_point_of_view() {
+        let p: Position = sample::START.parse().unwrap();
+        let (r, b) = (play_features(&p, Side::Red), play_features(&p, Side::Blue));
+        for i in 0..NP {
+            assert_eq!(r[i], -b[i], "play feature {}", PLAY_FEATURES[i]);
+        }
+        let w = Learned::builtin();
+        assert!((w.value(&p, Side::Red) + w.value(&p, Side::Blue) - 1.0).abs() < 1e-12);
+        let mut q = Position::start();
+        for k in 0..9 {
+            let (r, b) = (draft_features(&q, Side::Red), draft_features(&q, Side::Blue));
+            for i in 0..ND {
+                assert_eq!(r[i], -b[i], "draft feature {} after {k} moves", DRAFT_FEATURES[i]);
+            }
+            let m = q.legal_moves()[k % 3];
+            q.play_unchecked(m);
+        }
+    }
+
+    #[test]
+    fn placement_logit_ranks_placements_as_logit_does() {
+        let w = Learned::builtin();
+        let mut q = Position::start();
+        let mut rng = crate::policy::rng_from_seed(3);
+        while !q.is_play() {
+            if let Phase::Place(_) = q.phase() {
+                let me = q.side_to_move();
+                let mut offset = None;
+                for m in q.legal_moves().iter() {
+                    let mut c = q;
+                    c.play_unchecked(*m);
+                    if c.is_play() {
+                        break;
+                    }
+                    let d = w.logit(&c, me) - w.placement_logit(&c, me);
+                    let o = *offset.get_or_insert(d);
+                    assert!((d - o).abs() < 1e-9, "placement {m:?}: {d} vs {o}");
+                }
+            }
+            let n = q.count_moves();
+            let m = senat_rules::movegen::nth_move(&q, crate::policy::below(&mut rng, n)).unwrap();
+            q.play_unchecked(m);
+        }
+    }
+
+    #[test]
+    fn placements_left_add_up() {
+        for placed in 0..=23 {
+            let (r, b) = (left_to(Side::Red, placed), left_to(Side::Blue, placed));
+            assert_eq!(r + b, f64::from(23 - placed));
+            let red_odd = (placed + 1..=23).filter(|k| k % 2 == 1).count() as f64;
+            assert_eq!(r, red_odd, "after {placed}");
+        }
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_line() {
+        let good = Learned::builtin().to_text("");
+        assert!(matches!(Learned::parse(""), Err(LearnedError::Missing(v)) if v.len() == NP + ND));
+        let e = Learned::parse(&format!("{good}play.pile=1\n")).unwrap_err();
+        assert!(e.to_string().contains("given twice"), "{e}");
+        let e = Learned::parse(&good.replacen("play.pile=", "play.pile=nan#", 1)).unwrap_err();
+        assert!(e.to_string().starts_with("line 1:"), "{e}");
+        let e = Learned::parse(&format!("{good}play.nope=1\n")).unwrap_err();
+        assert!(e.to_string().contains("unknown weight `play.nope`"), "{e}");
+        let e = Learned::parse(&format!("{good}draft.pile\n")).unwrap_err();
+        assert!(e.to_string().contains("not key=value"), "{e}");
+    }
+}

@@ -1,0 +1,127 @@
+//! `senat tune`: fits the learned evaluation to self-play outcomes
+//! (`senat_lab::tune`) and writes the weights file atomically; prints each
+//! round's held-out measures next to the hand-written evaluations'.
+
+use crate::cli::common::{Result, input};
+use crate::cli::view::write_atomic;
+use clap::Args;
+use senat_lab::tune::{self, RoundReport, TuneConfig};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `senat tune`.
+#[derive(Args, Debug)]
+pub(crate) struct TuneArgs {
+    /// Games per round (a fifth of them held out for measuring).
+    #[arg(long, default_value_t = 20_000)]
+    games: u64,
+    /// Rounds: the first plays `heuristic`, each later one `learned` with the weights of the round before.
+    #[arg(long, default_value_t = 3)]
+    rounds: u32,
+    /// The run's seed (every game's seed derives from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Probability that a position is kept as a sample.
+    #[arg(long, default_value_t = 0.25)]
+    sample: f64,
+    /// Probability that a generator's move is replaced by a random one.
+    #[arg(long, default_value_t = 0.05)]
+    explore: f64,
+    /// L2 penalty on the weights.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f64,
+    /// Where to write the weights (`learned:file=<path>` reads them).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite an existing weights file.
+    #[arg(long)]
+    force: bool,
+}
+
+fn fraction(flag: &str, v: f64) -> Result<f64> {
+    if (0.0..=1.0).contains(&v) { Ok(v) } else { input(format_args!("{flag} must be within 0 and 1, got {v}")) }
+}
+
+/// Runs `senat tune`.
+pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
+    if a.games < 10 || a.games > 100_000_000 {
+        return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
+    }
+    if a.rounds == 0 || a.rounds > 100 {
+        return input(format_args!("--rounds must be within 1 and 100, got {}", a.rounds));
+    }
+    if !(0.0..=1.0).contains(&a.l2) {
+        return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
+    }
+    let cfg = TuneConfig {
+        games: a.games,
+        seed: a.seed,
+        rounds: a.rounds,
+        sample: fraction("--sample", a.sample)?,
+        explore: fraction("--explore", a.explore)?,
+        l2: a.l2,
+        ..TuneConfig::default()
+    };
+    if !a.force && a.out.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
+    }
+    let start = Instant::now();
+    writeln!(out, "round generator  games(train+held)  samples play/draft   held-out log-loss (accuracy on decisive)")?;
+    let mut lines = Vec::new();
+    let mut err = None;
+    let reports = tune::run(&cfg, |r| {
+        let l = round_lines(r);
+        if let Err(e) = out.write_all(l.as_bytes()).and_then(|_| out.flush()) {
+            err.get_or_insert(e);
+        }
+        lines.push(l);
+    });
+    if let Some(e) = err {
+        return Err(e.into());
+    }
+    let last = reports.last().expect("at least one round");
+    let command = format!(
+        "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --l2 {} --out {}",
+        a.games,
+        a.rounds,
+        a.seed,
+        a.sample,
+        a.explore,
+        a.l2,
+        a.out.display()
+    );
+    let header = format!(
+        "Sénat learned evaluation: logistic regression weights (log-odds of winning; a draw counts half).\n\
+         Produced by: {command}\n\
+         (version {}; {:.1} s)\n\
+         Measured on the held-out games of the last round:\n{}",
+        env!("CARGO_PKG_VERSION"),
+        start.elapsed().as_secs_f64(),
+        lines.concat().trim_end()
+    );
+    write_atomic(&a.out, last.weights.to_text(&header).as_bytes(), a.force)?;
+    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), start.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+/// A round's lines of the report.
+fn round_lines(r: &RoundReport) -> String {
+    let f = |x: &tune::Fit| format!("{:.4} ({:.1}%)", x.log_loss, 100.0 * x.accuracy);
+    format!(
+        "{:>5} {:<10} {:>8}+{:<8}   {:>7}/{:<8}\n      play:  learned {}  heuristic {}  alpha-beta {}  (n={})\n      draft: learned {}  constant {}  (n={})\n",
+        r.round,
+        r.generator,
+        r.games.0,
+        r.games.1,
+        r.samples[0].0,
+        r.samples[1].0,
+        f(&r.play),
+        f(&r.heuristic),
+        f(&r.alphabeta),
+        r.play.n,
+        f(&r.draft),
+        f(&r.draft_constant),
+        r.draft.n,
+    )
+}
