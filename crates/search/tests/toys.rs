@@ -493,6 +493,17 @@ fn highcard_determinized_mcts_calls_high_and_folds_low() {
     assert_eq!(mcts.search_determinized(&low, 0, 8, 2).best, Some(FOLD));
 }
 
+#[test]
+fn highcard_determinized_search_on_the_shared_tree() {
+    let config = Config { playouts: 400, threads: 2, parallel: Parallel::Tree, ..Config::default() };
+    let mut mcts = Mcts::<HighCard, _>::new(config, UniformRollout::default());
+    let report = mcts.search_determinized(&Hands { cards: [3, 2], done: 0 }, 0, 8, 1);
+    assert_eq!(report.best, Some(CALL));
+    assert_eq!(report.playouts, 400);
+    assert_eq!(mcts.search_determinized(&Hands { cards: [1, 2], done: 0 }, 0, 8, 2).best, Some(FOLD));
+    assert_eq!(mcts.nodes(), 0, "determinized trees are not kept");
+}
+
 // ---- the shared tree (Parallel::Tree) -------------------------------------
 
 fn shared(playouts: u64, threads: usize) -> Config {

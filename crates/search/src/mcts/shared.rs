@@ -2,8 +2,10 @@
 //! that every thread of a search grows at once, with atomic statistics and
 //! virtual loss.
 //!
-//! A node's statistics are atomics (visits, a virtual-loss count, the
-//! reward sum as the bits of an `f64` updated by compare-and-swap); its
+//! A node's statistics are atomics (visits and a virtual-loss count packed
+//! in one word, so that one atomic add moves a playout from in flight to
+//! done; the reward sum as the bits of an `f64` updated by
+//! compare-and-swap); its
 //! children are created once, by the one thread that wins the node's
 //! `EXPANDING` flag, and published through a [`OnceLock`], so a thread sees
 //! either no children or all of them. A descending thread adds a virtual
@@ -21,7 +23,7 @@
 
 use super::{Game, GameRng, Rollout, Selection, child_value, draw, parent_term, priors, rank};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Set by the thread that expands a node (never cleared once its children
@@ -31,6 +33,11 @@ const EXPANDING: u8 = 1;
 /// before the children are published (so whoever sees them sees it).
 const CHANCE: u8 = 2;
 
+/// One completed visit in [`Node::stats`] (visits are the high half).
+const VISIT: u64 = 1 << 32;
+/// One virtual loss in [`Node::stats`] (the low half).
+const LOSS: u64 = 1;
+
 /// One node of the shared tree: the move that led to it, the statistics of
 /// the player who made it, and its children once expanded.
 pub(super) struct Node<M> {
@@ -39,9 +46,9 @@ pub(super) struct Node<M> {
     /// The player who made `mv` (whose rewards are summed here).
     player: u8,
     flags: AtomicU8,
-    visits: AtomicU32,
-    /// Playouts now below this node and not yet backed up.
-    virtual_loss: AtomicU32,
+    /// Completed visits (high 32 bits) and virtual losses (low 32 bits:
+    /// playouts now below this node and not yet backed up).
+    stats: AtomicU64,
     /// Sum of the rewards of `player`, as `f64` bits.
     reward: AtomicU64,
     children: OnceLock<Box<[Node<M>]>>,
@@ -54,8 +61,7 @@ impl<M: Copy> Node<M> {
             prior,
             player,
             flags: AtomicU8::new(0),
-            visits: AtomicU32::new(0),
-            virtual_loss: AtomicU32::new(0),
+            stats: AtomicU64::new(0),
             reward: AtomicU64::new(0f64.to_bits()),
             children: OnceLock::new(),
         }
@@ -68,7 +74,7 @@ impl<M: Copy> Node<M> {
 
     /// Completed playouts through this node.
     pub(super) fn visits(&self) -> u64 {
-        self.visits.load(Relaxed) as u64
+        self.stats.load(Relaxed) / VISIT
     }
 
     /// Summed rewards of the player who moved into this node.
@@ -157,7 +163,7 @@ impl<G: Game> SharedTree<G> {
         let mut stack = vec![&top];
         while let Some(n) = stack.pop() {
             nodes += 1;
-            debug_assert_eq!(n.virtual_loss.load(Relaxed), 0, "no playout in flight between searches");
+            debug_assert_eq!(n.stats.load(Relaxed) % VISIT, 0, "no playout in flight between searches");
             stack.extend(n.children().iter());
         }
         self.core = Core { root: top, nodes: AtomicUsize::new(nodes), cap };
@@ -246,7 +252,7 @@ impl<'t, G: Game> Worker<'t, G> {
     ) {
         self.path.clear();
         let mut n = &core.root;
-        n.virtual_loss.fetch_add(1, Relaxed);
+        n.stats.fetch_add(LOSS, Relaxed);
         self.path.push(n);
         let mut s = root.clone();
         let mut at_root = true;
@@ -255,7 +261,7 @@ impl<'t, G: Game> Worker<'t, G> {
             // A leaf is expanded on its second visit (the root at once), then
             // the playout takes one step below it and rolls out from there.
             let leaf = kids.is_none();
-            if leaf && (at_root || n.visits.load(Relaxed) > 0) {
+            if leaf && (at_root || n.visits() > 0) {
                 kids = self.expand(core, n, &s, at_root, sel, rollout);
             }
             let Some(kids) = kids.filter(|k| !k.is_empty()) else {
@@ -268,7 +274,7 @@ impl<'t, G: Game> Worker<'t, G> {
                 select(n, kids, sel)
             };
             n = &kids[i];
-            n.virtual_loss.fetch_add(1, Relaxed);
+            n.stats.fetch_add(LOSS, Relaxed);
             self.path.push(n);
             s = G::apply(&s, n.mv.expect("a child has a move"));
             if leaf {
@@ -281,8 +287,8 @@ impl<'t, G: Game> Worker<'t, G> {
         self.rollout_time += started.elapsed();
         for node in &self.path {
             node.add_reward(r[node.player as usize]);
-            node.visits.fetch_add(1, Relaxed);
-            node.virtual_loss.fetch_sub(1, Relaxed);
+            // One more visit, one virtual loss less (the low half holds at least this one).
+            node.stats.fetch_add(VISIT - LOSS, Relaxed);
         }
     }
 }
@@ -290,7 +296,10 @@ impl<'t, G: Game> Worker<'t, G> {
 /// The child of `parent` to descend into. Virtual losses count as visits
 /// that scored 0; the parent's count leaves out this thread's own.
 fn select<M>(parent: &Node<M>, kids: &[Node<M>], sel: Selection) -> usize {
-    let visits = |n: &Node<M>| n.visits.load(Relaxed) as u64 + n.virtual_loss.load(Relaxed) as u64;
+    let visits = |n: &Node<M>| {
+        let s = n.stats.load(Relaxed);
+        s / VISIT + s % VISIT
+    };
     let term = parent_term(sel, visits(parent).saturating_sub(1));
     let mut best = 0;
     let mut best_v = f64::NEG_INFINITY;
