@@ -31,6 +31,10 @@
 //! reproducible results (pinned outputs, regression tests), only root mode
 //! does. For long rollouts (a Sénat playout is about a hundred plies) the
 //! tree walk is a small part of a playout and the shared tree costs little.
+//! Measured on one thread of a loaded 2-core machine (medians of three,
+//! the ignored test `playout_rate_root_against_tree` of `tests/toys.rs`):
+//! tic-tac-toe 0.87 M playouts/s in root mode against 0.74 M in tree mode,
+//! 60-stone Nim 0.69 M against 0.53 M, and Sénat's start 31 k for both.
 //!
 //! **Memory.** In root mode nodes live in one arena per tree, children
 //! contiguous; when an arena reaches its share of the cap, leaves stop
