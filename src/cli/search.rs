@@ -168,6 +168,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 selection: mcts::Selection::Uct { c },
                 memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
                 threads,
+                parallel: mcts::Parallel::Root,
             };
             cmd_analyze_mcts(&root, config, rollout, seed, out)
         }

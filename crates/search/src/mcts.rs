@@ -1,22 +1,47 @@
 //! Monte Carlo tree search: UCT (or PUCT with priors) over any [`Game`],
-//! with a pluggable [`Rollout`], tree reuse between moves, a memory cap,
-//! and root parallelism on several threads.
+//! with a pluggable [`Rollout`] (which also supplies the priors, see
+//! [`Rollout::priority`]), tree reuse between moves, a memory cap, and two
+//! ways to search on several threads.
 //!
-//! **Parallelism.** Each thread grows its own tree from the same root with
-//! its own generator (seeded from the search seed and the thread index), and
-//! the root statistics are summed at the end (root parallelism). Threads
-//! share nothing while they run, so the playout rate scales with the cores,
-//! and a search is a pure function of (root, seed, playouts, threads). The
-//! price is that each tree sees only its share of the playouts: deep lines
-//! are explored less than in one shared tree. For Sénat a playout is a
-//! rollout of about a hundred plies and the tree walk is a small part of it,
-//! so a shared tree with virtual loss would buy little speed for locks,
-//! atomics and lost determinism.
+//! **Parallelism.** [`Config::parallel`] chooses between two modes.
 //!
-//! **Memory.** Nodes live in one arena per tree, children contiguous; when
-//! an arena reaches its share of the cap, leaves stop being expanded and
-//! playouts go on from the leaves (the tree stops growing, the search does
-//! not stop).
+//! - [`Parallel::Root`] (the default): each thread grows its own tree from
+//!   the same root with its own generator (seeded from the search seed and
+//!   the thread index), and the root statistics are summed at the end (root
+//!   parallelism). Threads share nothing while they run, and a search is a
+//!   pure function of (root, seed, config) for every thread count. The price
+//!   is that each tree sees only its share of the playouts, so deep lines
+//!   are explored less than in one tree.
+//! - [`Parallel::Tree`]: all threads grow one shared tree (tree
+//!   parallelism with virtual loss, in `mcts/shared.rs`): atomic statistics,
+//!   children created once per node by whichever thread gets there first, a
+//!   virtual loss on every node of a thread's path while its rollout runs
+//!   (outside any lock) so that the other threads spread out, and one shared
+//!   playout budget. Every playout deepens the same tree, so with several
+//!   threads it grows deeper than root mode's trees for the same playouts.
+//!   With one thread it is a pure function of (root, seed, config) and,
+//!   short of the memory cap and the time limit, makes the same choices as
+//!   root mode (virtual loss only ever counts other threads' playouts);
+//!   with several the interleaving of the threads decides.
+//!
+//! Root mode is kept, and may still win: when rollouts are cheap (a
+//! tic-tac-toe playout is a few plies) the shared tree's atomics and the
+//! cache lines its threads contend for cost a visible share of the time,
+//! while root trees share nothing; and when several threads must give
+//! reproducible results (pinned outputs, regression tests), only root mode
+//! does. For long rollouts (a Sénat playout is about a hundred plies) the
+//! tree walk is a small part of a playout and the shared tree costs little.
+//! Measured on one thread of a loaded 2-core machine (medians of three,
+//! the ignored test `playout_rate_root_against_tree` of `tests/toys.rs`):
+//! tic-tac-toe 0.87 M playouts/s in root mode against 0.74 M in tree mode,
+//! 60-stone Nim 0.69 M against 0.53 M, and Sénat's start 31 k for both.
+//!
+//! **Memory.** In root mode nodes live in one arena per tree, children
+//! contiguous; when an arena reaches its share of the cap, leaves stop
+//! being expanded and playouts go on from the leaves (the tree stops
+//! growing, the search does not stop). The shared tree counts its nodes
+//! against the whole cap ([`shared_node_bytes`] each) and stops growing the
+//! same way.
 //!
 //! **Players.** Each node sums the rewards of the player who made the move
 //! into it, read from the rollout's per-player [`Scores`], and selection
@@ -35,15 +60,29 @@
 //! [`Game`] and the [`Rollout`]) nor draw randomness from anywhere but the
 //! seed it is given.
 
+mod shared;
+
 use super::{Game, ImperfectInformation, MAX_PLAYERS, Scores};
 use crate::rng::{GameRng, below, mix64, rng_from_seed};
 use rand::Rng;
+use shared::{SharedTree, Worker};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// Plays a game from a state to its end and reports the result.
 pub trait Rollout<G: Game>: Clone + Send {
     /// The per-player results of a game played on from `s` (which may be over).
     fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores;
+
+    /// The priority of move `m` at `s` when the tree expands `s` (larger is
+    /// better): children are ordered by it (unvisited ones are tried best
+    /// first) and, with [`Selection::Puct`], their priors are its softmax.
+    /// The default is [`Game::priority`]; a leaf evaluator that knows
+    /// better (a policy network, a lab heuristic) overrides it. It is asked
+    /// once per child at expansion, never during the descent.
+    fn priority(&mut self, s: &G::State, m: G::Move) -> i32 {
+        G::priority(s, m)
+    }
 }
 
 /// Uniformly random moves through [`Game::moves`], for any game, and
@@ -130,12 +169,12 @@ pub enum Selection {
         c: f64,
     },
     /// AlphaZero's rule: `Q + c·P·√N / (1 + n)`, with `Q` = ½ for an
-    /// unvisited child; priors `P` come from [`Game::priority`] through a
-    /// softmax of temperature `temp`.
+    /// unvisited child; priors `P` come from [`Rollout::priority`] (by
+    /// default [`Game::priority`]) through a softmax of temperature `temp`.
     Puct {
         /// Exploration constant `c`.
         c: f64,
-        /// Softmax temperature over [`Game::priority`] (large: uniform).
+        /// Softmax temperature over [`Rollout::priority`] (large: uniform).
         temp: f64,
     },
 }
@@ -151,14 +190,93 @@ pub struct Config {
     pub selection: Selection,
     /// Memory cap of all trees together, in bytes.
     pub memory: usize,
-    /// Threads (one tree each).
+    /// Threads.
     pub threads: usize,
+    /// How the threads share the work: one tree each or one tree for all.
+    pub parallel: Parallel,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { playouts: 1000, time: None, selection: Selection::Uct { c: 1.0 }, memory: 256 << 20, threads: 1 }
+        Config {
+            playouts: 1000,
+            time: None,
+            selection: Selection::Uct { c: 1.0 },
+            memory: 256 << 20,
+            threads: 1,
+            parallel: Parallel::Root,
+        }
     }
+}
+
+/// How the threads of a search share the work (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallel {
+    /// Root parallelism: one tree per thread, root statistics summed at the
+    /// end; a function of (root, seed, config) for any thread count.
+    #[default]
+    Root,
+    /// Tree parallelism: all threads grow one shared tree, spread apart by
+    /// virtual loss; a function of (root, seed, config) with one thread only.
+    Tree,
+}
+
+/// The parent's term of a selection rule from its visit count: `ln N` for
+/// UCT, `√N` for PUCT (`N` at least 1).
+fn parent_term(sel: Selection, visits: u64) -> f64 {
+    match sel {
+        Selection::Uct { .. } => (visits.max(1) as f64).ln(),
+        Selection::Puct { .. } => (visits.max(1) as f64).sqrt(),
+    }
+}
+
+/// The selection value of a child with `visits` and summed `reward`, under
+/// a parent whose [`parent_term`] is `term`; `None` for an unvisited child
+/// under UCT (tried first, in order).
+fn child_value(sel: Selection, term: f64, reward: f64, visits: u64, prior: f32) -> Option<f64> {
+    match sel {
+        Selection::Uct { c } => (visits > 0).then(|| reward / visits as f64 + c * (term / visits as f64).sqrt()),
+        Selection::Puct { c, .. } => {
+            let q = if visits == 0 { 0.5 } else { reward / visits as f64 };
+            Some(q + c * prior as f64 * term / (1.0 + visits as f64))
+        }
+    }
+}
+
+/// Fills `ranked` with the moves of `buf` and their [`Rollout::priority`],
+/// best first (a stable sort: ties keep the game's order).
+fn rank<G: Game, R: Rollout<G>>(s: &G::State, buf: &[G::Move], rollout: &mut R, ranked: &mut Vec<(i32, G::Move)>) {
+    ranked.clear();
+    ranked.extend(buf.iter().map(|&m| (rollout.priority(s, m), m)));
+    ranked.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+}
+
+/// The priors of `ranked` children (best first), in order, through `push`:
+/// uniform under UCT, the softmax of the priorities under PUCT.
+fn priors<M: Copy>(sel: Selection, ranked: &[(i32, M)], mut push: impl FnMut(M, f32)) {
+    let uniform = 1.0 / ranked.len().max(1) as f32;
+    match sel {
+        Selection::Puct { temp, .. } if !ranked.is_empty() => {
+            // Softmax of the priorities (the first is the largest).
+            let top = ranked[0].0 as f64;
+            let weight = |p: i32| ((p as f64 - top) / temp.max(1e-9)).exp();
+            let sum: f64 = ranked.iter().map(|&(p, _)| weight(p)).sum();
+            for &(p, m) in ranked {
+                push(m, (weight(p) / sum) as f32);
+            }
+        }
+        _ => ranked.iter().for_each(|&(_, m)| push(m, uniform)),
+    }
+}
+
+/// The most visited move of `moves`; ties go to the better mean, then to
+/// the first in priority order.
+fn most_visited<M: Copy>(moves: &[(M, u64, f64)]) -> Option<M> {
+    moves
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
+        .map(|(_, m)| m.0)
 }
 
 const EXPANDED: u8 = 1;
@@ -188,9 +306,15 @@ impl<M> Node<M> {
     }
 }
 
-/// The size of one tree node, for memory caps.
+/// The size of one tree node of [`Parallel::Root`] trees, for memory caps.
 pub fn node_bytes<G: Game>() -> usize {
     std::mem::size_of::<Node<G::Move>>()
+}
+
+/// The size of one node of the [`Parallel::Tree`] shared tree (atomic
+/// statistics, children behind a once-cell), for memory caps.
+pub fn shared_node_bytes<G: Game>() -> usize {
+    shared::node_bytes::<G::Move>()
 }
 
 /// One tree and its working buffers (one per thread).
@@ -223,8 +347,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the children of `n` (state `s`) if the cap allows; they are
-    /// ordered by [`Game::priority`] so that unvisited ones are tried best first.
-    fn expand(&mut self, n: usize, s: &G::State, sel: Selection) {
+    /// ordered by [`Rollout::priority`] so that unvisited ones are tried best first.
+    fn expand<R: Rollout<G>>(&mut self, n: usize, s: &G::State, sel: Selection, rollout: &mut R) {
         // The root is always expanded, whatever the cap.
         if n != 0 && self.nodes.len() >= self.cap {
             return;
@@ -248,23 +372,10 @@ impl<G: Game> Tree<G> {
             return;
         }
         let player = G::to_move(s) as u8;
-        self.ranked.clear();
-        self.ranked.extend(self.buf.iter().map(|&m| (G::priority(s, m), m)));
-        self.ranked.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+        rank::<G, R>(s, &self.buf, rollout, &mut self.ranked);
         let first = self.nodes.len() as u32;
-        let uniform = 1.0 / self.ranked.len().max(1) as f32;
-        match sel {
-            Selection::Puct { temp, .. } if !self.ranked.is_empty() => {
-                // Softmax of the priorities (the first is the largest).
-                let top = self.ranked[0].0 as f64;
-                let weight = |p: i32| ((p as f64 - top) / temp.max(1e-9)).exp();
-                let sum: f64 = self.ranked.iter().map(|&(p, _)| weight(p)).sum();
-                for &(p, m) in &self.ranked {
-                    self.nodes.push(Node::new(Some(m), player, (weight(p) / sum) as f32));
-                }
-            }
-            _ => self.nodes.extend(self.ranked.iter().map(|&(_, m)| Node::new(Some(m), player, uniform))),
-        }
+        let nodes = &mut self.nodes;
+        priors(sel, &self.ranked, |m, p| nodes.push(Node::new(Some(m), player, p)));
         let node = &mut self.nodes[n];
         node.first = first;
         node.children = self.ranked.len() as u32;
@@ -275,34 +386,17 @@ impl<G: Game> Tree<G> {
     fn select(&self, n: usize, sel: Selection) -> usize {
         let node = &self.nodes[n];
         let kids = node.first as usize..(node.first + node.children) as usize;
+        let term = parent_term(sel, node.visits as u64);
         let mut best = kids.start;
         let mut best_v = f64::NEG_INFINITY;
-        match sel {
-            Selection::Uct { c } => {
-                let ln_n = (node.visits.max(1) as f64).ln();
-                for i in kids {
-                    let k = &self.nodes[i];
-                    if k.visits == 0 {
-                        return i;
-                    }
-                    let v = k.reward / k.visits as f64 + c * (ln_n / k.visits as f64).sqrt();
-                    if v > best_v {
-                        best_v = v;
-                        best = i;
-                    }
-                }
-            }
-            Selection::Puct { c, .. } => {
-                let sqrt_n = (node.visits.max(1) as f64).sqrt();
-                for i in kids {
-                    let k = &self.nodes[i];
-                    let q = if k.visits == 0 { 0.5 } else { k.reward / k.visits as f64 };
-                    let v = q + c * k.prior as f64 * sqrt_n / (1.0 + k.visits as f64);
-                    if v > best_v {
-                        best_v = v;
-                        best = i;
-                    }
-                }
+        for i in kids {
+            let k = &self.nodes[i];
+            let Some(v) = child_value(sel, term, k.reward, k.visits as u64, k.prior) else {
+                return i;
+            };
+            if v > best_v {
+                best_v = v;
+                best = i;
             }
         }
         best
@@ -328,7 +422,7 @@ impl<G: Game> Tree<G> {
             // the playout takes one step below it and rolls out from there.
             let leaf = node.flags & EXPANDED == 0;
             if leaf && (node.visits > 0 || n == 0) {
-                self.expand(n, &s, sel);
+                self.expand(n, &s, sel, rollout);
             }
             if self.nodes[n].children == 0 {
                 break; // An unexpanded leaf, or the game is over here.
@@ -386,7 +480,8 @@ pub struct Report<M> {
     pub best: Option<M>,
     /// Per root move: visits and the mean reward of the player to move.
     pub moves: Vec<(M, u64, f64)>,
-    /// The line of most visited children from the root (first tree).
+    /// The line of most visited children from the root (in root mode, of
+    /// the first tree), cut to the best move if it starts elsewhere.
     pub pv: Vec<M>,
     /// Playouts made by this search.
     pub playouts: u64,
@@ -415,7 +510,10 @@ impl<M> Report<M> {
 pub struct Mcts<G: Game, R> {
     config: Config,
     rollout: R,
+    /// The trees of [`Parallel::Root`], one per thread.
     trees: Vec<Tree<G>>,
+    /// The tree of [`Parallel::Tree`].
+    shared: Option<SharedTree<G>>,
 }
 
 /// The seed of thread `t`'s generator in a search seeded with `seed`.
@@ -432,7 +530,7 @@ where
 {
     /// A searcher with no tree yet.
     pub fn new(config: Config, rollout: R) -> Mcts<G, R> {
-        Mcts { config: Config { threads: config.threads.max(1), ..config }, rollout, trees: Vec::new() }
+        Mcts { config: Config { threads: config.threads.max(1), ..config }, rollout, trees: Vec::new(), shared: None }
     }
 
     /// The configuration.
@@ -443,6 +541,7 @@ where
     /// Drops the trees (the next search starts afresh).
     pub fn clear(&mut self) {
         self.trees.clear();
+        self.shared = None;
     }
 
     /// Tells the trees that `m` was played at their root, so that the next
@@ -451,17 +550,29 @@ where
         for t in &mut self.trees {
             t.advance(m);
         }
+        if let Some(t) = &mut self.shared {
+            t.advance(m);
+        }
     }
 
     /// Nodes held by the trees now.
     pub fn nodes(&self) -> usize {
-        self.trees.iter().map(|t| t.nodes.len()).sum()
+        self.trees.iter().map(|t| t.nodes.len()).sum::<usize>() + self.shared.as_ref().map_or(0, |t| t.core.nodes())
     }
 
-    /// Searches `root` with generators seeded from `seed`. Trees whose root
-    /// is not `root` (by [`Game::hash`]) are started afresh; the others keep
-    /// what they grew before.
+    /// Searches `root` with generators seeded from `seed`, in the mode of
+    /// [`Config::parallel`]. Trees whose root is not `root` (by
+    /// [`Game::hash`]) are started afresh; the others keep what they grew
+    /// before.
     pub fn search(&mut self, root: &G::State, seed: u64) -> Report<G::Move> {
+        match self.config.parallel {
+            Parallel::Root => self.search_root(root, seed),
+            Parallel::Tree => self.search_shared(root, seed),
+        }
+    }
+
+    /// [`Mcts::search`] with one tree per thread.
+    fn search_root(&mut self, root: &G::State, seed: u64) -> Report<G::Move> {
         let start = Instant::now();
         let threads = self.config.threads;
         let cap = (self.config.memory / node_bytes::<G>() / threads).max(1);
@@ -499,6 +610,80 @@ where
         self.report(after - before, start.elapsed())
     }
 
+    /// [`Mcts::search`] with one tree for all threads: they draw playouts
+    /// from one budget until it is spent or the time is up.
+    fn search_shared(&mut self, root: &G::State, seed: u64) -> Report<G::Move> {
+        let start = Instant::now();
+        let threads = self.config.threads;
+        let key = G::hash(root);
+        if self.shared.as_ref().is_none_or(|t| G::hash(&t.state) != key) {
+            let cap = (self.config.memory / shared_node_bytes::<G>()).max(1);
+            self.shared = Some(SharedTree::new(root.clone(), cap));
+        }
+        let Some(tree) = self.shared.as_ref() else { unreachable!("the shared tree was just made") };
+        let core = &tree.core;
+        let before = core.root().visits();
+        let (playouts, time, sel) = (self.config.playouts, self.config.time, self.config.selection);
+        let started = AtomicU64::new(0);
+        let work = |t: usize, state: &G::State, rollout: &mut R| -> Duration {
+            let mut rng = rng_from_seed(thread_seed(seed, t));
+            let mut worker = Worker::<G>::new();
+            let mut i = 0u64;
+            loop {
+                if i.is_multiple_of(8) && time.is_some_and(|lim| start.elapsed() >= lim) {
+                    break;
+                }
+                if started.fetch_add(1, Relaxed) >= playouts {
+                    break;
+                }
+                worker.playout(core, state, sel, rollout, &mut rng);
+                i += 1;
+            }
+            worker.rollout_time
+        };
+        let rollout_time = if threads == 1 {
+            work(0, &tree.state, &mut self.rollout)
+        } else {
+            let rollout = &self.rollout;
+            let work = &work;
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let (state, mut r) = (tree.state.clone(), rollout.clone());
+                        scope.spawn(move || work(t, &state, &mut r))
+                    })
+                    .collect();
+                // A thread that panicked (in the game's or the rollout's code) passes its panic on.
+                handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
+            })
+        };
+        let playouts = core.root().visits() - before;
+        let elapsed = start.elapsed();
+        let root = core.root();
+        let moves: Vec<(G::Move, u64, f64)> = root
+            .children()
+            .iter()
+            .map(|k| {
+                let visits = k.visits();
+                let mean = if visits > 0 { k.reward() / visits as f64 } else { 0.5 };
+                (k.mv().expect("a child has a move"), visits, mean)
+            })
+            .collect();
+        let best = most_visited(&moves);
+        let mut pv = Vec::new();
+        let mut n = root;
+        while let Some(k) = n.children().iter().filter(|k| k.visits() > 0).max_by_key(|k| k.visits()) {
+            pv.push(k.mv().expect("a child has a move"));
+            n = k;
+        }
+        if let (Some(b), Some(p)) = (best, pv.first())
+            && *p != b
+        {
+            pv = vec![b];
+        }
+        Report { best, moves, pv, playouts, nodes: self.nodes(), elapsed, rollout_time }
+    }
+
     fn report(&self, playouts: u64, elapsed: Duration) -> Report<G::Move> {
         // Trees expand their root alike (same moves, same order); one that
         // made no playout has not expanded it and adds nothing.
@@ -517,12 +702,7 @@ where
             let mean = if visits > 0 { reward / visits as f64 } else { 0.5 };
             moves.push((k.mv.expect("a child has a move"), visits, mean));
         }
-        // Most visits; ties to the better mean, then the first in priority order.
-        let best = moves
-            .iter()
-            .enumerate()
-            .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
-            .map(|(_, m)| m.0);
+        let best = most_visited(&moves);
         let mut pv = Vec::new();
         let mut n = 0usize;
         loop {
@@ -567,7 +747,7 @@ where
         for w in 0..worlds {
             let mut rng = rng_from_seed(mix64(seed ^ mix64(w + 0x5eed)));
             let world = G::determinize(root, observer, &mut rng);
-            self.trees.clear();
+            self.clear();
             self.config.playouts = total / worlds + u64::from(w < total % worlds);
             let r = self.search(&world, mix64(seed.wrapping_add(w)));
             playouts += r.playouts;
@@ -584,15 +764,11 @@ where
             }
         }
         self.config.playouts = total;
-        self.trees.clear();
+        self.clear();
         for e in &mut moves {
             e.2 = if e.1 > 0 { e.2 / e.1 as f64 } else { 0.5 };
         }
-        let best = moves
-            .iter()
-            .enumerate()
-            .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
-            .map(|(_, m)| m.0);
+        let best = most_visited(&moves);
         Report { best, moves, pv: best.into_iter().collect(), playouts, nodes, elapsed: start.elapsed(), rollout_time }
     }
 }

@@ -3,10 +3,14 @@
 //! Nim for three players and for two partnerships of two (the paranoid
 //! reduction against a brute force written here), a dice duel (expectimax
 //! against exact enumeration) and a one-card game with a hidden card
-//! (determinized MCTS picks the obvious move).
+//! (determinized MCTS picks the obvious move). The shared tree of
+//! [`Parallel::Tree`] against the same toys: same best moves as root
+//! mode, determinism with one thread, the exact budget and no lost visits
+//! with two, the memory cap, tree reuse, and priors from the rollout. An
+//! ignored test measures playouts/s of both modes.
 
 use game_search::alphabeta::{Limits, Searcher, minimax};
-use game_search::mcts::{Config, Mcts, UniformRollout};
+use game_search::mcts::{Config, Mcts, Parallel, Rollout, Selection, UniformRollout, shared_node_bytes};
 use game_search::pns::Pns;
 use game_search::rng::{GameRng, below};
 use game_search::solver::{Solvable, Solver, Unsupported, Verdict, check};
@@ -487,4 +491,225 @@ fn highcard_determinized_mcts_calls_high_and_folds_low() {
     assert_eq!(report.playouts, 400);
     let low = Hands { cards: [1, 2], done: 0 };
     assert_eq!(mcts.search_determinized(&low, 0, 8, 2).best, Some(FOLD));
+}
+
+#[test]
+fn highcard_determinized_search_on_the_shared_tree() {
+    let config = Config { playouts: 400, threads: 2, parallel: Parallel::Tree, ..Config::default() };
+    let mut mcts = Mcts::<HighCard, _>::new(config, UniformRollout::default());
+    let report = mcts.search_determinized(&Hands { cards: [3, 2], done: 0 }, 0, 8, 1);
+    assert_eq!(report.best, Some(CALL));
+    assert_eq!(report.playouts, 400);
+    assert_eq!(mcts.search_determinized(&Hands { cards: [1, 2], done: 0 }, 0, 8, 2).best, Some(FOLD));
+    assert_eq!(mcts.nodes(), 0, "determinized trees are not kept");
+}
+
+// ---- the shared tree (Parallel::Tree) -------------------------------------
+
+fn shared(playouts: u64, threads: usize) -> Config {
+    Config { playouts, threads, parallel: Parallel::Tree, ..Config::default() }
+}
+
+#[test]
+fn shared_tree_takes_the_win_and_blocks() {
+    for threads in [1, 2] {
+        let s = Board { cells: [1, 1, 0, 2, 0, 0, 0, 2, 2], to_move: 0 };
+        let mut mcts = Mcts::<Ttt, _>::new(shared(2000, threads), UniformRollout::default());
+        assert_eq!(mcts.search(&s, 7).best, Some(2), "win, {threads} threads");
+        let s = Board { cells: [1, 1, 0, 0, 2, 0, 0, 0, 0], to_move: 1 };
+        let mut mcts = Mcts::<Ttt, _>::new(shared(4000, threads), UniformRollout::default());
+        assert_eq!(mcts.search(&s, 7).best, Some(2), "block, {threads} threads");
+    }
+}
+
+#[test]
+fn shared_tree_nim_takes_the_winning_heap() {
+    for threads in [1, 2] {
+        let mut mcts = Mcts::<Nim, _>::new(shared(3000, threads), UniformRollout::default());
+        for n in (1..=9).filter(|n| n % 4 != 0) {
+            mcts.clear();
+            assert_eq!(mcts.search(&heap(n, 2, false), n as u64).best, Some(n % 4), "{n}, {threads} threads");
+        }
+        let mut mcts = Mcts::<Nim, _>::new(shared(1000, threads), UniformRollout::default());
+        for n in 1..=3 {
+            let report = mcts.search(&Heap { to_move: 1, ..heap(n, 3, false) }, 3);
+            assert_eq!(report.best, Some(n), "3 players, {n}");
+            assert!(report.value() > 0.9);
+        }
+    }
+}
+
+#[test]
+fn shared_tree_samples_chance() {
+    let root = DuelState { totals: [0, 0], to_move: 0, throwing: false };
+    for threads in [1, 2] {
+        let mut mcts = Mcts::<Duel, _>::new(shared(600, threads), UniformRollout::default());
+        let report = mcts.search(&root, 5);
+        assert_eq!(report.playouts, 600);
+        assert_eq!(report.moves.iter().map(|m| m.1).sum::<u64>(), 600);
+        for a in [1, 2] {
+            let s = DuelState { totals: [a, 0], to_move: 1, throwing: false };
+            mcts.clear();
+            assert_eq!(mcts.search(&s, 9).best, Some(SAFE), "{a}, {threads} threads");
+        }
+    }
+    // Enough playouts to see that the die beats the sure 3 (by 1/9 against 1/6 lost).
+    let mut mcts = Mcts::<Duel, _>::new(shared(20_000, 2), UniformRollout::default());
+    assert_eq!(mcts.search(&root, 3).best, Some(WILD));
+}
+
+#[test]
+fn shared_tree_with_one_thread_is_a_function_of_the_seed_and_matches_root_mode() {
+    let ttt = Board { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], to_move: 0 };
+    let duel = DuelState { totals: [0, 0], to_move: 0, throwing: false };
+    for selection in [Selection::Uct { c: 1.0 }, Selection::Puct { c: 1.5, temp: 1.0 }] {
+        let tree = Config { selection, ..shared(3000, 1) };
+        let root = Config { parallel: Parallel::Root, ..tree };
+        let a = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 42);
+        let b = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 42);
+        assert_eq!(a.moves, b.moves, "{selection:?}");
+        assert_eq!((a.best, &a.pv, a.playouts, a.nodes), (b.best, &b.pv, b.playouts, b.nodes));
+        let c = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 43);
+        assert_ne!(a.moves, c.moves, "another seed, another search");
+        // Virtual loss counts only other threads: alone, the shared tree makes root mode's choices.
+        let r = Mcts::<Ttt, _>::new(root, UniformRollout::default()).search(&ttt, 42);
+        assert_eq!((a.moves, a.best, a.pv, a.nodes), (r.moves, r.best, r.pv, r.nodes), "{selection:?}");
+        let a = Mcts::<Duel, _>::new(tree, UniformRollout::default()).search(&duel, 8);
+        let r = Mcts::<Duel, _>::new(root, UniformRollout::default()).search(&duel, 8);
+        assert_eq!((a.moves, a.nodes), (r.moves, r.nodes), "chance, {selection:?}");
+    }
+}
+
+#[test]
+fn shared_tree_with_two_threads_spends_the_budget_and_loses_no_visit() {
+    let s = Board { cells: [1, 0, 0, 0, 2, 0, 0, 0, 0], to_move: 0 };
+    for playouts in [1, 2, 3, 777, 5000] {
+        let mut mcts = Mcts::<Ttt, _>::new(shared(playouts, 2), UniformRollout::default());
+        let r = mcts.search(&s, playouts);
+        assert_eq!(r.playouts, playouts);
+        // Every playout passes through one root move (the root is expanded at once).
+        assert_eq!(r.moves.iter().map(|m| m.1).sum::<u64>(), playouts);
+        assert_eq!(r.nodes, mcts.nodes());
+        // A second search on the same root adds its playouts to the same tree.
+        let again = mcts.search(&s, playouts + 1);
+        assert_eq!(again.playouts, playouts);
+        assert_eq!(again.moves.iter().map(|m| m.1).sum::<u64>(), 2 * playouts);
+    }
+    // Without a playout budget the time limit stops the search.
+    let limited = Config { playouts: u64::MAX, time: Some(std::time::Duration::from_millis(100)), ..shared(0, 2) };
+    let mut mcts = Mcts::<Nim, _>::new(limited, UniformRollout::default());
+    let r = mcts.search(&heap(40, 2, false), 1);
+    assert!(r.elapsed < std::time::Duration::from_secs(5), "{:?}", r.elapsed);
+    assert!(r.playouts > 0);
+    assert_eq!(r.moves.iter().map(|m| m.1).sum::<u64>(), r.playouts);
+}
+
+#[test]
+fn shared_tree_respects_the_memory_cap() {
+    let s = heap(40, 2, false);
+    for (cap, threads) in [(1, 1), (4, 2), (40, 2), (41, 2), (300, 2)] {
+        let config = Config { memory: cap * shared_node_bytes::<Nim>(), ..shared(4000, threads) };
+        let mut mcts = Mcts::<Nim, _>::new(config, UniformRollout::default());
+        let r = mcts.search(&s, 5);
+        // The root is expanded whatever the cap (its 3 moves); the tree grows no further than the cap.
+        assert!(r.nodes <= cap.max(4), "{} nodes, cap {cap}", r.nodes);
+        // Nim has at most 3 moves: a full tree is within one expansion of the cap.
+        assert!(cap <= 4 || r.nodes + 3 > cap, "the tree fills up to the cap: {} of {cap}", r.nodes);
+        assert_eq!(r.playouts, 4000, "the search goes on from the leaves");
+        assert_eq!(r.moves.iter().map(|m| m.1).sum::<u64>(), 4000);
+    }
+}
+
+#[test]
+fn shared_tree_advance_keeps_the_subtree() {
+    let s = heap(21, 2, false);
+    let mut mcts = Mcts::<Nim, _>::new(shared(4000, 2), UniformRollout::default());
+    let r = mcts.search(&s, 1);
+    let best = r.best.expect("a move");
+    let kept = r.moves.iter().find(|m| m.0 == best).expect("the best move is a root move").1;
+    let before = mcts.nodes();
+    mcts.advance(best);
+    let after = mcts.nodes();
+    assert!(after > 1 && after < before, "{before} then {after} nodes");
+    // The child's first visit ended at it (a leaf then); every later one went on below it.
+    let next = Nim::apply(&s, best);
+    let r = mcts.search(&next, 2);
+    assert_eq!(r.playouts, 4000);
+    assert_eq!(r.moves.iter().map(|m| m.1).sum::<u64>(), kept - 1 + 4000);
+    // A move the tree never expanded starts afresh; so does a search from another root.
+    let mut mcts = Mcts::<Nim, _>::new(shared(1, 1), UniformRollout::default());
+    mcts.search(&s, 1);
+    mcts.advance(3);
+    mcts.advance(3);
+    assert_eq!(mcts.nodes(), 1);
+    let r = mcts.search(&heap(9, 2, false), 1);
+    assert_eq!(r.moves.iter().map(|m| m.1).sum::<u64>(), 1);
+}
+
+/// Uniform rollouts whose priorities prefer one tic-tac-toe cell.
+#[derive(Clone, Default)]
+struct Prefer {
+    cell: u8,
+    inner: UniformRollout<Ttt>,
+}
+
+impl Rollout<Ttt> for Prefer {
+    fn rollout(&mut self, s: &Board, rng: &mut GameRng) -> Scores {
+        self.inner.rollout(s, rng)
+    }
+    fn priority(&mut self, _s: &Board, m: u8) -> i32 {
+        if m == self.cell { 100 } else { 0 }
+    }
+}
+
+#[test]
+fn rollout_priorities_set_the_order_and_the_priors() {
+    let puct = Selection::Puct { c: 1.5, temp: 10.0 };
+    for parallel in [Parallel::Root, Parallel::Tree] {
+        let config = |playouts| Config { playouts, selection: puct, parallel, ..Config::default() };
+        // The game's priorities are all 0: the game's order, uniform priors, the first cell first.
+        let plain = Mcts::<Ttt, _>::new(config(1), UniformRollout::default()).search(&START, 1);
+        assert_eq!(plain.moves[0].0, 0);
+        assert_eq!(plain.moves.iter().find(|m| m.1 > 0).map(|m| m.0), Some(0), "{parallel:?}");
+        // The rollout's priorities: cell 7 first, and its prior draws the first visit.
+        let prefer = Prefer { cell: 7, ..Prefer::default() };
+        let r = Mcts::<Ttt, _>::new(config(1), prefer.clone()).search(&START, 1);
+        assert_eq!(r.moves[0].0, 7, "{parallel:?}");
+        assert_eq!(r.moves.iter().find(|m| m.1 > 0).map(|m| m.0), Some(7), "{parallel:?}");
+        // With e^10 against 1 as prior, the preferred cell takes most of a small search.
+        let r = Mcts::<Ttt, _>::new(config(200), prefer).search(&START, 1);
+        assert_eq!(r.best, Some(7), "{parallel:?}");
+        assert!(r.moves[0].1 > 100, "{:?}", r.moves);
+    }
+}
+
+/// Min and median of three rates.
+fn min_median(mut v: [f64; 3]) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[1])
+}
+
+/// Not a test: playouts/s of root and tree mode with 1 and 2 threads on
+/// tic-tac-toe (rollouts of a few plies) and 60-stone Nim (a few dozen).
+/// `cargo test -p game-search --release --test toys -- --ignored --nocapture playout_rate`
+#[test]
+#[ignore]
+fn playout_rate_root_against_tree() {
+    fn rate<G: Game>(root: &G::State, parallel: Parallel, threads: usize) -> (f64, f64)
+    where
+        G::State: Send,
+        G::Move: Send + Sync,
+    {
+        let config = Config { playouts: 200_000, threads, parallel, ..Config::default() };
+        let runs = [1, 2, 3].map(|seed| Mcts::<G, _>::new(config, UniformRollout::default()).search(root, seed));
+        min_median(runs.map(|r| r.playouts_per_s()))
+    }
+    for threads in [1, 2] {
+        for parallel in [Parallel::Root, Parallel::Tree] {
+            let (min, med) = rate::<Ttt>(&START, parallel, threads);
+            println!("tic-tac-toe {parallel:?} {threads} thread(s): min {min:.0} median {med:.0} playouts/s");
+            let (min, med) = rate::<Nim>(&heap(60, 2, false), parallel, threads);
+            println!("nim 60      {parallel:?} {threads} thread(s): min {min:.0} median {med:.0} playouts/s");
+        }
+    }
 }

@@ -31,6 +31,7 @@ impl MctsPolicy {
             selection: mcts::Selection::Uct { c: e.c },
             memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
             threads: e.threads,
+            parallel: mcts::Parallel::Root,
         };
         MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new() }
     }
