@@ -25,9 +25,12 @@ pub(crate) struct TuneArgs {
     /// Probability that a position is kept as a sample.
     #[arg(long, default_value_t = 0.25)]
     sample: f64,
-    /// Probability that a generator's move is replaced by a random one.
-    #[arg(long, default_value_t = 0.05)]
+    /// Probability that a generator's play move is replaced by a random one.
+    #[arg(long, default_value_t = 0.02)]
     explore: f64,
+    /// Probability that a generator's draft move is replaced by a random one.
+    #[arg(long, default_value_t = 0.15)]
+    explore_draft: f64,
     /// L2 penalty on the weights.
     #[arg(long, default_value_t = 1e-4)]
     l2: f64,
@@ -60,6 +63,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
         rounds: a.rounds,
         sample: fraction("--sample", a.sample)?,
         explore: fraction("--explore", a.explore)?,
+        explore_draft: fraction("--explore-draft", a.explore_draft)?,
         l2: a.l2,
         ..TuneConfig::default()
     };
@@ -82,12 +86,13 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
     }
     let last = reports.last().expect("at least one round");
     let command = format!(
-        "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --l2 {} --out {}",
+        "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --explore-draft {} --l2 {} --out {}",
         a.games,
         a.rounds,
         a.seed,
         a.sample,
         a.explore,
+        a.explore_draft,
         a.l2,
         a.out.display()
     );

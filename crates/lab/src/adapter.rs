@@ -195,6 +195,19 @@ impl SenatRollout {
 }
 
 impl Rollout<Senat> for SenatRollout {
+    /// `eval`: the learned log-odds (×1000) of the move's result for the
+    /// side that makes it, so PUCT priors follow the evaluation; the others:
+    /// [`Game::priority`].
+    fn priority(&mut self, s: &SenatState, m: Move) -> i32 {
+        if *self != SenatRollout::Eval {
+            return Senat::priority(s, m);
+        }
+        let me = s.pos.side_to_move();
+        let mut q = s.pos;
+        q.play_unchecked(m);
+        (1000.0 * Learned::builtin().logit(&q, me)).round() as i32
+    }
+
     fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
         if *self == SenatRollout::Eval {
             return leaf_value(s, Learned::builtin());

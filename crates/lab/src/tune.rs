@@ -39,9 +39,12 @@ pub struct TuneConfig {
     pub rounds: u32,
     /// Probability that a position of a game is kept as a sample.
     pub sample: f64,
-    /// Probability that a move of the generator is replaced by a random one
-    /// (diversity of drafts and positions).
+    /// Probability that a play move of the generator is replaced by a random
+    /// one (diversity of positions).
     pub explore: f64,
+    /// The same for draft moves (diversity of drafts: the draft weights are
+    /// fitted on what varied drafts lead to under the generator's play).
+    pub explore_draft: f64,
     /// Fraction of each round's games held out for measuring the fit.
     pub holdout: f64,
     /// L2 penalty on the weights (per sample).
@@ -50,7 +53,7 @@ pub struct TuneConfig {
 
 impl Default for TuneConfig {
     fn default() -> TuneConfig {
-        TuneConfig { games: 20_000, seed: 1, rounds: 3, sample: 0.25, explore: 0.05, holdout: 0.2, l2: 1e-4 }
+        TuneConfig { games: 20_000, seed: 1, rounds: 3, sample: 0.25, explore: 0.02, explore_draft: 0.15, holdout: 0.2, l2: 1e-4 }
     }
 }
 
@@ -161,7 +164,8 @@ fn one_game(generator: &Generator, cfg: &TuneConfig, seed: u64, index: u64) -> D
             }
         }
         let turn = Turn::new(&game);
-        let m = if unit(&mut rng) < cfg.explore {
+        let explore = if p.is_play() { cfg.explore } else { cfg.explore_draft };
+        let m = if unit(&mut rng) < explore {
             RandomPolicy.choose(&turn, &mut rng)
         } else {
             player.choose(&turn, &mut rng)
@@ -329,9 +333,9 @@ pub struct RoundReport {
     pub round: u32,
     /// Who played its games.
     pub generator: &'static str,
-    /// Training games and held-out games.
+    /// Training games (all rounds so far) and this round's held-out games.
     pub games: (u64, u64),
-    /// Samples (training, held-out) of play and of draft positions.
+    /// Samples (training pool, held-out) of play and of draft positions.
     pub samples: [(usize, usize); 2],
     /// The fitted weights.
     pub weights: Learned,
@@ -347,12 +351,15 @@ pub struct RoundReport {
     pub draft_constant: Fit,
 }
 
-/// One round: games from `generator`, a fit, and its held-out measures.
-pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator) -> RoundReport {
+/// One round: games from `generator`, added to the training `pool` of the
+/// rounds before (so a round never forgets what earlier generators showed),
+/// a fit on the pool, and its measures on this round's held-out games.
+pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator, pool: &mut Data) -> RoundReport {
     let seed = mix64(cfg.seed ^ mix64(u64::from(r) + 0x7e11));
     let held = ((cfg.games as f64 * cfg.holdout).round() as u64).min(cfg.games);
     let train_n = cfg.games - held;
-    let train = generate(generator, cfg, seed, 0..train_n);
+    pool.extend(generate(generator, cfg, seed, 0..train_n));
+    let train = &*pool;
     let test = generate(generator, cfg, seed, train_n..cfg.games);
     let weights = Learned { play: fit(&train.play, cfg.l2), draft: fit(&train.draft, cfg.l2) };
     let play = measure(test.play.x.iter().map(|x| sigmoid(learned::dot(&weights.play, x))), &test.play.y);
@@ -383,8 +390,9 @@ pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator) -> RoundReport {
 pub fn run(cfg: &TuneConfig, mut each: impl FnMut(&RoundReport)) -> Vec<RoundReport> {
     let mut generator = Generator::Heuristic;
     let mut out = Vec::new();
+    let mut pool = Data::default();
     for r in 1..=cfg.rounds.max(1) {
-        let rep = round(cfg, r, &generator);
+        let rep = round(cfg, r, &generator, &mut pool);
         each(&rep);
         generator = Generator::Learned(Box::new(rep.weights.clone()));
         out.push(rep);
@@ -418,8 +426,8 @@ mod tests {
     #[test]
     fn a_small_round_beats_the_constant_and_is_reproducible() {
         let cfg = TuneConfig { games: 300, rounds: 1, ..TuneConfig::default() };
-        let a = round(&cfg, 1, &Generator::Heuristic);
-        let b = round(&cfg, 1, &Generator::Heuristic);
+        let a = round(&cfg, 1, &Generator::Heuristic, &mut Data::default());
+        let b = round(&cfg, 1, &Generator::Heuristic, &mut Data::default());
         assert_eq!(a.weights, b.weights);
         assert!(a.samples[0].0 > 100 && a.samples[1].0 > 100, "{:?}", a.samples);
         assert!(a.play.log_loss < std::f64::consts::LN_2, "{:?}", a.play);

@@ -28,10 +28,13 @@ impl MctsPolicy {
         let config = mcts::Config {
             playouts: e.playouts,
             time: None,
-            selection: mcts::Selection::Uct { c: e.c },
+            selection: match e.prior {
+                Some(temp) => mcts::Selection::Puct { c: e.c, temp },
+                None => mcts::Selection::Uct { c: e.c },
+            },
             memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
             threads: e.threads,
-            parallel: mcts::Parallel::Root,
+            parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
         };
         MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new() }
     }
@@ -105,8 +108,14 @@ pub struct EngineParams {
     pub threads: usize,
     /// MCTS: keep the subtree of the move played between searches.
     pub reuse: bool,
-    /// MCTS: the rollout policy.
+    /// MCTS: the rollout policy (`eval`: the learned evaluation's value, no rollout).
     pub rollout: SenatRollout,
+    /// MCTS: PUCT with priors from the rollout's priorities through a softmax
+    /// of this temperature (`prior=<temp>`); `None`: UCT.
+    pub prior: Option<f64>,
+    /// MCTS: all threads grow one shared tree with virtual loss
+    /// (`parallel=tree`) instead of one tree each (`parallel=root`).
+    pub tree: bool,
     /// Alpha-beta: depth in plies.
     pub depth: u32,
     /// Alpha-beta: transposition table in megabytes.
@@ -122,6 +131,8 @@ impl Default for EngineParams {
             threads: 1,
             reuse: true,
             rollout: SenatRollout::Random,
+            prior: None,
+            tree: false,
             depth: 3,
             tt_mb: 4,
         }

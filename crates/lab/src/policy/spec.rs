@@ -67,6 +67,13 @@ pub enum ParamError {
         /// The value as given.
         value: String,
     },
+    /// The value names no parallel mode.
+    NotParallel {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
     /// The value is out of the accepted range.
     Limit(LimitError),
     /// No parameter of this engine has this name.
@@ -81,6 +88,7 @@ impl fmt::Display for ParamError {
             ParamError::NotFinite { key, value } => write!(f, "`{key}={value}`: expected a finite number"),
             ParamError::NotBool { key, value } => write!(f, "`{key}={value}`: expected true or false"),
             ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random, greedy or eval"),
+            ParamError::NotParallel { key, value } => write!(f, "`{key}={value}`: expected root or tree"),
             ParamError::Limit(e) => e.fmt(f),
             ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
         }
@@ -218,6 +226,24 @@ impl EngineParams {
                     }
                 }
             }
+            (PolicyKind::Mcts, "prior") => {
+                let t: f64 = num(key, value, 0.0)?;
+                if !t.is_finite() || t <= 0.0 {
+                    let (key, value) = owned();
+                    return Err(ParamError::NotFinite { key, value });
+                }
+                self.prior = Some(t);
+            }
+            (PolicyKind::Mcts, "parallel") => {
+                self.tree = match value {
+                    "tree" => true,
+                    "root" => false,
+                    _ => {
+                        let (key, value) = owned();
+                        return Err(ParamError::NotParallel { key, value });
+                    }
+                }
+            }
             (PolicyKind::AlphaBeta, "depth") => self.depth = limits::depth(key, num(key, value, 1)?, 1)?,
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
             _ => return Err(ParamError::Unknown(key.to_string())),
@@ -243,7 +269,7 @@ pub struct PolicySpec {
 
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
-(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,mb=64,threads=1,reuse=true] \
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true] \
 | ab[:depth=3,tt=4] | learned[:file=<path>]";
 
 impl PolicySpec {
