@@ -393,11 +393,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             100.0 * r.wdl.draw_ratio()
         )?;
         let [t1, t2] = r.mean_think_ms();
-        writeln!(
-            out,
-            "{:<width$}  {:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)",
-            "", ""
-        )?;
+        writeln!(out, "{:<width$}  {:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)", "", "")?;
         if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
             let (lo, hi) = t.bounds();
             writeln!(

@@ -22,9 +22,7 @@
 
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
-use crate::selfplay::{
-    Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed, pool, winner_name,
-};
+use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed, pool, winner_name};
 use rayon::prelude::*;
 use senat_rules::{EndReason, Side};
 use std::time::Duration;
