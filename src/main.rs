@@ -211,7 +211,8 @@ Examples:
     /// agent the same time per move, to compare strength at equal time.
     /// In pair k both games use game seed (seed, k): with the default shared
     /// draft (--draft random) both start from the same draft, each agent
-    /// playing red once. Results never depend on --concurrency.
+    /// playing red once. Results never depend on --concurrency (unless
+    /// agents search for a time per move).
     #[command(after_help = "\
 Examples:
   senat arena random greedy heuristic --games 400

@@ -16,11 +16,11 @@ use rand::Rng;
 use senat_rules::moves::Move;
 use std::time::Duration;
 
-/// MCTS playouts per move without a given playout count: [`DEFAULT_PLAYOUTS`]
-/// without a time per move; with one, "unlimited": this many (2³¹, so that
-/// no node's visit count, kept in 32 bits, can overflow, trees kept from
-/// earlier moves included).
-pub const UNLIMITED_PLAYOUTS: u64 = 1 << 31;
+/// MCTS playouts per move with a time per move and no given playout count:
+/// "unlimited", in practice (2³⁰, more than 10 minutes, the longest time per
+/// move, allow at 1.7 million playouts a second; and far from the 2³² that
+/// a node's 32-bit visit count holds).
+pub const UNLIMITED_PLAYOUTS: u64 = 1 << 30;
 
 /// MCTS playouts per move when neither playouts nor a time per move are given.
 pub const DEFAULT_PLAYOUTS: u64 = 1000;
