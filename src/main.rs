@@ -132,9 +132,14 @@ Examples:
   senat selfplay --red 'heuristic:pile=12,exposed=-1' --blue heuristic:file=w.txt --out h.csv
   senat selfplay --games 1000000 --shard 3/8 --out shard3.csv --summary ''   # one slice of a big batch
   senat selfplay --games 1000000 --out big.csv --resume # continue an interrupted run
+  senat selfplay --games 200 --red 'heuristic>mcts' --blue 'ab' --time-per-move 100 --out t.csv
 
-Policies: random | greedy | heuristic[:key=value,...] | heuristic:file=<path>;
-heuristic weights: pile, win, own_i, opp_i, square, exposed, full_i.")]
+Policies: random | greedy | heuristic[:key=value,...] | heuristic:file=<path>
+| mcts[:playouts=N,c=C,rollout=random|greedy,mb=M,threads=T,reuse=B,movetime=MS]
+| ab[:depth=N,tt=M,movetime=MS] | DRAFT>PLAY (the first drafts, the second plays);
+heuristic weights: pile, win, own_i, opp_i, square, exposed, full_i.
+movetime=MS (or --time-per-move MS for all searching policies): search each move
+until MS milliseconds are up; games then depend on the machine, not on the seed alone.")]
     Selfplay(batch::SelfplayArgs),
 
     /// Concatenate games files of the shards of one batch into one games file
@@ -199,16 +204,22 @@ Examples:
     /// interval, normalized Elo, LOS and draw ratio per pairing.
     ///
     /// Agents are policies (`senat selfplay --help` lists them): random,
-    /// greedy, heuristic[:weights], mcts[:playouts=N,c=C,…], ab[:depth=N,tt=M].
+    /// greedy, heuristic[:weights], mcts[:playouts=N,c=C,…,movetime=MS],
+    /// ab[:depth=N,tt=M,movetime=MS], DRAFT>PLAY (its draft half drafts with
+    /// --draft own). Each agent's thinking time per game (mean, in ms) is
+    /// reported beside its results; --time-per-move gives every searching
+    /// agent the same time per move, to compare strength at equal time.
     /// In pair k both games use game seed (seed, k): with the default shared
     /// draft (--draft random) both start from the same draft, each agent
-    /// playing red once. Results never depend on --concurrency.
+    /// playing red once. Results never depend on --concurrency (unless
+    /// agents search for a time per move).
     #[command(after_help = "\
 Examples:
   senat arena random greedy heuristic --games 400
   senat arena heuristic 'ab:depth=2' 'mcts:playouts=1000' --gauntlet --games 200 --out arena.csv --force
   senat arena random greedy heuristic 'ab:depth=2' --ladder --games 200
-  senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05")]
+  senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05
+  senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200")]
     Arena(batch::ArenaArgs),
 
     /// Measure MCTS playouts per second on one thread and on several, against

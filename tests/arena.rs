@@ -1,16 +1,20 @@
 //! The arena: pairs share their seed, results never depend on concurrency,
-//! the SPRT stops where it decides, engines play legal games, and the CLI
-//! reports bad input in one line.
+//! the SPRT stops where it decides, engines play legal games, each agent's
+//! thinking time is measured and reported, `--time-per-move` reaches the
+//! searching agents, and the CLI reports bad input in one line.
 
-use senat_lab::arena::{Arena, ArenaGame, Schedule, ladder_ratings};
+use senat_lab::arena::{Arena, ArenaGame, PairingResult, SUMMARY_HEADER, Schedule, ladder_ratings};
 use senat_lab::rating::{Sprt, SprtResult};
 use senat_lab::selfplay::{Matchup, play_game};
+use std::time::Duration;
 
 mod support {
     pub mod cli;
+    pub mod files;
     pub mod games;
 }
-use support::cli::senat;
+use support::cli::{ok_in, senat};
+use support::files::TempDir;
 use support::games::spec;
 
 fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) -> Arena {
@@ -24,7 +28,12 @@ fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) ->
     }
 }
 
-fn run(a: &Arena, concurrency: usize) -> (Vec<senat_lab::arena::PairingResult>, Vec<ArenaGame>) {
+/// The results without the thinking times (wall clock, never the same twice).
+fn untimed(results: &[PairingResult]) -> Vec<PairingResult> {
+    results.iter().map(|r| PairingResult { think: [Duration::ZERO; 2], ..r.clone() }).collect()
+}
+
+fn run(a: &Arena, concurrency: usize) -> (Vec<PairingResult>, Vec<ArenaGame>) {
     let mut games = Vec::new();
     let r = a
         .run(concurrency, &|_| {}, |g| {
@@ -40,7 +49,7 @@ fn concurrency_never_changes_the_results() {
     let a = arena(&["random", "greedy", "heuristic"], 30, Schedule::RoundRobin, None);
     let (r1, g1) = run(&a, 1);
     let (r3, g3) = run(&a, 3);
-    assert_eq!(r1, r3);
+    assert_eq!(untimed(&r1), untimed(&r3));
     let key = |g: &ArenaGame| (g.pairing, g.pair, g.first_red, g.winner, g.play_len, g.final_spn.clone());
     assert_eq!(g1.iter().map(key).collect::<Vec<_>>(), g3.iter().map(key).collect::<Vec<_>>());
     assert_eq!(r1.len(), 3);
@@ -61,7 +70,7 @@ fn engines_too_give_the_same_results_whatever_the_concurrency() {
     a.draft = None;
     let (r1, g1) = run(&a, 1);
     let (r2, g2) = run(&a, 2);
-    assert_eq!(r1, r2);
+    assert_eq!(untimed(&r1), untimed(&r2));
     let key = |g: &ArenaGame| (g.winner, g.play_len, g.final_spn.clone());
     assert_eq!(g1.iter().map(key).collect::<Vec<_>>(), g2.iter().map(key).collect::<Vec<_>>());
 }
@@ -90,7 +99,7 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
     let a = arena(&["heuristic", "random"], 500, Schedule::RoundRobin, Some(t));
     let (r1, g1) = run(&a, 1);
     let (r2, g2) = run(&a, 2);
-    assert_eq!(r1, r2);
+    assert_eq!(untimed(&r1), untimed(&r2));
     assert_eq!(g1.len(), g2.len());
     let (llr, decision) = r1[0].sprt.unwrap();
     assert_eq!(decision, Some(SprtResult::H1), "heuristic crushes random");
@@ -176,4 +185,80 @@ fn cli_analyze_with_mcts() {
     assert_eq!(strip(&text), strip(&String::from_utf8_lossy(&again.stdout)), "same seed, same output");
     let o = senat(&["analyze", "sample", "--engine", "mcts", "--depth", "3"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn each_agents_thinking_time_is_summed_per_game() {
+    // Alpha-beta to depth 2 thinks far longer than random; the draft counts
+    // only when the agents draft with their own policies.
+    for own_draft in [false, true] {
+        let mut a = arena(&["ab:depth=2", "random"], 3, Schedule::RoundRobin, None);
+        if own_draft {
+            a.draft = None;
+        }
+        let (r, games) = run(&a, 2);
+        let sum = |i: usize| games.iter().map(|g| g.think[i]).sum::<Duration>();
+        assert_eq!(r[0].think, [sum(0), sum(1)], "the pairing sums its games");
+        let [ab, random] = r[0].mean_think_ms();
+        assert!(ab > 0.0 && ab > 5.0 * random, "own draft {own_draft}: ab {ab} ms, random {random} ms");
+        assert!((ab - sum(0).as_secs_f64() * 1e3 / 6.0).abs() < 1e-9, "a mean over the 6 games");
+    }
+}
+
+#[test]
+fn cli_time_per_move_reaches_searching_agents_and_the_summary_shows_think_times() {
+    let d = TempDir::new("arena-movetime");
+    let args = [
+        "arena",
+        "mcts",
+        "ab:depth=3",
+        "random",
+        "ab:movetime=2",
+        "--games",
+        "2",
+        "--time-per-move",
+        "5",
+        "--draft",
+        "own",
+        "--gauntlet",
+        "--out",
+        "g.csv",
+        "--summary",
+        "s.csv",
+        "--quiet",
+    ];
+    let text = ok_in(&d.0, &args);
+    // Searching agents get the run's time (shown in their names), the others
+    // are as given, an explicit movetime= wins.
+    let names = ["mcts:movetime=5", "ab:depth=3,movetime=5", "random", "ab:movetime=2"];
+    let identity = d.text("g.csv").lines().next().unwrap().to_string();
+    for (i, n) in names.iter().enumerate() {
+        assert!(identity.contains(&format!(" agent{}={n} ", i + 1)), "{identity}");
+    }
+    assert!(text.contains("think time per game: ") && text.contains("5 ms per move for searching agents"), "{text}");
+    let summary = d.text("s.csv");
+    let mut reader = csv::Reader::from_reader(summary.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(header, SUMMARY_HEADER);
+    assert_eq!(&header[header.len() - 2..], ["first_think_ms", "second_think_ms"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        assert_eq!(&row[0], names[0]);
+        let ms = |c: usize| row[c].parse::<f64>().unwrap_or_else(|_| panic!("{row:?}"));
+        // mcts searches about 5 ms a move over dozens of moves a game.
+        assert!(ms(header.len() - 2) >= 5.0 * 20.0, "{row:?}");
+    }
+    let second = |name: &str| rows.iter().find(|r| &r[1] == name).unwrap()[header.len() - 1].parse::<f64>().unwrap();
+    assert!(second("random") < second("ab:depth=3,movetime=5"), "{summary}");
+    for (args, want) in [
+        (vec!["arena", "random", "greedy", "--time-per-move", "0"], "--time-per-move 0: expected milliseconds"),
+        (vec!["arena", "random", "greedy", "--time-per-move", "600001"], "1..=600000"),
+        (vec!["arena", "random>", "greedy"], "agent 1: policy `random>`: the play policy"),
+    ] {
+        let o = senat(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want) && err.lines().count() == 1, "{args:?}: {err}");
+    }
 }

@@ -1,6 +1,8 @@
 //! Self-play: reproducibility across threads and shards, resume after an
 //! interruption, refusal to overwrite, clear errors, and the policies'
-//! legality (every recorded game replays through the checked `Game::play`).
+//! legality (every recorded game replays through the checked `Game::play`),
+//! batches with a time per move (recorded in the policy names) and split
+//! `DRAFT>PLAY` policies.
 
 use senat_lab::policy::{GameRng, PlayMoves, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed};
 use senat_lab::selfplay::{Matchup, play_game, push_move_text};
@@ -255,4 +257,55 @@ fn a_killed_run_resumes_without_loss_or_duplicate() {
     ok(&d.0, &[&base[..], &["--out", "killed.csv", "--resume"]].concat());
     assert!(!partial.exists());
     assert_eq!(d.read("killed.csv"), full, "killed twice and resumed");
+}
+
+#[test]
+fn time_per_move_batches_record_the_time_and_are_never_mixed() {
+    let d = TempDir::new("movetime");
+    let base = ["selfplay", "--games", "2", "--red", "mcts", "--blue", "ab:depth=4", "--threads", "2", "--quiet"];
+    let timed = [&base[..], &["--time-per-move", "5", "--out", "g.csv", "--summary", "s.csv"]].concat();
+    ok(&d.0, &timed);
+    let games = d.text("g.csv");
+    let identity = games.lines().next().unwrap();
+    for field in [
+        " red=mcts:movetime=5 ",
+        " blue=ab:depth=4,movetime=5 ",
+        " draft_red=mcts:movetime=5 ",
+        " draft_blue=ab:depth=4,movetime=5 ",
+    ] {
+        assert!(identity.contains(field), "{identity}");
+    }
+    assert_eq!(games.lines().count(), 4, "identity, header, 2 games");
+    let row = games.lines().nth(2).unwrap();
+    assert!(row.contains(r#",mcts:movetime=5,"ab:depth=4,movetime=5","#), "rows name the timed policies: {row}");
+    assert!(d.text("s.csv").contains("mcts:movetime=5"));
+    // Another time is another batch: resuming or merging with it is refused.
+    let other = [&base[..], &["--time-per-move", "6", "--out", "g.csv", "--summary", "s.csv", "--resume"]].concat();
+    let err = fails(&d.0, &other);
+    assert!(
+        err.contains("another batch") && err.contains("mcts:movetime=5") && err.contains("mcts:movetime=6"),
+        "{err}"
+    );
+    // Non-searching policies ignore it; a movetime= in a spec wins.
+    let plain = ["selfplay", "--games", "2", "--red", "random>ab:movetime=3", "--blue", "greedy", "--quiet"];
+    ok(&d.0, &[&plain[..], &["--time-per-move", "7", "--out", "p.csv", "--summary", ""]].concat());
+    let identity = d.text("p.csv").lines().next().unwrap().to_string();
+    assert!(identity.contains(" red=random>ab:movetime=3 ") && identity.contains(" blue=greedy "), "{identity}");
+    let err = fails(&d.0, &["selfplay", "--time-per-move", "0"]);
+    assert!(err.contains("--time-per-move 0: expected milliseconds per move in 1..=600000"), "{err}");
+    let err = fails(&d.0, &["selfplay", "--red", "heuristic>mcts:bogus=1"]);
+    assert!(err.contains("--red: policy `heuristic>mcts:bogus=1`: the play policy (after `>`)"), "{err}");
+}
+
+#[test]
+fn split_specs_play_batches_without_a_time() {
+    // Without a time, a split batch is a function of its seed like any other.
+    let d = TempDir::new("split");
+    let args = ["selfplay", "--games", "20", "--red", "random>heuristic", "--blue", "heuristic", "--quiet"];
+    ok(&d.0, &[&args[..], &["--threads", "1", "--out", "a.csv", "--summary", ""]].concat());
+    ok(&d.0, &[&args[..], &["--threads", "2", "--out", "b.csv", "--summary", ""]].concat());
+    assert_eq!(d.read("a.csv"), d.read("b.csv"));
+    assert!(
+        d.text("a.csv").starts_with("# senat-batch v1 seed=1 games=20 shard=1/1 range=0..20 red=random>heuristic ")
+    );
 }

@@ -3,7 +3,9 @@
 //! are played by `senat_lab::selfplay` and `senat_lab::arena`; this module never
 //! plays a move itself.
 
-use crate::cli::common::{Result, input, opening_moves, policy, read_opening};
+use crate::cli::common::{
+    Result, TIME_PER_MOVE_HELP, input, opening_moves, policy, read_opening, time_per_move, timed,
+};
 use clap::Args;
 use senat_lab::arena::{self, Arena, Schedule};
 use senat_lab::policy::PolicySpec;
@@ -76,6 +78,8 @@ pub(crate) struct ArenaArgs {
     /// chained rating list: first agent 0, 95% intervals.
     #[arg(long)]
     pub(crate) ladder: bool,
+    #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
+    pub(crate) time_per_move: Option<u64>,
     /// Stop a two-agent match when the SPRT decides:
     /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
     /// generalized SPRT on pentanomial counts; logistic Elo by default).
@@ -124,6 +128,8 @@ pub(crate) struct SelfplayArgs {
     /// Blue's draft policy (default: blue's play policy).
     #[arg(long, value_name = "POLICY")]
     pub(crate) draft_blue: Option<String>,
+    #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
+    pub(crate) time_per_move: Option<u64>,
     /// The games file: one row per game.
     #[arg(long, value_name = "PATH", default_value = "games.csv")]
     pub(crate) out: PathBuf,
@@ -212,10 +218,11 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
         Some(s) => Shard::parse(s).or_else(input)?,
         None => Shard::ALL,
     };
-    let red = policy("red", &a.red)?;
-    let blue = policy("blue", &a.blue)?;
-    let draft_red = policy("draft-red", a.draft_red.as_deref().unwrap_or(&a.red))?;
-    let draft_blue = policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?;
+    let ms = time_per_move(a.time_per_move)?;
+    let red = timed(policy("red", &a.red)?, ms);
+    let blue = timed(policy("blue", &a.blue)?, ms);
+    let draft_red = timed(policy("draft-red", a.draft_red.as_deref().unwrap_or(&a.red))?, ms);
+    let draft_blue = timed(policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?, ms);
     let threads = threads_or_all(a.threads)?;
     let opening = match (&a.opening, &a.force_first_give) {
         (Some(file), _) => read_opening(file)?,
@@ -263,13 +270,14 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
     }
+    let ms = time_per_move(a.time_per_move)?;
     let agents = a
         .agents
         .iter()
         .enumerate()
-        .map(|(i, t)| policy(&format!("agent {}", i + 1), t))
+        .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
         .collect::<Result<Vec<PolicySpec>>>()?;
-    let draft = if a.draft == "own" { None } else { Some(policy("draft", &a.draft)?) };
+    let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
     let sprt = match &a.sprt {
         Some(t) => Some(Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))?),
         None => None,
@@ -384,6 +392,8 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             e.nelo_err,
             100.0 * r.wdl.draw_ratio()
         )?;
+        let [t1, t2] = r.mean_think_ms();
+        writeln!(out, "{:<width$}  {:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)", "", "")?;
         if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
             let (lo, hi) = t.bounds();
             writeln!(
@@ -411,7 +421,8 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         }
     }
     let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
-    writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {})", a.draft)?;
+    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
+    writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft)?;
     if let Some(p) = &games_path {
         writeln!(out, "games written to {}", p.display())?;
     }

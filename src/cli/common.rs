@@ -167,3 +167,26 @@ pub(crate) fn result_line(game: &Game) -> String {
 pub(crate) fn policy(flag: &str, text: &str) -> Result<PolicySpec> {
     PolicySpec::parse(text).or_else(|e| input(format_args!("--{flag}: {e}")))
 }
+
+/// The help of `--time-per-move` (selfplay, arena).
+pub(crate) const TIME_PER_MOVE_HELP: &str = "Milliseconds per move for every agent that searches \
+(mcts, ab, and such a half of DRAFT>PLAY): it searches until its time is up, a playouts= or depth= \
+of its spec being then a cap (alpha-beta deepens iteratively, at most 64 plies unless depth= is \
+given, and plays the best move of its last completed iteration). Policies that do not search \
+(random, greedy, heuristic) ignore it, and a movetime= in a spec wins over it. The policy names \
+written to the files show the time (`mcts` becomes `mcts:movetime=250`), so batches of \
+different times are never mixed. Timed games depend on the machine's speed and load, not on \
+the seed alone. 1 to 600000 (10 minutes)";
+
+/// `--time-per-move`, checked (1 ms to 10 minutes).
+pub(crate) fn time_per_move(ms: Option<u64>) -> Result<Option<u64>> {
+    ms.map(|ms| limits::movetime_ms("--time-per-move", ms)).transpose().or_else(input)
+}
+
+/// `spec` with the run's time per move, if any ([`PolicySpec::with_movetime`]).
+pub(crate) fn timed(spec: PolicySpec, ms: Option<u64>) -> PolicySpec {
+    match ms {
+        Some(ms) => spec.with_movetime(ms),
+        None => spec,
+    }
+}

@@ -9,16 +9,23 @@
 //!
 //! Pairs are played in parallel windows but counted in pair order, and an
 //! SPRT stops at the first pair (in that order) at which it decides, so the
-//! results never depend on `concurrency`.
+//! results never depend on `concurrency` (agents that search for a time per
+//! move excepted: their moves depend on the machine's speed).
 //!
-//! This module plays games through [`crate::selfplay::play_game`] only; it
-//! never knows the rules or the engines.
+//! Each agent's thinking time is measured too (wall clock, summed per game:
+//! [`ArenaGame::think`], [`PairingResult::mean_think_ms`]), so that strength
+//! can be compared at equal time; it is a measurement beside the results,
+//! not one of them, and depends on the machine and its load.
+//!
+//! This module plays games through [`crate::selfplay::play_game_timed`]
+//! only; it never knows the rules or the engines.
 
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
-use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, game_seed, play_game, pool, winner_name};
+use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed, pool, winner_name};
 use rayon::prelude::*;
 use senat_rules::{EndReason, Side};
+use std::time::Duration;
 
 /// Who meets whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,10 +76,28 @@ pub struct ArenaGame {
     pub play_len: usize,
     /// The final position, as SPN.
     pub final_spn: String,
+    /// Wall-clock time the first and the second agent spent choosing their
+    /// moves in this game: in the play phase, and in the draft too when the
+    /// agents draft with their own policies (`draft` `None`); a shared
+    /// draft policy's time is nobody's.
+    pub think: [Duration; 2],
 }
 
 impl ArenaGame {
-    fn new(pairing: usize, pair: u64, first_red: bool, game_seed: u64, g: &PlayedGame) -> ArenaGame {
+    fn new(
+        pairing: usize,
+        pair: u64,
+        first_red: bool,
+        game_seed: u64,
+        g: &PlayedGame,
+        clock: &ThinkTime,
+        own_draft: bool,
+    ) -> ArenaGame {
+        let side = |s: Side| {
+            let i = s as usize;
+            clock.play[i] + if own_draft { clock.draft[i] } else { Duration::ZERO }
+        };
+        let (first, second) = if first_red { (Side::Red, Side::Blue) } else { (Side::Blue, Side::Red) };
         ArenaGame {
             pairing,
             pair,
@@ -82,6 +107,7 @@ impl ArenaGame {
             reason: g.outcome.reason,
             play_len: g.game.moves().len() - g.draft_len,
             final_spn: g.game.position().to_spn(),
+            think: [side(first), side(second)],
         }
     }
 
@@ -109,12 +135,23 @@ pub struct PairingResult {
     pub penta: Pentanomial,
     /// The SPRT's final log-likelihood ratio and decision, if one ran.
     pub sprt: Option<(f64, Option<SprtResult>)>,
+    /// Thinking time of the first and the second agent summed over the
+    /// counted games ([`ArenaGame::think`]): wall clock, so unlike the
+    /// other fields it differs from run to run.
+    pub think: [Duration; 2],
 }
 
 impl PairingResult {
     /// Elo and friends of the first agent against the second.
     pub fn estimate(&self) -> Estimate {
         Estimate::of(&self.penta)
+    }
+
+    /// Mean thinking time per game of the first and the second agent, in
+    /// milliseconds (0 before any game).
+    pub fn mean_think_ms(&self) -> [f64; 2] {
+        let games = self.wdl.games().max(1) as f64;
+        self.think.map(|t| t.as_secs_f64() * 1e3 / games)
     }
 }
 
@@ -215,6 +252,7 @@ impl Arena {
                 wdl: Wdl::default(),
                 penta: Pentanomial::default(),
                 sprt: self.sprt.map(|_| (0.0, None)),
+                think: [Duration::ZERO; 2],
             };
             let mut next = 0;
             'pairs: while next < self.pairs {
@@ -225,10 +263,10 @@ impl Arena {
                         .par_iter()
                         .map(|&(k, fr)| {
                             let m = if fr { &first_red } else { &second_red };
-                            let g = play_game(m, self.seed, k);
+                            let (g, clock) = play_game_timed(m, self.seed, k);
                             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                             progress(n);
-                            ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g)
+                            ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())
                         })
                         .collect()
                 });
@@ -238,6 +276,10 @@ impl Arena {
                     res.wdl.add(g1);
                     res.wdl.add(g2);
                     res.penta.add(g1 + g2);
+                    for g in pair {
+                        res.think[0] += g.think[0];
+                        res.think[1] += g.think[1];
+                    }
                     if let Some(t) = &self.sprt {
                         let decision = t.decide(&res.penta);
                         res.sprt = Some((t.llr(&res.penta), decision));
@@ -328,8 +370,11 @@ pub fn game_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [S
     ]
 }
 
-/// Columns of the arena's summary file.
-pub const SUMMARY_HEADER: [&str; 21] = [
+/// Columns of the arena's summary file: the results, then the mean
+/// thinking time per game of the first and the second agent in
+/// milliseconds ([`PairingResult::mean_think_ms`]; wall clock, so these two
+/// differ from run to run).
+pub const SUMMARY_HEADER: [&str; 23] = [
     "first",
     "second",
     "games",
@@ -351,6 +396,8 @@ pub const SUMMARY_HEADER: [&str; 21] = [
     "draw_ratio",
     "sprt_llr",
     "sprt_result",
+    "first_think_ms",
+    "second_think_ms",
 ];
 
 /// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
@@ -375,5 +422,6 @@ pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
         }
         None => row.extend([String::new(), String::new()]),
     }
+    row.extend(r.mean_think_ms().map(|ms| format!("{ms:.3}")));
     row
 }

@@ -10,6 +10,8 @@
 //! - Threads: 1 to [`max_threads`], four per core the system reports
 //!   (`available_parallelism`), never fewer than [`MIN_THREAD_CAP`].
 //! - Search depths and solver horizons: at most [`MAX_DEPTH`] plies.
+//! - Time per move of a searching policy (`movetime=`, `--time-per-move`):
+//!   1 to [`MAX_MOVETIME_MS`] milliseconds.
 //! - Heuristic weights: finite, |w| ≤ [`MAX_WEIGHT`], so that every
 //!   evaluation is a finite number.
 //! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
@@ -34,6 +36,10 @@ pub const MIN_THREAD_CAP: usize = 64;
 /// The deepest alpha-beta search and the largest solver horizon, in plies
 /// (the table stores depths in a byte; depth 10 already takes minutes).
 pub const MAX_DEPTH: u32 = 120;
+
+/// The longest time per move of a searching policy, in milliseconds (10
+/// minutes: a batch or an arena plays many moves).
+pub const MAX_MOVETIME_MS: u64 = 10 * 60 * 1000;
 
 /// The largest |weight| of a heuristic evaluation.
 pub const MAX_WEIGHT: f64 = 1e6;
@@ -100,6 +106,11 @@ pub enum LimitError {
         /// The smallest depth accepted.
         min: u32,
     },
+    /// A time per move out of `1..=`[`MAX_MOVETIME_MS`] milliseconds.
+    Movetime {
+        /// The flag and value.
+        value: String,
+    },
     /// A weight that is not finite or beyond ±[`MAX_WEIGHT`].
     Weight {
         /// The key and value.
@@ -150,6 +161,9 @@ impl std::fmt::Display for LimitError {
                 "{value}: expected 1..={max} threads (4 per core, {cores} cores here, at least {MIN_THREAD_CAP})"
             ),
             LimitError::Depth { value, min } => write!(f, "{value}: expected a depth in {min}..={MAX_DEPTH} plies"),
+            LimitError::Movetime { value } => {
+                write!(f, "{value}: expected milliseconds per move in 1..={MAX_MOVETIME_MS} (10 minutes)")
+            }
             LimitError::Weight { value } => {
                 write!(f, "{value}: out of range (accepted: finite, -{MAX_WEIGHT:e}..={MAX_WEIGHT:e})")
             }
@@ -235,6 +249,14 @@ pub fn depth(flag: &str, d: u32, min: u32) -> Result<u32, LimitError> {
     Ok(d)
 }
 
+/// A time per move in milliseconds for `flag`, checked: 1 to [`MAX_MOVETIME_MS`].
+pub fn movetime_ms(flag: &str, ms: u64) -> Result<u64, LimitError> {
+    if ms == 0 || ms > MAX_MOVETIME_MS {
+        return Err(LimitError::Movetime { value: label(flag, ms) });
+    }
+    Ok(ms)
+}
+
 /// A heuristic weight, checked: finite and |w| ≤ [`MAX_WEIGHT`].
 pub fn weight(key: &str, w: f64) -> Result<f64, LimitError> {
     if !(w.is_finite() && w.abs() <= MAX_WEIGHT) {
@@ -284,6 +306,11 @@ mod tests {
         assert_eq!(threads("--threads", 1), Ok(1));
         assert!(max_threads() >= MIN_THREAD_CAP);
         assert!(depth("--depth", MAX_DEPTH + 1, 1).unwrap_err().to_string().contains("1..=120"));
+        assert_eq!(movetime_ms("movetime", 1), Ok(1));
+        assert_eq!(movetime_ms("--time-per-move", MAX_MOVETIME_MS), Ok(MAX_MOVETIME_MS));
+        let e = movetime_ms("--time-per-move", 0).unwrap_err().to_string();
+        assert_eq!(e, "--time-per-move 0: expected milliseconds per move in 1..=600000 (10 minutes)");
+        assert!(movetime_ms("movetime", MAX_MOVETIME_MS + 1).unwrap_err().to_string().starts_with("`movetime=600001`"));
         assert!(weight("own_i", 1e308).is_err() && weight("own_i", f64::NAN).is_err());
         assert_eq!(weight("own_i", -1e6), Ok(-1e6));
     }

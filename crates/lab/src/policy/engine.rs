@@ -1,8 +1,12 @@
-//! The search engines as policies: MCTS ([`MctsPolicy`]) and fixed-depth
-//! alpha-beta ([`AlphaBetaPolicy`]), both playing Sénat through
-//! [`crate::adapter`], with their parameters ([`EngineParams`]). They keep
-//! search state within one game only, and draw randomness only from the
-//! game's generator (MCTS seeds each search from it).
+//! The search engines as policies: MCTS ([`MctsPolicy`]) and alpha-beta
+//! ([`AlphaBetaPolicy`]), both playing Sénat through [`crate::adapter`],
+//! with their parameters ([`EngineParams`]). They keep search state within
+//! one game only, and draw randomness only from the game's generator (MCTS
+//! seeds each search from it).
+//!
+//! Each searches a fixed amount per move (playouts, depth), or, with a time
+//! per move ([`EngineParams::movetime_ms`]), until that time is up: the
+//! moves then depend on the machine's speed, not on the seed alone.
 
 use super::{GameRng, Policy, Turn};
 use crate::adapter::{Senat, SenatEval, SenatRollout, SenatState};
@@ -10,6 +14,22 @@ use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts};
 use rand::Rng;
 use senat_rules::moves::Move;
+use std::time::Duration;
+
+/// MCTS playouts per move with a time per move and no given playout count:
+/// "unlimited", in practice (2³⁰, more than 10 minutes, the longest time per
+/// move, allow at 1.7 million playouts a second; and far from the 2³² that
+/// a node's 32-bit visit count holds).
+pub const UNLIMITED_PLAYOUTS: u64 = 1 << 30;
+
+/// MCTS playouts per move when neither playouts nor a time per move are given.
+pub const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// Alpha-beta depth when neither depth nor a time per move are given.
+pub const DEFAULT_DEPTH: u32 = 3;
+
+/// Alpha-beta's deepest iteration with a time per move and no given depth.
+pub const MOVETIME_DEPTH: u32 = 64;
 
 /// Monte Carlo tree search with random or greedy rollouts ([`game_search::mcts`]),
 /// in both phases. The tree of one move is kept for the next one (the
@@ -26,8 +46,8 @@ impl MctsPolicy {
     /// A player with these parameters.
     pub fn new(e: EngineParams) -> MctsPolicy {
         let config = mcts::Config {
-            playouts: e.playouts,
-            time: None,
+            playouts: e.playout_cap(),
+            time: e.movetime(),
             selection: match e.prior {
                 Some(temp) => mcts::Selection::Puct { c: e.c, temp },
                 None => mcts::Selection::Uct { c: e.c },
@@ -52,7 +72,12 @@ impl Policy for MctsPolicy {
         }
         let state = SenatState::from_game(turn.game);
         let report = self.mcts.search(&state, rng.next_u64());
-        let best = report.best.expect("a position with moves has a best move");
+        // Only a time per move that ran out before the first playout of a
+        // fresh tree leaves no best move: then a uniformly random one.
+        let best = match report.best {
+            Some(m) => m,
+            None => super::random_move(turn.position(), rng).expect("a turn's position has a legal move"),
+        };
         self.seen.clear();
         if self.reuse {
             self.seen.extend_from_slice(moves);
@@ -68,9 +93,12 @@ impl Policy for MctsPolicy {
     }
 }
 
-/// Fixed-depth alpha-beta with [`SenatEval`] ([`game_search::alphabeta`]),
-/// in both phases; its transposition table lives for one game. It draws no
-/// randomness: ties go to the first move in search order.
+/// Alpha-beta with [`SenatEval`] ([`game_search::alphabeta`]), in both
+/// phases: to a fixed depth, or with a time per move by iterative deepening
+/// until the time is up (the best move of the last completed iteration;
+/// depth [`MOVETIME_DEPTH`] at most unless a depth is given). Its
+/// transposition table lives for one game. It draws no randomness: ties go
+/// to the first move in search order.
 pub struct AlphaBetaPolicy {
     params: EngineParams,
     searcher: Searcher<Senat, SenatEval>,
@@ -86,7 +114,8 @@ impl AlphaBetaPolicy {
 impl Policy for AlphaBetaPolicy {
     fn choose(&mut self, turn: &Turn, _rng: &mut GameRng) -> Move {
         let state = SenatState::from_game(turn.game);
-        let report = self.searcher.search(&state, Limits::depth(self.params.depth));
+        let limits = Limits { depth: self.params.depth_cap(), nodes: None, time: self.params.movetime() };
+        let report = self.searcher.search(&state, limits);
         report.best.expect("a position with moves has a best move")
     }
 
@@ -98,8 +127,9 @@ impl Policy for AlphaBetaPolicy {
 /// Parameters of the search policies (`mcts:…`, `ab:…`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EngineParams {
-    /// MCTS: playouts per move.
-    pub playouts: u64,
+    /// MCTS: playouts per move, if given ([`EngineParams::playout_cap`]
+    /// says how many are played).
+    pub playouts: Option<u64>,
     /// MCTS: UCT exploration constant.
     pub c: f64,
     /// MCTS: memory cap of the trees, in megabytes.
@@ -116,16 +146,47 @@ pub struct EngineParams {
     /// MCTS: all threads grow one shared tree with virtual loss
     /// (`parallel=tree`) instead of one tree each (`parallel=root`).
     pub tree: bool,
-    /// Alpha-beta: depth in plies.
-    pub depth: u32,
+    /// Alpha-beta: depth in plies, if given ([`EngineParams::depth_cap`]
+    /// says how deep it searches).
+    pub depth: Option<u32>,
     /// Alpha-beta: transposition table in megabytes.
     pub tt_mb: usize,
+    /// Both: the time per move in milliseconds, if any: the search goes on
+    /// until it is up (or until a given playout count or depth is reached).
+    pub movetime_ms: Option<u64>,
+}
+
+impl EngineParams {
+    /// MCTS playouts per move: as given; otherwise [`UNLIMITED_PLAYOUTS`]
+    /// with a time per move, [`DEFAULT_PLAYOUTS`] without.
+    pub fn playout_cap(&self) -> u64 {
+        match (self.playouts, self.movetime_ms) {
+            (Some(n), _) => n,
+            (None, Some(_)) => UNLIMITED_PLAYOUTS,
+            (None, None) => DEFAULT_PLAYOUTS,
+        }
+    }
+
+    /// Alpha-beta's deepest iteration: as given; otherwise
+    /// [`MOVETIME_DEPTH`] with a time per move, [`DEFAULT_DEPTH`] without.
+    pub fn depth_cap(&self) -> u32 {
+        match (self.depth, self.movetime_ms) {
+            (Some(d), _) => d,
+            (None, Some(_)) => MOVETIME_DEPTH,
+            (None, None) => DEFAULT_DEPTH,
+        }
+    }
+
+    /// The time per move, if any.
+    pub fn movetime(&self) -> Option<Duration> {
+        self.movetime_ms.map(Duration::from_millis)
+    }
 }
 
 impl Default for EngineParams {
     fn default() -> EngineParams {
         EngineParams {
-            playouts: 1000,
+            playouts: None,
             c: 1.0,
             memory_mb: 64,
             threads: 1,
@@ -133,8 +194,9 @@ impl Default for EngineParams {
             rollout: SenatRollout::Random,
             prior: None,
             tree: false,
-            depth: 3,
+            depth: None,
             tt_mb: 4,
+            movetime_ms: None,
         }
     }
 }

@@ -11,7 +11,8 @@
 //! Policies are named on the command line by a [`PolicySpec`]:
 //! `random`, `greedy`, `heuristic`, `heuristic:pile=10,own_i=2` (weights as
 //! flags) or `heuristic:file=weights.txt` (weights from a file, one
-//! `key=value` a line, `#` comments).
+//! `key=value` a line, `#` comments), `mcts:…`, `ab:…`, or `DRAFT>PLAY`
+//! (one policy per phase, [`SplitPolicy`]).
 //!
 //! The module is in three parts: the basic policies ([`basic`]: random,
 //! greedy, heuristic), the search engines behind the trait ([`engine`]:
@@ -30,7 +31,7 @@ use senat_rules::game::Game;
 pub use senat_rules::movegen::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
-pub use spec::{POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError};
+pub use spec::{Half, POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError, SplitPolicy, SplitSpec};
 
 /// A uniformly random legal move, or `None` if there is none.
 #[inline]

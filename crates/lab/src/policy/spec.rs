@@ -1,18 +1,23 @@
 //! The policy-spec language: how `--red`, `--blue`, `--draft-red`,
 //! `--draft-blue` and the arena's agents name a policy (`random`, `greedy`,
 //! `heuristic[:key=value,...]`, `heuristic:file=<path>`, `mcts[:...]`,
-//! `ab[:...]`), parsed into a [`PolicySpec`] that builds fresh players.
+//! `ab[:...]`, and `DRAFT>PLAY`: one policy for the draft, another for the
+//! play), parsed into a [`PolicySpec`] that builds fresh players.
 //!
 //! This is the only part of the policies that reads files (weights files,
-//! through [`limits::read_text`]); it never plays a move. Errors are
+//! through [`limits::read_text`]); it never decides a move ([`SplitPolicy`]
+//! only hands each turn to the policy of its phase). Errors are
 //! [`SpecError`]s whose text names the spec and lists what is accepted.
 
 use super::basic::LearnedPolicy;
-use super::{AlphaBetaPolicy, EngineParams, GreedyPolicy, HeuristicPolicy, MctsPolicy, Policy, RandomPolicy};
+use super::{
+    AlphaBetaPolicy, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, Policy, RandomPolicy, Turn,
+};
 use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
 use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
+use senat_rules::moves::Move;
 use std::fmt;
 
 /// The kind of a named policy.
@@ -30,6 +35,26 @@ pub enum PolicyKind {
     AlphaBeta,
     /// [`LearnedPolicy`].
     Learned,
+    /// [`SplitPolicy`]: `DRAFT>PLAY`, one policy per phase ([`PolicySpec::split`]).
+    Split,
+}
+
+/// A half of a `DRAFT>PLAY` spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// Before `>`: the draft policy.
+    Draft,
+    /// After `>`: the play policy.
+    Play,
+}
+
+impl fmt::Display for Half {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Half::Draft => "draft policy (before `>`)",
+            Half::Play => "play policy (after `>`)",
+        })
+    }
 }
 
 /// Why one `key=value` of an engine spec (`mcts:…`, `ab:…`) was refused.
@@ -158,6 +183,24 @@ pub enum SpecError {
         /// Why.
         error: WeightError,
     },
+    /// A half of `DRAFT>PLAY` is empty.
+    SplitEmpty {
+        /// The whole spec.
+        spec: String,
+        /// The empty half.
+        half: Half,
+    },
+    /// More than one `>`.
+    SplitMany(String),
+    /// A half of `DRAFT>PLAY` was refused.
+    SplitHalf {
+        /// The whole spec.
+        spec: String,
+        /// Which half.
+        half: Half,
+        /// Why.
+        error: Box<SpecError>,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -175,6 +218,15 @@ impl fmt::Display for SpecError {
             SpecError::WeightsLine { spec, path, line, error } => write!(f, "policy `{spec}`: {path}:{line}: {error}"),
             SpecError::Weight { spec, error } => write!(f, "policy `{spec}`: {error}"),
             SpecError::LearnedFile { spec, path, error } => write!(f, "policy `{spec}`: {path}: {error}"),
+            SpecError::SplitEmpty { spec, half } => write!(
+                f,
+                "policy `{spec}`: the {half} is empty; expected DRAFT>PLAY, two policies (e.g. heuristic>mcts:playouts=1000)"
+            ),
+            SpecError::SplitMany(spec) => write!(
+                f,
+                "policy `{spec}`: more than one `>`; expected DRAFT>PLAY, two policies (e.g. heuristic>mcts:playouts=1000)"
+            ),
+            SpecError::SplitHalf { spec, half, error } => write!(f, "policy `{spec}`: the {half}: {error}"),
         }
     }
 }
@@ -197,7 +249,14 @@ impl EngineParams {
         }
         let owned = || (key.to_string(), value.to_string());
         match (kind, key) {
-            (PolicyKind::Mcts, "playouts") => self.playouts = num(key, value, 1)?,
+            (PolicyKind::Mcts, "playouts") => self.playouts = Some(num(key, value, 1)?),
+            (PolicyKind::Mcts | PolicyKind::AlphaBeta, "movetime") => {
+                let ms = value.parse::<u64>().map_err(|_| {
+                    let (key, value) = owned();
+                    ParamError::NotNumber { key, value, min: "1".into() }
+                })?;
+                self.movetime_ms = Some(limits::movetime_ms(key, ms)?)
+            }
             (PolicyKind::Mcts, "c") => {
                 self.c = num(key, value, 0.0)?;
                 if !self.c.is_finite() {
@@ -244,7 +303,7 @@ impl EngineParams {
                     }
                 }
             }
-            (PolicyKind::AlphaBeta, "depth") => self.depth = limits::depth(key, num(key, value, 1)?, 1)?,
+                        (PolicyKind::AlphaBeta, "depth") => self.depth = Some(limits::depth(key, num(key, value, 1)?, 1)?),
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
             _ => return Err(ParamError::Unknown(key.to_string())),
         }
@@ -263,19 +322,41 @@ pub struct PolicySpec {
     pub engine: EngineParams,
     /// Learned weights from a file (`learned:file=…`); `None`: the shipped ones.
     pub learned: Option<Learned>,
-    /// The name as given (`heuristic:pile=5`), written to output files.
+    /// The name as given (`heuristic:pile=5`), written to output files;
+    /// with a time per move added by [`PolicySpec::with_movetime`], the
+    /// name shows it (`mcts:movetime=250`).
     pub name: String,
+    /// The two halves of a `DRAFT>PLAY` spec (kind [`PolicyKind::Split`]),
+    /// `None` for the others.
+    pub split: Option<Box<SplitSpec>>,
+}
+
+/// The halves of a `DRAFT>PLAY` spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitSpec {
+    /// The policy asked in the draft (gives and placements).
+    pub draft: PolicySpec,
+    /// The policy asked in the play phase.
+    pub play: PolicySpec,
 }
 
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
-(weights: pile, win, own_i, opp_i, square, exposed, full_i) | mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true] \
-| ab[:depth=3,tt=4] | learned[:file=<path>]";
+(weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS] \
+| ab[:depth=3,tt=4,movetime=MS] | learned[:file=<path>] (movetime: milliseconds per move, searching until the time is up; \
+playouts or depth are then caps only if given) | DRAFT>PLAY (two of these: the first drafts, \
+the second plays, e.g. heuristic>mcts:playouts=1000)";
 
 impl PolicySpec {
-    /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`, `heuristic:file=path`.
+    /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`,
+    /// `heuristic:file=path`, `mcts[:k=v,...]`, `ab[:k=v,...]` and
+    /// `DRAFT>PLAY` (two of the others).
     pub fn parse(text: &str) -> Result<PolicySpec, SpecError> {
         let text = text.trim();
+        if text.contains('>') {
+            return PolicySpec::parse_split(text);
+        }
         let (name, params) = match text.split_once(':') {
             Some((n, p)) => (n, Some(p)),
             None => (text, None),
@@ -341,11 +422,79 @@ impl PolicySpec {
                 }
             }
         }
-        Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string() })
+        Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string(), split: None })
+    }
+
+    /// `DRAFT>PLAY` (`text` trimmed, holding at least one `>`).
+    fn parse_split(text: &str) -> Result<PolicySpec, SpecError> {
+        let spec = || text.to_string();
+        let mut parts = text.split('>');
+        let (draft, play) = match (parts.next(), parts.next(), parts.next()) {
+            (Some(d), Some(p), None) => (d.trim(), p.trim()),
+            _ => return Err(SpecError::SplitMany(spec())),
+        };
+        for (part, half) in [(draft, Half::Draft), (play, Half::Play)] {
+            if part.is_empty() {
+                return Err(SpecError::SplitEmpty { spec: spec(), half });
+            }
+        }
+        let half = |part: &str, half: Half| {
+            PolicySpec::parse(part).map_err(|e| SpecError::SplitHalf { spec: spec(), half, error: Box::new(e) })
+        };
+        let (draft, play) = (half(draft, Half::Draft)?, half(play, Half::Play)?);
+        Ok(PolicySpec {
+            kind: PolicyKind::Split,
+            weights: Weights::default(),
+            engine: EngineParams::default(),
+            learned: None,
+            name: text.to_string(),
+            split: Some(Box::new(SplitSpec { draft, play })),
+        })
+    }
+
+    /// Whether the policy searches (MCTS or alpha-beta, in either half of
+    /// a split): the policies a time per move applies to.
+    pub fn searches(&self) -> bool {
+        match (&self.split, self.kind) {
+            (Some(s), _) => s.draft.searches() || s.play.searches(),
+            (None, kind) => matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta),
+        }
+    }
+
+    /// This policy with `ms` milliseconds per move where it searches and no
+    /// `movetime=` is given (`--time-per-move`); others are returned as
+    /// they are. The name shows the time added (`mcts` becomes
+    /// `mcts:movetime=250`, `ab:depth=9` becomes `ab:depth=9,movetime=250`,
+    /// `heuristic>mcts` becomes `heuristic>mcts:movetime=250`), so that it
+    /// reads back as the same policy and batches of different times never
+    /// share a name. `ms` is checked by [`limits::movetime_ms`] first.
+    pub fn with_movetime(&self, ms: u64) -> PolicySpec {
+        if let Some(s) = &self.split {
+            let (draft, play) = (s.draft.with_movetime(ms), s.play.with_movetime(ms));
+            if draft == s.draft && play == s.play {
+                return self.clone();
+            }
+            return PolicySpec {
+                name: format!("{}>{}", draft.name, play.name),
+                split: Some(Box::new(SplitSpec { draft, play })),
+                ..self.clone()
+            };
+        }
+        if !matches!(self.kind, PolicyKind::Mcts | PolicyKind::AlphaBeta) || self.engine.movetime_ms.is_some() {
+            return self.clone();
+        }
+        let mut out = self.clone();
+        out.engine.movetime_ms = Some(ms);
+        let sep = if self.name.contains(':') { ',' } else { ':' };
+        out.name = format!("{}{sep}movetime={ms}", self.name);
+        out
     }
 
     /// A fresh player for one game (or one worker).
     pub fn build(&self) -> Box<dyn Policy> {
+        if let Some(s) = &self.split {
+            return Box::new(SplitPolicy { draft: s.draft.build(), play: s.play.build() });
+        }
         match self.kind {
             PolicyKind::Random => Box::new(RandomPolicy),
             PolicyKind::Greedy => Box::new(GreedyPolicy),
@@ -355,7 +504,32 @@ impl PolicySpec {
             PolicyKind::Learned => {
                 Box::new(LearnedPolicy { eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()) })
             }
+            // A split spec always has its halves (`parse_split` is the only
+            // maker of this kind); without them, play at random rather than fail.
+            PolicyKind::Split => Box::new(RandomPolicy),
         }
+    }
+}
+
+/// `DRAFT>PLAY`: one policy answers the draft's turns (gives and
+/// placements), another the play's, by the phase of the position
+/// ([`senat_rules::position::Position::is_play`]); a new game is announced
+/// to both.
+pub struct SplitPolicy {
+    /// Asked in the draft.
+    pub draft: Box<dyn Policy>,
+    /// Asked in the play phase.
+    pub play: Box<dyn Policy>,
+}
+
+impl Policy for SplitPolicy {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
+        if turn.position().is_play() { self.play.choose(turn, rng) } else { self.draft.choose(turn, rng) }
+    }
+
+    fn new_game(&mut self) {
+        self.draft.new_game();
+        self.play.new_game();
     }
 }
 

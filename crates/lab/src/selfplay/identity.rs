@@ -168,8 +168,14 @@ impl PolicyId {
     }
 }
 
-/// The weights files a policy reads (`heuristic:...,file=PATH,...`), in order.
+/// The weights files a policy reads (`heuristic:...,file=PATH,...`), in
+/// order (of both halves of a `DRAFT>PLAY` spec, the draft's first).
 pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
+    if let Some(s) = &spec.split {
+        let mut files = weight_files(&s.draft);
+        files.extend(weight_files(&s.play));
+        return files;
+    }
     if spec.kind != PolicyKind::Heuristic {
         return Vec::new();
     }

@@ -12,6 +12,7 @@ use senat_rules::game::{Game, Outcome};
 use senat_rules::movegen::Illegal;
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
+use std::time::{Duration, Instant};
 
 /// Fresh policies for one worker.
 pub(super) struct Players {
@@ -52,10 +53,31 @@ impl PlayedGame {
     }
 }
 
+/// Wall-clock time the policies of each side spent choosing the moves of
+/// one game ([`play_game_timed`]), by phase; indexed by side (red 0, blue 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThinkTime {
+    /// In the draft (gives and placements), forced opening moves excluded.
+    pub draft: [Duration; 2],
+    /// In the play phase.
+    pub play: [Duration; 2],
+}
+
 /// Plays one complete game from the start of the draft with generator `rng`;
 /// its first moves are `opening` (legal: checked by [`check_opening`]),
 /// played without asking the policies (nor drawing from `rng`).
 pub(super) fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
+    play_timed(players, opening, rng, keep_legal, None)
+}
+
+/// [`play_with`], adding the time of each policy call to `clock` if given.
+fn play_timed(
+    players: &mut Players,
+    opening: &[Move],
+    rng: &mut GameRng,
+    keep_legal: bool,
+    mut clock: Option<&mut ThinkTime>,
+) -> PlayedGame {
     for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
         p.new_game();
     }
@@ -93,10 +115,14 @@ pub(super) fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameR
         }
         let m = if let Some(m) = forced {
             m
-        } else if play {
-            players.play[side].choose(&turn, rng)
         } else {
-            players.draft[side].choose(&turn, rng)
+            let started = clock.is_some().then(Instant::now);
+            let m = if play { players.play[side].choose(&turn, rng) } else { players.draft[side].choose(&turn, rng) };
+            if let (Some(c), Some(t)) = (clock.as_deref_mut(), started) {
+                let spent = if play { &mut c.play[side] } else { &mut c.draft[side] };
+                *spent += t.elapsed();
+            }
+            m
         };
         game.play_unchecked(m);
     };
@@ -110,6 +136,17 @@ pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
     play_with(&mut players, &[], &mut rng, true)
+}
+
+/// [`play_game`], also measuring the wall-clock time each side's policies
+/// spend choosing moves. The game is the one [`play_game`] plays, unless a
+/// policy searches for a time per move (then no two runs need agree).
+pub fn play_game_timed(m: &Matchup, seed: u64, index: u64) -> (PlayedGame, ThinkTime) {
+    let mut players = Players::new(m);
+    let mut rng = rng_from_seed(game_seed(seed, index));
+    let mut clock = ThinkTime::default();
+    let g = play_timed(&mut players, &[], &mut rng, true, Some(&mut clock));
+    (g, clock)
 }
 
 /// Why a batch's opening cannot be played: its move `index` (0-based) comes
