@@ -25,6 +25,7 @@ fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) ->
         seed: 11,
         schedule,
         sprt,
+        book: 0,
     }
 }
 

@@ -80,6 +80,12 @@ pub(crate) struct ArenaArgs {
     pub(crate) ladder: bool,
     #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
     pub(crate) time_per_move: Option<u64>,
+    /// Start both games of every pair with the same K random plies (a
+    /// "book"; the draft's first gives and placements): varied games for
+    /// agents that draw no randomness (MCTS with `rollout=eval`, alpha-beta),
+    /// which with `--draft own` would otherwise replay one pair of games.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub(crate) book_plies: u32,
     /// Stop a two-agent match when the SPRT decides:
     /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
     /// generalized SPRT on pentanomial counts; logistic Elo by default).
@@ -300,6 +306,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             Schedule::RoundRobin
         },
         sprt,
+        book: a.book_plies,
     };
     arena.check().or_else(input)?;
     let pairings = arena.pairings();

@@ -22,7 +22,9 @@
 
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
-use crate::selfplay::{Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed, pool, winner_name};
+use crate::selfplay::{
+    Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed_from, pool, random_opening, winner_name,
+};
 use rayon::prelude::*;
 use senat_rules::{EndReason, Side};
 use std::time::Duration;
@@ -55,6 +57,11 @@ pub struct Arena {
     pub schedule: Schedule,
     /// Stop a two-agent match when this test decides.
     pub sprt: Option<Sprt>,
+    /// Plies of a shared random opening ("book") at the start of both games
+    /// of every pair ([`random_opening`]); 0: none. With `draft: None`,
+    /// agents that draw no randomness would otherwise play the same two
+    /// games in every pair.
+    pub book: u32,
 }
 
 /// One finished game of the arena.
@@ -212,6 +219,9 @@ impl Arena {
             Some(d) => line.push_str(&format!(" draft={} draft_weights={}", escape(&d.name), id(d)?)),
             None => line.push_str(" draft=own draft_weights=-"),
         }
+        if self.book > 0 {
+            line.push_str(&format!(" book={}", self.book));
+        }
         line.push_str(&format!(" agents={}", self.agents.len()));
         for (i, a) in self.agents.iter().enumerate() {
             line.push_str(&format!(" agent{}={} agent{}_weights={}", i + 1, escape(&a.name), i + 1, id(a)?));
@@ -263,7 +273,8 @@ impl Arena {
                         .par_iter()
                         .map(|&(k, fr)| {
                             let m = if fr { &first_red } else { &second_red };
-                            let (g, clock) = play_game_timed(m, self.seed, k);
+                            let book = random_opening(self.seed, k, self.book);
+                            let (g, clock) = play_game_timed_from(m, self.seed, k, &book);
                             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                             progress(n);
                             ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())

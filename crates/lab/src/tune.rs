@@ -53,7 +53,16 @@ pub struct TuneConfig {
 
 impl Default for TuneConfig {
     fn default() -> TuneConfig {
-        TuneConfig { games: 20_000, seed: 1, rounds: 3, sample: 0.25, explore: 0.02, explore_draft: 0.15, holdout: 0.2, l2: 1e-4 }
+        TuneConfig {
+            games: 20_000,
+            seed: 1,
+            rounds: 3,
+            sample: 0.25,
+            explore: 0.02,
+            explore_draft: 0.15,
+            holdout: 0.2,
+            l2: 1e-4,
+        }
     }
 }
 

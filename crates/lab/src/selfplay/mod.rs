@@ -37,7 +37,10 @@ pub mod schedule;
 pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};
 pub use identity::{Identity, IdentityError, PolicyId, WeightsError};
 pub use persist::{identity_of, merge, run, write_summary};
-pub use play::{OpeningError, PlayedGame, ThinkTime, check_opening, opening_text, play_game, play_game_timed};
+pub use play::{
+    OpeningError, PlayedGame, ThinkTime, check_opening, opening_text, play_game, play_game_timed, play_game_timed_from,
+    random_opening,
+};
 pub(crate) use schedule::pool;
 pub use schedule::{Shard, ShardError, simulate};
 

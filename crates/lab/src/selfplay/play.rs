@@ -142,11 +142,36 @@ pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
 /// spend choosing moves. The game is the one [`play_game`] plays, unless a
 /// policy searches for a time per move (then no two runs need agree).
 pub fn play_game_timed(m: &Matchup, seed: u64, index: u64) -> (PlayedGame, ThinkTime) {
+    play_game_timed_from(m, seed, index, &[])
+}
+
+/// [`play_game_timed`] whose first moves are `opening` (legal from the
+/// start, as [`random_opening`] makes them); the policies play the rest.
+pub fn play_game_timed_from(m: &Matchup, seed: u64, index: u64, opening: &[Move]) -> (PlayedGame, ThinkTime) {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
     let mut clock = ThinkTime::default();
-    let g = play_timed(&mut players, &[], &mut rng, true, Some(&mut clock));
+    let g = play_timed(&mut players, opening, &mut rng, true, Some(&mut clock));
     (g, clock)
+}
+
+/// `plies` uniformly random moves from the start, drawn from a generator
+/// of its own seeded from game seed `(seed, index)`: the shared "book" of
+/// both games of an arena pair, so that agents that never draw randomness
+/// still meet in varied games. Stops early if the game ends.
+pub fn random_opening(seed: u64, index: u64, plies: u32) -> Vec<Move> {
+    let mut rng = rng_from_seed(crate::policy::mix64(game_seed(seed, index) ^ 0xb00c_0b00_c0b0_0c0b));
+    let mut game = Game::new(Position::start());
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let m = crate::policy::random_move(game.position(), &mut rng).expect("a game not over has a move");
+        game.play_unchecked(m);
+        out.push(m);
+    }
+    out
 }
 
 /// Why a batch's opening cannot be played: its move `index` (0-based) comes
