@@ -31,7 +31,8 @@ pub(crate) struct AnalyzeArgs {
     #[arg(long, value_name = "N")]
     pub(crate) playouts: Option<u64>,
     /// Search threads: alpha-beta threads share the table (lazy SMP);
-    /// MCTS threads grow one tree each (root parallelism). With 1 thread
+    /// MCTS threads grow one tree each (root parallelism) or one shared
+    /// tree (`--parallel tree`). With 1 thread
     /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
     /// thread count (without --time). Alpha-beta helper threads never search
     /// deeper than the main thread, so a depth-d line is a depth-d result.
@@ -48,9 +49,19 @@ pub(crate) struct AnalyzeArgs {
     /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
     #[arg(long, value_name = "M", default_value_t = 512)]
     pub(crate) memory_mb: usize,
-    /// MCTS: rollout policy, `random` or `greedy` (scoring pushes first, no gifts).
+    /// MCTS: rollout policy, `random`, `greedy` (scoring pushes first, no
+    /// gifts) or `eval` (no rollout: the learned evaluation's value of the leaf).
     #[arg(long, default_value = "random", value_parser = parse_rollout)]
     pub(crate) rollout: SenatRollout,
+    /// MCTS: PUCT with priors through a softmax of this temperature over the
+    /// rollout's move priorities (with `--rollout eval`: the learned
+    /// log-odds ×1000, so 1000 is a softmax of the log-odds). Default: UCT.
+    #[arg(long, value_name = "TEMP")]
+    pub(crate) prior: Option<f64>,
+    /// MCTS: `root` (one tree per thread, statistics summed at the root) or
+    /// `tree` (one shared tree, virtual loss).
+    #[arg(long, default_value = "root", value_parser = ["root", "tree"])]
+    pub(crate) parallel: String,
     /// Deepest iteration in plies (1 to 120).
     #[arg(long, value_name = "N")]
     pub(crate) depth: Option<u32>,
@@ -143,7 +154,22 @@ pub(crate) struct BenchSearchArgs {
 /// `senat analyze`: alpha-beta ([`cmd_analyze`]) or MCTS ([`cmd_analyze_mcts`]),
 /// with the flags of the engine checked.
 pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
-    let AnalyzeArgs { pos, engine, playouts, threads, seed, c, memory_mb, rollout, depth, time, tt_mb, history } = a;
+    let AnalyzeArgs {
+        pos,
+        engine,
+        playouts,
+        threads,
+        seed,
+        c,
+        memory_mb,
+        rollout,
+        prior,
+        parallel,
+        depth,
+        time,
+        tt_mb,
+        history,
+    } = a;
     let root = search_root(&pos, history.as_deref())?;
     match engine.as_str() {
         "mcts" => {
@@ -165,10 +191,14 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             let config = mcts::Config {
                 playouts,
                 time,
-                selection: mcts::Selection::Uct { c },
+                selection: match prior {
+                    Some(temp) if temp.is_finite() && temp > 0.0 => mcts::Selection::Puct { c, temp },
+                    Some(temp) => return input(format_args!("--prior {temp}: expected a finite number > 0")),
+                    None => mcts::Selection::Uct { c },
+                },
                 memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
                 threads,
-                parallel: mcts::Parallel::Root,
+                parallel: if parallel == "tree" { mcts::Parallel::Tree } else { mcts::Parallel::Root },
             };
             cmd_analyze_mcts(&root, config, rollout, seed, out)
         }
@@ -305,7 +335,7 @@ fn not_over(root: &SenatState) -> Result<()> {
 
 /// `random` or `greedy`, for --rollout.
 pub(crate) fn parse_rollout(text: &str) -> std::result::Result<SenatRollout, String> {
-    SenatRollout::from_name(text).ok_or_else(|| format!("`{text}`: expected random or greedy"))
+    SenatRollout::from_name(text).ok_or_else(|| format!("`{text}`: expected random, greedy or eval"))
 }
 
 pub(crate) fn cmd_analyze_mcts(

@@ -10,8 +10,8 @@
 //! it changes sign — so the two sides' values always add up to one and a
 //! draw-ish position sits at ½. The board terms are read from the shared
 //! feature set ([`Features::of`]) and extended here; this one type is what
-//! the `learned` policy, MCTS leaves (`mcts:leaf=eval`) and alpha-beta
-//! (`ab:eval=learned`) evaluate with.
+//! the `learned` policy and MCTS (`mcts:rollout=eval,prior=1000`: leaf
+//! values and PUCT priors) evaluate with.
 //!
 //! This module only reads positions: it never plays a move, never draws
 //! randomness and never encodes a rule (it asks [`Position`]). The only
