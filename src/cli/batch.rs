@@ -424,7 +424,13 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             } else {
                 "  step not significant"
             };
-            writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", name(i), elo_text(l.elo), l.err)?;
+            if l.elo.is_finite() {
+                writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", name(i), elo_text(l.elo), l.err)?;
+            } else {
+                // A sweep below: the rating is unbounded; its floor is not.
+                let floor = format!("≥ {}", elo_text(l.floor));
+                writeln!(out, "{:<width$}  {floor:>8}        {step}", name(i))?;
+            }
         }
     }
     let played: u64 = results.iter().map(|r| r.wdl.games()).sum();

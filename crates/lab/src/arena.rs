@@ -323,19 +323,23 @@ pub struct LadderRating {
     /// Whether the step from the previous agent is significant: its own
     /// 95% interval lies above 0.
     pub step_above_zero: bool,
+    /// A lower bound of the rating: the sum of the steps' lower 95% ends
+    /// (what to show where a step was a sweep and the rating is infinite).
+    pub floor: f64,
 }
 
 /// Chains ladder results (each `results[i]` is agent `i` against `i + 1`).
 pub fn ladder_ratings(results: &[PairingResult]) -> Vec<LadderRating> {
-    let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true }];
-    let (mut elo, mut var) = (0.0, 0.0);
+    let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true, floor: 0.0 }];
+    let (mut elo, mut var, mut floor) = (0.0, 0.0, 0.0);
     for r in results {
         let e = r.estimate();
         // The second agent's gain over the first is minus the first's Elo.
         elo -= e.elo;
+        floor -= e.elo_hi;
         let half = (e.elo_hi - e.elo_lo) / 2.0;
         var += (half / crate::rating::Z95).powi(2);
-        out.push(LadderRating { elo, err: crate::rating::Z95 * var.sqrt(), step_above_zero: e.elo_hi < 0.0 });
+        out.push(LadderRating { elo, err: crate::rating::Z95 * var.sqrt(), step_above_zero: e.elo_hi < 0.0, floor });
     }
     out
 }

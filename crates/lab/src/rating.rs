@@ -154,7 +154,18 @@ impl Estimate {
     pub fn of(p: &Pentanomial) -> Estimate {
         let mu = p.mean();
         let se = p.std_error();
-        let (lo, hi) = ((mu - Z95 * se).clamp(0.0, 1.0), (mu + Z95 * se).clamp(0.0, 1.0));
+        let (mut lo, mut hi) = ((mu - Z95 * se).clamp(0.0, 1.0), (mu + Z95 * se).clamp(0.0, 1.0));
+        // A sweep (every pair won, or every pair lost) has no spread to
+        // measure: its bound is Wilson's for n pairs all alike, n / (n + z²).
+        let n = p.pairs() as f64;
+        if se == 0.0 && n > 0.0 && (mu == 1.0 || mu == 0.0) {
+            let wilson = n / (n + Z95 * Z95);
+            if mu == 1.0 {
+                lo = wilson;
+            } else {
+                hi = 1.0 - wilson;
+            }
+        }
         let sd_pair = p.variance().sqrt();
         let k = 800.0 / std::f64::consts::LN_10 / std::f64::consts::SQRT_2;
         let (nelo, nelo_err) = if sd_pair > 0.0 {
@@ -550,6 +561,17 @@ mod tests {
         let e = Estimate::of(&p);
         assert!(close(e.elo, 0.0, 1e-9) && close(e.los, 0.5, 1e-7) && close(e.nelo, 0.0, 1e-9));
         assert!(e.elo_lo < 0.0 && e.elo_hi > 0.0 && close(e.elo_lo, -e.elo_hi, 1e-9));
+    }
+
+    #[test]
+    fn a_sweep_has_a_finite_bound() {
+        // 50 pairs all won: Elo +inf, but at least the Elo of 50/(50+z²).
+        let won = Estimate::of(&Pentanomial { counts: [0, 0, 0, 0, 50] });
+        assert_eq!(won.elo, f64::INFINITY);
+        let bound = elo_of_score(50.0 / (50.0 + Z95 * Z95));
+        assert!(close(won.elo_lo, bound, 1e-9) && won.elo_lo > 440.0 && won.elo_lo < 450.0, "{}", won.elo_lo);
+        let lost = Estimate::of(&Pentanomial { counts: [50, 0, 0, 0, 0] });
+        assert!(close(lost.elo_hi, -bound, 1e-9) && lost.elo_lo == f64::NEG_INFINITY);
     }
 
     #[test]
