@@ -16,8 +16,8 @@
 
 use crate::limits::{self, LimitError};
 use senat_rules::board::Bitboard;
-use senat_rules::dice::{Colour, Side, Symbol};
-use senat_rules::position::Position;
+use senat_rules::dice::{Colour, Side};
+use senat_rules::position::{Layers, Position};
 use std::fmt;
 
 /// The features of one side's colour on the board.
@@ -34,14 +34,14 @@ pub struct SideFeatures {
 }
 
 impl SideFeatures {
-    /// The features of `colour` against `other` in `p`.
+    /// The features of `colour` against `other` on the board `l`.
     #[inline]
-    fn of(p: &Position, colour: Colour, other: Colour) -> SideFeatures {
-        let own = p.showing(colour);
-        let occ = p.occupied();
+    fn of(l: &Layers, colour: Colour, other: Colour) -> SideFeatures {
+        let own = l.showing(colour);
+        let occ = l.occupied;
         let row_i = Bitboard::ROW_I;
-        let squares = own & p.with_symbol(Symbol::Square) & (Bitboard::ROW_M | row_i);
-        let enemy_tri = p.showing(other) & p.with_symbol(Symbol::Triangle);
+        let squares = own & l.square & (Bitboard::ROW_M | row_i);
+        let enemy_tri = l.showing(other) & l.triangle;
         SideFeatures {
             in_row_i: (own & row_i).len(),
             squares: (squares & (occ.right() | occ.left())).len(),
@@ -72,6 +72,13 @@ impl Features {
     /// The features of `p` seen from `me`.
     #[inline]
     pub fn of(p: &Position, me: Side) -> Features {
+        Features::of_layers(p, &p.layers(), me)
+    }
+
+    /// The features of `p` seen from `me`, its board already read into `l`
+    /// (`p.layers()`).
+    #[inline]
+    pub fn of_layers(p: &Position, l: &Layers, me: Side) -> Features {
         let (mine, theirs) = match me {
             Side::Red => (Colour::Red, Colour::Blue),
             Side::Blue => (Colour::Blue, Colour::Red),
@@ -82,9 +89,9 @@ impl Features {
             me,
             pile_diff: piles.of(me) as i32 - piles.of(me.other()) as i32,
             majority: p.majority(),
-            row_i_full: (p.occupied() & row_i) == row_i,
-            mine: SideFeatures::of(p, mine, theirs),
-            theirs: SideFeatures::of(p, theirs, mine),
+            row_i_full: (l.occupied & row_i) == row_i,
+            mine: SideFeatures::of(l, mine, theirs),
+            theirs: SideFeatures::of(l, theirs, mine),
         }
     }
 }

@@ -26,5 +26,5 @@ pub use game::{EndReason, Game, History, Outcome};
 pub use movegen::{Illegal, MoveList, MoveSet, PlayMoves};
 pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
-pub use position::{DieSet, Phase, Piles, Position};
+pub use position::{DieSet, Layers, Phase, Piles, Position};
 pub use record::{Record, RecordError};

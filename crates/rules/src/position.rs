@@ -156,6 +156,47 @@ pub(crate) struct Planes {
     /// Shows blue.
     pub blue: u32,
 }
+/// The board's cells by displayed colour and symbol, read once: what an
+/// evaluation that asks [`Position::showing`] and [`Position::with_symbol`]
+/// many times reads instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Cells showing red.
+    pub red: Bitboard,
+    /// Cells showing blue.
+    pub blue: Bitboard,
+    /// Cells showing a triangle.
+    pub triangle: Bitboard,
+    /// Cells showing a square.
+    pub square: Bitboard,
+    /// Cells showing a circle.
+    pub circle: Bitboard,
+    /// Occupied cells.
+    pub occupied: Bitboard,
+}
+
+impl Layers {
+    /// Cells showing colour `c` (as [`Position::showing`]).
+    #[inline]
+    pub fn showing(&self, c: Colour) -> Bitboard {
+        match c {
+            Colour::Red => self.red,
+            Colour::Blue => self.blue,
+            Colour::White => Bitboard(self.occupied.0 & !(self.red.0 | self.blue.0)),
+        }
+    }
+
+    /// Cells showing symbol `s` (as [`Position::with_symbol`]).
+    #[inline]
+    pub fn with_symbol(&self, s: Symbol) -> Bitboard {
+        match s {
+            Symbol::Triangle => self.triangle,
+            Symbol::Square => self.square,
+            Symbol::Circle => self.circle,
+        }
+    }
+}
+
 /// The clock lives in the spare high bits of the second die word.
 const CLOCK_SHIFT: u32 = 55;
 
@@ -456,6 +497,21 @@ impl Position {
     pub fn dice_count(&self) -> u32 {
         let (lo, hi) = (self.codes[0], self.codes[1] & CODES_HI);
         ((lo | lo >> 1) & NIBBLE_LOW).count_ones() + ((hi | hi >> 1) & NIBBLE_LOW).count_ones()
+    }
+
+    /// The cells by colour and symbol, in one read.
+    #[inline]
+    pub fn layers(&self) -> Layers {
+        let p = self.planes();
+        let (a, b) = (p.sym0, p.sym1);
+        Layers {
+            red: Bitboard(p.red),
+            blue: Bitboard(p.blue),
+            triangle: Bitboard(a & !b),
+            square: Bitboard(b & !a),
+            circle: Bitboard(a & b),
+            occupied: Bitboard(a | b),
+        }
     }
 
     /// Cells whose die shows colour `c`.
@@ -760,6 +816,27 @@ impl std::fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn layers_are_the_one_read_of_showing_and_with_symbol() {
+        let mut p: Position = crate::sample::START.parse().unwrap();
+        for k in 0..40 {
+            let l = p.layers();
+            for c in [Colour::Red, Colour::Blue, Colour::White] {
+                assert_eq!(l.showing(c), p.showing(c), "{c:?} after {k} moves");
+            }
+            for s in Symbol::ALL {
+                assert_eq!(l.with_symbol(s), p.with_symbol(s), "{s:?} after {k} moves");
+            }
+            assert_eq!(l.occupied, p.occupied());
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(k * 7) % moves.len()];
+            p.play_unchecked(m);
+        }
+    }
 
     #[test]
     fn position_is_32_bytes() {
