@@ -100,7 +100,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
         "Sénat learned evaluation: logistic regression weights (log-odds of winning; a draw counts half).\n\
          Produced by: {command}\n\
          (version {}; {:.1} s)\n\
-         Measured on the held-out games of the last round:\n{}",
+         Held-out measures of each round (log-loss, accuracy on decisive games):\n{}",
         env!("CARGO_PKG_VERSION"),
         start.elapsed().as_secs_f64(),
         lines.concat().trim_end()

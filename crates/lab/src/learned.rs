@@ -370,15 +370,10 @@ impl Learned {
     }
 }
 
-/// Σ wᵢ·xᵢ, summed in four independent lanes (then added) so that the
-/// additions do not wait on each other: the evaluation's hot spot.
+/// Σ wᵢ·xᵢ.
 #[inline]
 pub fn dot<const N: usize>(w: &[f64; N], x: &[f64; N]) -> f64 {
-    let mut acc = [0.0f64; 4];
-    for (i, (a, b)) in w.iter().zip(x).enumerate() {
-        acc[i % 4] += a * b;
-    }
-    (acc[0] + acc[1]) + (acc[2] + acc[3])
+    w.iter().zip(x).map(|(a, b)| a * b).sum()
 }
 
 /// The logistic function.
