@@ -17,7 +17,7 @@
 //! game order. This module never reads or writes files.
 
 use crate::eval::{Features, SenatEval, Weights};
-use crate::learned::{self, DRAFT_FEATURES, Learned, ND, NP, PLAY_FEATURES, sigmoid};
+use crate::learned::{self, Learned, ND, NP, sigmoid};
 use crate::policy::basic::LearnedPolicy;
 use crate::policy::{GameRng, HeuristicPolicy, Policy, RandomPolicy, Turn, mix64, rng_from_seed};
 use crate::selfplay::game_seed;
@@ -407,11 +407,6 @@ pub fn run(cfg: &TuneConfig, mut each: impl FnMut(&RoundReport)) -> Vec<RoundRep
         out.push(rep);
     }
     out
-}
-
-/// The feature names of both phases, for reports.
-pub fn feature_names() -> (&'static [&'static str], &'static [&'static str]) {
-    (&PLAY_FEATURES, &DRAFT_FEATURES)
 }
 
 #[cfg(test)]
