@@ -12,5 +12,7 @@
 //! tests, or read or write files outside the temporary directory it is given.
 #![deny(missing_docs)]
 
+pub mod debacle_targets;
 pub mod engine;
+pub mod focus_targets;
 pub mod targets;

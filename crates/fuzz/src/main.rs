@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use senat_fuzz::engine::{self, Target};
-use senat_fuzz::targets::{self, TARGETS};
+use senat_fuzz::targets;
 
 struct Args {
     names: Vec<String>,
@@ -39,7 +39,7 @@ fn usage(msg: &str) -> ExitCode {
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.first().map(String::as_str) == Some("--list") {
-        for t in TARGETS {
+        for t in targets::all() {
             println!("{:<10} {}", t.name, t.about);
         }
         return ExitCode::SUCCESS;
@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         }
     }
     let chosen: Vec<&Target> = if a.names.is_empty() {
-        TARGETS.iter().collect()
+        targets::all().collect()
     } else {
         a.names.iter().filter_map(|n| targets::target(n)).collect()
     };

@@ -113,9 +113,14 @@ pub const TARGETS: &[Target] = &[
     },
 ];
 
+/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's and Débâcle's.
+pub fn all() -> impl Iterator<Item = &'static Target> {
+    TARGETS.iter().chain(crate::focus_targets::TARGETS).chain(crate::debacle_targets::TARGETS)
+}
+
 /// The target named `name`.
 pub fn target(name: &str) -> Option<&'static Target> {
-    TARGETS.iter().find(|t| t.name == name)
+    all().find(|t| t.name == name)
 }
 
 const SPN_DICT: &[&str] = &[

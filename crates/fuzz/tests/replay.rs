@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use senat_fuzz::engine;
-use senat_fuzz::targets::{TARGETS, target};
+use senat_fuzz::targets::{all, target};
 
 /// Every file under `corpus/<target>/` and `regressions/<target>/` runs clean.
 #[test]
@@ -26,7 +26,7 @@ fn corpus_and_regressions_replay() {
 /// Each target has corpus seeds.
 #[test]
 fn every_target_has_seeds() {
-    for t in TARGETS {
+    for t in all() {
         assert!(!engine::read_dir_files(&engine::corpus_dir().join(t.name)).is_empty(), "no corpus for {}", t.name);
     }
 }
@@ -36,7 +36,7 @@ fn every_target_has_seeds() {
 fn short_fuzz() {
     engine::quiet_panics();
     let mut found = Vec::new();
-    for t in TARGETS {
+    for t in all() {
         let r = engine::fuzz(t, &engine::seeds_of(t), 42, 200, Duration::from_secs(3));
         for (msg, data) in r.distinct {
             found.push(format!("{}: {msg}\n  input: {:?}", t.name, String::from_utf8_lossy(&data)));

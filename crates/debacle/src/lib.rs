@@ -1,0 +1,1 @@
+//! The rules of Débâcle (to be written).

@@ -1,0 +1,1 @@
+//! The rules of Focus (to be written).
