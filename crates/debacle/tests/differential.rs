@@ -1,0 +1,63 @@
+//! The fast generator and `reference::legal_moves` agree, as sets and
+//! without duplicates, on positions reached by random play across rounds,
+//! rebond and recovery phases included.
+
+mod common;
+
+use common::{Rng, random_step};
+use debacle_rules::{Phase, Position, Variant, reference};
+use std::collections::HashSet;
+
+const POSITIONS: usize = if cfg!(debug_assertions) { 10_000 } else { 40_000 };
+
+fn differential(variant: &str, seed: u64) {
+    let v = Variant::parse(variant).unwrap();
+    let mut rng = Rng(seed);
+    let mut p = Position::start(v);
+    let mut buf = Vec::new();
+    let (mut rebonds, mut recoveries, mut second, mut relocations, mut rounds) = (0, 0, 0, 0, 0);
+    for _ in 0..POSITIONS {
+        if p.outcome().is_some() {
+            p = Position::start(v);
+        }
+        p.legal_moves(&mut buf);
+        let fast: HashSet<_> = buf.iter().copied().collect();
+        assert_eq!(fast.len(), buf.len(), "duplicate moves in {p}");
+        let slow_list = reference::legal_moves(&p);
+        let slow: HashSet<_> = slow_list.iter().copied().collect();
+        assert_eq!(slow.len(), slow_list.len(), "reference duplicates in {p}");
+        assert_eq!(fast, slow, "generators disagree in {p}");
+        match p.phase() {
+            Phase::Rebond { .. } => rebonds += 1,
+            Phase::Recovery => recoveries += 1,
+            Phase::Action { index: 1, .. } => second += 1,
+            _ => {}
+        }
+        relocations += buf.iter().filter(|m| matches!(m, debacle_rules::Move::Roll { home: Some(_), .. })).count();
+        let round = p.round();
+        assert!(random_step(&mut p, &mut rng, &mut buf));
+        if p.round() != round {
+            rounds += 1;
+        }
+    }
+    eprintln!(
+        "`{variant}`: {POSITIONS} positions, {rebonds} rebond, {recoveries} recovery, {second} second-action, \
+         {relocations} relocating moves, {rounds} round changes"
+    );
+    assert!(rebonds > 0 && recoveries > 0 && second > 0 && relocations > 0 && rounds > 0);
+}
+
+#[test]
+fn differential_default() {
+    differential("", 1);
+}
+
+#[test]
+fn differential_winner_relocate() {
+    differential("scoring=winner,relocate_on_end=yes", 2);
+}
+
+#[test]
+fn differential_other_options() {
+    differential("faces=316254,recovery_resets=yes,quiet=20,turns=60,target=10,rounds=3", 3);
+}

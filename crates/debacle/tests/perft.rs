@@ -1,0 +1,49 @@
+//! Pinned perft counts at the start of each variant the issue names, and
+//! GAMES.md §3.6's reference numbers.
+
+use debacle_rules::{Position, Variant, perft};
+use std::collections::HashSet;
+
+fn start(v: &str) -> Position {
+    Position::start(Variant::parse(v).unwrap())
+}
+
+#[test]
+fn games_md_reference_numbers() {
+    let p = start("");
+    assert_eq!(perft(&p, 1), 12);
+    assert_eq!(perft(&p, 2), 158);
+    let mut after_two = HashSet::new();
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    p.legal_moves(&mut first);
+    for &a in &first {
+        let mut q = p;
+        q.play(a);
+        q.legal_moves(&mut second);
+        for &b in &second {
+            let mut r = q;
+            r.play(b);
+            assert_eq!(r.to_move(), 1, "after two actions of South's first turn, North moves");
+            // Distinct game states: the board, phase and counters, not the ply.
+            after_two.insert(r.hash());
+        }
+    }
+    assert_eq!(after_two.len(), 93);
+}
+
+fn check(v: &str, expected: &[u64]) {
+    let p = start(v);
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(perft(&p, d as u32 + 1), n, "variant `{v}` depth {}", d + 1);
+    }
+}
+
+#[test]
+fn perft_default() {
+    check("", &[12, 158]);
+}
+
+#[test]
+fn perft_winner_relocate() {
+    check("scoring=winner,relocate_on_end=yes", &[12, 158]);
+}
