@@ -31,19 +31,30 @@ fn games_md_reference_numbers() {
     assert_eq!(after_two.len(), 93);
 }
 
+/// Perft 1..6 (1..5 in debug builds).
+const DEPTHS: usize = if cfg!(debug_assertions) { 5 } else { 6 };
+
 fn check(v: &str, expected: &[u64]) {
     let p = start(v);
-    for (d, &n) in expected.iter().enumerate() {
+    for (d, &n) in expected.iter().enumerate().take(DEPTHS) {
         assert_eq!(perft(&p, d as u32 + 1), n, "variant `{v}` depth {}", d + 1);
     }
 }
 
 #[test]
 fn perft_default() {
-    check("", &[12, 158]);
+    check("", &[12, 158, 1896, 24964, 374142, 5771839]);
 }
 
 #[test]
 fn perft_winner_relocate() {
-    check("scoring=winner,relocate_on_end=yes", &[12, 158]);
+    check("scoring=winner,relocate_on_end=yes", &[12, 158, 1896, 24964, 374142, 5771839]);
+}
+
+/// Depth 7 takes about a second in release: run with `--ignored`.
+#[test]
+#[ignore]
+fn perft_7() {
+    assert_eq!(perft(&start(""), 7), 86_495_850);
+    assert_eq!(perft(&start("scoring=winner,relocate_on_end=yes"), 7), 86_495_850);
 }
