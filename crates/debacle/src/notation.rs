@@ -130,7 +130,8 @@ pub fn parse_move_text(text: &str) -> Result<Move, MoveError> {
     if t.is_empty() {
         return Err(MoveError::Empty);
     }
-    let done = |m: Move, rest: &str| if rest.is_empty() { Ok(m) } else { Err(MoveError::Trailing { text: rest.into() }) };
+    let done =
+        |m: Move, rest: &str| if rest.is_empty() { Ok(m) } else { Err(MoveError::Trailing { text: rest.into() }) };
     if t == "decline" {
         return Ok(Move::Decline);
     }
@@ -176,7 +177,7 @@ impl Position {
         if let Some(o) = self.outcome() {
             return format!("the match is over ({o})");
         }
-        let me = self.to_move as u8;
+        let me = self.to_move;
         let home = home_rank(me);
         match (self.phase, m) {
             (Phase::Recovery, Move::Flip { .. } | Move::Roll { .. }) => {
@@ -215,8 +216,14 @@ impl Position {
                     }
                 }
                 match h {
-                    None => format!("{} is on the enemy home row: name an empty home square, @a{}", square_name(t), home + 1),
-                    Some(_) if t / 6 != home_rank(1 - me) => "only a roll onto the enemy home row names a home square".into(),
+                    None => format!(
+                        "{} is on the enemy home row: name an empty home square, @a{}",
+                        square_name(t),
+                        home + 1
+                    ),
+                    Some(_) if t / 6 != home_rank(1 - me) => {
+                        "only a roll onto the enemy home row names a home square".into()
+                    }
                     Some(_) if !self.variant.relocate_on_end && tc != 0 && self.held(me as usize) == 4 => {
                         "this capture ends the round: no home square is named (relocate_on_end=no)".into()
                     }
@@ -425,7 +432,12 @@ impl fmt::Display for Position {
     }
 }
 
-fn number<T: FromStr>(field: &'static str, text: &str, prefix: &str, expected: &'static str) -> Result<T, PositionError> {
+fn number<T: FromStr>(
+    field: &'static str,
+    text: &str,
+    prefix: &str,
+    expected: &'static str,
+) -> Result<T, PositionError> {
     let bad = || PositionError::BadField { field, text: text.into(), expected };
     let digits = text.strip_prefix(prefix).ok_or_else(bad)?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -542,12 +554,13 @@ impl FromStr for Position {
             Some(q) => (q, true),
             None => (fields[8], false),
         };
-        p.quiet = number("quiet", q, "q", "q<turns without a capture>, + when this turn captured")
-            .map_err(|_| PositionError::BadField {
+        p.quiet = number("quiet", q, "q", "q<turns without a capture>, + when this turn captured").map_err(|_| {
+            PositionError::BadField {
                 field: "quiet",
                 text: fields[8].into(),
                 expected: "q<turns without a capture>, + when this turn captured",
-            })?;
+            }
+        })?;
         p.captured = plus;
         p.ply = number("ply", fields[9], "p", "p<plies since the start>")?;
         p.result = match fields[10] {

@@ -538,9 +538,8 @@ impl Position {
     /// The round is over (`five`: who captured 5, `None` after a safeguard):
     /// scoring, then the match end or the next round.
     fn end_round(&mut self, five: Option<u8>) {
-        let sums: [u32; 2] = std::array::from_fn(|p| {
-            self.piles[p].iter().enumerate().map(|(i, &n)| (i as u32 + 1) * n as u32).sum()
-        });
+        let sums: [u32; 2] =
+            std::array::from_fn(|p| self.piles[p].iter().enumerate().map(|(i, &n)| (i as u32 + 1) * n as u32).sum());
         match self.variant.scoring {
             Scoring::Both => {
                 self.scores[0] += sums[0];

@@ -45,7 +45,7 @@ pub(crate) static PIECE: [[u64; 13]; 36] = {
 /// Keys of a captured pile: `[holder][value - 1][count]`, count 0 has key 0.
 pub(crate) static PILE: [[[u64; 7]; 6]; 2] = {
     let mut t = [[[0u64; 7]; 6]; 2];
-    let mut s = 0x0001_e5ca_9e5_u64;
+    let mut s = 0x0000_1e5c_a9e5_u64;
     let mut p = 0;
     while p < 2 {
         let mut v = 0;

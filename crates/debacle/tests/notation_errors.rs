@@ -4,6 +4,9 @@ use debacle_rules::{MoveError, Position, PositionError, Variant, VariantError};
 
 const START: &str = "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5S6 s 1 -/- 0-0 r1 s t0 q0 p0 - -";
 
+/// A bad input, a check of the error variant, and the message.
+type Case<E> = (&'static str, fn(&E) -> bool, &'static str);
+
 fn pos_err(text: &str) -> PositionError {
     text.parse::<Position>().expect_err(text)
 }
@@ -17,8 +20,12 @@ fn start_text() {
 
 #[test]
 fn variant_errors() {
-    let cases: [(&str, fn(&VariantError) -> bool, &str); 5] = [
-        ("cap", |e| matches!(e, VariantError::MissingEquals { .. }), "variant item `cap` has no `=` (expected key=value)"),
+    let cases: [Case<VariantError>; 5] = [
+        (
+            "cap",
+            |e| matches!(e, VariantError::MissingEquals { .. }),
+            "variant item `cap` has no `=` (expected key=value)",
+        ),
         (
             "cap=500",
             |e| matches!(e, VariantError::UnknownKey { .. }),
@@ -50,7 +57,7 @@ fn variant_errors() {
 #[test]
 fn move_errors() {
     let p = Position::start(Variant::default());
-    let cases: [(&str, fn(&MoveError) -> bool, &str); 6] = [
+    let cases: [Case<MoveError>; 6] = [
         ("  ", |e| matches!(e, MoveError::Empty), "empty move text (expected Fa1, Rb1f, Re5f@b1, RECc1 or decline)"),
         (
             "Xa1",
@@ -76,18 +83,25 @@ fn move_errors() {
     assert_eq!(illegal(&p, "Fa6"), "illegal move Fa6: no die of yours on a6");
     assert_eq!(illegal(&p, "decline"), "illegal move decline: no recovery decision is due now");
     assert_eq!(illegal(&p, "Ra1f@b1"), "illegal move Ra1f@b1: only a roll onto the enemy home row names a home square");
-    let q: Position = "N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -".parse().unwrap();
+    let q: Position =
+        "N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -".parse().unwrap();
     assert_eq!(
         illegal(&q, "Rd3f"),
         "illegal move Rd3f: a 3 cannot capture a 3 (needs a higher value, or a 1 against 2..6)"
     );
-    assert_eq!(p.parse_move(" r a1 F "), Ok(debacle_rules::Move::Roll { from: 0, dir: debacle_rules::Dir::Forward, home: None }));
+    assert_eq!(
+        p.parse_move(" r a1 F "),
+        Ok(debacle_rules::Move::Roll { from: 0, dir: debacle_rules::Dir::Forward, home: None })
+    );
 }
 
 #[test]
 fn position_errors() {
     let cases: [(&str, &str); 18] = [
-        ("N6N5N4N3N2N1/....../", "1 fields, expected 12: board side phase piles scores round starter turns quiet ply result variant"),
+        (
+            "N6N5N4N3N2N1/....../",
+            "1 fields, expected 12: board side phase piles scores round starter turns quiet ply result variant",
+        ),
         (&START.replacen("/......", "", 1), "board has 5 ranks, expected 6 separated by `/`"),
         (&START.replacen("/....../", "/...../", 1), "rank 5 `.....` does not hold 6 cells (`.`, S1..S6, N1..N6)"),
         (&START.replacen("N6N5", "X6N5", 1), "a6: `X6` is not a cell (expected `.`, S1..S6 or N1..N6)"),
@@ -95,14 +109,32 @@ fn position_errors() {
         (&START.replacen("S6 s", "S7 s", 1), "f1: die value 7 is not 1..6"),
         (&START.replacen(" s 1", " x 1", 1), "side `x`: expected s (South) or n (North)"),
         (&START.replacen(" s 1", " s 3", 1), "phase `3`: expected 1, 2, 2-<square>, r1<square>, r2<square> or rec"),
-        (&START.replacen(" - -", " - cap=1", 1), "variant field: unknown variant key `cap` (known: scoring, target, quiet, turns, rounds, recovery_resets, relocate_on_end, faces)"),
-        (&START.replacen("/....../S1", "/..S3.../S1", 1), "South: 7 dice on the board and 0 held by the opponent, expected 6 in all"),
-        ("N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/- 0-0 r1 s t0 q0 p0 - -", "South: 5 dice on the board and 0 held by the opponent, expected 6 in all"),
-        ("N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t0 q0 p0 - -", "the other check passes"),
-        ("N6N5N4N3N2S1/....../....../....../....../S1S2S3S4S5. s 1 N/- 0-0 r1 s t0 q0 p0 - -", "piles `N/-`: expected two piles of digits 1..6 (or -) separated by `/`, South's first"),
+        (
+            &START.replacen(" - -", " - cap=1", 1),
+            "variant field: unknown variant key `cap` (known: scoring, target, quiet, turns, rounds, recovery_resets, relocate_on_end, faces)",
+        ),
+        (
+            &START.replacen("/....../S1", "/..S3.../S1", 1),
+            "South: 7 dice on the board and 0 held by the opponent, expected 6 in all",
+        ),
+        (
+            "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/- 0-0 r1 s t0 q0 p0 - -",
+            "South: 5 dice on the board and 0 held by the opponent, expected 6 in all",
+        ),
+        (
+            "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t0 q0 p0 - -",
+            "the other check passes",
+        ),
+        (
+            "N6N5N4N3N2S1/....../....../....../....../S1S2S3S4S5. s 1 N/- 0-0 r1 s t0 q0 p0 - -",
+            "piles `N/-`: expected two piles of digits 1..6 (or -) separated by `/`, South's first",
+        ),
         (&START.replacen(" 1 -/-", " r1c3 -/-", 1), "pending rebond on c3: no die of the side to move there"),
         (&START.replacen(" 1 -/-", " 2-a6 -/-", 1), "flipped die on a6: no die of the side to move there"),
-        (&START.replacen(" 1 -/-", " rec -/-", 1), "recovery phase, but the recovery is not offered (the mover's dice differ or the opponent holds none)"),
+        (
+            &START.replacen(" 1 -/-", " rec -/-", 1),
+            "recovery phase, but the recovery is not offered (the mover's dice differ or the opponent holds none)",
+        ),
         (&START.replacen(" q0", " q100", 1), "quiet 100 is above 99, the most a running match shows under its variant"),
         (&START.replacen(" 0-0", " 31-2", 1), "scores 31-2 would have ended the match, but it is running"),
     ];
@@ -127,7 +159,13 @@ fn position_errors() {
         "the result contradicts the scores 31-2"
     );
     assert_eq!(pos_err(&START.replacen("r1", "r", 1)).to_string(), "round `r`: expected r<round number from 1>");
-    assert_eq!(pos_err(&START.replacen("r1", "r31", 1)).to_string(), "round 31 is above 30, the most a running match shows under its variant");
-    assert_eq!(pos_err(&START.replacen(" - -", " x -", 1)).to_string(), "result `x`: expected - (running), s or n (winner) or = (draw)");
+    assert_eq!(
+        pos_err(&START.replacen("r1", "r31", 1)).to_string(),
+        "round 31 is above 30, the most a running match shows under its variant"
+    );
+    assert_eq!(
+        pos_err(&START.replacen(" - -", " x -", 1)).to_string(),
+        "result `x`: expected - (running), s or n (winner) or = (draw)"
+    );
     assert!(matches!(pos_err(&START.replacen("r1", "r0", 1)), PositionError::BadField { field: "round", .. }));
 }

@@ -14,6 +14,7 @@ fn games_md_reference_numbers() {
     assert_eq!(perft(&p, 1), 12);
     assert_eq!(perft(&p, 2), 158);
     let mut after_two = HashSet::new();
+    let mut texts = HashSet::new();
     let (mut first, mut second) = (Vec::new(), Vec::new());
     p.legal_moves(&mut first);
     for &a in &first {
@@ -26,9 +27,11 @@ fn games_md_reference_numbers() {
             assert_eq!(r.to_move(), 1, "after two actions of South's first turn, North moves");
             // Distinct game states: the board, phase and counters, not the ply.
             after_two.insert(r.hash());
+            texts.insert(r.to_string());
         }
     }
-    assert_eq!(after_two.len(), 93);
+    assert_eq!(texts.len(), 93, "distinct positions (texts)");
+    assert_eq!(after_two.len(), 93, "distinct hashes");
 }
 
 /// Perft 1..6 (1..5 in debug builds).

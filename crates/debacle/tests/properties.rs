@@ -7,7 +7,8 @@ use common::Rng;
 use debacle_rules::{Position, Variant, parse_move_text};
 use proptest::prelude::*;
 
-const VARIANTS: [&str; 4] = ["", "scoring=winner,relocate_on_end=yes", "faces=662211,target=12", "quiet=8,turns=30,rounds=2"];
+const VARIANTS: [&str; 4] =
+    ["", "scoring=winner,relocate_on_end=yes", "faces=662211,target=12", "quiet=8,turns=30,rounds=2"];
 
 fn cases() -> u32 {
     if cfg!(debug_assertions) { 12 } else { 64 }

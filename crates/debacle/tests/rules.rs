@@ -62,7 +62,10 @@ fn reaching_the_enemy_camp_relocates_home_in_the_same_action() {
     let t = texts(&p);
     assert!(t.contains(&"Rc5f@c1".to_string()));
     assert!(!t.contains(&"Rc5f".to_string()));
-    assert_eq!(p.parse_move("Rc5f").unwrap_err().to_string(), "illegal move Rc5f: c6 is on the enemy home row: name an empty home square, @a1");
+    assert_eq!(
+        p.parse_move("Rc5f").unwrap_err().to_string(),
+        "illegal move Rc5f: c6 is on the enemy home row: name an empty home square, @a1"
+    );
     play(&mut p, &["Rc5f@c1"]);
     assert_eq!(p.cell(2), Some((0, 4)));
     assert_eq!(p.cell(32), None);
@@ -98,7 +101,8 @@ fn recovery_when_all_dice_show_one_value() {
     assert_eq!(q.quiet_turns(), 5, "a recovery does not reset the counter by default");
     play(&mut p, &["decline"]);
     assert_eq!(p.to_move(), 1);
-    let mut r = pos("N6N5N4N3N2N1/....../....../....../....../S4S3S3S3S3. s 2 -/5 0-0 r1 s t4 q4 p16 - recovery_resets=yes");
+    let mut r =
+        pos("N6N5N4N3N2N1/....../....../....../....../S4S3S3S3S3. s 2 -/5 0-0 r1 s t4 q4 p16 - recovery_resets=yes");
     play(&mut r, &["Fa1", "RECf1"]);
     assert_eq!(r.quiet_turns(), 0);
 }
@@ -117,7 +121,8 @@ fn fifth_capture_ends_the_round_at_once_and_both_score() {
     assert_eq!(p.turns_in_round(), 0);
     assert_eq!(p.to_string(), "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5S6 n 1 -/- 16-1 r2 n t0 q0 p201 - -");
     // Under scoring=winner only South scores.
-    let mut w = pos("N6...../....../...N2../...S3../....../S1S2S3.S5. s 1 2345/1 0-0 r1 s t40 q3 p200 - scoring=winner");
+    let mut w =
+        pos("N6...../....../...N2../...S3../....../S1S2S3.S5. s 1 2345/1 0-0 r1 s t40 q3 p200 - scoring=winner");
     play(&mut w, &["Rd3f"]);
     assert_eq!(w.scores(), [16, 0]);
 }
@@ -138,7 +143,8 @@ fn match_ends_at_target_with_tie_breaks() {
     let p = pos("..N2..N1/..S3.../....../....../....../S1S2.S4S5. s 1 1234/2 0-0 r1 s t40 q3 p999 - -");
     assert!(texts(&p).contains(&"Rc5f".to_string()));
     assert!(!texts(&p).iter().any(|m| m.starts_with("Rc5f@")));
-    let p = pos("..N2..N1/..S3.../....../....../....../S1S2.S4S5. s 1 1234/2 0-0 r1 s t40 q3 p999 - relocate_on_end=yes");
+    let p =
+        pos("..N2..N1/..S3.../....../....../....../S1S2.S4S5. s 1 1234/2 0-0 r1 s t40 q3 p999 - relocate_on_end=yes");
     assert_eq!(texts(&p).iter().filter(|m| m.starts_with("Rc5f@")).count(), 2);
 }
 
@@ -160,4 +166,21 @@ fn safeguards_end_the_round_and_the_match() {
     play(&mut p, &["Fa1", "Fb1", "Fa6", "Fb6"]);
     assert_eq!(p.outcome(), Some(Outcome::Draw));
     let _ = Move::Decline;
+}
+
+#[test]
+fn board_text_shows_everything() {
+    let p = pos(CAPTURE);
+    let plain = p.board_text(false);
+    assert_eq!(plain.lines().count(), 12, "{plain}");
+    assert!(plain.starts_with("    a  b  c  d  e  f\n6  N6 N5 N4 N3  . N1  6\n"), "{plain}");
+    assert!(plain.contains("South: score 0, holds 0 []"));
+    assert!(plain.contains("round 1 (started by South), 4 turns played, 4 without a capture"));
+    assert!(plain.ends_with("South to move: first action\n"));
+    let coloured = p.board_text(true);
+    assert!(coloured.contains("\x1b[1;34mS3\x1b[0m") && coloured.contains("\x1b[1;31mN2\x1b[0m"));
+    let mut q = p;
+    play(&mut q, &["Rc3f"]);
+    assert!(q.board_text(false).contains("South: score 0, holds 1 [2]"));
+    assert!(q.board_text(false).ends_with("South to move: rebond of the die on c4\n"));
 }
