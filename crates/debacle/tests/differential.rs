@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Rng, random_step};
-use debacle_rules::{Phase, Position, Variant, reference};
+use debacle_rules::{Dir, Move, Phase, Position, Variant, reference};
 use std::collections::HashSet;
 
 const POSITIONS: usize = if cfg!(debug_assertions) { 10_000 } else { 40_000 };
@@ -15,7 +15,7 @@ fn differential(variant: &str, seed: u64) {
     let mut rng = Rng(seed);
     let mut p = Position::start(v);
     let mut buf = Vec::new();
-    let (mut rebonds, mut recoveries, mut second, mut relocations, mut rounds) = (0, 0, 0, 0, 0);
+    let (mut rebonds, mut recoveries, mut second, mut relocations, mut rounds, mut end_rolls) = (0, 0, 0, 0, 0, 0);
     for _ in 0..POSITIONS {
         if p.outcome().is_some() {
             p = Position::start(v);
@@ -33,7 +33,17 @@ fn differential(variant: &str, seed: u64) {
             Phase::Action { index: 1, .. } => second += 1,
             _ => {}
         }
-        relocations += buf.iter().filter(|m| matches!(m, debacle_rules::Move::Roll { home: Some(_), .. })).count();
+        let me = p.to_move();
+        end_rolls += buf
+            .iter()
+            .filter(|m| match **m {
+                Move::Roll { from, dir: Dir::Forward, home: None } => {
+                    (me == 0 && from / 6 == 4) || (me == 1 && from / 6 == 1)
+                }
+                _ => false,
+            })
+            .count();
+        relocations += buf.iter().filter(|m| matches!(m, Move::Roll { home: Some(_), .. })).count();
         let round = p.round();
         assert!(random_step(&mut p, &mut rng, &mut buf));
         if p.round() != round {
@@ -42,8 +52,11 @@ fn differential(variant: &str, seed: u64) {
     }
     eprintln!(
         "`{variant}`: {POSITIONS} positions, {rebonds} rebond, {recoveries} recovery, {second} second-action, \
-         {relocations} relocating moves, {rounds} round changes"
+         {relocations} relocating moves, {end_rolls} round-ending rolls into the camp, {rounds} round changes"
     );
+    if v.relocate_on_end {
+        assert_eq!(end_rolls, 0);
+    }
     assert!(rebonds > 0 && recoveries > 0 && second > 0 && relocations > 0 && rounds > 0);
 }
 
