@@ -28,13 +28,12 @@ fn main() {
             if n == 0 {
                 break;
             }
-            let m = p.nth_move(((next() >> 32) * n as u64 >> 32) as usize);
+            let m = p.nth_move((((next() >> 32) * n as u64) >> 32) as usize);
             p.play(m);
             plies += 1;
         }
-        match p.outcome() {
-            Some(Outcome::Win { team }) => wins[team] += 1,
-            _ => {}
+        if let Some(Outcome::Win { team }) = p.outcome() {
+            wins[team] += 1;
         }
         if p.ply() >= variant.cap {
             capped += 1;

@@ -85,13 +85,13 @@ fn fast_and_reference_agree() {
         let seen = run(v, 0x5eed + i as u64);
         eprintln!("variant `{}`: {seen:?}", v.to_text());
         assert!(seen.positions >= POSITIONS);
-        assert!(seen.with_reserve > seen.positions / 100, "too few reserves: {seen:?}");
-        assert!(seen.overflows > 20, "too few overflows: {seen:?}");
-        if v.players == 4 {
+        assert!(seen.with_reserve > POSITIONS / 1000, "too few reserves: {seen:?}");
+        assert!(seen.overflows > POSITIONS / 1000, "too few overflows: {seen:?}");
+        if v.players == 4 && POSITIONS >= 10_000 {
             assert!(seen.passes > 0, "no pass seen: {seen:?}");
         }
         if v.fix == focus_rules::Fix::Swap {
-            assert!(seen.swaps > 20, "too few swap positions: {seen:?}");
+            assert!(seen.swaps >= 2, "too few swap positions: {seen:?}");
         }
     }
 }
