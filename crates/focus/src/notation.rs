@@ -551,7 +551,7 @@ impl Position {
         }
         s.push_str("  ");
         for f in 0..8u8 {
-            s.push_str(&format!(" {}      ", (b'a' + f) as char));
+            s.push_str(&format!(" {}     ", (b'a' + f) as char));
         }
         s.push('\n');
         let names = |p: usize| -> String {
