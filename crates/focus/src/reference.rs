@@ -2,7 +2,8 @@
 //! sharing no code with the fast one: its own board geometry (the list of
 //! removed corners), its own stacks as vectors, its own end check, its own
 //! symmetry test. It reads the position only through its public accessors.
-//! Used by the differential tests; slow on purpose.
+//! It also has a plain `play` and `outcome` on vectors. Used by the differential tests; slow on
+//! purpose.
 //!
 //! What it must never do: call the fast generator, `outcome`, `is_legal`, or
 //! the crate's tables; do I/O or draw randomness.
@@ -145,4 +146,92 @@ pub fn legal_moves(p: &Position) -> Vec<crate::Move> {
         }
     }
     out
+}
+
+/// A position as plain data, for comparing the fast `play` with [`play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plain {
+    /// Stack of each square index 0..64, bottom first (empty for removed squares).
+    pub stacks: Vec<Vec<usize>>,
+    /// Reserve of each player.
+    pub reserves: Vec<usize>,
+    /// Player to move.
+    pub to_move: usize,
+    /// Decisions played.
+    pub ply: u32,
+    /// Opening swaps played (2 when the variant has none).
+    pub swaps: usize,
+}
+
+/// The plain data of `p`.
+pub fn snapshot(p: &Position) -> Plain {
+    let stacks = (0..64).map(|i| if on_board(i % 8, i / 8) { stack(p, i % 8, i / 8) } else { Vec::new() }).collect();
+    Plain {
+        stacks,
+        reserves: (0..p.players()).map(|q| p.reserve(q)).collect(),
+        to_move: p.to_move(),
+        ply: p.ply(),
+        swaps: p.swaps_played(),
+    }
+}
+
+/// The plain data after playing legal move `m` in `p`, from the rules text (GAMES.md §1.4, §1.7, §1.8).
+pub fn play(p: &Position, m: Move) -> Plain {
+    let mut s = snapshot(p);
+    let me = s.to_move;
+    let players = p.players();
+    let land = |s: &mut Plain, to: usize, pieces: Vec<usize>| {
+        s.stacks[to].extend(pieces);
+        while s.stacks[to].len() > 5 {
+            let bottom = s.stacks[to].remove(0);
+            if bottom == me {
+                s.reserves[me] += 1;
+            } else if players == 4 && bottom == (me + 2) % 4 {
+                s.reserves[bottom] += 1;
+            }
+        }
+    };
+    match m {
+        Move::Pass => {}
+        Move::Swap { own, other } => {
+            s.stacks.swap(own as usize, other as usize);
+            s.swaps += 1;
+        }
+        Move::Enter { to } => {
+            s.reserves[me] -= 1;
+            land(&mut s, to as usize, vec![me]);
+        }
+        Move::Step { from, to } => {
+            let (f, t) = (from as usize, to as usize);
+            let distance = (f % 8).abs_diff(t % 8) + (f / 8).abs_diff(t / 8);
+            let keep = s.stacks[f].len() - distance;
+            let moving = s.stacks[f].split_off(keep);
+            land(&mut s, t, moving);
+        }
+    }
+    s.to_move = match (players, p.variant().order) {
+        (4, crate::Order::Ccw) => (me + 3) % 4,
+        _ => (me + 1) % players,
+    };
+    s.ply += 1;
+    s
+}
+
+/// The result of `p` from the rules text (GAMES.md §1.5, §1.7, the cap and `fix=draw`).
+pub fn outcome(p: &Position) -> Option<crate::Outcome> {
+    if p.players() == 2 {
+        if !has_a_move(p, p.to_move()) {
+            return Some(crate::Outcome::Win { team: 1 - p.to_move() });
+        }
+    } else {
+        for team in 0..2 {
+            if !has_a_move(p, team) && !has_a_move(p, team + 2) {
+                return Some(crate::Outcome::Win { team: 1 - team });
+            }
+        }
+    }
+    if p.ply() >= p.variant().cap {
+        return Some(if p.variant().fix == Fix::Draw { crate::Outcome::Win { team: 0 } } else { crate::Outcome::Draw });
+    }
+    None
 }

@@ -1,6 +1,7 @@
 //! The fast generator against `reference::legal_moves` (a plain generator from GAMES.md's text),
 //! on positions reached by random play from the start of each variant: same sets, no duplicates,
-//! and `count_moves`, `nth_move`, `is_legal` agree with the list.
+//! and `count_moves`, `nth_move`, `is_legal` agree with the list; `play` and `outcome` agree with the
+//! reference's plain versions.
 
 mod common;
 
@@ -9,7 +10,7 @@ use focus_rules::{Move, Position, Variant, perft, reference};
 use std::collections::HashSet;
 
 #[cfg(debug_assertions)]
-const POSITIONS: usize = 1_000;
+const POSITIONS: usize = 3_000;
 #[cfg(not(debug_assertions))]
 const POSITIONS: usize = 10_000;
 
@@ -33,6 +34,7 @@ fn compare(p: &Position, rng: &mut Rng) {
     assert_eq!(slow_set.len(), slow.len(), "reference duplicates in {p}");
     assert_eq!(set, slow_set, "generators disagree in {p}");
     assert_eq!(p.count_moves(), fast.len(), "count_moves in {p}");
+    assert_eq!(p.outcome(), reference::outcome(p), "outcome in {p}");
     assert_eq!(fast.is_empty(), p.outcome().is_some(), "empty iff over in {p}");
     for (i, &m) in fast.iter().enumerate() {
         assert_eq!(p.nth_move(i), m, "nth_move {i} in {p}");
@@ -71,7 +73,9 @@ fn run(v: Variant, seed: u64) -> Seen {
             let m = p.nth_move(rng.below(n));
             seen.passes += (m == Move::Pass) as usize;
             let before: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
+            let expected = reference::play(&p, m);
             p.play(m);
+            assert_eq!(reference::snapshot(&p), expected, "play {m}: fast and reference disagree, now {p}");
             let after: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
             seen.overflows += (after + matches!(m, Move::Step { .. }) as usize <= before) as usize;
         }

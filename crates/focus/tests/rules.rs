@@ -190,3 +190,18 @@ fn every_random_game_ends_within_the_cap() {
     while random_step(&mut p, &mut rng) {}
     assert_eq!((p.ply(), p.outcome()), (30, Some(Outcome::Draw)));
 }
+
+/// The Zobrist keys are fixed constants: start hashes are pinned (a change breaks stored hashes).
+#[test]
+fn pinned_start_hashes() {
+    let got: Vec<String> = variants().iter().map(|&v| format!("{:016x}", Position::start(v).hash())).collect();
+    assert_eq!(got, PINNED);
+}
+
+const PINNED: [&str; 5] = [
+    "75ba5755a93e463a", // 2 players
+    "da9f9f17a08ea2a6", // 4 players
+    "da9f9f17a08ea2a6", // 4 players, ccw (same state)
+    "c074effe6f9e00b8", // fix=swap (swap phase 0)
+    "75ba5755a93e463a", // fix=draw (same state as 2 players)
+];
