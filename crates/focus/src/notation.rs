@@ -1,0 +1,586 @@
+//! The texts of Focus (NOTATION.md): move text (`d4-d6`, `+e5`, `pass`,
+//! `swap:b7,d7`), the one-line position text, both directions, with typed
+//! errors that say what is wrong and where; and the text board for a terminal.
+//!
+//! What it must never do: panic on any input text, accept a position the rules
+//! cannot hold (stack over 5, more pieces than a player owns…), or do I/O.
+
+use crate::board::{self, MAX_HEIGHT, SQUARES, Square, make, parse_square, square_name};
+use crate::position::{Move, Outcome, Position, total_pieces};
+use crate::variant::{Fix, Variant, VariantError};
+use std::fmt;
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Step { from, to } => write!(f, "{}-{}", square_name(from), square_name(to)),
+            Move::Enter { to } => write!(f, "+{}", square_name(to)),
+            Move::Pass => write!(f, "pass"),
+            Move::Swap { own, other } => write!(f, "swap:{},{}", square_name(own), square_name(other)),
+        }
+    }
+}
+
+/// Why a move text is not a legal move here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is empty.
+    Empty,
+    /// The text has none of the forms `d4-d6`, `+e5`, `pass`, `swap:b7,d7`.
+    Syntax(String),
+    /// A square name that is not a1..h8.
+    BadSquare(String),
+    /// A removed corner square.
+    RemovedSquare(String),
+    /// The game is over: no move is legal.
+    GameOver,
+    /// The opening swaps are not played yet: only a swap is legal.
+    SwapFirst,
+    /// A swap outside the swap phase.
+    NoSwapNow,
+    /// A step whose two squares are not on one file or rank (or are the same square).
+    NotStraight {
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+    },
+    /// A step from a square whose stack the mover does not control.
+    NotYourStack {
+        /// The square.
+        square: String,
+    },
+    /// A step longer than the stack is tall.
+    TooFar {
+        /// The square.
+        square: String,
+        /// Its height.
+        height: usize,
+        /// The distance asked.
+        distance: usize,
+    },
+    /// An entry without a reserve piece.
+    NoReserve,
+    /// A pass while the player can move (passing is only for a blocked 4-player player).
+    PassNotAllowed,
+    /// A blocked player must pass.
+    MustPass,
+    /// A swap whose first square does not hold one of the mover's pieces.
+    SwapNotOwn {
+        /// The square.
+        square: String,
+    },
+    /// A swap whose second square does not hold one of the opponent's pieces.
+    SwapNotOther {
+        /// The square.
+        square: String,
+    },
+    /// P1's swap would leave the board symmetric (GAMES.md §1.8).
+    SwapSymmetric,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => write!(f, "empty move text"),
+            MoveError::Syntax(t) => {
+                write!(f, "move `{t}` is not of the forms d4-d6, +e5, pass, swap:b7,d7")
+            }
+            MoveError::BadSquare(t) => write!(f, "`{t}` is not a square name (a1..h8)"),
+            MoveError::RemovedSquare(t) => write!(f, "square {t} is a removed corner square"),
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::SwapFirst => write!(f, "the opening swaps come first: play swap:<own>,<other>"),
+            MoveError::NoSwapNow => write!(f, "no swap now: the swap phase is over or not in this variant"),
+            MoveError::NotStraight { from, to } => {
+                write!(f, "{from}-{to} is not a straight orthogonal step")
+            }
+            MoveError::NotYourStack { square } => write!(f, "the mover does not control a stack on {square}"),
+            MoveError::TooFar { square, height, distance } => {
+                write!(f, "the stack on {square} is {height} high and cannot go {distance} squares")
+            }
+            MoveError::NoReserve => write!(f, "the mover has no reserve piece to enter"),
+            MoveError::PassNotAllowed => write!(f, "pass is only for a blocked player in the 4-player game"),
+            MoveError::MustPass => write!(f, "the mover is blocked and must pass"),
+            MoveError::SwapNotOwn { square } => write!(f, "swap: {square} does not hold a piece of the mover"),
+            MoveError::SwapNotOther { square } => {
+                write!(f, "swap: {square} does not hold a piece of the opponent")
+            }
+            MoveError::SwapSymmetric => write!(f, "swap: this exchange leaves the board symmetric"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn read_square(t: &str) -> Result<Square, MoveError> {
+    match parse_square(t) {
+        None => Err(MoveError::BadSquare(t.to_string())),
+        Some(sq) if !board::is_playable(sq) => Err(MoveError::RemovedSquare(t.to_string())),
+        Some(sq) => Ok(sq),
+    }
+}
+
+impl Position {
+    /// Reads a move text and checks it is legal here (syntax and legality, with a precise error).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if text.is_empty() {
+            return Err(MoveError::Empty);
+        }
+        let m = if text == "pass" {
+            Move::Pass
+        } else if let Some(rest) = text.strip_prefix('+') {
+            Move::Enter { to: read_square(rest)? }
+        } else if let Some(rest) = text.strip_prefix("swap:") {
+            let Some((a, b)) = rest.split_once(',') else {
+                return Err(MoveError::Syntax(text.to_string()));
+            };
+            Move::Swap { own: read_square(a)?, other: read_square(b)? }
+        } else if let Some((a, b)) = text.split_once('-') {
+            Move::Step { from: read_square(a)?, to: read_square(b)? }
+        } else {
+            return Err(MoveError::Syntax(text.to_string()));
+        };
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let me = self.to_move();
+        if self.swaps_played() < 2 {
+            let Move::Swap { own, other } = m else {
+                return Err(MoveError::SwapFirst);
+            };
+            if self.controller(own) != Some(me) {
+                return Err(MoveError::SwapNotOwn { square: square_name(own) });
+            }
+            if self.controller(other) != Some(1 - me) {
+                return Err(MoveError::SwapNotOther { square: square_name(other) });
+            }
+            if !self.is_legal(m) {
+                return Err(MoveError::SwapSymmetric);
+            }
+            return Ok(m);
+        }
+        let blocked = !self.can_play(me);
+        match m {
+            Move::Swap { .. } => return Err(MoveError::NoSwapNow),
+            Move::Pass if !blocked => return Err(MoveError::PassNotAllowed),
+            Move::Pass => {}
+            _ if blocked => return Err(MoveError::MustPass),
+            Move::Enter { .. } if self.reserve(me) == 0 => return Err(MoveError::NoReserve),
+            Move::Enter { .. } => {}
+            Move::Step { from, to } => {
+                let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
+                if from == to || (ff != tf && fr != tr) {
+                    return Err(MoveError::NotStraight { from: square_name(from), to: square_name(to) });
+                }
+                if self.controller(from) != Some(me) {
+                    return Err(MoveError::NotYourStack { square: square_name(from) });
+                }
+                let distance = (ff.abs_diff(tf) + fr.abs_diff(tr)) as usize;
+                let height = self.height(from);
+                if distance > height {
+                    return Err(MoveError::TooFar { square: square_name(from), height, distance });
+                }
+            }
+        }
+        debug_assert!(self.is_legal(m));
+        Ok(m)
+    }
+}
+
+/// Why a position text is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text is empty.
+    Empty,
+    /// The first field is not `focus`.
+    Tag(String),
+    /// Wrong number of space-separated fields.
+    FieldCount {
+        /// Fields expected (6, or 7 with `fix=swap`).
+        expected: usize,
+        /// Fields found.
+        found: usize,
+    },
+    /// The variant field does not parse.
+    Variant(VariantError),
+    /// The variant field parses but is not written the canonical way (`-` for the default).
+    NonCanonicalVariant {
+        /// The field.
+        found: String,
+        /// The canonical form.
+        canonical: String,
+    },
+    /// Not 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A rank with the wrong number of squares.
+    SquareCount {
+        /// Rank 1..8.
+        rank: usize,
+        /// Its playable squares.
+        expected: usize,
+        /// Squares found.
+        found: usize,
+    },
+    /// A square whose text is neither `.` nor 1..5 player digits.
+    BadStack {
+        /// The square.
+        square: String,
+        /// Its text.
+        text: String,
+    },
+    /// A stack taller than 5.
+    StackTooTall {
+        /// The square.
+        square: String,
+        /// Its height.
+        height: usize,
+    },
+    /// A piece of a player the variant does not have.
+    NoSuchPlayer {
+        /// The square.
+        square: String,
+        /// The digit.
+        player: usize,
+    },
+    /// A labelled field (`res=`, `turn=`, `ply=`, `swaps=`) missing or with a bad number.
+    BadField {
+        /// The label expected.
+        field: &'static str,
+        /// The text found.
+        text: String,
+    },
+    /// The reserve field has the wrong number of entries.
+    ReserveCount {
+        /// Players.
+        expected: usize,
+        /// Entries found.
+        found: usize,
+    },
+    /// A player has more pieces (board + reserve) than he started with.
+    TooManyPieces {
+        /// The player.
+        player: usize,
+        /// Pieces counted.
+        count: usize,
+        /// Pieces owned at the start.
+        total: usize,
+    },
+    /// The side to move is not a player.
+    ToMove(usize),
+    /// The ply is over the variant's cap.
+    PlyOverCap {
+        /// The ply.
+        ply: u32,
+        /// The cap.
+        cap: u32,
+    },
+    /// The swap phase does not fit the rest (ply, side to move, board).
+    SwapPhase(String),
+    /// A 2-player position where the player who just moved cannot play: no move leads there.
+    Unreachable(usize),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Empty => write!(f, "empty position text"),
+            PositionError::Tag(t) => write!(f, "position text starts with `{t}`, expected `focus`"),
+            PositionError::FieldCount { expected, found } => {
+                write!(f, "position text has {found} fields, expected {expected}")
+            }
+            PositionError::Variant(e) => write!(f, "position variant: {e}"),
+            PositionError::NonCanonicalVariant { found, canonical } => {
+                write!(f, "position variant `{found}` is written `{canonical}`")
+            }
+            PositionError::RankCount(n) => write!(f, "board has {n} ranks, expected 8 separated by /"),
+            PositionError::SquareCount { rank, expected, found } => {
+                write!(f, "rank {rank} has {found} squares, expected {expected}")
+            }
+            PositionError::BadStack { square, text } => {
+                write!(f, "square {square}: `{text}` is not `.` or player digits bottom to top")
+            }
+            PositionError::StackTooTall { square, height } => {
+                write!(f, "square {square}: stack of {height} pieces, at most 5")
+            }
+            PositionError::NoSuchPlayer { square, player } => {
+                write!(f, "square {square}: player {player} does not exist in this variant")
+            }
+            PositionError::BadField { field, text } => write!(f, "field `{text}`: expected {field}<number>"),
+            PositionError::ReserveCount { expected, found } => {
+                write!(f, "reserves: {found} entries, expected {expected}")
+            }
+            PositionError::TooManyPieces { player, count, total } => {
+                write!(f, "player {player} has {count} pieces on board and in reserve, more than {total}")
+            }
+            PositionError::ToMove(p) => write!(f, "side to move {p} is not a player"),
+            PositionError::PlyOverCap { ply, cap } => write!(f, "ply {ply} is over the cap {cap}"),
+            PositionError::SwapPhase(why) => write!(f, "swap phase: {why}"),
+            PositionError::Unreachable(p) => {
+                write!(f, "player {p} just moved yet controls no stack and has no reserve")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.variant().to_text();
+        write!(f, "focus {} ", if v.is_empty() { "-" } else { &v })?;
+        for r in (0..8u8).rev() {
+            if r != 7 {
+                f.write_str("/")?;
+            }
+            let mut first = true;
+            for fl in 0..8u8 {
+                let sq = r * 8 + fl;
+                if !board::is_playable(sq) {
+                    continue;
+                }
+                if !first {
+                    f.write_str(",")?;
+                }
+                first = false;
+                let h = self.height(sq);
+                if h == 0 {
+                    f.write_str(".")?;
+                }
+                for l in 0..h {
+                    write!(f, "{}", self.piece(sq, l).unwrap_or(0))?;
+                }
+            }
+        }
+        let res: Vec<String> = (0..self.players()).map(|p| self.reserve(p).to_string()).collect();
+        write!(f, " res={} turn={} ply={}", res.join("/"), self.to_move(), self.ply())?;
+        if self.variant().fix == Fix::Swap {
+            write!(f, " swaps={}", self.swaps_played())?;
+        }
+        Ok(())
+    }
+}
+
+fn number(field: &'static str, text: &str, max: u64) -> Result<u64, PositionError> {
+    let bad = || PositionError::BadField { field, text: text.to_string() };
+    let digits = text.strip_prefix(field).ok_or_else(bad)?;
+    let ok = !digits.is_empty()
+        && digits.len() <= 10
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    if !ok {
+        return Err(bad());
+    }
+    let n: u64 = digits.parse().map_err(|_| bad())?;
+    if n > max {
+        return Err(bad());
+    }
+    Ok(n)
+}
+
+impl std::str::FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        if text.is_empty() {
+            return Err(PositionError::Empty);
+        }
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields[0] != "focus" {
+            return Err(PositionError::Tag(fields[0].to_string()));
+        }
+        if fields.len() < 2 {
+            return Err(PositionError::FieldCount { expected: 6, found: fields.len() });
+        }
+        let vtext = if fields[1] == "-" { "" } else { fields[1] };
+        let v = Variant::parse(vtext).map_err(PositionError::Variant)?;
+        let canonical = v.to_text();
+        if vtext != canonical || fields[1].is_empty() {
+            let canonical = if canonical.is_empty() { "-".to_string() } else { canonical };
+            return Err(PositionError::NonCanonicalVariant { found: fields[1].to_string(), canonical });
+        }
+        let expected = if v.fix == Fix::Swap { 7 } else { 6 };
+        if fields.len() != expected {
+            return Err(PositionError::FieldCount { expected, found: fields.len() });
+        }
+        let ranks: Vec<&str> = fields[2].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(PositionError::RankCount(ranks.len()));
+        }
+        let mut bd = [0u16; 64];
+        let mut count = [0usize; 4];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let r = 7 - i as u8;
+            let squares: Vec<Square> = (0..8).map(|f| r * 8 + f).filter(|&s| board::is_playable(s)).collect();
+            let cells: Vec<&str> = rank_text.split(',').collect();
+            if cells.len() != squares.len() {
+                return Err(PositionError::SquareCount {
+                    rank: r as usize + 1,
+                    expected: squares.len(),
+                    found: cells.len(),
+                });
+            }
+            for (&sq, cell) in squares.iter().zip(cells) {
+                let square = square_name(sq);
+                if cell == "." {
+                    continue;
+                }
+                if cell.is_empty() || !cell.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(PositionError::BadStack { square, text: cell.to_string() });
+                }
+                if cell.len() > MAX_HEIGHT {
+                    return Err(PositionError::StackTooTall { square, height: cell.len() });
+                }
+                let mut c = 0u16;
+                for (l, b) in cell.bytes().enumerate() {
+                    let p = (b - b'0') as usize;
+                    if p >= v.players {
+                        return Err(PositionError::NoSuchPlayer { square, player: p });
+                    }
+                    count[p] += 1;
+                    c |= (p as u16) << (2 * l);
+                }
+                bd[sq as usize] = make(cell.len(), c);
+            }
+        }
+        let res_text = fields[3]
+            .strip_prefix("res=")
+            .ok_or(PositionError::BadField { field: "res=", text: fields[3].to_string() })?;
+        let parts: Vec<&str> = res_text.split('/').collect();
+        if parts.len() != v.players {
+            return Err(PositionError::ReserveCount { expected: v.players, found: parts.len() });
+        }
+        let total = total_pieces(v.players);
+        let mut reserve = [0u8; 4];
+        for (p, part) in parts.iter().enumerate() {
+            let n = number("", part, total as u64)
+                .map_err(|_| PositionError::BadField { field: "res=", text: fields[3].to_string() })?;
+            reserve[p] = n as u8;
+            if count[p] + n as usize > total {
+                return Err(PositionError::TooManyPieces { player: p, count: count[p] + n as usize, total });
+            }
+        }
+        for (p, &c) in count.iter().enumerate().take(v.players) {
+            if c > total {
+                return Err(PositionError::TooManyPieces { player: p, count: c + reserve[p] as usize, total });
+            }
+        }
+        let turn = number("turn=", fields[4], 9)? as usize;
+        if turn >= v.players {
+            return Err(PositionError::ToMove(turn));
+        }
+        let ply = number("ply=", fields[5], u32::MAX as u64)? as u32;
+        if ply > v.cap {
+            return Err(PositionError::PlyOverCap { ply, cap: v.cap });
+        }
+        let swaps = if v.fix == Fix::Swap { number("swaps=", fields[6], 2)? as u8 } else { 2 };
+        if swaps < 2 {
+            let start = Position::start(v);
+            if ply != swaps as u32 || turn != swaps as usize {
+                return Err(PositionError::SwapPhase(format!(
+                    "{swaps} swaps played needs ply={swaps} and turn={swaps}"
+                )));
+            }
+            if reserve != [0; 4] || SQUARES.iter().any(|&s| (start.board[s as usize] == 0) != (bd[s as usize] == 0)) {
+                return Err(PositionError::SwapPhase("the board must hold the start's 36 single pieces".into()));
+            }
+            // Same 36 occupied squares and at most 18 pieces each: 36 single pieces, 18 each.
+            if swaps == 0 && bd != start.board {
+                return Err(PositionError::SwapPhase("no swap played yet, the board must be the start".into()));
+            }
+            let diff = SQUARES.iter().filter(|&&s| bd[s as usize] != start.board[s as usize]).count();
+            if swaps == 1 && diff != 2 {
+                return Err(PositionError::SwapPhase(
+                    "one swap played: exactly 2 squares differ from the start".into(),
+                ));
+            }
+        } else if v.fix == Fix::Swap && ply < 2 {
+            return Err(PositionError::SwapPhase("both swaps played needs ply >= 2".into()));
+        }
+        let pos = Position::assemble(v, bd, reserve, turn as u8, ply, swaps);
+        if v.players == 2 && ply > 0 && !pos.can_play(1 - turn) {
+            return Err(PositionError::Unreachable(1 - turn));
+        }
+        Ok(pos)
+    }
+}
+
+const ANSI: [&str; 4] = ["\x1b[97m", "\x1b[31m", "\x1b[33m", "\x1b[32m"];
+
+impl Position {
+    /// The text board for a terminal: 8 ranks (8 at the top), each square its stack's pieces as
+    /// digits bottom to top (`.` empty; blank for a removed corner), the top piece marked (bold in
+    /// colour, otherwise the top digit is followed by `'`); then reserves, eliminated pieces, the side
+    /// to move, the ply and the outcome. With `colour`, digits use ANSI colours per player.
+    pub fn board_text(&self, colour: bool) -> String {
+        let mut s = String::new();
+        for r in (0..8u8).rev() {
+            s.push_str(&format!("{} ", r + 1));
+            for f in 0..8u8 {
+                let sq = r * 8 + f;
+                if !board::is_playable(sq) {
+                    s.push_str("       ");
+                    continue;
+                }
+                let h = self.height(sq);
+                let mut cell = String::new();
+                let mut width = 0;
+                if h == 0 {
+                    cell.push('.');
+                    width = 1;
+                }
+                for l in 0..h {
+                    let p = self.piece(sq, l).unwrap_or(0);
+                    let last = l + 1 == h;
+                    if colour {
+                        let bold = if last { "\x1b[1m" } else { "" };
+                        cell.push_str(&format!("{}{bold}{p}\x1b[0m", ANSI[p]));
+                    } else {
+                        cell.push_str(&p.to_string());
+                    }
+                    width += 1;
+                    if last && !colour {
+                        cell.push('\'');
+                        width += 1;
+                    }
+                }
+                s.push(' ');
+                s.push_str(&cell);
+                s.push_str(&" ".repeat(6 - width));
+            }
+            s.push('\n');
+        }
+        s.push_str("  ");
+        for f in 0..8u8 {
+            s.push_str(&format!(" {}     ", (b'a' + f) as char));
+        }
+        s.push('\n');
+        let names = |p: usize| -> String {
+            if colour { format!("{}player {p}\x1b[0m", ANSI[p]) } else { format!("player {p}") }
+        };
+        for p in 0..self.players() {
+            s.push_str(&format!(
+                "{}: reserve {}, eliminated {}, controls {} stacks\n",
+                names(p),
+                self.reserve(p),
+                self.eliminated(p),
+                SQUARES.iter().filter(|&&q| self.controller(q) == Some(p)).count()
+            ));
+        }
+        s.push_str(&format!("to move: {}, ply {} of {}", names(self.to_move()), self.ply(), self.variant().cap));
+        if self.swaps_played() < 2 {
+            s.push_str(&format!(", opening swap {} of 2", self.swaps_played() + 1));
+        }
+        match self.outcome() {
+            None => {}
+            Some(Outcome::Draw) => s.push_str(", game over: draw"),
+            Some(Outcome::Win { team }) if self.players() == 2 => {
+                s.push_str(&format!(", game over: player {team} wins"))
+            }
+            Some(Outcome::Win { team }) => {
+                s.push_str(&format!(", game over: team {team} (players {} and {}) wins", team, team + 2))
+            }
+        }
+        s.push('\n');
+        s
+    }
+}
