@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, batch, common, rules, search, tune, view};
+use cli::{annex, batch, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -51,7 +51,7 @@ Examples:
   senat moves start          # the 22 give moves of the draft (g1, g3..g23)
   senat moves sample         # blue's first play moves in the sample game
   senat moves .,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. give:b - 0-0-0 0")]
-    Moves(common::PosArg),
+    Moves(rules::MovesArgs),
 
     /// Count the leaf nodes of the move tree to a given depth (perft).
     ///

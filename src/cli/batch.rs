@@ -6,6 +6,7 @@
 use crate::cli::common::{
     Result, TIME_PER_MOVE_HELP, input, opening_moves, policy, read_opening, time_per_move, timed,
 };
+use crate::cli::games::{self, GameArg};
 use clap::Args;
 use senat_lab::arena::{self, Arena, Schedule};
 use senat_lab::policy::PolicySpec;
@@ -58,9 +59,12 @@ pub(crate) struct BenchArgs {
 /// Arguments of `senat arena`.
 #[derive(Args, Debug)]
 pub(crate) struct ArenaArgs {
-    /// The agents (at least two), as policies.
+    /// The agents (at least two), as policies (with --game other than
+    /// senat: random, greedy, ab[:...] or mcts[:...]).
     #[arg(value_name = "AGENT", required = true, num_args = 2..)]
     pub(crate) agents: Vec<String>,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// Games per pairing, an even number (pairs of games).
     #[arg(long, default_value_t = 100)]
     pub(crate) games: u64,
@@ -84,8 +88,9 @@ pub(crate) struct ArenaArgs {
     /// "book"; the draft's first gives and placements): varied games for
     /// agents that draw no randomness (MCTS with `rollout=eval`, alpha-beta),
     /// which with `--draft own` would otherwise replay one pair of games.
-    #[arg(long, value_name = "K", default_value_t = 0)]
-    pub(crate) book_plies: u32,
+    /// (Default 0 for Sénat, 4 for the other games.)
+    #[arg(long, value_name = "K")]
+    pub(crate) book_plies: Option<u32>,
     /// Stop a two-agent match when the SPRT decides:
     /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
     /// generalized SPRT on pentanomial counts; logistic Elo by default).
@@ -128,6 +133,15 @@ pub(crate) struct SelfplayArgs {
     /// Blue's play policy.
     #[arg(long, default_value = "random", value_name = "POLICY")]
     pub(crate) blue: String,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
+    /// With --game other than senat: the agent of the first player's team
+    /// (random, greedy, ab[:...] or mcts[:...]).
+    #[arg(long, default_value = "random", value_name = "AGENT")]
+    pub(crate) first: String,
+    /// With --game other than senat: the agent of the second team.
+    #[arg(long, default_value = "random", value_name = "AGENT")]
+    pub(crate) second: String,
     /// Red's draft policy (default: red's play policy; greedy drafts at random).
     #[arg(long, value_name = "POLICY")]
     pub(crate) draft_red: Option<String>,
@@ -180,6 +194,9 @@ pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
 
 /// `senat merge`.
 pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
+    if a.inputs.first().is_some_and(|p| games::is_other_batch(p)) {
+        return games::merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out);
+    }
     cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out)
 }
 
@@ -192,6 +209,9 @@ pub(crate) fn bench(a: BenchArgs, out: &mut impl Write) -> Result<()> {
 pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     if let Some(c) = a.concurrency.filter(|&c| c > 0) {
         senat_lab::limits::threads("--concurrency", c).or_else(input)?;
+    }
+    if a.game.other()? {
+        return games::arena(&a, out);
     }
     cmd_arena(a, out)
 }
@@ -217,6 +237,12 @@ pub(crate) fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
 }
 
 pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.other()? {
+        return games::selfplay(&a, out);
+    }
+    if a.first != "random" || a.second != "random" {
+        return input("--first/--second are for --game focus, focus4 or debacle; Sénat's sides are --red and --blue");
+    }
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");
     }
@@ -306,7 +332,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
             Schedule::RoundRobin
         },
         sprt,
-        book: a.book_plies,
+        book: a.book_plies.unwrap_or(0),
     };
     arena.check().or_else(input)?;
     let pairings = arena.pairings();

@@ -4,6 +4,7 @@
 //! policy or writes a file (`replay --svg` is the view module's).
 
 use crate::cli::common::{PosArg, Result, input, play_record, read_record, result_line, sorted_moves, write_position};
+use crate::cli::games::{self, GameArg};
 use crate::cli::view::replay_pictures;
 use clap::Args;
 use senat_lab::limits;
@@ -18,6 +19,8 @@ use std::time::Instant;
 pub(crate) struct PerftArgs {
     #[command(flatten)]
     pub(crate) pos: PosArg,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// Number of half-moves (plies) to look ahead, 0 to 120; 0 counts the position itself.
     #[arg(short, long, value_name = "N")]
     pub(crate) depth: u32,
@@ -35,6 +38,8 @@ pub(crate) struct PerftArgs {
 pub(crate) struct ShowArgs {
     #[command(flatten)]
     pub(crate) pos: PosArg,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// Never colour with terminal escapes: write the colour as a letter.
     #[arg(long)]
     pub(crate) plain: bool,
@@ -45,6 +50,8 @@ pub(crate) struct ShowArgs {
 pub(crate) struct ReplayArgs {
     /// The game record to play.
     pub(crate) file: PathBuf,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// Print only the result, not the position after each move.
     #[arg(short, long)]
     pub(crate) quiet: bool,
@@ -59,25 +66,46 @@ pub(crate) struct ReplayArgs {
     pub(crate) force: bool,
 }
 
+/// Arguments of `senat moves`.
+#[derive(Args, Debug)]
+pub(crate) struct MovesArgs {
+    #[command(flatten)]
+    pub(crate) pos: PosArg,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
+}
+
 /// `senat moves`: the legal moves, one per line, sorted.
-pub(crate) fn moves(pos: PosArg, out: &mut impl Write) -> Result<()> {
-    cmd_moves(&pos.resolve()?, out)
+pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.other()? {
+        return games::moves(&a.pos.pos, &a.game, out);
+    }
+    cmd_moves(&a.pos.resolve()?, out)
 }
 
 /// `senat perft`.
 pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.other()? {
+        return games::perft(&a, out);
+    }
     let depth = limits::depth("--depth", a.depth, 0).or_else(input)?;
     cmd_perft(&a.pos.resolve()?, depth, a.divide, a.full, out)
 }
 
 /// `senat show`; `colour`: stdout takes terminal colours.
 pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.game.other()? {
+        return games::show(&a, out, colour);
+    }
     let p = a.pos.resolve()?;
     write_position(out, &p, colour && !a.plain)
 }
 
 /// `senat replay`; `colour`: stdout takes terminal colours.
 pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.game.other()? {
+        return games::replay(&a, out, colour);
+    }
     cmd_replay(&a.file, a.quiet, colour && !a.plain, out)?;
     match a.svg {
         Some(dir) => replay_pictures(&a.file, &dir, a.force, out),

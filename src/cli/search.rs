@@ -4,6 +4,7 @@
 //! searches by itself.
 
 use crate::cli::common::{POS_HELP, Result, input, parse_position, play_record, read_record, sample_start};
+use crate::cli::games::GameArg;
 use clap::Args;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
@@ -21,6 +22,8 @@ use std::time::Duration;
 /// Arguments of `senat analyze`.
 #[derive(Args, Debug)]
 pub(crate) struct AnalyzeArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// The position (ignored with --history).
     #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
     pub(crate) pos: Vec<String>,
@@ -80,6 +83,8 @@ pub(crate) struct AnalyzeArgs {
 /// Arguments of `senat solve`.
 #[derive(Args, Debug)]
 pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArg,
     /// The position (ignored with --history).
     #[arg(value_name = "POS", num_args = 0.., help = POS_HELP)]
     pub(crate) pos: Vec<String>,
@@ -154,6 +159,9 @@ pub(crate) struct BenchSearchArgs {
 /// `senat analyze`: alpha-beta ([`cmd_analyze`]) or MCTS ([`cmd_analyze_mcts`]),
 /// with the flags of the engine checked.
 pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.other()? {
+        return crate::cli::games::analyze(&a, out);
+    }
     let AnalyzeArgs {
         pos,
         engine,
@@ -169,6 +177,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         time,
         tt_mb,
         history,
+        game: _,
     } = a;
     let root = search_root(&pos, history.as_deref())?;
     match engine.as_str() {
@@ -220,7 +229,10 @@ pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat solve`.
 pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove } = a;
+    if a.game.other()? {
+        return crate::cli::games::solve(&a, out);
+    }
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, game: _ } = a;
     let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
     cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
 }

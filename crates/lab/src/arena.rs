@@ -330,10 +330,15 @@ pub struct LadderRating {
 
 /// Chains ladder results (each `results[i]` is agent `i` against `i + 1`).
 pub fn ladder_ratings(results: &[PairingResult]) -> Vec<LadderRating> {
+    ladder_of(&results.iter().map(PairingResult::estimate).collect::<Vec<_>>())
+}
+
+/// Chains ladder steps: `steps[i]` is the estimate of agent `i` against
+/// agent `i + 1` (from agent `i`'s side), in any game.
+pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
     let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true, floor: 0.0 }];
     let (mut elo, mut var, mut floor) = (0.0, 0.0, 0.0);
-    for r in results {
-        let e = r.estimate();
+    for &e in steps {
         // The second agent's gain over the first is minus the first's Elo.
         elo -= e.elo;
         floor -= e.elo_hi;

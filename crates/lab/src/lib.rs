@@ -13,6 +13,7 @@ pub mod adapter;
 pub mod annex;
 pub mod arena;
 pub mod eval;
+pub mod games;
 pub mod learned;
 pub mod limits;
 pub mod picture;

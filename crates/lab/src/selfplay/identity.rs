@@ -232,7 +232,8 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-fn unescape(s: &str) -> Result<String, IdentityError> {
+/// Reads back a value written by [`escape`].
+pub fn unescape(s: &str) -> Result<String, IdentityError> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;

@@ -212,7 +212,7 @@ fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Resu
 
 /// Which file a resumed output continues: the output itself if it exists,
 /// else its `.partial` file if an interrupted run left one, else none.
-fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
+pub(crate) fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
     let loc = Located::new(path)?;
     if loc.is_file() {
         return Ok(Some(path.to_path_buf()));

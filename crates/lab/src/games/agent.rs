@@ -1,0 +1,468 @@
+//! Agents for any [`LabGame`]: uniformly random, greedy one-ply on the
+//! game's evaluation, alpha-beta and MCTS from `game-search`; their spec
+//! text ([`AgentSpec`]) and one game played between them ([`play`]).
+//!
+//! What this module must never do: know which game it plays, or draw
+//! randomness from anywhere but the generator a game is given.
+
+use super::{LabEval, LabGame};
+use game_search::alphabeta::{Limits, Searcher};
+use game_search::mcts::{self, Mcts, Rollout};
+use game_search::rng::{GameRng, below};
+use game_search::{MAX_PLAYERS, Scores, WIN};
+use rand::Rng;
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+/// How an MCTS agent values a leaf.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LeafValue {
+    /// Play uniformly random moves to the end (a game still running after
+    /// `cap` plies scores the same for everyone).
+    Random {
+        /// Plies before a rollout gives up.
+        cap: u32,
+    },
+    /// Play `cut` random plies, then read the evaluation through a logistic
+    /// curve (`scale` centi-units per e-fold).
+    Eval {
+        /// Random plies before the evaluation.
+        cut: u32,
+        /// Centi-units of evaluation for one logit.
+        scale: f64,
+    },
+}
+
+/// An agent, as its spec text names it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// The move whose result evaluates best for the mover's team (ties at random).
+    Greedy,
+    /// Alpha-beta on the evaluation to `depth` plies (or for `movetime_ms`).
+    AlphaBeta {
+        /// Plies.
+        depth: u32,
+        /// Milliseconds per move (then `depth` is a cap).
+        movetime_ms: Option<u64>,
+        /// Transposition table megabytes.
+        tt_mb: usize,
+    },
+    /// Monte Carlo tree search.
+    Mcts {
+        /// Playouts per move.
+        playouts: u64,
+        /// Exploration constant of UCT.
+        c: f64,
+        /// How leaves are valued.
+        leaf: LeafValue,
+        /// Milliseconds per move (then `playouts` is a cap).
+        movetime_ms: Option<u64>,
+    },
+}
+
+/// MCTS defaults: the exploration constant, random plies before the
+/// evaluation, and the evaluation's logistic scale. Chosen in short arena
+/// runs on Focus (README "Other games": c=0.4 and scale=100 beat c=1 and
+/// scale=300 against alpha-beta at depth 2; cut=0 beat cut=4).
+pub const DEFAULT_C: f64 = 0.4;
+/// See [`DEFAULT_C`].
+pub const DEFAULT_CUT: u32 = 0;
+/// See [`DEFAULT_C`].
+pub const DEFAULT_SCALE: f64 = 100.0;
+
+/// The help of an agent spec.
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16] | \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS] \
+(rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
+rollout=random: to the end of the game, a draw after `cap` plies)";
+
+/// Why an agent spec cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentError {
+    /// Not one of the agents.
+    Unknown(String),
+    /// A parameter that is not `key=value` with a known key.
+    Param {
+        /// The spec.
+        spec: String,
+        /// The parameter.
+        item: String,
+    },
+    /// A value out of range or not a number.
+    Value {
+        /// The spec.
+        spec: String,
+        /// The key.
+        key: String,
+        /// What it must be.
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for AgentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentError::Unknown(s) => write!(f, "unknown agent `{s}` (accepted: {AGENT_HELP})"),
+            AgentError::Param { spec, item } => {
+                write!(f, "agent `{spec}`: `{item}` is not a known key=value (accepted: {AGENT_HELP})")
+            }
+            AgentError::Value { spec, key, expected } => write!(f, "agent `{spec}`: {key} must be {expected}"),
+        }
+    }
+}
+
+impl std::error::Error for AgentError {}
+
+impl AgentSpec {
+    /// Reads `random`, `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]`.
+    pub fn parse(text: &str) -> Result<AgentSpec, AgentError> {
+        let spec = text.trim();
+        let (name, params) = match spec.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (spec, None),
+        };
+        let mut a = match name {
+            "random" => AgentSpec::Random,
+            "greedy" => AgentSpec::Greedy,
+            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16 },
+            "mcts" => AgentSpec::Mcts {
+                playouts: 1000,
+                c: DEFAULT_C,
+                leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
+                movetime_ms: None,
+            },
+            _ => return Err(AgentError::Unknown(spec.to_string())),
+        };
+        let Some(params) = params else { return Ok(a) };
+        let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
+        for item in params.split(',') {
+            let bad = || AgentError::Param { spec: spec.to_string(), item: item.to_string() };
+            let (k, v) = item.split_once('=').ok_or_else(bad)?;
+            let value =
+                |expected: &'static str| AgentError::Value { spec: spec.to_string(), key: k.to_string(), expected };
+            let int = |lo: u64, hi: u64, expected: &'static str| -> Result<u64, AgentError> {
+                v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| value(expected))
+            };
+            match (&mut a, k) {
+                (AgentSpec::AlphaBeta { depth, .. }, "depth") => *depth = int(1, 64, "an integer from 1 to 64")? as u32,
+                (AgentSpec::AlphaBeta { tt_mb, .. }, "tt") => {
+                    *tt_mb = int(1, 4096, "megabytes from 1 to 4096")? as usize
+                }
+                (AgentSpec::AlphaBeta { movetime_ms, .. } | AgentSpec::Mcts { movetime_ms, .. }, "movetime") => {
+                    *movetime_ms = Some(int(1, 3_600_000, "milliseconds from 1 to 3600000")?)
+                }
+                (AgentSpec::Mcts { playouts, .. }, "playouts") => {
+                    *playouts = int(1, 1 << 30, "an integer from 1 to 2^30")?
+                }
+                (AgentSpec::Mcts { c, .. }, "c") => {
+                    *c = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0 && *c <= 100.0)
+                        .ok_or_else(|| value("a number from 0 to 100"))?
+                }
+                (AgentSpec::Mcts { .. }, "rollout") => {
+                    rollout = Some(match v {
+                        "eval" => true,
+                        "random" => false,
+                        _ => return Err(value("eval or random")),
+                    })
+                }
+                (AgentSpec::Mcts { .. }, "cut") => cut = Some(int(0, 10_000, "plies from 0 to 10000")? as u32),
+                (AgentSpec::Mcts { .. }, "cap") => cap = Some(int(1, 1_000_000, "plies from 1 to 1000000")? as u32),
+                (AgentSpec::Mcts { .. }, "scale") => {
+                    scale = Some(
+                        v.parse::<f64>()
+                            .ok()
+                            .filter(|s| s.is_finite() && *s >= 1.0 && *s <= 1e6)
+                            .ok_or_else(|| value("a number from 1 to 1000000"))?,
+                    )
+                }
+                _ => return Err(bad()),
+            }
+        }
+        if let AgentSpec::Mcts { leaf, .. } = &mut a {
+            let random = rollout == Some(false);
+            if random && (cut.is_some() || scale.is_some()) {
+                return Err(AgentError::Param { spec: spec.to_string(), item: "cut/scale with rollout=random".into() });
+            }
+            if !random && cap.is_some() {
+                return Err(AgentError::Param { spec: spec.to_string(), item: "cap without rollout=random".into() });
+            }
+            *leaf = if random {
+                LeafValue::Random { cap: cap.unwrap_or(1000) }
+            } else {
+                LeafValue::Eval { cut: cut.unwrap_or(DEFAULT_CUT), scale: scale.unwrap_or(DEFAULT_SCALE) }
+            };
+        }
+        Ok(a)
+    }
+
+    /// A fresh agent for game `G`.
+    pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
+        match *self {
+            AgentSpec::Random => Box::new(RandomAgent),
+            AgentSpec::Greedy => Box::new(GreedyAgent),
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => Box::new(AlphaBetaAgent::<G> {
+                searcher: Searcher::new(LabEval, tt_mb),
+                limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
+            }),
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+                let config = mcts::Config {
+                    playouts,
+                    time: movetime_ms.map(Duration::from_millis),
+                    selection: mcts::Selection::Uct { c },
+                    ..mcts::Config::default()
+                };
+                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)) })
+            }
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    /// The canonical spec text (every parameter given), read back by [`AgentSpec::parse`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => {
+                write!(f, "ab:depth={depth},tt={tt_mb}")?;
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+            }
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+                write!(f, "mcts:playouts={playouts},c={c}")?;
+                match leaf {
+                    LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
+                    LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
+                }
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+            }
+        }
+    }
+}
+
+/// Something that picks a move in a state of `G` where its side is to move.
+pub trait Agent<G: LabGame>: Send {
+    /// A legal move of `s` (which is not over).
+    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move;
+}
+
+/// A uniformly random legal move, `None` if there is none.
+pub fn random_move<G: LabGame>(s: &G::State, rng: &mut GameRng, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    G::moves(s, buf);
+    (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
+}
+
+struct RandomAgent;
+
+impl<G: LabGame> Agent<G> for RandomAgent {
+    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move")
+    }
+}
+
+struct GreedyAgent;
+
+/// The value of the state after a move for `player`'s team: a result is
+/// ±WIN (0 for a draw), otherwise the evaluation.
+fn value_after<G: LabGame>(s: &G::State, player: usize) -> i32 {
+    match G::result(s) {
+        Some(r) => game_search::score_for::<G>(s, &r, player, 0),
+        None => G::evaluate(s, player),
+    }
+}
+
+impl<G: LabGame> Agent<G> for GreedyAgent {
+    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        let me = G::to_move(s);
+        let moves = super::legal_moves::<G>(s);
+        let (mut best, mut best_v, mut ties) = (moves[0], i32::MIN, 0u32);
+        for m in moves {
+            let v = value_after::<G>(&G::apply(s, m), me);
+            if v > best_v {
+                (best, best_v, ties) = (m, v, 1);
+            } else if v == best_v {
+                // Reservoir sampling: each tied move with probability 1/ties.
+                ties += 1;
+                if below(rng, ties as usize) == 0 {
+                    best = m;
+                }
+            }
+        }
+        best
+    }
+}
+
+struct AlphaBetaAgent<G: LabGame> {
+    searcher: Searcher<G, LabEval>,
+    limits: Limits,
+}
+
+impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
+    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        match self.searcher.search(s, self.limits).best {
+            Some(m) => m,
+            None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
+        }
+    }
+}
+
+struct MctsAgent<G: LabGame> {
+    mcts: Mcts<G, LabRollout<G>>,
+}
+
+impl<G: LabGame> Agent<G> for MctsAgent<G> {
+    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        self.mcts.clear();
+        match self.mcts.search(s, rng.next_u64()).best {
+            Some(m) => m,
+            None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
+        }
+    }
+}
+
+/// The leaf values of [`AgentSpec::Mcts`]: random plies, then the result
+/// or the evaluation.
+pub struct LabRollout<G: LabGame> {
+    leaf: LeafValue,
+    buf: Vec<G::Move>,
+    _game: PhantomData<G>,
+}
+
+impl<G: LabGame> Clone for LabRollout<G> {
+    fn clone(&self) -> Self {
+        LabRollout::new(self.leaf)
+    }
+}
+
+impl<G: LabGame> LabRollout<G> {
+    /// A rollout valuing leaves by `leaf`.
+    pub fn new(leaf: LeafValue) -> LabRollout<G> {
+        LabRollout { leaf, buf: Vec::new(), _game: PhantomData }
+    }
+}
+
+impl<G: LabGame> Rollout<G> for LabRollout<G> {
+    fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores {
+        let (plies, scale) = match self.leaf {
+            LeafValue::Random { cap } => (cap, None),
+            LeafValue::Eval { cut, scale } => (cut, Some(scale)),
+        };
+        let mut s = *s;
+        for _ in 0..plies {
+            if let Some(r) = G::result(&s) {
+                return r;
+            }
+            let m = random_move::<G>(&s, rng, &mut self.buf).expect("a running game has a legal move");
+            s = G::apply(&s, m);
+        }
+        if let Some(r) = G::result(&s) {
+            return r;
+        }
+        let players = G::players(&s);
+        let mut r = [0.0; MAX_PLAYERS];
+        match scale {
+            Some(scale) => {
+                for (p, v) in r.iter_mut().enumerate().take(players) {
+                    let e = G::evaluate(&s, p).clamp(-WIN / 4, WIN / 4) as f64;
+                    *v = 1.0 / (1.0 + (-e / scale).exp());
+                }
+            }
+            None => r[..players].fill(0.5),
+        }
+        r
+    }
+}
+
+/// One game played to its end.
+#[derive(Clone, Debug)]
+pub struct Played<G: LabGame> {
+    /// The final state.
+    pub end: G::State,
+    /// The moves, if recorded.
+    pub moves: Vec<G::Move>,
+    /// The results per player.
+    pub scores: Scores,
+    /// The winning team (`None`: a draw).
+    pub winner: Option<usize>,
+    /// Decisions played.
+    pub plies: u32,
+    /// Thinking time per team.
+    pub think: [Duration; 2],
+    /// Decisions per team.
+    pub decisions: [u32; 2],
+}
+
+/// Plays `start` to its end, team `t`'s moves chosen by `agents[t]` (team 0
+/// is the team of player 0), all randomness from `rng`.
+pub fn play<G: LabGame>(
+    start: G::State,
+    agents: &mut [Box<dyn Agent<G>>; 2],
+    rng: &mut GameRng,
+    record: bool,
+) -> Played<G> {
+    let mut s = start;
+    let mut moves = Vec::new();
+    let (mut think, mut decisions, mut plies) = ([Duration::ZERO; 2], [0u32; 2], 0u32);
+    let scores = loop {
+        if let Some(r) = G::result(&s) {
+            break r;
+        }
+        let team = G::team(&s, G::to_move(&s)).min(1);
+        let t0 = Instant::now();
+        let m = agents[team].choose(&s, rng);
+        think[team] += t0.elapsed();
+        decisions[team] += 1;
+        if record {
+            moves.push(m);
+        }
+        s = G::apply(&s, m);
+        plies += 1;
+    };
+    Played { end: s, moves, winner: super::winner::<G>(&s, &scores), scores, plies, think, decisions }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::toy::Nim;
+    use game_search::rng::rng_from_seed;
+
+    #[test]
+    fn specs_round_trip_and_refuse() {
+        for t in
+            ["random", "greedy", "ab", "ab:depth=3", "mcts", "mcts:playouts=50,rollout=random,cap=40", "ab:movetime=5"]
+        {
+            let a = AgentSpec::parse(t).unwrap();
+            assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a, "{t}");
+        }
+        let e = AgentSpec::parse("mcts:playouts=0").unwrap_err().to_string();
+        assert!(e.contains("playouts must be an integer from 1"), "{e}");
+        let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
+        assert!(e.contains("`playouts=5` is not a known key=value"), "{e}");
+        let e = AgentSpec::parse("heuristic").unwrap_err().to_string();
+        assert!(e.starts_with("unknown agent `heuristic`"), "{e}");
+        assert!(AgentSpec::parse("mcts:rollout=random,cut=3").is_err());
+        assert!(AgentSpec::parse("mcts:cap=3").is_err());
+    }
+
+    #[test]
+    fn searching_agents_win_nim_from_a_won_position() {
+        // Nim (take 1..3, last take wins): 10 is a win for the mover (take 2).
+        for spec in ["ab:depth=6", "mcts:playouts=2000,rollout=random", "greedy"] {
+            let a = AgentSpec::parse(spec).unwrap();
+            let mut agents = [a.build::<Nim>(), AgentSpec::Random.build::<Nim>()];
+            let mut wins = 0;
+            for g in 0..20 {
+                let p = play::<Nim>(Nim::start_with(2, 10), &mut agents, &mut rng_from_seed(g), true);
+                assert_eq!(p.plies as usize, p.moves.len());
+                wins += (p.winner == Some(0)) as u32;
+            }
+            assert!(wins >= if spec == "greedy" { 10 } else { 20 }, "{spec}: {wins}/20");
+        }
+    }
+}

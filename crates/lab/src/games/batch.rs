@@ -1,0 +1,704 @@
+//! Self-play batches of any [`LabGame`], with Sénat's conventions: one CSV
+//! row per game, a summary with Wilson intervals, shards `K/N`, `--resume`
+//! and a merge that proves its inputs are one complete batch.
+//!
+//! Every games and moves file starts with the batch's identity line
+//! (`# game-batch 1 game=… variant=… seed=… games=… shard=… range=… first=…
+//! second=…`); rows are numbered by game index, so a resumed run continues
+//! exactly where the shorter of its files stops, and a merge refuses mixed,
+//! missing, repeated or cut shards. Game `i` draws all its randomness from
+//! [`game_seed`]`(seed, i)`, so a game is the same whatever the threads,
+//! the shard or the resume.
+//!
+//! What this module must never do: know the rules of a game (it goes
+//! through [`LabGame`]), overwrite a file it was not allowed to, or write
+//! an output anywhere but through [`OutFile`] (temporary file, then rename).
+
+use super::agent::{AgentSpec, play};
+use super::{GameKind, LabGame};
+use crate::selfplay::identity::{escape, unescape};
+use crate::selfplay::output::{IfExists, OutFile, check_distinct};
+use crate::selfplay::persist::resumable;
+use crate::selfplay::{Error, Existing, Shard, game_seed};
+use crate::stats::wilson;
+use game_search::rng::rng_from_seed;
+use rayon::prelude::*;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The format keyword and version of the identity line.
+const MAGIC: &str = "# game-batch 1";
+
+/// A batch: which game, which games, between whom.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The game.
+    pub game: GameKind,
+    /// The full variant text (the game's own options and the user's).
+    pub variant: String,
+    /// The batch seed.
+    pub seed: u64,
+    /// Games in the whole batch.
+    pub games: u64,
+    /// The slice played here.
+    pub shard: Shard,
+    /// The agents of team 0 (the first player's) and team 1.
+    pub agents: [AgentSpec; 2],
+}
+
+/// Where a batch writes.
+#[derive(Clone, Debug)]
+pub struct Outputs {
+    /// One row per game.
+    pub games: PathBuf,
+    /// One row per game with its moves, if wanted.
+    pub moves: Option<PathBuf>,
+    /// The summary CSV, if wanted.
+    pub summary: Option<PathBuf>,
+    /// What to do with existing files.
+    pub existing: Existing,
+}
+
+/// Win, draw and length counts of a set of games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Games won by team 0 (the first player's).
+    pub first: u64,
+    /// Games won by team 1.
+    pub second: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Sum of the plies.
+    pub plies: u64,
+    /// The longest game.
+    pub max_plies: u32,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, winner: Option<usize>, plies: u32) {
+        self.games += 1;
+        match winner {
+            Some(0) => self.first += 1,
+            Some(_) => self.second += 1,
+            None => self.draws += 1,
+        }
+        self.plies += u64::from(plies);
+        self.max_plies = self.max_plies.max(plies);
+    }
+
+    /// The first team's mean points (a draw is half).
+    pub fn first_score(&self) -> f64 {
+        (self.first as f64 + self.draws as f64 / 2.0) / self.games.max(1) as f64
+    }
+}
+
+/// What a finished batch reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// All games of the output (resumed ones included).
+    pub tally: Tally,
+    /// Games played by this run.
+    pub played: u64,
+    /// Games found already in the file.
+    pub resumed: u64,
+    /// Seconds spent playing and writing.
+    pub seconds: f64,
+}
+
+/// The columns of a games file, before the game's own.
+pub const GAMES_COLUMNS: [&str; 6] = ["game", "seed", "first", "second", "winner", "plies"];
+
+/// The columns of a summary.
+pub const SUMMARY_HEADER: [&str; 17] = [
+    "game",
+    "variant",
+    "first",
+    "second",
+    "games",
+    "first_wins",
+    "second_wins",
+    "draws",
+    "first_win_rate",
+    "first_win_lo",
+    "first_win_hi",
+    "second_win_lo",
+    "second_win_hi",
+    "draw_lo",
+    "draw_hi",
+    "first_score",
+    "mean_plies",
+];
+
+impl Batch {
+    /// The identity line (with its newline).
+    pub fn identity(&self) -> String {
+        let r = self.shard.range(self.games);
+        format!(
+            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} first={} second={}\n",
+            self.game,
+            escape(if self.variant.is_empty() { "-" } else { &self.variant }),
+            self.seed,
+            self.games,
+            self.shard.k,
+            self.shard.n,
+            r.start,
+            r.end,
+            escape(&self.agents[0].to_string()),
+            escape(&self.agents[1].to_string()),
+        )
+    }
+}
+
+/// The fields of an identity line, checked to be one this module writes.
+fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
+    let rest = line.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')).ok_or("not a game-batch identity line")?;
+    let mut fields = Vec::new();
+    for t in rest.trim_end_matches('\n').split(' ') {
+        let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
+        fields.push((k.to_string(), unescape(v).map_err(|e| e.to_string())?));
+    }
+    let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+    if keys != ["game", "variant", "seed", "games", "shard", "range", "first", "second"] {
+        return Err(format!("unexpected fields {keys:?}"));
+    }
+    Ok(fields)
+}
+
+fn header(extra: &[&str], moves: bool) -> String {
+    if moves {
+        return "game,moves\n".to_string();
+    }
+    let mut cols: Vec<&str> = GAMES_COLUMNS.to_vec();
+    cols.extend_from_slice(extra);
+    cols.push("final");
+    cols.join(",") + "\n"
+}
+
+fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
+}
+
+/// The rows of an existing file of this batch, as checked for a resume.
+struct Scanned {
+    /// Byte offset of the end of each complete row, in order.
+    ends: Vec<u64>,
+    /// Winner and plies of each row (games files only).
+    games: Vec<(Option<usize>, u32)>,
+}
+
+/// Reads a games (or moves) file of batch `id_line` to continue it: the
+/// identity and header must be these, every complete row must be the next
+/// game of the range; a last row cut short (no newline) is dropped.
+fn scan(
+    path: &Path,
+    file: &mut std::fs::File,
+    id_line: &str,
+    head: &str,
+    start: u64,
+    moves: bool,
+) -> Result<Scanned, Error> {
+    let mut text = String::new();
+    file.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
+    file.read_to_string(&mut text).map_err(|e| io_err("read", path, e))?;
+    let identity_error = |message: String| Error::Identity { path: path.to_path_buf(), message };
+    let Some(first_end) = text.find('\n') else {
+        return Err(identity_error("cannot resume: the file has no complete identity line".into()));
+    };
+    let line = &text[..=first_end];
+    if line != id_line {
+        return Err(identity_error(match parse_identity(line) {
+            Err(e) => format!("cannot resume: bad batch identity: {e}"),
+            Ok(theirs) => {
+                let ours = parse_identity(id_line).unwrap_or_default();
+                let d = theirs.iter().zip(&ours).find(|(a, b)| a != b);
+                match d {
+                    Some(((k, a), (_, b))) => {
+                        format!("cannot resume: it belongs to another batch ({k}={a}, this run has {k}={b})")
+                    }
+                    None => "cannot resume: it belongs to another batch".into(),
+                }
+            }
+        }));
+    }
+    let mut pos = first_end + 1;
+    if !text[pos..].starts_with(head) {
+        return Err(identity_error(format!("cannot resume: the header is not `{}`", head.trim_end())));
+    }
+    pos += head.len();
+    let mut out = Scanned { ends: Vec::new(), games: Vec::new() };
+    let mut line_no = 2u64;
+    while let Some(len) = text[pos..].find('\n') {
+        line_no += 1;
+        let row = &text[pos..pos + len];
+        let expected = start + out.ends.len() as u64;
+        let bad = |message: String| Error::Identity {
+            path: path.to_path_buf(),
+            message: format!("line {line_no}: cannot resume: {message}"),
+        };
+        let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(row.as_bytes());
+        let rec = r.records().next().and_then(Result::ok).ok_or_else(|| bad("not a CSV row".into()))?;
+        if rec.get(0) != Some(expected.to_string().as_str()) {
+            return Err(bad(format!("expected game {expected}, found `{}`", rec.get(0).unwrap_or(""))));
+        }
+        if !moves {
+            let winner = match rec.get(4) {
+                Some("first") => Some(0),
+                Some("second") => Some(1),
+                Some("draw") => None,
+                w => return Err(bad(format!("bad winner `{}`", w.unwrap_or("")))),
+            };
+            let plies = rec.get(5).and_then(|p| p.parse().ok()).ok_or_else(|| bad("bad plies".into()))?;
+            out.games.push((winner, plies));
+        }
+        pos += len + 1;
+        out.ends.push(pos as u64);
+    }
+    // The end of the header, for a file with no complete row.
+    out.ends.insert(0, (first_end + 1 + head.len()) as u64);
+    Ok(out)
+}
+
+/// Runs batch `b` of game `G` into `out` on `threads` threads; `progress`
+/// hears the number of games done (resumed ones included).
+pub fn run<G: LabGame>(
+    b: &Batch,
+    out: &Outputs,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, Error> {
+    if b.games == 0 {
+        return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
+    }
+    let start = G::start(&b.variant).map_err(|e| Error::Invalid(e.to_string()))?;
+    let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
+    outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
+    outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));
+    check_distinct(&[], &outputs)?;
+    let range = b.shard.range(b.games);
+    let id_line = b.identity();
+    let games_head = header(G::extra_columns(), false);
+    let moves_head = header(&[], true);
+    let resume = out.existing == Existing::Resume;
+    let fresh = |path: &Path| {
+        OutFile::create(
+            path,
+            if out.existing == Existing::Overwrite {
+                IfExists::Overwrite
+            } else {
+                IfExists::Refuse { resumable: true }
+            },
+        )
+    };
+    let games_old = if resume { resumable(&out.games)? } else { None };
+    let moves_old = match (&out.moves, resume) {
+        (Some(m), true) => resumable(m)?,
+        _ => None,
+    };
+    if games_old.is_none() && moves_old.is_some() {
+        return Err(Error::Identity {
+            path: out.moves.clone().unwrap_or_default(),
+            message: format!(
+                "cannot resume: the moves file exists but the games file {} does not; remove it, or pass --force to start over",
+                out.games.display()
+            ),
+        });
+    }
+    let mut games_file = match &games_old {
+        Some(actual) => OutFile::resume(&out.games, actual)?,
+        None => fresh(&out.games)?,
+    };
+    let mut tally = Tally::default();
+    let mut next = range.start;
+    let mut moves_file = None;
+    if games_old.is_some() {
+        let path = games_file.writing().to_path_buf();
+        let g = scan(&path, games_file.file(), &id_line, &games_head, range.start, false)?;
+        let mut keep = g.games.len();
+        let mut moves_cut = None;
+        if let Some(mpath) = &out.moves {
+            let Some(actual) = &moves_old else {
+                return Err(Error::Incomplete(format!(
+                    "cannot resume: {} is missing but {} has games",
+                    mpath.display(),
+                    out.games.display()
+                )));
+            };
+            let mut f = OutFile::resume(mpath, actual)?;
+            let wpath = f.writing().to_path_buf();
+            let m = scan(&wpath, f.file(), &id_line, &moves_head, range.start, true)?;
+            keep = keep.min(m.ends.len() - 1);
+            moves_cut = Some(m.ends[keep]);
+            moves_file = Some(f);
+        }
+        if keep as u64 > range.end - range.start {
+            return Err(Error::Incomplete(format!(
+                "cannot resume {}: it holds more games than its range",
+                out.games.display()
+            )));
+        }
+        games_file.file().set_len(g.ends[keep]).map_err(|e| io_err("repair", &path, e))?;
+        games_file.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &path, e))?;
+        if let (Some(f), Some(cut)) = (moves_file.as_mut(), moves_cut) {
+            let f: &mut OutFile = f;
+            let p = f.writing().to_path_buf();
+            f.file().set_len(cut).map_err(|e| io_err("repair", &p, e))?;
+            f.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &p, e))?;
+        }
+        for &(w, p) in &g.games[..keep] {
+            tally.add(w, p);
+        }
+        next = range.start + keep as u64;
+    } else {
+        games_file.write_all(id_line.as_bytes())?;
+        games_file.write_all(games_head.as_bytes())?;
+        if let Some(path) = &out.moves {
+            let mut f = if resume { OutFile::create(path, IfExists::Overwrite)? } else { fresh(path)? };
+            f.write_all(id_line.as_bytes())?;
+            f.write_all(moves_head.as_bytes())?;
+            moves_file = Some(f);
+        }
+    }
+    let summary_file = match &out.summary {
+        Some(p) => Some(OutFile::create(
+            p,
+            if out.existing == Existing::Refuse { IfExists::Refuse { resumable: true } } else { IfExists::Overwrite },
+        )?),
+        None => None,
+    };
+    games_file.keep_on_failure();
+    if let Some(f) = moves_file.as_mut() {
+        f.keep_on_failure();
+    }
+    let resumed = next - range.start;
+    let pool = crate::selfplay::pool(threads)?;
+    let started = Instant::now();
+    progress(resumed);
+    let names = [b.agents[0].to_string(), b.agents[1].to_string()];
+    let with_moves = moves_file.is_some();
+    let window = (threads as u64 * 8).max(8);
+    let mut i = next;
+    while i < range.end {
+        let hi = (i + window).min(range.end);
+        let rows: Vec<PlayedRow> = pool.install(|| {
+            (i..hi)
+                .into_par_iter()
+                .map(|g| {
+                    let seed = game_seed(b.seed, g);
+                    let mut rng = rng_from_seed(seed);
+                    let mut agents = [b.agents[0].build::<G>(), b.agents[1].build::<G>()];
+                    let p = play::<G>(start, &mut agents, &mut rng, with_moves);
+                    let winner = match p.winner {
+                        Some(0) => "first",
+                        Some(_) => "second",
+                        None => "draw",
+                    };
+                    let mut rec = vec![g.to_string(), seed.to_string(), names[0].clone(), names[1].clone()];
+                    rec.push(winner.to_string());
+                    rec.push(p.plies.to_string());
+                    rec.extend(G::extra(&p.end));
+                    rec.push(G::position_text(&p.end));
+                    let row = csv_row(&rec);
+                    let moves = if with_moves {
+                        let text: Vec<String> = p.moves.iter().map(|&m| G::move_text(m)).collect();
+                        csv_row(&[g.to_string(), text.join(" ")])
+                    } else {
+                        Vec::new()
+                    };
+                    (row, moves, p.winner, p.plies)
+                })
+                .collect()
+        });
+        // Moves first: a games file never runs ahead of its moves file.
+        if let Some(f) = moves_file.as_mut() {
+            f.write_all(&rows.iter().flat_map(|r| r.1.iter().copied()).collect::<Vec<u8>>())?;
+        }
+        games_file.write_all(&rows.iter().flat_map(|r| r.0.iter().copied()).collect::<Vec<u8>>())?;
+        for r in &rows {
+            tally.add(r.2, r.3);
+        }
+        i = hi;
+        progress(i - range.start);
+    }
+    if let Some(f) = moves_file {
+        f.commit()?;
+    }
+    games_file.commit()?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(f) = summary_file {
+        write_summary(f, b.game, &b.variant, &names, &tally)?;
+    }
+    Ok(Report { tally, played: range.end - next, resumed, seconds })
+}
+
+/// A game played by [`run`]: its games row, its moves row (empty when not
+/// wanted), its winning team and its plies.
+type PlayedRow = (Vec<u8>, Vec<u8>, Option<usize>, u32);
+
+/// An input of [`merge`]: its shard, identity fields, header line and rows.
+type Part = (Shard, Vec<(String, String)>, String, String);
+
+/// One CSV row with its newline.
+fn csv_row(fields: &[String]) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    w.write_record(fields).expect("writing to memory");
+    w.into_inner().expect("writing to memory")
+}
+
+/// The summary row of a batch (the fields of [`SUMMARY_HEADER`]).
+pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Vec<String> {
+    let (fl, fh) = wilson(t.first, t.games);
+    let (sl, sh) = wilson(t.second, t.games);
+    let (dl, dh) = wilson(t.draws, t.games);
+    let f4 = |x: f64| format!("{x:.4}");
+    vec![
+        game.to_string(),
+        variant.to_string(),
+        names[0].clone(),
+        names[1].clone(),
+        t.games.to_string(),
+        t.first.to_string(),
+        t.second.to_string(),
+        t.draws.to_string(),
+        f4(t.first as f64 / t.games.max(1) as f64),
+        f4(fl),
+        f4(fh),
+        f4(sl),
+        f4(sh),
+        f4(dl),
+        f4(dh),
+        f4(t.first_score()),
+        format!("{:.1}", t.plies as f64 / t.games.max(1) as f64),
+    ]
+}
+
+fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
+    let mut bytes = csv_row(&SUMMARY_HEADER.map(String::from));
+    bytes.extend(csv_row(&summary_row(game, variant, names, t)));
+    f.write_all(&bytes)?;
+    f.commit()
+}
+
+/// Joins the games files of the shards of one batch (in any order) into
+/// `out` and writes the summary of all games to `summary`. It refuses,
+/// saying why, unless the inputs are exactly one complete batch: the same
+/// identity but for the shard, shards `1..N` each once, each file holding
+/// exactly its shard's games in order. Returns the game, variant, agents
+/// and tally.
+pub fn merge(
+    inputs: &[PathBuf],
+    out: &Path,
+    summary: Option<&Path>,
+    overwrite: bool,
+) -> Result<(String, Tally), Error> {
+    if inputs.is_empty() {
+        return Err(Error::Invalid("merge: no input files".into()));
+    }
+    let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
+    let mut outs = vec![("--out", out)];
+    outs.extend(summary.map(|s| ("--summary", s)));
+    check_distinct(&ins, &outs)?;
+    let mode = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut games_out = OutFile::create(out, mode)?;
+    let summary_out = summary.map(|s| OutFile::create(s, mode)).transpose()?;
+    let mut parts: Vec<Part> = Vec::new();
+    for path in inputs {
+        let text = std::fs::read_to_string(path).map_err(|e| io_err("read", path, e))?;
+        let ident = |message: String| Error::Identity { path: path.clone(), message };
+        let nl = text
+            .find('\n')
+            .ok_or_else(|| ident("no identity line (is it a games file of `selfplay --game`?)".into()))?;
+        let fields = parse_identity(&text[..=nl]).map_err(|e| ident(format!("bad batch identity: {e}")))?;
+        let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()).unwrap_or_default();
+        let shard = Shard::parse(&get("shard")).map_err(|e| ident(e.to_string()))?;
+        let body = &text[nl + 1..];
+        let hl = body.find('\n').ok_or_else(|| ident("no header line".into()))?;
+        parts.push((shard, fields, body[..=hl].to_string(), body[hl + 1..].to_string()));
+    }
+    let first = &parts[0];
+    for (p, path) in parts.iter().zip(inputs) {
+        for ((k, a), (_, b)) in p.1.iter().zip(&first.1) {
+            if k != "shard" && k != "range" && a != b {
+                return Err(Error::Identity {
+                    path: path.clone(),
+                    message: format!("another batch than {}: {k}={a}, not {k}={b}", inputs[0].display()),
+                });
+            }
+        }
+        if p.2 != first.2 {
+            return Err(Error::Identity {
+                path: path.clone(),
+                message: "its header differs from the first input's".into(),
+            });
+        }
+    }
+    let n = first.0.n;
+    let get = |f: &[(String, String)], k: &str| {
+        f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()).unwrap_or_default()
+    };
+    let games: u64 = get(&first.1, "games").parse().map_err(|_| Error::Invalid("bad games count".into()))?;
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&i| parts[i].0.k);
+    for k in 1..=n {
+        let have: Vec<&PathBuf> = order.iter().filter(|&&i| parts[i].0.k == k).map(|&i| &inputs[i]).collect();
+        match have.len() {
+            0 => {
+                return Err(Error::Incomplete(format!(
+                    "shard {k}/{n} is missing: the inputs do not make a complete batch"
+                )));
+            }
+            1 => {}
+            _ => {
+                return Err(Error::Incomplete(format!(
+                    "shard {k}/{n} is given twice ({} and {})",
+                    have[0].display(),
+                    have[1].display()
+                )));
+            }
+        }
+    }
+    if parts.iter().any(|p| p.0.n != n) {
+        return Err(Error::Incomplete("the inputs come from different shard counts".into()));
+    }
+    let game = GameKind::parse(&get(&first.1, "game")).map_err(|e| Error::Invalid(e.to_string()))?;
+    let mut tally = Tally::default();
+    let mut body = Vec::new();
+    for &i in &order {
+        let (shard, _, _, rows) = &parts[i];
+        let r = shard.range(games);
+        let mut expected = r.start;
+        for (ln, row) in rows.split_inclusive('\n').enumerate() {
+            let bad = |m: String| Error::Identity { path: inputs[i].clone(), message: format!("line {}: {m}", ln + 3) };
+            if !row.ends_with('\n') {
+                return Err(bad("the last row is cut short (an interrupted run?); resume it first".into()));
+            }
+            let mut rd = csv::ReaderBuilder::new().has_headers(false).from_reader(row.as_bytes());
+            let rec = rd.records().next().and_then(Result::ok).ok_or_else(|| bad("not a CSV row".into()))?;
+            if rec.get(0) != Some(expected.to_string().as_str()) {
+                return Err(bad(format!("expected game {expected}, found `{}`", rec.get(0).unwrap_or(""))));
+            }
+            let winner = match rec.get(4) {
+                Some("first") => Some(0),
+                Some("second") => Some(1),
+                Some("draw") => None,
+                w => return Err(bad(format!("bad winner `{}`", w.unwrap_or("")))),
+            };
+            let plies = rec.get(5).and_then(|p| p.parse().ok()).ok_or_else(|| bad("bad plies".into()))?;
+            tally.add(winner, plies);
+            expected += 1;
+        }
+        if expected != r.end {
+            return Err(Error::Incomplete(format!(
+                "{} holds games {}..{} of its shard's {}..{}: it is incomplete",
+                inputs[i].display(),
+                r.start,
+                expected,
+                r.start,
+                r.end
+            )));
+        }
+        body.extend_from_slice(rows.as_bytes());
+    }
+    // The merged identity: the inputs' with shard 1/1 over the whole range.
+    let mut line = String::from(MAGIC);
+    for (k, v) in &first.1 {
+        let v = match k.as_str() {
+            "shard" => "1/1".to_string(),
+            "range" => format!("0..{games}"),
+            "variant" if v.is_empty() => "-".to_string(),
+            _ => v.clone(),
+        };
+        line.push_str(&format!(" {k}={}", escape(&v)));
+    }
+    line.push('\n');
+    games_out.write_all(line.as_bytes())?;
+    games_out.write_all(first.2.as_bytes())?;
+    games_out.write_all(&body)?;
+    games_out.commit()?;
+    let names = [get(&first.1, "first"), get(&first.1, "second")];
+    let variant = get(&first.1, "variant");
+    let variant = if variant == "-" { String::new() } else { variant };
+    if let Some(f) = summary_out {
+        write_summary(f, game, &variant, &names, &tally)?;
+    }
+    Ok((format!("{} {} vs {}", game, names[0], names[1]), tally))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::toy::Nim;
+
+    fn batch(games: u64, shard: Shard) -> Batch {
+        Batch {
+            game: GameKind::Focus,
+            variant: String::new(),
+            seed: 7,
+            games,
+            shard,
+            agents: [AgentSpec::Random, AgentSpec::Greedy],
+        }
+    }
+
+    fn outs(dir: &Path, name: &str, existing: Existing) -> Outputs {
+        Outputs {
+            games: dir.join(format!("{name}.csv")),
+            moves: Some(dir.join(format!("{name}-moves.csv"))),
+            summary: Some(dir.join(format!("{name}-summary.csv"))),
+            existing,
+        }
+    }
+
+    fn tmp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("lab-games-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn shards_merge_to_the_whole_batch_and_resume_continues() {
+        let d = tmp("batch");
+        let whole =
+            run::<Nim>(&batch(30, Shard { k: 1, n: 1 }), &outs(&d, "all", Existing::Refuse), 2, &|_| {}).unwrap();
+        assert_eq!(whole.tally.games, 30);
+        assert!(whole.tally.second > whole.tally.first, "greedy plays Nim perfectly: {:?}", whole.tally);
+        let mut files = Vec::new();
+        for k in [2, 1, 3] {
+            let o = outs(&d, &format!("s{k}"), Existing::Refuse);
+            run::<Nim>(&batch(30, Shard { k, n: 3 }), &o, 1, &|_| {}).unwrap();
+            files.push(o.games);
+        }
+        let merged = d.join("merged.csv");
+        let (_, t) = merge(&files, &merged, Some(&d.join("ms.csv")), false).unwrap();
+        assert_eq!(t, whole.tally);
+        assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(d.join("all.csv")).unwrap());
+        // Missing or repeated shards are refused.
+        let e = merge(&files[..2], &d.join("m2.csv"), None, false).unwrap_err().to_string();
+        assert!(e.contains("shard 3/3 is missing"), "{e}");
+        let e = merge(&[files[0].clone(), files[0].clone()], &d.join("m3.csv"), None, false).unwrap_err().to_string();
+        assert!(e.contains("is given twice") || e.contains("same file"), "{e}");
+        // An existing output is refused without --force.
+        let e = run::<Nim>(&batch(30, Shard { k: 1, n: 1 }), &outs(&d, "all", Existing::Refuse), 1, &|_| {});
+        assert!(e.unwrap_err().to_string().contains("already exists"));
+        // Cut the games file mid-row and the moves file further back: resume rebuilds the same bytes.
+        let all = std::fs::read(d.join("all.csv")).unwrap();
+        let moves = std::fs::read(d.join("all-moves.csv")).unwrap();
+        std::fs::write(d.join("cut.csv"), &all[..all.len() * 2 / 3]).unwrap();
+        std::fs::write(d.join("cut-moves.csv"), &moves[..moves.len() / 2]).unwrap();
+        let r = run::<Nim>(&batch(30, Shard { k: 1, n: 1 }), &outs(&d, "cut", Existing::Resume), 2, &|_| {}).unwrap();
+        assert!(r.resumed > 0 && r.resumed < 30, "{}", r.resumed);
+        assert_eq!(std::fs::read(d.join("cut.csv")).unwrap(), all);
+        assert_eq!(std::fs::read(d.join("cut-moves.csv")).unwrap(), moves);
+        assert_eq!(r.tally, whole.tally);
+        // Resuming another batch's file is refused, naming the field.
+        let mut other = batch(30, Shard { k: 1, n: 1 });
+        other.seed = 8;
+        let e = run::<Nim>(&other, &outs(&d, "all", Existing::Resume), 1, &|_| {}).unwrap_err().to_string();
+        assert!(e.contains("another batch (seed=7, this run has seed=8)"), "{e}");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}

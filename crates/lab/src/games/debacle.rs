@@ -1,0 +1,110 @@
+//! Débâcle as a [`LabGame`]: the match (first to 30) is the game, every
+//! decision (a regular action, a rebond, a recovery choice) one ply; the
+//! evaluation counts points.
+//!
+//! This module never changes the rules: moves, ends, texts and hashes come
+//! from `debacle-rules`.
+
+use super::{LabGame, TextError};
+use debacle_rules::{Position, Variant};
+use game_search::solver::Solvable;
+use game_search::{Game, Scores};
+
+/// Débâcle for the searches and the lab.
+#[derive(Clone, Copy, Debug)]
+pub struct Debacle;
+
+impl Game for Debacle {
+    type State = Position;
+    type Move = debacle_rules::Move;
+
+    fn players(s: &Position) -> usize {
+        s.players()
+    }
+    fn to_move(s: &Position) -> usize {
+        s.to_move()
+    }
+    fn team(s: &Position, player: usize) -> usize {
+        s.team(player)
+    }
+    fn moves(s: &Position, out: &mut Vec<Self::Move>) {
+        s.legal_moves(out);
+    }
+    fn apply(s: &Position, m: Self::Move) -> Position {
+        let mut t = *s;
+        t.play(m);
+        t
+    }
+    fn result(s: &Position) -> Option<Scores> {
+        s.outcome().map(|o| o.scores(s.players()))
+    }
+    fn hash(s: &Position) -> u64 {
+        s.hash()
+    }
+}
+
+impl Solvable for Debacle {}
+
+/// Points of the evaluation: one match point, one point of a held die's
+/// value (what it scores at the round's end), and one die held (a step
+/// towards the 5 that end the round).
+const POINT: i32 = 100;
+const HELD: i32 = 150;
+
+impl LabGame for Debacle {
+    fn seats(_players: usize) -> &'static [&'static str] {
+        &["south", "north"]
+    }
+    fn start(variant: &str) -> Result<Position, TextError> {
+        let v =
+            Variant::parse(variant).map_err(|e| TextError::Variant { text: variant.into(), message: e.to_string() })?;
+        Ok(Position::start(v))
+    }
+    fn variant_text(s: &Position) -> String {
+        s.variant().to_text()
+    }
+    fn variant_help() -> &'static str {
+        Variant::HELP
+    }
+    fn parse_position(text: &str) -> Result<Position, TextError> {
+        text.parse::<Position>().map_err(|e| TextError::Position { message: e.to_string() })
+    }
+    fn position_text(s: &Position) -> String {
+        s.to_string()
+    }
+    fn parse_move(s: &Position, text: &str) -> Result<Self::Move, TextError> {
+        s.parse_move(text).map_err(|e| TextError::Move { text: text.into(), message: e.to_string() })
+    }
+    fn move_text(m: Self::Move) -> String {
+        m.to_string()
+    }
+    fn board(s: &Position, colour: bool) -> String {
+        let mut b = s.board_text(colour);
+        if !b.ends_with('\n') {
+            b.push('\n');
+        }
+        b
+    }
+    fn perft(s: &Position, depth: u32) -> u64 {
+        debacle_rules::perft(s, depth)
+    }
+    fn ply(s: &Position) -> u32 {
+        s.ply()
+    }
+    fn evaluate(s: &Position, player: usize) -> i32 {
+        let me = s.team(player);
+        let side = |h: usize| {
+            let pile = s.pile(h);
+            let value: i32 = pile.iter().enumerate().map(|(v, &n)| (v as i32 + 1) * i32::from(n)).sum();
+            POINT * s.scores()[h] as i32 + POINT * value + HELD * s.held(h) as i32
+        };
+        side(me) - side(1 - me)
+    }
+    fn extra_columns() -> &'static [&'static str] {
+        &["rounds", "south_points", "north_points"]
+    }
+    fn extra(s: &Position) -> Vec<String> {
+        let sc = s.scores();
+        vec![s.round().to_string(), sc[0].to_string(), sc[1].to_string()]
+    }
+}

@@ -1,0 +1,222 @@
+//! The other games of the seeds in the lab: Focus (2 players, and 4 in two
+//! partnerships) and Débâcle, played by the same generic searches as Sénat.
+//!
+//! What lives here: [`LabGame`] (what the lab needs from a game beyond the
+//! search's [`Game`]: its texts, its board, its perft and an evaluation),
+//! [`GameKind`] (the `--game` names), the adapters ([`focus`],
+//! [`debacle`]), the agents ([`agent`]: random, greedy, alpha-beta, MCTS),
+//! self-play batches with shards, resume and merge ([`batch`]) and the
+//! colour-swapped arena ([`arena`]).
+//!
+//! What this module must never do: encode a rule (moves, ends and texts come
+//! from `focus-rules` and `debacle-rules`), or ask which game it plays: the
+//! code here is generic over [`LabGame`], and only [`GameKind`] names games.
+
+pub mod agent;
+pub mod arena;
+pub mod batch;
+pub mod debacle;
+pub mod focus;
+
+use game_search::{Game, Scores, WIN};
+use std::fmt;
+
+/// Which game a command plays (`--game`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Sénat, the default.
+    #[default]
+    Senat,
+    /// Focus with 2 players.
+    Focus,
+    /// Focus with 4 players in two partnerships.
+    Focus4,
+    /// Débâcle (a match to 30).
+    Debacle,
+}
+
+impl GameKind {
+    /// Every game, in `--help` order.
+    pub const ALL: [GameKind; 4] = [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Senat => "senat",
+            GameKind::Focus => "focus",
+            GameKind::Focus4 => "focus4",
+            GameKind::Debacle => "debacle",
+        }
+    }
+
+    /// Reads a `--game` name.
+    pub fn parse(text: &str) -> Result<GameKind, TextError> {
+        GameKind::ALL.into_iter().find(|g| g.name() == text).ok_or_else(|| TextError::Game(text.to_string()))
+    }
+
+    /// The variant options this game always has (the 4-player Focus is
+    /// Focus with `players=4`), joined before the user's `--variant`.
+    pub fn base_variant(self) -> &'static str {
+        match self {
+            GameKind::Focus4 => "players=4",
+            _ => "",
+        }
+    }
+
+    /// The full variant text: the game's own options, then the user's.
+    pub fn variant(self, user: &str) -> String {
+        match (self.base_variant(), user.trim()) {
+            (b, "") => b.to_string(),
+            ("", u) => u.to_string(),
+            (b, u) => format!("{b},{u}"),
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text of a game (its name, a variant, a position, a move) could not
+/// be read: one line naming the text and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextError {
+    /// An unknown `--game`.
+    Game(String),
+    /// A variant the rules refuse.
+    Variant {
+        /// The variant text.
+        text: String,
+        /// The rules' message.
+        message: String,
+    },
+    /// A position the rules refuse.
+    Position {
+        /// The rules' message.
+        message: String,
+    },
+    /// A move that is unreadable or illegal here.
+    Move {
+        /// The move text.
+        text: String,
+        /// The rules' message.
+        message: String,
+    },
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextError::Game(g) => {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+                write!(f, "unknown game `{g}` (accepted: {})", names.join(", "))
+            }
+            TextError::Variant { text, message } => write!(f, "variant `{text}`: {message}"),
+            TextError::Position { message } => write!(f, "bad position: {message}"),
+            TextError::Move { text, message } => write!(f, "move `{text}`: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// A game the lab can run: the search's [`Game`] (copy-made `Copy` states)
+/// plus its texts, its board, perft and a static evaluation.
+pub trait LabGame:
+    Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync> + game_search::solver::Solvable + Send + Sync + 'static
+{
+    /// The seat names, player 0 first, for a state with `players` players.
+    fn seats(players: usize) -> &'static [&'static str];
+    /// The start of a game with these variant options (`key=value,...`).
+    fn start(variant: &str) -> Result<Self::State, TextError>;
+    /// The variant options of a state, as [`LabGame::start`] reads them.
+    fn variant_text(s: &Self::State) -> String;
+    /// The variant keys, one per line, for `--help` and errors.
+    fn variant_help() -> &'static str;
+    /// Reads a position text.
+    fn parse_position(text: &str) -> Result<Self::State, TextError>;
+    /// Writes the position text (read back exactly by [`LabGame::parse_position`]).
+    fn position_text(s: &Self::State) -> String;
+    /// Reads a move legal in `s`.
+    fn parse_move(s: &Self::State, text: &str) -> Result<Self::Move, TextError>;
+    /// Writes a move's text.
+    fn move_text(m: Self::Move) -> String;
+    /// The text board (terminal colours if `colour`), with its last newline.
+    fn board(s: &Self::State, colour: bool) -> String;
+    /// Leaves of the move tree `depth` plies below `s`.
+    fn perft(s: &Self::State, depth: u32) -> u64;
+    /// Decisions played since the start.
+    fn ply(s: &Self::State) -> u32;
+    /// The static evaluation of a non-terminal state for `player`'s team
+    /// against the others, in centi-units, well inside `±WIN / 2`.
+    fn evaluate(s: &Self::State, player: usize) -> i32;
+    /// Names of the extra per-game columns of a batch (e.g. rounds played).
+    fn extra_columns() -> &'static [&'static str] {
+        &[]
+    }
+    /// The values of [`LabGame::extra_columns`] for a finished game.
+    fn extra(_s: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The position a word names: `start` (with `variant`) or a position text.
+pub fn position_arg<G: LabGame>(text: &str, variant: &str) -> Result<G::State, TextError> {
+    match text.trim() {
+        "start" => G::start(variant),
+        t => {
+            if !variant.trim().is_empty() {
+                let s = G::parse_position(t)?;
+                let theirs = G::variant_text(&s);
+                let wanted = G::variant_text(&G::start(variant)?);
+                if theirs != wanted {
+                    return Err(TextError::Variant {
+                        text: variant.to_string(),
+                        message: format!(
+                            "the position's own variant is `{theirs}` (a position text carries its variant; \
+                             drop --variant or give `start`)"
+                        ),
+                    });
+                }
+                return Ok(s);
+            }
+            G::parse_position(t)
+        }
+    }
+}
+
+/// The legal moves of `s`, as a vector.
+pub fn legal_moves<G: LabGame>(s: &G::State) -> Vec<G::Move> {
+    let mut v = Vec::new();
+    G::moves(s, &mut v);
+    v
+}
+
+/// Which team won a finished game with results `r` (`None`: a draw); the
+/// winning team is the one of the best-scoring player.
+pub fn winner<G: LabGame>(s: &G::State, r: &Scores) -> Option<usize> {
+    let players = G::players(s);
+    let best = (0..players).max_by(|&a, &b| r[a].total_cmp(&r[b]))?;
+    let team = G::team(s, best);
+    let tops = (0..players).filter(|&p| r[p] == r[best]).all(|p| G::team(s, p) == team);
+    tops.then_some(team)
+}
+
+/// The evaluation as the searches read it ([`game_search::Evaluator`]),
+/// from [`LabGame::evaluate`], clamped inside `±WIN / 4`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LabEval;
+
+impl<G: LabGame> game_search::Evaluator<G> for LabEval {
+    fn eval(&self, s: &G::State) -> i32 {
+        G::evaluate(s, G::to_move(s)).clamp(-WIN / 4, WIN / 4)
+    }
+    fn eval_for(&self, s: &G::State, player: usize) -> i32 {
+        G::evaluate(s, player).clamp(-WIN / 4, WIN / 4)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod toy;

@@ -1,0 +1,561 @@
+//! `--game focus|focus4|debacle` on the commands that make sense for every
+//! game: `moves`, `perft`, `show`, `replay`, `selfplay`, `merge`, `arena`,
+//! `analyze` and `solve`. Each command's Sénat handler sends other games
+//! here; everything below is generic over [`LabGame`], and [`on_game!`] is
+//! the one place that maps a `--game` name onto an adapter.
+//!
+//! This module parses and prints; rules come from the rules crates through
+//! the lab's adapters, and it never writes a file itself (batches and arenas
+//! write through the lab's atomic outputs).
+
+use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::common::{Result, input};
+use crate::cli::rules::{PerftArgs, ReplayArgs, ShowArgs};
+use crate::cli::search::{AnalyzeArgs, SolveArgs};
+use clap::Args;
+use game_search::alphabeta::{Limits, Searcher};
+use game_search::mcts::{self, Mcts};
+use game_search::solver::{Solver, Verdict};
+use game_search::{Game, WIN_BOUND};
+use senat_lab::arena::{Schedule, ladder_of};
+use senat_lab::games::agent::{AgentSpec, DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
+use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg};
+use senat_lab::selfplay::{Existing, Shard};
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// Which game, and its variant options.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GameArg {
+    /// The game: senat (the default), focus (2 players), focus4 (4 players in
+    /// two partnerships) or debacle (a match to 30).
+    #[arg(long, value_name = "GAME", default_value = "senat", value_parser = parse_game)]
+    pub(crate) game: GameKind,
+    /// The game's variant options, `key=value,...` (not for senat); `help`
+    /// lists them. README "Other games" describes each.
+    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    pub(crate) variant: String,
+}
+
+fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
+    GameKind::parse(text).map_err(|e| e.to_string())
+}
+
+impl GameArg {
+    /// Whether the command goes to this module; `--variant` alone with
+    /// Sénat is an error.
+    pub(crate) fn other(&self) -> Result<bool> {
+        if self.game == GameKind::Senat && !self.variant.is_empty() {
+            return input("--variant is for --game focus, focus4 or debacle; Sénat has no variants");
+        }
+        Ok(self.game != GameKind::Senat)
+    }
+
+    /// The full variant text (the game's own options, then the user's).
+    fn full(&self) -> String {
+        self.game.variant(&self.variant)
+    }
+}
+
+/// Runs `$body` with `$G` the adapter of `$kind` (never Sénat).
+macro_rules! on_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            GameKind::Focus | GameKind::Focus4 => {
+                type $G = senat_lab::games::focus::Focus;
+                $body
+            }
+            GameKind::Debacle => {
+                type $G = senat_lab::games::debacle::Debacle;
+                $body
+            }
+            GameKind::Senat => unreachable!("Sénat has its own handlers"),
+        }
+    };
+}
+
+fn text<T>(r: std::result::Result<T, TextError>) -> Result<T> {
+    r.or_else(input)
+}
+
+/// `--variant help`: prints the keys and stops.
+fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+    if g.variant.trim() == "help" {
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, G::variant_help())?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The position named on the command line (`start` when none is given).
+fn position<G: LabGame>(words: &[String], g: &GameArg) -> Result<G::State> {
+    let t = words.join(" ");
+    let t = if t.trim().is_empty() { "start".to_string() } else { t };
+    let s = text(position_arg::<G>(&t, &g.full()))?;
+    // focus4 and focus are one adapter: the position must be the named game's.
+    let players = G::players(&s);
+    if (g.game == GameKind::Focus4) != (players == 4) && g.game != GameKind::Debacle {
+        return input(format_args!("the position has {players} players, which is not --game {}", g.game));
+    }
+    Ok(s)
+}
+
+fn sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {
+    let mut v: Vec<String> = legal_moves::<G>(s).into_iter().map(G::move_text).collect();
+    v.sort();
+    v
+}
+
+/// `senat moves --game …`.
+pub(crate) fn moves(pos: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    on_game!(g.game, G => {
+        if variant_help::<G>(g, out)? {
+            return Ok(());
+        }
+        let s = position::<G>(pos, g)?;
+        for m in sorted_moves::<G>(&s) {
+            writeln!(out, "{m}")?;
+        }
+        Ok(())
+    })
+}
+
+/// `senat perft --game …` (bulk counting at the last ply where the rules
+/// crate does it; `--full` is Sénat's only).
+pub(crate) fn perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
+    if a.full {
+        return input("--full is for Sénat; the other games' perft counts the last ply as their rules crate does");
+    }
+    let depth = senat_lab::limits::depth("--depth", a.depth, 0).or_else(input)?;
+    on_game!(a.game.game, G => {
+        if variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = position::<G>(&a.pos.pos, &a.game)?;
+        if a.divide && depth == 0 {
+            return input("--divide needs --depth 1 or more");
+        }
+        let started = Instant::now();
+        let total = if a.divide {
+            let mut lines: Vec<(String, u64)> = legal_moves::<G>(&s)
+                .into_iter()
+                .map(|m| (G::move_text(m), G::perft(&G::apply(&s, m), depth - 1)))
+                .collect();
+            lines.sort();
+            for (m, n) in &lines {
+                writeln!(out, "{m} {n}")?;
+            }
+            lines.iter().map(|l| l.1).sum()
+        } else {
+            G::perft(&s, depth)
+        };
+        let elapsed = started.elapsed().as_secs_f64();
+        writeln!(out, "{total}")?;
+        out.flush()?;
+        eprintln!("perft depth {depth}: {total} nodes in {elapsed:.3} s, {:.2} Mnodes/s", total as f64 / elapsed.max(1e-9) / 1e6);
+        Ok(())
+    })
+}
+
+/// `senat show --game …`.
+pub(crate) fn show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    on_game!(a.game.game, G => {
+        if variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = position::<G>(&a.pos.pos, &a.game)?;
+        write_state::<G>(out, &s, colour && !a.plain)
+    })
+}
+
+fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> Result<()> {
+    out.write_all(G::board(s, colour).as_bytes())?;
+    writeln!(out, "{}", G::position_text(s))?;
+    Ok(())
+}
+
+fn result_line<G: LabGame>(s: &G::State) -> String {
+    match G::result(s) {
+        None => format!("game not over after {} plies; {} to move", G::ply(s), G::seats(G::players(s))[G::to_move(s)]),
+        Some(r) => match senat_lab::games::winner::<G>(s, &r) {
+            None => format!("draw after {} plies", G::ply(s)),
+            Some(t) => {
+                let seats = G::seats(G::players(s));
+                let names: Vec<&str> = (0..G::players(s)).filter(|&p| G::team(s, p) == t).map(|p| seats[p]).collect();
+                format!("{} wins after {} plies", names.join(" and "), G::ply(s))
+            }
+        },
+    }
+}
+
+/// `senat replay --game …`: a record is the start (`start` or a position
+/// text) on its first line, then one move per line; `#` starts a comment.
+pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.svg.is_some() {
+        return input("--svg is for Sénat records only");
+    }
+    let colour = colour && !a.plain;
+    on_game!(a.game.game, G => {
+        let name = a.file.display().to_string();
+        let meta = std::fs::metadata(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+        if meta.len() > 16 << 20 {
+            return input(format_args!("{name}: a record is at most 16 MiB"));
+        }
+        let body = std::fs::read_to_string(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+        let mut lines = body
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+            .filter(|(_, l)| !l.is_empty());
+        let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+        let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
+        if !a.quiet {
+            writeln!(out, "start")?;
+            write_state::<G>(out, &s, colour)?;
+        }
+        for (ply, (n, l)) in lines.enumerate() {
+            let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+            s = G::apply(&s, m);
+            if !a.quiet {
+                writeln!(out, "\n{}. {}", ply + 1, G::move_text(m))?;
+                write_state::<G>(out, &s, colour)?;
+            }
+        }
+        if !a.quiet {
+            writeln!(out)?;
+        }
+        writeln!(out, "{}", result_line::<G>(&s))?;
+        Ok(())
+    })
+}
+
+fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
+    AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
+}
+
+/// `senat selfplay --game …`.
+pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    for (set, flag) in [
+        (a.red != "random" || a.blue != "random", "--red/--blue (use --first/--second)"),
+        (a.draft_red.is_some() || a.draft_blue.is_some(), "--draft-red/--draft-blue"),
+        (a.opening.is_some() || a.force_first_give.is_some(), "--opening/--force-first-give"),
+        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
+    ] {
+        if set {
+            return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
+        }
+    }
+    if a.games == 0 {
+        return input("--games 0: a batch needs at least 1 game");
+    }
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s).or_else(input)?,
+        None => Shard::ALL,
+    };
+    let threads = threads_or_all(a.threads)?;
+    let agents = [agent(&a.first, "--first")?, agent(&a.second, "--second")?];
+    on_game!(a.game.game, G => {
+        if variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let start = text(G::start(&a.game.full()))?;
+        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, agents };
+        let outputs = batch::Outputs {
+            games: a.out.clone(),
+            moves: a.moves.clone(),
+            summary: summary_path(&a.summary),
+            existing: if a.resume { Existing::Resume } else if a.force { Existing::Overwrite } else { Existing::Refuse },
+        };
+        let range = shard.range(a.games);
+        let bar = progress_bar(range.end - range.start, a.quiet);
+        let r = batch::run::<G>(&b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
+        bar.finish_and_clear();
+        if !a.quiet {
+            let names = [agents[0].to_string(), agents[1].to_string()];
+            let row = batch::summary_row(b.game, &b.variant, &names, &r.tally);
+            for (k, v) in batch::SUMMARY_HEADER.iter().zip(&row) {
+                writeln!(out, "{k:>15}  {v}")?;
+            }
+            writeln!(
+                out,
+                "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",
+                r.played,
+                r.resumed,
+                r.seconds,
+                r.played as f64 / r.seconds.max(1e-9),
+                (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// Whether `path` is a games file of another game than Sénat (its first
+/// line is a `# game-batch` identity).
+pub(crate) fn is_other_batch(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 14];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && &head == b"# game-batch 1"
+}
+
+/// `senat merge` of another game's shards.
+pub(crate) fn merge(
+    inputs: &[std::path::PathBuf],
+    path: &Path,
+    summary: &str,
+    force: bool,
+    quiet: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let (what, t) = batch::merge(inputs, path, summary_path(summary).as_deref(), force).or_else(input)?;
+    if !quiet {
+        writeln!(
+            out,
+            "merged {} files: {what}, {} games: first {} / second {} / draws {}",
+            inputs.len(),
+            t.games,
+            t.first,
+            t.second,
+            t.draws
+        )?;
+    }
+    Ok(())
+}
+
+/// `senat arena --game …`.
+pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
+    for (set, flag) in [
+        (a.draft != "random", "--draft"),
+        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
+        (a.sprt.is_some(), "--sprt"),
+    ] {
+        if set {
+            return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
+        }
+    }
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
+    }
+    let agents = a.agents.iter().map(|t| agent(t, "agent")).collect::<Result<Vec<_>>>()?;
+    let threads = threads_or_all(a.concurrency)?;
+    on_game!(a.game.game, G => {
+        let start = text(G::start(&a.game.full()))?;
+        let arena = arena::Arena {
+            game: a.game.game,
+            variant: G::variant_text(&start),
+            agents,
+            pairs: a.games / 2,
+            seed: a.seed,
+            schedule: if a.ladder { Schedule::Ladder } else if a.gauntlet { Schedule::Gauntlet } else { Schedule::RoundRobin },
+            book: a.book_plies.unwrap_or(DEFAULT_BOOK),
+        };
+        run_arena::<G>(&arena, a, threads, out)
+    })
+}
+
+/// Random plies shared by both games of a pair when `--book-plies` is not given.
+pub(crate) const DEFAULT_BOOK: u32 = 4;
+
+fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, out: &mut impl Write) -> Result<()> {
+    use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
+    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut outs: Vec<(&str, &Path)> = Vec::new();
+    outs.extend(a.out.as_deref().map(|p| ("--out", p)));
+    outs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+    check_distinct(&[], &outs).or_else(input)?;
+    let mut games_file = a.out.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let summary_file = a.summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let pairings = arena.pairings();
+    if let Some(f) = games_file.as_mut() {
+        let mut head: Vec<&str> = arena::GAMES_COLUMNS.to_vec();
+        head.extend_from_slice(G::extra_columns());
+        f.write_all(arena.identity().as_bytes()).or_else(input)?;
+        f.write_all(csv_line(&head.iter().map(|s| s.to_string()).collect::<Vec<_>>()).as_bytes()).or_else(input)?;
+    }
+    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run::<G>(threads, &mut |g| {
+            bar.inc(1);
+            match games_file.as_mut() {
+                Some(f) => f.write_all(csv_line(&arena::game_row(arena, &pairings, g)).as_bytes()),
+                None => Ok(()),
+            }
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    if let Some(f) = games_file {
+        f.commit().or_else(input)?;
+    }
+    if let Some(mut f) = summary_file {
+        let mut s = csv_line(&arena::SUMMARY_HEADER.map(String::from));
+        for r in &results {
+            s.push_str(&csv_line(&arena::summary_row(arena, r)));
+        }
+        f.write_all(s.as_bytes()).or_else(input)?;
+        f.commit().or_else(input)?;
+    }
+    writeln!(
+        out,
+        "# {} arena: {} pairs per pairing, book {} plies, seed {}",
+        arena.game, arena.pairs, arena.book, arena.seed
+    )?;
+    let w = arena.agents.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(1);
+    writeln!(
+        out,
+        "{:<w$} {:<w$} {:>6} {:>15} {:>22} {:>7} {:>9}",
+        "A", "B", "pairs", "A W-D-L", "Elo(A-B) [95%]", "first", "plies"
+    )?;
+    for r in &results {
+        let e = r.estimate();
+        writeln!(
+            out,
+            "{:<w$} {:<w$} {:>6} {:>15} {:>22} {:>7.3} {:>9.1}",
+            arena.agents[r.a].to_string(),
+            arena.agents[r.b].to_string(),
+            r.penta.pairs(),
+            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
+            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.elo_lo, e.elo_hi),
+            (r.first.wins as f64 + r.first.draws as f64 / 2.0) / r.wdl.games().max(1) as f64,
+            r.plies as f64 / r.wdl.games().max(1) as f64,
+        )?;
+    }
+    if arena.schedule == Schedule::Ladder {
+        let steps: Vec<_> = results.iter().map(|r| r.estimate()).collect();
+        writeln!(out, "ladder (first agent 0; each step B over A with its own 95% interval):")?;
+        for (i, l) in ladder_of(&steps).iter().enumerate() {
+            let step = if i == 0 {
+                String::new()
+            } else {
+                let e = &steps[i - 1];
+                format!(
+                    "  step {:+.0} [{:+.0}, {:+.0}]{}",
+                    -e.elo,
+                    -e.elo_hi,
+                    -e.elo_lo,
+                    if l.step_above_zero { " strict" } else { " NOT strict" }
+                )
+            };
+            let rating = if l.elo.is_finite() {
+                format!("{:+.0} ± {:.0}", l.elo, l.err)
+            } else if l.floor.is_finite() {
+                format!("≥ {:+.0}", l.floor)
+            } else {
+                "below the previous agent".to_string()
+            };
+            writeln!(out, "  {:<w$} {rating}{step}", arena.agents[i].to_string())?;
+        }
+    }
+    let ms: Vec<String> = results
+        .iter()
+        .map(|r| {
+            let m = r.ms_per_move();
+            format!("{:.2}/{:.2}", m[0], m[1])
+        })
+        .collect();
+    writeln!(out, "{:.1} s; ms per move (A/B): {}", started.elapsed().as_secs_f64(), ms.join(", "))?;
+    Ok(())
+}
+
+fn csv_line(fields: &[String]) -> String {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    w.write_record(fields).expect("writing to memory");
+    String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 fields")
+}
+
+/// `senat analyze --game …`: alpha-beta on the game's evaluation, or MCTS.
+pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
+    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
+        return input(format_args!(
+            "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
+            a.game.game
+        ));
+    }
+    on_game!(a.game.game, G => {
+        if variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = position::<G>(&a.pos, &a.game)?;
+        if G::result(&s).is_some() {
+            writeln!(out, "{}", result_line::<G>(&s))?;
+            return Ok(());
+        }
+        let time = a.time.map(|t| senat_lab::limits::seconds("--time", t)).transpose().or_else(input)?;
+        let names = |pv: &[<G as Game>::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<_>>().join(" ");
+        match a.engine.as_str() {
+            "ab" => {
+                let depth = senat_lab::limits::depth("--depth", a.depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).or_else(input)?;
+                let mut searcher: Searcher<G, LabEval> = Searcher::new(LabEval, a.tt_mb);
+                let r = searcher.search(&s, Limits { depth, nodes: None, time });
+                for it in &r.iterations {
+                    writeln!(out, "depth {:>2}  score {:>8}  nodes {:>10}  {:>7.3} s  pv {}", it.depth, score_text(it.score), it.nodes, it.elapsed.as_secs_f64(), names(&it.pv))?;
+                }
+                let best = r.best.map(G::move_text).unwrap_or_default();
+                writeln!(out, "bestmove {best} score {} depth {} nodes {} ({:.0} nodes/s)", score_text(r.score), r.depth, r.nodes, r.nps())?;
+            }
+            "mcts" => {
+                let config = mcts::Config {
+                    playouts: a.playouts.unwrap_or(if time.is_some() { 1 << 30 } else { 10_000 }),
+                    time,
+                    selection: mcts::Selection::Uct { c: a.c },
+                    memory: senat_lab::limits::mb_to_bytes(a.memory_mb).unwrap_or(usize::MAX),
+                    ..mcts::Config::default()
+                };
+                let mut m: Mcts<G, LabRollout<G>> = Mcts::new(config, LabRollout::new(LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE }));
+                let r = m.search(&s, a.seed);
+                let mut moves = r.moves.clone();
+                moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+                for (mv, n, v) in moves.iter().take(10) {
+                    writeln!(out, "{:<16} visits {:>8}  value {:.3}", G::move_text(*mv), n, v)?;
+                }
+                let best = r.best.map(G::move_text).unwrap_or_default();
+                writeln!(out, "bestmove {best} value {:.3} playouts {} ({:.0}/s) pv {}", r.value(), r.playouts, r.playouts_per_s(), names(&r.pv))?;
+            }
+            e => return input(format_args!("--engine {e}: with --game {} the engines are ab and mcts", a.game.game)),
+        }
+        Ok(())
+    })
+}
+
+fn score_text(s: i32) -> String {
+    if s.abs() > WIN_BOUND {
+        let plies = game_search::WIN - s.abs();
+        format!("{}{plies}", if s > 0 { "win" } else { "loss" })
+    } else {
+        s.to_string()
+    }
+}
+
+/// `senat solve --game …`: the exact solver to a horizon.
+pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
+    if a.history.is_some() || a.each_move || a.engine != "ab" || a.prove.is_some() {
+        return input(format_args!(
+            "--history, --each-move, --engine and --prove are for Sénat; --game {} does not take them",
+            a.game.game
+        ));
+    }
+    let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
+    on_game!(a.game.game, G => {
+        let s = position::<G>(&a.pos, &a.game)?;
+        game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
+        let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
+        if let Some(t) = a.time {
+            solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
+        }
+        let started = Instant::now();
+        let sol = solver.solve(&s, depth);
+        let verdict = match sol.verdict {
+            Verdict::Win(n) => format!("win for the side to move within {n} plies"),
+            Verdict::Loss(n) => format!("loss for the side to move within {n} plies"),
+            Verdict::Draw(n) => format!("draw within {n} plies"),
+            Verdict::Unknown => format!("unknown within {depth} plies"),
+        };
+        let line: Vec<String> = sol.pv.iter().map(|&m| G::move_text(m)).collect();
+        let line = if line.is_empty() { String::new() } else { format!("; line {}", line.join(" ")) };
+        let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
+        writeln!(out, "{verdict}{line}{stopped}; {} nodes in {:.2} s", sol.nodes, started.elapsed().as_secs_f64())?;
+        Ok(())
+    })
+}

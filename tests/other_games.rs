@@ -1,0 +1,269 @@
+//! Focus, 4-player Focus and Débâcle through the command line (`--game`):
+//! perft at the start, moves, show, replay of a self-played game, batches
+//! with shards, merge and resume, the arena ladder, analyze and solve; and
+//! through the library: two-team alpha-beta in 4-player Focus is exact
+//! minimax, and MCTS backs up per-player scores so that a team finds a win.
+
+use game_search::Game;
+use game_search::alphabeta::{Limits, Searcher, minimax};
+use game_search::rng::rng_from_seed;
+use senat_lab::games::agent::{AgentSpec, play};
+use senat_lab::games::debacle::Debacle;
+use senat_lab::games::focus::Focus;
+use senat_lab::games::{LabEval, LabGame, legal_moves};
+
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+use support::cli::{expect_error, ok, ok_in, senat, senat_in};
+use support::files::TempDir;
+
+#[test]
+fn perft_at_the_start_matches_games_md() {
+    for (game, depth, count) in
+        [("focus", 1, "68"), ("focus4", 1, "44"), ("debacle", 1, "12"), ("debacle", 2, "158"), ("focus", 2, "4460")]
+    {
+        let d = depth.to_string();
+        let out = ok(&["perft", "--game", game, "start", "--depth", &d]);
+        assert_eq!(out.trim(), count, "{game} depth {depth}");
+    }
+    // Variants reach the rules: the opening swap offers 18 × 18 first decisions.
+    assert_eq!(ok(&["perft", "--game", "focus", "--variant", "fix=swap", "start", "-d", "1"]).trim(), "324");
+    let divide = ok(&["perft", "--game", "debacle", "start", "-d", "2", "--divide"]);
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines.len(), 13, "12 first actions and the total: {divide}");
+    assert_eq!(lines[12], "158");
+}
+
+#[test]
+fn moves_show_and_errors() {
+    let moves = ok(&["moves", "--game", "debacle", "start"]);
+    assert_eq!(moves.lines().count(), 12);
+    let mut sorted: Vec<&str> = moves.lines().collect();
+    sorted.sort();
+    assert_eq!(sorted, moves.lines().collect::<Vec<_>>(), "sorted by text");
+    let shown = ok(&["show", "--game", "focus4", "start", "--plain"]);
+    let text = shown.lines().last().unwrap();
+    // The position text on the last line reads back to the same position.
+    let again = ok(&["show", "--game", "focus4", "--plain", text]);
+    assert_eq!(again, shown);
+    assert_eq!(ok(&["moves", "--game", "focus4", text]).lines().count(), 44);
+    // A focus4 position is not a focus (2-player) one.
+    let e = expect_error(&senat(&["moves", "--game", "focus", text]), &["moves"]);
+    assert!(e.contains("4 players, which is not --game focus"), "{e}");
+    let e = expect_error(&senat(&["moves", "--game", "chess", "start"]), &["moves"]);
+    assert!(e.contains("unknown game `chess`"), "{e}");
+    let e = expect_error(&senat(&["moves", "--game", "focus", "--variant", "fix=maybe", "start"]), &["moves"]);
+    assert!(e.contains("variant `fix=maybe`"), "{e}");
+    let e = expect_error(&senat(&["moves", "--variant", "fix=swap", "start"]), &["moves"]);
+    assert!(e.contains("Sénat has no variants"), "{e}");
+    let help = ok(&["moves", "--game", "debacle", "--variant", "help", "start"]);
+    assert!(help.contains("scoring="), "{help}");
+    let e = expect_error(&senat(&["selfplay", "--game", "focus", "--red", "greedy", "--games", "2"]), &["selfplay"]);
+    assert!(e.contains("is for Sénat"), "{e}");
+    let e = expect_error(&senat(&["selfplay", "--first", "greedy", "--games", "2"]), &["selfplay"]);
+    assert!(e.contains("--first/--second are for --game"), "{e}");
+    let e = expect_error(&senat(&["arena", "--game", "debacle", "random", "heuristic"]), &["arena"]);
+    assert!(e.contains("unknown agent `heuristic`"), "{e}");
+}
+
+/// A self-played game's moves, replayed, end in the position the games file records.
+#[test]
+fn replay_of_a_selfplay_game_ends_where_the_batch_says() {
+    let dir = TempDir::new("other-games-replay");
+    for game in ["focus", "focus4", "debacle"] {
+        let (g, m) = (format!("{game}.csv"), format!("{game}-moves.csv"));
+        ok_in(
+            &dir.0,
+            &[
+                "selfplay",
+                "--game",
+                game,
+                "--games",
+                "3",
+                "--first",
+                "greedy",
+                "--second",
+                "random",
+                "--out",
+                &g,
+                "--moves",
+                &m,
+                "--summary",
+                "",
+                "--quiet",
+            ],
+        );
+        let games = dir.text(&g);
+        let moves = dir.text(&m);
+        let mut rows = csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(games.as_bytes());
+        let headers = rows.headers().unwrap().clone();
+        let last = headers.len() - 1;
+        assert_eq!(&headers[last], "final");
+        let row = rows.records().next().unwrap().unwrap();
+        let mut mrows = csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(moves.as_bytes());
+        let mrow = mrows.records().next().unwrap().unwrap();
+        assert_eq!(&mrow[0], "0");
+        let mut record = String::from("start\n");
+        let plies = mrow[1].split(' ').count();
+        assert_eq!(plies.to_string(), row[5].to_string(), "{game}: plies");
+        // Moves may contain blanks? No: they are joined by single blanks, so each is one token.
+        for m in mrow[1].split(' ') {
+            record.push_str(m);
+            record.push('\n');
+        }
+        dir.write("game.txt", &record);
+        let out = ok_in(&dir.0, &["replay", "--game", game, "game.txt", "--plain"]);
+        let lines: Vec<&str> = out.lines().collect();
+        let result = lines[lines.len() - 1];
+        let final_text = lines[lines.len() - 3];
+        assert_eq!(final_text, &row[last], "{game}: final position");
+        assert!(result.contains("wins after") || result.contains("draw after"), "{game}: {result}");
+        // An illegal move names its line.
+        dir.write("bad.txt", "start\nnonsense\n");
+        let e = expect_error(&senat_in(&dir.0, &["replay", "--game", game, "bad.txt"]), &["replay"]);
+        assert!(e.contains("bad.txt:2: move `nonsense`"), "{e}");
+    }
+}
+
+#[test]
+fn shards_merge_resume_and_refuse_mixed_batches() {
+    let dir = TempDir::new("other-games-batch");
+    let base = ["selfplay", "--game", "debacle", "--games", "12", "--first", "greedy", "--second", "random", "--quiet"];
+    fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        base.iter().chain(extra).copied().collect()
+    }
+    ok_in(&dir.0, &with(&base, &["--out", "all.csv", "--summary", "all-s.csv"]));
+    ok_in(&dir.0, &with(&base, &["--shard", "2/2", "--out", "b.csv", "--summary", ""]));
+    ok_in(&dir.0, &with(&base, &["--shard", "1/2", "--out", "a.csv", "--summary", ""]));
+    ok_in(&dir.0, &["merge", "b.csv", "a.csv", "--out", "m.csv", "--summary", "m-s.csv"]);
+    assert_eq!(dir.read("m.csv"), dir.read("all.csv"));
+    assert_eq!(dir.read("m-s.csv"), dir.read("all-s.csv"));
+    let e = expect_error(&senat_in(&dir.0, &["merge", "a.csv", "--out", "m2.csv"]), &["merge"]);
+    assert!(e.contains("shard 2/2 is missing"), "{e}");
+    // A shard of another seed is another batch.
+    ok_in(&dir.0, &with(&base, &["--shard", "2/2", "--seed", "9", "--out", "c.csv", "--summary", ""]));
+    let e = expect_error(&senat_in(&dir.0, &["merge", "a.csv", "c.csv", "--out", "m3.csv"]), &["merge"]);
+    assert!(e.contains("another batch") && e.contains("seed=9"), "{e}");
+    // Cut the file inside a row: --resume finishes the same bytes; without it the file is kept.
+    let all = dir.read("all.csv");
+    dir.write("cut.csv", &all[..all.len() - 40]);
+    let e = expect_error(&senat_in(&dir.0, &with(&base, &["--out", "cut.csv", "--summary", ""])), &["selfplay"]);
+    assert!(e.contains("--resume"), "{e}");
+    ok_in(&dir.0, &with(&base, &["--out", "cut.csv", "--summary", "", "--resume"]));
+    assert_eq!(dir.read("cut.csv"), all);
+    // Resuming with other agents is refused, naming the field.
+    let mut other = with(&base, &["--out", "cut.csv", "--summary", "", "--resume"]);
+    other[6] = "random";
+    let e = expect_error(&senat_in(&dir.0, &other), &["selfplay"]);
+    assert!(e.contains("first=random, this run has first=greedy") || e.contains("first=greedy"), "{e}");
+}
+
+#[test]
+fn arena_ladder_and_analysis_commands() {
+    let dir = TempDir::new("other-games-arena");
+    let out = ok_in(
+        &dir.0,
+        &[
+            "arena",
+            "--game",
+            "debacle",
+            "random",
+            "greedy",
+            "--ladder",
+            "--games",
+            "8",
+            "--out",
+            "g.csv",
+            "--summary",
+            "s.csv",
+            "--quiet",
+        ],
+    );
+    assert!(out.contains("greedy") && out.contains("strict"), "{out}");
+    let s = dir.text("s.csv");
+    assert!(s.lines().next().unwrap().starts_with("game,variant,a,b,pairs"), "{s}");
+    assert_eq!(s.lines().count(), 2);
+    let g = dir.text("g.csv");
+    assert!(g.starts_with("# game-arena 1 game=debacle"), "{g}");
+    assert_eq!(g.lines().count(), 2 + 8);
+    let a = ok(&["analyze", "--game", "focus", "--engine", "ab", "--depth", "2"]);
+    assert!(a.contains("bestmove "), "{a}");
+    let a = ok(&["analyze", "--game", "focus4", "--engine", "mcts", "--playouts", "200"]);
+    assert!(a.contains("bestmove "), "{a}");
+    let s = ok(&["solve", "--game", "debacle", "--max-depth", "2"]);
+    assert!(s.contains("unknown within 2 plies"), "{s}");
+}
+
+/// Random positions of a game, `n` of them, reached by random play from `start`.
+fn positions<G: LabGame>(start: G::State, n: usize, seed: u64) -> Vec<G::State> {
+    let mut out = Vec::new();
+    let mut rng = rng_from_seed(seed);
+    let mut agents = [AgentSpec::Random.build::<G>(), AgentSpec::Random.build::<G>()];
+    while out.len() < n {
+        let p = play::<G>(start, &mut agents, &mut rng, true);
+        let mut s = start;
+        for (i, &m) in p.moves.iter().enumerate() {
+            if i % 7 == 3 && G::result(&s).is_none() {
+                out.push(s);
+            }
+            s = G::apply(&s, m);
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+/// Four-player Focus alternates the teams, so the two-team alpha-beta is
+/// exact minimax: its score equals plain minimax on the same evaluation.
+#[test]
+fn four_player_focus_alpha_beta_is_two_team_minimax() {
+    let start = Focus::start("players=4").unwrap();
+    let mut checked = 0;
+    for s in positions::<Focus>(start, 12, 5) {
+        for depth in 1..=2 {
+            let mut ab: Searcher<Focus, LabEval> = Searcher::new(LabEval, 4);
+            let r = ab.search(&s, Limits::depth(depth));
+            assert_eq!(r.score, minimax::<Focus, LabEval>(&s, &LabEval, depth, 0), "depth {depth} at {s:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24);
+    // The teams do alternate: after any move of a running game, the other team is to move.
+    for s in positions::<Focus>(start, 50, 6) {
+        for m in legal_moves::<Focus>(&s) {
+            let t = Focus::apply(&s, m);
+            if Focus::result(&t).is_none() {
+                assert_ne!(Focus::team(&t, Focus::to_move(&t)), Focus::team(&s, Focus::to_move(&s)));
+            }
+        }
+    }
+}
+
+/// MCTS backs up each player's own score, so partners pull together: a
+/// searching team beats a random team in 4-player Focus, whichever seats it holds.
+#[test]
+fn four_player_mcts_team_beats_random_team() {
+    let start = Focus::start("players=4").unwrap();
+    let mcts = AgentSpec::parse("mcts:playouts=200").unwrap();
+    for team in 0..2 {
+        let mut wins = 0;
+        for g in 0..4 {
+            let mut agents = if team == 0 {
+                [mcts.build::<Focus>(), AgentSpec::Random.build::<Focus>()]
+            } else {
+                [AgentSpec::Random.build::<Focus>(), mcts.build::<Focus>()]
+            };
+            let p = play::<Focus>(start, &mut agents, &mut rng_from_seed(g), false);
+            wins += (p.winner == Some(team)) as u32;
+        }
+        assert_eq!(wins, 4, "team {team}");
+    }
+    // And in Débâcle, whose turns span several plies of one player.
+    let start = Debacle::start("").unwrap();
+    let mut agents =
+        [AgentSpec::parse("mcts:playouts=200").unwrap().build::<Debacle>(), AgentSpec::Random.build::<Debacle>()];
+    let p = play::<Debacle>(start, &mut agents, &mut rng_from_seed(1), false);
+    assert_eq!(p.winner, Some(0));
+}
