@@ -300,7 +300,7 @@ pub(crate) fn is_other_batch(path: &Path) -> bool {
     std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && &head == b"# game-batch 1"
 }
 
-/// `senat merge` of another game's shards.
+/// `senat merge` of another game's shards (the game is the first input's).
 pub(crate) fn merge(
     inputs: &[std::path::PathBuf],
     path: &Path,
@@ -309,7 +309,9 @@ pub(crate) fn merge(
     quiet: bool,
     out: &mut impl Write,
 ) -> Result<()> {
-    let (what, t) = batch::merge(inputs, path, summary_path(summary).as_deref(), force).or_else(input)?;
+    let game = batch::game_of(&inputs[0]).or_else(input)?;
+    let (what, t) =
+        on_game!(game, G => batch::merge::<G>(inputs, path, summary_path(summary).as_deref(), force)).or_else(input)?;
     if !quiet {
         writeln!(
             out,

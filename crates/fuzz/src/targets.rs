@@ -111,6 +111,22 @@ pub const TARGETS: &[Target] = &[
         generate: gen_games,
         max_len: 6000,
     },
+    Target {
+        name: "game_agent",
+        about: "agent specs of --game focus/debacle: parse, Display, parse again",
+        run: game_agent,
+        dict: GAME_AGENT_DICT,
+        generate: gen_game_agent,
+        max_len: 120,
+    },
+    Target {
+        name: "game_merge",
+        about: "`senat merge` of another game's games file: rows checked by the rules; merged again, same bytes",
+        run: game_merge,
+        dict: GAME_CSV_DICT,
+        generate: gen_game_games,
+        max_len: 3000,
+    },
 ];
 
 /// Every target of every game: Sénat's ([`TARGETS`]), then Focus's and Débâcle's.
@@ -813,4 +829,86 @@ fn merge(data: &[u8]) {
     let second = std::fs::read(&again).expect("reading the merged file");
     assert!(first == second, "merging a merged file changes it");
     assert_eq!(summary, summary2);
+}
+
+// ---- other games: agent specs and games files -------------------------------
+
+const GAME_AGENT_DICT: &[&str] = &[
+    "random", "greedy", "ab", "mcts", ":", ",", "=", "depth", "tt", "movetime", "playouts", "c", "rollout", "eval",
+    "random", "cut", "scale", "cap", "0", "1", "64", "1e9", "-1", "NaN",
+];
+
+fn game_agent(data: &[u8]) {
+    use senat_lab::games::agent::AgentSpec;
+    let text = String::from_utf8_lossy(data);
+    match AgentSpec::parse(&text) {
+        Ok(a) => {
+            let shown = a.to_string();
+            assert_eq!(AgentSpec::parse(&shown), Ok(a), "agent spec round trip of {shown:?}");
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+fn gen_game_agent(rng: &mut Rng) -> Vec<u8> {
+    let s = match rng.below(5) {
+        0 => "random".to_string(),
+        1 => "greedy".to_string(),
+        2 => format!("ab:depth={},tt={}", rng.below(8), 1 + rng.below(16)),
+        3 => format!("mcts:playouts={},c=0.{},cut={}", 1 + rng.below(5000), rng.below(10), rng.below(8)),
+        _ => format!("mcts:rollout=random,cap={}", rng.below(3000)),
+    };
+    s.into_bytes()
+}
+
+/// A games file of `senat selfplay --game debacle --games 3 --first greedy --second random`.
+const GAME_GAMES_SEED: &str = include_str!("../corpus/game_merge/debacle-3.csv");
+
+const GAME_CSV_DICT: &[&str] = &[
+    "# game-batch 1 ",
+    "game=",
+    "debacle",
+    "focus",
+    "focus4",
+    "variant=-",
+    "seed=",
+    "games=",
+    "shard=",
+    "range=",
+    "first=",
+    "second=",
+    "greedy",
+    "random",
+    ",",
+    "\n",
+    "first",
+    "second",
+    "draw",
+    "/",
+    ".",
+    "S1",
+    "N6",
+    " s ",
+    " n ",
+];
+
+fn gen_game_games(rng: &mut Rng) -> Vec<u8> {
+    let _ = rng.below(2);
+    GAME_GAMES_SEED.as_bytes().to_vec()
+}
+
+fn game_merge(data: &[u8]) {
+    use senat_lab::games::batch;
+    use senat_lab::games::debacle::Debacle;
+    let input = temp_file("game-merge-in");
+    let out = temp_file("game-merge-out");
+    let again = temp_file("game-merge-again");
+    std::fs::write(&input, data).expect("writing the merge input");
+    let Ok((_, t)) = batch::merge::<Debacle>(std::slice::from_ref(&input), &out, None, true) else { return };
+    let first = std::fs::read(&out).expect("reading the merged file");
+    let (_, t2) = batch::merge::<Debacle>(std::slice::from_ref(&out), &again, None, true)
+        .unwrap_or_else(|e| panic!("merging a merged file fails: {e}"));
+    assert!(first == std::fs::read(&again).expect("reading the merged file"), "merging a merged file changes it");
+    assert_eq!(t, t2);
+    assert_eq!(t.games, t.first + t.second + t.draws);
 }

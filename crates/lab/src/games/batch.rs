@@ -182,6 +182,70 @@ fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
     Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
 }
 
+/// The game named by the identity line of a games file (to choose the
+/// adapter that checks its rows).
+pub fn game_of(path: &Path) -> Result<GameKind, Error> {
+    let text = std::fs::read(path).map_err(|e| io_err("read", path, e))?;
+    let line = text.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let ident = |message: String| Error::Identity { path: path.to_path_buf(), message };
+    let line = std::str::from_utf8(line).map_err(|_| ident("the identity line is not UTF-8".into()))?;
+    let fields = parse_identity(&format!("{line}\n")).map_err(|e| ident(format!("bad batch identity: {e}")))?;
+    GameKind::parse(&fields[0].1).map_err(|e| ident(e.to_string()))
+}
+
+/// Checks a games row against the batch (`ctx`: its identity fields) and
+/// the rules: the index, the game's seed, the agents, and a final position
+/// of the batch's variant that is over, with the row's winner, plies and
+/// extra columns. Returns the winning team and the plies.
+fn check_row<G: LabGame>(
+    rec: &csv::StringRecord,
+    ctx: &[(String, String)],
+    expected: u64,
+) -> Result<(Option<usize>, u32), String> {
+    let get = |k: &str| ctx.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str());
+    let extra = G::extra_columns();
+    let want = GAMES_COLUMNS.len() + extra.len() + 1;
+    if rec.len() != want {
+        return Err(format!("{} fields, expected {want}", rec.len()));
+    }
+    if rec[0] != *expected.to_string() {
+        return Err(format!("expected game {expected}, found `{}`", &rec[0]));
+    }
+    let seed = game_seed(get("seed").parse().map_err(|_| "bad batch seed")?, expected);
+    if rec[1] != *seed.to_string() {
+        return Err(format!("seed `{}` is not game {expected}'s seed of this batch, {seed}", &rec[1]));
+    }
+    if rec[2] != *get("first") || rec[3] != *get("second") {
+        return Err(format!("agents `{}` and `{}` are not the batch's", &rec[2], &rec[3]));
+    }
+    let winner = match &rec[4] {
+        "first" => Some(0),
+        "second" => Some(1),
+        "draw" => None,
+        w => return Err(format!("bad winner `{w}` (first, second or draw)")),
+    };
+    let plies: u32 = rec[5].parse().map_err(|_| format!("bad plies `{}`", &rec[5]))?;
+    let end = G::parse_position(&rec[want - 1]).map_err(|e| format!("final position: {e}"))?;
+    let variant = match get("variant") {
+        "-" => "",
+        v => v,
+    };
+    if G::variant_text(&end) != variant {
+        return Err(format!("the final position's variant `{}` is not the batch's `{variant}`", G::variant_text(&end)));
+    }
+    let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
+    if super::winner::<G>(&end, &r) != winner {
+        return Err(format!("winner `{}` is not the final position's", &rec[4]));
+    }
+    if G::ply(&end) != plies {
+        return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
+    }
+    if G::extra(&end).iter().zip(rec.iter().skip(GAMES_COLUMNS.len())).any(|(a, b)| a != b) {
+        return Err(format!("the columns {} do not match the final position", extra.join(", ")));
+    }
+    Ok((winner, plies))
+}
+
 /// The rows of an existing file of this batch, as checked for a resume.
 struct Scanned {
     /// Byte offset of the end of each complete row, in order.
@@ -193,7 +257,7 @@ struct Scanned {
 /// Reads a games (or moves) file of batch `id_line` to continue it: the
 /// identity and header must be these, every complete row must be the next
 /// game of the range; a last row cut short (no newline) is dropped.
-fn scan(
+fn scan<G: LabGame>(
     path: &Path,
     file: &mut std::fs::File,
     id_line: &str,
@@ -245,14 +309,8 @@ fn scan(
             return Err(bad(format!("expected game {expected}, found `{}`", rec.get(0).unwrap_or(""))));
         }
         if !moves {
-            let winner = match rec.get(4) {
-                Some("first") => Some(0),
-                Some("second") => Some(1),
-                Some("draw") => None,
-                w => return Err(bad(format!("bad winner `{}`", w.unwrap_or("")))),
-            };
-            let plies = rec.get(5).and_then(|p| p.parse().ok()).ok_or_else(|| bad("bad plies".into()))?;
-            out.games.push((winner, plies));
+            let ctx = parse_identity(id_line).map_err(|e| bad(e.to_string()))?;
+            out.games.push(check_row::<G>(&rec, &ctx, expected).map_err(bad)?);
         }
         pos += len + 1;
         out.ends.push(pos as u64);
@@ -316,7 +374,7 @@ pub fn run<G: LabGame>(
     let mut moves_file = None;
     if games_old.is_some() {
         let path = games_file.writing().to_path_buf();
-        let g = scan(&path, games_file.file(), &id_line, &games_head, range.start, false)?;
+        let g = scan::<G>(&path, games_file.file(), &id_line, &games_head, range.start, false)?;
         let mut keep = g.games.len();
         let mut moves_cut = None;
         if let Some(mpath) = &out.moves {
@@ -329,7 +387,7 @@ pub fn run<G: LabGame>(
             };
             let mut f = OutFile::resume(mpath, actual)?;
             let wpath = f.writing().to_path_buf();
-            let m = scan(&wpath, f.file(), &id_line, &moves_head, range.start, true)?;
+            let m = scan::<G>(&wpath, f.file(), &id_line, &moves_head, range.start, true)?;
             keep = keep.min(m.ends.len() - 1);
             moves_cut = Some(m.ends[keep]);
             moves_file = Some(f);
@@ -488,7 +546,7 @@ fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String;
 /// identity but for the shard, shards `1..N` each once, each file holding
 /// exactly its shard's games in order. Returns the game, variant, agents
 /// and tally.
-pub fn merge(
+pub fn merge<G: LabGame>(
     inputs: &[PathBuf],
     out: &Path,
     summary: Option<&Path>,
@@ -577,16 +635,7 @@ pub fn merge(
             }
             let mut rd = csv::ReaderBuilder::new().has_headers(false).from_reader(row.as_bytes());
             let rec = rd.records().next().and_then(Result::ok).ok_or_else(|| bad("not a CSV row".into()))?;
-            if rec.get(0) != Some(expected.to_string().as_str()) {
-                return Err(bad(format!("expected game {expected}, found `{}`", rec.get(0).unwrap_or(""))));
-            }
-            let winner = match rec.get(4) {
-                Some("first") => Some(0),
-                Some("second") => Some(1),
-                Some("draw") => None,
-                w => return Err(bad(format!("bad winner `{}`", w.unwrap_or("")))),
-            };
-            let plies = rec.get(5).and_then(|p| p.parse().ok()).ok_or_else(|| bad("bad plies".into()))?;
+            let (winner, plies) = check_row::<G>(&rec, &parts[i].1, expected).map_err(bad)?;
             tally.add(winner, plies);
             expected += 1;
         }
@@ -673,14 +722,29 @@ mod tests {
             files.push(o.games);
         }
         let merged = d.join("merged.csv");
-        let (_, t) = merge(&files, &merged, Some(&d.join("ms.csv")), false).unwrap();
+        let (_, t) = merge::<Nim>(&files, &merged, Some(&d.join("ms.csv")), false).unwrap();
         assert_eq!(t, whole.tally);
         assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(d.join("all.csv")).unwrap());
         // Missing or repeated shards are refused.
-        let e = merge(&files[..2], &d.join("m2.csv"), None, false).unwrap_err().to_string();
+        let e = merge::<Nim>(&files[..2], &d.join("m2.csv"), None, false).unwrap_err().to_string();
         assert!(e.contains("shard 3/3 is missing"), "{e}");
-        let e = merge(&[files[0].clone(), files[0].clone()], &d.join("m3.csv"), None, false).unwrap_err().to_string();
+        let e = merge::<Nim>(&[files[0].clone(), files[0].clone()], &d.join("m3.csv"), None, false)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is given twice") || e.contains("same file"), "{e}");
+        // A row that the rules contradict is refused: a winner changed by hand.
+        let text = std::fs::read_to_string(&files[1]).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let mut fields: Vec<String> = lines[2].split(',').map(String::from).collect();
+        fields[4] = if fields[4] == "first" { "second".into() } else { "first".into() };
+        lines[2] = fields.join(",");
+        let forged = lines.join("\n") + "\n";
+        assert_ne!(forged, text);
+        std::fs::write(d.join("forged.csv"), forged).unwrap();
+        let e =
+            merge::<Nim>(&[files[0].clone(), d.join("forged.csv"), files[2].clone()], &d.join("m4.csv"), None, false);
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("is not the final position's"), "{e}");
         // An existing output is refused without --force.
         let e = run::<Nim>(&batch(30, Shard { k: 1, n: 1 }), &outs(&d, "all", Existing::Refuse), 1, &|_| {});
         assert!(e.unwrap_err().to_string().contains("already exists"));
