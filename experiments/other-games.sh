@@ -6,7 +6,10 @@
 #   ladder-*.txt   an arena ladder per game, colour-swapped pairs, 95% intervals
 #   balance.csv    first-player balance: self-play of one agent against
 #                  itself at two strengths, per game and Focus symmetry fix,
-#                  with Wilson 95% intervals (balance-*.txt: the runs' output)
+#                  every game from its own 4 random plies (--book-plies 4:
+#                  MCTS with cut=0 draws no randomness and would replay one
+#                  game), with Wilson 95% intervals and the number of distinct
+#                  games (rows alike but for index and seed) among them
 # Usage: experiments/other-games.sh [ladder-games] [balance-games-greedy] [balance-games-mcts] [seed]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,8 +47,9 @@ commit=$(git rev-parse --short HEAD)
 mcts='mcts:playouts=1000'
 for game in focus focus4 debacle; do
   case $game in
-    focus|focus4) ladder=(random greedy "$mcts" ab:depth=2 ab:depth=3) ;;
-    debacle) ladder=(random greedy ab:depth=2 ab:depth=3 "$mcts") ;;
+    focus) ladder=(random greedy "$mcts" ab:depth=2 ab:depth=3) ;;
+    focus4) ladder=(random greedy "$mcts" ab:depth=3) ;;
+    debacle) ladder=(random greedy ab:depth=2 "$mcts" ab:depth=3) ;;
   esac
   {
     echo "# experiments/other-games.sh: senat arena --game $game ${ladder[*]} --ladder --games $ladder_games --seed $seed (commit $commit)"
@@ -68,13 +72,14 @@ for spec in "focus -" "focus fix=draw" "focus fix=swap" "focus4 -" "focus4 order
     variant=()
     [ "$2" = "-" ] || variant=(--variant "$2")
     "$bin" selfplay --game "$1" "${variant[@]}" --first "$agent" --second "$agent" --games "$games" --seed "$seed" \
-      --out "$tmp/g.csv" --summary "$tmp/s.csv" --force --quiet
+      --book-plies 4 --out "$tmp/g.csv" --summary "$tmp/s.csv" --force --quiet
+    distinct=$(grep -v '^#' "$tmp/g.csv" | tail -n +2 | cut -d, -f3- | sort -u | wc -l)
     header=$(head -1 "$tmp/s.csv")
-    rows+=("$(tail -1 "$tmp/s.csv"),\"senat selfplay --game $1 ${variant[*]} --first $agent --second $agent --games $games --seed $seed\"")
-    echo "$1 $2 $agent: $(tail -1 "$tmp/s.csv")" | tee -a "$out/balance.txt"
+    rows+=("$(tail -1 "$tmp/s.csv"),$distinct,\"senat selfplay --game $1 ${variant[*]} --first $agent --second $agent --games $games --seed $seed --book-plies 4\"")
+    echo "$1 $2 $agent: $(tail -1 "$tmp/s.csv") ($distinct distinct games)" | tee -a "$out/balance.txt"
   done
 done
 {
-  echo "$header,command"
+  echo "$header,distinct_games,command"
   printf '%s\n' "${rows[@]}"
 } > "$out/balance.csv"

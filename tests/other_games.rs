@@ -63,7 +63,7 @@ fn moves_show_and_errors() {
     let e = expect_error(&senat(&["selfplay", "--game", "focus", "--red", "greedy", "--games", "2"]), &["selfplay"]);
     assert!(e.contains("is for Sénat"), "{e}");
     let e = expect_error(&senat(&["selfplay", "--first", "greedy", "--games", "2"]), &["selfplay"]);
-    assert!(e.contains("--first/--second are for --game"), "{e}");
+    assert!(e.contains("--book-plies are for --game focus"), "{e}");
     let e = expect_error(&senat(&["arena", "--game", "debacle", "random", "heuristic"]), &["arena"]);
     assert!(e.contains("unknown agent `heuristic`"), "{e}");
 }
@@ -158,6 +158,35 @@ fn shards_merge_resume_and_refuse_mixed_batches() {
     other[6] = "random";
     let e = expect_error(&senat_in(&dir.0, &other), &["selfplay"]);
     assert!(e.contains("first=random, this run has first=greedy") || e.contains("first=greedy"), "{e}");
+}
+
+/// Agents that draw no randomness replay one game; `--book-plies` varies
+/// the games from their own seeds, and the moves file holds the book.
+#[test]
+fn book_plies_vary_deterministic_self_play() {
+    let dir = TempDir::new("other-games-book");
+    let distinct = |book: &str| {
+        let args = ["selfplay", "--game", "focus", "--games", "6", "--first", "ab:depth=1", "--second", "ab:depth=1"];
+        let name = format!("b{book}.csv");
+        let moves = format!("m{book}.csv");
+        let rest = ["--book-plies", book, "--out", &name, "--moves", &moves, "--summary", "", "--quiet"];
+        ok_in(&dir.0, &args.iter().chain(&rest).copied().collect::<Vec<_>>());
+        let text = dir.text(&name);
+        assert!(text.lines().next().unwrap().contains(&format!(" book={book} ")), "{text}");
+        let mut rows: Vec<String> =
+            text.lines().skip(2).map(|l| l.splitn(3, ',').nth(2).unwrap().to_string()).collect();
+        rows.sort();
+        rows.dedup();
+        rows.len()
+    };
+    assert_eq!(distinct("0"), 1, "alpha-beta from the start plays one game");
+    assert!(distinct("4") >= 4, "four random plies vary the games");
+    // Game 0's moves start with its book; replayed, they end where the games file says.
+    let m = dir.text("m4.csv");
+    let moves = m.lines().nth(2).unwrap().split_once(',').unwrap().1.to_string();
+    dir.write("g.txt", format!("start\n{}\n", moves.replace(' ', "\n")));
+    let out = ok_in(&dir.0, &["replay", "--game", "focus", "g.txt", "--quiet"]);
+    assert!(out.contains("wins after") || out.contains("draw after"), "{out}");
 }
 
 #[test]

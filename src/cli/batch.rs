@@ -142,6 +142,11 @@ pub(crate) struct SelfplayArgs {
     /// With --game other than senat: the agent of the second team.
     #[arg(long, default_value = "random", value_name = "AGENT")]
     pub(crate) second: String,
+    /// With --game other than senat: start every game with K uniformly
+    /// random plies drawn from its own seed (varied games for agents that
+    /// draw no randomness; written in the moves file, counted in the plies).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub(crate) book_plies: u32,
     /// Red's draft policy (default: red's play policy; greedy drafts at random).
     #[arg(long, value_name = "POLICY")]
     pub(crate) draft_red: Option<String>,
@@ -240,8 +245,10 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     if a.game.other()? {
         return games::selfplay(&a, out);
     }
-    if a.first != "random" || a.second != "random" {
-        return input("--first/--second are for --game focus, focus4 or debacle; Sénat's sides are --red and --blue");
+    if a.first != "random" || a.second != "random" || a.book_plies != 0 {
+        return input(
+            "--first/--second/--book-plies are for --game focus, focus4 or debacle; Sénat's sides are --red and --blue, its openings --opening",
+        );
     }
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");

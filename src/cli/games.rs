@@ -261,7 +261,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
             return Ok(());
         }
         let start = text(G::start(&a.game.full()))?;
-        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, agents };
+        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents };
         let outputs = batch::Outputs {
             games: a.out.clone(),
             moves: a.moves.clone(),

@@ -9,7 +9,7 @@
 //! What this module must never do: know the rules of a game, or read a
 //! clock to decide a result (times are reported, never used).
 
-use super::agent::{AgentSpec, play, random_move};
+use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
 use crate::arena::Schedule;
 use crate::rating::{Estimate, Pentanomial, Wdl};
@@ -175,15 +175,7 @@ impl Arena {
         let seed = game_seed(self.seed, pair);
         // The book: random plies from the pair's own generator, shared by both games.
         let mut book_rng = rng_from_seed(game_seed(seed, u64::MAX));
-        let mut s = start;
-        let mut buf = Vec::new();
-        for _ in 0..self.book {
-            if G::result(&s).is_some() {
-                break;
-            }
-            let m = random_move::<G>(&s, &mut book_rng, &mut buf).expect("a running game has a move");
-            s = G::apply(&s, m);
-        }
+        let (s, _) = super::batch::opening::<G>(start, self.book, &mut book_rng);
         [true, false].map(|a_first| {
             let (x, y) = if a_first { (a, b) } else { (b, a) };
             let mut agents = [self.agents[x].build::<G>(), self.agents[y].build::<G>()];

@@ -43,6 +43,11 @@ pub struct Batch {
     pub games: u64,
     /// The slice played here.
     pub shard: Shard,
+    /// Uniformly random plies at the start of every game (0: none), drawn
+    /// from the game's own generator: varied games for agents that draw no
+    /// randomness (alpha-beta, MCTS with `cut=0`), which would otherwise
+    /// play one game over and over.
+    pub book: u32,
     /// The agents of team 0 (the first player's) and team 1.
     pub agents: [AgentSpec; 2],
 }
@@ -138,7 +143,7 @@ impl Batch {
     pub fn identity(&self) -> String {
         let r = self.shard.range(self.games);
         format!(
-            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} first={} second={}\n",
+            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} book={} first={} second={}\n",
             self.game,
             escape(if self.variant.is_empty() { "-" } else { &self.variant }),
             self.seed,
@@ -147,6 +152,7 @@ impl Batch {
             self.shard.n,
             r.start,
             r.end,
+            self.book,
             escape(&self.agents[0].to_string()),
             escape(&self.agents[1].to_string()),
         )
@@ -162,7 +168,7 @@ fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
         fields.push((k.to_string(), unescape(v).map_err(|e| e.to_string())?));
     }
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
-    if keys != ["game", "variant", "seed", "games", "shard", "range", "first", "second"] {
+    if keys != ["game", "variant", "seed", "games", "shard", "range", "book", "first", "second"] {
         return Err(format!("unexpected fields {keys:?}"));
     }
     Ok(fields)
@@ -448,7 +454,12 @@ pub fn run<G: LabGame>(
                     let seed = game_seed(b.seed, g);
                     let mut rng = rng_from_seed(seed);
                     let mut agents = [b.agents[0].build::<G>(), b.agents[1].build::<G>()];
-                    let p = play::<G>(start, &mut agents, &mut rng, with_moves);
+                    let (from, book) = opening::<G>(start, b.book, &mut rng);
+                    let mut p = play::<G>(from, &mut agents, &mut rng, with_moves);
+                    p.plies += book.len() as u32;
+                    let mut all = book;
+                    all.append(&mut p.moves);
+                    p.moves = all;
                     let winner = match p.winner {
                         Some(0) => "first",
                         Some(_) => "second",
@@ -498,6 +509,26 @@ type PlayedRow = (Vec<u8>, Vec<u8>, Option<usize>, u32);
 
 /// An input of [`merge`]: its shard, identity fields, header line and rows.
 type Part = (Shard, Vec<(String, String)>, String, String);
+
+/// The state after `plies` uniformly random moves from `start` (fewer if
+/// the game ends), with those moves.
+pub fn opening<G: LabGame>(
+    start: G::State,
+    plies: u32,
+    rng: &mut game_search::rng::GameRng,
+) -> (G::State, Vec<G::Move>) {
+    let (mut s, mut moves, mut buf) = (start, Vec::new(), Vec::new());
+    for _ in 0..plies {
+        match super::agent::random_move::<G>(&s, rng, &mut buf) {
+            Some(m) => {
+                s = G::apply(&s, m);
+                moves.push(m);
+            }
+            None => break,
+        }
+    }
+    (s, moves)
+}
 
 /// One CSV row with its newline.
 fn csv_row(fields: &[String]) -> Vec<u8> {
@@ -688,6 +719,7 @@ mod tests {
             seed: 7,
             games,
             shard,
+            book: 0,
             agents: [AgentSpec::Random, AgentSpec::Greedy],
         }
     }
