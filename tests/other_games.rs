@@ -223,6 +223,11 @@ fn arena_ladder_and_analysis_commands() {
     assert!(a.contains("bestmove "), "{a}");
     let s = ok(&["solve", "--game", "debacle", "--max-depth", "2"]);
     assert!(s.contains("unknown within 2 plies"), "{s}");
+    // One ply before white blocks black (the last position of a greedy win).
+    let pos = "focus - .,.,.,./0,0,.,.,.,0/.,10,.,0,.,.,.,11010/.,.,0,.,11010,.,0,./.,.,1101,.,.,.,110,./\
+               .,.,.,.,.,.,0,./110,.,.,.,1010,./.,10,.,. res=0/0 turn=0 ply=36";
+    let s = ok(&["solve", "--game", "focus", "--max-depth", "3", pos]);
+    assert!(s.starts_with("win for the side to move within 1 plies; line c5-c4"), "{s}");
 }
 
 /// Random positions of a game, `n` of them, reached by random play from `start`.

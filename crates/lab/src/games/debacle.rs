@@ -7,43 +7,12 @@
 
 use super::{LabGame, TextError};
 use debacle_rules::{Position, Variant};
-use game_search::solver::Solvable;
-use game_search::{Game, Scores};
 
 /// Débâcle for the searches and the lab.
 #[derive(Clone, Copy, Debug)]
 pub struct Debacle;
 
-impl Game for Debacle {
-    type State = Position;
-    type Move = debacle_rules::Move;
-
-    fn players(s: &Position) -> usize {
-        s.players()
-    }
-    fn to_move(s: &Position) -> usize {
-        s.to_move()
-    }
-    fn team(s: &Position, player: usize) -> usize {
-        s.team(player)
-    }
-    fn moves(s: &Position, out: &mut Vec<Self::Move>) {
-        s.legal_moves(out);
-    }
-    fn apply(s: &Position, m: Self::Move) -> Position {
-        let mut t = *s;
-        t.play(m);
-        t
-    }
-    fn result(s: &Position) -> Option<Scores> {
-        s.outcome().map(|o| o.scores(s.players()))
-    }
-    fn hash(s: &Position) -> u64 {
-        s.hash()
-    }
-}
-
-impl Solvable for Debacle {}
+super::rules_game!(Debacle, Position, debacle_rules::Move);
 
 /// Points of the evaluation: one match point, one point of a held die's
 /// value (what it scores at the round's end), and one die held (a step

@@ -8,43 +8,12 @@
 
 use super::{LabGame, TextError};
 use focus_rules::{Position, SQUARES, Variant};
-use game_search::solver::Solvable;
-use game_search::{Game, Scores};
 
 /// Focus for the searches and the lab.
 #[derive(Clone, Copy, Debug)]
 pub struct Focus;
 
-impl Game for Focus {
-    type State = Position;
-    type Move = focus_rules::Move;
-
-    fn players(s: &Position) -> usize {
-        s.players()
-    }
-    fn to_move(s: &Position) -> usize {
-        s.to_move()
-    }
-    fn team(s: &Position, player: usize) -> usize {
-        s.team(player)
-    }
-    fn moves(s: &Position, out: &mut Vec<Self::Move>) {
-        s.legal_moves(out);
-    }
-    fn apply(s: &Position, m: Self::Move) -> Position {
-        let mut t = *s;
-        t.play(m);
-        t
-    }
-    fn result(s: &Position) -> Option<Scores> {
-        s.outcome().map(|o| o.scores(s.players()))
-    }
-    fn hash(s: &Position) -> u64 {
-        s.hash()
-    }
-}
-
-impl Solvable for Focus {}
+super::rules_game!(Focus, Position, focus_rules::Move);
 
 /// Weights of the evaluation, in centi-units: a controlled stack, each
 /// piece under its control, a reserve piece, a piece on the board.

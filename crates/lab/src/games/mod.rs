@@ -218,5 +218,45 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
     }
 }
 
+/// Implements the search's [`Game`] (and the solver's `Solvable`) for a
+/// marker type over a rules crate's `Position`, whose methods have the
+/// same names in every rules crate (`players`, `to_move`, `team`,
+/// `legal_moves`, `play`, `outcome`, `hash`).
+macro_rules! rules_game {
+    ($game:ty, $pos:ty, $mv:ty) => {
+        impl game_search::Game for $game {
+            type State = $pos;
+            type Move = $mv;
+
+            fn players(s: &$pos) -> usize {
+                s.players()
+            }
+            fn to_move(s: &$pos) -> usize {
+                s.to_move()
+            }
+            fn team(s: &$pos, player: usize) -> usize {
+                s.team(player)
+            }
+            fn moves(s: &$pos, out: &mut Vec<$mv>) {
+                s.legal_moves(out);
+            }
+            fn apply(s: &$pos, m: $mv) -> $pos {
+                let mut t = *s;
+                t.play(m);
+                t
+            }
+            fn result(s: &$pos) -> Option<game_search::Scores> {
+                s.outcome().map(|o| o.scores(s.players()))
+            }
+            fn hash(s: &$pos) -> u64 {
+                s.hash()
+            }
+        }
+
+        impl game_search::solver::Solvable for $game {}
+    };
+}
+pub(crate) use rules_game;
+
 #[cfg(test)]
 pub(crate) mod toy;
