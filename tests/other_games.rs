@@ -140,6 +140,11 @@ fn shards_merge_resume_and_refuse_mixed_batches() {
     ok_in(&dir.0, &["merge", "b.csv", "a.csv", "--out", "m.csv", "--summary", "m-s.csv"]);
     assert_eq!(dir.read("m.csv"), dir.read("all.csv"));
     assert_eq!(dir.read("m-s.csv"), dir.read("all-s.csv"));
+    ok_in(&dir.0, &["merge", "--game", "debacle", "a.csv", "b.csv", "--out", "m5.csv", "--summary", "", "--quiet"]);
+    assert_eq!(dir.read("m5.csv"), dir.read("all.csv"));
+    let e =
+        expect_error(&senat_in(&dir.0, &["merge", "--game", "focus", "a.csv", "b.csv", "--out", "m6.csv"]), &["merge"]);
+    assert!(e.contains("holds debacle games, not --game focus"), "{e}");
     let e = expect_error(&senat_in(&dir.0, &["merge", "a.csv", "--out", "m2.csv"]), &["merge"]);
     assert!(e.contains("shard 2/2 is missing"), "{e}");
     // A shard of another seed is another batch.

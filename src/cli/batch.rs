@@ -9,6 +9,7 @@ use crate::cli::common::{
 use crate::cli::games::{self, GameArg};
 use clap::Args;
 use senat_lab::arena::{self, Arena, Schedule};
+use senat_lab::games::GameKind;
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::Sprt;
 use senat_lab::selfplay::output::{self, IfExists, OutFile};
@@ -37,6 +38,10 @@ pub(crate) struct MergeArgs {
     /// Do not print the summary table.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// The game of the inputs (optional: their identity lines name it; when
+    /// given, it must be theirs).
+    #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
+    pub(crate) game: Option<GameKind>,
 }
 
 /// Arguments of `senat bench`.
@@ -199,7 +204,20 @@ pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
 
 /// `senat merge`.
 pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
-    if a.inputs.first().is_some_and(|p| games::is_other_batch(p)) {
+    let other = a.inputs.first().is_some_and(|p| games::is_other_batch(p));
+    match a.game {
+        Some(GameKind::Senat) | None if !other => {}
+        Some(g) if other => {
+            let theirs = senat_lab::games::batch::game_of(&a.inputs[0]).or_else(input)?;
+            // focus and focus4 share the file's `game=` only if they are the same.
+            if theirs != g {
+                return input(format_args!("{} holds {theirs} games, not --game {g}", a.inputs[0].display()));
+            }
+        }
+        None => {}
+        Some(g) => return input(format_args!("{} holds Sénat games, not --game {g}", a.inputs[0].display())),
+    }
+    if other {
         return games::merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out);
     }
     cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out)
