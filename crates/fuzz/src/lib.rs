@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod debacle_targets;
+pub mod dominoes_targets;
 pub mod engine;
 pub mod focus_targets;
 pub mod targets;

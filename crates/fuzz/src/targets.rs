@@ -129,9 +129,9 @@ pub const TARGETS: &[Target] = &[
     },
 ];
 
-/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's and Débâcle's.
+/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's and Dominoes'.
 pub fn all() -> impl Iterator<Item = &'static Target> {
-    TARGETS.iter().chain(crate::focus_targets::TARGETS).chain(crate::debacle_targets::TARGETS)
+    TARGETS.iter().chain(crate::focus_targets::TARGETS).chain(crate::debacle_targets::TARGETS).chain(crate::dominoes_targets::TARGETS)
 }
 
 /// The target named `name`.

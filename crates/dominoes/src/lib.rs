@@ -1,0 +1,1 @@
+//! The rules of block dominoes (to be written).
