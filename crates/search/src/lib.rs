@@ -1,11 +1,13 @@
 //! Game-tree search: a game trait the searches are generic over, a
 //! fixed-depth alpha-beta with a transposition table, Monte Carlo tree
-//! search, and two exact provers (alpha-beta and df-pn).
+//! search (also over information sets), and two exact provers (alpha-beta
+//! and df-pn).
 //!
 //! What lives here: [`Game`] (the interface a search needs: players and
 //! their teams, side to move, moves, chance, copy-make, terminal results, a
 //! hash), [`ImperfectInformation`] (determinization of hidden information),
-//! [`Evaluator`], [`alphabeta`], [`mcts`], [`solver`] and [`pns`].
+//! [`Evaluator`], [`alphabeta`], [`mcts`], [`ismcts`], [`solver`] and
+//! [`pns`].
 //!
 //! What this module must never do: know the rules itself (they come from
 //! the game's implementation of [`Game`]), name a game, mutate a state in
@@ -51,10 +53,25 @@
 //!   full state consistent with what one player knows;
 //!   [`mcts::Mcts::search_determinized`] searches several such states
 //!   (determinized MCTS, "perfect-information Monte Carlo") and sums their
-//!   root statistics by move. Full ISMCTS (one tree over information sets)
-//!   was left out: determinized search needs nothing from a game beyond the
-//!   sampler, and its known weaknesses (strategy fusion) matter little at
-//!   the root of a shedding game like block dominoes.
+//!   root statistics by move (PIMC); [`ismcts::Ismcts`] grows one tree
+//!   over the observer's information sets instead (single-observer ISMCTS,
+//!   Cowling, Powley and Whitehouse 2012): each playout draws a fresh
+//!   determinization of the root, descends through nodes keyed by the moves
+//!   as the observer sees them ([`ImperfectInformation::observed_move`]:
+//!   another player's hidden draw is one key), chooses only among moves
+//!   available in that determinization (UCB with availability counts) and
+//!   backs up per-player rewards as MCTS does. Which to prefer: PIMC needs
+//!   nothing from a game beyond the sampler and parallelizes like plain
+//!   MCTS, but each of its worlds knows the hidden cards, so it values a
+//!   line as if the observer could later play differently in each world
+//!   (strategy fusion: a blind guess looks like a sure win) and never
+//!   values finding things out. ISMCTS makes the observer's later choices
+//!   one per information set, so guesses score what they are worth; it
+//!   needs a sound `observed_move` and spends its playouts on one tree,
+//!   one thread. Prefer ISMCTS when the observer's later moves depend on
+//!   what they do not know yet (guessing, probing, holding back); PIMC
+//!   remains a fair, cheap choice where the hidden part matters mainly
+//!   through the opponents' replies.
 //! - **MCTS with n players.** Each node holds the summed rewards of the
 //!   player who made the move into it, read from the rollout's per-player
 //!   [`Scores`]; selection at a node maximizes the mover's own mean, which
@@ -66,10 +83,13 @@
 //!   ("may the game be over after this move with this goal reached?"),
 //!   nothing game-specific.
 //!
-//! Left out: simultaneous moves, max^n, information-set trees, and any
+//! Left out: simultaneous moves, max^n (in alpha-beta), a separate tree
+//! per player in ISMCTS (multi-observer ISMCTS: opponents here choose in
+//! the observer's tree, seeing what the determinization holds), and any
 //! learning of evaluation functions.
 
 pub mod alphabeta;
+pub mod ismcts;
 pub mod mcts;
 pub mod pns;
 pub mod rng;
@@ -159,6 +179,42 @@ pub trait ImperfectInformation: Game {
     /// probabilities the game's chance gives it (or uniformly); the hidden
     /// parts `observer` does not know are resampled, nothing else changes.
     fn determinize(s: &Self::State, observer: usize, rng: &mut rng::GameRng) -> Self::State;
+
+    /// The key under which `observer` sees move (or chance outcome) `m`
+    /// made at `s`: the representative of the moves of `s` that `observer`
+    /// cannot tell apart once one of them is made. [`ismcts`] keys its tree
+    /// by these, so that one node stands for one information set of
+    /// `observer`. The default, `m` itself, says that every move is seen.
+    ///
+    /// The contract:
+    /// - **Classes.** Two moves of `s` share a key exactly when `observer`
+    ///   cannot tell them apart: another player's hidden draw maps every
+    ///   outcome to one "a tile was drawn" key; a public move, a move of
+    ///   `observer` and an outcome `observer` sees (their own draw, a die)
+    ///   map to themselves. Keys of different classes differ. A key need
+    ///   not be a legal move (a game may reserve a value for "hidden draw"),
+    ///   but the moves of `observer` must be their own keys, since a search
+    ///   reports its root moves by key.
+    /// - **Consistency.** The key depends only on what `observer` knows at
+    ///   `s`: at every state `observer` cannot tell from `s` where `m` is
+    ///   legal, `m` gets the same key (the same hidden draw is "a tile was
+    ///   drawn" in every determinization).
+    /// - **Completeness.** Everything `observer` learns reaches them
+    ///   through keys: two histories from the same state with the same
+    ///   sequence of keys leave `observer` unable to tell the results apart.
+    ///   A game that reveals hidden information (a card turned face up)
+    ///   does it with a move or chance outcome whose key carries it (a
+    ///   chance node with one outcome will do).
+    /// - **Public structure.** States `observer` cannot tell apart agree on
+    ///   [`Game::is_chance`] and [`Game::to_move`].
+    ///
+    /// Only chance outcomes should share keys. If moves of a decision
+    /// share one (another player's face-down discard), [`ismcts`] chooses
+    /// among the keys and plays one of the key's moves uniformly at random
+    /// (the "partially observable moves" reading of the mover's choice).
+    fn observed_move(_s: &Self::State, m: Self::Move, _observer: usize) -> Self::Move {
+        m
+    }
 }
 
 /// The number of distinct teams among the players of `s`.

@@ -146,7 +146,7 @@ where
 
 /// An index drawn with the given probabilities (`None` if there are none);
 /// rounding errors fall on the last one.
-fn draw(rng: &mut GameRng, probs: impl Iterator<Item = f64>) -> Option<usize> {
+pub(crate) fn draw(rng: &mut GameRng, probs: impl Iterator<Item = f64>) -> Option<usize> {
     let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     let mut acc = 0.0;
     let mut last = None;
@@ -271,7 +271,7 @@ fn priors<M: Copy>(sel: Selection, ranked: &[(i32, M)], mut push: impl FnMut(M, 
 
 /// The most visited move of `moves`; ties go to the better mean, then to
 /// the first in priority order.
-fn most_visited<M: Copy>(moves: &[(M, u64, f64)]) -> Option<M> {
+pub(crate) fn most_visited<M: Copy>(moves: &[(M, u64, f64)]) -> Option<M> {
     moves
         .iter()
         .enumerate()
