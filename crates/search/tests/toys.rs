@@ -7,14 +7,18 @@
 //! [`Parallel::Tree`] against the same toys: same best moves as root
 //! mode, determinism with one thread, the exact budget and no lost visits
 //! with two, the memory cap, tree reuse, and priors from the rollout. An
-//! ignored test measures playouts/s of both modes.
+//! ignored test measures playouts/s of both modes. The toys shared with
+//! other test binaries are in `common/mod.rs`.
 
 use game_search::alphabeta::{Limits, Searcher, minimax};
 use game_search::mcts::{Config, Mcts, Parallel, Rollout, Selection, UniformRollout, shared_node_bytes};
 use game_search::pns::Pns;
-use game_search::rng::{GameRng, below};
+use game_search::rng::GameRng;
 use game_search::solver::{Solvable, Solver, Unsupported, Verdict, check};
-use game_search::{Evaluator, Game, ImperfectInformation, MAX_PLAYERS, Scores, WIN, WIN_BOUND};
+use game_search::{Evaluator, Game, Scores, WIN, WIN_BOUND};
+
+mod common;
+use common::*;
 
 /// No opinion: every leaf scores 0.
 struct Zero;
@@ -22,64 +26,6 @@ struct Zero;
 impl<G: Game> Evaluator<G> for Zero {
     fn eval(&self, _s: &G::State) -> i32 {
         0
-    }
-}
-
-fn win_for(players: &[usize]) -> Scores {
-    let mut r = [0.0; MAX_PLAYERS];
-    for &p in players {
-        r[p] = 1.0;
-    }
-    r
-}
-
-// ---- tic-tac-toe ----------------------------------------------------------
-
-struct Ttt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Board {
-    cells: [u8; 9],
-    to_move: u8,
-}
-
-const START: Board = Board { cells: [0; 9], to_move: 0 };
-
-const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-
-impl Game for Ttt {
-    type State = Board;
-    type Move = u8;
-
-    fn players(_: &Board) -> usize {
-        2
-    }
-    fn to_move(s: &Board) -> usize {
-        s.to_move as usize
-    }
-    fn moves(s: &Board, out: &mut Vec<u8>) {
-        out.clear();
-        if Ttt::result(s).is_none() {
-            out.extend((0..9).filter(|&i| s.cells[i as usize] == 0));
-        }
-    }
-    fn apply(s: &Board, m: u8) -> Board {
-        let mut b = *s;
-        b.cells[m as usize] = s.to_move + 1;
-        b.to_move ^= 1;
-        b
-    }
-    fn result(s: &Board) -> Option<Scores> {
-        for l in LINES {
-            let c = s.cells[l[0]];
-            if c != 0 && c == s.cells[l[1]] && c == s.cells[l[2]] {
-                return Some(win_for(&[c as usize - 1]));
-            }
-        }
-        s.cells.iter().all(|&c| c != 0).then_some([0.5, 0.5, 0.0, 0.0])
-    }
-    fn hash(s: &Board) -> u64 {
-        s.cells.iter().fold(s.to_move as u64, |h, &c| h * 3 + c as u64)
     }
 }
 
@@ -144,57 +90,6 @@ fn tictactoe_mcts_takes_the_win_and_blocks() {
     let s = Board { cells: [1, 1, 0, 0, 2, 0, 0, 0, 0], to_move: 1 };
     let mut mcts = Mcts::<Ttt, _>::new(Config { playouts: 4000, ..Config::default() }, UniformRollout::default());
     assert_eq!(mcts.search(&s, 7).best, Some(2));
-}
-
-// ---- Nim: 2 players, 3 players, 2 partnerships of 2 -----------------------
-
-/// One heap; a move takes 1 to 3; who takes the last wins (their team).
-struct Nim;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Heap {
-    heap: u8,
-    to_move: u8,
-    players: u8,
-    /// Players `p` and `p + 2` are partners.
-    partners: bool,
-    last: u8,
-}
-
-fn heap(n: u8, players: u8, partners: bool) -> Heap {
-    Heap { heap: n, to_move: 0, players, partners, last: 0 }
-}
-
-impl Game for Nim {
-    type State = Heap;
-    type Move = u8;
-
-    fn players(s: &Heap) -> usize {
-        s.players as usize
-    }
-    fn to_move(s: &Heap) -> usize {
-        s.to_move as usize
-    }
-    fn moves(s: &Heap, out: &mut Vec<u8>) {
-        out.clear();
-        out.extend(1..=s.heap.min(3));
-    }
-    fn apply(s: &Heap, m: u8) -> Heap {
-        Heap { heap: s.heap - m, to_move: (s.to_move + 1) % s.players, last: s.to_move, ..*s }
-    }
-    fn result(s: &Heap) -> Option<Scores> {
-        if s.heap > 0 {
-            return None;
-        }
-        let last = s.last as usize;
-        Some(if s.partners { win_for(&[last % 2, last % 2 + 2]) } else { win_for(&[last]) })
-    }
-    fn hash(s: &Heap) -> u64 {
-        (s.heap as u64) << 8 | (s.to_move as u64) << 4 | (s.players as u64) << 1 | s.partners as u64
-    }
-    fn team(s: &Heap, p: usize) -> usize {
-        if s.partners { p % 2 } else { p }
-    }
 }
 
 impl Solvable for Nim {}
@@ -420,63 +315,6 @@ fn duel_mcts_samples_chance() {
         let s = DuelState { totals: [a, 0], to_move: 1, throwing: false };
         mcts.clear();
         assert_eq!(mcts.search(&s, 9).best, Some(SAFE), "{a}");
-    }
-}
-
-// ---- hidden information: one card each ------------------------------------
-
-/// Cards 1 to 3, one each, hidden from the other player; player 0 folds
-/// (a small loss) or calls (the higher card wins).
-struct HighCard;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Hands {
-    cards: [u8; 2],
-    /// 0: to act, 1: folded, 2: called.
-    done: u8,
-}
-
-const FOLD: u8 = 1;
-const CALL: u8 = 2;
-
-impl Game for HighCard {
-    type State = Hands;
-    type Move = u8;
-
-    fn players(_: &Hands) -> usize {
-        2
-    }
-    fn to_move(_: &Hands) -> usize {
-        0
-    }
-    fn moves(s: &Hands, out: &mut Vec<u8>) {
-        out.clear();
-        if s.done == 0 {
-            out.extend([FOLD, CALL]);
-        }
-    }
-    fn apply(s: &Hands, m: u8) -> Hands {
-        Hands { done: m, ..*s }
-    }
-    fn result(s: &Hands) -> Option<Scores> {
-        match s.done {
-            FOLD => Some([0.25, 0.75, 0.0, 0.0]),
-            CALL => Some(win_for(&[if s.cards[0] > s.cards[1] { 0 } else { 1 }])),
-            _ => None,
-        }
-    }
-    fn hash(s: &Hands) -> u64 {
-        (s.cards[0] as u64) << 8 | (s.cards[1] as u64) << 4 | s.done as u64
-    }
-}
-
-impl ImperfectInformation for HighCard {
-    fn determinize(s: &Hands, observer: usize, rng: &mut GameRng) -> Hands {
-        let mine = s.cards[observer];
-        let others: Vec<u8> = (1..=3).filter(|&c| c != mine).collect();
-        let mut cards = s.cards;
-        cards[1 - observer] = others[below(rng, others.len())];
-        Hands { cards, ..*s }
     }
 }
 
