@@ -27,7 +27,7 @@
 //!   tell apart share one child;
 //! - the rollout plays on from the state reached, and every node of the
 //!   path adds the reward of the player who moved into it (max^n-style,
-//!   partners sharing scores through the game's results, as in [`mcts`]).
+//!   partners sharing scores through the game's results, as in [`crate::mcts`]).
 //!
 //! Opponents thus choose in the observer's tree, among the moves the
 //! determinization gives them, with statistics gathered over all the

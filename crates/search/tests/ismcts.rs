@@ -441,6 +441,15 @@ fn the_memory_cap_stops_the_growth_not_the_search() {
 }
 
 #[test]
+fn a_finished_game_has_no_move() {
+    let mut t = Ismcts::<Nim, _>::new(config(10), UniformRollout::default());
+    let r = t.search(&heap(0, 2, false), 0, 1);
+    assert_eq!((r.best, r.playouts, r.nodes, r.moves.len()), (None, 10, 1, 0));
+    assert_eq!(t.children(&[]), Some(vec![]));
+    assert_eq!(t.children(&[1]), None);
+}
+
+#[test]
 fn the_time_limit_stops_an_unbounded_search() {
     let limited = Config { playouts: u64::MAX, time: Some(std::time::Duration::from_millis(100)), ..config(0) };
     let mut t = Ismcts::<Nim, _>::new(limited, UniformRollout::default());
