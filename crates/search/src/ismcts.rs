@@ -30,8 +30,15 @@
 //!   partners sharing scores through the game's results, as in [`crate::mcts`]).
 //!
 //! Opponents thus choose in the observer's tree, among the moves the
-//! determinization gives them, with statistics gathered over all the
-//! worlds the observer cannot tell apart (no separate tree per player).
+//! determinization gives them, with statistics pooled over all the worlds
+//! the observer cannot tell apart (no separate tree per player): their
+//! choices cannot follow their own hidden part, the known weakness of the
+//! single-observer algorithm (multi-observer ISMCTS, a tree per player, was
+//! left out). The rollout sees the whole determinization.
+//!
+//! [`Rollout::priority`] is asked, at each expansion, for one move of
+//! every available key not yet in the tree (not once per child as in
+//! [`crate::mcts`]: children appear one at a time).
 //!
 //! **Determinism.** With a playout limit and no time limit a search is a
 //! function of (root, observer, seed, config): all randomness (the
@@ -41,8 +48,9 @@
 //! **Memory.** Nodes live in one arena, children in a linked list (they
 //! appear one by one as worlds make them available). When the arena holds
 //! [`Config::memory`] / [`node_bytes`] nodes the tree stops growing: the
-//! descent keeps choosing among the children it has and rolls out where it
-//! would have expanded (the root still gets a child for every key). Trees
+//! descent keeps choosing among the available children it has, and rolls
+//! out where it has none (or where a chance outcome has no child); the
+//! root still gets a child for every key. Trees
 //! are not kept between searches (each search starts afresh; the last tree
 //! stays readable through [`Ismcts::children`]).
 //!
@@ -61,8 +69,8 @@ pub struct Config {
     pub playouts: u64,
     /// Wall-clock limit per search (then results depend on the machine).
     pub time: Option<Duration>,
-    /// Exploration constant `c` of UCB with availability counts (0.7 in
-    /// the ISMCTS paper, for rewards in 0..1).
+    /// Exploration constant `c` of UCB with availability counts (0.7 by
+    /// default, a common choice for rewards in 0..1).
     pub c: f64,
     /// Memory cap of the tree, in bytes (see [`node_bytes`]).
     pub memory: usize,

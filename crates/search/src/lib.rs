@@ -85,8 +85,9 @@
 //!
 //! Left out: simultaneous moves, max^n (in alpha-beta), a separate tree
 //! per player in ISMCTS (multi-observer ISMCTS: opponents here choose in
-//! the observer's tree, seeing what the determinization holds), and any
-//! learning of evaluation functions.
+//! the observer's tree, with statistics pooled over the worlds the
+//! observer cannot tell apart, so their choices cannot follow their own
+//! hidden cards), and any learning of evaluation functions.
 
 pub mod alphabeta;
 pub mod ismcts;

@@ -478,3 +478,37 @@ fn a_search_is_a_function_of_root_observer_seed_and_config() {
     let b = Ismcts::<Draw, _>::new(config(700), UniformRollout::default()).search(&draw, 0, 9);
     assert_eq!((a.moves, a.pv, a.nodes), (b.moves, b.pv, b.nodes));
 }
+
+/// Not a test: playouts/s of ISMCTS against plain MCTS (root mode, one
+/// thread) on perfect-information toys, where both grow one tree.
+/// `cargo test -p game-search --release --test ismcts -- --ignored --nocapture playout_rate`
+#[test]
+#[ignore]
+fn playout_rate_against_mcts() {
+    fn rates<G: ImperfectInformation>(root: &G::State) -> (f64, f64)
+    where
+        G::State: Send,
+        G::Move: Send + Sync,
+    {
+        let median = |mut v: [f64; 3]| {
+            v.sort_by(f64::total_cmp);
+            v[1]
+        };
+        let n = 200_000;
+        let m = [1, 2, 3].map(|seed| {
+            Mcts::<G, _>::new(mcts::Config { playouts: n, ..Default::default() }, UniformRollout::default())
+                .search(root, seed)
+                .playouts_per_s()
+        });
+        let i = [1, 2, 3].map(|seed| {
+            Ismcts::<G, _>::new(config(n), UniformRollout::default())
+                .search(root, G::to_move(root), seed)
+                .playouts_per_s()
+        });
+        (median(m), median(i))
+    }
+    let (m, i) = rates::<Ttt>(&START);
+    println!("tic-tac-toe: MCTS {m:.0}, ISMCTS {i:.0} playouts/s (medians of three)");
+    let (m, i) = rates::<Nim>(&heap(60, 2, false));
+    println!("nim 60:      MCTS {m:.0}, ISMCTS {i:.0} playouts/s (medians of three)");
+}
