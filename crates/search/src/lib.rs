@@ -185,7 +185,12 @@ pub trait ImperfectInformation: Game {
     /// made at `s`: the representative of the moves of `s` that `observer`
     /// cannot tell apart once one of them is made. [`ismcts`] keys its tree
     /// by these, so that one node stands for one information set of
-    /// `observer`. The default, `m` itself, says that every move is seen.
+    /// `observer`. The default, `m` itself, says that every move and every
+    /// chance outcome is seen by all: right when the hidden part is only
+    /// dealt before the root (hands dealt face down); a game with hidden
+    /// draws or face-down plays must override it, or the tree would split
+    /// on what `observer` cannot see and their later choices would follow
+    /// it (strategy fusion again).
     ///
     /// The contract:
     /// - **Classes.** Two moves of `s` share a key exactly when `observer`

@@ -480,7 +480,11 @@ fn a_search_is_a_function_of_root_observer_seed_and_config() {
 }
 
 /// Not a test: playouts/s of ISMCTS against plain MCTS (root mode, one
-/// thread) on perfect-information toys, where both grow one tree.
+/// thread) on perfect-information toys, where both grow one tree. ISMCTS
+/// asks the game for the moves (and their keys) at every node of the
+/// descent, MCTS only at expansions. Measured on a loaded 2-core machine:
+/// tic-tac-toe's start 1.03 M (MCTS) against 0.39 M (ISMCTS), 60-stone Nim
+/// 0.69 M against 0.50 M.
 /// `cargo test -p game-search --release --test ismcts -- --ignored --nocapture playout_rate`
 #[test]
 #[ignore]
