@@ -644,7 +644,7 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
             if all_known && !events.is_empty() {
                 let mask = NUM[usize::from(ends[0])] | NUM[usize::from(ends[1])];
                 let can = |p: usize| hands[p].0 & mask != 0;
-                if (v.openspiel || stock.is_empty()) && !(0..n).any(can) {
+                if (v.openspiel || stock.is_empty()) && drawn == 0 && !(0..n).any(can) {
                     return Err(inconsistent("nobody can play: the round is blocked"));
                 }
                 if v.openspiel && !can(tm) {
@@ -740,7 +740,8 @@ impl FromStr for Observation {
             _ => return Err(bad_o()),
         };
         let raw = parse_raw(rest).map_err(ObservationError::State)?;
-        let s = raw.state;
+        let mut s = raw.state;
+        s.z = 0;
         let n = s.players();
         let st = |r| ObservationError::State(inconsistent(r));
         if usize::from(observer) >= n {
