@@ -241,8 +241,11 @@ struct Constraints {
     /// Tiles that cannot have been dealt.
     not_dealt: u32,
     hand: u8,
-    /// The drawer who stopped with tiles left must hold exactly one tile of this mask.
-    must_match: Option<(usize, u32)>,
+    /// The drawer who stopped with tiles left must hold exactly one tile of
+    /// this mask; with `rules=openspiel` the player to move (not skipped) at least one.
+    must_match: Option<(usize, u32, bool)>,
+    /// The round is not blocked: some hand holds a tile of this mask.
+    someone_can: Option<u32>,
     /// Before the opening play: the opener holds the best dealt tile.
     opener: Option<usize>,
 }
@@ -260,6 +263,7 @@ impl Constraints {
             not_dealt: 0,
             hand: s.v.hand,
             must_match: None,
+            someone_can: None,
             opener: None,
         };
         if !c.active {
@@ -308,7 +312,7 @@ impl Constraints {
                 if o.stopped {
                     c.windows[p].push((mask, a + k - 1));
                     if o.counts[4] > 0 {
-                        c.must_match = Some((p, mask));
+                        c.must_match = Some((p, mask, true));
                     }
                 } else {
                     c.windows[p].push((mask, a + k));
@@ -316,6 +320,12 @@ impl Constraints {
             }
             if s.nhist == 0 && !s.v.openspiel {
                 c.opener = Some(p);
+            }
+            if s.nhist > 0 && s.v.openspiel {
+                c.must_match = Some((p, s.play_mask(), false));
+            }
+            if s.nhist > 0 && k == 0 && o.counts[4] == 0 {
+                c.someone_can = Some(s.play_mask());
             }
         }
         c
@@ -352,8 +362,14 @@ impl Constraints {
                 return false;
             }
         }
-        if let Some((p, mask)) = self.must_match {
-            if (s.hands[p].0 & mask).count_ones() != 1 {
+        if let Some((p, mask, exact)) = self.must_match {
+            let k = (s.hands[p].0 & mask).count_ones();
+            if k == 0 || exact && k != 1 {
+                return false;
+            }
+        }
+        if let Some(mask) = self.someone_can {
+            if (0..self.players).all(|p| s.hands[p].0 & mask == 0) {
                 return false;
             }
         }

@@ -370,10 +370,7 @@ fn move_errors() {
     let s = deal(variant(""), &["6-6 6-5 6-4 6-3 6-2 6-1 6-0", "0-0 1-1 2-2 3-3 1-0 2-0 2-1"]);
     let e = s.parse_move("6-6X").unwrap_err();
     assert!(matches!(e, MoveError::Syntax { .. }));
-    assert_eq!(
-        e.to_string(),
-        "`6-6X` is not a move (expected 6-4L, 6-4R, pass, +6-4 for a draw, 6-4>1 for a deal)"
-    );
+    assert_eq!(e.to_string(), "`6-6X` is not a move (expected 6-4L, 6-4R, pass, +6-4 for a draw, 6-4>1 for a deal)");
     assert_eq!(s.parse_move("6-5L").unwrap_err().to_string(), "move `6-5L` is not legal here");
     assert_eq!(s.parse_move("6-6L"), Ok(Move::Play { tile: "6-6".parse().unwrap(), end: End::Left }));
     assert!("7-1".parse::<Tile>().is_err());
@@ -397,18 +394,30 @@ fn state_errors() {
     let cases: Vec<(String, &str)> = vec![
         ("play 0".into(), "2 fields, expected 10"),
         (with(0, "players=9"), "variant key `players`: bad value `9`, expected 2, 3 or 4"),
-        (with(0, "target=100"), "field `variant`: cannot read `target=100`, expected the canonical variant text (non-default keys in HELP order), or -"),
+        (
+            with(0, "target=100"),
+            "field `variant`: cannot read `target=100`, expected the canonical variant text (non-default keys in HELP order), or -",
+        ),
         (with(1, "draw"), "field `phase`: cannot read `draw`, expected deal, play, roundover or matchover"),
         (with(2, "2"), "field `to_move`: cannot read `2`, expected a player number"),
-        (with(3, "x"), "field `drawn`: cannot read `x`, expected tiles drawn this turn, 0 to 28, with ! when the drawer stopped (observations)"),
+        (
+            with(3, "x"),
+            "field `drawn`: cannot read `x`, expected tiles drawn this turn, 0 to 28, with ! when the drawer stopped (observations)",
+        ),
         (with(3, "29"), "field `drawn`: cannot read `29`, expected tiles drawn this turn, 0 to 28"),
         (with(4, "1"), "field `scores`: cannot read `1`, expected one score per player, separated by commas"),
         (with(4, "0,999999999"), "field `scores`: cannot read `0,999999999`, expected scores up to 100000000"),
         (with(5, "-1"), "field `rounds`: cannot read `-1`, expected the number of rounds played"),
         (with(6, "-"), "field `hands`: cannot read `-`, expected one hand per player, separated by /"),
-        (with(6, "x/-"), "field `hands`: cannot read `x`, expected tiles like 1-0.6-4 in increasing order, or - for none"),
+        (
+            with(6, "x/-"),
+            "field `hands`: cannot read `x`, expected tiles like 1-0.6-4 in increasing order, or - for none",
+        ),
         (with(6, "?99/?4"), "field `hands`: cannot read `?99`, expected ?N with N a count of tiles, 0 to 28"),
-        (with(8, "0:6-6X"), "field `history`: cannot read `0:6-6X`, expected events like 0:6-6L, 1+2:5-4R, 0+3:pass, separated by commas, or -"),
+        (
+            with(8, "0:6-6X"),
+            "field `history`: cannot read `0:6-6X`, expected events like 0:6-6L, 1+2:5-4R, 0+3:pass, separated by commas, or -",
+        ),
         (with(8, "0:6-6L,0:6-5L"), "history event 1: not the next player's turn"),
         (with(8, "0:6-6R"), "history event 0: the first tile goes Left"),
         (with(8, "0:6-6L,1:6-0R"), "history event 1: the tile does not fit that end"),
@@ -416,7 +425,10 @@ fn state_errors() {
         (with(8, "0:pass"), "history event 0: the round opens with a play"),
         (with(8, "0:6-6L,1:pass"), "history event 1: a pass with tiles left in the boneyard"),
         (with(8, "0:6-6L,1+15:6-0L"), "history event 1: more tiles drawn than the boneyard held"),
-        (with(9, "x"), "field `last`: cannot read `x`, expected - or KIND/wW/POINTS/PIPS/TILES like d0/w0/23/0.23/0.4 or b/w-/0/7.7/2.2"),
+        (
+            with(9, "x"),
+            "field `last`: cannot read `x`, expected - or KIND/wW/POINTS/PIPS/TILES like d0/w0/23/0.23/0.4 or b/w-/0/7.7/2.2",
+        ),
         (with(9, "d0/w0/0/0.0/0.0"), "inconsistent: a last-round record exactly when a round was played"),
         (with(1, "deal"), "inconsistent: nothing is played or drawn during the deal (to_move 0)"),
     ];
@@ -430,7 +442,10 @@ fn state_errors() {
     let hands_swapped = with(6, &f[6].replacen("6-1.", "", 1));
     assert!(matches!(err(&hands_swapped), StateError::Inconsistent { .. }), "{}", err(&hands_swapped));
     let o = s1.observation(0).to_string();
-    assert_eq!(err(&o[3..]).to_string(), "inconsistent: a state shows every hand and the boneyard (?N is for observations)");
+    assert_eq!(
+        err(&o[3..]).to_string(),
+        "inconsistent: a state shows every hand and the boneyard (?N is for observations)"
+    );
     // Observation errors.
     let oe = |t: &str| t.parse::<Observation>().unwrap_err();
     assert!(matches!(oe("o7 x"), ObservationError::Observer { .. }));
@@ -441,5 +456,8 @@ fn state_errors() {
         "inconsistent: the observer's hand is shown, the others' are ?N (all shown once the round is over)"
     );
     let o1 = s1.observation(1).to_string();
-    assert_eq!(oe(&o1.replacen("o1", "o0", 1)).to_string(), "inconsistent: the observer's hand is shown, the others' are ?N (all shown once the round is over)");
+    assert_eq!(
+        oe(&o1.replacen("o1", "o0", 1)).to_string(),
+        "inconsistent: the observer's hand is shown, the others' are ?N (all shown once the round is over)"
+    );
 }
