@@ -5,6 +5,8 @@
 //! What it must never do: accept a text silently changed (every field is
 //! checked, every accepted state is one the engine can play from).
 
+#![allow(clippy::needless_range_loop)] // per-player arrays are indexed by player number
+
 use crate::observation::Observation;
 use crate::state::{End, Event, HIST, Move, NO_END, Phase, RoundEnd, RoundEndKind, State};
 use crate::tile::{ALL, NUM, Tile, TileSet};
@@ -665,10 +667,10 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
                 Some(RoundEnd { kind, .. }) => kind,
                 None => return Err(inconsistent("a finished round has a record")),
             };
-            if let RoundEndKind::Domino { player } = kind {
-                if usize::from(player) >= n || !hands[usize::from(player)].is_empty() {
-                    return Err(inconsistent("the domino player's hand is empty"));
-                }
+            if let RoundEndKind::Domino { player } = kind
+                && (usize::from(player) >= n || !hands[usize::from(player)].is_empty())
+            {
+                return Err(inconsistent("the domino player's hand is empty"));
             }
             t.scores = [0; 4];
             t.rounds = 0;
@@ -676,10 +678,10 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
             if Some(rec) != lastr {
                 return Err(inconsistent("the last-round record does not match the hands"));
             }
-            if let Some(w) = rec.winner {
-                if scores[usize::from(w)] < rec.points {
-                    return Err(inconsistent("the scores are below the last round's points"));
-                }
+            if let Some(w) = rec.winner
+                && scores[usize::from(w)] < rec.points
+            {
+                return Err(inconsistent("the scores are below the last round's points"));
             }
             if kind == RoundEndKind::Block {
                 let mask = NUM[usize::from(ends[0])] | NUM[usize::from(ends[1])];

@@ -75,8 +75,8 @@ impl State {
         let mut s = *self;
         let revealed = self.round_over();
         let mut counts = [0u8; 5];
-        for p in 0..4 {
-            counts[p] = self.hands[p].len() as u8;
+        for (p, c) in counts.iter_mut().enumerate().take(4) {
+            *c = self.hands[p].len() as u8;
             if p != observer && !revealed {
                 s.hands[p] = TileSet::EMPTY;
             }
@@ -368,10 +368,10 @@ impl Constraints {
                 return false;
             }
         }
-        if let Some(mask) = self.someone_can {
-            if (0..self.players).all(|p| s.hands[p].0 & mask == 0) {
-                return false;
-            }
+        if let Some(mask) = self.someone_can
+            && (0..self.players).all(|p| s.hands[p].0 & mask == 0)
+        {
+            return false;
         }
         (0..self.players).all(|p| self.feasible(p, s.hands[p]))
     }

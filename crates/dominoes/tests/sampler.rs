@@ -25,12 +25,12 @@ fn naive_rejects(s: &State) -> bool {
     let mut bad = false;
     for (i, e) in ev.iter().enumerate() {
         let p = usize::from(e.player);
-        if let Some((l, r)) = ends {
-            if e.drawn > 0 || e.play.is_none() {
-                let m = TileSet::with_number(l).union(TileSet::with_number(r));
-                if !s.hand(p).intersection(m).is_empty() {
-                    bad = true;
-                }
+        if let Some((l, r)) = ends
+            && (e.drawn > 0 || e.play.is_none())
+        {
+            let m = TileSet::with_number(l).union(TileSet::with_number(r));
+            if !s.hand(p).intersection(m).is_empty() {
+                bad = true;
             }
         }
         if let Some((t, end)) = e.play {
@@ -72,7 +72,7 @@ fn true_state_always_consistent_and_samples_keep_the_public_part() {
                     let o = s.observation(p);
                     assert!(o.is_consistent(&s), "player {p}: {s}");
                     if g % 10 == 0 || (g % 3 == 0 && p == s.to_move()) {
-                        let x = sample(&o, &mut || rng.next());
+                        let x = sample(&o, &mut || rng.next_u64());
                         samples += 1;
                         assert!(o.is_consistent(&x), "sample {x} for {o}");
                         assert_eq!(x.observation(p), o, "public part: {x} for {o}");
@@ -114,12 +114,12 @@ fn enumerate(o: &Observation) -> Vec<State> {
         out: &mut Vec<State>,
     ) {
         if i == unseen.len() {
-            if hidden.iter().all(|&p| hands[p].len() == o.hand_size(p)) && stock.len() == o.boneyard_size() {
-                if let Some(s) = fill(o, hands, stock) {
-                    if o.is_consistent(&s) {
-                        out.push(s);
-                    }
-                }
+            if hidden.iter().all(|&p| hands[p].len() == o.hand_size(p))
+                && stock.len() == o.boneyard_size()
+                && let Some(s) = fill(o, hands, stock)
+                && o.is_consistent(&s)
+            {
+                out.push(s);
             }
             return;
         }
@@ -191,7 +191,7 @@ fn sampler_is_uniform_on_small_cases() {
         let n = 400 * all.len();
         let mut counts = vec![0usize; all.len()];
         for _ in 0..n {
-            let x = sample(&o, &mut || rng.next());
+            let x = sample(&o, &mut || rng.next_u64());
             let i = *index
                 .get(&x.to_string())
                 .unwrap_or_else(|| panic!("sample {x} not among the consistent states of {o}"));
@@ -224,7 +224,7 @@ fn opener_inference_holds_at_the_deal_only() {
     let mut rng = Rng(3);
     let mut with = 0;
     for _ in 0..2000 {
-        let x = sample(&o, &mut || rng.next());
+        let x = sample(&o, &mut || rng.next_u64());
         assert!(o.is_consistent(&x));
         // 6-6 could not have been dealt: if player 1 holds it, it was his one non-matching draw.
         if x.hand(1).contains("6-6".parse().unwrap()) {
@@ -264,7 +264,7 @@ fn implied_inferences_reject_states() {
     // Player 1 cannot hold a 6 (none before drawing, none among the first 13 drawn).
     let mut rng = Rng(4);
     for _ in 0..200 {
-        let x = sample(&o, &mut || rng.next());
+        let x = sample(&o, &mut || rng.next_u64());
         assert!(x.hand(1).intersection(TileSet::with_number(6)).is_empty());
     }
     // Pass after drawing: from a fresh deal, player 1 draws all 14 and passes.
