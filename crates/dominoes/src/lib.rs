@@ -26,7 +26,7 @@ mod tile;
 mod variant;
 
 pub use notation::{MoveError, ObservationError, StateError};
-pub use observation::{Observation, sample};
+pub use observation::{Observation, Sampler, sample};
 pub use state::{End, Event, Move, RoundEnd, RoundEndKind, State, perft};
 pub use tile::{Tile, TileSet};
 pub use variant::{Variant, VariantError};

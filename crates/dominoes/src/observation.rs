@@ -229,6 +229,7 @@ impl Observation {
 }
 
 /// The per-player constraints of an observation's public part.
+#[derive(Clone)]
 struct Constraints {
     players: usize,
     active: bool,
@@ -423,90 +424,130 @@ fn below(n: u128, next_u64: &mut dyn FnMut() -> u64) -> u128 {
 /// Draws a full state consistent with `obs` (module docs), uniformly among
 /// the consistent placements of the unseen tiles into the other hands and
 /// the boneyard, using `next_u64` as the only randomness. The state's
-/// public part is the observation's.
+/// public part is the observation's. To draw many states from one
+/// observation, build a [`Sampler`] once.
 ///
 /// # Panics
 ///
 /// When no state is consistent with `obs` (it cannot come from a game).
 pub fn sample(obs: &Observation, next_u64: &mut dyn FnMut() -> u64) -> State {
-    let n = obs.players();
-    let mut base = obs.s;
-    let hidden: Vec<usize> = (0..n).filter(|&p| p != obs.observer() && !obs.revealed).collect();
-    let unseen: Vec<Tile> = obs.unseen().iter().collect();
-    let c = Constraints::new(obs);
-    let caps: Vec<usize> = hidden.iter().map(|&p| usize::from(obs.counts[p])).collect();
-    let mut radix = vec![1usize; hidden.len() + 1];
-    for i in 0..hidden.len() {
-        radix[i + 1] = radix[i] * (caps[i] + 1);
-    }
-    let width = radix[hidden.len()];
-    let k = unseen.len();
-    // ways[i * width + r]: placements of tiles i.. with hidden hands' remaining sizes r.
-    let mut ways = vec![0u128; (k + 1) * width];
-    ways[k * width] = 1;
-    let decode = |r: usize, q: usize| r / radix[q] % (caps[q] + 1);
-    for i in (0..k).rev() {
-        let x = unseen[i].index();
-        for r in 0..width {
-            let used: usize = (0..hidden.len()).map(|q| decode(r, q)).sum();
-            if used > k - i {
-                continue;
-            }
-            let mut w = 0;
-            if used < k - i {
-                w += ways[(i + 1) * width + r];
-            }
-            for (q, &p) in hidden.iter().enumerate() {
-                if decode(r, q) > 0 && c.allowed(p, x) {
-                    w += ways[(i + 1) * width + r - radix[q]];
-                }
-            }
-            ways[i * width + r] = w;
+    Sampler::new(obs).draw(next_u64)
+}
+
+/// The determinizing sampler of one observation, with its counting table
+/// built once (what [`sample`] builds on every call).
+#[derive(Clone)]
+pub struct Sampler {
+    obs: Observation,
+    c: Constraints,
+    hidden: Vec<usize>,
+    unseen: Vec<Tile>,
+    caps: Vec<usize>,
+    radix: Vec<usize>,
+    width: usize,
+    ways: Vec<u128>,
+    full: usize,
+}
+
+impl Sampler {
+    /// The sampler of `obs`.
+    ///
+    /// # Panics
+    ///
+    /// When no placement passes the per-tile tests (`obs` cannot come from a game).
+    pub fn new(obs: &Observation) -> Sampler {
+        let n = obs.players();
+        let hidden: Vec<usize> = (0..n).filter(|&p| p != obs.observer() && !obs.revealed).collect();
+        let unseen: Vec<Tile> = obs.unseen().iter().collect();
+        let c = Constraints::new(obs);
+        let caps: Vec<usize> = hidden.iter().map(|&p| usize::from(obs.counts[p])).collect();
+        let mut radix = vec![1usize; hidden.len() + 1];
+        for i in 0..hidden.len() {
+            radix[i + 1] = radix[i] * (caps[i] + 1);
         }
-    }
-    let full: usize = (0..hidden.len()).map(|q| caps[q] * radix[q]).sum();
-    let total = ways[full];
-    assert!(total > 0 && caps.iter().sum::<usize>() <= k, "no state is consistent with this observation");
-    for _ in 0..10_000_000u32 {
-        let mut r = full;
-        let mut hands = base.hands;
-        for &p in &hidden {
-            hands[p] = TileSet::EMPTY;
-        }
-        let mut stock = TileSet::EMPTY;
-        for i in 0..k {
-            let x = unseen[i];
-            let used: usize = (0..hidden.len()).map(|q| decode(r, q)).sum();
-            let mut pick = below(ways[i * width + r], next_u64);
-            if used < k - i {
-                let w = ways[(i + 1) * width + r];
-                if pick < w {
-                    stock.insert(x);
+        let width = radix[hidden.len()];
+        let k = unseen.len();
+        // ways[i * width + r]: placements of tiles i.. with hidden hands' remaining sizes r.
+        let mut ways = vec![0u128; (k + 1) * width];
+        ways[k * width] = 1;
+        let decode = |r: usize, q: usize| r / radix[q] % (caps[q] + 1);
+        for i in (0..k).rev() {
+            let x = unseen[i].index();
+            for r in 0..width {
+                let used: usize = (0..hidden.len()).map(|q| decode(r, q)).sum();
+                if used > k - i {
                     continue;
                 }
-                pick -= w;
+                let mut w = 0;
+                if used < k - i {
+                    w += ways[(i + 1) * width + r];
+                }
+                for (q, &p) in hidden.iter().enumerate() {
+                    if decode(r, q) > 0 && c.allowed(p, x) {
+                        w += ways[(i + 1) * width + r - radix[q]];
+                    }
+                }
+                ways[i * width + r] = w;
             }
-            for (q, &p) in hidden.iter().enumerate() {
-                if decode(r, q) > 0 && c.allowed(p, x.index()) {
-                    let w = ways[(i + 1) * width + r - radix[q]];
+        }
+        let full: usize = (0..hidden.len()).map(|q| caps[q] * radix[q]).sum();
+        assert!(ways[full] > 0 && caps.iter().sum::<usize>() <= k, "no state is consistent with this observation");
+        Sampler { obs: *obs, c, hidden, unseen, caps, radix, width, ways, full }
+    }
+
+    /// The number of placements that pass the per-tile tests (an upper
+    /// bound on the consistent states; the rest is rejection).
+    pub fn placements(&self) -> u128 {
+        self.ways[self.full]
+    }
+
+    /// One state, uniform over the consistent states (module docs).
+    ///
+    /// # Panics
+    ///
+    /// When ten million proposals in a row fail the full check.
+    pub fn draw(&self, next_u64: &mut dyn FnMut() -> u64) -> State {
+        let (k, width) = (self.unseen.len(), self.width);
+        let decode = |r: usize, q: usize| r / self.radix[q] % (self.caps[q] + 1);
+        let mut base = self.obs.s;
+        for _ in 0..10_000_000u32 {
+            let mut r = self.full;
+            let mut hands = self.obs.s.hands;
+            for &p in &self.hidden {
+                hands[p] = TileSet::EMPTY;
+            }
+            let mut stock = TileSet::EMPTY;
+            for i in 0..k {
+                let x = self.unseen[i];
+                let used: usize = (0..self.hidden.len()).map(|q| decode(r, q)).sum();
+                let mut pick = below(self.ways[i * width + r], next_u64);
+                if used < k - i {
+                    let w = self.ways[(i + 1) * width + r];
                     if pick < w {
-                        hands[p].insert(x);
-                        r -= radix[q];
-                        break;
+                        stock.insert(x);
+                        continue;
                     }
                     pick -= w;
                 }
+                for (q, &p) in self.hidden.iter().enumerate() {
+                    if decode(r, q) > 0 && self.c.allowed(p, x.index()) {
+                        let w = self.ways[(i + 1) * width + r - self.radix[q]];
+                        if pick < w {
+                            hands[p].insert(x);
+                            r -= self.radix[q];
+                            break;
+                        }
+                        pick -= w;
+                    }
+                }
+            }
+            base.hands = hands;
+            base.stock = stock;
+            if self.c.check(&base) {
+                base.z = base.recompute_z();
+                return base;
             }
         }
-        if obs.revealed {
-            stock = obs.unseen();
-        }
-        base.hands = hands;
-        base.stock = stock;
-        if c.check(&base) {
-            base.z = base.recompute_z();
-            return base;
-        }
+        panic!("no state consistent with this observation found in 10000000 tries");
     }
-    panic!("no state consistent with this observation found in 10000000 tries");
 }
