@@ -96,6 +96,10 @@ pub(crate) struct ArenaArgs {
     /// (Default 0 for Sénat, 4 for the other games.)
     #[arg(long, value_name = "K")]
     pub(crate) book_plies: Option<u32>,
+    /// With --game dominoes: the two matches of a pair deal from different
+    /// seeds (to measure the luck that duplicate deals remove).
+    #[arg(long)]
+    pub(crate) no_duplicate: bool,
     /// Stop a two-agent match when the SPRT decides:
     /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
     /// generalized SPRT on pentanomial counts; logistic Elo by default).
@@ -152,6 +156,9 @@ pub(crate) struct SelfplayArgs {
     /// draw no randomness; written in the moves file, counted in the plies).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub(crate) book_plies: u32,
+    /// With --game dominoes: also write one row per round to this file.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) rounds: Option<PathBuf>,
     /// Red's draft policy (default: red's play policy; greedy drafts at random).
     #[arg(long, value_name = "POLICY")]
     pub(crate) draft_red: Option<String>,

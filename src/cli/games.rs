@@ -36,6 +36,9 @@ pub(crate) struct GameArg {
     /// lists them. README "Other games" describes each.
     #[arg(long, value_name = "OPTIONS", default_value = "")]
     pub(crate) variant: String,
+    /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub(crate) players: Option<u8>,
 }
 
 fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
@@ -47,7 +50,10 @@ impl GameArg {
     /// Sénat is an error.
     pub(crate) fn other(&self) -> Result<bool> {
         if self.game == GameKind::Senat && !self.variant.is_empty() {
-            return input("--variant is for --game focus, focus4 or debacle; Sénat has no variants");
+            return input("--variant is for --game focus, focus4, debacle or dominoes; Sénat has no variants");
+        }
+        if self.players.is_some() && self.game != GameKind::Dominoes {
+            return input("--players is for --game dominoes (focus4 is Focus with 4 players)");
         }
         Ok(self.game != GameKind::Senat)
     }
@@ -70,7 +76,7 @@ macro_rules! on_game {
                 type $G = senat_lab::games::debacle::Debacle;
                 $body
             }
-            GameKind::Senat => unreachable!("Sénat has its own handlers"),
+            GameKind::Senat | GameKind::Dominoes => unreachable!("Sénat and dominoes have their own handlers"),
         }
     };
 }
@@ -109,6 +115,9 @@ fn sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {
 
 /// `senat moves --game …`.
 pub(crate) fn moves(pos: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if g.game == GameKind::Dominoes {
+        return crate::cli::dominoes::moves(pos, g, out);
+    }
     on_game!(g.game, G => {
         if variant_help::<G>(g, out)? {
             return Ok(());
@@ -128,6 +137,9 @@ pub(crate) fn perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
         return input("--full is for Sénat; the other games' perft counts the last ply as their rules crate does");
     }
     let depth = senat_lab::limits::depth("--depth", a.depth, 0).or_else(input)?;
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::perft(&a.pos.pos, &a.game, depth, out);
+    }
     on_game!(a.game.game, G => {
         if variant_help::<G>(&a.game, out)? {
             return Ok(());
@@ -160,6 +172,9 @@ pub(crate) fn perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat show --game …`.
 pub(crate) fn show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::show(&a.pos.pos, &a.game, out);
+    }
     on_game!(a.game.game, G => {
         if variant_help::<G>(&a.game, out)? {
             return Ok(());
@@ -196,6 +211,9 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Resu
         return input("--svg is for Sénat records only");
     }
     let colour = colour && !a.plain;
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::replay(a, out);
+    }
     on_game!(a.game.game, G => {
         let name = a.file.display().to_string();
         let meta = std::fs::metadata(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
@@ -246,6 +264,12 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
         }
+    }
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::selfplay(a, out);
+    }
+    if a.rounds.is_some() {
+        return input("--rounds is for --game dominoes");
     }
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");
@@ -336,6 +360,12 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
         }
+    }
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::arena(a, out);
+    }
+    if a.no_duplicate {
+        return input("--no-duplicate is for --game dominoes");
     }
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
@@ -469,6 +499,11 @@ fn csv_line(fields: &[String]) -> String {
 
 /// `senat analyze --game …`: alpha-beta on the game's evaluation, or MCTS.
 pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.game == GameKind::Dominoes {
+        return input(
+            "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena",
+        );
+    }
     if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
         return input(format_args!(
             "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
@@ -532,6 +567,9 @@ fn score_text(s: i32) -> String {
 
 /// `senat solve --game …`: the exact solver to a horizon.
 pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
+    if a.game.game == GameKind::Dominoes {
+        return input("solve is not available for --game dominoes (hidden information and more than two teams)");
+    }
     if a.history.is_some() || a.each_move || a.engine != "ab" || a.prove.is_some() {
         return input(format_args!(
             "--history, --each-move, --engine and --prove are for Sénat; --game {} does not take them",

@@ -10,6 +10,7 @@
 pub(crate) mod annex;
 pub(crate) mod batch;
 pub(crate) mod common;
+pub(crate) mod dominoes;
 pub(crate) mod games;
 pub(crate) mod rules;
 pub(crate) mod search;

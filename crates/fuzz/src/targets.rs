@@ -131,7 +131,11 @@ pub const TARGETS: &[Target] = &[
 
 /// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's and Dominoes'.
 pub fn all() -> impl Iterator<Item = &'static Target> {
-    TARGETS.iter().chain(crate::focus_targets::TARGETS).chain(crate::debacle_targets::TARGETS).chain(crate::dominoes_targets::TARGETS)
+    TARGETS
+        .iter()
+        .chain(crate::focus_targets::TARGETS)
+        .chain(crate::debacle_targets::TARGETS)
+        .chain(crate::dominoes_targets::TARGETS)
 }
 
 /// The target named `name`.

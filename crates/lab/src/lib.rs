@@ -12,6 +12,7 @@
 pub mod adapter;
 pub mod annex;
 pub mod arena;
+pub mod dominoes;
 pub mod eval;
 pub mod games;
 pub mod learned;

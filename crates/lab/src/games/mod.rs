@@ -33,11 +33,15 @@ pub enum GameKind {
     Focus4,
     /// Débâcle (a match to 30).
     Debacle,
+    /// Block dominoes (hidden hands, a boneyard, a match to 100): not a
+    /// [`LabGame`]; the lab plays it in [`crate::dominoes`].
+    Dominoes,
 }
 
 impl GameKind {
     /// Every game, in `--help` order.
-    pub const ALL: [GameKind; 4] = [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle];
+    pub const ALL: [GameKind; 5] =
+        [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle, GameKind::Dominoes];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -46,6 +50,7 @@ impl GameKind {
             GameKind::Focus => "focus",
             GameKind::Focus4 => "focus4",
             GameKind::Debacle => "debacle",
+            GameKind::Dominoes => "dominoes",
         }
     }
 

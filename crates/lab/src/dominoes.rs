@@ -1,0 +1,645 @@
+//! Block dominoes in the lab: the game for the searches (chance deals and
+//! draws, hidden hands, determinization through the rules crate's
+//! sampler), agents that see only an [`Observation`], and the match loop.
+//!
+//! Information is enforced by types: a [`DominoAgent`] is handed an
+//! [`Observation`], never a [`State`]. The searching agents build their
+//! roots from the observation ([`sample`]), so the true hidden tiles never
+//! reach them; [`PeekingAgent`] is the one deliberate exception (it reads
+//! the true state, to measure what peeking would be worth), and its type
+//! says so.
+//!
+//! What this module must never do: encode a rule (moves, chance, scores and
+//! the sampler come from `dominoes-rules`), or hand a full state to an agent
+//! other than [`PeekingAgent`].
+
+use dominoes_rules::{Move, Observation, RoundEnd, State, Tile, Variant, sample};
+use game_search::ismcts::{self, Ismcts};
+use game_search::mcts::{self, Mcts};
+use game_search::rng::{GameRng, below, rng_from_seed};
+use game_search::{Game, ImperfectInformation, Scores};
+use rand::Rng;
+use std::fmt;
+
+/// Block dominoes for the searches.
+#[derive(Clone, Copy, Debug)]
+pub struct Dominoes;
+
+impl Game for Dominoes {
+    type State = State;
+    type Move = Move;
+
+    fn players(s: &State) -> usize {
+        s.players()
+    }
+    fn to_move(s: &State) -> usize {
+        s.to_move()
+    }
+    fn moves(s: &State, out: &mut Vec<Move>) {
+        s.legal_moves(out);
+    }
+    fn apply(s: &State, m: Move) -> State {
+        let mut t = *s;
+        t.play(m);
+        t
+    }
+    fn result(s: &State) -> Option<Scores> {
+        s.outcome().map(|o| o.scores(s.players()))
+    }
+    fn hash(s: &State) -> u64 {
+        s.hash()
+    }
+    fn is_chance(s: &State) -> bool {
+        s.is_chance()
+    }
+    fn chance_outcomes(s: &State, out: &mut Vec<(Move, f64)>) {
+        s.chance_outcomes(out);
+    }
+}
+
+/// The tile that stands for every tile `observer` does not see dealt or drawn.
+const HIDDEN: Tile = match Tile::from_index(0) {
+    Some(t) => t,
+    None => panic!("tile 0 exists"),
+};
+
+impl ImperfectInformation for Dominoes {
+    fn determinize(s: &State, observer: usize, rng: &mut GameRng) -> State {
+        sample(&s.observation(observer), &mut || rng.next_u64())
+    }
+
+    /// Another player's dealt or drawn tile is hidden: all of them look
+    /// alike (`HIDDEN`); the observer's own tiles and every play are seen.
+    fn observed_move(s: &State, m: Move, observer: usize) -> Move {
+        match m {
+            Move::Deal { to, .. } if usize::from(to) != observer => Move::Deal { tile: HIDDEN, to },
+            Move::Draw { .. } if s.to_move() != observer => Move::Draw { tile: HIDDEN },
+            m => m,
+        }
+    }
+}
+
+impl game_search::solver::Solvable for Dominoes {}
+
+/// The searching agents' leaf value: random play (decisions and chance
+/// alike) to the end of the current round, then each player's share of
+/// `exp(score / 25)` over all players: a heuristic chance of winning the
+/// match to 100 from the scores (a 25-point lead is worth e to 1). Playing
+/// whole matches out would cost ten rounds per playout.
+#[derive(Clone, Debug, Default)]
+pub struct RoundRollout {
+    buf: Vec<Move>,
+    outcomes: Vec<(Move, f64)>,
+}
+
+impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
+    fn rollout(&mut self, s: &State, rng: &mut GameRng) -> Scores {
+        let mut s = *s;
+        let start = s.rounds_played();
+        while s.outcome().is_none() && s.rounds_played() == start {
+            if s.is_chance() {
+                s.chance_outcomes(&mut self.outcomes);
+                let m = self.outcomes[below(rng, self.outcomes.len())].0;
+                s.play(m);
+            } else {
+                s.legal_moves(&mut self.buf);
+                let m = self.buf[below(rng, self.buf.len())];
+                s.play(m);
+            }
+        }
+        if let Some(o) = s.outcome() {
+            return o.scores(s.players());
+        }
+        let mut r = [0.0; game_search::MAX_PLAYERS];
+        let sc = s.scores();
+        let top = sc.iter().copied().max().unwrap_or(0);
+        for p in 0..s.players() {
+            r[p] = ((f64::from(sc[p]) - f64::from(top)) / 25.0).exp();
+        }
+        let sum: f64 = r.iter().sum();
+        r.iter_mut().for_each(|x| *x /= sum);
+        r
+    }
+}
+
+/// An agent: a legal decision from what its player knows.
+pub trait DominoAgent: Send {
+    /// A legal decision of `obs` (whose observer is to decide).
+    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move;
+}
+
+/// An agent, as its spec text names it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DominoSpec {
+    /// A uniformly random legal decision.
+    Random,
+    /// The heaviest playable tile; ties: the higher opening rank (the tile
+    /// with the higher end), then the left end.
+    Greedy,
+    /// Determinized MCTS (perfect-information Monte Carlo): `worlds`
+    /// states drawn from the observation, each searched with its share of
+    /// the playouts, root statistics summed.
+    Pimc {
+        /// Playouts per decision, all worlds together.
+        playouts: u64,
+        /// Determinizations.
+        worlds: u32,
+        /// UCT exploration constant.
+        c: f64,
+    },
+    /// Single-observer information-set MCTS: one tree over the player's
+    /// information sets, a new determinization every playout.
+    Ismcts {
+        /// Playouts per decision.
+        playouts: u64,
+        /// UCT exploration constant.
+        c: f64,
+    },
+}
+
+/// The help of a dominoes agent spec.
+pub const DOMINO_AGENT_HELP: &str =
+    "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]";
+
+/// Why a dominoes agent spec cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DominoSpecError(pub String);
+
+impl fmt::Display for DominoSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (accepted: {DOMINO_AGENT_HELP})", self.0)
+    }
+}
+
+impl std::error::Error for DominoSpecError {}
+
+impl DominoSpec {
+    /// Reads `random`, `greedy`, `pimc[:k=v,...]` or `ismcts[:k=v,...]`.
+    pub fn parse(text: &str) -> Result<DominoSpec, DominoSpecError> {
+        let spec = text.trim();
+        let (name, params) = spec.split_once(':').map_or((spec, None), |(n, p)| (n, Some(p)));
+        let mut a = match name {
+            "random" => DominoSpec::Random,
+            "greedy" => DominoSpec::Greedy,
+            "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7 },
+            "ismcts" => DominoSpec::Ismcts { playouts: 1000, c: 0.7 },
+            _ => return Err(DominoSpecError(format!("unknown agent `{spec}`"))),
+        };
+        for item in params.into_iter().flat_map(|p| p.split(',')) {
+            let bad = || DominoSpecError(format!("agent `{spec}`: `{item}` is not a known key=value"));
+            let (k, v) = item.split_once('=').ok_or_else(bad)?;
+            let int = |lo: u64, hi: u64| {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| DominoSpecError(format!("agent `{spec}`: {k} must be an integer from {lo} to {hi}")))
+            };
+            let real = || {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|c| c.is_finite() && (0.0..=100.0).contains(c))
+                    .ok_or_else(|| DominoSpecError(format!("agent `{spec}`: {k} must be a number from 0 to 100")))
+            };
+            match (&mut a, k) {
+                (DominoSpec::Pimc { playouts, .. } | DominoSpec::Ismcts { playouts, .. }, "playouts") => {
+                    *playouts = int(1, 1 << 30)?
+                }
+                (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = int(1, 10_000)? as u32,
+                (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = real()?,
+                _ => return Err(bad()),
+            }
+        }
+        Ok(a)
+    }
+
+    /// A fresh agent.
+    pub fn build(&self) -> Box<dyn DominoAgent> {
+        match *self {
+            DominoSpec::Random => Box::new(RandomAgent(Vec::new())),
+            DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
+            DominoSpec::Pimc { playouts, worlds, c } => Box::new(PimcAgent {
+                mcts: Mcts::new(
+                    mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() },
+                    RoundRollout::default(),
+                ),
+                worlds,
+            }),
+            DominoSpec::Ismcts { playouts, c } => Box::new(IsmctsAgent {
+                search: Ismcts::new(
+                    ismcts::Config { playouts, c, ..ismcts::Config::default() },
+                    RoundRollout::default(),
+                ),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for DominoSpec {
+    /// The canonical spec (every parameter), read back by [`DominoSpec::parse`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DominoSpec::Random => f.write_str("random"),
+            DominoSpec::Greedy => f.write_str("greedy"),
+            DominoSpec::Pimc { playouts, worlds, c } => write!(f, "pimc:playouts={playouts},worlds={worlds},c={c}"),
+            DominoSpec::Ismcts { playouts, c } => write!(f, "ismcts:playouts={playouts},c={c}"),
+        }
+    }
+}
+
+fn decisions(obs: &Observation, buf: &mut Vec<Move>) {
+    obs.legal_moves(buf);
+    assert!(!buf.is_empty(), "an agent is asked only when its player decides");
+}
+
+struct RandomAgent(Vec<Move>);
+
+impl DominoAgent for RandomAgent {
+    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        decisions(obs, &mut self.0);
+        self.0[below(rng, self.0.len())]
+    }
+}
+
+struct GreedyAgent(Vec<Move>);
+
+/// The greedy order of a decision: heavier tiles first, then the higher
+/// opening rank (a smaller rank number), then the left end; a pass last.
+fn greedy_key(m: Move) -> (i32, i32, i32) {
+    match m {
+        Move::Play { tile, end } => {
+            (i32::from(tile.pips()), -i32::from(tile.opening_rank()), i32::from(end == dominoes_rules::End::Left))
+        }
+        _ => (-1, 0, 0),
+    }
+}
+
+impl DominoAgent for GreedyAgent {
+    fn choose(&mut self, obs: &Observation, _rng: &mut GameRng) -> Move {
+        decisions(obs, &mut self.0);
+        *self.0.iter().max_by_key(|&&m| greedy_key(m)).expect("a decision")
+    }
+}
+
+struct PimcAgent {
+    mcts: Mcts<Dominoes, RoundRollout>,
+    worlds: u32,
+}
+
+impl DominoAgent for PimcAgent {
+    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        let root = sample(obs, &mut || rng.next_u64());
+        self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64()).best.expect("a decision")
+    }
+}
+
+struct IsmctsAgent {
+    search: Ismcts<Dominoes, RoundRollout>,
+}
+
+impl DominoAgent for IsmctsAgent {
+    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        let root = sample(obs, &mut || rng.next_u64());
+        self.search.search(&root, obs.observer(), rng.next_u64()).best.expect("a decision")
+    }
+}
+
+/// An agent that reads the true state: MCTS on the full state, as if the
+/// hidden tiles were face up. Only for measuring what peeking is worth.
+pub struct PeekingAgent {
+    mcts: Mcts<Dominoes, RoundRollout>,
+}
+
+impl PeekingAgent {
+    /// MCTS with `playouts` per decision on the true state.
+    pub fn new(playouts: u64) -> PeekingAgent {
+        PeekingAgent {
+            mcts: Mcts::new(
+                mcts::Config { playouts, selection: mcts::Selection::Uct { c: 0.7 }, ..mcts::Config::default() },
+                RoundRollout::default(),
+            ),
+        }
+    }
+
+    /// Its decision in the true state `s`.
+    pub fn choose(&mut self, s: &State, rng: &mut GameRng) -> Move {
+        self.mcts.clear();
+        self.mcts.search(s, rng.next_u64()).best.expect("a decision")
+    }
+}
+
+/// One match played to its end.
+#[derive(Clone, Debug)]
+pub struct PlayedMatch {
+    /// The final state.
+    pub end: State,
+    /// Each round's end, in order.
+    pub rounds: Vec<RoundEnd>,
+    /// Decisions taken.
+    pub decisions: u32,
+    /// Decisions per round, in order.
+    pub round_decisions: Vec<u32>,
+    /// The hands (as 28-bit sets) at each round's first decision.
+    pub dealt: Vec<[u32; 4]>,
+}
+
+/// Plays a match of `variant`: seat `p`'s decisions by `agents[p]` from
+/// its observation, their randomness from `rng`; chance (deals and draws)
+/// from generators of its own, one per round, seeded by
+/// `game_seed(deal_seed, round)`, so that the same `deal_seed` deals the
+/// same hands to the same seats in every round whoever sits there, and the
+/// same boneyard order (duplicate deals).
+pub fn play_match(
+    variant: Variant,
+    agents: &mut [Box<dyn DominoAgent>],
+    deal_seed: u64,
+    rng: &mut GameRng,
+) -> PlayedMatch {
+    let mut s = State::start(variant);
+    let mut deals = rng_from_seed(crate::selfplay::game_seed(deal_seed, 0));
+    let (mut out, mut buf, mut rounds, mut round_decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut dealt = Vec::new();
+    let (mut decisions, mut in_round, mut played) = (0u32, 0u32, 0u32);
+    while s.outcome().is_none() {
+        if s.is_chance() {
+            s.chance_outcomes(&mut out);
+            // A uniform number in [0, 1) from 53 bits.
+            let x = (deals.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut acc = 0.0;
+            let mut pick = out[out.len() - 1].0;
+            for &(m, p) in &out {
+                acc += p;
+                if x < acc {
+                    pick = m;
+                    break;
+                }
+            }
+            s.play(pick);
+        } else {
+            let p = s.to_move();
+            if in_round == 0 {
+                dealt.push([0, 1, 2, 3].map(|q| if q < s.players() { s.hand(q).0 } else { 0 }));
+            }
+            let m = agents[p].choose(&s.observation(p), rng);
+            s.legal_moves(&mut buf);
+            assert!(buf.contains(&m), "agent {p} chose an illegal move {m}");
+            s.play(m);
+            decisions += 1;
+            in_round += 1;
+        }
+        if s.rounds_played() > played {
+            played = s.rounds_played();
+            deals = rng_from_seed(crate::selfplay::game_seed(deal_seed, u64::from(played)));
+            rounds.push(s.last_round().expect("a finished round has its record"));
+            round_decisions.push(in_round);
+            in_round = 0;
+        }
+    }
+    PlayedMatch { end: s, rounds, decisions, round_decisions, dealt }
+}
+
+/// A duplicate-deal arena: agents meet in pairs of matches that share
+/// their deals and draws (the same hands to the same seats), each agent
+/// taking the other's seats in the second match (duplicate bridge's idea:
+/// the luck of the deal cancels within a pair). With 2 players A sits in
+/// seat 0 then 1; with 4, A holds seats 0 and 2, then 1 and 3 (each for
+/// himself: A scores a match when either of its seats wins it).
+#[derive(Clone, Debug)]
+pub struct DominoArena {
+    /// The rules (2 or 4 players).
+    pub variant: Variant,
+    /// The agents.
+    pub agents: Vec<DominoSpec>,
+    /// Pairs of matches per pairing.
+    pub pairs: u64,
+    /// Seed: pair `k` deals from `game_seed(seed, k)`.
+    pub seed: u64,
+    /// Who meets whom.
+    pub schedule: crate::arena::Schedule,
+    /// Whether both matches of a pair share their deals (`false`: the
+    /// second match deals from another seed, to measure the luck).
+    pub duplicate: bool,
+}
+
+/// The result of one pairing of a [`DominoArena`].
+#[derive(Clone, Debug, Default)]
+pub struct DominoPairing {
+    /// Agent A's index.
+    pub a: usize,
+    /// Agent B's index.
+    pub b: usize,
+    /// A's points per pair (pentanomial).
+    pub penta: crate::rating::Pentanomial,
+    /// A's wins, draws, losses.
+    pub wdl: crate::rating::Wdl,
+    /// Matches won from each seat.
+    pub seat_wins: [u64; 4],
+    /// Rounds played.
+    pub rounds: u64,
+}
+
+impl DominoPairing {
+    /// A's Elo against B with its 95% interval.
+    pub fn estimate(&self) -> crate::rating::Estimate {
+        crate::rating::Estimate::of(&self.penta)
+    }
+}
+
+impl DominoArena {
+    /// The pairings, as (A, B) agent indices.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.agents.len();
+        match self.schedule {
+            crate::arena::Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
+            crate::arena::Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+            crate::arena::Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
+        }
+    }
+
+    /// Plays every pairing, whole pairs in parallel on `threads` threads.
+    pub fn run(&self, threads: usize) -> Result<Vec<DominoPairing>, crate::selfplay::Error> {
+        use crate::selfplay::{Error, game_seed};
+        use rayon::prelude::*;
+        let players = usize::from(self.variant.players);
+        if players != 2 && players != 4 {
+            return Err(Error::Invalid(format!(
+                "a dominoes arena seats two agents in turn: 2 or 4 players, not {players}"
+            )));
+        }
+        if self.agents.len() < 2 || self.pairs == 0 {
+            return Err(Error::Invalid("an arena needs at least 2 agents and 1 pair".into()));
+        }
+        let pool = crate::selfplay::pool(threads)?;
+        let mut out = Vec::new();
+        for (a, b) in self.pairings() {
+            let pairs: Vec<[(u8, usize, u32); 2]> = pool.install(|| {
+                (0..self.pairs)
+                    .into_par_iter()
+                    .map(|k| {
+                        let deal = game_seed(self.seed, k);
+                        [true, false].map(|a_even| {
+                            let seats: Vec<usize> =
+                                (0..players).map(|p| if (p % 2 == 0) == a_even { a } else { b }).collect();
+                            let mut agents: Vec<Box<dyn DominoAgent>> =
+                                seats.iter().map(|&i| self.agents[i].build()).collect();
+                            let deal = if self.duplicate || a_even { deal } else { game_seed(deal, 1) };
+                            let m = play_match(self.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
+                            let (half, seat) = match m.end.outcome() {
+                                Some(dominoes_rules::Outcome::Win { player }) => {
+                                    (if seats[player] == a { 2 } else { 0 }, player)
+                                }
+                                _ => (1, usize::MAX),
+                            };
+                            (half, seat, m.rounds.len() as u32)
+                        })
+                    })
+                    .collect()
+            });
+            let mut r = DominoPairing { a, b, ..DominoPairing::default() };
+            for pair in pairs {
+                r.penta.add(pair[0].0 + pair[1].0);
+                for (half, seat, rounds) in pair {
+                    r.wdl.add(half);
+                    if seat < 4 {
+                        r.seat_wins[seat] += 1;
+                    }
+                    r.rounds += u64::from(rounds);
+                }
+            }
+            out.push(r);
+        }
+        Ok(out)
+    }
+}
+
+/// How often an agent's decisions agree with a peeking agent's, on the
+/// true state and on a state drawn from the agent's own observation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeekCheck {
+    /// Decisions with at least two legal moves.
+    pub decisions: u64,
+    /// Of those, how often the agent chose what MCTS on the true state chose.
+    pub agree_true: u64,
+    /// How often it chose what the same MCTS chose on a state sampled from
+    /// the agent's observation (a "peek" at tiles made up from what it knows).
+    pub agree_sampled: u64,
+}
+
+/// Plays `matches` matches with `spec` in every seat and, at every real
+/// choice, asks a [`PeekingAgent`] (`playouts` per decision) for its move
+/// in the true state and in a state sampled from the mover's observation.
+/// An agent that sees only its observation agrees with both about as
+/// often (the two peeks are alike from where it stands); one that read
+/// the hidden tiles would agree with the true peek more often. The
+/// difference is the measure of "moves only right if it peeks".
+pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u64, seed: u64) -> PeekCheck {
+    use crate::selfplay::game_seed;
+    let mut c = PeekCheck::default();
+    let mut buf = Vec::new();
+    for g in 0..matches {
+        let gs = game_seed(seed, g);
+        let mut rng = rng_from_seed(game_seed(gs, 2));
+        let mut chance = rng_from_seed(game_seed(gs, 3));
+        let mut agents: Vec<Box<dyn DominoAgent>> = (0..variant.players).map(|_| spec.build()).collect();
+        let mut peek = PeekingAgent::new(playouts);
+        let mut s = State::start(variant);
+        let mut out = Vec::new();
+        while s.outcome().is_none() {
+            if s.is_chance() {
+                s.chance_outcomes(&mut out);
+                let m = out[below(&mut chance, out.len())].0;
+                s.play(m);
+                continue;
+            }
+            let p = s.to_move();
+            let obs = s.observation(p);
+            let m = agents[p].choose(&obs, &mut rng);
+            s.legal_moves(&mut buf);
+            if buf.len() > 1 {
+                c.decisions += 1;
+                c.agree_true += u64::from(peek.choose(&s, &mut rng) == m);
+                let fake = sample(&obs, &mut || rng.next_u64());
+                c.agree_sampled += u64::from(peek.choose(&fake, &mut rng) == m);
+            }
+            s.play(m);
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_search::rng::rng_from_seed;
+
+    #[test]
+    fn specs_round_trip() {
+        for t in ["random", "greedy", "pimc", "ismcts:playouts=50", "pimc:playouts=200,worlds=5,c=1"] {
+            let a = DominoSpec::parse(t).unwrap();
+            assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
+        }
+        assert!(DominoSpec::parse("ismcts:worlds=3").is_err());
+        assert!(DominoSpec::parse("pimc:playouts=0").is_err());
+    }
+
+    #[test]
+    fn matches_end_and_every_agent_plays_legally() {
+        for players in [2u8, 3, 4] {
+            let v = Variant::parse(&format!("players={players}")).unwrap();
+            let specs = ["random", "greedy", "pimc:playouts=40,worlds=4", "ismcts:playouts=40"];
+            let mut agents: Vec<Box<dyn DominoAgent>> =
+                (0..players as usize).map(|p| DominoSpec::parse(specs[p % 4]).unwrap().build()).collect();
+            let m = play_match(v, &mut agents, 1, &mut rng_from_seed(2));
+            assert!(m.end.outcome().is_some());
+            assert_eq!(m.rounds.len() as u32, m.end.rounds_played());
+            assert_eq!(m.round_decisions.iter().sum::<u32>(), m.decisions);
+        }
+    }
+
+    #[test]
+    fn duplicate_deals_give_the_same_hands_to_the_same_seats() {
+        let v = Variant::default();
+        let mut greedy: Vec<Box<dyn DominoAgent>> = vec![DominoSpec::Greedy.build(), DominoSpec::Random.build()];
+        let mut random: Vec<Box<dyn DominoAgent>> = vec![DominoSpec::Random.build(), DominoSpec::Greedy.build()];
+        let x = play_match(v, &mut greedy, 9, &mut rng_from_seed(3));
+        let y = play_match(v, &mut random, 9, &mut rng_from_seed(4));
+        let z = play_match(v, &mut random, 10, &mut rng_from_seed(4));
+        // Every round both matches play deals the same hands (rounds are reseeded).
+        let n = x.dealt.len().min(y.dealt.len());
+        assert!(n >= 1);
+        assert_eq!(x.dealt[..n], y.dealt[..n]);
+        assert_ne!(x.dealt[0], z.dealt[0], "another seed, another deal");
+        let arena = DominoArena {
+            variant: v,
+            agents: vec![DominoSpec::Random, DominoSpec::Greedy],
+            pairs: 20,
+            seed: 1,
+            schedule: crate::arena::Schedule::Ladder,
+            duplicate: true,
+        };
+        let r = arena.run(2).unwrap();
+        assert_eq!(r[0].wdl.games(), 40);
+        assert_eq!(r[0].seat_wins.iter().sum::<u64>() + r[0].wdl.draws, 40);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow in debug; runs in the release suite")]
+    fn observation_only_agents_do_not_agree_more_with_the_true_peek() {
+        let c = peek_check(Variant::default(), DominoSpec::parse("ismcts:playouts=100").unwrap(), 2, 200, 7);
+        assert!(c.decisions >= 20, "{c:?}");
+        let (t, f) = (c.agree_true as f64 / c.decisions as f64, c.agree_sampled as f64 / c.decisions as f64);
+        assert!((t - f).abs() < 0.25, "{c:?}");
+    }
+
+    #[test]
+    fn hidden_draws_and_deals_look_alike() {
+        let s = State::start(Variant::default());
+        let mut out = Vec::new();
+        s.chance_outcomes(&mut out);
+        let keys: std::collections::HashSet<Move> =
+            out.iter().map(|&(m, _)| Dominoes::observed_move(&s, m, 1)).collect();
+        assert_eq!(keys.len(), 1, "player 1 does not see player 0's tiles");
+        let own: std::collections::HashSet<Move> =
+            out.iter().map(|&(m, _)| Dominoes::observed_move(&s, m, 0)).collect();
+        assert_eq!(own.len(), out.len(), "player 0 sees his own");
+    }
+}

@@ -1,0 +1,371 @@
+//! `--game dominoes`: block dominoes on `moves`, `perft`, `show`, `replay`,
+//! `selfplay` (one row per match and, with `--rounds`, one per round) and
+//! `arena` (duplicate deals). Positions are `start`, a full-state text or
+//! an observation text (NOTATION: `crates/dominoes/NOTATION.md`).
+//!
+//! This module parses and prints; the rules come from `dominoes-rules`,
+//! the agents and the match loop from the lab, and files are written
+//! through the lab's atomic outputs.
+
+use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::common::{Result, input};
+use crate::cli::games::GameArg;
+use crate::cli::rules::ReplayArgs;
+use dominoes_rules::{Observation, State, Variant};
+use game_search::rng::rng_from_seed;
+use rayon::prelude::*;
+use senat_lab::arena::{Schedule, ladder_of};
+use senat_lab::dominoes::{DominoArena, DominoSpec, PlayedMatch, play_match};
+use senat_lab::rating::Estimate;
+use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
+use senat_lab::selfplay::{Shard, game_seed};
+use senat_lab::stats::wilson;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// The variant of `--variant` and `--players`.
+pub(crate) fn variant(g: &GameArg) -> Result<Variant> {
+    let text = match g.players {
+        Some(p) if g.variant.trim().is_empty() => format!("players={p}"),
+        Some(p) => format!("players={p},{}", g.variant),
+        None => g.variant.clone(),
+    };
+    Variant::parse(&text).or_else(|e| input(format_args!("variant `{text}`: {e}")))
+}
+
+/// A position argument: `start`, a state text, or an observation text.
+enum Pos {
+    State(State),
+    Observation(Observation),
+}
+
+fn position(words: &[String], g: &GameArg) -> Result<Pos> {
+    let t = words.join(" ");
+    match t.trim() {
+        "" | "start" => Ok(Pos::State(State::start(variant(g)?))),
+        t => match t.parse::<State>() {
+            Ok(s) => Ok(Pos::State(s)),
+            Err(se) => match t.parse::<Observation>() {
+                Ok(o) => Ok(Pos::Observation(o)),
+                Err(oe) => input(format_args!("neither a state ({se}) nor an observation ({oe})")),
+            },
+        },
+    }
+}
+
+/// `senat moves --game dominoes`: decisions sorted by text; at a chance
+/// node the outcomes with their probabilities.
+pub(crate) fn moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    let mut v = Vec::new();
+    match position(words, g)? {
+        Pos::State(s) if s.is_chance() => {
+            let mut outcomes = Vec::new();
+            s.chance_outcomes(&mut outcomes);
+            for (m, p) in outcomes {
+                writeln!(out, "{m} {p:.6}")?;
+            }
+            return Ok(());
+        }
+        Pos::State(s) => s.legal_moves(&mut v),
+        Pos::Observation(o) => o.legal_moves(&mut v),
+    }
+    let mut t: Vec<String> = v.iter().map(ToString::to_string).collect();
+    t.sort();
+    for m in t {
+        writeln!(out, "{m}")?;
+    }
+    Ok(())
+}
+
+/// `senat perft --game dominoes`: decisions and chance outcomes alike.
+pub(crate) fn perft(words: &[String], g: &GameArg, depth: u32, out: &mut impl Write) -> Result<()> {
+    let Pos::State(s) = position(words, g)? else { return input("perft needs a full state, not an observation") };
+    let t = Instant::now();
+    let n = dominoes_rules::perft(&s, depth);
+    writeln!(out, "{n}")?;
+    out.flush()?;
+    eprintln!("perft depth {depth}: {n} nodes in {:.3} s", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn hand_text(set: dominoes_rules::TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() { "-".into() } else { v.join(" ") }
+}
+
+/// `senat show --game dominoes`: the hands (or what the observer knows),
+/// the open ends, the boneyard, the scores; then the text.
+pub(crate) fn show(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    match position(words, g)? {
+        Pos::State(s) => {
+            for p in 0..s.players() {
+                writeln!(out, "player {p}: {:<40} score {}", hand_text(s.hand(p)), s.scores()[p])?;
+            }
+            let ends = s.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+            writeln!(out, "{ends}; boneyard {}; {} rounds played", hand_text(s.boneyard()), s.rounds_played())?;
+            match s.outcome() {
+                Some(o) => writeln!(out, "{o}")?,
+                None if s.is_chance() => writeln!(out, "chance to move (a deal or a draw)")?,
+                None => writeln!(out, "player {} to move", s.to_move())?,
+            }
+            writeln!(out, "{s}")?;
+        }
+        Pos::Observation(o) => {
+            writeln!(out, "observer {}: {}", o.observer(), hand_text(o.hand()))?;
+            for p in (0..o.players()).filter(|&p| p != o.observer()) {
+                writeln!(out, "player {p}: {} tiles, score {}", o.hand_size(p), o.scores()[p])?;
+            }
+            let ends = o.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+            writeln!(out, "{ends}; boneyard {} tiles; unseen {}", o.boneyard_size(), hand_text(o.unseen()))?;
+            writeln!(out, "{o}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `senat replay --game dominoes`: a record is `start` or a state text,
+/// then one move per line (decisions and chance outcomes: `6-4L`, `pass`,
+/// `+6-4` a draw, `6-4>1` a deal).
+pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
+    let name = a.file.display().to_string();
+    let body = senat_lab::limits::read_text(&a.file).or_else(|e| input(format_args!("{name}: {e}")))?;
+    let mut lines = body
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let mut s = match position(&[first.to_string()], &a.game) {
+        Ok(Pos::State(s)) => s,
+        Ok(Pos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
+        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
+    };
+    for (n, l) in lines {
+        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        s.play(m);
+        if !a.quiet {
+            writeln!(out, "{m}\t{s}")?;
+        }
+    }
+    match s.outcome() {
+        Some(o) => writeln!(out, "{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()])?,
+        None => writeln!(out, "match not over after {} rounds", s.rounds_played())?,
+    }
+    Ok(())
+}
+
+fn spec(text: &str, flag: &str) -> Result<DominoSpec> {
+    DominoSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
+}
+
+/// `senat selfplay --game dominoes`: one row per match in `--out`, one per
+/// round in `--rounds`, and a summary of each seat's wins with Wilson
+/// intervals. Seat 0 plays `--first`, every other seat `--second`.
+pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.resume {
+        return input("--resume is not available for --game dominoes yet; run the batch again with --force");
+    }
+    if a.moves.is_some() || a.book_plies != 0 {
+        return input("--moves and --book-plies are not for --game dominoes (its round rows go to --rounds FILE)");
+    }
+    let v = variant(&a.game)?;
+    let players = usize::from(v.players);
+    let first = spec(&a.first, "--first")?;
+    let second = spec(&a.second, "--second")?;
+    let seats: Vec<DominoSpec> = (0..players).map(|p| if p == 0 { first } else { second }).collect();
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s).or_else(input)?,
+        None => Shard::ALL,
+    };
+    if a.games == 0 {
+        return input("--games 0: a batch needs at least 1 game");
+    }
+    let threads = threads_or_all(a.threads)?;
+    let summary = summary_path(&a.summary);
+    let mut outs: Vec<(&str, &Path)> = vec![("--out", &a.out)];
+    outs.extend(a.rounds.as_deref().map(|p| ("--rounds", p)));
+    outs.extend(summary.as_deref().map(|p| ("--summary", p)));
+    check_distinct(&[], &outs).or_else(input)?;
+    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut games = OutFile::create(&a.out, mode).or_else(input)?;
+    let mut rounds = a.rounds.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let summary = summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let range = shard.range(a.games);
+    let id = format!(
+        "# dominoes-batch 1 variant={} seed={} games={} shard={}/{} range={}..{} seats={}\n",
+        if v.to_text().is_empty() { "-".to_string() } else { v.to_text() },
+        a.seed,
+        a.games,
+        shard.k,
+        shard.n,
+        range.start,
+        range.end,
+        seats.iter().map(ToString::to_string).collect::<Vec<_>>().join(";")
+    );
+    games.write_all(id.as_bytes()).or_else(input)?;
+    games.write_all(b"game,seed,winner,rounds,decisions,scores\n").or_else(input)?;
+    if let Some(f) = rounds.as_mut() {
+        f.write_all(id.as_bytes()).or_else(input)?;
+        f.write_all(b"game,round,end,winner,points,pips,tiles,decisions\n").or_else(input)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(|e| input(e.to_string()))?;
+    let bar = progress_bar(range.end - range.start, a.quiet);
+    let started = Instant::now();
+    let (mut wins, mut draws, mut total_rounds) = ([0u64; 4], 0u64, 0u64);
+    let mut i = range.start;
+    while i < range.end {
+        let hi = (i + threads as u64 * 8).min(range.end);
+        let played: Vec<(u64, u64, PlayedMatch)> = pool.install(|| {
+            (i..hi)
+                .into_par_iter()
+                .map(|g| {
+                    let seed = game_seed(a.seed, g);
+                    let mut agents: Vec<_> = seats.iter().map(DominoSpec::build).collect();
+                    (g, seed, play_match(v, &mut agents, seed, &mut rng_from_seed(game_seed(seed, 2))))
+                })
+                .collect()
+        });
+        let (mut grows, mut rrows) = (String::new(), String::new());
+        for (g, seed, m) in &played {
+            let winner = match m.end.outcome() {
+                Some(dominoes_rules::Outcome::Win { player }) => {
+                    wins[player] += 1;
+                    player.to_string()
+                }
+                _ => {
+                    draws += 1;
+                    "draw".into()
+                }
+            };
+            total_rounds += m.rounds.len() as u64;
+            let scores: Vec<String> = m.end.scores()[..players].iter().map(ToString::to_string).collect();
+            grows.push_str(&format!("{g},{seed},{winner},{},{},{}\n", m.rounds.len(), m.decisions, scores.join("/")));
+            for (r, (end, d)) in m.rounds.iter().zip(&m.round_decisions).enumerate() {
+                let kind = match end.kind {
+                    dominoes_rules::RoundEndKind::Domino { .. } => "domino",
+                    dominoes_rules::RoundEndKind::Block => "block",
+                };
+                let w = end.winner.map_or("none".to_string(), |w| w.to_string());
+                let pips: Vec<String> = end.pips[..players].iter().map(ToString::to_string).collect();
+                let tiles: Vec<String> = end.tiles[..players].iter().map(ToString::to_string).collect();
+                rrows.push_str(&format!(
+                    "{g},{},{kind},{w},{},{},{},{d}\n",
+                    r + 1,
+                    end.points,
+                    pips.join("/"),
+                    tiles.join("/")
+                ));
+            }
+        }
+        if let Some(f) = rounds.as_mut() {
+            f.write_all(rrows.as_bytes()).or_else(input)?;
+        }
+        games.write_all(grows.as_bytes()).or_else(input)?;
+        i = hi;
+        bar.set_position(i - range.start);
+    }
+    bar.finish_and_clear();
+    if let Some(f) = rounds {
+        f.commit().or_else(input)?;
+    }
+    games.commit().or_else(input)?;
+    let n = range.end - range.start;
+    let mut rows = String::from("variant,seat,agent,games,wins,win_rate,win_lo,win_hi,draws,mean_rounds\n");
+    for (p, agent) in seats.iter().enumerate() {
+        let (lo, hi) = wilson(wins[p], n);
+        rows.push_str(&format!(
+            "{},{p},{agent},{n},{},{:.4},{:.4},{:.4},{draws},{:.2}\n",
+            v.to_text(),
+            wins[p],
+            wins[p] as f64 / n as f64,
+            lo,
+            hi,
+            total_rounds as f64 / n as f64
+        ));
+    }
+    if let Some(mut f) = summary {
+        f.write_all(rows.as_bytes()).or_else(input)?;
+        f.commit().or_else(input)?;
+    }
+    if !a.quiet {
+        out.write_all(rows.as_bytes())?;
+        let secs = started.elapsed().as_secs_f64();
+        writeln!(out, "{n} matches, {total_rounds} rounds in {secs:.1} s: {:.0} rounds/s", total_rounds as f64 / secs)?;
+    }
+    Ok(())
+}
+
+/// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to
+/// measure the luck they remove).
+pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
+    }
+    if a.out.is_some() || a.summary.is_some() {
+        return input("--out and --summary are not available for --game dominoes yet; the table goes to stdout");
+    }
+    let variant = variant(&a.game)?;
+    let agents = a.agents.iter().map(|t| spec(t, "agent")).collect::<Result<Vec<_>>>()?;
+    let arena = DominoArena {
+        variant,
+        agents,
+        pairs: a.games / 2,
+        seed: a.seed,
+        schedule: if a.ladder {
+            Schedule::Ladder
+        } else if a.gauntlet {
+            Schedule::Gauntlet
+        } else {
+            Schedule::RoundRobin
+        },
+        duplicate: !a.no_duplicate,
+    };
+    let started = Instant::now();
+    let results = arena.run(threads_or_all(a.concurrency)?).or_else(input)?;
+    let w = arena.agents.iter().map(|x| x.to_string().len()).max().unwrap_or(1);
+    writeln!(
+        out,
+        "# dominoes arena, {} players, {} pairs per pairing, {} deals, seed {}",
+        variant.players,
+        arena.pairs,
+        if arena.duplicate { "duplicate" } else { "independent" },
+        arena.seed
+    )?;
+    writeln!(
+        out,
+        "{:<w$} {:<w$} {:>6} {:>12} {:>22} {:>9} {:>16}",
+        "A", "B", "pairs", "A W-D-L", "Elo(A-B) [95%]", "sd/pair", "wins by seat"
+    )?;
+    let mut steps: Vec<Estimate> = Vec::new();
+    for r in &results {
+        let e = r.estimate();
+        steps.push(e);
+        writeln!(
+            out,
+            "{:<w$} {:<w$} {:>6} {:>12} {:>22} {:>9.4} {:>16}",
+            arena.agents[r.a].to_string(),
+            arena.agents[r.b].to_string(),
+            r.penta.pairs(),
+            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
+            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.elo_lo, e.elo_hi),
+            r.penta.variance().sqrt(),
+            r.seat_wins[..usize::from(variant.players)].iter().map(ToString::to_string).collect::<Vec<_>>().join("/"),
+        )?;
+    }
+    if arena.schedule == Schedule::Ladder {
+        writeln!(out, "ladder (first agent 0; each step B over A with its own 95% interval):")?;
+        for (i, l) in ladder_of(&steps).iter().enumerate() {
+            let step = if i == 0 {
+                String::new()
+            } else {
+                let e = &steps[i - 1];
+                let strict = if l.step_above_zero { "strict" } else { "NOT strict" };
+                format!("  step {:+.0} [{:+.0}, {:+.0}] {strict}", -e.elo, -e.elo_hi, -e.elo_lo)
+            };
+            writeln!(out, "  {:<w$}{step}", arena.agents[i].to_string())?;
+        }
+    }
+    writeln!(out, "{:.1} s", started.elapsed().as_secs_f64())?;
+    Ok(())
+}
