@@ -211,6 +211,11 @@ pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
 
 /// `senat merge`.
 pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
+    if a.inputs.first().is_some_and(|p| games::starts_with(p, b"# dominoes-batch")) {
+        return input(
+            "merging dominoes batches is not available yet: play the batch unsharded, or join the rows by hand",
+        );
+    }
     let other = a.inputs.first().is_some_and(|p| games::is_other_batch(p));
     match a.game {
         Some(GameKind::Senat) | None if !other => {}

@@ -274,6 +274,8 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     let mut rows = String::from("variant,seat,agent,games,wins,win_rate,win_lo,win_hi,draws,mean_rounds\n");
     for (p, agent) in seats.iter().enumerate() {
         let (lo, hi) = wilson(wins[p], n);
+        // The agent spec has commas: quoted, as CSV wants.
+        let agent = format!("\"{agent}\"");
         rows.push_str(&format!(
             "{},{p},{agent},{n},{},{:.4},{:.4},{:.4},{draws},{:.2}\n",
             v.to_text(),

@@ -319,9 +319,14 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
 /// Whether `path` is a games file of another game than Sénat (its first
 /// line is a `# game-batch` identity).
 pub(crate) fn is_other_batch(path: &Path) -> bool {
+    starts_with(path, b"# game-batch 1")
+}
+
+/// Whether the file at `path` starts with `prefix`.
+pub(crate) fn starts_with(path: &Path, prefix: &[u8]) -> bool {
     use std::io::Read;
-    let mut head = [0u8; 14];
-    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && &head == b"# game-batch 1"
+    let mut head = vec![0u8; prefix.len()];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && head == prefix
 }
 
 /// `senat merge` of another game's shards (the game is the first input's).
