@@ -23,14 +23,13 @@
 //! threads must never wait on each other (no locks) nor take a helper's
 //! result as the answer: helpers only fill the shared table.
 //!
-//! **Repetition and the table.** A state's value depends on its history
-//! (repetition) and its clock (closure), not just on the position. The
-//! table is keyed by [`Game::hash`], which for Sénat covers the position,
-//! the clock and the whole repetition window as a multiset (see
-//! [`super::senat::SenatState::key`]): two states share an entry only if
-//! their futures are the same, so every probe is sound (up to 64-bit
-//! collisions). Transpositions across a door push, after which the window
-//! is the position alone, still share entries.
+//! **Repetition and the table.** A state's value may depend on its history
+//! (repetition) and on counters (a clock), not just on the position. The
+//! table is keyed by [`Game::hash`], which a game must make cover all of
+//! that (a game with repetition hashes its repetition window as a
+//! multiset, for instance): two states share an entry only if their
+//! futures are the same, so every probe is sound (up to 64-bit
+//! collisions).
 //!
 //! **Replacement.** Each bucket has two entries: a depth-preferred one,
 //! replaced only by a search at least as deep (or of a newer search, or of
@@ -50,7 +49,7 @@
 //! thread, on the search's hot path), while relaxed atomic loads and stores
 //! compile to the plain moves of a single-threaded table; a lost or torn
 //! write only costs a little search effort, never a wrong result. Measured
-//! (callgrind, `senat bench-search --depth 6 --no-history`, one thread):
+//! (callgrind, the command line's `bench-search --depth 6 --no-history`, one thread):
 //! 1.84 G instructions against 1.78 G for the former single-threaded
 //! `Option<Entry>` table, all other changes of the same commit included;
 //! a striped-lock table was not built to compare. Entries are 16 bytes
