@@ -6,7 +6,7 @@
 //! This module never changes the rules: moves, ends, texts and hashes come
 //! from `focus-rules`.
 
-use super::{LabGame, TextError};
+use super::LabGame;
 use focus_rules::{Position, SQUARES, Variant};
 
 /// Focus for the searches and the lab.
@@ -26,42 +26,7 @@ impl LabGame for Focus {
     fn seats(players: usize) -> &'static [&'static str] {
         if players == 4 { &["south", "west", "north", "east"] } else { &["white", "black"] }
     }
-    fn start(variant: &str) -> Result<Position, TextError> {
-        let v =
-            Variant::parse(variant).map_err(|e| TextError::Variant { text: variant.into(), message: e.to_string() })?;
-        Ok(Position::start(v))
-    }
-    fn variant_text(s: &Position) -> String {
-        s.variant().to_text()
-    }
-    fn variant_help() -> &'static str {
-        Variant::HELP
-    }
-    fn parse_position(text: &str) -> Result<Position, TextError> {
-        text.parse::<Position>().map_err(|e| TextError::Position { message: e.to_string() })
-    }
-    fn position_text(s: &Position) -> String {
-        s.to_string()
-    }
-    fn parse_move(s: &Position, text: &str) -> Result<Self::Move, TextError> {
-        s.parse_move(text).map_err(|e| TextError::Move { text: text.into(), message: e.to_string() })
-    }
-    fn move_text(m: Self::Move) -> String {
-        m.to_string()
-    }
-    fn board(s: &Position, colour: bool) -> String {
-        let mut b = s.board_text(colour);
-        if !b.ends_with('\n') {
-            b.push('\n');
-        }
-        b
-    }
-    fn perft(s: &Position, depth: u32) -> u64 {
-        focus_rules::perft(s, depth)
-    }
-    fn ply(s: &Position) -> u32 {
-        s.ply()
-    }
+    super::rules_texts!(Position, Variant, focus_rules::perft);
     fn evaluate(s: &Position, player: usize) -> i32 {
         let me = s.team(player);
         let sign = |p: usize| if s.team(p) == me { 1 } else { -1 };

@@ -263,5 +263,51 @@ macro_rules! rules_game {
 }
 pub(crate) use rules_game;
 
+/// The text, board, perft and ply methods of [`LabGame`] for a rules
+/// crate's `Position` and `Variant`, whose methods have the same names in
+/// every rules crate (`Variant::parse`, `to_text`, `HELP`; `Position`'s
+/// `FromStr`, `Display`, `parse_move`, `board_text`, `ply`) and its `perft`.
+macro_rules! rules_texts {
+    ($pos:ty, $variant:ty, $perft:path) => {
+        fn start(variant: &str) -> Result<$pos, $crate::games::TextError> {
+            let v = <$variant>::parse(variant)
+                .map_err(|e| $crate::games::TextError::Variant { text: variant.into(), message: e.to_string() })?;
+            Ok(<$pos>::start(v))
+        }
+        fn variant_text(s: &$pos) -> String {
+            s.variant().to_text()
+        }
+        fn variant_help() -> &'static str {
+            <$variant>::HELP
+        }
+        fn parse_position(text: &str) -> Result<$pos, $crate::games::TextError> {
+            text.parse::<$pos>().map_err(|e| $crate::games::TextError::Position { message: e.to_string() })
+        }
+        fn position_text(s: &$pos) -> String {
+            s.to_string()
+        }
+        fn parse_move(s: &$pos, text: &str) -> Result<Self::Move, $crate::games::TextError> {
+            s.parse_move(text).map_err(|e| $crate::games::TextError::Move { text: text.into(), message: e.to_string() })
+        }
+        fn move_text(m: Self::Move) -> String {
+            m.to_string()
+        }
+        fn board(s: &$pos, colour: bool) -> String {
+            let mut b = s.board_text(colour);
+            if !b.ends_with('\n') {
+                b.push('\n');
+            }
+            b
+        }
+        fn perft(s: &$pos, depth: u32) -> u64 {
+            $perft(s, depth)
+        }
+        fn ply(s: &$pos) -> u32 {
+            s.ply()
+        }
+    };
+}
+pub(crate) use rules_texts;
+
 #[cfg(test)]
 pub(crate) mod toy;
