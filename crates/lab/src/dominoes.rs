@@ -13,7 +13,7 @@
 //! the sampler come from `dominoes-rules`), or hand a full state to an agent
 //! other than [`PeekingAgent`].
 
-use dominoes_rules::{Move, Observation, RoundEnd, State, Tile, Variant, sample};
+use dominoes_rules::{Move, Observation, RoundEnd, Sampler, State, Tile, Variant, sample};
 use game_search::ismcts::{self, Ismcts};
 use game_search::mcts::{self, Mcts};
 use game_search::rng::{GameRng, below, rng_from_seed};
@@ -63,9 +63,27 @@ const HIDDEN: Tile = match Tile::from_index(0) {
     None => panic!("tile 0 exists"),
 };
 
+thread_local! {
+    /// The sampler of the last observation determinized on this thread: a
+    /// search determinizes the same root once per playout, and building a
+    /// sampler (its counting table) costs far more than a draw from it.
+    static SAMPLER: std::cell::RefCell<Option<(Observation, Sampler)>> = const { std::cell::RefCell::new(None) };
+}
+
 impl ImperfectInformation for Dominoes {
+    /// A draw of [`Sampler`] for `observer`'s observation of `s` (the same
+    /// draws as [`sample`]; the sampler is kept while the observation stays
+    /// the same).
     fn determinize(s: &State, observer: usize, rng: &mut GameRng) -> State {
-        sample(&s.observation(observer), &mut || rng.next_u64())
+        let obs = s.observation(observer);
+        SAMPLER.with(|cell| {
+            let mut cache = cell.borrow_mut();
+            if cache.as_ref().is_none_or(|(o, _)| *o != obs) {
+                *cache = Some((obs, Sampler::new(&obs)));
+            }
+            let (_, sampler) = cache.as_ref().expect("just filled");
+            sampler.draw(&mut || rng.next_u64())
+        })
     }
 
     /// Another player's dealt or drawn tile is hidden: all of them look
@@ -628,6 +646,25 @@ mod tests {
         assert!(c.decisions >= 20, "{c:?}");
         let (t, f) = (c.agree_true as f64 / c.decisions as f64, c.agree_sampled as f64 / c.decisions as f64);
         assert!((t - f).abs() < 0.25, "{c:?}");
+    }
+
+    #[test]
+    fn cached_sampler_draws_what_sample_draws() {
+        let mut s = State::start(Variant::default());
+        let mut out = Vec::new();
+        let mut rng = rng_from_seed(8);
+        while s.is_chance() {
+            s.chance_outcomes(&mut out);
+            s.play(out[below(&mut rng, out.len())].0);
+        }
+        for observer in [1, 0, 1] {
+            let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));
+            for _ in 0..3 {
+                let x = Dominoes::determinize(&s, observer, &mut a);
+                let y = sample(&s.observation(observer), &mut || b.next_u64());
+                assert_eq!(x, y);
+            }
+        }
     }
 
     #[test]
