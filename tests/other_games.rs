@@ -63,7 +63,7 @@ fn moves_show_and_errors() {
     let e = expect_error(&senat(&["selfplay", "--game", "focus", "--red", "greedy", "--games", "2"]), &["selfplay"]);
     assert!(e.contains("is for Sénat"), "{e}");
     let e = expect_error(&senat(&["selfplay", "--first", "greedy", "--games", "2"]), &["selfplay"]);
-    assert!(e.contains("--book-plies are for --game focus"), "{e}");
+    assert!(e.contains("--rounds are for --game focus"), "{e}");
     let e = expect_error(&senat(&["arena", "--game", "debacle", "random", "heuristic"]), &["arena"]);
     assert!(e.contains("unknown agent `heuristic`"), "{e}");
 }

@@ -221,7 +221,6 @@ pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
         Some(GameKind::Senat) | None if !other => {}
         Some(g) if other => {
             let theirs = senat_lab::games::batch::game_of(&a.inputs[0]).or_else(input)?;
-            // focus and focus4 share the file's `game=` only if they are the same.
             if theirs != g {
                 return input(format_args!("{} holds {theirs} games, not --game {g}", a.inputs[0].display()));
             }
@@ -247,6 +246,9 @@ pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     }
     if a.game.other()? {
         return games::arena(&a, out);
+    }
+    if a.no_duplicate {
+        return input("--no-duplicate is for --game dominoes");
     }
     cmd_arena(a, out)
 }
@@ -275,9 +277,10 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     if a.game.other()? {
         return games::selfplay(&a, out);
     }
-    if a.first != "random" || a.second != "random" || a.book_plies != 0 {
+    if a.first != "random" || a.second != "random" || a.book_plies != 0 || a.rounds.is_some() {
         return input(
-            "--first/--second/--book-plies are for --game focus, focus4 or debacle; Sénat's sides are --red and --blue, its openings --opening",
+            "--first/--second/--book-plies/--rounds are for --game focus, focus4, debacle or dominoes; \
+             Sénat's sides are --red and --blue, its openings --opening",
         );
     }
     if a.games == 0 {
