@@ -364,13 +364,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         draft,
         pairs: a.games / 2,
         seed: a.seed,
-        schedule: if a.gauntlet {
-            Schedule::Gauntlet
-        } else if a.ladder {
-            Schedule::Ladder
-        } else {
-            Schedule::RoundRobin
-        },
+        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
         sprt,
         book: a.book_plies.unwrap_or(0),
     };

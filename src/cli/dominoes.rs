@@ -314,13 +314,7 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         agents,
         pairs: a.games / 2,
         seed: a.seed,
-        schedule: if a.ladder {
-            Schedule::Ladder
-        } else if a.gauntlet {
-            Schedule::Gauntlet
-        } else {
-            Schedule::RoundRobin
-        },
+        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
         duplicate: !a.no_duplicate,
     };
     let started = Instant::now();

@@ -385,7 +385,7 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             agents,
             pairs: a.games / 2,
             seed: a.seed,
-            schedule: if a.ladder { Schedule::Ladder } else if a.gauntlet { Schedule::Gauntlet } else { Schedule::RoundRobin },
+            schedule: Schedule::from_flags(a.gauntlet, a.ladder),
             book: a.book_plies.unwrap_or(DEFAULT_BOOK),
         };
         run_arena::<G>(&arena, a, threads, out)

@@ -41,6 +41,29 @@ pub enum Schedule {
     Ladder,
 }
 
+impl Schedule {
+    /// The schedule of the command line's flags: `--gauntlet`, `--ladder`,
+    /// else a round robin.
+    pub fn from_flags(gauntlet: bool, ladder: bool) -> Schedule {
+        if gauntlet {
+            Schedule::Gauntlet
+        } else if ladder {
+            Schedule::Ladder
+        } else {
+            Schedule::RoundRobin
+        }
+    }
+
+    /// The pairings of `n` agents, as (A, B) indices.
+    pub fn pairings(self, n: usize) -> Vec<(usize, usize)> {
+        match self {
+            Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
+            Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+            Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
+        }
+    }
+}
+
 /// An arena: the agents, how they draft, the schedule and the seeds.
 #[derive(Clone, Debug)]
 pub struct Arena {
@@ -165,12 +188,7 @@ impl PairingResult {
 impl Arena {
     /// The pairings as (first, second) agent indices, in play order.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.agents.len();
-        match self.schedule {
-            Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
-            Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
-            Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
-        }
+        self.schedule.pairings(self.agents.len())
     }
 
     /// Checks what the constructor cannot: at least two agents, one pairing

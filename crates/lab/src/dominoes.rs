@@ -465,12 +465,7 @@ impl DominoPairing {
 impl DominoArena {
     /// The pairings, as (A, B) agent indices.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.agents.len();
-        match self.schedule {
-            crate::arena::Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
-            crate::arena::Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
-            crate::arena::Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
-        }
+        self.schedule.pairings(self.agents.len())
     }
 
     /// Plays every pairing, whole pairs in parallel on `threads` threads.

@@ -97,12 +97,7 @@ impl PairingResult {
 impl Arena {
     /// The pairings, as (A, B) agent indices.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.agents.len();
-        match self.schedule {
-            Schedule::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
-            Schedule::Gauntlet => (1..n).map(|b| (0, b)).collect(),
-            Schedule::Ladder => (1..n).map(|b| (b - 1, b)).collect(),
-        }
+        self.schedule.pairings(self.agents.len())
     }
 
     /// The identity line of the arena's games file (with its newline).

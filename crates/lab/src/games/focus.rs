@@ -30,14 +30,20 @@ impl LabGame for Focus {
     fn evaluate(s: &Position, player: usize) -> i32 {
         let me = s.team(player);
         let sign = |p: usize| if s.team(p) == me { 1 } else { -1 };
+        // One pass over the board: controlled stacks and every piece.
         let mut v = 0;
         for &sq in SQUARES.iter() {
-            if let Some(c) = s.controller(sq) {
-                v += sign(c) * (STACK + HEIGHT * s.height(sq) as i32);
+            let h = s.height(sq);
+            if h == 0 {
+                continue;
             }
+            for level in 0..h {
+                v += sign(s.piece(sq, level).expect("a level below the height")) * PIECE;
+            }
+            v += sign(s.controller(sq).expect("a stack has a top")) * (STACK + HEIGHT * h as i32);
         }
         for p in 0..s.players() {
-            v += sign(p) * (RESERVE * s.reserve(p) as i32 + PIECE * s.on_board(p) as i32);
+            v += sign(p) * RESERVE * s.reserve(p) as i32;
         }
         v
     }
