@@ -575,9 +575,9 @@ pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.game == GameKind::Dominoes {
         return input("solve is not available for --game dominoes (hidden information and more than two teams)");
     }
-    if a.history.is_some() || a.each_move || a.engine != "ab" || a.prove.is_some() {
+    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() {
         return input(format_args!(
-            "--history, --each-move, --engine and --prove are for Sénat; --game {} does not take them",
+            "--history, --engine and --prove are for Sénat; --game {} does not take them",
             a.game.game
         ));
     }
@@ -589,18 +589,43 @@ pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         if let Some(t) = a.time {
             solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
         }
-        let started = Instant::now();
-        let sol = solver.solve(&s, depth);
-        let verdict = match sol.verdict {
+        let verdict = |v: Verdict| match v {
             Verdict::Win(n) => format!("win for the side to move within {n} plies"),
             Verdict::Loss(n) => format!("loss for the side to move within {n} plies"),
             Verdict::Draw(n) => format!("draw within {n} plies"),
             Verdict::Unknown => format!("unknown within {depth} plies"),
         };
-        let line: Vec<String> = sol.pv.iter().map(|&m| G::move_text(m)).collect();
-        let line = if line.is_empty() { String::new() } else { format!("; line {}", line.join(" ")) };
+        let line = |pv: &[<G as game_search::Game>::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<String>>().join(" ");
+        if a.each_move {
+            // Every legal move in turn, the verdict for the side to move at
+            // the root if it plays it (the move is a ply of the horizon).
+            let moves = senat_lab::games::legal_moves::<G>(&s);
+            if moves.is_empty() {
+                return input("the game is over here: no move to solve");
+            }
+            for m in moves {
+                let started = Instant::now();
+                let sol = solver.solve_move(&s, m, depth);
+                let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
+                writeln!(
+                    out,
+                    "move {} verdict {}{stopped}; line {}; {} nodes in {:.3} s",
+                    G::move_text(m),
+                    verdict(sol.verdict),
+                    line(&sol.pv),
+                    sol.nodes,
+                    started.elapsed().as_secs_f64()
+                )?;
+                out.flush()?;
+            }
+            return Ok(());
+        }
+        let started = Instant::now();
+        let sol = solver.solve(&s, depth);
+        let pv = line(&sol.pv);
+        let pv = if pv.is_empty() { String::new() } else { format!("; line {pv}") };
         let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
-        writeln!(out, "{verdict}{line}{stopped}; {} nodes in {:.2} s", sol.nodes, started.elapsed().as_secs_f64())?;
+        writeln!(out, "{}{pv}{stopped}; {} nodes in {:.2} s", verdict(sol.verdict), sol.nodes, started.elapsed().as_secs_f64())?;
         Ok(())
     })
 }

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Builds a tactical suite: positions from self-play games, each with the
+moves the exact solver proves winning (or saving) within a horizon.
+
+Usage:
+  experiments/tactics-suite.py --game senat --out tests/fixtures/tactics-senat.txt
+  experiments/tactics-suite.py --game focus --out tests/fixtures/tactics-focus.txt
+
+What it does, for one game:
+  1. plays seeded self-play batches of several agent pairs (`senat selfplay
+     --moves`), so the positions come from games of different strengths;
+  2. replays each game (`senat replay --plain`) and takes candidate
+     positions: every position of the last `--tail` plies before the end,
+     and one position every `--every` plies before that;
+  3. solves each candidate (`senat solve --max-depth H`, no history: a
+     suite position is the position alone), then every legal move of it
+     (`--each-move`) where it may be a win or a save;
+  4. keeps, by class:
+       win1-3 / win5 / win7: the side to move forces a win within 1-3, 5
+         or 7 plies (its fastest win); the good moves are every move proved
+         to win within the horizon; positions where more than half the
+         moves win are dropped (little to find);
+       save: at least 4 legal moves, every move but one to three proved lost
+         within the horizon, the others (the good moves) not proved lost;
+  5. picks at most `--per-class` positions per class, spread over the
+     sources, and writes the suite file.
+
+Nothing here decides a verdict: each good move is what `senat solve` says.
+The file records the command, the binary's commit and every source batch.
+"""
+import argparse
+import csv
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+SPN_SENAT = re.compile(r"^\S+/\S+/\S+ [rb] \S+ \d+-\d+-\d+ \d+$")
+
+# Agent pairs per game: (first, second). Drafting agents for Sénat draw
+# their own randomness (learned), so play agents that search deterministically
+# still meet varied positions.
+PAIRS = {
+    "senat": [
+        ("learned", "learned"),
+        ("heuristic", "learned"),
+        ("learned>ab:depth=2", "learned"),
+        ("learned>mcts:playouts=300,rollout=eval,prior=1000", "learned"),
+        ("random", "random"),
+        ("greedy", "heuristic"),
+    ],
+    "focus": [
+        ("random", "random"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+        ("ab:depth=1", "greedy"),
+        ("mcts:playouts=100", "greedy"),
+    ],
+    "debacle": [
+        ("random", "random"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+        ("ab:depth=1", "greedy"),
+        ("mcts:playouts=100", "greedy"),
+    ],
+}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def games_of(bin_, game, first, second, n, seed, tmp, book):
+    out = os.path.join(tmp, f"g-{seed}.csv")
+    moves = os.path.join(tmp, f"m-{seed}.csv")
+    cmd = [bin_, "selfplay", "--games", str(n), "--seed", str(seed), "--out", out, "--moves", moves,
+           "--summary", "", "--quiet", "--force"]
+    if game == "senat":
+        cmd += ["--red", first, "--blue", second]
+    else:
+        cmd += ["--game", game, "--first", first, "--second", second, "--book-plies", str(book)]
+    run(cmd)
+    by_game = {}
+    with open(moves) as f:
+        rows = csv.DictReader(line for line in f if not line.startswith("#"))
+        for r in rows:
+            if "moves" in r:  # other games: one row per game, its moves space-separated
+                by_game[r["game"]] = r["moves"].split()
+            else:  # Sénat: one row per move
+                by_game.setdefault(r["game"], []).append(r["move"])
+    return cmd, by_game
+
+
+def positions(bin_, game, moves, tmp):
+    """The positions (as texts) before each ply of a game, in order."""
+    rec = os.path.join(tmp, "rec.txt")
+    with open(rec, "w") as f:
+        f.write("start\n" + "\n".join(moves) + "\n")
+    cmd = [bin_, "replay", "--plain", rec]
+    if game != "senat":
+        cmd[2:2] = ["--game", game]
+    text = run(cmd)
+    if game == "senat":
+        return [line for line in text.splitlines() if SPN_SENAT.match(line)]
+    # Other games: `replay` prints the position text after each ply on a
+    # line of its own, starting with the game's name.
+    return [line for line in text.splitlines() if line.startswith(game + " ")]
+
+
+VERDICT = re.compile(r"^move (\S+) verdict (.*)$")
+# Sénat's wording and the other games' wording of a win or loss for the side to move.
+WIN = re.compile(r"\(to move\) wins within (\d+) plies|^win for the side to move within (\d+) plies")
+LOSS = re.compile(r"wins within (\d+) plies \(.* to move loses\)|^loss for the side to move within (\d+) plies")
+TIMEOUT = re.compile(r"time out|stopped by --time")
+
+
+def kind(v):
+    """('win' | 'loss' | 'other', distance) of a verdict text."""
+    for name, rx in (("win", WIN), ("loss", LOSS)):
+        m = rx.search(v)
+        if m:
+            return name, int(m.group(1) or m.group(2))
+    return "other", None
+
+
+def solve_cmd(bin_, game, pos, horizon, time_s, each):
+    cmd = [bin_, "solve", "--max-depth", str(horizon), "--time", str(time_s), "--tt-mb", "32", pos]
+    if each:
+        cmd.insert(2, "--each-move")
+    if game != "senat":
+        cmd[2:2] = ["--game", game]
+    return cmd
+
+
+def solve_root(bin_, game, pos, horizon, time_s):
+    """The position's verdict text (None if the solver failed or timed out)."""
+    try:
+        text = run(solve_cmd(bin_, game, pos, horizon, time_s, False), timeout=time_s * 4 + 30)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        return None
+    line = text.splitlines()[0] if text else ""
+    if TIMEOUT.search(text):
+        return None
+    return line.removeprefix("verdict ")
+
+
+def solve_each(bin_, game, pos, horizon, time_s, max_good=None):
+    """[(move, verdict)] for every legal move; None if a move timed out, or
+    (with `max_good`) as soon as more than `max_good` moves are not lost."""
+    proc = subprocess.Popen(solve_cmd(bin_, game, pos, horizon, time_s, True), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    out, good = [], 0
+    try:
+        for line in proc.stdout:
+            m = VERDICT.match(line.strip())
+            if not m:
+                continue
+            if TIMEOUT.search(m.group(2)):
+                return None
+            out.append((m.group(1), m.group(2)))
+            if kind(m.group(2))[0] != "loss":
+                good += 1
+                if max_good is not None and good > max_good:
+                    return None
+    finally:
+        proc.kill()
+        proc.wait()
+    return out if proc.returncode in (0, -9) else None
+
+
+def candidate(bin_, game, pos, horizon, time_s):
+    """(class, good moves, legal moves, distance) or None."""
+    root = solve_root(bin_, game, pos, horizon, time_s)
+    if root is None:
+        return None
+    k, d = kind(root)
+    if k == "loss":
+        return None  # every move loses: nothing saves
+    if k == "win":
+        v = solve_each(bin_, game, pos, horizon, time_s)
+        if not v:
+            return None
+        good = [mv for mv, t in v if kind(t)[0] == "win"]
+        if not good or 2 * len(good) > len(v):
+            return None  # most moves win: little to find
+        cls = "win1-3" if d <= 3 else ("win5" if d <= 5 else "win7")
+        return cls, good, len(v), d
+    v = solve_each(bin_, game, pos, horizon, time_s, max_good=3)
+    if not v or len(v) < 4:
+        return None
+    good = [mv for mv, t in v if kind(t)[0] != "loss"]
+    if 1 <= len(good) <= 3:
+        return "save", good, len(v), 0
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="senat", choices=sorted(PAIRS))
+    ap.add_argument("--bin", default="target/release/senat")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--games", type=int, default=40, help="games per agent pair")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--horizon", type=int, default=7)
+    ap.add_argument("--tail", type=int, default=14)
+    ap.add_argument("--every", type=int, default=12)
+    ap.add_argument("--time", type=float, default=5.0, help="seconds per move for the solver")
+    ap.add_argument("--per-class", type=int, default=30)
+    ap.add_argument("--book", type=int, default=4, help="random plies at the start (not Sénat)")
+    ap.add_argument("--force", action="store_true")
+    a = ap.parse_args()
+    if os.path.exists(a.out) and not a.force:
+        sys.exit(f"tactics-suite: {a.out} exists (use --force)")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    found = {c: [] for c in ["win1-3", "win5", "win7", "save"]}
+    seen = set()
+    sources = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (first, second) in enumerate(PAIRS[a.game]):
+            seed = a.seed + i
+            cmd, by_game = games_of(a.bin, a.game, first, second, a.games, seed, tmp, a.book)
+            sources.append(" ".join(cmd[1:]).replace(tmp + "/", ""))
+            for g, moves in by_game.items():
+                pos = positions(a.bin, a.game, moves, tmp)
+                # Positions before each ply: pos[k] is after k plies (pos[0] the start).
+                before_end = pos[:-1]
+                n = len(before_end)
+                picks = set(range(max(0, n - a.tail), n)) | set(range(0, max(0, n - a.tail), a.every))
+                for k in sorted(picks):
+                    p = before_end[k]
+                    if p in seen:
+                        continue
+                    seen.add(p)
+                    c = candidate(a.bin, a.game, p, a.horizon, a.time)
+                    if c:
+                        cls, good, n, d = c
+                        found[cls].append((p, good, n, d, f"{first} v {second} seed={seed} game={g} ply={k}"))
+            print(f"{first} v {second}: " + ", ".join(f"{c} {len(x)}" for c, x in found.items()), file=sys.stderr)
+    rng = random.Random(a.seed)
+    lines = [
+        f"# tactics suite v1 game={a.game} horizon={a.horizon}",
+        f"# made by: experiments/tactics-suite.py --game {a.game} --games {a.games} --seed {a.seed} "
+        f"--horizon {a.horizon} --tail {a.tail} --every {a.every} --time {a.time} --per-class {a.per_class}"
+        + (f" --book {a.book}" if a.game != "senat" else "") + f" (commit {commit})",
+        "# sources (senat selfplay, positions replayed, each move solved with `senat solve --each-move`):",
+    ]
+    lines += [f"#   {s}" for s in sources]
+    lines += [
+        "# class: win1-3, win5, win7 (the side to move forces a win within that many plies; good = every move",
+        "# proved to win within the horizon, at most half the legal moves) or save (every move but the good ones proved lost within the horizon).",
+        "# class | distance | legal moves | good moves | position | source",
+    ]
+    for cls, items in found.items():
+        rng.shuffle(items)
+        for p, good, n, d, src in sorted(items[: a.per_class], key=lambda x: x[4]):
+            lines.append(f"{cls} | {d} | {n} | {' '.join(good)} | {p} | {src}")
+    tmp_out = a.out + ".tmp"
+    with open(tmp_out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp_out, a.out)
+    print("wrote " + a.out + ": " + ", ".join(f"{c} {min(len(x), a.per_class)} (of {len(x)})" for c, x in found.items()))
+
+
+if __name__ == "__main__":
+    main()
