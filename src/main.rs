@@ -289,14 +289,15 @@ Examples:
   senat bestmove --agent 'ab:depth=4' --history game.txt  # the last position of a record, with its history
   senat bestmove --game focus --agent top start
   senat bestmove --game debacle --agent 'mcts:playouts=500' --seed 7 start
-  senat bestmove --game dominoes --agent ismcts 'o0 - play 0 0 0,0 0 1-1.2-2.3-3/?7 ?14 - -'
+  senat bestmove --game dominoes --agent top 'o1 - play 1 0 0,0 0 ?6/3-1.3-2.4-0.4-1.4-2.4-3 ?14 1:3-3L,0:3-0L -'
   senat bestmove --agent strong sample 2>/dev/null | tail -1   # the move alone
 Named agents: top, strong, fast (per game; `senat bestmove --help` lists them and the specs).";
 
 /// The named agents of every game family, as help text built from the lab's tables.
 fn named_help(all_games: bool) -> String {
     use senat_lab::named;
-    let mut s = String::from("Named agents (a spec may be one of these names; output files record what it stands for):\n");
+    let mut s =
+        String::from("Named agents (a spec may be one of these names; output files record what it stands for):\n");
     s.push_str(if all_games { "Sénat:\n" } else { "" });
     s.push_str(&named::help(named::SENAT));
     if all_games {

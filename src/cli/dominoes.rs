@@ -7,8 +7,8 @@
 //! the agents and the match loop from the lab, and files are written
 //! through the lab's atomic outputs.
 
-use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::games::GameArg;
 use crate::cli::rules::ReplayArgs;
@@ -85,7 +85,9 @@ pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
     let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
     let obs = match position(&a.pos, &a.game)? {
         Pos::Observation(o) => o,
-        Pos::State(s) if s.outcome().is_some() => return input(format_args!("the match is over ({})", s.outcome().expect("over"))),
+        Pos::State(s) if s.outcome().is_some() => {
+            return input(format_args!("the match is over ({})", s.outcome().expect("over")));
+        }
         Pos::State(s) if s.is_chance() => {
             return input("chance is to move (a deal or a draw), not a player: give a position where a player decides");
         }

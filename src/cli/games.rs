@@ -8,8 +8,8 @@
 //! the lab's adapters, and it never writes a file itself (batches and arenas
 //! write through the lab's atomic outputs).
 
-use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::rules::{PerftArgs, ReplayArgs, ShowArgs};
 use crate::cli::search::{AnalyzeArgs, SolveArgs};
