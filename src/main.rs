@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, batch, rules, search, tune, view};
+use cli::{annex, batch, bestmove, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -114,7 +114,7 @@ Examples:
   senat play                                  # you are blue, against the heuristic policy
   senat play --engine 'mcts:playouts=200' --as red
   senat play --engine 'ab:depth=2' --from sample
-Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.")]
+Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.", after_long_help = named_help(false))]
     Play(view::PlayArgs),
 
     /// Play a batch of complete games (draft and play) between two policies,
@@ -139,7 +139,7 @@ Policies: random | greedy | heuristic[:key=value,...] | heuristic:file=<path>
 | ab[:depth=N,tt=M,movetime=MS] | DRAFT>PLAY (the first drafts, the second plays);
 heuristic weights: pile, win, own_i, opp_i, square, exposed, full_i.
 movetime=MS (or --time-per-move MS for all searching policies): search each move
-until MS milliseconds are up; games then depend on the machine, not on the seed alone.")]
+until MS milliseconds are up; games then depend on the machine, not on the seed alone.", after_long_help = named_help(true))]
     Selfplay(batch::SelfplayArgs),
 
     /// Concatenate games files of the shards of one batch into one games file
@@ -219,8 +219,21 @@ Examples:
   senat arena heuristic 'ab:depth=2' 'mcts:playouts=1000' --gauntlet --games 200 --out arena.csv --force
   senat arena random greedy heuristic 'ab:depth=2' --ladder --games 200
   senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05
-  senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200")]
+  senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200", after_long_help = named_help(true))]
     Arena(batch::ArenaArgs),
+
+    /// Print one agent's move in a position: the move alone on the last
+    /// line of stdout (for `tail -1`), the agent's account on stderr (a
+    /// search's value and visits or score and depth, its principal line).
+    ///
+    /// For every game: Sénat (a policy spec; --history FILE gives the game
+    /// so far, so that repetition counts), --game focus|focus4|debacle (an
+    /// agent spec), --game dominoes (a dominoes agent; the position is an
+    /// observation of the player to decide). The same --seed gives the same
+    /// move (unless the spec searches for a time, movetime=). Errors (a bad
+    /// spec or position, a game over, no legal move) are one line, exit 2.
+    #[command(after_help = BESTMOVE_EXAMPLES, after_long_help = bestmove_help())]
+    Bestmove(bestmove::BestmoveArgs),
 
     /// Measure MCTS playouts per second on one thread and on several, against
     /// bare random rollouts from the same position (the tree's overhead).
@@ -268,6 +281,45 @@ Examples:
   senat tune --games 2000 --rounds 1 --out quick.txt
   senat arena learned learned:file=weights.txt --games 400")]
     Tune(tune::TuneArgs),
+}
+
+const BESTMOVE_EXAMPLES: &str = "\
+Examples:
+  senat bestmove --agent top sample                     # Sénat: the strongest agent's move
+  senat bestmove --agent 'ab:depth=4' --history game.txt  # the last position of a record, with its history
+  senat bestmove --game focus --agent top start
+  senat bestmove --game debacle --agent 'mcts:playouts=500' --seed 7 start
+  senat bestmove --game dominoes --agent top 'o1 - play 1 0 0,0 0 ?6/3-1.3-2.4-0.4-1.4-2.4-3 ?14 1:3-3L,0:3-0L -'
+  senat bestmove --agent strong sample 2>/dev/null | tail -1   # the move alone
+Named agents: top, strong, fast (per game; `senat bestmove --help` lists them and the specs).";
+
+/// The named agents of every game family, as help text built from the lab's tables.
+fn named_help(all_games: bool) -> String {
+    use senat_lab::named;
+    let mut s =
+        String::from("Named agents (a spec may be one of these names; output files record what it stands for):\n");
+    s.push_str(if all_games { "Sénat:\n" } else { "" });
+    s.push_str(&named::help(named::SENAT));
+    if all_games {
+        s.push_str("Focus, focus4, Débâcle (--game):\n");
+        s.push_str(&named::help(named::GAMES));
+        s.push_str("Dominoes (--game dominoes):\n");
+        s.push_str(&named::help(named::DOMINOES));
+    }
+    s
+}
+
+/// `senat bestmove --help` after the options: examples, every family's specs and names.
+fn bestmove_help() -> String {
+    format!(
+        "{BESTMOVE_EXAMPLES}\n\nSénat policies: {}\n\nFocus and Débâcle agents: {}\n\nDominoes agents: {}\n\n{}\n\
+--seed defaults to {}.",
+        senat_lab::policy::POLICY_HELP,
+        senat_lab::games::agent::AGENT_HELP,
+        senat_lab::dominoes::DOMINO_AGENT_HELP,
+        named_help(true),
+        bestmove::DEFAULT_SEED
+    )
 }
 
 // ---- main ---------------------------------------------------------------
@@ -366,6 +418,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
+        Command::Bestmove(a) => bestmove::bestmove(a, out),
         Command::Solve(a) => search::solve(a, out),
         Command::BenchSearch(a) => search::bench_search(a, out),
     }

@@ -112,7 +112,7 @@ fn resume_continues_an_interrupted_run_exactly() {
 fn bad_arguments_get_one_clear_line() {
     let d = TempDir::new("errors");
     let err = fails(&d.0, &["selfplay", "--red", "minimax"]);
-    assert!(err.contains("unknown policy `minimax`") && err.contains("random | greedy"), "{err}");
+    assert!(err.contains("unknown policy `minimax`") && err.contains("(policies: random, greedy, heuristic"), "{err}");
     let err = fails(&d.0, &["selfplay", "--blue", "heuristic:pile=abc"]);
     assert!(err.contains("pile") && err.contains("not a finite number"), "{err}");
     let err = fails(&d.0, &["selfplay", "--blue", "heuristic:bogus=1"]);

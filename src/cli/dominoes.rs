@@ -8,6 +8,7 @@
 //! through the lab's atomic outputs.
 
 use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::games::GameArg;
 use crate::cli::rules::ReplayArgs;
@@ -75,6 +76,37 @@ pub(crate) fn moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Resu
     for m in t {
         writeln!(out, "{m}")?;
     }
+    Ok(())
+}
+
+/// `senat bestmove --game dominoes`: the agent's decision from an
+/// observation (a full state: its player to move's observation).
+pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
+    let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
+    let obs = match position(&a.pos, &a.game)? {
+        Pos::Observation(o) => o,
+        Pos::State(s) if s.outcome().is_some() => {
+            return input(format_args!("the match is over ({})", s.outcome().expect("over")));
+        }
+        Pos::State(s) if s.is_chance() => {
+            return input("chance is to move (a deal or a draw), not a player: give a position where a player decides");
+        }
+        Pos::State(s) => s.observation(s.to_move()),
+    };
+    if obs.match_over() {
+        return input("the match is over");
+    }
+    if !obs.is_my_decision() {
+        return input(format_args!(
+            "the observer, player {}, has no decision here (player {} to move, or a draw or deal pending)",
+            obs.observer(),
+            obs.to_move()
+        ));
+    }
+    let mut player = spec.build();
+    let m = player.choose(&obs, &mut rng_from_seed(a.seed));
+    crate::cli::bestmove::report(player.explain(), &spec.to_string());
+    writeln!(out, "{m}")?;
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! `--game focus|focus4|debacle` on the commands that make sense for every
 //! game: `moves`, `perft`, `show`, `replay`, `selfplay`, `merge`, `arena`,
-//! `analyze` and `solve`. Each command's Sénat handler sends other games
+//! `analyze`, `solve` and `bestmove`. Each command's Sénat handler sends other games
 //! here; everything below is generic over [`LabGame`], and [`on_game!`] is
 //! the one place that maps a `--game` name onto an adapter.
 //!
@@ -9,6 +9,7 @@
 //! write through the lab's atomic outputs).
 
 use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::rules::{PerftArgs, ReplayArgs, ShowArgs};
 use crate::cli::search::{AnalyzeArgs, SolveArgs};
@@ -251,6 +252,38 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Resu
 
 fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
     AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
+}
+
+/// `senat bestmove --game …`: the agent's move on the last line of stdout,
+/// its account on stderr.
+pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
+    if a.history.is_some() {
+        return input(format_args!(
+            "--history is for Sénat; --game {} takes the position text (repetition does not matter there)",
+            a.game.game
+        ));
+    }
+    if a.game.game == GameKind::Dominoes {
+        return crate::cli::dominoes::bestmove(a, out);
+    }
+    let spec = agent(&a.agent, "--agent")?;
+    on_game!(a.game.game, G => {
+        if variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = position::<G>(&a.pos, &a.game)?;
+        if G::result(&s).is_some() {
+            return input(format_args!("the game is over ({})", result_line::<G>(&s)));
+        }
+        if legal_moves::<G>(&s).is_empty() {
+            return input("no legal move in this position");
+        }
+        let mut player = spec.build::<G>();
+        let m = player.choose(&s, &mut game_search::rng::rng_from_seed(a.seed));
+        crate::cli::bestmove::report(player.explain(), &spec.to_string());
+        writeln!(out, "{}", G::move_text(m))?;
+        Ok(())
+    })
 }
 
 /// `senat selfplay --game …`.

@@ -144,6 +144,11 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
 pub trait DominoAgent: Send {
     /// A legal decision of `obs` (whose observer is to decide).
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move;
+    /// One line on the last choice (a search's value and principal line;
+    /// [`crate::thinking`]), `None` where the agent gives none.
+    fn explain(&self) -> Option<String> {
+        None
+    }
 }
 
 /// An agent, as its spec text names it.
@@ -179,32 +184,70 @@ pub enum DominoSpec {
 pub const DOMINO_AGENT_HELP: &str =
     "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]";
 
-/// Why a dominoes agent spec cannot be read.
+/// The names of the dominoes agents (the kinds, then the named ones), for messages.
+pub fn domino_agent_names() -> Vec<&'static str> {
+    let mut v = vec!["random", "greedy", "pimc", "ismcts"];
+    v.extend(crate::named::names(crate::named::DOMINOES));
+    v
+}
+
+/// The keys of `pimc:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
+pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c"];
+/// The keys of `ismcts:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
+pub const ISMCTS_KEYS: &[&str] = &["playouts", "c"];
+
+/// Why a dominoes agent spec cannot be read (the whole message).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DominoSpecError(pub String);
 
 impl fmt::Display for DominoSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (accepted: {DOMINO_AGENT_HELP})", self.0)
+        f.write_str(&self.0)
     }
 }
 
 impl std::error::Error for DominoSpecError {}
 
 impl DominoSpec {
-    /// Reads `random`, `greedy`, `pimc[:k=v,...]` or `ismcts[:k=v,...]`.
+    /// Reads `random`, `greedy`, `pimc[:k=v,...]` or `ismcts[:k=v,...]`,
+    /// or a named agent of [`crate::named::DOMINOES`] (`top`, `strong`,
+    /// `fast`) as its expansion.
     pub fn parse(text: &str) -> Result<DominoSpec, DominoSpecError> {
         let spec = text.trim();
         let (name, params) = spec.split_once(':').map_or((spec, None), |(n, p)| (n, Some(p)));
+        if let Some(named) = crate::named::lookup(crate::named::DOMINOES, name) {
+            if params.is_some() {
+                return Err(DominoSpecError(format!(
+                    "agent `{spec}`: `{}` is a named agent and takes no parameters; it stands for `{}`: write that with yours",
+                    named.name, named.spec
+                )));
+            }
+            return DominoSpec::parse(named.spec);
+        }
         let mut a = match name {
             "random" => DominoSpec::Random,
             "greedy" => DominoSpec::Greedy,
             "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7 },
             "ismcts" => DominoSpec::Ismcts { playouts: 1000, c: 0.7 },
-            _ => return Err(DominoSpecError(format!("unknown agent `{spec}`"))),
+            _ => {
+                let names = domino_agent_names();
+                let hint = crate::suggest::did_you_mean(name, &names);
+                return Err(DominoSpecError(format!(
+                    "unknown agent `{spec}`{hint} (agents: {}; see --help)",
+                    names.join(", ")
+                )));
+            }
         };
+        if let Some(key) = params.and_then(|p| crate::suggest::duplicate_key(p.split(','))) {
+            return Err(DominoSpecError(format!("agent `{spec}`: `{key}` is given twice")));
+        }
+        let keys = if matches!(a, DominoSpec::Pimc { .. }) { PIMC_KEYS } else { ISMCTS_KEYS };
         for item in params.into_iter().flat_map(|p| p.split(',')) {
-            let bad = || DominoSpecError(format!("agent `{spec}`: `{item}` is not a known key=value"));
+            let bad = || {
+                DominoSpecError(format!(
+                    "agent `{spec}`: `{item}` is not a known key=value (accepted: {DOMINO_AGENT_HELP})"
+                ))
+            };
             let (k, v) = item.split_once('=').ok_or_else(bad)?;
             let int = |lo: u64, hi: u64| {
                 v.parse::<u64>()
@@ -224,7 +267,14 @@ impl DominoSpec {
                 }
                 (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = int(1, 10_000)? as u32,
                 (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = real()?,
-                _ => return Err(bad()),
+                (DominoSpec::Random | DominoSpec::Greedy, _) => return Err(bad()),
+                _ => {
+                    return Err(DominoSpecError(format!(
+                        "agent `{spec}`: unknown parameter `{k}`{} (keys: {}; see --help)",
+                        crate::suggest::did_you_mean(k, keys),
+                        keys.join(", ")
+                    )));
+                }
             }
         }
         Ok(a)
@@ -241,12 +291,14 @@ impl DominoSpec {
                     RoundRollout::default(),
                 ),
                 worlds,
+                last: None,
             }),
             DominoSpec::Ismcts { playouts, c } => Box::new(IsmctsAgent {
                 search: Ismcts::new(
                     ismcts::Config { playouts, c, ..ismcts::Config::default() },
                     RoundRollout::default(),
                 ),
+                last: None,
             }),
         }
     }
@@ -301,23 +353,37 @@ impl DominoAgent for GreedyAgent {
 struct PimcAgent {
     mcts: Mcts<Dominoes, RoundRollout>,
     worlds: u32,
+    last: Option<String>,
 }
 
 impl DominoAgent for PimcAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
         let root = sample(obs, &mut || rng.next_u64());
-        self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64()).best.expect("a decision")
+        let r = self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64());
+        self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
+        r.best.expect("a decision")
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 }
 
 struct IsmctsAgent {
     search: Ismcts<Dominoes, RoundRollout>,
+    last: Option<String>,
 }
 
 impl DominoAgent for IsmctsAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
         let root = sample(obs, &mut || rng.next_u64());
-        self.search.search(&root, obs.observer(), rng.next_u64()).best.expect("a decision")
+        let r = self.search.search(&root, obs.observer(), rng.next_u64());
+        self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
+        r.best.expect("a decision")
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 }
 
@@ -591,6 +657,19 @@ mod tests {
             assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
         }
         assert!(DominoSpec::parse("ismcts:worlds=3").is_err());
+        for n in crate::named::DOMINOES {
+            assert_eq!(DominoSpec::parse(n.name).unwrap(), DominoSpec::parse(n.spec).unwrap(), "{}", n.name);
+        }
+        let e = DominoSpec::parse("top:c=1").unwrap_err().to_string();
+        assert!(e.contains("`top` is a named agent and takes no parameters"), "{e}");
+        let e = DominoSpec::parse("ismcst").unwrap_err().to_string();
+        assert!(e.starts_with("unknown agent `ismcst`; did you mean `ismcts`? (agents: random,"), "{e}");
+        let e = DominoSpec::parse("pimc:wolds=3").unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `wolds`; did you mean `worlds`? (keys: playouts, worlds, c"), "{e}");
+        let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c;"), "{e}");
+        let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
+        assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());
     }
 

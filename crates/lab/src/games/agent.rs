@@ -6,6 +6,8 @@
 //! randomness from anywhere but the generator a game is given.
 
 use super::{LabEval, LabGame};
+use crate::named::{self, Named};
+use crate::suggest::{did_you_mean, duplicate_key};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
@@ -91,6 +93,29 @@ pub enum AgentError {
         /// The parameter.
         item: String,
     },
+    /// A key that the agent does not have.
+    UnknownKey {
+        /// The spec.
+        spec: String,
+        /// The key as given.
+        key: String,
+        /// The agent's keys.
+        keys: &'static [&'static str],
+    },
+    /// A key given twice.
+    DuplicateKey {
+        /// The spec.
+        spec: String,
+        /// The key.
+        key: String,
+    },
+    /// A named agent (`top`, …) was given parameters.
+    NamedParams {
+        /// The spec.
+        spec: String,
+        /// The named agent.
+        named: &'static Named,
+    },
     /// A value out of range or not a number.
     Value {
         /// The spec.
@@ -105,7 +130,22 @@ pub enum AgentError {
 impl fmt::Display for AgentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AgentError::Unknown(s) => write!(f, "unknown agent `{s}` (accepted: {AGENT_HELP})"),
+            AgentError::Unknown(s) => {
+                let names = agent_names();
+                write!(f, "unknown agent `{s}`{} (agents: {}; see --help)", did_you_mean(s, &names), names.join(", "))
+            }
+            AgentError::UnknownKey { spec, key, keys } => write!(
+                f,
+                "agent `{spec}`: unknown parameter `{key}`{} (keys: {}; see --help)",
+                did_you_mean(key, keys),
+                keys.join(", ")
+            ),
+            AgentError::DuplicateKey { spec, key } => write!(f, "agent `{spec}`: `{key}` is given twice"),
+            AgentError::NamedParams { spec, named } => write!(
+                f,
+                "agent `{spec}`: `{}` is a named agent and takes no parameters; it stands for `{}`: write that with yours",
+                named.name, named.spec
+            ),
             AgentError::Param { spec, item } => {
                 write!(f, "agent `{spec}`: `{item}` is not a known key=value (accepted: {AGENT_HELP})")
             }
@@ -116,14 +156,33 @@ impl fmt::Display for AgentError {
 
 impl std::error::Error for AgentError {}
 
+/// The names of the agents (the kinds, then the named ones), for messages.
+pub fn agent_names() -> Vec<&'static str> {
+    let mut v = vec!["random", "greedy", "ab", "mcts"];
+    v.extend(named::names(named::GAMES));
+    v
+}
+
+/// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
+pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt"];
+/// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
+pub const MCTS_KEYS: &[&str] = &["playouts", "c", "rollout", "cut", "scale", "cap", "movetime"];
+
 impl AgentSpec {
-    /// Reads `random`, `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]`.
+    /// Reads `random`, `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]`, or a
+    /// named agent of [`named::GAMES`] (`top`, `strong`, `fast`) as its expansion.
     pub fn parse(text: &str) -> Result<AgentSpec, AgentError> {
         let spec = text.trim();
         let (name, params) = match spec.split_once(':') {
             Some((n, p)) => (n, Some(p)),
             None => (spec, None),
         };
+        if let Some(named) = named::lookup(named::GAMES, name) {
+            if params.is_some() {
+                return Err(AgentError::NamedParams { spec: spec.to_string(), named });
+            }
+            return AgentSpec::parse(named.spec);
+        }
         let mut a = match name {
             "random" => AgentSpec::Random,
             "greedy" => AgentSpec::Greedy,
@@ -137,6 +196,10 @@ impl AgentSpec {
             _ => return Err(AgentError::Unknown(spec.to_string())),
         };
         let Some(params) = params else { return Ok(a) };
+        if let Some(key) = duplicate_key(params.split(',')) {
+            return Err(AgentError::DuplicateKey { spec: spec.to_string(), key: key.to_string() });
+        }
+        let keys = if matches!(a, AgentSpec::Mcts { .. }) { MCTS_KEYS } else { AB_KEYS };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
         for item in params.split(',') {
             let bad = || AgentError::Param { spec: spec.to_string(), item: item.to_string() };
@@ -181,7 +244,8 @@ impl AgentSpec {
                             .ok_or_else(|| value("a number from 1 to 1000000"))?,
                     )
                 }
-                _ => return Err(bad()),
+                (AgentSpec::Random | AgentSpec::Greedy, _) => return Err(bad()),
+                _ => return Err(AgentError::UnknownKey { spec: spec.to_string(), key: k.trim().to_string(), keys }),
             }
         }
         if let AgentSpec::Mcts { leaf, .. } = &mut a {
@@ -209,6 +273,7 @@ impl AgentSpec {
             AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::new(LabEval, tt_mb),
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
+                last: None,
             }),
             AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
                 let config = mcts::Config {
@@ -217,7 +282,7 @@ impl AgentSpec {
                     selection: mcts::Selection::Uct { c },
                     ..mcts::Config::default()
                 };
-                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)) })
+                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), last: None })
             }
         }
     }
@@ -249,6 +314,11 @@ impl fmt::Display for AgentSpec {
 pub trait Agent<G: LabGame>: Send {
     /// A legal move of `s` (which is not over).
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move;
+    /// One line on the last choice (a search's value, depth, principal
+    /// line; [`crate::thinking`]), `None` where the agent gives none.
+    fn explain(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A uniformly random legal move, `None` if there is none.
@@ -300,28 +370,42 @@ impl<G: LabGame> Agent<G> for GreedyAgent {
 struct AlphaBetaAgent<G: LabGame> {
     searcher: Searcher<G, LabEval>,
     limits: Limits,
+    last: Option<String>,
 }
 
 impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        match self.searcher.search(s, self.limits).best {
+        let r = self.searcher.search(s, self.limits);
+        self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
+        match r.best {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
         }
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 }
 
 struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
+    last: Option<String>,
 }
 
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
         self.mcts.clear();
-        match self.mcts.search(s, rng.next_u64()).best {
+        let r = self.mcts.search(s, rng.next_u64());
+        self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
+        match r.best {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
         }
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 }
 
@@ -443,11 +527,38 @@ mod tests {
         let e = AgentSpec::parse("mcts:playouts=0").unwrap_err().to_string();
         assert!(e.contains("playouts must be an integer from 1"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
-        assert!(e.contains("`playouts=5` is not a known key=value"), "{e}");
+        assert!(e.contains("unknown parameter `playouts` (keys: depth, movetime, tt; see --help)"), "{e}");
         let e = AgentSpec::parse("heuristic").unwrap_err().to_string();
-        assert!(e.starts_with("unknown agent `heuristic`"), "{e}");
+        assert!(e.starts_with("unknown agent `heuristic` (agents: random, greedy, ab, mcts, top,"), "{e}");
+        let e = AgentSpec::parse("greedy:depth=2").unwrap_err().to_string();
+        assert!(e.contains("`depth=2` is not a known key=value"), "{e}");
         assert!(AgentSpec::parse("mcts:rollout=random,cut=3").is_err());
         assert!(AgentSpec::parse("mcts:cap=3").is_err());
+    }
+
+    #[test]
+    fn named_agents_typos_and_duplicates() {
+        for n in named::GAMES {
+            assert_eq!(AgentSpec::parse(n.name).unwrap(), AgentSpec::parse(n.spec).unwrap(), "{}", n.name);
+        }
+        let e = AgentSpec::parse("top:depth=4").unwrap_err().to_string();
+        assert!(e.contains("`top` is a named agent and takes no parameters; it stands for `ab:depth=3`"), "{e}");
+        let e = AgentSpec::parse("mcst").unwrap_err().to_string();
+        assert!(e.starts_with("unknown agent `mcst`; did you mean `mcts`?"), "{e}");
+        let e = AgentSpec::parse("mcts:playuts=10").unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `playuts`; did you mean `playouts`?"), "{e}");
+        let e = AgentSpec::parse("mcts:playouts=1,c=1,playouts=2").unwrap_err().to_string();
+        assert_eq!(e, "agent `mcts:playouts=1,c=1,playouts=2`: `playouts` is given twice");
+    }
+
+    #[test]
+    fn key_lists_are_the_parser_keys() {
+        for (base, keys) in [("ab", AB_KEYS), ("mcts", MCTS_KEYS)] {
+            for key in keys {
+                let e = AgentSpec::parse(&format!("{base}:{key}=?")).unwrap_err();
+                assert!(!matches!(e, AgentError::UnknownKey { .. }), "{key} is a key of {base}: {e}");
+            }
+        }
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct MctsPolicy {
     reuse: bool,
     /// The game's moves when the trees were last advanced.
     seen: Vec<Move>,
+    /// [`Policy::explain`] of the last search.
+    last: Option<String>,
 }
 
 impl MctsPolicy {
@@ -56,7 +58,7 @@ impl MctsPolicy {
             threads: e.threads,
             parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
         };
-        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new() }
+        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new(), last: None }
     }
 }
 
@@ -72,6 +74,7 @@ impl Policy for MctsPolicy {
         }
         let state = SenatState::from_game(turn.game);
         let report = self.mcts.search(&state, rng.next_u64());
+        self.last = Some(crate::thinking::mcts_line(&report, |m| m.to_string()));
         // Only a time per move that ran out before the first playout of a
         // fresh tree leaves no best move: then a uniformly random one.
         let best = match report.best {
@@ -91,6 +94,10 @@ impl Policy for MctsPolicy {
         self.mcts.clear();
         self.seen.clear();
     }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
+    }
 }
 
 /// Alpha-beta with [`SenatEval`] ([`game_search::alphabeta`]), in both
@@ -102,12 +109,13 @@ impl Policy for MctsPolicy {
 pub struct AlphaBetaPolicy {
     params: EngineParams,
     searcher: Searcher<Senat, SenatEval>,
+    last: Option<String>,
 }
 
 impl AlphaBetaPolicy {
     /// A player with these parameters.
     pub fn new(e: EngineParams) -> AlphaBetaPolicy {
-        AlphaBetaPolicy { params: e, searcher: Searcher::new(SenatEval::default(), e.tt_mb) }
+        AlphaBetaPolicy { params: e, searcher: Searcher::new(SenatEval::default(), e.tt_mb), last: None }
     }
 }
 
@@ -116,11 +124,16 @@ impl Policy for AlphaBetaPolicy {
         let state = SenatState::from_game(turn.game);
         let limits = Limits { depth: self.params.depth_cap(), nodes: None, time: self.params.movetime() };
         let report = self.searcher.search(&state, limits);
+        self.last = Some(crate::thinking::alphabeta_line(&report, |m| m.to_string()));
         report.best.expect("a position with moves has a best move")
     }
 
     fn new_game(&mut self) {
         self.searcher = Searcher::new(SenatEval::default(), self.params.tt_mb);
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 }
 

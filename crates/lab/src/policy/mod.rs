@@ -81,4 +81,9 @@ pub trait Policy: Send {
     /// Forgets everything kept from earlier games (search trees, tables), so
     /// that a game's moves depend on its seed alone; called before each game.
     fn new_game(&mut self) {}
+    /// One line on the last choice (a search's value, depth, principal
+    /// line; [`crate::thinking`]), `None` where the policy gives none.
+    fn explain(&self) -> Option<String> {
+        None
+    }
 }

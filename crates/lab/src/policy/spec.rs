@@ -17,6 +17,8 @@ use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
 use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
+use crate::named::{self, Named};
+use crate::suggest::{did_you_mean, duplicate_key};
 use senat_rules::moves::Move;
 use std::fmt;
 
@@ -133,6 +135,29 @@ impl From<LimitError> for ParamError {
 pub enum SpecError {
     /// No policy has this name.
     UnknownPolicy(String),
+    /// A named policy (`top`, …) was given parameters.
+    NamedParams {
+        /// The whole spec.
+        spec: String,
+        /// The named policy.
+        named: &'static Named,
+    },
+    /// An engine spec names a key that its engine does not have.
+    UnknownKey {
+        /// The whole spec.
+        spec: String,
+        /// The key as given.
+        key: String,
+        /// The engine's keys.
+        keys: &'static [&'static str],
+    },
+    /// A key given twice in a spec's parameters.
+    DuplicateKey {
+        /// The whole spec.
+        spec: String,
+        /// The key.
+        key: String,
+    },
     /// `name:` with nothing after the colon (the whole spec).
     EmptyParams(String),
     /// A policy without parameters was given some.
@@ -206,7 +231,21 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::UnknownPolicy(name) => write!(f, "unknown policy `{name}` (accepted: {POLICY_HELP})"),
+            SpecError::UnknownPolicy(name) => {
+                let names = policy_names();
+                let hint = did_you_mean(name, &names);
+                write!(f, "unknown policy `{name}`{hint} (policies: {}; see --help)", names.join(", "))
+            }
+            SpecError::NamedParams { spec, named } => write!(
+                f,
+                "policy `{spec}`: `{}` is a named policy and takes no parameters; it stands for `{}`: write that with yours",
+                named.name, named.spec
+            ),
+            SpecError::UnknownKey { spec, key, keys } => {
+                let hint = did_you_mean(key, keys);
+                write!(f, "policy `{spec}`: unknown parameter `{key}`{hint} (keys: {}; see --help)", keys.join(", "))
+            }
+            SpecError::DuplicateKey { spec, key } => write!(f, "policy `{spec}`: `{key}` is given twice"),
             SpecError::EmptyParams(spec) => {
                 write!(f, "policy `{spec}`: empty parameter list; accepted: {POLICY_HELP}")
             }
@@ -232,6 +271,18 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+/// The names of the policies (the kinds, then the named ones), for messages.
+pub fn policy_names() -> Vec<&'static str> {
+    let mut v = vec!["random", "greedy", "heuristic", "mcts", "ab", "learned"];
+    v.extend(named::names(named::SENAT));
+    v
+}
+
+/// The keys of `mcts:…` (for suggestions; keep in step with [`EngineParams::set`]).
+pub const MCTS_KEYS: &[&str] = &["playouts", "c", "rollout", "prior", "parallel", "mb", "threads", "reuse", "movetime"];
+/// The keys of `ab:…` (for suggestions; keep in step with [`EngineParams::set`]).
+pub const AB_KEYS: &[&str] = &["depth", "tt", "movetime"];
 
 impl EngineParams {
     /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
@@ -352,6 +403,9 @@ impl PolicySpec {
     /// Parses `random`, `greedy`, `heuristic`, `heuristic:k=v,...`,
     /// `heuristic:file=path`, `mcts[:k=v,...]`, `ab[:k=v,...]` and
     /// `DRAFT>PLAY` (two of the others).
+    ///
+    /// A named policy ([`named::SENAT`]: `top`, `strong`, `fast`) is read
+    /// as its expansion, which becomes the spec's name.
     pub fn parse(text: &str) -> Result<PolicySpec, SpecError> {
         let text = text.trim();
         if text.contains('>') {
@@ -361,6 +415,12 @@ impl PolicySpec {
             Some((n, p)) => (n, Some(p)),
             None => (text, None),
         };
+        if let Some(named) = named::lookup(named::SENAT, name) {
+            if params.is_some() {
+                return Err(SpecError::NamedParams { spec: text.to_string(), named });
+            }
+            return PolicySpec::parse(named.spec);
+        }
         let kind = match name {
             "random" => PolicyKind::Random,
             "greedy" => PolicyKind::Greedy,
@@ -374,6 +434,9 @@ impl PolicySpec {
         let mut weights = Weights::default();
         let mut engine = EngineParams::default();
         let mut learned = None;
+        if let Some(key) = params.and_then(|p| duplicate_key(p.split(','))) {
+            return Err(SpecError::DuplicateKey { spec: spec(), key: key.to_string() });
+        }
         if let (Some(params), PolicyKind::Learned) = (params, kind) {
             let Some(path) = params.trim().strip_prefix("file=") else {
                 return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
@@ -393,7 +456,14 @@ impl PolicySpec {
                 return Err(SpecError::EmptyParams(spec()));
             }
             for item in params.split(',') {
-                engine.set(kind, item).map_err(|error| SpecError::Engine { spec: spec(), error })?;
+                engine.set(kind, item).map_err(|error| match error {
+                    ParamError::Unknown(key) => SpecError::UnknownKey {
+                        spec: spec(),
+                        key,
+                        keys: if kind == PolicyKind::Mcts { MCTS_KEYS } else { AB_KEYS },
+                    },
+                    error => SpecError::Engine { spec: spec(), error },
+                })?;
             }
         } else if let Some(params) = params {
             if kind != PolicyKind::Heuristic {
@@ -531,6 +601,11 @@ impl Policy for SplitPolicy {
         self.draft.new_game();
         self.play.new_game();
     }
+
+    /// The play policy's account if it has one, else the draft policy's.
+    fn explain(&self) -> Option<String> {
+        self.play.explain().or_else(|| self.draft.explain())
+    }
 }
 
 impl fmt::Display for PolicySpec {
@@ -543,5 +618,65 @@ impl std::str::FromStr for PolicySpec {
     type Err = SpecError;
     fn from_str(s: &str) -> Result<PolicySpec, SpecError> {
         PolicySpec::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys in `name[:k=v,...]` of [`POLICY_HELP`].
+    fn help_keys(name: &str) -> Vec<String> {
+        let start = POLICY_HELP.find(&format!("{name}[:")).expect("the engine is in the help") + name.len() + 2;
+        let body = &POLICY_HELP[start..start + POLICY_HELP[start..].find(']').expect("a closing bracket")];
+        body.split(',').map(|kv| kv.split('=').next().unwrap_or("").to_string()).collect()
+    }
+
+    #[test]
+    fn key_lists_match_the_help_and_the_parser() {
+        assert_eq!(help_keys("mcts"), MCTS_KEYS);
+        assert_eq!(help_keys("ab"), AB_KEYS);
+        for (kind, keys) in [(PolicyKind::Mcts, MCTS_KEYS), (PolicyKind::AlphaBeta, AB_KEYS)] {
+            for key in keys {
+                let e = EngineParams::default().set(kind, &format!("{key}=?"));
+                assert!(!matches!(e, Err(ParamError::Unknown(_))), "{key} is a key of {kind:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn named_policies_expand() {
+        for n in named::SENAT {
+            let p = PolicySpec::parse(n.name).unwrap();
+            assert_eq!(p, PolicySpec::parse(n.spec).unwrap(), "{}", n.name);
+            assert_eq!(p.name, n.spec, "the recorded name is the expansion");
+        }
+        let split = PolicySpec::parse("fast>top").unwrap();
+        assert_eq!(split.split.unwrap().play.name, named::SENAT_TOP);
+        let e = PolicySpec::parse("top:playouts=5").unwrap_err().to_string();
+        assert!(e.contains("`top` is a named policy and takes no parameters"), "{e}");
+    }
+
+    #[test]
+    fn typos_get_suggestions_and_duplicates_are_refused() {
+        let e = PolicySpec::parse("mcst").unwrap_err().to_string();
+        assert!(e.starts_with("unknown policy `mcst`; did you mean `mcts`? (policies: random, greedy,"), "{e}");
+        assert!(e.ends_with("top, strong, fast; see --help)"), "{e}");
+        let e = PolicySpec::parse("stong").unwrap_err().to_string();
+        assert!(e.contains("did you mean `strong`?"), "{e}");
+        let e = PolicySpec::parse("minimax").unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
+        let e = PolicySpec::parse("mcts:playuts=10").unwrap_err().to_string();
+        assert!(e.contains("unknown parameter `playuts`; did you mean `playouts`?"), "{e}");
+        let e = PolicySpec::parse("ab:dpeth=2").unwrap_err().to_string();
+        assert!(e.contains("did you mean `depth`?"), "{e}");
+        for (spec, key) in [
+            ("mcts:playouts=1,playouts=2", "playouts"),
+            ("heuristic:pile=1,pile=2", "pile"),
+            ("ab:tt=1,depth=2,tt=3", "tt"),
+        ] {
+            let e = PolicySpec::parse(spec).unwrap_err().to_string();
+            assert_eq!(e, format!("policy `{spec}`: `{key}` is given twice"));
+        }
     }
 }

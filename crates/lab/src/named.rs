@@ -1,0 +1,96 @@
+//! Named agents: `top`, `strong` and `fast`, one table per game family
+//! ([`SENAT`] for Sénat's policies, [`GAMES`] for Focus, 4-player Focus and
+//! Débâcle, [`DOMINOES`] for block dominoes). Each spec parser looks a name
+//! up here first and then reads its expansion as if it had been written;
+//! the name recorded in output files is the expansion, so that a file says
+//! what played even after an expansion changes.
+//!
+//! Each expansion is one constant below: change it there, and the tables,
+//! the parsers, every `--help` and the tests follow. README "Named agents"
+//! says why each was chosen.
+
+/// One named agent: its name, the spec it stands for, and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The name (`top`).
+    pub name: &'static str,
+    /// The spec text it stands for, read by the family's parser.
+    pub spec: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+}
+
+/// Sénat's `top`: the strongest measured (README "Strong agents").
+pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000";
+/// Sénat's `strong`: the top agent with a tenth of its playouts.
+pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000";
+/// Sénat's `fast`: one ply on the learned evaluation.
+pub const SENAT_FAST: &str = "learned";
+
+/// Focus and Débâcle's `top`: first in all three ladders of README "Other games".
+pub const GAMES_TOP: &str = "ab:depth=3";
+/// Focus and Débâcle's `strong`: second in the 4-player Focus and Débâcle ladders, third in Focus.
+pub const GAMES_STRONG: &str = "mcts:playouts=1000";
+/// Focus and Débâcle's `fast`: one ply on the evaluation.
+pub const GAMES_FAST: &str = "greedy";
+
+/// Dominoes' `top`: ISMCTS with its default playouts.
+pub const DOMINOES_TOP: &str = "ismcts:playouts=1000";
+/// Dominoes' `strong`: ISMCTS as measured in README "Results: dominoes".
+pub const DOMINOES_STRONG: &str = "ismcts:playouts=300";
+/// Dominoes' `fast`: the heaviest playable tile.
+pub const DOMINOES_FAST: &str = "greedy";
+
+/// Sénat's named policies.
+pub const SENAT: &[Named] = &[
+    Named { name: "top", spec: SENAT_TOP, about: "the strongest: MCTS on the learned evaluation, ~0.6 s a game" },
+    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
+    Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
+];
+
+/// The named agents of Focus, 4-player Focus and Débâcle.
+pub const GAMES: &[Named] = &[
+    Named { name: "top", spec: GAMES_TOP, about: "the strongest: first in every ladder" },
+    Named { name: "strong", spec: GAMES_STRONG, about: "MCTS, below ab:depth=3 in every ladder" },
+    Named { name: "fast", spec: GAMES_FAST, about: "one ply on the evaluation" },
+];
+
+/// The named agents of block dominoes.
+pub const DOMINOES: &[Named] = &[
+    Named { name: "top", spec: DOMINOES_TOP, about: "ISMCTS with the default playouts" },
+    Named { name: "strong", spec: DOMINOES_STRONG, about: "ISMCTS as measured, not below PIMC" },
+    Named { name: "fast", spec: DOMINOES_FAST, about: "the heaviest playable tile" },
+];
+
+/// The entry of `table` called `name`.
+pub fn lookup(table: &'static [Named], name: &str) -> Option<&'static Named> {
+    table.iter().find(|n| n.name == name)
+}
+
+/// The names of `table`.
+pub fn names(table: &[Named]) -> Vec<&'static str> {
+    table.iter().map(|n| n.name).collect()
+}
+
+/// The table as help text, one entry per line: `  top = mcts:… (what it is)`.
+pub fn help(table: &[Named]) -> String {
+    let w = table.iter().map(|n| n.name.len()).max().unwrap_or(0);
+    table.iter().map(|n| format!("  {:<w$} = {} ({})\n", n.name, n.spec, n.about)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_have_the_three_names_once() {
+        for table in [SENAT, GAMES, DOMINOES] {
+            assert_eq!(names(table), ["top", "strong", "fast"]);
+            assert_eq!(lookup(table, "top").map(|n| n.spec), Some(table[0].spec));
+            assert_eq!(lookup(table, "best"), None);
+            let h = help(table);
+            assert_eq!(h.lines().count(), 3, "{h}");
+            assert!(h.contains(&format!("top    = {}", table[0].spec)), "{h}");
+        }
+    }
+}
