@@ -314,7 +314,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
     let report =
-        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(input)?;
+        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
     bar.finish_and_clear();
     if !a.quiet {
         out.write_all(report.summary.table().as_bytes())?;
