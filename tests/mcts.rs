@@ -28,7 +28,8 @@ fn finds_the_win_in_one_with_either_rollout_and_rule() {
             let r = Mcts::<Senat, _>::new(c, rollout).search(&s, 7);
             assert_eq!(r.best.unwrap().to_string(), "I22>I23:D", "{rollout:?} {selection:?}");
             assert!(r.value() > 0.99, "a sure win scores 1: {}", r.value());
-            assert_eq!(r.playouts, 400);
+            // The win proves the root: the search stops early (proofs are on by default).
+            assert!(r.playouts >= 1 && r.playouts <= 400, "{} playouts", r.playouts);
         }
     }
 }

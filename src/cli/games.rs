@@ -576,6 +576,7 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                     time,
                     selection: mcts::Selection::Uct { c: a.c },
                     memory: senat_lab::limits::mb_to_bytes(a.memory_mb).unwrap_or(usize::MAX),
+                    solver: a.solve == "on",
                     ..mcts::Config::default()
                 };
                 let mut m: Mcts<G, LabRollout<G>> = Mcts::new(config, LabRollout::new(LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE }));

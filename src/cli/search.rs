@@ -65,6 +65,10 @@ pub(crate) struct AnalyzeArgs {
     /// `tree` (one shared tree, virtual loss).
     #[arg(long, default_value = "root", value_parser = ["root", "tree"])]
     pub(crate) parallel: String,
+    /// MCTS: proofs in the tree (`on`: proved wins, losses and draws are
+    /// marked, backed up and played or avoided; root mode only).
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub(crate) solve: String,
     /// Deepest iteration in plies (1 to 120).
     #[arg(long, value_name = "N")]
     pub(crate) depth: Option<u32>,
@@ -173,6 +177,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         rollout,
         prior,
         parallel,
+        solve,
         depth,
         time,
         tt_mb,
@@ -208,6 +213,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
                 threads,
                 parallel: if parallel == "tree" { mcts::Parallel::Tree } else { mcts::Parallel::Root },
+                solver: solve == "on",
             };
             cmd_analyze_mcts(&root, config, rollout, seed, out)
         }
@@ -370,6 +376,9 @@ pub(crate) fn cmd_analyze_mcts(
     writeln!(out, "bestmove {best}")?;
     writeln!(out, "score {:.4} (mean result for {} to move, 1 = win)", r.value(), root.position().side_to_move())?;
     writeln!(out, "pv {}", line_text(&r.pv))?;
+    if let Some(p) = r.proof {
+        writeln!(out, "proof {p:?} (plies, for {} to move)", root.position().side_to_move())?;
+    }
     writeln!(
         out,
         "playouts {}  threads {}  nodes {}  time {:.3}s  playouts/s {:.0}",

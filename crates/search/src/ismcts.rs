@@ -423,7 +423,9 @@ where
         {
             pv = vec![b];
         }
-        Report { best, moves, pv, playouts, nodes: self.nodes.len(), elapsed, rollout_time: self.rollout_time }
+        let proofs = vec![None; moves.len()];
+        let (nodes, rollout_time) = (self.nodes.len(), self.rollout_time);
+        Report { best, moves, pv, playouts, nodes, elapsed, rollout_time, proofs, proof: None }
     }
 }
 

@@ -183,72 +183,7 @@ fn nim_three_players_mcts_takes_the_last() {
     }
 }
 
-// ---- chance: a dice duel ----------------------------------------------------
-
-/// Player 0 scores a sure 3 or throws a die; then player 1, who has seen
-/// it, does the same; the higher total wins, equal totals draw.
-struct Duel;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct DuelState {
-    /// The totals, 0 while not played.
-    totals: [u8; 2],
-    to_move: u8,
-    /// A die is to be thrown for `to_move`.
-    throwing: bool,
-}
-
-const SAFE: u8 = 10;
-const WILD: u8 = 11;
-
-impl Game for Duel {
-    type State = DuelState;
-    type Move = u8;
-
-    fn players(_: &DuelState) -> usize {
-        2
-    }
-    fn to_move(s: &DuelState) -> usize {
-        s.to_move as usize
-    }
-    fn moves(s: &DuelState, out: &mut Vec<u8>) {
-        out.clear();
-        if !s.throwing && s.totals[1] == 0 {
-            out.extend([SAFE, WILD]);
-        }
-    }
-    fn apply(s: &DuelState, m: u8) -> DuelState {
-        let mut t = *s;
-        match m {
-            WILD => t.throwing = true,
-            _ => {
-                t.totals[s.to_move as usize] = if m == SAFE { 3 } else { m };
-                t.throwing = false;
-                // Still a player once the game is over (the trait asks it).
-                t.to_move = 1;
-            }
-        }
-        t
-    }
-    fn result(s: &DuelState) -> Option<Scores> {
-        (s.totals[1] != 0).then(|| {
-            let [a, b] = s.totals;
-            if a == b { [0.5, 0.5, 0.0, 0.0] } else { win_for(&[if a > b { 0 } else { 1 }]) }
-        })
-    }
-    fn hash(s: &DuelState) -> u64 {
-        (s.totals[0] as u64) << 16 | (s.totals[1] as u64) << 8 | (s.to_move as u64) << 1 | s.throwing as u64
-    }
-    fn is_chance(s: &DuelState) -> bool {
-        s.throwing
-    }
-    fn chance_outcomes(s: &DuelState, out: &mut Vec<(u8, f64)>) {
-        out.clear();
-        if s.throwing {
-            out.extend((1..=6).map(|d| (d, 1.0 / 6.0)));
-        }
-    }
-}
+// ---- chance: a dice duel (the game is in common) -------------------------
 
 impl Solvable for Duel {}
 
@@ -402,14 +337,16 @@ fn shared_tree_with_one_thread_is_a_function_of_the_seed_and_matches_root_mode()
     let duel = DuelState { totals: [0, 0], to_move: 0, throwing: false };
     for selection in [Selection::Uct { c: 1.0 }, Selection::Puct { c: 1.5, temp: 1.0 }] {
         let tree = Config { selection, ..shared(3000, 1) };
-        let root = Config { parallel: Parallel::Root, ..tree };
+        // Root mode without proofs (the shared tree proves nothing).
+        let root = Config { parallel: Parallel::Root, solver: false, ..tree };
         let a = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 42);
         let b = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 42);
         assert_eq!(a.moves, b.moves, "{selection:?}");
         assert_eq!((a.best, &a.pv, a.playouts, a.nodes), (b.best, &b.pv, b.playouts, b.nodes));
         let c = Mcts::<Ttt, _>::new(tree, UniformRollout::default()).search(&ttt, 43);
         assert_ne!(a.moves, c.moves, "another seed, another search");
-        // Virtual loss counts only other threads: alone, the shared tree makes root mode's choices.
+        // Virtual loss counts only other threads: alone, the shared tree makes
+        // the choices of root mode without proofs.
         let r = Mcts::<Ttt, _>::new(root, UniformRollout::default()).search(&ttt, 42);
         assert_eq!((a.moves, a.best, a.pv, a.nodes), (r.moves, r.best, r.pv, r.nodes), "{selection:?}");
         let a = Mcts::<Duel, _>::new(tree, UniformRollout::default()).search(&duel, 8);

@@ -62,6 +62,8 @@ pub enum AgentSpec {
         leaf: LeafValue,
         /// Milliseconds per move (then `playouts` is a cap).
         movetime_ms: Option<u64>,
+        /// Proofs in the tree ([`mcts::Config::solver`]); `solve=on|off`.
+        solve: bool,
     },
 }
 
@@ -77,8 +79,8 @@ pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec.
 pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS] \
-(rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off] \
+(solve: proved wins, losses and draws in the tree; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
 rollout=random: to the end of the game, a draw after `cap` plies)";
 
 /// Why an agent spec cannot be read.
@@ -192,6 +194,7 @@ impl AgentSpec {
                 c: DEFAULT_C,
                 leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
                 movetime_ms: None,
+                solve: mcts::Config::default().solver,
             },
             _ => return Err(AgentError::Unknown(spec.to_string())),
         };
@@ -234,6 +237,13 @@ impl AgentSpec {
                         _ => return Err(value("eval or random")),
                     })
                 }
+                (AgentSpec::Mcts { solve, .. }, "solve") => {
+                    *solve = match v {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(value("on or off")),
+                    }
+                }
                 (AgentSpec::Mcts { .. }, "cut") => cut = Some(int(0, 10_000, "plies from 0 to 10000")? as u32),
                 (AgentSpec::Mcts { .. }, "cap") => cap = Some(int(1, 1_000_000, "plies from 1 to 1000000")? as u32),
                 (AgentSpec::Mcts { .. }, "scale") => {
@@ -275,11 +285,12 @@ impl AgentSpec {
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
             }),
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
                     selection: mcts::Selection::Uct { c },
+                    solver: solve,
                     ..mcts::Config::default()
                 };
                 Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), last: None })
@@ -298,13 +309,15 @@ impl fmt::Display for AgentSpec {
                 write!(f, "ab:depth={depth},tt={tt_mb}")?;
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
                 }
-                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                // The default (on) is left out, so that names written before the key existed still read the same.
+                if *solve { Ok(()) } else { f.write_str(",solve=off") }
             }
         }
     }

@@ -57,6 +57,7 @@ impl MctsPolicy {
             memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
             threads: e.threads,
             parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
+            solver: e.solve,
         };
         MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new(), last: None }
     }
@@ -159,6 +160,8 @@ pub struct EngineParams {
     /// MCTS: all threads grow one shared tree with virtual loss
     /// (`parallel=tree`) instead of one tree each (`parallel=root`).
     pub tree: bool,
+    /// MCTS: proofs in the tree (`solve=on|off`, see [`mcts::Config::solver`]).
+    pub solve: bool,
     /// Alpha-beta: depth in plies, if given ([`EngineParams::depth_cap`]
     /// says how deep it searches).
     pub depth: Option<u32>,
@@ -207,6 +210,7 @@ impl Default for EngineParams {
             rollout: SenatRollout::Random,
             prior: None,
             tree: false,
+            solve: mcts::Config::default().solver,
             depth: None,
             tt_mb: 4,
             movetime_ms: None,

@@ -101,6 +101,13 @@ pub enum ParamError {
         /// The value as given.
         value: String,
     },
+    /// The value is neither `on` nor `off`.
+    NotOnOff {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
     /// The value is out of the accepted range.
     Limit(LimitError),
     /// No parameter of this engine has this name.
@@ -116,6 +123,7 @@ impl fmt::Display for ParamError {
             ParamError::NotBool { key, value } => write!(f, "`{key}={value}`: expected true or false"),
             ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random, greedy or eval"),
             ParamError::NotParallel { key, value } => write!(f, "`{key}={value}`: expected root or tree"),
+            ParamError::NotOnOff { key, value } => write!(f, "`{key}={value}`: expected on or off"),
             ParamError::Limit(e) => e.fmt(f),
             ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
         }
@@ -354,6 +362,16 @@ impl EngineParams {
                     }
                 }
             }
+            (PolicyKind::Mcts, "solve") => {
+                self.solve = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => {
+                        let (key, value) = owned();
+                        return Err(ParamError::NotOnOff { key, value });
+                    }
+                }
+            }
             (PolicyKind::AlphaBeta, "depth") => self.depth = Some(limits::depth(key, num(key, value, 1)?, 1)?),
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
             _ => return Err(ParamError::Unknown(key.to_string())),
@@ -394,9 +412,9 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS] \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off] \
 | ab[:depth=3,tt=4,movetime=MS] | learned[:file=<path>] (movetime: milliseconds per move, searching until the time is up; \
-playouts or depth are then caps only if given) | DRAFT>PLAY (two of these: the first drafts, \
+playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree) | DRAFT>PLAY (two of these: the first drafts, \
 the second plays, e.g. heuristic>mcts:playouts=1000)";
 
 impl PolicySpec {

@@ -1,5 +1,6 @@
 //! Toy games shared by the test binaries: tic-tac-toe, Nim (for 2, 3 or
-//! 4 players, with partnerships) and a one-card game with a hidden card.
+//! 4 players, with partnerships), a dice duel (chance) and a one-card game
+//! with a hidden card.
 //! Each test binary uses part of them.
 #![allow(dead_code)]
 
@@ -114,6 +115,73 @@ impl Game for Nim {
     }
     fn team(s: &Heap, p: usize) -> usize {
         if s.partners { p % 2 } else { p }
+    }
+}
+
+// ---- chance: a dice duel ----------------------------------------------------
+
+/// Player 0 scores a sure 3 or throws a die; then player 1, who has seen
+/// it, does the same; the higher total wins, equal totals draw.
+pub struct Duel;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelState {
+    /// The totals, 0 while not played.
+    pub totals: [u8; 2],
+    pub to_move: u8,
+    /// A die is to be thrown for `to_move`.
+    pub throwing: bool,
+}
+
+pub const SAFE: u8 = 10;
+pub const WILD: u8 = 11;
+
+impl Game for Duel {
+    type State = DuelState;
+    type Move = u8;
+
+    fn players(_: &DuelState) -> usize {
+        2
+    }
+    fn to_move(s: &DuelState) -> usize {
+        s.to_move as usize
+    }
+    fn moves(s: &DuelState, out: &mut Vec<u8>) {
+        out.clear();
+        if !s.throwing && s.totals[1] == 0 {
+            out.extend([SAFE, WILD]);
+        }
+    }
+    fn apply(s: &DuelState, m: u8) -> DuelState {
+        let mut t = *s;
+        match m {
+            WILD => t.throwing = true,
+            _ => {
+                t.totals[s.to_move as usize] = if m == SAFE { 3 } else { m };
+                t.throwing = false;
+                // Still a player once the game is over (the trait asks it).
+                t.to_move = 1;
+            }
+        }
+        t
+    }
+    fn result(s: &DuelState) -> Option<Scores> {
+        (s.totals[1] != 0).then(|| {
+            let [a, b] = s.totals;
+            if a == b { [0.5, 0.5, 0.0, 0.0] } else { win_for(&[if a > b { 0 } else { 1 }]) }
+        })
+    }
+    fn hash(s: &DuelState) -> u64 {
+        (s.totals[0] as u64) << 16 | (s.totals[1] as u64) << 8 | (s.to_move as u64) << 1 | s.throwing as u64
+    }
+    fn is_chance(s: &DuelState) -> bool {
+        s.throwing
+    }
+    fn chance_outcomes(s: &DuelState, out: &mut Vec<(u8, f64)>) {
+        out.clear();
+        if s.throwing {
+            out.extend((1..=6).map(|d| (d, 1.0 / 6.0)));
+        }
     }
 }
 
