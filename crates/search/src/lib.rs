@@ -90,6 +90,7 @@
 //! hidden cards), and any learning of evaluation functions.
 
 pub mod alphabeta;
+pub mod guard;
 pub mod ismcts;
 pub mod mcts;
 pub mod pns;

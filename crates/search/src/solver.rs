@@ -251,6 +251,11 @@ pub struct Solver<G: Solvable> {
     stopped: bool,
     /// Stop deepening after about this many nodes (None: no limit).
     pub node_limit: Option<u64>,
+    /// Stop as soon as this many nodes are visited, even in the middle of
+    /// a horizon (None: no cap); like [`Solver::time_limit`] the verdict is
+    /// then that of the completed horizons, but it depends on nothing but
+    /// the position, so a capped search is reproducible on any machine.
+    pub node_cap: Option<u64>,
     /// Stop after about this long, even in the middle of a horizon (None:
     /// no limit); the verdict is then that of the completed horizons.
     pub time_limit: Option<Duration>,
@@ -363,6 +368,7 @@ impl<G: Solvable> Solver<G> {
             calls: 0,
             stopped: false,
             node_limit: None,
+            node_cap: None,
             time_limit: None,
         }
     }
@@ -479,6 +485,9 @@ impl<G: Solvable> Solver<G> {
             if self.calls.is_multiple_of(1024) {
                 self.check_time();
             }
+        }
+        if self.node_cap.is_some_and(|cap| self.nodes >= cap) {
+            self.stopped = true;
         }
         if self.stopped {
             return false;
