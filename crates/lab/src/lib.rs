@@ -24,5 +24,7 @@ pub mod rating;
 pub mod render;
 pub mod selfplay;
 pub mod stats;
+pub mod temperature;
 pub mod tune;
+pub mod variety;
 pub mod viewer;

@@ -6,6 +6,7 @@
 //! randomness from anywhere but the generator a game is given.
 
 use super::{LabEval, LabGame};
+use crate::temperature::{self, TempKeys, Temperature};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
@@ -49,6 +50,9 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Transposition table megabytes.
         tt_mb: usize,
+        /// Move temperature over the first plies (softmax of the root
+        /// moves' scores, in centi-units; [`Temperature::OFF`]: none).
+        temp: Temperature,
     },
     /// Monte Carlo tree search.
     Mcts {
@@ -60,6 +64,9 @@ pub enum AgentSpec {
         leaf: LeafValue,
         /// Milliseconds per move (then `playouts` is a cap).
         movetime_ms: Option<u64>,
+        /// Move temperature over the first plies (∝ visits^(1/T);
+        /// [`Temperature::OFF`]: none).
+        temp: Temperature,
     },
 }
 
@@ -73,11 +80,13 @@ pub const DEFAULT_CUT: u32 = 0;
 /// See [`DEFAULT_C`].
 pub const DEFAULT_SCALE: f64 = 100.0;
 
-/// The help of an agent spec.
-pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS] \
+/// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,temp=T,temp_plies=K] | \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,temp=T,temp_plies=K] \
 (rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
-rollout=random: to the end of the game, a draw after `cap` plies)";
+rollout=random: to the end of the game, a draw after `cap` plies; \
+temp: the first K plies of the game drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
+in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// Why an agent spec cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,22 +136,36 @@ impl AgentSpec {
         let mut a = match name {
             "random" => AgentSpec::Random,
             "greedy" => AgentSpec::Greedy,
-            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16 },
+            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16, temp: Temperature::OFF },
             "mcts" => AgentSpec::Mcts {
                 playouts: 1000,
                 c: DEFAULT_C,
                 leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
                 movetime_ms: None,
+                temp: Temperature::OFF,
             },
             _ => return Err(AgentError::Unknown(spec.to_string())),
         };
         let Some(params) = params else { return Ok(a) };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
+        let mut temp = TempKeys::default();
         for item in params.split(',') {
             let bad = || AgentError::Param { spec: spec.to_string(), item: item.to_string() };
             let (k, v) = item.split_once('=').ok_or_else(bad)?;
             let value =
                 |expected: &'static str| AgentError::Value { spec: spec.to_string(), key: k.to_string(), expected };
+            if matches!(a, AgentSpec::AlphaBeta { .. } | AgentSpec::Mcts { .. }) {
+                let temp_value = |_| {
+                    value(if k == "temp" {
+                        "a number from 0 to 1000000 (0: off)"
+                    } else {
+                        "a whole number of plies from 0 to 10000"
+                    })
+                };
+                if temp.set(k, v).map_err(temp_value)? {
+                    continue;
+                }
+            }
             let int = |lo: u64, hi: u64, expected: &'static str| -> Result<u64, AgentError> {
                 v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| value(expected))
             };
@@ -184,6 +207,9 @@ impl AgentSpec {
                 _ => return Err(bad()),
             }
         }
+        if let AgentSpec::AlphaBeta { temp: t, .. } | AgentSpec::Mcts { temp: t, .. } = &mut a {
+            *t = temp.resolve();
+        }
         if let AgentSpec::Mcts { leaf, .. } = &mut a {
             let random = rollout == Some(false);
             if random && (cut.is_some() || scale.is_some()) {
@@ -201,23 +227,35 @@ impl AgentSpec {
         Ok(a)
     }
 
+    /// Whether the agent draws no randomness, in effect: alpha-beta, and
+    /// MCTS valuing leaves by the evaluation with no random plies, both
+    /// without a move temperature. Such agents play one game from one start.
+    pub fn deterministic(&self) -> bool {
+        match self {
+            AgentSpec::AlphaBeta { temp, .. } => temp.is_off(),
+            AgentSpec::Mcts { temp, leaf, .. } => temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. }),
+            AgentSpec::Random | AgentSpec::Greedy => false,
+        }
+    }
+
     /// A fresh agent for game `G`.
     pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
         match *self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::Greedy => Box::new(GreedyAgent),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => Box::new(AlphaBetaAgent::<G> {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::new(LabEval, tt_mb),
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
+                temp,
             }),
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, temp } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
                     selection: mcts::Selection::Uct { c },
                     ..mcts::Config::default()
                 };
-                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)) })
+                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), temp })
             }
         }
     }
@@ -229,17 +267,19 @@ impl fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => {
                 write!(f, "ab:depth={depth},tt={tt_mb}")?;
-                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, temp } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
                 }
-                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
         }
     }
@@ -300,10 +340,18 @@ impl<G: LabGame> Agent<G> for GreedyAgent {
 struct AlphaBetaAgent<G: LabGame> {
     searcher: Searcher<G, LabEval>,
     limits: Limits,
+    temp: Temperature,
 }
 
 impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        if self.temp.applies(G::ply(s) as usize) {
+            let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time);
+            let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();
+            if let Some(i) = self.temp.sample_scores(&scores, rng) {
+                return scored[i].0;
+            }
+        }
         match self.searcher.search(s, self.limits).best {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
@@ -313,12 +361,20 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
 
 struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
+    temp: Temperature,
 }
 
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
         self.mcts.clear();
-        match self.mcts.search(s, rng.next_u64()).best {
+        let report = self.mcts.search(s, rng.next_u64());
+        if self.temp.applies(G::ply(s) as usize) {
+            let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
+            if let Some(i) = self.temp.sample_visits(&visits, rng) {
+                return report.moves[i].0;
+            }
+        }
+        match report.best {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
         }
