@@ -75,8 +75,8 @@ fn a_repeated_batch_is_warned_about_and_a_book_varies_it() {
     assert!(err.contains("senat: warning: all 6 games are one game repeated: the agents are deterministic"), "{err}");
     assert!(err.contains("temp=") && err.contains("--book-plies"), "{err}");
     // With a book: varied, no warning, the count in the printed summary.
-    let args = [&["selfplay", "--games", "6", "--summary", "", "--out", "b.csv", "--book-plies", "4"][..], &AB[..]]
-        .concat();
+    let args =
+        [&["selfplay", "--games", "6", "--summary", "", "--out", "b.csv", "--book-plies", "4"][..], &AB[..]].concat();
     let o = senat_in(&d.0, &args);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));

@@ -315,8 +315,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
-    let report =
-        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done - range.start)).or_else(input)?;
+    let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
     bar.finish_and_clear();
     // Distinct games by move sequence (draft and play moves), over the whole file.
     let variety = senat_lab::variety::distinct_in_file(&a.out, &[14, 15], false).or_else(input)?;

@@ -101,7 +101,7 @@ pub fn distinct_in_file(path: &Path, columns: &[usize], last: bool) -> Result<Va
         let row = row.map_err(|e| err(e.to_string()))?;
         let mut key: Vec<String> = columns.iter().map(|&c| row.get(c).unwrap_or("").to_string()).collect();
         if last {
-            key.push(row.iter().last().unwrap_or("").to_string());
+            key.push(row.iter().next_back().unwrap_or("").to_string());
         }
         keys.push(key);
     }
