@@ -151,9 +151,10 @@ pub(crate) struct SelfplayArgs {
     /// With --game other than senat: the agent of the second team.
     #[arg(long, default_value = "random", value_name = "AGENT")]
     pub(crate) second: String,
-    /// With --game other than senat: start every game with K uniformly
-    /// random plies drawn from its own seed (varied games for agents that
-    /// draw no randomness; written in the moves file, counted in the plies).
+    /// Start every game with K uniformly random plies drawn from its own
+    /// seed (varied games for agents that draw no randomness; written in
+    /// the moves file, counted in the plies; Sénat: after --opening, in the
+    /// batch identity as book_plies=K).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub(crate) book_plies: u32,
     /// With --game dominoes: also write one row per round to this file.
@@ -277,12 +278,13 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     if a.game.other()? {
         return games::selfplay(&a, out);
     }
-    if a.first != "random" || a.second != "random" || a.book_plies != 0 || a.rounds.is_some() {
+    if a.first != "random" || a.second != "random" || a.rounds.is_some() {
         return input(
-            "--first/--second/--book-plies/--rounds are for --game focus, focus4, debacle or dominoes; \
-             Sénat's sides are --red and --blue, its openings --opening",
+            "--first/--second/--rounds are for --game focus, focus4, debacle or dominoes; \
+             Sénat's sides are --red and --blue, its openings --opening and --book-plies",
         );
     }
+    let book_plies = senat_lab::limits::plies("--book-plies", a.book_plies as u64).or_else(input)?;
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");
     }
@@ -302,7 +304,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
         (None, None) => Vec::new(),
     };
     let matchup = Matchup { red, blue, draft_red, draft_blue };
-    let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening };
+    let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening, book_plies };
     let existing = if a.resume {
         Existing::Resume
     } else if a.force {
@@ -313,11 +315,19 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
-    let report =
-        selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
+    let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
     bar.finish_and_clear();
+    // Distinct games by move sequence (draft and play moves), over the whole file.
+    let variety = senat_lab::variety::distinct_in_file(&a.out, &[14, 15], false).or_else(input)?;
+    let deterministic = [&batch.matchup.red, &batch.matchup.blue, &batch.matchup.draft_red, &batch.matchup.draft_blue]
+        .iter()
+        .all(|p| p.deterministic());
+    if let Some(w) = variety.warning(deterministic && book_plies == 0, "--book-plies K") {
+        eprintln!("senat: warning: {w}");
+    }
     if !a.quiet {
         out.write_all(report.summary.table().as_bytes())?;
+        writeln!(out, "{}", variety.line())?;
         let rate = report.played as f64 / report.seconds.max(1e-9);
         writeln!(
             out,
@@ -538,7 +548,7 @@ pub(crate) fn cmd_bench(
     for name in policies.split(',') {
         let spec = policy("policies", name)?;
         let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
-        let batch = Batch { seed, games, shard: Shard::ALL, matchup, opening: Vec::new() };
+        let batch = Batch { seed, games, shard: Shard::ALL, matchup, opening: Vec::new(), book_plies: 0 };
         let mut single = 0.0;
         let mut counts = vec![1];
         if threads > 1 {

@@ -329,6 +329,12 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         let bar = progress_bar(range.end - range.start, a.quiet);
         let r = batch::run::<G>(&b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
         bar.finish_and_clear();
+        // Distinct games by plies and final position (the games file keeps no moves).
+        let variety = senat_lab::variety::distinct_in_file(&a.out, &[5], true).or_else(input)?;
+        let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;
+        if let Some(w) = variety.warning(deterministic, "--book-plies K") {
+            eprintln!("senat: warning: {w}");
+        }
         if !a.quiet {
             let names = [agents[0].to_string(), agents[1].to_string()];
             let row = batch::summary_row(b.game, &b.variant, &names, &r.tally);
@@ -344,6 +350,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
                 r.played as f64 / r.seconds.max(1e-9),
                 (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
             )?;
+            writeln!(out, "{}", variety.line())?;
         }
         Ok(())
     })

@@ -26,6 +26,8 @@ pub mod render;
 pub mod selfplay;
 pub mod stats;
 pub mod suggest;
+pub mod temperature;
 pub mod thinking;
 pub mod tune;
+pub mod variety;
 pub mod viewer;

@@ -14,6 +14,9 @@
 //!   1 to [`MAX_MOVETIME_MS`] milliseconds.
 //! - Heuristic weights: finite, |w| ≤ [`MAX_WEIGHT`], so that every
 //!   evaluation is a finite number.
+//! - Move temperatures (`temp=`): 0 (off) to [`MAX_TEMP`], finite; the
+//!   plies they apply to (`temp_plies=`): 0 to [`MAX_TEMP_PLIES`]; book
+//!   plies (`--book-plies`): 0 to [`MAX_TEMP_PLIES`].
 //! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
 //!   [`MAX_LINE_BYTES`], UTF-8 ([`read_text`]).
 //!
@@ -43,6 +46,15 @@ pub const MAX_MOVETIME_MS: u64 = 10 * 60 * 1000;
 
 /// The largest |weight| of a heuristic evaluation.
 pub const MAX_WEIGHT: f64 = 1e6;
+
+/// The largest move temperature (`temp=`): visits^(1/T) or a softmax of
+/// scores / T; in the units of the scores for agents that soften scores
+/// (alpha-beta's evaluation units).
+pub const MAX_TEMP: f64 = 1e6;
+
+/// The most plies a move temperature (`temp_plies=`) or a random book
+/// (`--book-plies`) may cover.
+pub const MAX_TEMP_PLIES: u32 = 10_000;
 
 /// The largest record file (game records, weights files): 16 MiB.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -116,6 +128,16 @@ pub enum LimitError {
         /// The key and value.
         value: String,
     },
+    /// A move temperature that is not finite or out of `0..=`[`MAX_TEMP`].
+    Temp {
+        /// The key and value.
+        value: String,
+    },
+    /// A ply count (temperature plies, book plies) above [`MAX_TEMP_PLIES`].
+    Plies {
+        /// The key or flag and value.
+        value: String,
+    },
     /// A file that cannot be opened or read.
     Read {
         /// The file.
@@ -167,6 +189,10 @@ impl std::fmt::Display for LimitError {
             LimitError::Weight { value } => {
                 write!(f, "{value}: out of range (accepted: finite, -{MAX_WEIGHT:e}..={MAX_WEIGHT:e})")
             }
+            LimitError::Temp { value } => {
+                write!(f, "{value}: expected a temperature in 0..={MAX_TEMP:e} (0: off)")
+            }
+            LimitError::Plies { value } => write!(f, "{value}: expected plies in 0..={MAX_TEMP_PLIES}"),
             LimitError::Read { name, error } => write!(f, "cannot read {name}: {error}"),
             LimitError::TooLarge { name } => {
                 write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
@@ -265,6 +291,23 @@ pub fn weight(key: &str, w: f64) -> Result<f64, LimitError> {
     Ok(w)
 }
 
+/// A move temperature for `key`, checked: finite, 0 to [`MAX_TEMP`].
+pub fn temp(key: &str, t: f64) -> Result<f64, LimitError> {
+    if !(t.is_finite() && (0.0..=MAX_TEMP).contains(&t)) {
+        return Err(LimitError::Temp { value: label(key, number(t)) });
+    }
+    Ok(t)
+}
+
+/// A ply count for `flag` (temperature plies, book plies), checked: at
+/// most [`MAX_TEMP_PLIES`].
+pub fn plies(flag: &str, n: u64) -> Result<u32, LimitError> {
+    if n > MAX_TEMP_PLIES as u64 {
+        return Err(LimitError::Plies { value: label(flag, n) });
+    }
+    Ok(n as u32)
+}
+
 /// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of
 /// at most [`MAX_LINE_BYTES`]; a byte-order mark at its start is skipped.
 /// The message names the file (as `name`) and what is wrong.
@@ -289,6 +332,20 @@ pub fn read_text(path: &Path) -> Result<String, LimitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temperatures_and_plies() {
+        assert_eq!(temp("temp", 0.0), Ok(0.0));
+        assert_eq!(temp("temp", 1.5), Ok(1.5));
+        assert!(temp("temp", -0.1).unwrap_err().to_string().starts_with("`temp=-0.1`: expected a temperature"));
+        assert!(temp("temp", f64::NAN).is_err());
+        assert!(temp("temp", 2e6).is_err());
+        assert_eq!(plies("temp_plies", 16), Ok(16));
+        assert_eq!(
+            plies("--book-plies", 20_000).unwrap_err().to_string(),
+            "--book-plies 20000: expected plies in 0..=10000"
+        );
+    }
 
     #[test]
     fn bounds_and_messages() {

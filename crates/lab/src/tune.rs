@@ -141,7 +141,9 @@ impl Generator {
     fn build(&self) -> Box<dyn Policy> {
         match self {
             Generator::Heuristic => Box::new(HeuristicPolicy::default()),
-            Generator::Learned(w) => Box::new(LearnedPolicy { eval: (**w).clone() }),
+            Generator::Learned(w) => {
+                Box::new(LearnedPolicy { eval: (**w).clone(), temp: crate::temperature::Temperature::OFF })
+            }
         }
     }
 }

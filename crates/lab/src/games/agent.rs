@@ -8,6 +8,7 @@
 use super::{LabEval, LabGame};
 use crate::named::{self, Named};
 use crate::suggest::{did_you_mean, duplicate_key};
+use crate::temperature::{self, TempKeys, Temperature};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
@@ -51,6 +52,9 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Transposition table megabytes.
         tt_mb: usize,
+        /// Move temperature over the first plies (softmax of the root
+        /// moves' scores, in centi-units; [`Temperature::OFF`]: none).
+        temp: Temperature,
     },
     /// Monte Carlo tree search.
     Mcts {
@@ -64,6 +68,9 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Proofs in the tree ([`mcts::Config::solver`]); `solve=on|off`.
         solve: bool,
+        /// Move temperature over the first plies (∝ visits^(1/T);
+        /// [`Temperature::OFF`]: none).
+        temp: Temperature,
     },
 }
 
@@ -77,11 +84,13 @@ pub const DEFAULT_CUT: u32 = 0;
 /// See [`DEFAULT_C`].
 pub const DEFAULT_SCALE: f64 = 100.0;
 
-/// The help of an agent spec.
-pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off] \
+/// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,temp=T,temp_plies=K] | \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,temp=T,temp_plies=K] \
 (solve: proved wins, losses and draws in the tree; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
-rollout=random: to the end of the game, a draw after `cap` plies)";
+rollout=random: to the end of the game, a draw after `cap` plies; \
+temp: the first K plies of the game drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
+in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// Why an agent spec cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,9 +175,10 @@ pub fn agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
-pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt"];
+pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt", "temp", "temp_plies"];
 /// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
-pub const MCTS_KEYS: &[&str] = &["playouts", "c", "rollout", "cut", "scale", "cap", "movetime"];
+pub const MCTS_KEYS: &[&str] =
+    &["playouts", "c", "rollout", "cut", "scale", "cap", "movetime", "solve", "temp", "temp_plies"];
 
 impl AgentSpec {
     /// Reads `random`, `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]`, or a
@@ -188,13 +198,14 @@ impl AgentSpec {
         let mut a = match name {
             "random" => AgentSpec::Random,
             "greedy" => AgentSpec::Greedy,
-            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16 },
+            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16, temp: Temperature::OFF },
             "mcts" => AgentSpec::Mcts {
                 playouts: 1000,
                 c: DEFAULT_C,
                 leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
                 movetime_ms: None,
                 solve: mcts::Config::default().solver,
+                temp: Temperature::OFF,
             },
             _ => return Err(AgentError::Unknown(spec.to_string())),
         };
@@ -204,11 +215,24 @@ impl AgentSpec {
         }
         let keys = if matches!(a, AgentSpec::Mcts { .. }) { MCTS_KEYS } else { AB_KEYS };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
+        let mut temp = TempKeys::default();
         for item in params.split(',') {
             let bad = || AgentError::Param { spec: spec.to_string(), item: item.to_string() };
             let (k, v) = item.split_once('=').ok_or_else(bad)?;
             let value =
                 |expected: &'static str| AgentError::Value { spec: spec.to_string(), key: k.to_string(), expected };
+            if matches!(a, AgentSpec::AlphaBeta { .. } | AgentSpec::Mcts { .. }) {
+                let temp_value = |_| {
+                    value(if k == "temp" {
+                        "a number from 0 to 1000000 (0: off)"
+                    } else {
+                        "a whole number of plies from 0 to 10000"
+                    })
+                };
+                if temp.set(k, v).map_err(temp_value)? {
+                    continue;
+                }
+            }
             let int = |lo: u64, hi: u64, expected: &'static str| -> Result<u64, AgentError> {
                 v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| value(expected))
             };
@@ -258,6 +282,9 @@ impl AgentSpec {
                 _ => return Err(AgentError::UnknownKey { spec: spec.to_string(), key: k.trim().to_string(), keys }),
             }
         }
+        if let AgentSpec::AlphaBeta { temp: t, .. } | AgentSpec::Mcts { temp: t, .. } = &mut a {
+            *t = temp.resolve();
+        }
         if let AgentSpec::Mcts { leaf, .. } = &mut a {
             let random = rollout == Some(false);
             if random && (cut.is_some() || scale.is_some()) {
@@ -275,17 +302,29 @@ impl AgentSpec {
         Ok(a)
     }
 
+    /// Whether the agent draws no randomness, in effect: alpha-beta, and
+    /// MCTS valuing leaves by the evaluation with no random plies, both
+    /// without a move temperature. Such agents play one game from one start.
+    pub fn deterministic(&self) -> bool {
+        match self {
+            AgentSpec::AlphaBeta { temp, .. } => temp.is_off(),
+            AgentSpec::Mcts { temp, leaf, .. } => temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. }),
+            AgentSpec::Random | AgentSpec::Greedy => false,
+        }
+    }
+
     /// A fresh agent for game `G`.
     pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
         match *self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::Greedy => Box::new(GreedyAgent),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => Box::new(AlphaBetaAgent::<G> {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::new(LabEval, tt_mb),
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
+                temp,
             }),
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, temp } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
@@ -293,7 +332,7 @@ impl AgentSpec {
                     solver: solve,
                     ..mcts::Config::default()
                 };
-                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), last: None })
+                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), last: None, temp })
             }
         }
     }
@@ -305,17 +344,21 @@ impl fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb } => {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => {
                 write!(f, "ab:depth={depth},tt={tt_mb}")?;
-                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))
+                movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, temp } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                if !temp.is_off() {
+                    write!(f, ",{temp}")?;
+                }
                 // The default (on) is left out, so that names written before the key existed still read the same.
                 if *solve { Ok(()) } else { f.write_str(",solve=off") }
             }
@@ -384,10 +427,19 @@ struct AlphaBetaAgent<G: LabGame> {
     searcher: Searcher<G, LabEval>,
     limits: Limits,
     last: Option<String>,
+    temp: Temperature,
 }
 
 impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        if self.temp.applies(G::ply(s) as usize) {
+            let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time);
+            let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();
+            if let Some(i) = self.temp.sample_scores(&scores, rng) {
+                self.last = None;
+                return scored[i].0;
+            }
+        }
         let r = self.searcher.search(s, self.limits);
         self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
         match r.best {
@@ -404,6 +456,7 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
 struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
     last: Option<String>,
+    temp: Temperature,
 }
 
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
@@ -411,6 +464,13 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
         self.mcts.clear();
         let r = self.mcts.search(s, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
+        // A proved root keeps the proof's move: temperature only varies unproved choices.
+        if r.proof.is_none() && self.temp.applies(G::ply(s) as usize) {
+            let visits: Vec<u64> = r.moves.iter().map(|m| m.1).collect();
+            if let Some(i) = self.temp.sample_visits(&visits, rng) {
+                return r.moves[i].0;
+            }
+        }
         match r.best {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
@@ -540,7 +600,10 @@ mod tests {
         let e = AgentSpec::parse("mcts:playouts=0").unwrap_err().to_string();
         assert!(e.contains("playouts must be an integer from 1"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `playouts` (keys: depth, movetime, tt; see --help)"), "{e}");
+        assert!(
+            e.contains("unknown parameter `playouts` (keys: depth, movetime, tt, temp, temp_plies; see --help)"),
+            "{e}"
+        );
         let e = AgentSpec::parse("heuristic").unwrap_err().to_string();
         assert!(e.starts_with("unknown agent `heuristic` (agents: random, greedy, ab, mcts, top,"), "{e}");
         let e = AgentSpec::parse("greedy:depth=2").unwrap_err().to_string();

@@ -7,6 +7,7 @@
 use super::{GameRng, Policy, Turn, below};
 use crate::eval::Weights;
 use crate::learned::Learned;
+use crate::temperature::Temperature;
 use senat_rules::board::Row;
 use senat_rules::dice::{Colour, Symbol};
 use senat_rules::movegen::nth_draft_move;
@@ -135,16 +136,20 @@ impl Policy for HeuristicPolicy {
 /// One ply on the learned evaluation ([`Learned`]), in both phases: plays
 /// the move after which the evaluation gives its side the best chance (a
 /// give is judged by the position the receiver must place from). Ties at
-/// random. The fast strong player of big batches.
+/// random. The fast strong player of big batches. With a move temperature
+/// (`learned:temp=T`), the moves of its first plies are drawn from a
+/// softmax of the evaluation's log-odds / T instead.
 #[derive(Clone, Debug)]
 pub struct LearnedPolicy {
     /// The evaluation.
     pub eval: Learned,
+    /// The move temperature ([`Temperature::OFF`]: none).
+    pub temp: Temperature,
 }
 
 impl Default for LearnedPolicy {
     fn default() -> LearnedPolicy {
-        LearnedPolicy { eval: Learned::builtin().clone() }
+        LearnedPolicy { eval: Learned::builtin().clone(), temp: Temperature::OFF }
     }
 }
 
@@ -153,10 +158,18 @@ impl Policy for LearnedPolicy {
         let p = turn.position();
         let me = p.side_to_move();
         let place = matches!(p.phase(), Phase::Place(_));
-        best_by(p, rng, |m| {
+        let score = |m: Move| {
             let mut q = *p;
             q.play_unchecked(m);
             if place { self.eval.placement_logit(&q, me) } else { self.eval.logit(&q, me) }
-        })
+        };
+        if self.temp.applies(turn.game.moves().len()) {
+            let moves = p.legal_moves();
+            let scores: Vec<f64> = moves.iter().map(|&m| score(m)).collect();
+            if let Some(i) = self.temp.sample_scores(&scores, rng) {
+                return moves[i];
+            }
+        }
+        best_by(p, rng, score)
     }
 }

@@ -10,6 +10,7 @@
 
 use super::{GameRng, Policy, Turn};
 use crate::adapter::{Senat, SenatEval, SenatRollout, SenatState};
+use crate::temperature::{self, Temperature};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts};
 use rand::Rng;
@@ -38,6 +39,7 @@ pub const MOVETIME_DEPTH: u32 = 64;
 pub struct MctsPolicy {
     mcts: Mcts<Senat, SenatRollout>,
     reuse: bool,
+    temp: Temperature,
     /// The game's moves when the trees were last advanced.
     seen: Vec<Move>,
     /// [`Policy::explain`] of the last search.
@@ -59,7 +61,7 @@ impl MctsPolicy {
             parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
             solver: e.solve,
         };
-        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, seen: Vec::new(), last: None }
+        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, temp: e.temp, seen: Vec::new(), last: None }
     }
 }
 
@@ -81,6 +83,15 @@ impl Policy for MctsPolicy {
         let best = match report.best {
             Some(m) => m,
             None => super::random_move(turn.position(), rng).expect("a turn's position has a legal move"),
+        };
+        // Within the temperature's plies: a move drawn ∝ visits^(1/T)
+        // (after the search's seed, so that no draw moves without it).
+        // A proved root keeps the proof's move: temperature only varies unproved choices.
+        let best = if report.proof.is_none() && self.temp.applies(moves.len()) {
+            let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
+            self.temp.sample_visits(&visits, rng).map_or(best, |i| report.moves[i].0)
+        } else {
+            best
         };
         self.seen.clear();
         if self.reuse {
@@ -105,8 +116,11 @@ impl Policy for MctsPolicy {
 /// phases: to a fixed depth, or with a time per move by iterative deepening
 /// until the time is up (the best move of the last completed iteration;
 /// depth [`MOVETIME_DEPTH`] at most unless a depth is given). Its
-/// transposition table lives for one game. It draws no randomness: ties go
-/// to the first move in search order.
+/// transposition table lives for one game. It draws no randomness (ties go
+/// to the first move in search order) except with a move temperature
+/// ([`EngineParams::temp`]): within its plies every root move is scored by
+/// a search one ply shallower ([`temperature::root_scores`]) and the move
+/// drawn from a softmax of the scores (in [`SenatEval`] units).
 pub struct AlphaBetaPolicy {
     params: EngineParams,
     searcher: Searcher<Senat, SenatEval>,
@@ -121,8 +135,17 @@ impl AlphaBetaPolicy {
 }
 
 impl Policy for AlphaBetaPolicy {
-    fn choose(&mut self, turn: &Turn, _rng: &mut GameRng) -> Move {
+    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let state = SenatState::from_game(turn.game);
+        let temp = self.params.temp;
+        if temp.applies(turn.game.moves().len()) {
+            let depth = self.params.depth_cap();
+            let scored = temperature::root_scores(&mut self.searcher, &state, depth, self.params.movetime());
+            let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();
+            if let Some(i) = temp.sample_scores(&scores, rng) {
+                return scored[i].0;
+            }
+        }
         let limits = Limits { depth: self.params.depth_cap(), nodes: None, time: self.params.movetime() };
         let report = self.searcher.search(&state, limits);
         self.last = Some(crate::thinking::alphabeta_line(&report, |m| m.to_string()));
@@ -170,6 +193,9 @@ pub struct EngineParams {
     /// Both: the time per move in milliseconds, if any: the search goes on
     /// until it is up (or until a given playout count or depth is reached).
     pub movetime_ms: Option<u64>,
+    /// Both: the move temperature over the first plies (`temp=`,
+    /// `temp_plies=`; [`Temperature::OFF`]: none).
+    pub temp: Temperature,
 }
 
 impl EngineParams {
@@ -214,6 +240,7 @@ impl Default for EngineParams {
             depth: None,
             tt_mb: 4,
             movetime_ms: None,
+            temp: Temperature::OFF,
         }
     }
 }

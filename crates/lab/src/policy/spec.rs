@@ -19,6 +19,7 @@ use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
 use crate::named::{self, Named};
 use crate::suggest::{did_you_mean, duplicate_key};
+use crate::temperature::{TempError, TempKeys};
 use senat_rules::moves::Move;
 use std::fmt;
 
@@ -110,6 +111,8 @@ pub enum ParamError {
     },
     /// The value is out of the accepted range.
     Limit(LimitError),
+    /// A move temperature key (`temp=`, `temp_plies=`) was refused.
+    Temp(TempError),
     /// No parameter of this engine has this name.
     Unknown(String),
 }
@@ -125,6 +128,7 @@ impl fmt::Display for ParamError {
             ParamError::NotParallel { key, value } => write!(f, "`{key}={value}`: expected root or tree"),
             ParamError::NotOnOff { key, value } => write!(f, "`{key}={value}`: expected on or off"),
             ParamError::Limit(e) => e.fmt(f),
+            ParamError::Temp(e) => e.fmt(f),
             ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
         }
     }
@@ -288,9 +292,22 @@ pub fn policy_names() -> Vec<&'static str> {
 }
 
 /// The keys of `mcts:…` (for suggestions; keep in step with [`EngineParams::set`]).
-pub const MCTS_KEYS: &[&str] = &["playouts", "c", "rollout", "prior", "parallel", "mb", "threads", "reuse", "movetime"];
+pub const MCTS_KEYS: &[&str] = &[
+    "playouts",
+    "c",
+    "rollout",
+    "prior",
+    "parallel",
+    "mb",
+    "threads",
+    "reuse",
+    "movetime",
+    "solve",
+    "temp",
+    "temp_plies",
+];
 /// The keys of `ab:…` (for suggestions; keep in step with [`EngineParams::set`]).
-pub const AB_KEYS: &[&str] = &["depth", "tt", "movetime"];
+pub const AB_KEYS: &[&str] = &["depth", "tt", "movetime", "temp", "temp_plies"];
 
 impl EngineParams {
     /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
@@ -387,7 +404,8 @@ pub struct PolicySpec {
     pub kind: PolicyKind,
     /// Heuristic weights (ignored by the others).
     pub weights: Weights,
-    /// Search parameters (used by `mcts` and `ab` only).
+    /// Search parameters (used by `mcts` and `ab` only; `learned` reads its
+    /// move temperature, [`EngineParams::temp`], from here too).
     pub engine: EngineParams,
     /// Learned weights from a file (`learned:file=…`); `None`: the shipped ones.
     pub learned: Option<Learned>,
@@ -412,9 +430,12 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off] \
-| ab[:depth=3,tt=4,movetime=MS] | learned[:file=<path>] (movetime: milliseconds per move, searching until the time is up; \
-playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree) | DRAFT>PLAY (two of these: the first drafts, \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,temp=T,temp_plies=K] \
+| ab[:depth=3,tt=4,movetime=MS,temp=T,temp_plies=K] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
+temp: a move temperature over the first plies of the game, draft included: \
+mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
+(ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off) | DRAFT>PLAY (two of these: the first drafts, \
 the second plays, e.g. heuristic>mcts:playouts=1000)";
 
 impl PolicySpec {
@@ -455,18 +476,29 @@ impl PolicySpec {
         if let Some(key) = params.and_then(|p| duplicate_key(p.split(','))) {
             return Err(SpecError::DuplicateKey { spec: spec(), key: key.to_string() });
         }
+        let mut temp = TempKeys::default();
+        // A temperature key of `item`, if it is one (`Ok(true)`: taken).
+        let mut temp_key = |item: &str| -> Result<bool, SpecError> {
+            let Some((k, v)) = item.split_once('=') else { return Ok(false) };
+            temp.set(k.trim(), v.trim()).map_err(|e| SpecError::Engine { spec: spec(), error: ParamError::Temp(e) })
+        };
         if let (Some(params), PolicyKind::Learned) = (params, kind) {
-            let Some(path) = params.trim().strip_prefix("file=") else {
-                return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
-            };
-            let body = limits::read_text(std::path::Path::new(path))
-                .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
-            let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
-                spec: spec(),
-                path: path.to_string(),
-                error,
-            })?;
-            learned = Some(w);
+            for item in params.split(',') {
+                if temp_key(item)? {
+                    continue;
+                }
+                let Some(path) = item.trim().strip_prefix("file=") else {
+                    return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
+                };
+                let body = limits::read_text(std::path::Path::new(path))
+                    .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
+                let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
+                    spec: spec(),
+                    path: path.to_string(),
+                    error,
+                })?;
+                learned = Some(w);
+            }
         } else if let Some(params) = params
             && matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta)
         {
@@ -474,14 +506,16 @@ impl PolicySpec {
                 return Err(SpecError::EmptyParams(spec()));
             }
             for item in params.split(',') {
-                engine.set(kind, item).map_err(|error| match error {
-                    ParamError::Unknown(key) => SpecError::UnknownKey {
-                        spec: spec(),
-                        key,
-                        keys: if kind == PolicyKind::Mcts { MCTS_KEYS } else { AB_KEYS },
-                    },
-                    error => SpecError::Engine { spec: spec(), error },
-                })?;
+                if !temp_key(item)? {
+                    engine.set(kind, item).map_err(|error| match error {
+                        ParamError::Unknown(key) => SpecError::UnknownKey {
+                            spec: spec(),
+                            key,
+                            keys: if kind == PolicyKind::Mcts { MCTS_KEYS } else { AB_KEYS },
+                        },
+                        error => SpecError::Engine { spec: spec(), error },
+                    })?;
+                }
             }
         } else if let Some(params) = params {
             if kind != PolicyKind::Heuristic {
@@ -510,6 +544,7 @@ impl PolicySpec {
                 }
             }
         }
+        engine.temp = temp.resolve();
         Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string(), split: None })
     }
 
@@ -538,6 +573,19 @@ impl PolicySpec {
             name: text.to_string(),
             split: Some(Box::new(SplitSpec { draft, play })),
         })
+    }
+
+    /// Whether the policy chooses its moves without drawing randomness, in
+    /// effect: alpha-beta and MCTS with `rollout=eval` without a move
+    /// temperature (MCTS's seed then breaks no tie that matters), in both
+    /// halves of a split. Such policies play one game from one start.
+    pub fn deterministic(&self) -> bool {
+        match (&self.split, self.kind) {
+            (Some(s), _) => s.draft.deterministic() && s.play.deterministic(),
+            (None, PolicyKind::AlphaBeta) => self.engine.temp.is_off(),
+            (None, PolicyKind::Mcts) => self.engine.temp.is_off() && self.engine.rollout == SenatRollout::Eval,
+            _ => false,
+        }
     }
 
     /// Whether the policy searches (MCTS or alpha-beta, in either half of
@@ -589,9 +637,10 @@ impl PolicySpec {
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
             PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::new(self.engine)),
-            PolicyKind::Learned => {
-                Box::new(LearnedPolicy { eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()) })
-            }
+            PolicyKind::Learned => Box::new(LearnedPolicy {
+                eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()),
+                temp: self.engine.temp,
+            }),
             // A split spec always has its halves (`parse_split` is the only
             // maker of this kind); without them, play at random rather than fail.
             PolicyKind::Split => Box::new(RandomPolicy),
@@ -656,6 +705,10 @@ mod tests {
         assert_eq!(help_keys("ab"), AB_KEYS);
         for (kind, keys) in [(PolicyKind::Mcts, MCTS_KEYS), (PolicyKind::AlphaBeta, AB_KEYS)] {
             for key in keys {
+                // The temperature's keys are read before the engine's (by `TempKeys`).
+                if TempKeys::default().set(key, "1") == Ok(true) {
+                    continue;
+                }
                 let e = EngineParams::default().set(kind, &format!("{key}=?"));
                 assert!(!matches!(e, Err(ParamError::Unknown(_))), "{key} is a key of {kind:?}");
             }

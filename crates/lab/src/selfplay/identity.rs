@@ -13,7 +13,9 @@
 //! whose games start with forced moves (`selfplay --opening FILE`) has a
 //! last field `opening=<moves>`, the forced moves in move text separated by
 //! blanks (so `g3%2017@M13=Sb` once escaped); without one the field is
-//! absent, and the line is the one older versions wrote. Values are
+//! absent, and the line is the one older versions wrote. A batch whose
+//! games start with random plies (`selfplay --book-plies K`) has a last
+//! field `book_plies=K`, absent when K is 0. Values are
 //! percent-encoded where they hold `%`, blanks or control characters.
 //! Readers skip the line as a comment (`#` never starts a row).
 //!
@@ -264,6 +266,9 @@ pub struct Identity {
     /// The forced first moves of every game, in move text separated by
     /// single blanks (`None`: no forced moves).
     pub opening: Option<String>,
+    /// Uniformly random plies at the start of every game (`--book-plies`;
+    /// 0: none, and no `book_plies=` field, the line older versions wrote).
+    pub book_plies: u32,
 }
 
 const ROLES: [&str; 4] = ["red", "blue", "draft_red", "draft_blue"];
@@ -284,6 +289,9 @@ impl Identity {
         }
         if let Some(o) = &self.opening {
             f.push(("opening".into(), o.clone()));
+        }
+        if self.book_plies > 0 {
+            f.push(("book_plies".into(), self.book_plies.to_string()));
         }
         f
     }
@@ -350,6 +358,12 @@ impl Identity {
             shard,
             policies: [policy(ROLES[0])?, policy(ROLES[1])?, policy(ROLES[2])?, policy(ROLES[3])?],
             opening: get("opening").ok().map(str::to_string),
+            book_plies: match get("book_plies") {
+                Ok(v) => {
+                    v.parse().map_err(|_| IdentityError::NotNumber { key: "book_plies".into(), value: v.into() })?
+                }
+                Err(_) => 0,
+            },
         };
         if id.opening.as_deref().is_some_and(|o| o.is_empty() || o.split(' ').any(str::is_empty)) {
             return Err(IdentityError::Opening);
@@ -377,7 +391,10 @@ impl Identity {
         let all = |id: &Identity| {
             let mut f = id.fields();
             if id.opening.is_none() {
-                f.push(("opening".into(), "-".into()));
+                f.insert(f.len() - (id.book_plies > 0) as usize, ("opening".into(), "-".into()));
+            }
+            if id.book_plies == 0 {
+                f.push(("book_plies".into(), "0".into()));
             }
             f
         };
@@ -515,6 +532,7 @@ mod tests {
                 p("x"),
             ],
             opening: None,
+            book_plies: 0,
         }
     }
 

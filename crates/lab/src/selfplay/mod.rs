@@ -96,6 +96,11 @@ pub struct Batch {
     /// Forced first moves of every game (empty: none), legal from the start
     /// ([`check_opening`]; [`run`] refuses an opening that fails it).
     pub opening: Vec<Move>,
+    /// Uniformly random plies at the start of every game, after the forced
+    /// opening if any (`--book-plies`; 0: none), drawn from the game's own
+    /// generator (seed, index) before any policy is asked: varied games
+    /// for policies that draw no randomness.
+    pub book_plies: u32,
 }
 
 /// What to do with output files that already exist.

@@ -247,6 +247,7 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
         shard: b.shard,
         policies: [id(&m.red)?, id(&m.blue)?, id(&m.draft_red)?, id(&m.draft_blue)?],
         opening: opening_text(&b.opening),
+        book_plies: b.book_plies,
     })
 }
 

@@ -65,15 +65,24 @@ pub struct ThinkTime {
 
 /// Plays one complete game from the start of the draft with generator `rng`;
 /// its first moves are `opening` (legal: checked by [`check_opening`]),
-/// played without asking the policies (nor drawing from `rng`).
-pub(super) fn play_with(players: &mut Players, opening: &[Move], rng: &mut GameRng, keep_legal: bool) -> PlayedGame {
-    play_timed(players, opening, rng, keep_legal, None)
+/// played without asking the policies (nor drawing from `rng`); then, up to
+/// ply `book` of the game, uniformly random moves drawn from `rng` (the
+/// book), then the policies' moves.
+pub(super) fn play_with(
+    players: &mut Players,
+    opening: &[Move],
+    book: u32,
+    rng: &mut GameRng,
+    keep_legal: bool,
+) -> PlayedGame {
+    play_timed(players, opening, book, rng, keep_legal, None)
 }
 
 /// [`play_with`], adding the time of each policy call to `clock` if given.
 fn play_timed(
     players: &mut Players,
     opening: &[Move],
+    book: u32,
     rng: &mut GameRng,
     keep_legal: bool,
     mut clock: Option<&mut ThinkTime>,
@@ -115,6 +124,8 @@ fn play_timed(
         }
         let m = if let Some(m) = forced {
             m
+        } else if game.moves().len() < book as usize {
+            crate::policy::random_move(p, rng).expect("a game not over has a move")
         } else {
             let started = clock.is_some().then(Instant::now);
             let m = if play { players.play[side].choose(&turn, rng) } else { players.draft[side].choose(&turn, rng) };
@@ -135,7 +146,7 @@ fn play_timed(
 pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
-    play_with(&mut players, &[], &mut rng, true)
+    play_with(&mut players, &[], 0, &mut rng, true)
 }
 
 /// [`play_game`], also measuring the wall-clock time each side's policies
@@ -151,7 +162,7 @@ pub fn play_game_timed_from(m: &Matchup, seed: u64, index: u64, opening: &[Move]
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
     let mut clock = ThinkTime::default();
-    let g = play_timed(&mut players, opening, &mut rng, true, Some(&mut clock));
+    let g = play_timed(&mut players, opening, 0, &mut rng, true, Some(&mut clock));
     (g, clock)
 }
 

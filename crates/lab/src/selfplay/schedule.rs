@@ -89,7 +89,7 @@ fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: boo
     let mut tally = Tally::default();
     for i in range {
         let mut rng = rng_from_seed(game_seed(b.seed, i));
-        let g = play_with(&mut players, &b.opening, &mut rng, with_moves);
+        let g = play_with(&mut players, &b.opening, b.book_plies, &mut rng, with_moves);
         tally.add(&g.summary());
         if let Some(w) = rows.as_mut() {
             w.write(i, &g);

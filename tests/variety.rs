@@ -1,0 +1,115 @@
+//! Varied batches: a move temperature (`temp=`, `temp_plies=`) changes
+//! games across seeds but not for one seed, and is nothing at `temp=0`;
+//! Sénat's `--book-plies` is recorded in the batch identity and merge
+//! refuses to mix book sizes; a batch of one game repeated is warned about.
+
+use senat_lab::selfplay::{Matchup, play_game};
+use std::collections::BTreeSet;
+
+mod support {
+    pub mod cli;
+    pub mod files;
+    pub mod games;
+}
+use support::cli::{fails_in as fails, senat_in, stderr, stdout};
+use support::files::TempDir;
+use support::games::spec;
+
+fn both(p: &str) -> Matchup {
+    Matchup { red: spec(p), blue: spec(p), draft_red: spec(p), draft_blue: spec(p) }
+}
+
+/// The move text of games `0..n` of seed `seed`.
+fn games(p: &str, seed: u64, n: u64) -> Vec<String> {
+    let m = both(p);
+    (0..n).map(|i| format!("{:?}", play_game(&m, seed, i).game.moves())).collect()
+}
+
+#[test]
+fn temperature_varies_games_but_a_seed_fixes_them() {
+    // Without a temperature, MCTS on the evaluation plays one game.
+    let plain = games("mcts:playouts=8,rollout=eval", 3, 3);
+    assert_eq!(plain.iter().collect::<BTreeSet<_>>().len(), 1, "deterministic without temp");
+    let hot = games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=10", 3, 3);
+    assert_eq!(hot.iter().collect::<BTreeSet<_>>().len(), 3, "temp=1 varies the games");
+    assert_eq!(hot, games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=10", 3, 3), "same seed, same games");
+    // temp=0 and temp_plies=0 are no temperature, draw for draw.
+    assert_eq!(plain, games("mcts:playouts=8,rollout=eval,temp=0", 3, 3));
+    assert_eq!(plain, games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=0", 3, 3));
+    let learned = games("learned", 4, 3);
+    assert_eq!(learned, games("learned:temp=0", 4, 3));
+    let hot = games("learned:temp=0.5", 4, 3);
+    assert_ne!(hot, learned);
+    assert_eq!(hot.iter().collect::<BTreeSet<_>>().len(), 3);
+    let ab = games("ab:depth=1,temp=50,temp_plies=6", 5, 3);
+    assert_eq!(ab.iter().collect::<BTreeSet<_>>().len(), 3, "ab with temp varies");
+    assert_eq!(games("ab:depth=1", 5, 2), games("ab:depth=1,temp=0", 5, 2));
+}
+
+#[test]
+fn temperature_keys_are_checked() {
+    for (p, want) in [
+        ("mcts:temp=-1", "`temp=-1`: expected a temperature in 0..="),
+        ("ab:temp_plies=99999", "`temp_plies=99999`: expected plies in 0..=10000"),
+        ("learned:temp=warm", "`temp=warm`: expected a number from 0"),
+    ] {
+        let e = senat_lab::policy::PolicySpec::parse(p).unwrap_err().to_string();
+        assert!(e.contains(want), "{p}: {e}");
+    }
+    let e = senat_lab::games::agent::AgentSpec::parse("mcts:temp=x").unwrap_err().to_string();
+    assert!(e.contains("temp must be a number from 0"), "{e}");
+    let a = senat_lab::games::agent::AgentSpec::parse("mcts:playouts=5,temp=0.5").unwrap();
+    assert_eq!(a.to_string(), "mcts:playouts=5,c=0.4,rollout=eval,cut=0,scale=100,temp=0.5,temp_plies=16");
+    assert_eq!(senat_lab::games::agent::AgentSpec::parse(&a.to_string()), Ok(a));
+}
+
+const AB: [&str; 6] = ["--red", "ab:depth=1", "--blue", "ab:depth=1", "--seed", "9"];
+
+#[test]
+fn a_repeated_batch_is_warned_about_and_a_book_varies_it() {
+    let d = TempDir::new("variety-warn");
+    let args = [&["selfplay", "--games", "6", "--quiet", "--summary", "", "--out", "g.csv"][..], &AB[..]].concat();
+    let o = senat_in(&d.0, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("senat: warning: all 6 games are one game repeated: the agents are deterministic"), "{err}");
+    assert!(err.contains("temp=") && err.contains("--book-plies"), "{err}");
+    // With a book: varied, no warning, the count in the printed summary.
+    let args =
+        [&["selfplay", "--games", "6", "--summary", "", "--out", "b.csv", "--book-plies", "4"][..], &AB[..]].concat();
+    let o = senat_in(&d.0, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("distinct games: 6 of 6 (100.0%)"), "{}", stdout(&o));
+    let text = String::from_utf8(d.read("b.csv")).unwrap();
+    assert!(text.lines().next().unwrap().ends_with(" book_plies=4"), "{text}");
+    let plain = String::from_utf8(d.read("g.csv")).unwrap();
+    assert!(!plain.lines().next().unwrap().contains("book_plies"), "no field without a book");
+    // The other games: the same warning.
+    let o = senat_in(
+        &d.0,
+        &["selfplay", "--game", "focus", "--games", "4", "--quiet", "--summary", "", "--out", "f.csv"]
+            .iter()
+            .chain(&["--first", "ab:depth=1", "--second", "ab:depth=1"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: all 4 games are one game repeated"), "{}", stderr(&o));
+}
+
+#[test]
+fn merge_and_resume_refuse_mixed_book_plies() {
+    let d = TempDir::new("variety-merge");
+    let base = [&["selfplay", "--games", "4", "--quiet", "--summary", ""][..], &AB[..]].concat();
+    let one = [&base[..], &["--shard", "1/2", "--out", "s1.csv", "--book-plies", "3"]].concat();
+    let two = [&base[..], &["--shard", "2/2", "--out", "s2.csv"]].concat();
+    for a in [&one, &two] {
+        assert!(senat_in(&d.0, a).status.success());
+    }
+    let e = fails(&d.0, &["merge", "--quiet", "--out", "m.csv", "--summary", "", "s1.csv", "s2.csv"]);
+    assert!(e.contains("book_plies"), "{e}");
+    let again = [&base[..], &["--shard", "1/2", "--out", "s1.csv", "--resume"]].concat();
+    let e = fails(&d.0, &again);
+    assert!(e.contains("book_plies=3") && e.contains("book_plies=0"), "{e}");
+}
