@@ -15,6 +15,7 @@ pub mod arena;
 pub mod dominoes;
 pub mod eval;
 pub mod games;
+pub mod guarded;
 pub mod learned;
 pub mod limits;
 pub mod named;

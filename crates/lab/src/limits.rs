@@ -17,6 +17,7 @@
 //! - Move temperatures (`temp=`): 0 (off) to [`MAX_TEMP`], finite; the
 //!   plies they apply to (`temp_plies=`): 0 to [`MAX_TEMP_PLIES`]; book
 //!   plies (`--book-plies`): 0 to [`MAX_TEMP_PLIES`].
+//! - Node budgets of the root guard (`guard_nodes=`): 1 to [`MAX_NODES`].
 //! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
 //!   [`MAX_LINE_BYTES`], UTF-8 ([`read_text`]).
 //!
@@ -55,6 +56,10 @@ pub const MAX_TEMP: f64 = 1e6;
 /// The most plies a move temperature (`temp_plies=`) or a random book
 /// (`--book-plies`) may cover.
 pub const MAX_TEMP_PLIES: u32 = 10_000;
+
+/// The largest node budget of a proof attempt (`guard_nodes=`): ten
+/// billion, minutes of solving.
+pub const MAX_NODES: u64 = 10_000_000_000;
 
 /// The largest record file (game records, weights files): 16 MiB.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -138,6 +143,11 @@ pub enum LimitError {
         /// The key or flag and value.
         value: String,
     },
+    /// A node budget out of `1..=`[`MAX_NODES`].
+    Nodes {
+        /// The key or flag and value.
+        value: String,
+    },
     /// A file that cannot be opened or read.
     Read {
         /// The file.
@@ -193,6 +203,7 @@ impl std::fmt::Display for LimitError {
                 write!(f, "{value}: expected a temperature in 0..={MAX_TEMP:e} (0: off)")
             }
             LimitError::Plies { value } => write!(f, "{value}: expected plies in 0..={MAX_TEMP_PLIES}"),
+            LimitError::Nodes { value } => write!(f, "{value}: expected a node count from 1 to {MAX_NODES}"),
             LimitError::Read { name, error } => write!(f, "cannot read {name}: {error}"),
             LimitError::TooLarge { name } => {
                 write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
@@ -306,6 +317,14 @@ pub fn plies(flag: &str, n: u64) -> Result<u32, LimitError> {
         return Err(LimitError::Plies { value: label(flag, n) });
     }
     Ok(n as u32)
+}
+
+/// A node budget for `flag` (`guard_nodes=`), checked: 1 to [`MAX_NODES`].
+pub fn nodes(flag: &str, n: u64) -> Result<u64, LimitError> {
+    if n == 0 || n > MAX_NODES {
+        return Err(LimitError::Nodes { value: label(flag, n) });
+    }
+    Ok(n)
 }
 
 /// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of

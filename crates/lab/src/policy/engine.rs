@@ -9,6 +9,7 @@
 //! moves then depend on the machine's speed, not on the seed alone.
 
 use super::{GameRng, Policy, Turn};
+use crate::guarded::RootGuard;
 use crate::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use crate::temperature::{self, Temperature};
 use game_search::alphabeta::{Limits, Searcher};
@@ -44,6 +45,8 @@ pub struct MctsPolicy {
     seen: Vec<Move>,
     /// [`Policy::explain`] of the last search.
     last: Option<String>,
+    /// The root guard of the play phase (`guard=`).
+    guard: RootGuard<Senat>,
 }
 
 impl MctsPolicy {
@@ -61,7 +64,14 @@ impl MctsPolicy {
             parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
             solver: e.solve,
         };
-        MctsPolicy { mcts: Mcts::new(config, e.rollout), reuse: e.reuse, temp: e.temp, seen: Vec::new(), last: None }
+        MctsPolicy {
+            mcts: Mcts::new(config, e.rollout),
+            reuse: e.reuse,
+            temp: e.temp,
+            seen: Vec::new(),
+            last: None,
+            guard: RootGuard::new(e.guard, e.guard_nodes),
+        }
     }
 }
 
@@ -76,6 +86,18 @@ impl Policy for MctsPolicy {
             self.mcts.clear();
         }
         let state = SenatState::from_game(turn.game);
+        // The guard looks only in the play phase: no game ends in the draft.
+        let guarded = self.guard.on() && turn.position().is_play();
+        if guarded && let Some(win) = self.guard.before(&state) {
+            self.last = self.guard.explain(|m| m.to_string());
+            self.seen.clear();
+            if self.reuse {
+                self.seen.extend_from_slice(moves);
+                self.seen.push(win);
+                self.mcts.advance(win);
+            }
+            return win;
+        }
         let report = self.mcts.search(&state, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&report, |m| m.to_string()));
         // Only a time per move that ran out before the first playout of a
@@ -93,6 +115,11 @@ impl Policy for MctsPolicy {
         } else {
             best
         };
+        let best = if guarded { self.guard.after(&state, best, &report.moves) } else { best };
+        if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(|m| m.to_string())) {
+            line.push_str("; ");
+            line.push_str(&note);
+        }
         self.seen.clear();
         if self.reuse {
             self.seen.extend_from_slice(moves);
@@ -105,6 +132,7 @@ impl Policy for MctsPolicy {
     fn new_game(&mut self) {
         self.mcts.clear();
         self.seen.clear();
+        self.guard.reset();
     }
 
     fn explain(&self) -> Option<String> {
@@ -185,6 +213,11 @@ pub struct EngineParams {
     pub tree: bool,
     /// MCTS: proofs in the tree (`solve=on|off`, see [`mcts::Config::solver`]).
     pub solve: bool,
+    /// MCTS: horizon in plies of the root guard in the play phase
+    /// (`guard=D`, [`crate::guarded`]; 0: none).
+    pub guard: u32,
+    /// MCTS: node cap of each of the guard's proof attempts (`guard_nodes=N`).
+    pub guard_nodes: u64,
     /// Alpha-beta: depth in plies, if given ([`EngineParams::depth_cap`]
     /// says how deep it searches).
     pub depth: Option<u32>,
@@ -237,6 +270,8 @@ impl Default for EngineParams {
             prior: None,
             tree: false,
             solve: mcts::Config::default().solver,
+            guard: 0,
+            guard_nodes: crate::guarded::DEFAULT_GUARD_NODES,
             depth: None,
             tt_mb: 4,
             movetime_ms: None,

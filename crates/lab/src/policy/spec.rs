@@ -303,6 +303,8 @@ pub const MCTS_KEYS: &[&str] = &[
     "reuse",
     "movetime",
     "solve",
+    "guard",
+    "guard_nodes",
     "temp",
     "temp_plies",
 ];
@@ -389,6 +391,8 @@ impl EngineParams {
                     }
                 }
             }
+            (PolicyKind::Mcts, "guard") => self.guard = limits::depth(key, num(key, value, 0)?, 0)?,
+            (PolicyKind::Mcts, "guard_nodes") => self.guard_nodes = limits::nodes(key, num(key, value, 1)?)?,
             (PolicyKind::AlphaBeta, "depth") => self.depth = Some(limits::depth(key, num(key, value, 1)?, 1)?),
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
             _ => return Err(ParamError::Unknown(key.to_string())),
@@ -430,9 +434,11 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,temp=T,temp_plies=K] \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=200000,temp=T,temp_plies=K] \
 | ab[:depth=3,tt=4,movetime=MS,temp=T,temp_plies=K] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
+guard=D: in the play phase, a forced win within D plies is played at once and a chosen move proved lost within D plies \
+is replaced by the next not proved lost, each proof capped at guard_nodes; \
 temp: a move temperature over the first plies of the game, draft included: \
 mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
 (ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off) | DRAFT>PLAY (two of these: the first drafts, \
