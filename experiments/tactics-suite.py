@@ -38,6 +38,7 @@ import sys
 import tempfile
 
 SPN_SENAT = re.compile(r"^\S+/\S+/\S+ [rb] \S+ \d+-\d+-\d+ \d+$")
+SPN_DEBACLE = re.compile(r"^[^ /]+(/[^ /]+){5} [ns] ")
 
 # Agent pairs per game: (first, second). Drafting agents for Sénat draw
 # their own randomness (learned), so play agents that search deterministically
@@ -105,7 +106,10 @@ def positions(bin_, game, moves, tmp):
     if game == "senat":
         return [line for line in text.splitlines() if SPN_SENAT.match(line)]
     # Other games: `replay` prints the position text after each ply on a
-    # line of its own, starting with the game's name.
+    # line of its own (Focus's starts with its name, Débâcle's with its
+    # six board rows).
+    if game == "debacle":
+        return [line for line in text.splitlines() if SPN_DEBACLE.match(line)]
     return [line for line in text.splitlines() if line.startswith(game + " ")]
 
 

@@ -335,6 +335,38 @@ impl Evaluator<Senat> for SenatEval {
     }
 }
 
+/// The leaf evaluation of Sénat's alpha-beta policy (`ab:eval=hand|learned`):
+/// the hand-made [`SenatEval`], or the learned model's log-odds for the
+/// side to move in thousandths ([`Learned::builtin`]; a decided majority
+/// is ±30,000, well inside the search's forced-result scores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafEval {
+    /// [`SenatEval`] with these weights.
+    Hand(SenatEval),
+    /// The learned evaluation.
+    Learned,
+}
+
+impl Default for LeafEval {
+    fn default() -> LeafEval {
+        LeafEval::Hand(SenatEval::default())
+    }
+}
+
+impl Evaluator<Senat> for LeafEval {
+    fn eval(&self, s: &SenatState) -> i32 {
+        match self {
+            LeafEval::Hand(e) => e.eval(s),
+            LeafEval::Learned => (1000.0 * Learned::builtin().logit(&s.pos, s.pos.side_to_move())).round() as i32,
+        }
+    }
+
+    /// [`Senat::priority`]: scoring moves first.
+    fn order(&self, s: &SenatState, m: Move) -> i32 {
+        Senat::priority(s, m)
+    }
+}
+
 /// The scores of a leaf by the learned evaluation: the result where the
 /// game is over, otherwise each side's probability of winning.
 pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {

@@ -7,28 +7,106 @@
 //! What this module must never do: know which game it guards, or change a
 //! move without the guard's proof.
 
+use crate::limits::{self, LimitError};
 use game_search::guard::{Guard, GuardConfig, GuardNote};
 use game_search::solver::Solvable;
 
 /// Default horizon of `guard=` when only `guard_nodes=` is given.
 pub const DEFAULT_GUARD_DEPTH: u32 = 7;
-/// Default node cap of one proof attempt (`guard_nodes=`).
-pub const DEFAULT_GUARD_NODES: u64 = 200_000;
+/// Default node cap of the quick proof attempts (`guard_nodes=`): the win
+/// looked for before each search, each loss check after it.
+pub const DEFAULT_GUARD_NODES: u64 = 50_000;
+/// Default node cap of the deep look for a win (`guard_deep=`), made only
+/// where the search's value for the mover is at least [`DEEP_VALUE`].
+pub const DEFAULT_GUARD_DEEP: u64 = 8_000_000;
+
+/// A search's value for the mover (mean result, 1 a win) from which the
+/// guard looks for a forced win again with the deep node cap: a position
+/// the search already sees as nearly won is where a forced win is likely,
+/// and where converting it sooner matters.
+pub const DEEP_VALUE: f64 = 0.9;
+
+/// The guard keys of an MCTS spec (`guard=D,guard_nodes=N,guard_deep=N`),
+/// the same for every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GuardSpec {
+    /// Horizon in plies (0: no guard).
+    pub depth: u32,
+    /// Node cap of the quick attempts.
+    pub nodes: u64,
+    /// Node cap of the deep look for a win.
+    pub deep: u64,
+}
+
+/// The spec keys [`GuardSpec::set`] reads.
+pub const GUARD_KEYS: &[&str] = &["guard", "guard_nodes", "guard_deep"];
+
+impl GuardSpec {
+    /// No guard (the defaults of the other keys).
+    pub const OFF: GuardSpec = GuardSpec { depth: 0, nodes: DEFAULT_GUARD_NODES, deep: DEFAULT_GUARD_DEEP };
+
+    /// Reads one `key=value` if `key` is a guard key (`Ok(false)`: not one);
+    /// bounds from [`crate::limits`].
+    pub fn set(&mut self, key: &str, value: &str) -> Result<bool, LimitError> {
+        let n = |v: &str| v.trim().parse::<u64>().ok();
+        match key.trim() {
+            "guard" => {
+                let d = n(value).and_then(|d| u32::try_from(d).ok()).unwrap_or(u32::MAX);
+                self.depth = limits::depth(key.trim(), d, 0)?;
+            }
+            "guard_nodes" => self.nodes = limits::nodes(key.trim(), n(value).unwrap_or(0))?,
+            "guard_deep" => self.deep = limits::nodes(key.trim(), n(value).unwrap_or(0))?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// A fresh guard for one game.
+    pub fn build<G: Solvable>(&self) -> RootGuard<G> {
+        RootGuard::new(self.depth, self.nodes, self.deep)
+    }
+}
+
+impl Default for GuardSpec {
+    fn default() -> GuardSpec {
+        GuardSpec::OFF
+    }
+}
+
+impl std::fmt::Display for GuardSpec {
+    /// The keys that differ from [`GuardSpec::OFF`], each after a comma
+    /// (`,guard=7`); nothing for no guard.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.depth == 0 {
+            return Ok(());
+        }
+        write!(f, ",guard={}", self.depth)?;
+        if self.nodes != DEFAULT_GUARD_NODES {
+            write!(f, ",guard_nodes={}", self.nodes)?;
+        }
+        if self.deep != DEFAULT_GUARD_DEEP {
+            write!(f, ",guard_deep={}", self.deep)?;
+        }
+        Ok(())
+    }
+}
 
 /// A guard for one agent: `None` when the spec has no `guard=`.
 pub struct RootGuard<G: Solvable> {
     config: Option<GuardConfig>,
+    deep: u64,
     guard: Option<Guard<G>>,
     note: Option<GuardNote<G::Move>>,
 }
 
 impl<G: Solvable> RootGuard<G> {
-    /// A guard of `depth` plies (0: none) and `nodes` per proof attempt.
-    pub fn new(depth: u32, nodes: u64) -> RootGuard<G> {
+    /// A guard of `depth` plies (0: none), `nodes` per quick proof
+    /// attempt and `deep` for the deep look.
+    pub fn new(depth: u32, nodes: u64, deep: u64) -> RootGuard<G> {
         // Every move of the ranking may be checked: a proved loss is cheap
         // (the first move not proved lost, capped or not, ends the checks).
         let config = (depth > 0).then(|| GuardConfig { depth, nodes, checks: usize::MAX, ..GuardConfig::default() });
-        RootGuard { config, guard: None, note: None }
+        RootGuard { config, deep, guard: None, note: None }
     }
 
     /// Whether the spec asked for a guard.
@@ -51,45 +129,43 @@ impl<G: Solvable> RootGuard<G> {
     /// horizon, if the guard proves one (then no search is needed).
     pub fn before(&mut self, s: &G::State) -> Option<G::Move> {
         self.note = None;
-        let found = self.guard()?.before(s);
-        match found {
-            Ok(Some((m, n))) => {
-                self.note = Some(GuardNote::Win(m, n));
-                Some(m)
-            }
-            Ok(None) => None,
-            Err(n) => {
-                self.note = Some(GuardNote::Lost(n));
-                None
-            }
-        }
+        let (m, n) = self.guard()?.before(s)?;
+        self.note = Some(GuardNote::Win(m, n));
+        Some(m)
     }
 
-    /// After the search: `chosen`, or the first move of the search's
-    /// ranking (`moves`, with visits) that is not proved lost if `chosen`
-    /// is. Nothing is checked in a position already proved lost.
-    pub fn after(&mut self, s: &G::State, chosen: G::Move, moves: &[(G::Move, u64, f64)]) -> G::Move {
-        if matches!(self.note, Some(GuardNote::Lost(_))) {
-            return chosen;
+    /// After the search: where the search's `value` for the mover is at
+    /// least [`DEEP_VALUE`], the first move of a forced win that a look
+    /// with the deep node cap proves; otherwise `chosen`, or what
+    /// [`Guard::after`] plays instead over the search's ranking (`chosen`
+    /// first, then the other moves of `moves` by visits): the first move
+    /// not proved lost, or the longest loss where every move is lost.
+    pub fn after(&mut self, s: &G::State, chosen: G::Move, moves: &[(G::Move, u64, f64)], value: f64) -> G::Move {
+        let deep = self.deep;
+        let Some(guard) = self.guard() else { return chosen };
+        if value >= DEEP_VALUE
+            && deep > guard.config().nodes
+            && let Some((m, n)) = guard.win_within(s, deep)
+        {
+            self.note = Some(GuardNote::Win(m, n));
+            return m;
         }
         let mut ranking: Vec<(G::Move, u64)> = moves.iter().filter(|m| m.0 != chosen).map(|m| (m.0, m.1)).collect();
         ranking.sort_by_key(|m| std::cmp::Reverse(m.1));
         let ranking: Vec<G::Move> = std::iter::once(chosen).chain(ranking.into_iter().map(|m| m.0)).collect();
-        let Some(guard) = self.guard() else { return chosen };
-        match guard.after(s, &ranking) {
-            Some((played, refused, plies)) => {
-                self.note = Some(GuardNote::Saved { refused, plies, played });
-                played
-            }
-            None => chosen,
-        }
+        let note = guard.after(s, &ranking);
+        let played = Guard::<G>::played(&note).unwrap_or(chosen);
+        self.note = Some(note);
+        played
     }
 
     /// What the guard did at the last move, as text (`None`: no guard, or nothing).
     pub fn explain(&self, text: impl Fn(G::Move) -> String) -> Option<String> {
         Some(match self.note.as_ref()? {
             GuardNote::Win(m, n) => format!("guard: {} forces a win within {n} plies", text(*m)),
-            GuardNote::Lost(n) => format!("guard: every move loses within {n} plies"),
+            GuardNote::Lost { played, plies } => {
+                format!("guard: every move loses, {} holds out longest ({plies} plies)", text(*played))
+            }
             GuardNote::Saved { refused, plies, played } => {
                 format!("guard: {} loses within {plies} plies, {} instead", text(*refused), text(*played))
             }

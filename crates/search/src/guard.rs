@@ -48,9 +48,14 @@ impl Default for GuardConfig {
 pub enum GuardNote<M> {
     /// A forced win within this many plies, by this move.
     Win(M, u32),
-    /// The position is lost within this many plies whatever is played
-    /// (the search's choice stands).
-    Lost(u32),
+    /// Every move of the search's ranking is proved lost; this one holds
+    /// out longest (lost within `plies`).
+    Lost {
+        /// The move played.
+        played: M,
+        /// Its proved loss, in plies.
+        plies: u32,
+    },
     /// The search's choice was proved lost within this many plies; this
     /// move, the next not proved lost in the search's ranking, replaces it.
     Saved {
@@ -88,37 +93,76 @@ impl<G: Solvable> Guard<G> {
     }
 
     /// Before the search: the first move of the shortest forced win within
-    /// [`GuardConfig::depth`] plies that the budget proves, with its
-    /// length; or the length of a proved loss (`Err`), or nothing.
-    pub fn before(&mut self, root: &G::State) -> Result<Option<(G::Move, u32)>, u32> {
-        let sol = self.solver.solve(root, self.config.depth);
+    /// [`GuardConfig::depth`] plies that the node cap proves, with its length.
+    pub fn before(&mut self, root: &G::State) -> Option<(G::Move, u32)> {
+        self.win_within(root, self.config.nodes)
+    }
+
+    /// [`Guard::before`] with another node cap for this attempt (a deeper
+    /// look where a search says the game is nearly won).
+    pub fn win_within(&mut self, root: &G::State, nodes: u64) -> Option<(G::Move, u32)> {
+        self.solver.node_cap = Some(nodes);
+        // Only the mover's win is asked (the solver's one-question search):
+        // whether the rival wins is asked by `after`, move by move.
+        let sol = self.solver.forced_win(root, G::to_move(root), self.config.depth);
+        self.solver.node_cap = Some(self.config.nodes);
         self.nodes += sol.nodes;
         match sol.verdict {
-            Verdict::Win(n) => Ok(sol.pv.first().map(|&m| (m, n))),
-            Verdict::Loss(n) => Err(n),
-            _ => Ok(None),
+            Verdict::Win(n) => sol.pv.first().map(|&m| (m, n)),
+            _ => None,
+        }
+    }
+
+    /// The plies within which playing `m` at `root` is proved lost (the
+    /// rival forces a win within [`GuardConfig::depth`] plies, `m` one of
+    /// them), if the node cap proves it.
+    pub fn loses(&mut self, root: &G::State, m: G::Move) -> Option<u32> {
+        let child = G::apply(root, m);
+        let rival = Solver::<G>::rival(root, G::to_move(root));
+        let sol = self.solver.forced_win(&child, rival, self.config.depth.saturating_sub(1));
+        self.nodes += sol.nodes;
+        match sol.verdict {
+            Verdict::Win(n) | Verdict::Loss(n) => Some(n + 1),
+            _ => None,
         }
     }
 
     /// After the search: `ranking` is the search's moves, best first. If
-    /// the first is proved lost within [`GuardConfig::depth`] plies, the
-    /// next ones are checked in turn (at most [`GuardConfig::checks`] moves
-    /// in all) and the first not proved lost is returned with the refused
-    /// move and its loss; `None` keeps the search's choice.
-    pub fn after(&mut self, root: &G::State, ranking: &[G::Move]) -> Option<(G::Move, G::Move, u32)> {
-        let first = *ranking.first()?;
+    /// the first is proved lost, the next ones are checked in turn (at most
+    /// [`GuardConfig::checks`] moves in all): the first not proved lost
+    /// replaces it ([`GuardNote::Saved`]); if every move of the ranking is
+    /// proved lost, the one that holds out longest is played
+    /// ([`GuardNote::Lost`]); otherwise nothing changes.
+    pub fn after(&mut self, root: &G::State, ranking: &[G::Move]) -> GuardNote<G::Move> {
+        let Some(&first) = ranking.first() else { return GuardNote::Nothing };
         let mut refused = None;
-        for &m in ranking.iter().take(self.config.checks.max(1)) {
-            let sol = self.solver.solve_move(root, m, self.config.depth);
-            self.nodes += sol.nodes;
-            match (sol.verdict, refused) {
-                (Verdict::Loss(n), None) => refused = Some(n),
-                (Verdict::Loss(_), Some(_)) => {}
-                (_, None) => return None,
-                (_, Some(n)) => return Some((m, first, n)),
+        let mut longest: Option<(G::Move, u32)> = None;
+        let checks = self.config.checks.max(1);
+        for &m in ranking.iter().take(checks) {
+            match (self.loses(root, m), refused) {
+                (None, None) => return GuardNote::Nothing,
+                (None, Some(plies)) => return GuardNote::Saved { refused: first, plies, played: m },
+                (Some(n), _) => {
+                    refused.get_or_insert(n);
+                    if longest.is_none_or(|(_, l)| n > l) {
+                        longest = Some((m, n));
+                    }
+                }
             }
         }
-        None
+        match longest {
+            Some((played, plies)) if ranking.len() <= checks && played != first => GuardNote::Lost { played, plies },
+            Some((_, plies)) if ranking.len() <= checks => GuardNote::Lost { played: first, plies },
+            _ => GuardNote::Nothing,
+        }
+    }
+
+    /// The move a note plays, if it changes or confirms one.
+    pub fn played(note: &GuardNote<G::Move>) -> Option<G::Move> {
+        match *note {
+            GuardNote::Win(m, _) | GuardNote::Lost { played: m, .. } | GuardNote::Saved { played: m, .. } => Some(m),
+            GuardNote::Nothing => None,
+        }
     }
 
     /// [`Guard::before`], then `search` (which returns its ranking, best
@@ -128,18 +172,11 @@ impl<G: Solvable> Guard<G> {
         root: &G::State,
         search: impl FnOnce() -> Vec<G::Move>,
     ) -> (Option<G::Move>, GuardNote<G::Move>) {
-        let lost = match self.before(root) {
-            Ok(Some((m, n))) => return (Some(m), GuardNote::Win(m, n)),
-            Ok(None) => None,
-            Err(n) => Some(n),
-        };
+        if let Some((m, n)) = self.before(root) {
+            return (Some(m), GuardNote::Win(m, n));
+        }
         let ranking = search();
-        if let Some(n) = lost {
-            return (ranking.first().copied(), GuardNote::Lost(n));
-        }
-        match self.after(root, &ranking) {
-            Some((played, refused, plies)) => (Some(played), GuardNote::Saved { refused, plies, played }),
-            None => (ranking.first().copied(), GuardNote::Nothing),
-        }
+        let note = self.after(root, &ranking);
+        (Guard::<G>::played(&note).or(ranking.first().copied()), note)
     }
 }

@@ -437,6 +437,53 @@ impl<G: Solvable> Solver<G> {
         done(self, Verdict::Unknown, Vec::new(), completed)
     }
 
+    /// One question only: whether `player`'s team forces a win within
+    /// `max_depth` plies of `root` (horizons 1, 2, … in turn, so the
+    /// fastest). The verdict is [`Verdict::Win`] or [`Verdict::Loss`] as
+    /// seen by the side to move at `root` when the answer is yes, otherwise
+    /// [`Verdict::Unknown`] (no draw, no verdict about the other team).
+    /// Cheaper than [`Solver::solve`], which asks about both teams and draws.
+    pub fn forced_win(&mut self, root: &G::State, player: usize, max_depth: u32) -> Solution<G::Move> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = self.time_limit.map(|t| start + t);
+        let me = G::to_move(root);
+        let ours = G::team(root, player) == G::team(root, me);
+        let mut sol = Solution {
+            verdict: Verdict::Unknown,
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            timed_out: false,
+        };
+        if G::result(root).is_none() && check::<G>(root).is_ok() {
+            for d in 1..=max_depth.min(MAX_HORIZON) {
+                if self.forces(root, player, Goal::Win, d, 0) {
+                    sol.pv = self.line(root, player, Goal::Win, d);
+                    sol.verdict = if ours { Verdict::Win(d) } else { Verdict::Loss(d) };
+                    sol.depth = d;
+                    break;
+                }
+                if self.stopped {
+                    break;
+                }
+                sol.depth = d;
+            }
+        }
+        self.deadline = None;
+        sol.nodes = self.nodes;
+        sol.elapsed = start.elapsed();
+        sol.timed_out = self.stopped;
+        sol
+    }
+
+    /// The team that is not `me`'s at `s` (two-team games): a seat of it.
+    pub fn rival(s: &G::State, me: usize) -> usize {
+        opponent::<G>(s, me)
+    }
+
     /// Solves each move of `root` in turn with [`Self::solve_move`] (one
     /// table for all; the limits apply to each move), in the game's order.
     pub fn solve_moves(&mut self, root: &G::State, max_depth: u32) -> Vec<(G::Move, Solution<G::Move>)> {

@@ -56,10 +56,18 @@ fn without_a_proof_the_search_decides() {
 
 #[test]
 fn a_lost_position_keeps_the_search_choice_and_says_so() {
-    // Four stones for the side to move: every move loses within two plies.
+    // Four stones for the side to move: every move loses within two plies
+    // (taking 1 leaves 3, which the rival takes at once, and so on); all
+    // are equally long, so the search's first stays.
     let mut g = guard::<Nim>(5);
     let (m, note) = g.choose(&heap(4, 2, false), || vec![3, 1, 2]);
-    assert_eq!((m, note), (Some(3), GuardNote::Lost(2)));
+    assert_eq!((m, note), (Some(3), GuardNote::Lost { played: 3, plies: 2 }));
+    // Eight stones: every move loses within four plies (the rival leaves
+    // four, then takes what is left), none sooner.
+    let mut g = guard::<Nim>(9);
+    let (m, note) = g.choose(&heap(8, 2, false), || vec![3, 2, 1]);
+    assert_eq!(m, Some(3));
+    assert!(matches!(note, GuardNote::Lost { plies: 4, .. }), "{note:?}");
 }
 
 #[test]

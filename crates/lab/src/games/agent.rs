@@ -6,6 +6,7 @@
 //! randomness from anywhere but the generator a game is given.
 
 use super::{LabEval, LabGame};
+use crate::guarded::{GuardSpec, RootGuard};
 use crate::named::{self, Named};
 use crate::suggest::{did_you_mean, duplicate_key};
 use crate::temperature::{self, TempKeys, Temperature};
@@ -68,6 +69,8 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Proofs in the tree ([`mcts::Config::solver`]); `solve=on|off`.
         solve: bool,
+        /// The root guard ([`crate::guarded`]); `guard=D,guard_nodes=N,guard_deep=N`.
+        guard: GuardSpec,
         /// Move temperature over the first plies (∝ visits^(1/T);
         /// [`Temperature::OFF`]: none).
         temp: Temperature,
@@ -86,8 +89,9 @@ pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
 pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,temp=T,temp_plies=K] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,temp=T,temp_plies=K] \
-(solve: proved wins, losses and draws in the tree; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] \
+(solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
+within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
 rollout=random: to the end of the game, a draw after `cap` plies; \
 temp: the first K plies of the game drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
@@ -177,8 +181,21 @@ pub fn agent_names() -> Vec<&'static str> {
 /// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
 pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt", "temp", "temp_plies"];
 /// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
-pub const MCTS_KEYS: &[&str] =
-    &["playouts", "c", "rollout", "cut", "scale", "cap", "movetime", "solve", "temp", "temp_plies"];
+pub const MCTS_KEYS: &[&str] = &[
+    "playouts",
+    "c",
+    "rollout",
+    "cut",
+    "scale",
+    "cap",
+    "movetime",
+    "solve",
+    "guard",
+    "guard_nodes",
+    "guard_deep",
+    "temp",
+    "temp_plies",
+];
 
 impl AgentSpec {
     /// Reads `random`, `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]`, or a
@@ -205,6 +222,7 @@ impl AgentSpec {
                 leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
                 movetime_ms: None,
                 solve: mcts::Config::default().solver,
+                guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
             },
             _ => return Err(AgentError::Unknown(spec.to_string())),
@@ -260,6 +278,15 @@ impl AgentSpec {
                         "random" => false,
                         _ => return Err(value("eval or random")),
                     })
+                }
+                (AgentSpec::Mcts { guard, .. }, "guard" | "guard_nodes" | "guard_deep") => {
+                    guard.set(k, v).map_err(|_| {
+                        value(if k == "guard" {
+                            "a horizon in plies from 0 to 120 (0: none)"
+                        } else {
+                            "a node count from 1 to 10000000000"
+                        })
+                    })?;
                 }
                 (AgentSpec::Mcts { solve, .. }, "solve") => {
                     *solve = match v {
@@ -324,7 +351,7 @@ impl AgentSpec {
                 last: None,
                 temp,
             }),
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
@@ -332,7 +359,12 @@ impl AgentSpec {
                     solver: solve,
                     ..mcts::Config::default()
                 };
-                Box::new(MctsAgent::<G> { mcts: Mcts::new(config, LabRollout::new(leaf)), last: None, temp })
+                Box::new(MctsAgent::<G> {
+                    mcts: Mcts::new(config, LabRollout::new(leaf)),
+                    last: None,
+                    temp,
+                    guard: guard.build(),
+                })
             }
         }
     }
@@ -349,13 +381,14 @@ impl fmt::Display for AgentSpec {
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
                 if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                write!(f, "{guard}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
                 }
@@ -457,24 +490,38 @@ struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
     last: Option<String>,
     temp: Temperature,
+    guard: RootGuard<G>,
 }
 
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        if let Some(win) = self.guard.before(s) {
+            self.last = self.guard.explain(G::move_text);
+            return win;
+        }
         self.mcts.clear();
         let r = self.mcts.search(s, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
         // A proved root keeps the proof's move: temperature only varies unproved choices.
-        if r.proof.is_none() && self.temp.applies(G::ply(s) as usize) {
+        let sampled = if r.proof.is_none() && self.temp.applies(G::ply(s) as usize) {
             let visits: Vec<u64> = r.moves.iter().map(|m| m.1).collect();
-            if let Some(i) = self.temp.sample_visits(&visits, rng) {
-                return r.moves[i].0;
-            }
-        }
-        match r.best {
+            self.temp.sample_visits(&visits, rng).map(|i| r.moves[i].0)
+        } else {
+            None
+        };
+        let chosen = match sampled.or(r.best) {
             Some(m) => m,
             None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
+        };
+        if !self.guard.on() {
+            return chosen;
         }
+        let played = self.guard.after(s, chosen, &r.moves, r.value());
+        if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(G::move_text)) {
+            line.push_str("; ");
+            line.push_str(&note);
+        }
+        played
     }
 
     fn explain(&self) -> Option<String> {

@@ -9,8 +9,8 @@
 //! moves then depend on the machine's speed, not on the seed alone.
 
 use super::{GameRng, Policy, Turn};
-use crate::guarded::RootGuard;
-use crate::adapter::{Senat, SenatEval, SenatRollout, SenatState};
+use crate::adapter::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
+use crate::guarded::{GuardSpec, RootGuard};
 use crate::temperature::{self, Temperature};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts};
@@ -70,7 +70,7 @@ impl MctsPolicy {
             temp: e.temp,
             seen: Vec::new(),
             last: None,
-            guard: RootGuard::new(e.guard, e.guard_nodes),
+            guard: e.guard.build(),
         }
     }
 }
@@ -115,7 +115,7 @@ impl Policy for MctsPolicy {
         } else {
             best
         };
-        let best = if guarded { self.guard.after(&state, best, &report.moves) } else { best };
+        let best = if guarded { self.guard.after(&state, best, &report.moves, report.value()) } else { best };
         if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(|m| m.to_string())) {
             line.push_str("; ");
             line.push_str(&note);
@@ -140,7 +140,8 @@ impl Policy for MctsPolicy {
     }
 }
 
-/// Alpha-beta with [`SenatEval`] ([`game_search::alphabeta`]), in both
+/// Alpha-beta with [`SenatEval`] or the learned evaluation ([`LeafEval`],
+/// `eval=hand|learned`; [`game_search::alphabeta`]), in both
 /// phases: to a fixed depth, or with a time per move by iterative deepening
 /// until the time is up (the best move of the last completed iteration;
 /// depth [`MOVETIME_DEPTH`] at most unless a depth is given). Its
@@ -151,14 +152,14 @@ impl Policy for MctsPolicy {
 /// drawn from a softmax of the scores (in [`SenatEval`] units).
 pub struct AlphaBetaPolicy {
     params: EngineParams,
-    searcher: Searcher<Senat, SenatEval>,
+    searcher: Searcher<Senat, LeafEval>,
     last: Option<String>,
 }
 
 impl AlphaBetaPolicy {
     /// A player with these parameters.
     pub fn new(e: EngineParams) -> AlphaBetaPolicy {
-        AlphaBetaPolicy { params: e, searcher: Searcher::new(SenatEval::default(), e.tt_mb), last: None }
+        AlphaBetaPolicy { params: e, searcher: Searcher::new(e.leaf_eval(), e.tt_mb), last: None }
     }
 }
 
@@ -181,7 +182,7 @@ impl Policy for AlphaBetaPolicy {
     }
 
     fn new_game(&mut self) {
-        self.searcher = Searcher::new(SenatEval::default(), self.params.tt_mb);
+        self.searcher = Searcher::new(self.params.leaf_eval(), self.params.tt_mb);
     }
 
     fn explain(&self) -> Option<String> {
@@ -213,16 +214,17 @@ pub struct EngineParams {
     pub tree: bool,
     /// MCTS: proofs in the tree (`solve=on|off`, see [`mcts::Config::solver`]).
     pub solve: bool,
-    /// MCTS: horizon in plies of the root guard in the play phase
-    /// (`guard=D`, [`crate::guarded`]; 0: none).
-    pub guard: u32,
-    /// MCTS: node cap of each of the guard's proof attempts (`guard_nodes=N`).
-    pub guard_nodes: u64,
+    /// MCTS: the root guard in the play phase (`guard=D,guard_nodes=N,
+    /// guard_deep=N`, [`crate::guarded`]).
+    pub guard: GuardSpec,
     /// Alpha-beta: depth in plies, if given ([`EngineParams::depth_cap`]
     /// says how deep it searches).
     pub depth: Option<u32>,
     /// Alpha-beta: transposition table in megabytes.
     pub tt_mb: usize,
+    /// Alpha-beta: the learned evaluation at the leaves (`eval=learned`)
+    /// instead of the hand-made [`SenatEval`] (`eval=hand`, the default).
+    pub learned_eval: bool,
     /// Both: the time per move in milliseconds, if any: the search goes on
     /// until it is up (or until a given playout count or depth is reached).
     pub movetime_ms: Option<u64>,
@@ -252,6 +254,11 @@ impl EngineParams {
         }
     }
 
+    /// Alpha-beta's leaf evaluation.
+    pub fn leaf_eval(&self) -> LeafEval {
+        if self.learned_eval { LeafEval::Learned } else { LeafEval::Hand(SenatEval::default()) }
+    }
+
     /// The time per move, if any.
     pub fn movetime(&self) -> Option<Duration> {
         self.movetime_ms.map(Duration::from_millis)
@@ -270,10 +277,10 @@ impl Default for EngineParams {
             prior: None,
             tree: false,
             solve: mcts::Config::default().solver,
-            guard: 0,
-            guard_nodes: crate::guarded::DEFAULT_GUARD_NODES,
+            guard: GuardSpec::OFF,
             depth: None,
             tt_mb: 4,
+            learned_eval: false,
             movetime_ms: None,
             temp: Temperature::OFF,
         }

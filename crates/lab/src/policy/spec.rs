@@ -102,6 +102,13 @@ pub enum ParamError {
         /// The value as given.
         value: String,
     },
+    /// The value names no evaluation (`hand`, `learned`).
+    NotEval {
+        /// The parameter.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
     /// The value is neither `on` nor `off`.
     NotOnOff {
         /// The parameter.
@@ -127,6 +134,7 @@ impl fmt::Display for ParamError {
             ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random, greedy or eval"),
             ParamError::NotParallel { key, value } => write!(f, "`{key}={value}`: expected root or tree"),
             ParamError::NotOnOff { key, value } => write!(f, "`{key}={value}`: expected on or off"),
+            ParamError::NotEval { key, value } => write!(f, "`{key}={value}`: expected hand or learned"),
             ParamError::Limit(e) => e.fmt(f),
             ParamError::Temp(e) => e.fmt(f),
             ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
@@ -305,11 +313,12 @@ pub const MCTS_KEYS: &[&str] = &[
     "solve",
     "guard",
     "guard_nodes",
+    "guard_deep",
     "temp",
     "temp_plies",
 ];
 /// The keys of `ab:…` (for suggestions; keep in step with [`EngineParams::set`]).
-pub const AB_KEYS: &[&str] = &["depth", "tt", "movetime", "temp", "temp_plies"];
+pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies"];
 
 impl EngineParams {
     /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
@@ -391,10 +400,22 @@ impl EngineParams {
                     }
                 }
             }
-            (PolicyKind::Mcts, "guard") => self.guard = limits::depth(key, num(key, value, 0)?, 0)?,
-            (PolicyKind::Mcts, "guard_nodes") => self.guard_nodes = limits::nodes(key, num(key, value, 1)?)?,
+            (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep") => {
+                num::<u64>(key, value, if key == "guard" { 0 } else { 1 })?;
+                self.guard.set(key, value)?;
+            }
             (PolicyKind::AlphaBeta, "depth") => self.depth = Some(limits::depth(key, num(key, value, 1)?, 1)?),
             (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
+            (PolicyKind::AlphaBeta, "eval") => {
+                self.learned_eval = match value {
+                    "learned" => true,
+                    "hand" => false,
+                    _ => {
+                        let (key, value) = owned();
+                        return Err(ParamError::NotEval { key, value });
+                    }
+                }
+            }
             _ => return Err(ParamError::Unknown(key.to_string())),
         }
         Ok(())
@@ -434,11 +455,12 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=200000,temp=T,temp_plies=K] \
-| ab[:depth=3,tt=4,movetime=MS,temp=T,temp_plies=K] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] \
+| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
 guard=D: in the play phase, a forced win within D plies is played at once and a chosen move proved lost within D plies \
-is replaced by the next not proved lost, each proof capped at guard_nodes; \
+is replaced by the next not proved lost, each proof capped at guard_nodes nodes, with a deeper look for a win \
+(guard_deep nodes) where the search's value for the mover is at least 0.9; \
 temp: a move temperature over the first plies of the game, draft included: \
 mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
 (ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off) | DRAFT>PLAY (two of these: the first drafts, \
