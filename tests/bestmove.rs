@@ -57,7 +57,7 @@ fn searches_explain_themselves_on_stderr() {
     let (m, err) = bestmove(&["--agent", "mcts:playouts=200,rollout=eval", "sample"]);
     assert!(err.contains("mcts: value ") && err.contains(" of 200 playouts, pv "), "{err}");
     assert!(err.contains(&format!("pv {m}")), "the line starts with the move: {err}");
-    let (_, err) = bestmove(&["--game", "focus", "--agent", "top"]);
+    let (_, err) = bestmove(&["--game", "focus", "--agent", "ab:depth=3"]);
     assert!(err.starts_with("agent ab:depth=3,tt=16; ab: score ") && err.contains("depth 3"), "{err}");
     let (_, err) = bestmove(&["--game", "dominoes", "--agent", "ismcts:playouts=100", OBS]);
     assert!(err.contains("visits ") && err.contains("of 100 playouts"), "{err}");
@@ -67,8 +67,8 @@ fn searches_explain_themselves_on_stderr() {
 fn named_agents_expand_as_documented() {
     for (game, pos, name, expansion) in [
         ("senat", "sample", "fast", "learned"),
-        ("senat", "sample", "strong", "mcts:playouts=1000,rollout=eval,prior=1000"),
-        ("focus", "start", "top", "ab:depth=3,tt=16"),
+        ("senat", "sample", "strong", "mcts:playouts=1000,rollout=eval,prior=1000,guard=7,temp=0.5"),
+        ("focus", "start", "top", "ab:depth=3,tt=16,guard=7,temp=50"),
         ("debacle", "start", "fast", "greedy"),
         ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7"),
         ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7"),
@@ -84,7 +84,7 @@ fn named_agents_expand_as_documented() {
     let text = dir.text("g.csv");
     assert!(text.lines().next().unwrap().contains(" red=learned "), "{text}");
     let help = ok(&["bestmove", "--help"]);
-    assert!(help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000"), "{help}");
+    assert!(help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5"), "{help}");
     assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000"), "{help}");
 }
 

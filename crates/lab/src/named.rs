@@ -20,17 +20,23 @@ pub struct Named {
     pub about: &'static str,
 }
 
-/// Sénat's `top`: the strongest measured (README "Strong agents").
-pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000";
+/// Sénat's `top`: the strongest measured MCTS (README "Strong agents") with
+/// the root guard (forced wins within 7 plies, proved losses refused) and
+/// a move temperature of 0.5 over the first 16 plies (varied drafts);
+/// README "Tactics" has its suite scores, speed and what the noise costs.
+pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5";
 /// Sénat's `strong`: the top agent with a tenth of its playouts.
-pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000";
+pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,guard=7,temp=0.5";
 /// Sénat's `fast`: one ply on the learned evaluation.
 pub const SENAT_FAST: &str = "learned";
 
-/// Focus and Débâcle's `top`: first in all three ladders of README "Other games".
-pub const GAMES_TOP: &str = "ab:depth=3";
-/// Focus and Débâcle's `strong`: second in the 4-player Focus and Débâcle ladders, third in Focus.
-pub const GAMES_STRONG: &str = "mcts:playouts=1000";
+/// Focus and Débâcle's `top`: alpha-beta at depth 3 (first in all three
+/// ladders of README "Other games") with the root guard and a move
+/// temperature of 50 centi-units over the first 16 plies.
+pub const GAMES_TOP: &str = "ab:depth=3,guard=7,temp=50";
+/// Focus and Débâcle's `strong`: MCTS (second in the 4-player Focus and
+/// Débâcle ladders, third in Focus) with the root guard and temperature 1.
+pub const GAMES_STRONG: &str = "mcts:playouts=1000,guard=7,temp=1";
 /// Focus and Débâcle's `fast`: one ply on the evaluation.
 pub const GAMES_FAST: &str = "greedy";
 
@@ -43,15 +49,23 @@ pub const DOMINOES_FAST: &str = "greedy";
 
 /// Sénat's named policies.
 pub const SENAT: &[Named] = &[
-    Named { name: "top", spec: SENAT_TOP, about: "the strongest: MCTS on the learned evaluation, ~0.6 s a game" },
-    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
+    Named {
+        name: "top",
+        spec: SENAT_TOP,
+        about: "the strongest: MCTS on the learned evaluation with the root guard, varied drafts, ~1.5 s a game",
+    },
+    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts, ~0.3 s a game" },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
 ];
 
 /// The named agents of Focus, 4-player Focus and Débâcle.
 pub const GAMES: &[Named] = &[
-    Named { name: "top", spec: GAMES_TOP, about: "the strongest: first in every ladder" },
-    Named { name: "strong", spec: GAMES_STRONG, about: "MCTS, below ab:depth=3 in every ladder" },
+    Named {
+        name: "top",
+        spec: GAMES_TOP,
+        about: "the strongest: alpha-beta (first in every ladder) with the root guard",
+    },
+    Named { name: "strong", spec: GAMES_STRONG, about: "MCTS with the root guard, below ab:depth=3 in every ladder" },
     Named { name: "fast", spec: GAMES_FAST, about: "one ply on the evaluation" },
 ];
 

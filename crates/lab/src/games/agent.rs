@@ -53,6 +53,8 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Transposition table megabytes.
         tt_mb: usize,
+        /// The root guard ([`crate::guarded`]); `guard=D,guard_nodes=N,guard_deep=N`.
+        guard: GuardSpec,
         /// Move temperature over the first plies (softmax of the root
         /// moves' scores, in centi-units; [`Temperature::OFF`]: none).
         temp: Temperature,
@@ -88,7 +90,7 @@ pub const DEFAULT_CUT: u32 = 0;
 pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
-pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,temp=T,temp_plies=K] | \
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] | \
 mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] \
 (solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
 within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
@@ -179,7 +181,7 @@ pub fn agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
-pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt", "temp", "temp_plies"];
+pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt", "guard", "guard_nodes", "guard_deep", "temp", "temp_plies"];
 /// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
 pub const MCTS_KEYS: &[&str] = &[
     "playouts",
@@ -215,7 +217,13 @@ impl AgentSpec {
         let mut a = match name {
             "random" => AgentSpec::Random,
             "greedy" => AgentSpec::Greedy,
-            "ab" => AgentSpec::AlphaBeta { depth: 2, movetime_ms: None, tt_mb: 16, temp: Temperature::OFF },
+            "ab" => AgentSpec::AlphaBeta {
+                depth: 2,
+                movetime_ms: None,
+                tt_mb: 16,
+                guard: GuardSpec::OFF,
+                temp: Temperature::OFF,
+            },
             "mcts" => AgentSpec::Mcts {
                 playouts: 1000,
                 c: DEFAULT_C,
@@ -279,7 +287,10 @@ impl AgentSpec {
                         _ => return Err(value("eval or random")),
                     })
                 }
-                (AgentSpec::Mcts { guard, .. }, "guard" | "guard_nodes" | "guard_deep") => {
+                (
+                    AgentSpec::AlphaBeta { guard, .. } | AgentSpec::Mcts { guard, .. },
+                    "guard" | "guard_nodes" | "guard_deep",
+                ) => {
                     guard.set(k, v).map_err(|_| {
                         value(if k == "guard" {
                             "a horizon in plies from 0 to 120 (0: none)"
@@ -345,11 +356,12 @@ impl AgentSpec {
         match *self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::Greedy => Box::new(GreedyAgent),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => Box::new(AlphaBetaAgent::<G> {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::new(LabEval, tt_mb),
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
                 temp,
+                guard: guard.build(),
             }),
             AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
                 let config = mcts::Config {
@@ -376,9 +388,10 @@ impl fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, temp } => {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp } => {
                 write!(f, "ab:depth={depth},tt={tt_mb}")?;
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                write!(f, "{guard}")?;
                 if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
             AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
@@ -461,24 +474,46 @@ struct AlphaBetaAgent<G: LabGame> {
     limits: Limits,
     last: Option<String>,
     temp: Temperature,
+    guard: RootGuard<G>,
 }
 
 impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        if self.temp.applies(G::ply(s) as usize) {
-            let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time);
-            let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();
-            if let Some(i) = self.temp.sample_scores(&scores, rng) {
-                self.last = None;
-                return scored[i].0;
+        if let Some(win) = self.guard.before(s) {
+            self.last = self.guard.explain(G::move_text);
+            return win;
+        }
+        let (chosen, value) = if self.temp.applies(G::ply(s) as usize)
+            && let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time)
+            && let Some(i) = self.temp.sample_scores(&scored.iter().map(|m| m.1).collect::<Vec<f64>>(), rng)
+        {
+            self.last = None;
+            (scored[i].0, 0.5)
+        } else {
+            let r = self.searcher.search(s, self.limits);
+            self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
+            let m = match r.best {
+                Some(m) => m,
+                None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
+            };
+            // The score as a probability for the guard's deep look (the
+            // MCTS leaves' logistic scale).
+            (m, 1.0 / (1.0 + (-(r.score as f64) / DEFAULT_SCALE).exp()))
+        };
+        if !self.guard.on() {
+            return chosen;
+        }
+        // The guard's ranking after the chosen move: the other moves in the game's order.
+        let others: Vec<(G::Move, u64, f64)> = super::legal_moves::<G>(s).into_iter().map(|m| (m, 0, 0.0)).collect();
+        let played = self.guard.after(s, chosen, &others, value);
+        if let Some(note) = self.guard.explain(G::move_text) {
+            let line = self.last.get_or_insert_with(String::new);
+            if !line.is_empty() {
+                line.push_str("; ");
             }
+            line.push_str(&note);
         }
-        let r = self.searcher.search(s, self.limits);
-        self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
-        match r.best {
-            Some(m) => m,
-            None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
-        }
+        played
     }
 
     fn explain(&self) -> Option<String> {
@@ -648,7 +683,7 @@ mod tests {
         assert!(e.contains("playouts must be an integer from 1"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
         assert!(
-            e.contains("unknown parameter `playouts` (keys: depth, movetime, tt, temp, temp_plies; see --help)"),
+            e.contains("unknown parameter `playouts` (keys: depth, movetime, tt, guard, guard_nodes, guard_deep, temp, temp_plies; see --help)"),
             "{e}"
         );
         let e = AgentSpec::parse("heuristic").unwrap_err().to_string();
@@ -665,7 +700,8 @@ mod tests {
             assert_eq!(AgentSpec::parse(n.name).unwrap(), AgentSpec::parse(n.spec).unwrap(), "{}", n.name);
         }
         let e = AgentSpec::parse("top:depth=4").unwrap_err().to_string();
-        assert!(e.contains("`top` is a named agent and takes no parameters; it stands for `ab:depth=3`"), "{e}");
+        let stands = format!("`top` is a named agent and takes no parameters; it stands for `{}`", named::GAMES_TOP);
+        assert!(e.contains(&stands), "{e}");
         let e = AgentSpec::parse("mcst").unwrap_err().to_string();
         assert!(e.starts_with("unknown agent `mcst`; did you mean `mcts`?"), "{e}");
         let e = AgentSpec::parse("mcts:playuts=10").unwrap_err().to_string();

@@ -163,7 +163,7 @@ impl Policy for LearnedPolicy {
             q.play_unchecked(m);
             if place { self.eval.placement_logit(&q, me) } else { self.eval.logit(&q, me) }
         };
-        if self.temp.applies(turn.game.moves().len()) {
+        if self.temp.applies(turn.ply()) {
             let moves = p.legal_moves();
             let scores: Vec<f64> = moves.iter().map(|&m| score(m)).collect();
             if let Some(i) = self.temp.sample_scores(&scores, rng) {

@@ -109,7 +109,7 @@ impl Policy for MctsPolicy {
         // Within the temperature's plies: a move drawn ∝ visits^(1/T)
         // (after the search's seed, so that no draw moves without it).
         // A proved root keeps the proof's move: temperature only varies unproved choices.
-        let best = if report.proof.is_none() && self.temp.applies(moves.len()) {
+        let best = if report.proof.is_none() && self.temp.applies(turn.ply()) {
             let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
             self.temp.sample_visits(&visits, rng).map_or(best, |i| report.moves[i].0)
         } else {
@@ -167,7 +167,7 @@ impl Policy for AlphaBetaPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let state = SenatState::from_game(turn.game);
         let temp = self.params.temp;
-        if temp.applies(turn.game.moves().len()) {
+        if temp.applies(turn.ply()) {
             let depth = self.params.depth_cap();
             let scored = temperature::root_scores(&mut self.searcher, &state, depth, self.params.movetime());
             let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();

@@ -55,7 +55,20 @@ pub struct Turn<'a> {
     pub play: Option<PlayMoves<'a>>,
 }
 
+/// The draft's plies: 23 gives and 23 placements.
+pub const DRAFT_PLIES: usize = 46;
+
 impl<'a> Turn<'a> {
+    /// Plies played in the game so far, for a move temperature: the
+    /// history's length, but at least what the position shows (a game
+    /// given as a bare position has no history: a play position is at
+    /// least [`DRAFT_PLIES`] in, a draft position two plies per die placed).
+    pub fn ply(&self) -> usize {
+        let p = self.position();
+        let shown = if p.is_play() { DRAFT_PLIES } else { 2 * p.dice_count() as usize };
+        self.game.moves().len().max(shown)
+    }
+
     /// A turn in `game`'s current position (counts its moves).
     pub fn new(game: &'a Game) -> Turn<'a> {
         let p = game.position();
