@@ -63,7 +63,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("suite")
     ap.add_argument("agents", nargs="+")
-    ap.add_argument("--bin", default="target/release/senat")
+    ap.add_argument("--bin", default=os.environ.get("SENAT_BIN", "target/release/senat"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--csv")
     ap.add_argument("--misses", action="store_true", help="list the positions each agent misses")

@@ -99,6 +99,7 @@ fn shared_tree_mcts_with_one_thread_is_a_function_of_its_seed() {
         memory: 64 << 20,
         threads: 1,
         parallel: Parallel::Tree,
+        solver: false,
     };
     let run = |seed| {
         let mut m: Mcts<Senat, SenatRollout> = Mcts::new(config, SenatRollout::GreedyRollout);

@@ -25,6 +25,9 @@ pub const DEFAULT_GUARD_DEEP: u64 = 8_000_000;
 /// the search already sees as nearly won is where a forced win is likely,
 /// and where converting it sooner matters.
 pub const DEEP_VALUE: f64 = 0.9;
+/// The node cap of the checks of replacement moves, in multiples of the
+/// quick cap (`guard_nodes`), once the search's choice is proved lost.
+pub const RESCUE_FACTOR: u64 = 10;
 
 /// The guard keys of an MCTS spec (`guard=D,guard_nodes=N,guard_deep=N`),
 /// the same for every game.
@@ -105,7 +108,15 @@ impl<G: Solvable> RootGuard<G> {
     pub fn new(depth: u32, nodes: u64, deep: u64) -> RootGuard<G> {
         // Every move of the ranking may be checked: a proved loss is cheap
         // (the first move not proved lost, capped or not, ends the checks).
-        let config = (depth > 0).then(|| GuardConfig { depth, nodes, checks: usize::MAX, ..GuardConfig::default() });
+        // Once the search's choice is refused, each replacement gets ten
+        // times the quick cap (a critical position, and a rare one).
+        let config = (depth > 0).then(|| GuardConfig {
+            depth,
+            nodes,
+            checks: usize::MAX,
+            rescue: nodes.saturating_mul(RESCUE_FACTOR),
+            ..GuardConfig::default()
+        });
         RootGuard { config, deep, guard: None, note: None }
     }
 

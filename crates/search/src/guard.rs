@@ -33,13 +33,16 @@ pub struct GuardConfig {
     pub time: Option<Duration>,
     /// Moves of the search's ranking checked for a proved loss, at most.
     pub checks: usize,
+    /// Node cap of each check after the search's choice was proved lost
+    /// (a critical position: the replacement is worth a longer look).
+    pub rescue: u64,
     /// Transposition table of the solver, in megabytes.
     pub table_mb: usize,
 }
 
 impl Default for GuardConfig {
     fn default() -> GuardConfig {
-        GuardConfig { depth: 7, nodes: 1_000_000, time: None, checks: 3, table_mb: 16 }
+        GuardConfig { depth: 7, nodes: 1_000_000, time: None, checks: 3, rescue: 10_000_000, table_mb: 16 }
     }
 }
 
@@ -117,9 +120,16 @@ impl<G: Solvable> Guard<G> {
     /// rival forces a win within [`GuardConfig::depth`] plies, `m` one of
     /// them), if the node cap proves it.
     pub fn loses(&mut self, root: &G::State, m: G::Move) -> Option<u32> {
+        self.loses_within(root, m, self.config.nodes)
+    }
+
+    /// [`Guard::loses`] with another node cap for this attempt.
+    pub fn loses_within(&mut self, root: &G::State, m: G::Move, nodes: u64) -> Option<u32> {
         let child = G::apply(root, m);
         let rival = Solver::<G>::rival(root, G::to_move(root));
+        self.solver.node_cap = Some(nodes);
         let sol = self.solver.forced_win(&child, rival, self.config.depth.saturating_sub(1));
+        self.solver.node_cap = Some(self.config.nodes);
         self.nodes += sol.nodes;
         match sol.verdict {
             Verdict::Win(n) | Verdict::Loss(n) => Some(n + 1),
@@ -128,7 +138,8 @@ impl<G: Solvable> Guard<G> {
     }
 
     /// After the search: `ranking` is the search's moves, best first. If
-    /// the first is proved lost, the next ones are checked in turn (at most
+    /// the first is proved lost, the next ones are checked in turn, each
+    /// with [`GuardConfig::rescue`] nodes (at most
     /// [`GuardConfig::checks`] moves in all): the first not proved lost
     /// replaces it ([`GuardNote::Saved`]); if every move of the ranking is
     /// proved lost, the one that holds out longest is played
@@ -139,7 +150,10 @@ impl<G: Solvable> Guard<G> {
         let mut longest: Option<(G::Move, u32)> = None;
         let checks = self.config.checks.max(1);
         for &m in ranking.iter().take(checks) {
-            match (self.loses(root, m), refused) {
+            // The search's choice gets the quick cap; once it is refused, each
+            // replacement gets the rescue cap.
+            let cap = if refused.is_some() { self.config.rescue.max(self.config.nodes) } else { self.config.nodes };
+            match (self.loses_within(root, m, cap), refused) {
                 (None, None) => return GuardNote::Nothing,
                 (None, Some(plies)) => return GuardNote::Saved { refused: first, plies, played: m },
                 (Some(n), _) => {
