@@ -61,21 +61,6 @@ where
     checked
 }
 
-/// Every position `plies` moves from `root` (with repeats).
-fn positions<G: Game>(root: &G::State, plies: u32) -> Vec<G::State> {
-    let mut level = vec![root.clone()];
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        for s in &level {
-            G::moves(s, &mut moves);
-            next.extend(moves.iter().map(|&m| G::apply(s, m)));
-        }
-        level = next;
-    }
-    level
-}
-
 /// Three searches (tic-tac-toe, then again after its best move, then
 /// 21-stone Nim) in one line each, as the pins below were written.
 fn digest(parallel: Parallel, threads: usize, selection: Selection, solver: bool) -> Vec<String> {

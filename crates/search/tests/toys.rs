@@ -31,21 +31,6 @@ impl<G: Game> Evaluator<G> for Zero {
 
 impl Solvable for Ttt {}
 
-/// Every position `plies` moves from the start (with repeats).
-fn positions<G: Game>(root: &G::State, plies: u32) -> Vec<G::State> {
-    let mut level = vec![root.clone()];
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        for s in &level {
-            G::moves(s, &mut moves);
-            next.extend(moves.iter().map(|&m| G::apply(s, m)));
-        }
-        level = next;
-    }
-    level
-}
-
 /// The verdict that a minimax score of a fully searched tree gives.
 fn verdict_sign(v: Verdict) -> i32 {
     match v {

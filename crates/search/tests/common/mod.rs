@@ -16,6 +16,21 @@ pub fn win_for(players: &[usize]) -> Scores {
     r
 }
 
+/// Every position `plies` moves from `root` (with repeats).
+pub fn positions<G: Game>(root: &G::State, plies: u32) -> Vec<G::State> {
+    let mut level = vec![root.clone()];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for s in &level {
+            G::moves(s, &mut moves);
+            next.extend(moves.iter().map(|&m| G::apply(s, m)));
+        }
+        level = next;
+    }
+    level
+}
+
 // ---- tic-tac-toe ----------------------------------------------------------
 
 pub struct Ttt;
