@@ -702,6 +702,13 @@ fn weights(data: &[u8]) {
         return;
     }
     let flags = PolicySpec::parse(&format!("heuristic:{}", items.join(",")));
+    // A key given twice is refused as flags (a spec names each key once);
+    // a weights file reads its lines in order, the last one winning.
+    if let Some(key) = senat_lab::suggest::duplicate_key(items.iter().copied()) {
+        let refused = matches!(&flags, Err(senat_lab::policy::SpecError::DuplicateKey { key: k, .. }) if k == key);
+        assert!(refused, "a twice-given `{key}` as flags: {flags:?}");
+        return;
+    }
     assert_eq!(flags.map(|s| s.weights).as_ref(), Ok(w), "weights file and flags disagree on {text:?}");
 }
 
