@@ -52,9 +52,9 @@ pub const SENAT: &[Named] = &[
     Named {
         name: "top",
         spec: SENAT_TOP,
-        about: "the strongest: MCTS on the learned evaluation with the root guard, varied drafts, ~1.5 s a game",
+        about: "the strongest: MCTS on the learned evaluation with the root guard, varied drafts (README \"Tactics\": speed and strength)",
     },
-    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts, ~0.3 s a game" },
+    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
 ];
 
