@@ -190,8 +190,9 @@ fn cli_analyze_with_mcts() {
 
 #[test]
 fn each_agents_thinking_time_is_summed_per_game() {
-    // Alpha-beta to depth 2 thinks far longer than random; the draft counts
-    // only when the agents draft with their own policies.
+    // Each agent's time goes to its own column: alpha-beta to depth 2 thinks
+    // longer than random (a 4-20x ratio here, but only the order is
+    // asserted: this is not a speed test, and a loaded machine skews ratios).
     for own_draft in [false, true] {
         let mut a = arena(&["ab:depth=2", "random"], 3, Schedule::RoundRobin, None);
         if own_draft {
@@ -201,7 +202,7 @@ fn each_agents_thinking_time_is_summed_per_game() {
         let sum = |i: usize| games.iter().map(|g| g.think[i]).sum::<Duration>();
         assert_eq!(r[0].think, [sum(0), sum(1)], "the pairing sums its games");
         let [ab, random] = r[0].mean_think_ms();
-        assert!(ab > 0.0 && ab > 5.0 * random, "own draft {own_draft}: ab {ab} ms, random {random} ms");
+        assert!(random > 0.0 && ab > random, "own draft {own_draft}: ab {ab} ms, random {random} ms");
         assert!((ab - sum(0).as_secs_f64() * 1e3 / 6.0).abs() < 1e-9, "a mean over the 6 games");
     }
 }
