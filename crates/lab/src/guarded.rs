@@ -28,6 +28,12 @@ pub const DEEP_VALUE: f64 = 0.9;
 /// The node cap of the checks of replacement moves, in multiples of the
 /// quick cap (`guard_nodes`), once the search's choice is proved lost.
 pub const RESCUE_FACTOR: u64 = 10;
+/// The most eligible moves skipped between two deep looks of one game:
+/// after `k` deep looks in a row that proved nothing, the next
+/// `min(2^k - 1, MAX_DEEP_SKIP)` eligible moves go without one. A game
+/// that stays won for a long time without a short forced win costs a few
+/// deep looks, not one per move; any proof (deep or quick) restarts the count.
+pub const MAX_DEEP_SKIP: u32 = 15;
 
 /// The guard keys of an MCTS spec (`guard=D,guard_nodes=N,guard_deep=N`),
 /// the same for every game.
@@ -100,6 +106,12 @@ pub struct RootGuard<G: Solvable> {
     deep: u64,
     guard: Option<Guard<G>>,
     note: Option<GuardNote<G::Move>>,
+    /// Deep looks in a row that proved nothing, in this game.
+    deep_fails: u32,
+    /// Eligible moves still to go without a deep look.
+    deep_skip: u32,
+    /// Deep looks made in this game.
+    deep_looks: u32,
 }
 
 impl<G: Solvable> RootGuard<G> {
@@ -117,7 +129,7 @@ impl<G: Solvable> RootGuard<G> {
             rescue: nodes.saturating_mul(RESCUE_FACTOR),
             ..GuardConfig::default()
         });
-        RootGuard { config, deep, guard: None, note: None }
+        RootGuard { config, deep, guard: None, note: None, deep_fails: 0, deep_skip: 0, deep_looks: 0 }
     }
 
     /// Whether the spec asked for a guard.
@@ -129,6 +141,34 @@ impl<G: Solvable> RootGuard<G> {
     pub fn reset(&mut self) {
         self.guard = None;
         self.note = None;
+        self.deep_fails = 0;
+        self.deep_skip = 0;
+        self.deep_looks = 0;
+    }
+
+    /// Deep looks made in this game (see [`MAX_DEEP_SKIP`]).
+    pub fn deep_looks(&self) -> u32 {
+        self.deep_looks
+    }
+
+    /// Whether this eligible move gets a deep look (and counts it).
+    fn take_deep_look(&mut self) -> bool {
+        if self.deep_skip > 0 {
+            self.deep_skip -= 1;
+            return false;
+        }
+        self.deep_looks += 1;
+        true
+    }
+
+    /// Records what a deep look found.
+    fn deep_result(&mut self, proved: bool) {
+        if proved {
+            self.deep_fails = 0;
+        } else {
+            self.deep_fails = self.deep_fails.saturating_add(1);
+            self.deep_skip = (1u32 << self.deep_fails.min(31)).saturating_sub(1).min(MAX_DEEP_SKIP);
+        }
     }
 
     fn guard(&mut self) -> Option<&mut Guard<G>> {
@@ -142,25 +182,31 @@ impl<G: Solvable> RootGuard<G> {
         self.note = None;
         let (m, n) = self.guard()?.before(s)?;
         self.note = Some(GuardNote::Win(m, n));
+        // A proved win: the deep looks start afresh.
+        self.deep_fails = 0;
+        self.deep_skip = 0;
         Some(m)
     }
 
     /// After the search: where the search's `value` for the mover is at
-    /// least [`DEEP_VALUE`], the first move of a forced win that a look
-    /// with the deep node cap proves; otherwise `chosen`, or what
+    /// least [`DEEP_VALUE`] (and the backoff of [`MAX_DEEP_SKIP`] allows
+    /// it), the first move of a forced win that a look with the deep node
+    /// cap proves; otherwise `chosen`, or what
     /// [`Guard::after`] plays instead over the search's ranking (`chosen`
     /// first, then the other moves of `moves` by visits): the first move
     /// not proved lost, or the longest loss where every move is lost.
     pub fn after(&mut self, s: &G::State, chosen: G::Move, moves: &[(G::Move, u64, f64)], value: f64) -> G::Move {
         let deep = self.deep;
-        let Some(guard) = self.guard() else { return chosen };
-        if value >= DEEP_VALUE
-            && deep > guard.config().nodes
-            && let Some((m, n)) = guard.win_within(s, deep)
-        {
-            self.note = Some(GuardNote::Win(m, n));
-            return m;
+        let Some(config) = self.config else { return chosen };
+        if value >= DEEP_VALUE && deep > config.nodes && self.take_deep_look() {
+            let found = self.guard().and_then(|g| g.win_within(s, deep));
+            self.deep_result(found.is_some());
+            if let Some((m, n)) = found {
+                self.note = Some(GuardNote::Win(m, n));
+                return m;
+            }
         }
+        let Some(guard) = self.guard() else { return chosen };
         let mut ranking: Vec<(G::Move, u64)> = moves.iter().filter(|m| m.0 != chosen).map(|m| (m.0, m.1)).collect();
         ranking.sort_by_key(|m| std::cmp::Reverse(m.1));
         let ranking: Vec<G::Move> = std::iter::once(chosen).chain(ranking.into_iter().map(|m| m.0)).collect();
@@ -187,5 +233,39 @@ impl<G: Solvable> RootGuard<G> {
     /// Nodes the guard's solver visited in this game.
     pub fn nodes(&self) -> u64 {
         self.guard.as_ref().map_or(0, |g| g.nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapter::Senat;
+
+    /// Which of `n` eligible moves get a deep look when every look fails,
+    /// or when the look at `proved` proves a win.
+    fn looks(n: u32, proved: Option<u32>) -> Vec<u32> {
+        let mut g = RootGuard::<Senat>::new(7, 1_000, 100_000);
+        let mut at = Vec::new();
+        for i in 0..n {
+            if g.take_deep_look() {
+                at.push(i);
+                g.deep_result(proved == Some(i));
+            }
+        }
+        assert_eq!(g.deep_looks() as usize, at.len());
+        at
+    }
+
+    #[test]
+    fn failed_deep_looks_back_off_and_a_proof_restarts_them() {
+        // Skips of 1, 3, 7, then 15 at most.
+        assert_eq!(looks(80, None), vec![0, 2, 6, 14, 30, 46, 62, 78]);
+        // A proof at the third look: the next eligible move looks again.
+        assert_eq!(looks(20, Some(6)), vec![0, 2, 6, 7, 9, 13]);
+        let mut g = RootGuard::<Senat>::new(7, 1_000, 100_000);
+        g.take_deep_look();
+        g.deep_result(false);
+        g.reset();
+        assert!(g.take_deep_look(), "a new game looks at once");
     }
 }
