@@ -125,21 +125,7 @@ Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.
     /// shards of --shard K/N is the unsharded run. Existing files are never
     /// overwritten without --force; --resume continues a games file where it
     /// stops (an interrupted run), without losing or repeating a game.
-    #[command(after_help = "\
-Examples:
-  senat selfplay --force                                # 100000 random games -> games.csv, summary.csv
-  senat selfplay --games 20000 --red greedy --blue random --out g.csv --summary s.csv
-  senat selfplay --red 'heuristic:pile=12,exposed=-1' --blue heuristic:file=w.txt --out h.csv
-  senat selfplay --games 1000000 --shard 3/8 --out shard3.csv --summary ''   # one slice of a big batch
-  senat selfplay --games 1000000 --out big.csv --resume # continue an interrupted run
-  senat selfplay --games 200 --red 'heuristic>mcts' --blue 'ab' --time-per-move 100 --out t.csv
-
-Policies: random | greedy | heuristic[:key=value,...] | heuristic:file=<path>
-| mcts[:playouts=N,c=C,rollout=random|greedy,mb=M,threads=T,reuse=B,movetime=MS]
-| ab[:depth=N,tt=M,movetime=MS] | DRAFT>PLAY (the first drafts, the second plays);
-heuristic weights: pile, win, own_i, opp_i, square, exposed, full_i.
-movetime=MS (or --time-per-move MS for all searching policies): search each move
-until MS milliseconds are up; games then depend on the machine, not on the seed alone.", after_long_help = named_help(true))]
+    #[command(after_help = selfplay_help(false), after_long_help = selfplay_help(true))]
     Selfplay(batch::SelfplayArgs),
 
     /// Concatenate games files of the shards of one batch into one games file
@@ -265,8 +251,9 @@ Examples:
   senat draft-stats games.csv --moves moves.csv --out-dir annex --plot plots")]
     DraftStats(annex::DraftStatsArgs),
 
-    /// Fit the learned evaluation (the `learned` policy's, `mcts:leaf=eval`'s)
-    /// to self-play outcomes by logistic regression, and write its weights.
+    /// Fit the learned evaluation (that of `learned`, `mcts:rollout=eval` and
+    /// `ab:eval=learned`) to self-play outcomes by logistic regression, and
+    /// write its weights.
     ///
     /// Each round plays games (the first with `heuristic`, later ones with
     /// `learned` and the weights of the round before), samples positions,
@@ -305,6 +292,31 @@ fn named_help(all_games: bool) -> String {
         s.push_str(&named::help(named::GAMES));
         s.push_str("Dominoes (--game dominoes):\n");
         s.push_str(&named::help(named::DOMINOES));
+    }
+    s
+}
+
+const SELFPLAY_EXAMPLES: &str = "\
+Examples:
+  senat selfplay --force                                # 100000 random games -> games.csv, summary.csv
+  senat selfplay --games 20000 --red greedy --blue random --out g.csv --summary s.csv
+  senat selfplay --red 'heuristic:pile=12,exposed=-1' --blue heuristic:file=w.txt --out h.csv
+  senat selfplay --games 1000000 --shard 3/8 --out shard3.csv --summary ''   # one slice of a big batch
+  senat selfplay --games 1000000 --out big.csv --resume # continue an interrupted run
+  senat selfplay --games 200 --red 'heuristic>mcts' --blue 'ab' --time-per-move 100 --out t.csv";
+
+/// `senat selfplay --help` after the options: examples, the policies as the
+/// parser's help states them ([`senat_lab::policy::POLICY_HELP`]), and with
+/// `long` the named agents of every game.
+fn selfplay_help(long: bool) -> String {
+    let mut s = format!(
+        "{SELFPLAY_EXAMPLES}\n\nPolicies: {}\n--time-per-move MS gives every searching policy movetime=MS; \
+timed games depend on the machine, not on the seed alone.",
+        senat_lab::policy::POLICY_HELP
+    );
+    if long {
+        s.push_str("\n\n");
+        s.push_str(&named_help(true));
     }
     s
 }
@@ -362,7 +374,8 @@ fn main() -> ExitCode {
                 Failure::Input(msg) => (msg, 2),
                 Failure::Io(e) => (format!("cannot write the output: {e}"), 1),
             };
-            eprintln!("senat: error: {msg}");
+            // Every game's messages echo input: one line, control characters escaped.
+            eprintln!("senat: error: {}", escape(&msg));
             ExitCode::from(code)
         }
     }

@@ -473,14 +473,22 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         writeln!(out, "{:<width$}  {:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)", "", "")?;
         if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
             let (lo, hi) = t.bounds();
+            // Where the ratio stands against the bounds, then what was decided.
+            let stands = if llr >= hi {
+                format!("≥ {hi:.3}")
+            } else if llr <= lo {
+                format!("≤ {lo:.3}")
+            } else {
+                format!("in ({lo:.3}, {hi:.3})")
+            };
             writeln!(
                 out,
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{lo:.3}, {hi:.3}]: {}",
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} {stands}: {}",
                 t.elo0,
                 t.elo1,
                 t.alpha,
                 t.beta,
-                d.map_or("undecided (games exhausted)".to_string(), |d| d.to_string())
+                d.map_or("no decision (games exhausted)".to_string(), |d| d.to_string())
             )?;
         }
     }
@@ -491,6 +499,8 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
                 ""
             } else if l.step_above_zero {
                 "  strict step up"
+            } else if l.step_below_zero {
+                "  strict step down"
             } else {
                 "  step not significant"
             };

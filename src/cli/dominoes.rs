@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::dominoes::{DominoArena, DominoSpec, PlayedMatch, play_match};
 use senat_lab::rating::Estimate;
-use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
+use senat_lab::selfplay::output::{IfExists, Located, OutFile, check_distinct, partial_path};
 use senat_lab::selfplay::{Shard, game_seed};
 use senat_lab::stats::wilson;
 use std::io::Write;
@@ -33,6 +33,16 @@ pub(crate) fn variant(g: &GameArg) -> Result<Variant> {
         None => g.variant.clone(),
     };
     Variant::parse(&text).or_else(|e| input(format_args!("variant `{text}`: {e}")))
+}
+
+/// `--variant help`: prints the variant's keys, as for the other games, and
+/// says whether it did (the command then stops).
+fn variant_help(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+    if g.variant.trim() == "help" {
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, Variant::HELP)?;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 /// A position argument: `start`, a state text, or an observation text.
@@ -58,6 +68,9 @@ fn position(words: &[String], g: &GameArg) -> Result<Pos> {
 /// `senat moves --game dominoes`: decisions sorted by text; at a chance
 /// node the outcomes with their probabilities.
 pub(crate) fn moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if variant_help(g, out)? {
+        return Ok(());
+    }
     let mut v = Vec::new();
     match position(words, g)? {
         Pos::State(s) if s.is_chance() => {
@@ -82,6 +95,9 @@ pub(crate) fn moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Resu
 /// `senat bestmove --game dominoes`: the agent's decision from an
 /// observation (a full state: its player to move's observation).
 pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
+    if variant_help(&a.game, out)? {
+        return Ok(());
+    }
     let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
     let obs = match position(&a.pos, &a.game)? {
         Pos::Observation(o) => o,
@@ -112,6 +128,9 @@ pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat perft --game dominoes`: decisions and chance outcomes alike.
 pub(crate) fn perft(words: &[String], g: &GameArg, depth: u32, out: &mut impl Write) -> Result<()> {
+    if variant_help(g, out)? {
+        return Ok(());
+    }
     let Pos::State(s) = position(words, g)? else { return input("perft needs a full state, not an observation") };
     let t = Instant::now();
     let n = dominoes_rules::perft(&s, depth);
@@ -129,6 +148,9 @@ fn hand_text(set: dominoes_rules::TileSet) -> String {
 /// `senat show --game dominoes`: the hands (or what the observer knows),
 /// the open ends, the boneyard, the scores; then the text.
 pub(crate) fn show(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if variant_help(g, out)? {
+        return Ok(());
+    }
     match position(words, g)? {
         Pos::State(s) => {
             for p in 0..s.players() {
@@ -195,6 +217,9 @@ fn spec(text: &str, flag: &str) -> Result<DominoSpec> {
 /// round in `--rounds`, and a summary of each seat's wins with Wilson
 /// intervals. Seat 0 plays `--first`, every other seat `--second`.
 pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if variant_help(&a.game, out)? {
+        return Ok(());
+    }
     if a.resume {
         return input("--resume is not available for --game dominoes yet; run the batch again with --force");
     }
@@ -219,6 +244,20 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     outs.extend(a.rounds.as_deref().map(|p| ("--rounds", p)));
     outs.extend(summary.as_deref().map(|p| ("--summary", p)));
     check_distinct(&[], &outs).or_else(input)?;
+    if !a.force {
+        // As Sénat's selfplay: the files of an interrupted run are kept unless --force.
+        for p in std::iter::once(a.out.as_path()).chain(a.rounds.as_deref()) {
+            let loc = Located::new(p).or_else(input)?;
+            if !loc.is_special() && loc.partial().exists() {
+                return input(format_args!(
+                    "{} is left by an interrupted run writing {}; pass --force to start over \
+                     (--resume is not available for --game dominoes yet)",
+                    partial_path(p).display(),
+                    p.display()
+                ));
+            }
+        }
+    }
     let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     let mut games = OutFile::create(&a.out, mode).or_else(input)?;
     let mut rounds = a.rounds.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
@@ -333,6 +372,9 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
 /// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to
 /// measure the luck they remove).
 pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if variant_help(&a.game, out)? {
+        return Ok(());
+    }
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
     }
@@ -388,7 +430,13 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
                 String::new()
             } else {
                 let e = &steps[i - 1];
-                let strict = if l.step_above_zero { "strict" } else { "NOT strict" };
+                let strict = if l.step_above_zero {
+                    "strict"
+                } else if l.step_below_zero {
+                    "strict down"
+                } else {
+                    "not significant"
+                };
                 format!("  step {:+.0} [{:+.0}, {:+.0}] {strict}", -e.elo, -e.elo_hi, -e.elo_lo)
             };
             writeln!(out, "  {:<w$}{step}", arena.agents[i].to_string())?;

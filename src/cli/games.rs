@@ -512,7 +512,13 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
                     -e.elo,
                     -e.elo_hi,
                     -e.elo_lo,
-                    if l.step_above_zero { " strict" } else { " NOT strict" }
+                    if l.step_above_zero {
+                        " strict"
+                    } else if l.step_below_zero {
+                        " strict down"
+                    } else {
+                        " not significant"
+                    }
                 )
             };
             let rating = if l.elo.is_finite() {
@@ -579,7 +585,11 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             }
             "mcts" => {
                 let config = mcts::Config {
-                    playouts: a.playouts.unwrap_or(if time.is_some() { 1 << 30 } else { 10_000 }),
+                    playouts: match a.playouts {
+                        Some(n) => senat_lab::limits::playouts("--playouts", n).or_else(input)?,
+                        None if time.is_some() => senat_lab::limits::MAX_PLAYOUTS,
+                        None => 10_000,
+                    },
                     time,
                     selection: mcts::Selection::Uct { c: a.c },
                     memory: senat_lab::limits::mb_to_bytes(a.memory_mb).unwrap_or(usize::MAX),

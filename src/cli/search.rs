@@ -197,8 +197,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             let threads = limits::threads("--threads", threads).or_else(input)?;
             let memory_mb = limits::megabytes("--memory-mb", memory_mb, 1).or_else(input)?;
             let playouts = match (playouts, time) {
-                (Some(0), _) => return input("--playouts must be ≥ 1"),
-                (Some(n), _) => n,
+                (Some(n), _) => limits::playouts("--playouts", n).or_else(input)?,
                 (None, Some(_)) => u64::MAX,
                 (None, None) => 10_000,
             };
@@ -230,6 +229,7 @@ pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
         return input("--threads, --playouts and --repeat must be ≥ 1");
     }
     let threads = limits::threads("--threads", threads).or_else(input)?;
+    let playouts = limits::playouts("--playouts", playouts).or_else(input)?;
     cmd_bench_mcts(&SenatState::new(p), playouts, threads, repeat, seed, rollout, out)
 }
 

@@ -3,7 +3,7 @@
 //! round's held-out measures next to the hand-written evaluations'.
 
 use crate::cli::common::{Result, input};
-use crate::cli::view::write_atomic;
+use crate::cli::view::{refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::tune::{self, RoundReport, TuneConfig};
 use std::io::Write;
@@ -67,9 +67,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
         l2: a.l2,
         ..TuneConfig::default()
     };
-    if !a.force && a.out.exists() {
-        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
-    }
+    refuse_existing(&a.out, a.force)?;
     let start = Instant::now();
     writeln!(out, "round generator  games(train+held)  samples play/draft   held-out log-loss (accuracy on decisive)")?;
     let mut lines = Vec::new();

@@ -13,6 +13,7 @@ use crate::cli::common::{
 use clap::Args;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
+use senat_lab::selfplay::output::{IfExists, OutFile};
 use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{Game, MoveError, Position, Record, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -89,25 +90,24 @@ fn parse_side(text: &str) -> std::result::Result<Side, String> {
 
 // ---- files ----------------------------------------------------------------
 
-/// Writes `bytes` to `path` atomically (a temporary file beside it, then a
-/// rename); an existing file is refused unless `force`.
+/// Writes `bytes` to `path` as every `--out` of the binary is written
+/// ([`OutFile`]): a regular file atomically (its `.partial` file, then a
+/// rename), a special file (`/dev/null`, a FIFO) in place; an existing
+/// regular file is refused unless `force`.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    let shown = path.display();
-    if !force && path.exists() {
-        return input(format_args!("{shown} already exists; pass --force to overwrite it"));
-    }
-    let Some(name) = path.file_name() else {
-        return input(format_args!("{shown} is not a file name"));
-    };
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
-    if let Err(e) = std::fs::write(&tmp, bytes) {
-        let _ = std::fs::remove_file(&tmp);
-        return input(format_args!("cannot write {shown}: {e}"));
-    }
-    if let Err(e) = std::fs::rename(&tmp, path) {
-        let _ = std::fs::remove_file(&tmp);
-        return input(format_args!("cannot write {shown}: {e}"));
+    let if_exists = if force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut file = OutFile::create(path, if_exists).or_else(input)?;
+    file.write_all(bytes).or_else(input)?;
+    file.commit().or_else(input)
+}
+
+/// Refuses an existing `path` unless `force`, before any work, as
+/// [`write_atomic`] will at the end: a special file is written through and
+/// needs no `--force`.
+pub(crate) fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if !force && !special && path.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
     }
     Ok(())
 }
@@ -144,9 +144,7 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
             return input(format_args!("--out {}: the picture's name must end in .svg or .png", a.out.display()));
         }
     };
-    if !a.force && a.out.exists() {
-        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
-    }
+    refuse_existing(&a.out, a.force)?;
     let record_file = (a.what.len() == 1 && Path::new(&a.what[0]).is_file()).then(|| PathBuf::from(&a.what[0]));
     let svg = match record_file {
         Some(file) => {
@@ -230,9 +228,7 @@ fn record_notes(text: &str, record: &Record) -> (Vec<String>, Vec<Vec<String>>) 
 }
 
 pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
-    if !a.force && a.out.exists() {
-        return input(format_args!("{} already exists; pass --force to overwrite it", a.out.display()));
-    }
+    refuse_existing(&a.out, a.force)?;
     let (game, meta) = match a.game {
         Some(n) => games_file_game(&a.file, n)?,
         None => {

@@ -341,6 +341,9 @@ pub struct LadderRating {
     /// Whether the step from the previous agent is significant: its own
     /// 95% interval lies above 0.
     pub step_above_zero: bool,
+    /// Whether the step is significant the other way: its 95% interval
+    /// lies below 0 (this agent is weaker than the previous one).
+    pub step_below_zero: bool,
     /// A lower bound of the rating: the sum of the steps' lower 95% ends
     /// (what to show where a step was a sweep and the rating is infinite).
     pub floor: f64,
@@ -354,7 +357,7 @@ pub fn ladder_ratings(results: &[PairingResult]) -> Vec<LadderRating> {
 /// Chains ladder steps: `steps[i]` is the estimate of agent `i` against
 /// agent `i + 1` (from agent `i`'s side), in any game.
 pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
-    let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true, floor: 0.0 }];
+    let mut out = vec![LadderRating { elo: 0.0, err: 0.0, step_above_zero: true, step_below_zero: false, floor: 0.0 }];
     let (mut elo, mut var, mut floor) = (0.0, 0.0, 0.0);
     for &e in steps {
         // The second agent's gain over the first is minus the first's Elo.
@@ -362,7 +365,13 @@ pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
         floor -= e.elo_hi;
         let half = (e.elo_hi - e.elo_lo) / 2.0;
         var += (half / crate::rating::Z95).powi(2);
-        out.push(LadderRating { elo, err: crate::rating::Z95 * var.sqrt(), step_above_zero: e.elo_hi < 0.0, floor });
+        out.push(LadderRating {
+            elo,
+            err: crate::rating::Z95 * var.sqrt(),
+            step_above_zero: e.elo_hi < 0.0,
+            step_below_zero: e.elo_lo > 0.0,
+            floor,
+        });
     }
     out
 }

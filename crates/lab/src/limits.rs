@@ -61,6 +61,11 @@ pub const MAX_TEMP_PLIES: u32 = 10_000;
 /// billion, minutes of solving.
 pub const MAX_NODES: u64 = 10_000_000_000;
 
+/// The most MCTS playouts of one search (`--playouts`, `playouts=`): 2³⁰,
+/// more than 10 minutes at 1.7 million playouts a second, and far from the
+/// 2³² that a node's 32-bit visit count holds.
+pub const MAX_PLAYOUTS: u64 = 1 << 30;
+
 /// The largest record file (game records, weights files): 16 MiB.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
@@ -148,6 +153,11 @@ pub enum LimitError {
         /// The key or flag and value.
         value: String,
     },
+    /// A playout count out of `1..=`[`MAX_PLAYOUTS`].
+    Playouts {
+        /// The key or flag and value.
+        value: String,
+    },
     /// A file that cannot be opened or read.
     Read {
         /// The file.
@@ -204,6 +214,9 @@ impl std::fmt::Display for LimitError {
             }
             LimitError::Plies { value } => write!(f, "{value}: expected plies in 0..={MAX_TEMP_PLIES}"),
             LimitError::Nodes { value } => write!(f, "{value}: expected a node count from 1 to {MAX_NODES}"),
+            LimitError::Playouts { value } => {
+                write!(f, "{value}: expected a playout count from 1 to {MAX_PLAYOUTS} (2^30)")
+            }
             LimitError::Read { name, error } => write!(f, "cannot read {name}: {error}"),
             LimitError::TooLarge { name } => {
                 write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
@@ -327,6 +340,15 @@ pub fn nodes(flag: &str, n: u64) -> Result<u64, LimitError> {
     Ok(n)
 }
 
+/// A playout count for `flag` (`--playouts`, `playouts=`), checked: 1 to
+/// [`MAX_PLAYOUTS`].
+pub fn playouts(flag: &str, n: u64) -> Result<u64, LimitError> {
+    if n == 0 || n > MAX_PLAYOUTS {
+        return Err(LimitError::Playouts { value: label(flag, n) });
+    }
+    Ok(n)
+}
+
 /// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of
 /// at most [`MAX_LINE_BYTES`]; a byte-order mark at its start is skipped.
 /// The message names the file (as `name`) and what is wrong.
@@ -363,6 +385,17 @@ mod tests {
         assert_eq!(
             plies("--book-plies", 20_000).unwrap_err().to_string(),
             "--book-plies 20000: expected plies in 0..=10000"
+        );
+    }
+
+    #[test]
+    fn playout_counts() {
+        assert_eq!(playouts("--playouts", 1), Ok(1));
+        assert_eq!(playouts("playouts", MAX_PLAYOUTS), Ok(MAX_PLAYOUTS));
+        assert!(playouts("--playouts", 0).is_err());
+        assert_eq!(
+            playouts("--playouts", u64::MAX).unwrap_err().to_string(),
+            "--playouts 18446744073709551615: expected a playout count from 1 to 1073741824 (2^30)"
         );
     }
 

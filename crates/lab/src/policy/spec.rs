@@ -336,7 +336,7 @@ impl EngineParams {
         }
         let owned = || (key.to_string(), value.to_string());
         match (kind, key) {
-            (PolicyKind::Mcts, "playouts") => self.playouts = Some(num(key, value, 1)?),
+            (PolicyKind::Mcts, "playouts") => self.playouts = Some(limits::playouts(key, num(key, value, 1)?)?),
             (PolicyKind::Mcts | PolicyKind::AlphaBeta, "movetime") => {
                 let ms = value.parse::<u64>().map_err(|_| {
                     let (key, value) = owned();

@@ -1,0 +1,261 @@
+//! Faults a tester found in the binary, each pinned by a test: outputs that
+//! are special files are written through by every command, every game's
+//! errors are one escaped line, playout counts are bounded, the SPRT and
+//! ladder lines say what the numbers say, dominoes lists its variant keys
+//! and keeps an interrupted run's files, and the help names only specs that
+//! parse.
+
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+
+use senat_lab::arena::ladder_of;
+use senat_lab::policy::PolicySpec;
+use senat_lab::rating::Estimate;
+use support::cli::{fails, fails_in, ok, ok_in};
+use support::files::TempDir;
+
+const RECORD: &str = "crates/rules/data/sample-game.txt";
+
+// ---- 1. special files ---------------------------------------------------------
+
+#[cfg(unix)]
+fn is_char_device(path: &str) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+}
+
+/// `view`, `tune` and `render` write through `/dev/null` (with or without
+/// `--force`) as selfplay does, instead of replacing it by a regular file.
+#[cfg(unix)]
+#[test]
+fn dev_null_stays_a_device_for_every_writer() {
+    assert!(is_char_device("/dev/null"), "/dev/null must be a character device before the test");
+    let runs: [&[&str]; 4] = [
+        &["view", RECORD, "--out", "/dev/null", "--force"],
+        &["view", RECORD, "--out", "/dev/null"],
+        &["tune", "--games", "10", "--rounds", "1", "--out", "/dev/null", "--force"],
+        &["tune", "--games", "10", "--rounds", "1", "--out", "/dev/null"],
+    ];
+    for args in runs {
+        ok(args);
+        assert!(is_char_device("/dev/null"), "senat {args:?} replaced /dev/null");
+    }
+    // A picture's name must end in .svg or .png: render to /dev/null through a link.
+    let d = TempDir::new("faults-null-link");
+    let link = d.0.join("null.svg");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let link = link.to_str().unwrap();
+    for args in [&["render", "sample", "--out", link, "--force"][..], &["render", "sample", "--out", link]] {
+        ok(args);
+        assert!(is_char_device("/dev/null"), "senat {args:?} replaced /dev/null");
+        assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "senat {args:?} replaced the link");
+    }
+    assert_eq!(d.names(), ["null.svg"], "no temporary file is left");
+}
+
+/// A FIFO given as `--out` gets the bytes and stays a FIFO.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_output_is_written_through() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = TempDir::new("faults-fifo");
+    let fifo = d.0.join("pipe.svg");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success(), "mkfifo failed");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("the FIFO is read"))
+    };
+    ok(&["render", "sample", "--out", fifo.to_str().unwrap(), "--force"]);
+    let bytes = reader.join().expect("the reader ends");
+    assert!(String::from_utf8_lossy(&bytes).contains("<svg"), "the picture went through the FIFO");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced");
+    assert!(!d.0.join("pipe.svg.partial").exists());
+}
+
+/// Regular files still go through a temporary file and are refused without --force.
+#[test]
+fn regular_outputs_are_still_refused_without_force() {
+    let d = TempDir::new("faults-regular");
+    ok_in(&d.0, &["render", "sample", "--out", "b.svg"]);
+    let e = fails_in(&d.0, &["render", "sample", "--out", "b.svg"]);
+    assert!(e.contains("b.svg already exists; pass --force to overwrite it"), "{e}");
+    ok_in(&d.0, &["render", "sample", "--out", "b.svg", "--force"]);
+    assert_eq!(d.names(), ["b.svg"], "no temporary file is left");
+}
+
+// ---- 2. one escaped error line for every game ------------------------------------
+
+#[test]
+fn every_game_escapes_its_errors_into_one_line() {
+    // Débâcle echoes the variant field of a 12-field position; the others the text.
+    let positions = [
+        ("focus", "bad\u{1b}[31mpos\nx"),
+        ("focus4", "bad\u{1b}[31mpos\nx"),
+        ("debacle", "a b c d e f g h i j k x\u{1b}y\u{7}"),
+        ("dominoes", "bad\u{1b}[31mpos\nx"),
+    ];
+    for (game, text) in positions {
+        let variant = ["moves", "--game", game, "--variant", "target=3\n0", "start"];
+        let e = fails(&variant);
+        assert!(e.contains("3\\n0"), "{game}: {e}");
+        let position = ["moves", "--game", game, text];
+        let e = fails(&position);
+        assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{game}: {e}");
+    }
+    // Sénat's were escaped already, and stay so (escaping twice changes nothing).
+    let e = fails(&["moves", "bad\npos"]);
+    assert!(e.contains("bad\\npos") && !e.contains("\\\\n"), "{e}");
+}
+
+// ---- 3. playout counts ----------------------------------------------------------------
+
+#[test]
+fn playout_counts_are_bounded() {
+    let huge = "18446744073709551615";
+    let e = fails(&["analyze", "--engine", "mcts", "--playouts", huge, "sample"]);
+    assert!(e.contains(&format!("--playouts {huge}: expected a playout count from 1 to 1073741824")), "{e}");
+    let e = fails(&["analyze", "--engine", "mcts", "--playouts", "0", "sample"]);
+    assert!(e.contains("--playouts 0: expected a playout count"), "{e}");
+    let e = fails(&["analyze", "--game", "focus", "--engine", "mcts", "--playouts", huge, "start"]);
+    assert!(e.contains(&format!("--playouts {huge}")), "{e}");
+    let spec = format!("mcts:playouts={huge}");
+    let e = fails(&["bestmove", "--agent", &spec, "sample"]);
+    assert!(e.contains(&format!("`playouts={huge}`: expected a playout count")), "{e}");
+    let e = fails(&["bench-mcts", "--playouts", huge]);
+    assert!(e.contains(&format!("--playouts {huge}")), "{e}");
+}
+
+// ---- 4. the SPRT line ------------------------------------------------------------------
+
+/// The LLR, the relation printed and the decision of an arena's SPRT line.
+fn sprt_line(args: &[&str]) -> (f64, String, String) {
+    let out = ok(args);
+    let line = out.lines().find(|l| l.starts_with("SPRT")).unwrap_or_else(|| panic!("no SPRT line: {out}"));
+    let rest = line.split_once(": LLR ").unwrap_or_else(|| panic!("{line}")).1;
+    let (llr, rest) = rest.split_once(' ').unwrap();
+    let (relation, decision) = rest.rsplit_once(": ").unwrap();
+    (llr.parse().unwrap(), relation.to_string(), decision.to_string())
+}
+
+#[test]
+fn the_sprt_line_puts_the_ratio_where_it_is() {
+    let sprt = "elo0=0,elo1=50,alpha=0.05,beta=0.05";
+    let base = ["--seed", "1", "--concurrency", "1", "--quiet", "--sprt", sprt];
+    let run = |a: &str, b: &str, games: &str| {
+        let mut args = vec!["arena", a, b, "--games", games];
+        args.extend_from_slice(&base);
+        sprt_line(&args)
+    };
+    let (llr, relation, decision) = run("heuristic", "random", "400");
+    assert_eq!((relation.as_str(), decision.as_str()), ("≥ 2.944", "H1 accepted"), "LLR {llr}");
+    assert!(llr >= 2.944);
+    let (llr, relation, decision) = run("random", "heuristic", "400");
+    assert_eq!((relation.as_str(), decision.as_str()), ("≤ -2.944", "H0 accepted"), "LLR {llr}");
+    assert!(llr <= -2.944);
+    let (llr, relation, decision) = run("random", "heuristic", "2");
+    assert_eq!(relation, "in (-2.944, 2.944)", "LLR {llr}");
+    assert!(decision.starts_with("no decision"), "{decision}");
+}
+
+// ---- 5. ladder significance ---------------------------------------------------------
+
+fn estimate(elo: f64, lo: f64, hi: f64) -> Estimate {
+    Estimate { score: 0.5, elo, elo_lo: lo, elo_hi: hi, nelo: 0.0, nelo_err: 0.0, los: 0.5 }
+}
+
+#[test]
+fn a_ladder_step_is_significant_when_its_interval_excludes_zero() {
+    // Agent 0 against 1 at +373 [+207.7, +539.9]: 1 is significantly weaker.
+    // Agent 1 against 2 at -373 [-539.9, -207.7]: 2 is significantly stronger.
+    // Agent 2 against 3 at +10 [-40, +60]: not significant.
+    let l = ladder_of(&[estimate(373.8, 207.7, 539.9), estimate(-373.8, -539.9, -207.7), estimate(10.0, -40.0, 60.0)]);
+    assert!(!l[1].step_above_zero && l[1].step_below_zero);
+    assert!(l[2].step_above_zero && !l[2].step_below_zero);
+    assert!(!l[3].step_above_zero && !l[3].step_below_zero);
+    // The binary's labels agree.
+    let out = ok(&["arena", "heuristic", "random", "--ladder", "--games", "40", "--seed", "1", "--quiet"]);
+    let row = out.lines().find(|l| l.starts_with("random ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(row.ends_with("strict step down"), "{out}");
+    let out = ok(&["arena", "random", "heuristic", "--ladder", "--games", "40", "--seed", "1", "--quiet"]);
+    let row = out.lines().find(|l| l.starts_with("heuristic ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(row.ends_with("strict step up"), "{out}");
+}
+
+// ---- 6. dominoes' variant keys ------------------------------------------------------
+
+#[test]
+fn dominoes_lists_its_variant_options() {
+    for args in [
+        &["moves", "--game", "dominoes", "--variant", "help", "start"][..],
+        &["show", "--game", "dominoes", "--variant", "help", "start"][..],
+        &["selfplay", "--game", "dominoes", "--variant", "help"][..],
+    ] {
+        let out = ok(args);
+        assert!(out.starts_with("variant options of dominoes (--variant key=value,...):"), "{args:?}: {out}");
+        for key in ["players=2|3|4", "hand=N", "target=N", "rounds=N", "rules=playboard|openspiel"] {
+            assert!(out.contains(key), "{args:?}: {out}");
+        }
+    }
+    // As Focus does.
+    assert!(ok(&["moves", "--game", "focus", "--variant", "help", "start"]).contains("players=2|4"));
+}
+
+// ---- 7. help texts name specs that parse -------------------------------------------
+
+#[test]
+fn help_names_only_specs_that_parse() {
+    let help = ok(&["tune", "--help"]);
+    let quoted: Vec<&str> = help
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|q| ["mcts", "ab", "learned"].iter().any(|n| q.starts_with(n)))
+        .collect();
+    assert!(quoted.contains(&"mcts:rollout=eval"), "{help}");
+    for q in quoted {
+        let spec = q.split_once(":file=").map_or(q.to_string(), |(a, _)| a.to_string());
+        PolicySpec::parse(&spec).unwrap_or_else(|e| panic!("tune --help names `{q}`, which does not parse: {e}"));
+    }
+    for flag in ["-h", "--help"] {
+        let help = ok(&["selfplay", flag]);
+        let policies = help.split("Policies: ").nth(1).unwrap_or_else(|| panic!("no Policies footer: {help}"));
+        for key in senat_lab::policy::spec::MCTS_KEYS {
+            assert!(policies.contains(&format!("{key}=")), "selfplay {flag}: mcts key {key} missing: {policies}");
+        }
+        for word in ["learned[:", "rollout=random|greedy|eval", "prior=", "parallel=root|tree", "eval=hand|learned"] {
+            assert!(policies.contains(word), "selfplay {flag}: {word} missing: {policies}");
+        }
+    }
+}
+
+// ---- 8. dominoes keeps an interrupted run's files ----------------------------------
+
+#[test]
+fn dominoes_selfplay_refuses_an_interrupted_runs_files() {
+    let d = TempDir::new("faults-dominoes-partial");
+    let base = ["selfplay", "--game", "dominoes", "--games", "2", "--summary", "", "--quiet"];
+    for (flag, name) in [("--out", "g.csv"), ("--rounds", "r.csv")] {
+        let partial = format!("{name}.partial");
+        d.write(&partial, "half a run\n");
+        let mut args = base.to_vec();
+        args.extend_from_slice(&["--out", "g.csv"]);
+        if flag == "--rounds" {
+            args.extend_from_slice(&["--rounds", "r.csv"]);
+        }
+        let e = fails_in(&d.0, &args);
+        assert!(
+            e.contains(&format!("{partial} is left by an interrupted run writing {name}; pass --force to start over")),
+            "{e}"
+        );
+        assert_eq!(d.text(&partial), "half a run\n", "the partial file is kept");
+        args.push("--force");
+        ok_in(&d.0, &args);
+        assert!(!d.exists(&partial) && d.exists(name));
+        for f in d.names() {
+            std::fs::remove_file(d.0.join(f)).unwrap();
+        }
+    }
+}
