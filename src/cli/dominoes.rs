@@ -115,7 +115,8 @@ pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
 /// `senat solve --game dominoes`: sure wins of the round from the
 /// observation of the player to decide (`senat_lab::dominoes_proof`: one
 /// strategy for every consistent state, every draw and every play of the
-/// others), with `--each-move` one verdict per legal move.
+/// others): the observation searched, then the position's verdict or,
+/// with `--each-move`, one verdict per legal move.
 pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.time.is_some() {
         return input(
@@ -135,6 +136,7 @@ pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     let states = dominoes_proof::consistent_count(&obs, limits.max_states);
     let states = states.map_or(format!("over {} placements", limits.max_states), |n| format!("{n} consistent states"));
     let (root, each) = dominoes_proof::verdicts(&obs, &limits).or_else(|e| input(e.to_string()))?;
+    writeln!(out, "observation {obs}")?;
     if a.each_move {
         for (m, v) in each {
             writeln!(out, "move {m} verdict {v}")?;

@@ -137,10 +137,10 @@ struct Search {
     rounds: u32,
     nodes: u64,
     max_nodes: u64,
-    /// Results by the sorted Zobrist hashes of a set and the depth (a
+    /// Results by the sorted Zobrist hashes of a set (a
     /// transposition table: a collision of 64-bit keys is the one way it
     /// can err).
-    memo: HashMap<(Vec<u64>, u32), bool>,
+    memo: HashMap<Vec<u64>, Option<u32>>,
     buf: Vec<Move>,
 }
 
@@ -151,52 +151,55 @@ impl Search {
         Search { player, rounds, nodes: 0, max_nodes, memo: HashMap::new(), buf: Vec::new() }
     }
 
-    /// Whether `self.player` forces the round's win within `depth` plies
-    /// from the set `set` (states he cannot tell apart).
-    fn wins(&mut self, set: &[State], depth: u32) -> Result<bool, OutOfNodes> {
+    /// The fewest plies within which `self.player` forces the round's win
+    /// from the set `set` (states he cannot tell apart), `None` when he
+    /// cannot force it at all. The rest of a round is finite (every ply
+    /// plays a tile, draws one, or passes, and passes end it when they
+    /// block), so this is exact: the minimum over his moves, the maximum
+    /// over every other ply's successors, grouped by what he observes.
+    fn value(&mut self, set: &[State]) -> Result<Option<u32>, OutOfNodes> {
         self.nodes += set.len() as u64;
         if self.nodes > self.max_nodes {
             return Err(OutOfNodes);
         }
         let s0 = &set[0];
         if s0.rounds_played() > self.rounds || s0.outcome().is_some() {
-            return Ok(set.iter().all(|s| {
+            let all = set.iter().all(|s| {
                 s.rounds_played() > self.rounds
                     && s.last_round().and_then(|r| r.winner).map(usize::from) == Some(self.player)
-            }));
-        }
-        if depth == 0 {
-            return Ok(false);
+            });
+            return Ok(all.then_some(0));
         }
         let mut key: Vec<u64> = set.iter().map(State::hash).collect();
         key.sort_unstable();
-        if let Some(&v) = self.memo.get(&(key.clone(), depth)) {
+        if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
         }
         let v = if !s0.is_chance() && s0.to_move() == self.player {
             s0.legal_moves(&mut self.buf);
             let moves = self.buf.clone();
-            let mut any = false;
+            let mut best: Option<u32> = None;
             for m in moves {
                 let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
-                if self.wins(&next, depth - 1)? {
-                    any = true;
-                    break;
+                if let Some(d) = self.value(&next)? {
+                    best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
                 }
             }
-            any
+            best
         } else {
-            let groups = self.successors(set);
-            let mut all = true;
-            for g in groups {
-                if !self.wins(&g, depth - 1)? {
-                    all = false;
-                    break;
+            let mut worst = Some(0);
+            for g in self.successors(set) {
+                match self.value(&g)? {
+                    Some(d) => worst = worst.map(|w: u32| w.max(d + 1)),
+                    None => {
+                        worst = None;
+                        break;
+                    }
                 }
             }
-            all
+            worst
         };
-        self.memo.insert((key, depth), v);
+        self.memo.insert(key, v);
         Ok(v)
     }
 
@@ -245,7 +248,7 @@ fn after(s: &State, m: Move) -> State {
 
 /// The fewest plies within which `player`, who cannot tell apart the states
 /// of `set` (one of his information sets), forces the win of the round
-/// that follows `rounds` finished rounds, up to `limits.depth`.
+/// that follows `rounds` finished rounds; `None` beyond `limits.depth`.
 fn sure_win(
     set: &[State],
     player: usize,
@@ -254,46 +257,12 @@ fn sure_win(
     nodes: &mut u64,
 ) -> Result<Option<u32>, Unproved> {
     let mut search = Search::new(player, rounds, limits.max_nodes.saturating_sub(*nodes));
-    for d in 0..=limits.depth {
-        search.memo.clear();
-        let r = search.wins(set, d);
-        *nodes += search.nodes;
-        search.nodes = 0;
-        search.max_nodes = limits.max_nodes.saturating_sub(*nodes);
-        match r {
-            Err(OutOfNodes) => return Err(Unproved::Nodes),
-            Ok(true) => return Ok(Some(d)),
-            Ok(false) => {}
-        }
-        // A round's rest is finite: once no line reaches the horizon, a
-        // deeper search cannot change the answer.
-        if !reaches(set, rounds, d) {
-            break;
-        }
+    let r = search.value(set);
+    *nodes += search.nodes;
+    match r {
+        Err(OutOfNodes) => Err(Unproved::Nodes),
+        Ok(d) => Ok(d.filter(|&d| d <= limits.depth)),
     }
-    Ok(None)
-}
-
-/// Whether some line from `set` is still inside the round after `depth` plies.
-fn reaches(set: &[State], rounds: u32, depth: u32) -> bool {
-    fn go(s: &State, rounds: u32, depth: u32, buf: &mut Vec<Move>, out: &mut Vec<(Move, f64)>) -> bool {
-        if s.rounds_played() > rounds || s.outcome().is_some() {
-            return false;
-        }
-        if depth == 0 {
-            return true;
-        }
-        let moves: Vec<Move> = if s.is_chance() {
-            s.chance_outcomes(out);
-            out.iter().map(|&(m, _)| m).collect()
-        } else {
-            s.legal_moves(buf);
-            buf.clone()
-        };
-        moves.into_iter().any(|m| go(&after(s, m), rounds, depth - 1, buf, out))
-    }
-    let (mut buf, mut out) = (Vec::new(), Vec::new());
-    set.iter().any(|s| go(s, rounds, depth, &mut buf, &mut out))
 }
 
 /// The verdict on `m` for the observer of `obs` (who must be deciding):
