@@ -700,6 +700,44 @@ mod tests {
     use super::*;
     use game_search::rng::rng_from_seed;
 
+    /// A temperature over the first turns of the round varies the move
+    /// from one seed to the next (the plain search varies too: its
+    /// determinizations come from the seed); past its turns the agent is
+    /// the plain one, draw for draw.
+    #[test]
+    fn temperature_varies_the_first_turns_only() {
+        let v = Variant::parse("").unwrap();
+        let (mut out, mut buf) = (Vec::new(), Vec::new());
+        // The second player's first decision after the forced opener, in
+        // the first deal where he has a real choice.
+        let obs = (0..100)
+            .find_map(|seed| {
+                let mut deal = rng_from_seed(seed);
+                let mut s = State::start(v);
+                let mut chance = |s: &mut State| {
+                    while s.is_chance() {
+                        s.chance_outcomes(&mut out);
+                        s.play(out[below(&mut deal, out.len())].0);
+                    }
+                };
+                chance(&mut s);
+                s.legal_moves(&mut buf);
+                s.play(buf[0]);
+                chance(&mut s);
+                let obs = s.observation(s.to_move());
+                obs.legal_moves(&mut buf);
+                (buf.len() >= 2).then_some(obs)
+            })
+            .expect("a deal with a choice");
+        let moves = |spec: &str| -> Vec<String> {
+            let spec = DominoSpec::parse(spec).unwrap();
+            (0..40).map(|seed| spec.build().choose(&obs, &mut rng_from_seed(seed)).to_string()).collect()
+        };
+        let distinct = |v: Vec<String>| v.into_iter().collect::<std::collections::BTreeSet<_>>().len();
+        assert!(distinct(moves("ismcts:playouts=200,temp=5")) >= 2, "{obs}");
+        assert_eq!(moves("ismcts:playouts=200,temp=5,temp_plies=1"), moves("ismcts:playouts=200"));
+    }
+
     #[test]
     fn specs_round_trip() {
         for t in ["random", "greedy", "pimc", "ismcts:playouts=50", "pimc:playouts=200,worlds=5,c=1"] {
@@ -710,6 +748,14 @@ mod tests {
         for n in crate::named::DOMINOES {
             assert_eq!(DominoSpec::parse(n.name).unwrap(), DominoSpec::parse(n.spec).unwrap(), "{}", n.name);
         }
+        for t in ["ismcts:playouts=50,temp=0.5", "pimc:temp_plies=4", "ismcts:temp=1,temp_plies=3"] {
+            let a = DominoSpec::parse(t).unwrap();
+            assert!(a.to_string().contains("temp="), "{a}");
+            assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
+        }
+        assert_eq!(DominoSpec::parse("ismcts:temp=0").unwrap(), DominoSpec::parse("ismcts").unwrap());
+        assert!(DominoSpec::parse("greedy:temp=1").is_err());
+        assert!(DominoSpec::parse("ismcts:temp=x").unwrap_err().to_string().contains("temp=x"));
         let e = DominoSpec::parse("top:c=1").unwrap_err().to_string();
         assert!(e.contains("`top` is a named agent and takes no parameters"), "{e}");
         let e = DominoSpec::parse("ismcst").unwrap_err().to_string();
@@ -717,7 +763,7 @@ mod tests {
         let e = DominoSpec::parse("pimc:wolds=3").unwrap_err().to_string();
         assert!(e.contains("unknown parameter `wolds`; did you mean `worlds`? (keys: playouts, worlds, c"), "{e}");
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c;"), "{e}");
+        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c, temp, temp_plies;"), "{e}");
         let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
         assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());
