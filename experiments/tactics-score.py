@@ -3,6 +3,7 @@
 
 Usage:
   experiments/tactics-score.py tests/fixtures/tactics-senat.txt top learned 'ab:depth=3'
+  experiments/tactics-score.py tests/fixtures/tactics-dominoes.txt random greedy strong top
   experiments/tactics-score.py SUITE AGENT... [--bin target/release/senat] [--csv out.csv] [--seed 1]
 
 For every position of the suite, `senat bestmove --agent AGENT` is asked for
@@ -14,6 +15,11 @@ Wilson 95 % interval, and the time per move (median and maximum of the
 `bestmove` process's wall-clock time, so it includes about 2 ms of process
 start). With `--csv`, writes the same rows, the command and the binary's
 commit to a CSV file (never over an existing one unless --force).
+
+Dominoes (`game=dominoes`): each position is the observation of the player
+deciding, given as is to `senat bestmove --game dominoes`; a move is found
+when it is one of the proved sure wins of the round (`win`) or one of the
+moves not proved lost (`save`).
 """
 import argparse
 import csv

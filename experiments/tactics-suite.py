@@ -5,6 +5,11 @@ moves the exact solver proves winning (or saving) within a horizon.
 Usage:
   experiments/tactics-suite.py --game senat --out tests/fixtures/tactics-senat.txt
   experiments/tactics-suite.py --game focus --out tests/fixtures/tactics-focus.txt
+  experiments/tactics-suite.py --game dominoes --out tests/fixtures/tactics-dominoes.txt
+
+Dominoes (hidden hands) differs; see `dominoes_main`: positions are the
+observations of the player deciding late in a round, and a verdict is a
+sure win of the round from the observation (`senat solve --game dominoes`).
 
 What it does, for one game:
   1. plays seeded self-play batches of several agent pairs (`senat selfplay
@@ -30,6 +35,7 @@ The file records the command, the binary's commit and every source batch.
 """
 import argparse
 import csv
+import math
 import os
 import random
 import re
@@ -58,6 +64,13 @@ PAIRS = {
         ("greedy", "greedy"),
         ("ab:depth=1", "greedy"),
         ("mcts:playouts=100", "greedy"),
+    ],
+    "dominoes": [
+        ("random", "random"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+        ("ismcts:playouts=100", "greedy"),
+        ("pimc:playouts=200,worlds=10", "ismcts:playouts=100"),
     ],
     "debacle": [
         ("random", "random"),
@@ -200,6 +213,120 @@ def candidate(bin_, game, pos, horizon, time_s):
     return None
 
 
+DOMINO_HEADER = [
+    "# A position is the observation of the player deciding (what `senat bestmove --game dominoes` is given).",
+    "# Proved (`senat solve --game dominoes`, crates/lab/src/dominoes_proof.rs): a move is good in a `win` position",
+    "# when it is a sure win of the round: one strategy, choosing from the observer's observations only, makes him",
+    "# the round's winner against EVERY state consistent with the observation (enumerated exactly,",
+    "# Sampler::consistent_states), every order of the remaining draws and every play of the other player (who may",
+    "# see everything). A move is proved lost when, in every consistent state after it, the other player has such a",
+    "# sure win from his own observation. Only the current round counts (the round's winner), not the match.",
+    "# class: win (some move is a sure win; good = every sure-winning move, at most half the legal moves; distance =",
+    "# the fewest plies, chance included, within which the best of them wins) or save (no sure win; every move",
+    "# but the good ones proved lost, the good ones not proved lost; distance 0). At least 2 legal moves.",
+]
+
+
+def dominoes_solve(bin_, obs, horizon, timeout):
+    """(observation text, [(move, verdict)]) or None."""
+    cmd = [bin_, "solve", "--game", "dominoes", "--each-move", "--max-depth", str(horizon), "--", obs]
+    try:
+        text = run(cmd, timeout=timeout)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        return None
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith("observation "):
+        return None
+    out = []
+    for line in lines[1:]:
+        m = VERDICT.match(line.strip())
+        if m:
+            out.append((m.group(1), m.group(2)))
+    return lines[0].removeprefix("observation "), out
+
+
+def dominoes_candidate(v):
+    """(class, good moves, distance) of a position's move verdicts, or None."""
+    if len(v) < 2:
+        return None
+    kinds = [(mv, *kind(t)) for mv, t in v]
+    wins = [(mv, d) for mv, k, d in kinds if k == "win"]
+    if wins:
+        if 2 * len(wins) > len(v):
+            return None
+        return "win", [mv for mv, _ in wins], min(d for _, d in wins)
+    good = [mv for mv, k, _ in kinds if k != "loss"]
+    if 1 <= len(good) < len(v):
+        return "save", good, 0
+    return None
+
+
+def dominoes_main(a, commit):
+    found = {"win": [], "save": []}
+    seen, sources = set(), []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (first, second) in enumerate(PAIRS["dominoes"]):
+            seed = a.seed + i
+            out, moves = os.path.join(tmp, f"g-{seed}.csv"), os.path.join(tmp, f"m-{seed}.csv")
+            cmd = [a.bin, "selfplay", "--game", "dominoes", "--games", str(a.games), "--seed", str(seed),
+                   "--first", first, "--second", second, "--out", out, "--moves", moves, "--summary", "",
+                   "--quiet", "--force"]
+            run(cmd)
+            sources.append(" ".join(cmd[1:]).replace(tmp + "/", ""))
+            with open(moves) as f:
+                rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+            for r in rows:
+                rec = os.path.join(tmp, "rec.txt")
+                with open(rec, "w") as f:
+                    f.write("start\n" + "\n".join(r["moves"].split()) + "\n")
+                text = run([a.bin, "replay", "--game", "dominoes", rec])
+                for k, line in enumerate(text.splitlines()):
+                    if "\t" not in line:
+                        continue
+                    state = line.split("\t", 1)[1]
+                    f = state.split(" ")
+                    # Late in a round: at most --placements ways to place the
+                    # tiles the player to move does not see (2 players).
+                    if len(f) != 10 or f[1] != "play":
+                        continue
+                    size = lambda t: 0 if t == "-" else len(t.split("."))
+                    hands = f[6].split("/")
+                    other = size(hands[1 - int(f[2])])
+                    if math.comb(other + size(f[7]), other) > a.placements or state in seen:
+                        continue
+                    seen.add(state)
+                    got = dominoes_solve(a.bin, state, a.horizon, a.time)
+                    if not got:
+                        continue
+                    obs, v = got
+                    c = dominoes_candidate(v)
+                    if c:
+                        cls, good, d = c
+                        found[cls].append((obs, good, len(v), d, f"{first} v {second} seed={seed} game={r['game']} ply={k + 1}"))
+            print(f"{first} v {second}: " + ", ".join(f"{c} {len(x)}" for c, x in found.items()), file=sys.stderr)
+    rng = random.Random(a.seed)
+    lines = [
+        f"# tactics suite v1 game=dominoes horizon=round",
+        f"# made by: experiments/tactics-suite.py --game dominoes --games {a.games} --seed {a.seed} "
+        f"--horizon {a.horizon} --placements {a.placements} --time {a.time} --per-class {a.per_class} (commit {commit})",
+        "# sources (senat selfplay --game dominoes, matches replayed; every decision with at most "
+        f"{a.placements} placements of the unseen tiles solved with `senat solve --game dominoes --each-move --max-depth {a.horizon}`,"
+        f" {a.time} s at most each):",
+    ]
+    lines += [f"#   {s}" for s in sources]
+    lines += DOMINO_HEADER
+    lines.append("# class | distance | legal moves | good moves | position | source")
+    for cls, items in found.items():
+        rng.shuffle(items)
+        for p, good, n, d, src in sorted(items[: a.per_class], key=lambda x: x[4]):
+            lines.append(f"{cls} | {d} | {n} | {' '.join(good)} | {p} | {src}")
+    tmp_out = a.out + ".tmp"
+    with open(tmp_out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp_out, a.out)
+    print("wrote " + a.out + ": " + ", ".join(f"{c} {min(len(x), a.per_class)} (of {len(x)})" for c, x in found.items()))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="senat", choices=sorted(PAIRS))
@@ -212,12 +339,16 @@ def main():
     ap.add_argument("--every", type=int, default=12)
     ap.add_argument("--time", type=float, default=5.0, help="seconds per move for the solver")
     ap.add_argument("--per-class", type=int, default=30)
-    ap.add_argument("--book", type=int, default=4, help="random plies at the start (not Sénat)")
+    ap.add_argument("--book", type=int, default=4, help="random plies at the start (not Sénat, not dominoes)")
+    ap.add_argument("--placements", type=int, default=300,
+                    help="dominoes: the most placements of the unseen tiles (opponent's hand and boneyard)")
     ap.add_argument("--force", action="store_true")
     a = ap.parse_args()
     if os.path.exists(a.out) and not a.force:
         sys.exit(f"tactics-suite: {a.out} exists (use --force)")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    if a.game == "dominoes":
+        return dominoes_main(a, commit)
     found = {c: [] for c in ["win1-3", "win5", "win7", "save"]}
     seen = set()
     sources = []

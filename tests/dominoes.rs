@@ -80,3 +80,42 @@ fn duplicate_arena_and_refusals() {
     let e = expect_error(&senat(&["selfplay", "--game", "dominoes", "--first", "mcts"]), &["selfplay"]);
     assert!(e.contains("unknown agent `mcts`"), "{e}");
 }
+
+/// `--moves` writes every move of each match (deals and draws included):
+/// replayed from `start` each ends as its games row says; the summary
+/// prints the distinct games; a temperature is in the batch identity.
+#[test]
+fn selfplay_moves_replay_and_distinct_games() {
+    let dir = TempDir::new("dominoes-moves");
+    let args = [
+        "selfplay",
+        "--game",
+        "dominoes",
+        "--games",
+        "3",
+        "--first",
+        "ismcts:playouts=20,temp=1",
+        "--second",
+        "greedy",
+        "--out",
+        "m.csv",
+        "--moves",
+        "mv.csv",
+        "--summary",
+        "",
+    ];
+    let out = ok_in(&dir.0, &args);
+    assert!(out.contains("distinct games: 3 of 3 (100.0%)"), "{out}");
+    let m = dir.text("m.csv");
+    assert!(m.contains("seats=ismcts:playouts=20,c=0.7,temp=1,temp_plies=16;greedy"), "{m}");
+    let mv = dir.text("mv.csv");
+    assert!(mv.lines().nth(1) == Some("game,moves"), "{mv}");
+    for (row, game) in mv.lines().skip(2).zip(m.lines().skip(2)) {
+        let (g, moves) = row.split_once(',').unwrap();
+        assert_eq!(game.split(',').next(), Some(g));
+        dir.write("rec.txt", format!("start\n{}\n", moves.replace(' ', "\n")));
+        let replayed = ok_in(&dir.0, &["replay", "--game", "dominoes", "--quiet", "rec.txt"]);
+        let winner = game.split(',').nth(2).unwrap();
+        assert!(replayed.starts_with(&format!("player {winner} wins")), "{replayed} vs {game}");
+    }
+}

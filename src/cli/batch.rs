@@ -174,7 +174,8 @@ pub(crate) struct SelfplayArgs {
     /// The summary CSV (empty: none).
     #[arg(long, value_name = "PATH", default_value = "summary.csv")]
     pub(crate) summary: String,
-    /// Also write one row per move to this file.
+    /// Also write one row per move to this file (dominoes: one row per
+    /// match, every move of it, deals and draws included).
     #[arg(long, value_name = "PATH")]
     pub(crate) moves: Option<PathBuf>,
     /// Play only the K-th of N disjoint slices of the game indices (1 <= K <= N).

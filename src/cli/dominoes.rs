@@ -12,11 +12,13 @@ use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::games::GameArg;
 use crate::cli::rules::ReplayArgs;
+use crate::cli::search::SolveArgs;
 use dominoes_rules::{Observation, State, Variant};
 use game_search::rng::rng_from_seed;
 use rayon::prelude::*;
 use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::dominoes::{DominoArena, DominoSpec, PlayedMatch, play_match};
+use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::rating::Estimate;
 use senat_lab::selfplay::output::{IfExists, Located, OutFile, check_distinct, partial_path};
 use senat_lab::selfplay::{Shard, game_seed};
@@ -126,6 +128,41 @@ pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// `senat solve --game dominoes`: sure wins of the round from the
+/// observation of the player to decide (`senat_lab::dominoes_proof`: one
+/// strategy for every consistent state, every draw and every play of the
+/// others): the observation searched, then the position's verdict or,
+/// with `--each-move`, one verdict per legal move.
+pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
+    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.time.is_some() {
+        return input(
+            "--history, --engine, --prove and --time are not for --game dominoes (its limits are plies, placements and nodes)",
+        );
+    }
+    let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
+    let obs = match position(&a.pos, &a.game)? {
+        Pos::Observation(o) => o,
+        Pos::State(s) if s.is_chance() || s.round_over() => {
+            return input("a deal, a draw or the end of a round is next: give a position where a player decides");
+        }
+        Pos::State(s) => s.observation(s.to_move()),
+    };
+    let limits = ProofLimits { depth, ..ProofLimits::default() };
+    let started = Instant::now();
+    let states = dominoes_proof::consistent_count(&obs, limits.max_states);
+    let states = states.map_or(format!("over {} placements", limits.max_states), |n| format!("{n} consistent states"));
+    let (root, each) = dominoes_proof::verdicts(&obs, &limits).or_else(|e| input(e.to_string()))?;
+    writeln!(out, "observation {obs}")?;
+    if a.each_move {
+        for (m, v) in each {
+            writeln!(out, "move {m} verdict {v}")?;
+        }
+    } else {
+        writeln!(out, "{root}; {states}; {:.2} s", started.elapsed().as_secs_f64())?;
+    }
+    Ok(())
+}
+
 /// `senat perft --game dominoes`: decisions and chance outcomes alike.
 pub(crate) fn perft(words: &[String], g: &GameArg, depth: u32, out: &mut impl Write) -> Result<()> {
     if variant_help(g, out)? {
@@ -223,8 +260,8 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     if a.resume {
         return input("--resume is not available for --game dominoes yet; run the batch again with --force");
     }
-    if a.moves.is_some() || a.book_plies != 0 {
-        return input("--moves and --book-plies are not for --game dominoes (its round rows go to --rounds FILE)");
+    if a.book_plies != 0 {
+        return input("--book-plies is not for --game dominoes (every deal is already random)");
     }
     let v = variant(&a.game)?;
     let players = usize::from(v.players);
@@ -242,6 +279,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     let summary = summary_path(&a.summary);
     let mut outs: Vec<(&str, &Path)> = vec![("--out", &a.out)];
     outs.extend(a.rounds.as_deref().map(|p| ("--rounds", p)));
+    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
     outs.extend(summary.as_deref().map(|p| ("--summary", p)));
     check_distinct(&[], &outs).or_else(input)?;
     if !a.force {
@@ -262,6 +300,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     let mut games = OutFile::create(&a.out, mode).or_else(input)?;
     let mut rounds = a.rounds.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let summary = summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let mut moves = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let range = shard.range(a.games);
     let id = format!(
         "# dominoes-batch 1 variant={} seed={} games={} shard={}/{} range={}..{} seats={}\n",
@@ -280,6 +319,12 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         f.write_all(id.as_bytes()).or_else(input)?;
         f.write_all(b"game,round,end,winner,points,pips,tiles,decisions\n").or_else(input)?;
     }
+    if let Some(f) = moves.as_mut() {
+        f.write_all(id.as_bytes()).or_else(input)?;
+        f.write_all(b"game,moves\n").or_else(input)?;
+    }
+    // Distinct matches by their moves (chance included), as 128-bit digests.
+    let mut keys: Vec<u128> = Vec::new();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(|e| input(e.to_string()))?;
     let bar = progress_bar(range.end - range.start, a.quiet);
     let started = Instant::now();
@@ -297,8 +342,13 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
                 })
                 .collect()
         });
-        let (mut grows, mut rrows) = (String::new(), String::new());
+        let (mut grows, mut rrows, mut mrows) = (String::new(), String::new(), String::new());
         for (g, seed, m) in &played {
+            keys.push(senat_lab::variety::digest_of(&m.moves));
+            if moves.is_some() {
+                let texts: Vec<String> = m.moves.iter().map(ToString::to_string).collect();
+                mrows.push_str(&format!("{g},{}\n", texts.join(" ")));
+            }
             let winner = match m.end.outcome() {
                 Some(dominoes_rules::Outcome::Win { player }) => {
                     wins[player] += 1;
@@ -332,6 +382,9 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         if let Some(f) = rounds.as_mut() {
             f.write_all(rrows.as_bytes()).or_else(input)?;
         }
+        if let Some(f) = moves.as_mut() {
+            f.write_all(mrows.as_bytes()).or_else(input)?;
+        }
         games.write_all(grows.as_bytes()).or_else(input)?;
         i = hi;
         bar.set_position(i - range.start);
@@ -340,8 +393,12 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
     if let Some(f) = rounds {
         f.commit().or_else(input)?;
     }
+    if let Some(f) = moves {
+        f.commit().or_else(input)?;
+    }
     games.commit().or_else(input)?;
     let n = range.end - range.start;
+    let variety = senat_lab::variety::Variety::of(keys);
     let mut rows = String::from("variant,seat,agent,games,wins,win_rate,win_lo,win_hi,draws,mean_rounds\n");
     for (p, agent) in seats.iter().enumerate() {
         let (lo, hi) = wilson(wins[p], n);
@@ -365,6 +422,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         out.write_all(rows.as_bytes())?;
         let secs = started.elapsed().as_secs_f64();
         writeln!(out, "{n} matches, {total_rounds} rounds in {secs:.1} s: {:.0} rounds/s", total_rounds as f64 / secs)?;
+        writeln!(out, "{}", variety.line())?;
     }
     Ok(())
 }

@@ -624,7 +624,7 @@ fn score_text(s: i32) -> String {
 /// `senat solve --game …`: the exact solver to a horizon.
 pub(crate) fn solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.game == GameKind::Dominoes {
-        return input("solve is not available for --game dominoes (hidden information and more than two teams)");
+        return crate::cli::dominoes::solve(a, out);
     }
     if a.history.is_some() || a.engine != "ab" || a.prove.is_some() {
         return input(format_args!(

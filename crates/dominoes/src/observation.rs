@@ -501,6 +501,60 @@ impl Sampler {
         self.ways[self.full]
     }
 
+    /// Every state consistent with the observation (module docs), each
+    /// once, in a fixed order (the unseen tiles in increasing number, the
+    /// boneyard first, then the hidden hands in seat order); or, when more
+    /// than `limit` placements pass the per-tile tests
+    /// ([`Sampler::placements`]), `Err` with that count and nothing
+    /// enumerated. An exact enumeration: the per-tile tests prune, the
+    /// full check decides.
+    pub fn consistent_states(&self, limit: u128) -> Result<Vec<State>, u128> {
+        if self.placements() > limit {
+            return Err(self.placements());
+        }
+        let mut base = self.obs.s;
+        for &p in &self.hidden {
+            base.hands[p] = TileSet::EMPTY;
+        }
+        base.stock = TileSet::EMPTY;
+        let mut out = Vec::new();
+        self.enumerate(0, self.full, &mut base, &mut out);
+        Ok(out)
+    }
+
+    /// Places tiles `i..` with the hidden hands' remaining sizes `r` into
+    /// `s` (tiles before `i` placed), pushing each full placement that
+    /// passes the full check.
+    fn enumerate(&self, i: usize, r: usize, s: &mut State, out: &mut Vec<State>) {
+        let (k, width) = (self.unseen.len(), self.width);
+        if self.ways[i * width + r] == 0 {
+            return;
+        }
+        if i == k {
+            if self.c.check(s) {
+                let mut t = *s;
+                t.z = t.recompute_z();
+                out.push(t);
+            }
+            return;
+        }
+        let decode = |q: usize| r / self.radix[q] % (self.caps[q] + 1);
+        let used: usize = (0..self.hidden.len()).map(decode).sum();
+        let x = self.unseen[i];
+        if used < k - i {
+            s.stock.insert(x);
+            self.enumerate(i + 1, r, s, out);
+            s.stock.remove(x);
+        }
+        for (q, &p) in self.hidden.iter().enumerate() {
+            if decode(q) > 0 && self.c.allowed(p, x.index()) {
+                s.hands[p].insert(x);
+                self.enumerate(i + 1, r - self.radix[q], s, out);
+                s.hands[p].remove(x);
+            }
+        }
+    }
+
     /// One state, uniform over the consistent states (module docs).
     ///
     /// # Panics

@@ -13,6 +13,8 @@ use std::collections::HashMap;
 fn fill(o: &Observation, hands: &[TileSet], stock: TileSet) -> Option<State> {
     let t = o.to_string();
     let mut f: Vec<String> = t[3..].split(' ').map(String::from).collect();
+    // `3!` (the drawer stopped) is for observations only.
+    f[3] = f[3].trim_end_matches('!').to_string();
     f[6] = hands.iter().map(|h| h.to_string()).collect::<Vec<_>>().join("/");
     f[7] = stock.to_string();
     f.join(" ").parse().ok()
@@ -311,4 +313,51 @@ fn observation_hides_the_hidden() {
             }
         }
     }
+}
+
+/// The exact enumeration (`Sampler::consistent_states`) against brute
+/// force (every placement through the text and `is_consistent`): the same
+/// states, each once, the true state among them; over the limit it refuses
+/// with the placement count.
+#[test]
+fn consistent_states_match_brute_force() {
+    let mut rng = Rng(7);
+    let (mut checked, mut pruned, mut tries) = (0, 0, 0);
+    while checked < 60 && tries < 100_000 {
+        tries += 1;
+        let v = variant(["", "players=3", "hand=5", "players=3,hand=4", "players=4"][tries % 5]);
+        let k = 8 + rng.below(40);
+        let s = random_state(v, &mut rng, k);
+        if s.round_over() || s.dealing() {
+            continue;
+        }
+        let p = rng.below(s.players());
+        let o = s.observation(p);
+        if placements(&o) > 5000.0 {
+            continue;
+        }
+        let sampler = dominoes_rules::Sampler::new(&o);
+        let got = sampler.consistent_states(5000).expect("under the limit");
+        let mut want: Vec<String> = enumerate(&o).iter().map(ToString::to_string).collect();
+        let mut texts: Vec<String> = got.iter().map(ToString::to_string).collect();
+        for x in &got {
+            assert_eq!(x.hash(), x.recompute_hash());
+        }
+        want.sort();
+        texts.sort();
+        let n = texts.len();
+        texts.dedup();
+        assert_eq!(texts.len(), n, "each state once: {o}");
+        assert_eq!(texts, want, "{o}");
+        assert!(got.contains(&s), "the true state: {o}");
+        if (want.len() as f64) < placements(&o) {
+            pruned += 1;
+        }
+        if sampler.placements() > 1 {
+            assert_eq!(sampler.consistent_states(sampler.placements() - 1), Err(sampler.placements()));
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 60, "found enough small cases");
+    assert!(pruned >= 5, "the full check rejects some placements in {pruned} cases");
 }

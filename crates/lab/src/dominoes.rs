@@ -13,6 +13,7 @@
 //! the sampler come from `dominoes-rules`), or hand a full state to an agent
 //! other than [`PeekingAgent`].
 
+use crate::temperature::{TempKeys, Temperature};
 use dominoes_rules::{Move, Observation, RoundEnd, Sampler, State, Tile, Variant, sample};
 use game_search::ismcts::{self, Ismcts};
 use game_search::mcts::{self, Mcts};
@@ -169,6 +170,9 @@ pub enum DominoSpec {
         worlds: u32,
         /// UCT exploration constant.
         c: f64,
+        /// The move temperature over the first turns of each round
+        /// ([`Temperature::OFF`]: none).
+        temp: Temperature,
     },
     /// Single-observer information-set MCTS: one tree over the player's
     /// information sets, a new determinization every playout.
@@ -177,12 +181,16 @@ pub enum DominoSpec {
         playouts: u64,
         /// UCT exploration constant.
         c: f64,
+        /// The move temperature over the first turns of each round
+        /// ([`Temperature::OFF`]: none).
+        temp: Temperature,
     },
 }
 
 /// The help of a dominoes agent spec.
-pub const DOMINO_AGENT_HELP: &str =
-    "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]";
+pub const DOMINO_AGENT_HELP: &str = "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]; \
+pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each round drawn ∝ visits^(1/T); \
+temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// The names of the dominoes agents (the kinds, then the named ones), for messages.
 pub fn domino_agent_names() -> Vec<&'static str> {
@@ -192,9 +200,9 @@ pub fn domino_agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `pimc:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
-pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c"];
+pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies"];
 /// The keys of `ismcts:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
-pub const ISMCTS_KEYS: &[&str] = &["playouts", "c"];
+pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies"];
 
 /// Why a dominoes agent spec cannot be read (the whole message).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,8 +235,8 @@ impl DominoSpec {
         let mut a = match name {
             "random" => DominoSpec::Random,
             "greedy" => DominoSpec::Greedy,
-            "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7 },
-            "ismcts" => DominoSpec::Ismcts { playouts: 1000, c: 0.7 },
+            "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7, temp: Temperature::OFF },
+            "ismcts" => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF },
             _ => {
                 let names = domino_agent_names();
                 let hint = crate::suggest::did_you_mean(name, &names);
@@ -242,6 +250,7 @@ impl DominoSpec {
             return Err(DominoSpecError(format!("agent `{spec}`: `{key}` is given twice")));
         }
         let keys = if matches!(a, DominoSpec::Pimc { .. }) { PIMC_KEYS } else { ISMCTS_KEYS };
+        let mut temp_keys = TempKeys::default();
         for item in params.into_iter().flat_map(|p| p.split(',')) {
             let bad = || {
                 DominoSpecError(format!(
@@ -261,6 +270,11 @@ impl DominoSpec {
                     .filter(|c| c.is_finite() && (0.0..=100.0).contains(c))
                     .ok_or_else(|| DominoSpecError(format!("agent `{spec}`: {k} must be a number from 0 to 100")))
             };
+            if matches!(a, DominoSpec::Pimc { .. } | DominoSpec::Ismcts { .. })
+                && temp_keys.set(k, v).map_err(|e| DominoSpecError(format!("agent `{spec}`: {e}")))?
+            {
+                continue;
+            }
             match (&mut a, k) {
                 (DominoSpec::Pimc { playouts, .. } | DominoSpec::Ismcts { playouts, .. }, "playouts") => {
                     *playouts = int(1, 1 << 30)?
@@ -277,6 +291,9 @@ impl DominoSpec {
                 }
             }
         }
+        if let DominoSpec::Pimc { temp, .. } | DominoSpec::Ismcts { temp, .. } = &mut a {
+            *temp = temp_keys.resolve();
+        }
         Ok(a)
     }
 
@@ -285,19 +302,21 @@ impl DominoSpec {
         match *self {
             DominoSpec::Random => Box::new(RandomAgent(Vec::new())),
             DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
-            DominoSpec::Pimc { playouts, worlds, c } => Box::new(PimcAgent {
+            DominoSpec::Pimc { playouts, worlds, c, temp } => Box::new(PimcAgent {
                 mcts: Mcts::new(
                     mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() },
                     RoundRollout::default(),
                 ),
                 worlds,
+                temp,
                 last: None,
             }),
-            DominoSpec::Ismcts { playouts, c } => Box::new(IsmctsAgent {
+            DominoSpec::Ismcts { playouts, c, temp } => Box::new(IsmctsAgent {
                 search: Ismcts::new(
                     ismcts::Config { playouts, c, ..ismcts::Config::default() },
                     RoundRollout::default(),
                 ),
+                temp,
                 last: None,
             }),
         }
@@ -310,8 +329,20 @@ impl fmt::Display for DominoSpec {
         match self {
             DominoSpec::Random => f.write_str("random"),
             DominoSpec::Greedy => f.write_str("greedy"),
-            DominoSpec::Pimc { playouts, worlds, c } => write!(f, "pimc:playouts={playouts},worlds={worlds},c={c}"),
-            DominoSpec::Ismcts { playouts, c } => write!(f, "ismcts:playouts={playouts},c={c}"),
+            DominoSpec::Pimc { playouts, worlds, c, temp } => {
+                write!(f, "pimc:playouts={playouts},worlds={worlds},c={c}")?;
+                if !temp.is_off() {
+                    write!(f, ",{temp}")?;
+                }
+                Ok(())
+            }
+            DominoSpec::Ismcts { playouts, c, temp } => {
+                write!(f, "ismcts:playouts={playouts},c={c}")?;
+                if !temp.is_off() {
+                    write!(f, ",{temp}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -353,7 +384,20 @@ impl DominoAgent for GreedyAgent {
 struct PimcAgent {
     mcts: Mcts<Dominoes, RoundRollout>,
     worlds: u32,
+    temp: Temperature,
     last: Option<String>,
+}
+
+/// The search's move, or with a temperature over this turn of the round
+/// (`obs`'s finished turns so far), one drawn ∝ visits^(1/T).
+fn tempered(r: &mcts::Report<Move>, obs: &Observation, temp: &Temperature, rng: &mut GameRng) -> Move {
+    if temp.applies(obs.history().count()) {
+        let visits: Vec<u64> = r.moves.iter().map(|x| x.1).collect();
+        if let Some(i) = temp.sample_visits(&visits, rng) {
+            return r.moves[i].0;
+        }
+    }
+    r.best.expect("a decision")
 }
 
 impl DominoAgent for PimcAgent {
@@ -361,7 +405,7 @@ impl DominoAgent for PimcAgent {
         let root = sample(obs, &mut || rng.next_u64());
         let r = self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
-        r.best.expect("a decision")
+        tempered(&r, obs, &self.temp, rng)
     }
 
     fn explain(&self) -> Option<String> {
@@ -371,6 +415,7 @@ impl DominoAgent for PimcAgent {
 
 struct IsmctsAgent {
     search: Ismcts<Dominoes, RoundRollout>,
+    temp: Temperature,
     last: Option<String>,
 }
 
@@ -379,7 +424,7 @@ impl DominoAgent for IsmctsAgent {
         let root = sample(obs, &mut || rng.next_u64());
         let r = self.search.search(&root, obs.observer(), rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
-        r.best.expect("a decision")
+        tempered(&r, obs, &self.temp, rng)
     }
 
     fn explain(&self) -> Option<String> {
@@ -424,6 +469,9 @@ pub struct PlayedMatch {
     pub round_decisions: Vec<u32>,
     /// The hands (as 28-bit sets) at each round's first decision.
     pub dealt: Vec<[u32; 4]>,
+    /// Every move of the match in order, chance (deals, draws) included:
+    /// replayed from the start it gives `end`.
+    pub moves: Vec<Move>,
 }
 
 /// Plays a match of `variant`: seat `p`'s decisions by `agents[p]` from
@@ -441,7 +489,7 @@ pub fn play_match(
     let mut s = State::start(variant);
     let mut deals = rng_from_seed(crate::selfplay::game_seed(deal_seed, 0));
     let (mut out, mut buf, mut rounds, mut round_decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut dealt = Vec::new();
+    let (mut dealt, mut moves) = (Vec::new(), Vec::new());
     let (mut decisions, mut in_round, mut played) = (0u32, 0u32, 0u32);
     while s.outcome().is_none() {
         if s.is_chance() {
@@ -458,6 +506,7 @@ pub fn play_match(
                 }
             }
             s.play(pick);
+            moves.push(pick);
         } else {
             let p = s.to_move();
             if in_round == 0 {
@@ -467,6 +516,7 @@ pub fn play_match(
             s.legal_moves(&mut buf);
             assert!(buf.contains(&m), "agent {p} chose an illegal move {m}");
             s.play(m);
+            moves.push(m);
             decisions += 1;
             in_round += 1;
         }
@@ -478,7 +528,7 @@ pub fn play_match(
             in_round = 0;
         }
     }
-    PlayedMatch { end: s, rounds, decisions, round_decisions, dealt }
+    PlayedMatch { end: s, rounds, decisions, round_decisions, dealt, moves }
 }
 
 /// A duplicate-deal arena: agents meet in pairs of matches that share
@@ -650,6 +700,44 @@ mod tests {
     use super::*;
     use game_search::rng::rng_from_seed;
 
+    /// A temperature over the first turns of the round varies the move
+    /// from one seed to the next (the plain search varies too: its
+    /// determinizations come from the seed); past its turns the agent is
+    /// the plain one, draw for draw.
+    #[test]
+    fn temperature_varies_the_first_turns_only() {
+        let v = Variant::parse("").unwrap();
+        let (mut out, mut buf) = (Vec::new(), Vec::new());
+        // The second player's first decision after the forced opener, in
+        // the first deal where he has a real choice.
+        let obs = (0..100)
+            .find_map(|seed| {
+                let mut deal = rng_from_seed(seed);
+                let mut s = State::start(v);
+                let mut chance = |s: &mut State| {
+                    while s.is_chance() {
+                        s.chance_outcomes(&mut out);
+                        s.play(out[below(&mut deal, out.len())].0);
+                    }
+                };
+                chance(&mut s);
+                s.legal_moves(&mut buf);
+                s.play(buf[0]);
+                chance(&mut s);
+                let obs = s.observation(s.to_move());
+                obs.legal_moves(&mut buf);
+                (buf.len() >= 2).then_some(obs)
+            })
+            .expect("a deal with a choice");
+        let moves = |spec: &str| -> Vec<String> {
+            let spec = DominoSpec::parse(spec).unwrap();
+            (0..40).map(|seed| spec.build().choose(&obs, &mut rng_from_seed(seed)).to_string()).collect()
+        };
+        let distinct = |v: Vec<String>| v.into_iter().collect::<std::collections::BTreeSet<_>>().len();
+        assert!(distinct(moves("ismcts:playouts=200,temp=5")) >= 2, "{obs}");
+        assert_eq!(moves("ismcts:playouts=200,temp=5,temp_plies=1"), moves("ismcts:playouts=200"));
+    }
+
     #[test]
     fn specs_round_trip() {
         for t in ["random", "greedy", "pimc", "ismcts:playouts=50", "pimc:playouts=200,worlds=5,c=1"] {
@@ -660,6 +748,14 @@ mod tests {
         for n in crate::named::DOMINOES {
             assert_eq!(DominoSpec::parse(n.name).unwrap(), DominoSpec::parse(n.spec).unwrap(), "{}", n.name);
         }
+        for t in ["ismcts:playouts=50,temp=0.5", "pimc:temp_plies=4", "ismcts:temp=1,temp_plies=3"] {
+            let a = DominoSpec::parse(t).unwrap();
+            assert!(a.to_string().contains("temp="), "{a}");
+            assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
+        }
+        assert_eq!(DominoSpec::parse("ismcts:temp=0").unwrap(), DominoSpec::parse("ismcts").unwrap());
+        assert!(DominoSpec::parse("greedy:temp=1").is_err());
+        assert!(DominoSpec::parse("ismcts:temp=x").unwrap_err().to_string().contains("temp=x"));
         let e = DominoSpec::parse("top:c=1").unwrap_err().to_string();
         assert!(e.contains("`top` is a named agent and takes no parameters"), "{e}");
         let e = DominoSpec::parse("ismcst").unwrap_err().to_string();
@@ -667,7 +763,7 @@ mod tests {
         let e = DominoSpec::parse("pimc:wolds=3").unwrap_err().to_string();
         assert!(e.contains("unknown parameter `wolds`; did you mean `worlds`? (keys: playouts, worlds, c"), "{e}");
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c;"), "{e}");
+        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c, temp, temp_plies;"), "{e}");
         let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
         assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());

@@ -13,6 +13,7 @@ pub mod adapter;
 pub mod annex;
 pub mod arena;
 pub mod dominoes;
+pub mod dominoes_proof;
 pub mod eval;
 pub mod games;
 pub mod guarded;

@@ -117,11 +117,18 @@ pub fn distinct_in_file(path: &Path, columns: &[usize], last: bool) -> Result<Va
 /// A 128-bit digest of `fields` (two SipHash passes with different salts;
 /// fixed keys, so the same on every run).
 fn digest(fields: &[&str]) -> u128 {
-    use std::hash::{Hash, Hasher};
+    digest_of(fields)
+}
+
+/// A 128-bit digest of any hashable value, as the games files' keys are
+/// digested (two SipHash passes with different salts; the same on every
+/// run): a game's key for [`Variety::of`] without keeping the game.
+pub fn digest_of<T: std::hash::Hash + ?Sized>(x: &T) -> u128 {
+    use std::hash::Hasher;
     let half = |salt: u64| {
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        salt.hash(&mut h);
-        fields.hash(&mut h);
+        std::hash::Hash::hash(&salt, &mut h);
+        x.hash(&mut h);
         h.finish()
     };
     (half(0x5e4a7) as u128) << 64 | half(0xd15c0) as u128
