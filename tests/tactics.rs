@@ -135,13 +135,13 @@ const ONLY_SAVE: &str =
 fn the_guard_finds_the_slow_win_and_the_only_save() {
     let old = "mcts:playouts=2000,rollout=eval,prior=1000,solve=off";
     assert_ne!(bestmove(old, ONLY_SAVE).0, "M17>M16:I21", "the unguarded search misses the save");
-    // `top`'s search prefers M17>M16:S8, lost within 6 plies (a proof of
-    // about 26,000 nodes, inside the quick cap): the guard refuses it.
-    let (m, err) = bestmove("top", ONLY_SAVE);
+    // `sharp`'s search (`top`'s) prefers M17>M16:S8, lost within 6 plies (a
+    // proof of about 26,000 nodes, inside the quick cap): the guard refuses it.
+    let (m, err) = bestmove("sharp", ONLY_SAVE);
     assert_eq!(m, "M17>M16:I21", "{err}");
     assert!(err.contains("guard: ") && err.contains("M17>M16:I21 instead"), "{err}");
     // The slow win: the search's value is near 1, so the deep look proves it.
-    let (m, err) = bestmove("top", SLOW_WIN);
+    let (m, err) = bestmove("sharp", SLOW_WIN);
     assert_eq!(m, "M12-M16", "{err}");
     assert!(err.contains("guard: M12-M16 forces a win within 7 plies"), "{err}");
     // The quick look alone (no deep look) does not reach it.

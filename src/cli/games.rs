@@ -329,8 +329,17 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         let bar = progress_bar(range.end - range.start, a.quiet);
         let r = batch::run::<G>(&b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
         bar.finish_and_clear();
-        // Distinct games by plies and final position (the games file keeps no moves).
-        let variety = senat_lab::variety::distinct_in_file(&a.out, &[5], true).or_else(input)?;
+        // Distinct games by their moves where a moves file was written (its
+        // second column), otherwise by plies and final position (the games
+        // file keeps no moves): two games that differ only before they
+        // converge (Débâcle's later rounds, say) count as one there.
+        let variety = match &a.moves {
+            Some(m) if std::fs::metadata(m).is_ok_and(|md| md.is_file()) => {
+                senat_lab::variety::distinct_in_file(m, &[1], false)
+            }
+            _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),
+        }
+        .or_else(input)?;
         let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;
         if let Some(w) = variety.warning(deterministic, "--book-plies K") {
             eprintln!("senat: warning: {w}");

@@ -1,4 +1,4 @@
-//! Named agents: `top`, `strong` and `fast`, one table per game family
+//! Named agents: `top`, `strong` and `fast` (and Sénat's `sharp`), one table per game family
 //! ([`SENAT`] for Sénat's policies, [`GAMES`] for Focus, 4-player Focus and
 //! Débâcle, [`DOMINOES`] for block dominoes). Each spec parser looks a name
 //! up here first and then reads its expansion as if it had been written;
@@ -21,12 +21,16 @@ pub struct Named {
 }
 
 /// Sénat's `top`: the strongest measured MCTS (README "Strong agents") with
-/// the root guard (forced wins within 7 plies, proved losses refused) and
-/// a move temperature of 0.5 over the first 16 plies (varied drafts);
-/// README "Tactics" has its suite scores, speed and what the noise costs.
-pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5";
+/// proofs in the tree and a move temperature of 0.5 over the first 16
+/// plies (varied drafts). No root guard: at equal think time the guard
+/// lost (README "Tactics"); [`SENAT_SHARP`] has it.
+pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,temp=0.5";
+/// Sénat's `sharp`: `top` with the root guard (forced wins within 7 plies
+/// played, proved losses refused), for analysing positions: it finds more
+/// short wins and saves, and is weaker per second of thought in games.
+pub const SENAT_SHARP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5";
 /// Sénat's `strong`: the top agent with a tenth of its playouts.
-pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,guard=7,temp=0.5";
+pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,temp=0.5";
 /// Sénat's `fast`: one ply on the learned evaluation.
 pub const SENAT_FAST: &str = "learned";
 
@@ -52,7 +56,12 @@ pub const SENAT: &[Named] = &[
     Named {
         name: "top",
         spec: SENAT_TOP,
-        about: "the strongest: MCTS on the learned evaluation with the root guard, varied drafts (README \"Tactics\": speed and strength)",
+        about: "the strongest in games: MCTS on the learned evaluation with proofs in the tree, varied drafts",
+    },
+    Named {
+        name: "sharp",
+        spec: SENAT_SHARP,
+        about: "top with the root guard, for analysis: more short wins and saves found, weaker at equal time (README \"Tactics\")",
     },
     Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
@@ -98,13 +107,19 @@ mod tests {
 
     #[test]
     fn tables_have_the_three_names_once() {
-        for table in [SENAT, GAMES, DOMINOES] {
-            assert_eq!(names(table), ["top", "strong", "fast"]);
+        for (table, names_of) in [
+            (SENAT, &["top", "sharp", "strong", "fast"][..]),
+            (GAMES, &["top", "strong", "fast"][..]),
+            (DOMINOES, &["top", "strong", "fast"][..]),
+        ] {
+            assert_eq!(names(table), names_of);
             assert_eq!(lookup(table, "top").map(|n| n.spec), Some(table[0].spec));
             assert_eq!(lookup(table, "best"), None);
             let h = help(table);
-            assert_eq!(h.lines().count(), 3, "{h}");
+            assert_eq!(h.lines().count(), names_of.len(), "{h}");
             assert!(h.contains(&format!("top    = {}", table[0].spec)), "{h}");
         }
+        // `sharp` is `top` with the guard and nothing else.
+        assert_eq!(SENAT_SHARP.replace(",guard=7", ""), SENAT_TOP);
     }
 }
