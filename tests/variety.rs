@@ -124,14 +124,14 @@ fn distinct_games_are_counted_by_moves_where_there_are_moves() {
     let d = TempDir::new("variety-moves");
     let args = ["selfplay", "--game", "debacle", "--games", "9", "--seed", "11", "--first", "top", "--second", "top"];
     let o = senat_in(
-        d.path(),
+        &d.0,
         &[&args[..], &["--book-plies", "4", "--out", "g.csv", "--moves", "m.csv", "--summary", ""]].concat(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("distinct games: 9 of 9 (100.0%)"), "{}", stdout(&o));
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
     // The games file alone cannot tell two of them apart.
-    let text = std::fs::read_to_string(d.path().join("g.csv")).unwrap();
+    let text = d.text("g.csv");
     let keys: BTreeSet<(String, String)> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("game,"))
