@@ -316,6 +316,13 @@ def dominoes_main(a, commit):
     lines += [f"#   {s}" for s in sources]
     lines += DOMINO_HEADER
     lines.append("# class | distance | legal moves | good moves | position | source")
+    write_suite(a, rng, lines, found)
+
+
+def write_suite(a, rng, lines, found):
+    """Appends at most --per-class entries of each class (shuffled by the
+    seed, then ordered by source) to the header `lines` and writes the
+    suite atomically (a temporary file, then a rename)."""
     for cls, items in found.items():
         rng.shuffle(items)
         for p, good, n, d, src in sorted(items[: a.per_class], key=lambda x: x[4]):
@@ -387,15 +394,7 @@ def main():
         "# proved to win within the horizon, at most half the legal moves) or save (every move but the good ones proved lost within the horizon).",
         "# class | distance | legal moves | good moves | position | source",
     ]
-    for cls, items in found.items():
-        rng.shuffle(items)
-        for p, good, n, d, src in sorted(items[: a.per_class], key=lambda x: x[4]):
-            lines.append(f"{cls} | {d} | {n} | {' '.join(good)} | {p} | {src}")
-    tmp_out = a.out + ".tmp"
-    with open(tmp_out, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp_out, a.out)
-    print("wrote " + a.out + ": " + ", ".join(f"{c} {min(len(x), a.per_class)} (of {len(x)})" for c, x in found.items()))
+    write_suite(a, rng, lines, found)
 
 
 if __name__ == "__main__":
