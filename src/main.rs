@@ -278,7 +278,7 @@ Examples:
   senat bestmove --game debacle --agent 'mcts:playouts=500' --seed 7 start
   senat bestmove --game dominoes --agent top 'o1 - play 1 0 0,0 0 ?6/3-1.3-2.4-0.4-1.4-2.4-3 ?14 1:3-3L,0:3-0L -'
   senat bestmove --agent strong sample 2>/dev/null | tail -1   # the move alone
-Named agents: top, strong, fast (per game; `senat bestmove --help` lists them and the specs).";
+Named agents: top, strong, fast, and sharp for Sénat (per game; `senat bestmove --help` lists them and the specs).";
 
 /// The named agents of every game family, as help text built from the lab's tables.
 fn named_help(all_games: bool) -> String {

@@ -760,7 +760,7 @@ mod tests {
     fn typos_get_suggestions_and_duplicates_are_refused() {
         let e = PolicySpec::parse("mcst").unwrap_err().to_string();
         assert!(e.starts_with("unknown policy `mcst`; did you mean `mcts`? (policies: random, greedy,"), "{e}");
-        assert!(e.ends_with("top, strong, fast; see --help)"), "{e}");
+        assert!(e.ends_with("top, sharp, strong, fast; see --help)"), "{e}");
         let e = PolicySpec::parse("stong").unwrap_err().to_string();
         assert!(e.contains("did you mean `strong`?"), "{e}");
         let e = PolicySpec::parse("minimax").unwrap_err().to_string();
