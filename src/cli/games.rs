@@ -334,7 +334,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         // file keeps no moves): two games that differ only before they
         // converge (Débâcle's later rounds, say) count as one there.
         let variety = match &a.moves {
-            Some(m) if std::fs::metadata(m).is_ok_and(|md| md.is_file()) => {
+            Some(m) if senat_lab::selfplay::output::Located::new(m).is_ok_and(|l| l.is_file()) => {
                 senat_lab::variety::distinct_in_file(m, &[1], false)
             }
             _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),

@@ -13,7 +13,7 @@ use crate::cli::common::{
 use clap::Args;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
-use senat_lab::selfplay::output::{IfExists, OutFile};
+use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{Game, MoveError, Position, Record, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -105,7 +105,7 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()>
 /// [`write_atomic`] will at the end: a special file is written through and
 /// needs no `--force`.
 pub(crate) fn refuse_existing(path: &Path, force: bool) -> Result<()> {
-    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    let special = Located::new(path).is_ok_and(|l| l.is_special());
     if !force && !special && path.exists() {
         return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
     }
