@@ -86,7 +86,15 @@ fn cozy_rate() -> Rate {
 fn batch(games: u64) -> Batch {
     let random = PolicySpec::parse("random").expect("random is a policy");
     let matchup = Matchup { red: random.clone(), blue: random.clone(), draft_red: random.clone(), draft_blue: random };
-    Batch { seed: 1, games, shard: Shard::ALL, matchup, opening: Vec::new(), book_plies: 0 }
+    Batch {
+        seed: 1,
+        games,
+        shard: Shard::ALL,
+        matchup,
+        opening: Vec::new(),
+        book_plies: 0,
+        variant: senat_rules::Variant::RULES,
+    }
 }
 
 /// Games per second without output.

@@ -38,6 +38,9 @@ record)
   done
   run sp-weights selfplay --games 500 --seed 3 --red 'heuristic:pile=12,exposed=-1' --blue greedy \
     --draft-blue random --out sp-weights.games.csv --summary sp-weights.summary.csv --quiet
+  # The learned evaluation as a policy, drafting for itself.
+  run sp-learned selfplay --games 1000 --seed 5 --red learned --blue learned \
+    --out sp-learned.games.csv --moves sp-learned.moves.csv --summary sp-learned.summary.csv --threads 2 --quiet
   # Engines as policies (deterministic for a seed).
   run sp-engines selfplay --games 6 --seed 11 --red 'mcts:playouts=200' --blue 'ab:depth=2' \
     --out sp-engines.games.csv --summary sp-engines.summary.csv --threads 2 --quiet
@@ -47,9 +50,14 @@ record)
   # Rules: moves, perft, show, replay.
   run moves-start moves start
   run moves-sample moves sample
-  while IFS=';' read -r name spn counts; do
+  while IFS=';' read -r name spn counts variant; do
     case "$name" in ''|'#'*) continue ;; esac
-    run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --depth 3 2>/dev/null
+    variant=$(echo "${variant:-}" | sed 's/^ *//')
+    if [ -n "$variant" ]; then
+      run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --variant "$variant" --depth 3 2>/dev/null || true
+    else
+      run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --depth 3 2>/dev/null
+    fi
   done <"$root/tests/perft.txt"
   run show-sample show sample --plain
   run replay-sample replay "$root/crates/rules/data/sample-game.txt"

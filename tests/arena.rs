@@ -26,6 +26,7 @@ fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) ->
         schedule,
         sprt,
         book: 0,
+        variant: senat_rules::Variant::RULES,
     }
 }
 

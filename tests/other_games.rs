@@ -56,8 +56,9 @@ fn moves_show_and_errors() {
     assert!(e.contains("unknown game `chess`"), "{e}");
     let e = expect_error(&senat(&["moves", "--game", "focus", "--variant", "fix=maybe", "start"]), &["moves"]);
     assert!(e.contains("variant `fix=maybe`"), "{e}");
+    // Sénat's variants have their own keys: another game's key is refused.
     let e = expect_error(&senat(&["moves", "--variant", "fix=swap", "start"]), &["moves"]);
-    assert!(e.contains("Sénat has no variants"), "{e}");
+    assert!(e.contains("unknown variant key `fix`"), "{e}");
     let help = ok(&["moves", "--game", "debacle", "--variant", "help", "start"]);
     assert!(help.contains("scoring="), "{help}");
     let e = expect_error(&senat(&["selfplay", "--game", "focus", "--red", "greedy", "--games", "2"]), &["selfplay"]);

@@ -1,8 +1,8 @@
-//! Pinned perft numbers (tests/perft.txt), bulk counting against playing
-//! every leaf, and pinned Zobrist hashes.
+//! Pinned perft numbers (tests/perft.txt, the rules and their variants),
+//! bulk counting against playing every leaf, and pinned Zobrist hashes.
 
-use senat_rules::Position;
 use senat_rules::perft::{divide, perft, perft_full};
+use senat_rules::{Position, Variant};
 
 fn suite() -> Vec<(String, Position, Vec<u64>)> {
     include_str!("perft.txt")
@@ -10,8 +10,10 @@ fn suite() -> Vec<(String, Position, Vec<u64>)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(f.len(), 3, "{l}");
-            let p = f[1].parse().unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+            assert!(f.len() == 3 || f.len() == 4, "{l}");
+            let v = Variant::parse(f.get(3).copied().unwrap_or("")).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+            let p = Position::from_spn_in(f[1], v).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+            assert_eq!(p.variant(), v, "{}", f[0]);
             (f[0].to_string(), p, f[2].split_whitespace().map(|n| n.parse().unwrap()).collect())
         })
         .collect()

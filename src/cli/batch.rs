@@ -15,6 +15,7 @@ use senat_lab::rating::Sprt;
 use senat_lab::selfplay::output::{self, IfExists, OutFile};
 use senat_lab::selfplay::{self, Batch, Error, Existing, Matchup, Outputs, Shard};
 use senat_lab::stats::Summary;
+use senat_rules::Variant;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -252,7 +253,8 @@ pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.no_duplicate {
         return input("--no-duplicate is for --game dominoes");
     }
-    cmd_arena(a, out)
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    cmd_arena(a, v, out)
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
@@ -285,6 +287,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
              Sénat's sides are --red and --blue, its openings --opening and --book-plies",
         );
     }
+    let Some(variant) = a.game.senat_variant(out)? else { return Ok(()) };
     let book_plies = senat_lab::limits::plies("--book-plies", a.book_plies as u64).or_else(input)?;
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");
@@ -300,12 +303,12 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let draft_blue = timed(policy("draft-blue", a.draft_blue.as_deref().unwrap_or(&a.blue))?, ms);
     let threads = threads_or_all(a.threads)?;
     let opening = match (&a.opening, &a.force_first_give) {
-        (Some(file), _) => read_opening(file)?,
-        (None, Some(give)) => opening_moves("--force-first-give", give)?,
+        (Some(file), _) => read_opening(file, variant)?,
+        (None, Some(give)) => opening_moves("--force-first-give", give, variant)?,
         (None, None) => Vec::new(),
     };
     let matchup = Matchup { red, blue, draft_red, draft_blue };
-    let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening, book_plies };
+    let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening, book_plies, variant };
     let existing = if a.resume {
         Existing::Resume
     } else if a.force {
@@ -349,7 +352,7 @@ pub(crate) fn elo_text(x: f64) -> String {
     if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
 }
 
-pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
     }
@@ -378,6 +381,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
         sprt,
         book: a.book_plies.unwrap_or(0),
+        variant,
     };
     arena.check().or_else(input)?;
     let pairings = arena.pairings();
@@ -559,7 +563,15 @@ pub(crate) fn cmd_bench(
     for name in policies.split(',') {
         let spec = policy("policies", name)?;
         let matchup = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
-        let batch = Batch { seed, games, shard: Shard::ALL, matchup, opening: Vec::new(), book_plies: 0 };
+        let batch = Batch {
+            seed,
+            games,
+            shard: Shard::ALL,
+            matchup,
+            opening: Vec::new(),
+            book_plies: 0,
+            variant: Variant::RULES,
+        };
         let mut single = 0.0;
         let mut counts = vec![1];
         if threads > 1 {

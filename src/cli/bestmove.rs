@@ -49,13 +49,14 @@ pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return crate::cli::games::bestmove(&a, out);
     }
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let spec = policy("agent", &a.agent)?;
     let game = match &a.history {
         Some(file) => {
-            let (name, record) = read_record(file)?;
+            let (name, record) = read_record(file, v)?;
             let game = play_record(&name, &record, |_, _, _| Ok(()))?;
             if !a.pos.is_empty() {
-                let given = parse_position(&a.pos.join(" "))?;
+                let given = parse_position(&a.pos.join(" "), v)?;
                 if given != *game.position() {
                     return input(format_args!(
                         "the position is not the final position of --history {name} ({})",
@@ -66,7 +67,7 @@ pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
             game
         }
         None if a.pos.is_empty() => return input("no position: give a POSITION or --history FILE"),
-        None => Game::new(parse_position(&a.pos.join(" "))?),
+        None => Game::new(parse_position(&a.pos.join(" "), v)?),
     };
     if let Some(o) = game.outcome() {
         return input(format_args!("the game is over ({o})"));

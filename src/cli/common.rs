@@ -11,7 +11,8 @@ use clap::Args;
 use senat_lab::policy::PolicySpec;
 use senat_lab::{limits, render};
 use senat_rules::notation::escape;
-use senat_rules::record::parse_position_arg;
+use senat_rules::record::parse_position_arg_in;
+use senat_rules::variant::Variant;
 use senat_rules::{Game, Move, Position, Record, RecordError, sample};
 use std::fmt;
 use std::io::{self, Write};
@@ -57,15 +58,15 @@ pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
 // ---- positions ----------------------------------------------------------
 
 impl PosArg {
-    /// The position the words name ([`parse_position`]).
-    pub(crate) fn resolve(&self) -> Result<Position> {
-        parse_position(&self.pos.join(" "))
+    /// The position the words name, in variant `v` ([`parse_position`]).
+    pub(crate) fn resolve(&self, v: Variant) -> Result<Position> {
+        parse_position(&self.pos.join(" "), v)
     }
 }
 
-/// Reads a position: the words `start` or `sample`, or an SPN.
-pub(crate) fn parse_position(text: &str) -> Result<Position> {
-    parse_position_arg(text).or_else(input)
+/// Reads a position in variant `v`: the words `start` or `sample`, or an SPN.
+pub(crate) fn parse_position(text: &str, v: Variant) -> Result<Position> {
+    parse_position_arg_in(text, v).or_else(input)
 }
 
 /// The position after the draft of the sample game of the rules.
@@ -99,28 +100,28 @@ fn located(name: &str, e: &RecordError) -> Failure {
 
 /// Reads an opening file (moves from the start of the draft, one per line,
 /// `#` comments) and checks each move in turn, naming its line on error.
-pub(crate) fn read_opening(file: &Path) -> Result<Vec<Move>> {
+pub(crate) fn read_opening(file: &Path, v: Variant) -> Result<Vec<Move>> {
     let name = escape(&file.display().to_string());
     let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
-    opening_moves(&name, &text)
+    opening_moves(&name, &text, v)
 }
 
 /// The moves of an opening text (see [`read_opening`]); `name` is used in messages.
-pub(crate) fn opening_moves(name: &str, text: &str) -> Result<Vec<Move>> {
-    let game = play_record(name, &Record::opening(text), |_, _, _| Ok(()))?;
+pub(crate) fn opening_moves(name: &str, text: &str, v: Variant) -> Result<Vec<Move>> {
+    let game = play_record(name, &Record::opening_in(text, v), |_, _, _| Ok(()))?;
     Ok(game.moves().to_vec())
 }
 
 /// Reads a game record; `name` is used in error messages.
-pub(crate) fn parse_record(name: &str, text: &str) -> Result<Record> {
-    Record::parse(text).map_err(|e| located(name, &e))
+pub(crate) fn parse_record(name: &str, text: &str, v: Variant) -> Result<Record> {
+    Record::parse_in(text, v).map_err(|e| located(name, &e))
 }
 
-/// Reads and parses a game record file; the name is for messages.
-pub(crate) fn read_record(file: &Path) -> Result<(String, Record)> {
+/// Reads and parses a game record file in variant `v`; the name is for messages.
+pub(crate) fn read_record(file: &Path, v: Variant) -> Result<(String, Record)> {
     let name = escape(&file.display().to_string());
     let text = limits::read_text(file).map_err(|e| Failure::Input(escape(&e.to_string())))?;
-    let record = parse_record(&name, &text)?;
+    let record = parse_record(&name, &text, v)?;
     Ok((name, record))
 }
 

@@ -22,6 +22,7 @@ use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::games::agent::{AgentSpec, DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg};
 use senat_lab::selfplay::{Existing, Shard};
+use senat_rules::Variant as SenatVariant;
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -33,8 +34,9 @@ pub(crate) struct GameArg {
     /// two partnerships) or debacle (a match to 30).
     #[arg(long, value_name = "GAME", default_value = "senat", value_parser = parse_game)]
     pub(crate) game: GameKind,
-    /// The game's variant options, `key=value,...` (not for senat); `help`
-    /// lists them. README "Other games" describes each.
+    /// The game's rules variant, `key=value,...`; `help` lists the keys of
+    /// the game (Sénat: first_giver, first_mover, closure, majority,
+    /// repetition). README "Other games" describes each.
     #[arg(long, value_name = "OPTIONS", default_value = "")]
     pub(crate) variant: String,
     /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).
@@ -47,16 +49,22 @@ fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
 }
 
 impl GameArg {
-    /// Whether the command goes to this module; `--variant` alone with
-    /// Sénat is an error.
+    /// Whether the command goes to this module (a game other than Sénat).
     pub(crate) fn other(&self) -> Result<bool> {
-        if self.game == GameKind::Senat && !self.variant.is_empty() {
-            return input("--variant is for --game focus, focus4, debacle or dominoes; Sénat has no variants");
-        }
         if self.players.is_some() && self.game != GameKind::Dominoes {
             return input("--players is for --game dominoes (focus4 is Focus with 4 players)");
         }
         Ok(self.game != GameKind::Senat)
+    }
+
+    /// Sénat's variant (`--variant first_giver=red,...`), or `None` when
+    /// `--variant help` asked for the keys, which are then printed.
+    pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
+        if self.variant.trim() == "help" {
+            writeln!(out, "variant options of senat (--variant key=value,...):\n{}", SenatVariant::HELP)?;
+            return Ok(None);
+        }
+        SenatVariant::parse(&self.variant).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
     }
 
     /// The full variant text (the game's own options, then the user's).

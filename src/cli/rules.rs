@@ -10,6 +10,7 @@ use clap::Args;
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
+use senat_rules::variant::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -80,7 +81,8 @@ pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return games::moves(&a.pos.pos, &a.game, out);
     }
-    cmd_moves(&a.pos.resolve()?, out)
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    cmd_moves(&a.pos.resolve(v)?, out)
 }
 
 /// `senat perft`.
@@ -88,8 +90,9 @@ pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return games::perft(&a, out);
     }
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let depth = limits::depth("--depth", a.depth, 0).or_else(input)?;
-    cmd_perft(&a.pos.resolve()?, depth, a.divide, a.full, out)
+    cmd_perft(&a.pos.resolve(v)?, depth, a.divide, a.full, out)
 }
 
 /// `senat show`; `colour`: stdout takes terminal colours.
@@ -97,7 +100,8 @@ pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()
     if a.game.other()? {
         return games::show(&a, out, colour);
     }
-    let p = a.pos.resolve()?;
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let p = a.pos.resolve(v)?;
     write_position(out, &p, colour && !a.plain)
 }
 
@@ -106,7 +110,8 @@ pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Resul
     if a.game.other()? {
         return games::replay(&a, out, colour);
     }
-    cmd_replay(&a.file, a.quiet, colour && !a.plain, out)?;
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    cmd_replay(&a.file, v, a.quiet, colour && !a.plain, out)?;
     match a.svg {
         Some(dir) => replay_pictures(&a.file, &dir, a.force, out),
         None => Ok(()),
@@ -146,8 +151,8 @@ fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl
     Ok(())
 }
 
-fn cmd_replay(file: &Path, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
-    let (name, record) = read_record(file)?;
+fn cmd_replay(file: &Path, v: Variant, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
+    let (name, record) = read_record(file, v)?;
     if !quiet {
         writeln!(out, "start")?;
         write_position(out, &record.start, ansi)?;

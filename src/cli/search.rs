@@ -13,7 +13,7 @@ use game_search::solver::{Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
-use senat_rules::Move;
+use senat_rules::{Move, Variant};
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -182,9 +182,10 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         time,
         tt_mb,
         history,
-        game: _,
+        game,
     } = a;
-    let root = search_root(&pos, history.as_deref())?;
+    let Some(v) = game.senat_variant(out)? else { return Ok(()) };
+    let root = search_root(&pos, history.as_deref(), v)?;
     match engine.as_str() {
         "mcts" => {
             let time = seconds(time)?;
@@ -223,7 +224,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
 /// `senat bench-mcts`: the position and the counts checked, then [`cmd_bench_mcts`].
 pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
     let BenchMctsArgs { pos, playouts, threads, repeat, seed, rollout } = a;
-    let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "))? };
+    let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "), Variant::RULES)? };
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 || playouts == 0 || repeat == 0 {
         return input("--threads, --playouts and --repeat must be ≥ 1");
@@ -238,9 +239,10 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return crate::cli::games::solve(&a, out);
     }
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, game: _ } = a;
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, game } = a;
+    let Some(v) = game.senat_variant(out)? else { return Ok(()) };
     let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
-    cmd_solve(&search_root(&pos, history.as_deref())?, &opts, out)
+    cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
 }
 
 /// `senat bench-search`.
@@ -248,16 +250,16 @@ pub(crate) fn bench_search(a: BenchSearchArgs, out: &mut impl Write) -> Result<(
     cmd_bench_search(a.depth, a.tt_mb, search_threads(a.threads)?, a.no_history, out)
 }
 
-/// The state to search: the final position of a record (with its history),
-/// or a position with no history.
-pub(crate) fn search_root(pos: &[String], history: Option<&Path>) -> Result<SenatState> {
+/// The state to search, in variant `v`: the final position of a record
+/// (with its history), or a position with no history.
+pub(crate) fn search_root(pos: &[String], history: Option<&Path>, v: Variant) -> Result<SenatState> {
     let Some(file) = history else {
         if pos.is_empty() {
             return input("no position: give a position or --history FILE");
         }
-        return Ok(SenatState::new(parse_position(&pos.join(" "))?));
+        return Ok(SenatState::new(parse_position(&pos.join(" "), v)?));
     };
-    let (name, record) = read_record(file)?;
+    let (name, record) = read_record(file, v)?;
     let game = play_record(&name, &record, |_, _, _| Ok(()))?;
     Ok(SenatState::from_game(&game))
 }

@@ -15,7 +15,7 @@ use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::viewer::{self, Meta, Step};
-use senat_rules::{Game, MoveError, Position, Record, Side};
+use senat_rules::{Game, MoveError, Position, Record, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -121,7 +121,7 @@ struct Played {
 }
 
 fn play_file(file: &Path) -> Result<Played> {
-    let (name, record) = read_record(file)?;
+    let (name, record) = read_record(file, Variant::RULES)?;
     let text = std::fs::read_to_string(file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
     let game = play_record(&name, &record, |_, _, _| Ok(()))?;
     Ok(Played { name, text, record, game })
@@ -163,7 +163,7 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
             if let Some(n) = a.ply {
                 return input(format_args!("--ply {n} needs a game record file; `{}` is not a file", a.what.join(" ")));
             }
-            let p = parse_position(&a.what.join(" "))?;
+            let p = parse_position(&a.what.join(" "), Variant::RULES)?;
             picture::svg(&Frame::new(&p))
         }
     };
@@ -392,7 +392,7 @@ impl Session {
 
 pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mut impl BufRead) -> Result<()> {
     let spec = policy("engine", &a.engine)?;
-    let start = match parse_position(&a.from) {
+    let start = match parse_position(&a.from, Variant::RULES) {
         Ok(p) => p,
         Err(Failure::Input(e)) => return input(format_args!("--from: {e}")),
         Err(e) => return Err(e),
@@ -517,7 +517,7 @@ mod tests {
     #[test]
     fn comments_go_with_the_plies_they_precede() {
         let text = "# a game\nsample # the start\n# first\nM13>M14:I19 # push\nM16>M17:I22\n# at the end\n";
-        let record = crate::cli::common::parse_record("t", text).ok().unwrap();
+        let record = crate::cli::common::parse_record("t", text, Variant::RULES).ok().unwrap();
         let (game, plies) = record_notes(text, &record);
         assert_eq!(game, ["a game", "the start"]);
         assert_eq!(plies, [vec![], vec!["first".to_string(), "push".to_string()], vec!["at the end".to_string()]]);

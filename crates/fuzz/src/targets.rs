@@ -56,6 +56,14 @@ pub const TARGETS: &[Target] = &[
         max_len: 600,
     },
     Target {
+        name: "senat_variant",
+        about: "Sénat `--variant` text (first line), then byte-driven moves from its start: thresholds and turns hold",
+        run: senat_variant,
+        dict: VARIANT_DICT,
+        generate: gen_senat_variant,
+        max_len: 500,
+    },
+    Target {
         name: "policy",
         about: "policy and agent specs: parse, Display, parse again",
         run: policy,
@@ -366,7 +374,7 @@ fn check_position(p: &Position) {
     assert_eq!(sets, list.len());
     let hash = p.hash();
     let spn = p.to_spn();
-    assert_eq!(spn.parse::<Position>().as_ref(), Ok(p), "SPN round trip of {spn}");
+    assert_eq!(Position::from_spn_in(&spn, p.variant()).as_ref(), Ok(p), "SPN round trip of {spn}");
     // nth_move walks the same sets in index order (the order random play and
     // rollouts draw in, which may differ from generation order): k = 0..n
     // gives every legal move exactly once.
@@ -649,6 +657,63 @@ fn legal(data: &[u8]) {
 fn gen_bytes(rng: &mut Rng) -> Vec<u8> {
     let n = rng.below(400);
     (0..n).map(|_| rng.next_u64() as u8).collect()
+}
+
+// ---- Sénat variants ---------------------------------------------------------
+
+const VARIANT_DICT: &[&str] =
+    &["first_giver=", "first_mover=", "closure=", "majority=", "repetition=", "red", "blue", ",", "=", "63", "1", "7"];
+
+fn senat_variant(data: &[u8]) {
+    let (text, moves) = match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let text = String::from_utf8_lossy(text);
+    let Ok(v) = senat_rules::Variant::parse(&text) else { return };
+    let shown = v.to_text();
+    assert_eq!(senat_rules::Variant::parse(&shown), Ok(v), "variant {text:?} written as {shown:?}");
+    let mut game = Game::new(Position::start_of(v));
+    for pair in moves.chunks(2) {
+        let p = *game.position();
+        assert_eq!(p.variant(), v, "the variant after {} moves", game.moves().len());
+        check_position(&p);
+        assert!(
+            p.clock() <= v.closure && p.piles().red <= v.majority && p.piles().blue <= v.majority,
+            "{}",
+            p.to_spn()
+        );
+        if game.outcome().is_some() {
+            return;
+        }
+        let list = p.legal_moves();
+        let k = pair.iter().fold(0usize, |a, &b| a << 8 | b as usize) % list.len();
+        game.play(list[k]).expect("a generated move plays in the game");
+    }
+}
+
+fn gen_senat_variant(rng: &mut Rng) -> Vec<u8> {
+    let mut items = Vec::new();
+    let side = |rng: &mut Rng| if rng.one_in(2) { "red" } else { "blue" };
+    if rng.one_in(2) {
+        items.push(format!("first_giver={}", side(rng)));
+    }
+    if rng.one_in(2) {
+        items.push(format!("first_mover={}", side(rng)));
+    }
+    if rng.one_in(2) {
+        items.push(format!("closure={}", 1 + rng.below(63)));
+    }
+    if rng.one_in(2) {
+        items.push(format!("majority={}", 1 + rng.below(7)));
+    }
+    if rng.one_in(2) {
+        items.push(format!("repetition={}", 2 + rng.below(6)));
+    }
+    let mut out = items.join(",").into_bytes();
+    out.push(b'\n');
+    out.extend(gen_bytes(rng).into_iter().take(400));
+    out
 }
 
 // ---- policy specs ----------------------------------------------------------

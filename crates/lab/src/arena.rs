@@ -26,7 +26,7 @@ use crate::selfplay::{
     Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed_from, pool, random_opening, winner_name,
 };
 use rayon::prelude::*;
-use senat_rules::{EndReason, Side};
+use senat_rules::{EndReason, Side, Variant};
 use std::time::Duration;
 
 /// Who meets whom.
@@ -85,6 +85,8 @@ pub struct Arena {
     /// agents that draw no randomness would otherwise play the same two
     /// games in every pair.
     pub book: u32,
+    /// The rules variant of every game.
+    pub variant: Variant,
 }
 
 /// One finished game of the arena.
@@ -240,6 +242,9 @@ impl Arena {
         if self.book > 0 {
             line.push_str(&format!(" book={}", self.book));
         }
+        if !self.variant.is_rules() {
+            line.push_str(&format!(" variant={}", escape(&self.variant.to_text())));
+        }
         line.push_str(&format!(" agents={}", self.agents.len()));
         for (i, a) in self.agents.iter().enumerate() {
             line.push_str(&format!(" agent{}={} agent{}_weights={}", i + 1, escape(&a.name), i + 1, id(a)?));
@@ -291,8 +296,8 @@ impl Arena {
                         .par_iter()
                         .map(|&(k, fr)| {
                             let m = if fr { &first_red } else { &second_red };
-                            let book = random_opening(self.seed, k, self.book);
-                            let (g, clock) = play_game_timed_from(m, self.seed, k, &book);
+                            let book = random_opening(self.variant, self.seed, k, self.book);
+                            let (g, clock) = play_game_timed_from(m, self.variant, self.seed, k, &book);
                             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                             progress(n);
                             ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())

@@ -20,7 +20,7 @@
 use crate::eval::Features;
 use senat_rules::board::Bitboard;
 use senat_rules::dice::{Colour, Die, Face, Side};
-use senat_rules::position::{Layers, MAJORITY, Phase, Position};
+use senat_rules::position::{Layers, Phase, Position};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -131,10 +131,11 @@ fn bad_for(c: Colour) -> u32 {
     }
 }
 
-/// The side that makes placement `k` (1-based): red when `k` is odd.
+/// The side that makes placement `k` (1-based) in `p`'s variant (red when
+/// `k` is odd, in the rules).
 #[inline]
-fn placer(k: u32) -> Side {
-    if k % 2 == 1 { Side::Red } else { Side::Blue }
+fn placer(p: &Position, k: u32) -> Side {
+    p.variant().placer(k)
 }
 
 /// The rows' counts of dice showing `c`: S, M, I.
@@ -152,7 +153,7 @@ pub fn play_features(p: &Position, me: Side) -> [f64; NP] {
     let (rm, rt) = (rows(&l, mine), rows(&l, theirs));
     let piles = p.piles();
     let (pm, pt) = (piles.of(me), piles.of(me.other()));
-    let near = |n: u8| f64::from(u8::from(n + 1 >= MAJORITY));
+    let near = |n: u8| f64::from(u8::from(n + 1 >= p.majority_at()));
     let to_move = p.side_to_move() == me;
     let restricted = p.restricted();
     let free = !restricted;
@@ -177,19 +178,20 @@ pub fn play_features(p: &Position, me: Side) -> [f64; NP] {
         agents_i(mine) - agents_i(theirs),
         flips(&l, free, mine, theirs) as f64 - flips(&l, free, theirs, mine) as f64,
         (l.showing(mine) & restricted).len() as f64 - (l.showing(theirs) & restricted).len() as f64,
-        f.pile_diff as f64 * f64::from(p.clock()) / 60.0,
+        f.pile_diff as f64 * f64::from(p.clock()) / f64::from(p.closure()),
         sign(to_move),
         sign(me == Side::Red),
     ]
 }
 
-/// Placements left to `side` after `placed` placements (red makes the odd ones).
+/// Placements left to `side` after `placed` placements, when `odd` makes
+/// the odd ones (red, in the rules).
 #[inline]
-fn left_to(side: Side, placed: u32) -> f64 {
+fn left_to(side: Side, placed: u32, odd: Side) -> f64 {
     let odd_upto = |n: u32| n.div_ceil(2);
-    let red = odd_upto(23) - odd_upto(placed.min(23));
+    let first = odd_upto(23) - odd_upto(placed.min(23));
     let all = 23 - placed.min(23);
-    f64::from(if side == Side::Red { red } else { all - red })
+    f64::from(if side == odd { first } else { all - first })
 }
 
 /// The draft features of the board alone (rows, squares, exposed, threats):
@@ -228,7 +230,7 @@ pub fn draft_features(p: &Position, me: Side) -> [f64; ND] {
         _ => 0.0,
     };
     // Who places next into the free cells of row I.
-    let next = if matches!(phase, Phase::Place(_)) { p.side_to_move() } else { placer(placed + 1) };
+    let next = if matches!(phase, Phase::Place(_)) { p.side_to_move() } else { placer(p, placed + 1) };
     let free_i = (Bitboard::ROW_I & !p.occupied()).len() as f64;
     [
         board[0],
@@ -238,7 +240,7 @@ pub fn draft_features(p: &Position, me: Side) -> [f64; ND] {
         board[4],
         board[5],
         bad,
-        left_to(me, placed) - left_to(me.other(), placed),
+        left_to(me, placed, placer(p, 1)) - left_to(me.other(), placed, placer(p, 1)),
         pending,
         free_i * sign(next == me),
         sign(p.side_to_move() == me),
@@ -291,7 +293,7 @@ impl Learned {
         let b = draft_board(p, me);
         let free_i = (Bitboard::ROW_I & !p.occupied()).len() as f64;
         // After a placement the placer gives next; the placer after that is the other side.
-        let next = placer(p.dice_count() + 1);
+        let next = placer(p, p.dice_count() + 1);
         let w = &self.draft;
         w[..6].iter().zip(b).map(|(a, x)| a * x).sum::<f64>() + w[9] * free_i * sign(next == me)
     }
@@ -495,7 +497,7 @@ mod tests {
     #[test]
     fn placements_left_add_up() {
         for placed in 0..=23 {
-            let (r, b) = (left_to(Side::Red, placed), left_to(Side::Blue, placed));
+            let (r, b) = (left_to(Side::Red, placed, Side::Red), left_to(Side::Blue, placed, Side::Red));
             assert_eq!(r + b, f64::from(23 - placed));
             let red_odd = (placed + 1..=23).filter(|k| k % 2 == 1).count() as f64;
             assert_eq!(r, red_odd, "after {placed}");

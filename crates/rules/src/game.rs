@@ -10,17 +10,18 @@
 use crate::dice::Side;
 use crate::movegen::Illegal;
 use crate::moves::Move;
-use crate::position::{CLOSURE, Piles, Position};
+use crate::position::{Piles, Position};
+use crate::variant::MAX_CLOSURE;
 use std::fmt;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
-    /// A pile reached 5.
+    /// A pile reached the majority (5 in the rules).
     Majority,
-    /// The same position came up a third time.
+    /// The same position came up a third time (in the rules).
     Repetition,
-    /// 60 half-moves without a die through the door.
+    /// 60 half-moves without a die through the door (in the rules).
     Closure,
     /// The side to move has no legal move.
     Block,
@@ -73,10 +74,10 @@ impl Outcome {
         if !p.is_play() {
             return None;
         }
-        if occurrences >= 3 {
+        if occurrences >= p.repetition() as usize {
             return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
         }
-        if p.clock() >= CLOSURE {
+        if p.clock() >= p.closure() {
             return Some(Outcome::by_piles(p.piles(), EndReason::Closure));
         }
         blocked().then(|| Outcome::by_piles(p.piles(), EndReason::Block))
@@ -104,8 +105,9 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Room for a history: at most one position per clock value 0..=60, and some slack.
-pub const HISTORY: usize = CLOSURE as usize + 4;
+/// Room for a history: at most one position per clock value 0..=closure,
+/// for the largest closure a variant may set.
+pub const HISTORY: usize = MAX_CLOSURE as usize + 1;
 
 /// What repetition needs: the hashes of the play positions since the last
 /// die went through the door (no earlier position can come back once a die
@@ -252,6 +254,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::CLOSURE;
 
     /// Random games from the start, each position with its game so far.
     fn games(seeds: u64) -> impl Iterator<Item = Game> {

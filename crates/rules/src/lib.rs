@@ -18,6 +18,7 @@ pub mod perft;
 pub mod position;
 pub mod record;
 pub mod sample;
+pub mod variant;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};
@@ -28,3 +29,4 @@ pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
 pub use position::{DieSet, Layers, Phase, Piles, Position};
 pub use record::{Record, RecordError};
+pub use variant::{Variant, VariantError};

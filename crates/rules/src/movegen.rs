@@ -667,8 +667,8 @@ impl Position {
         if let Some(side) = self.majority() {
             return GameOver(format!("{side} has a majority"));
         }
-        if self.clock() >= crate::position::CLOSURE {
-            return GameOver("the clock reached 60".into());
+        if self.clock() >= self.closure() {
+            return GameOver(format!("the clock reached {}", self.closure()));
         }
         let kind = m.kind();
         match (self.phase(), kind) {

@@ -8,7 +8,8 @@ use crate::board::{CELLS, Cell, Row};
 use crate::dice::{Die, Face, Side};
 use crate::movegen::Illegal;
 use crate::moves::{Dest, Move, MoveKind};
-use crate::position::{CLOSURE, MAJORITY, Phase, Piles, Position};
+use crate::position::{Phase, Piles, Position};
+use crate::variant::Variant;
 use std::fmt;
 
 /// The start of a game in SPN.
@@ -51,12 +52,20 @@ pub enum PositionError {
         /// Dice in the piles.
         in_piles: usize,
     },
-    /// A pile over 5, or both sides at 5.
-    PileTooBig,
+    /// A pile over the majority, or both sides at it.
+    PileTooBig {
+        /// The majority of the variant (5 in the rules).
+        majority: u8,
+    },
     /// Piles or clock not zero during the draft.
     DraftNotClean,
-    /// The clock is over 60.
-    ClockTooHigh(u8),
+    /// The clock is over the closure.
+    ClockTooHigh {
+        /// The clock.
+        clock: u8,
+        /// The closure of the variant (60 in the rules).
+        closure: u8,
+    },
     /// The side to move contradicts the number of dice placed.
     WrongSideForDraft {
         /// Dice on the board.
@@ -67,12 +76,15 @@ pub enum PositionError {
     /// The board is full but the draft is not over.
     DraftOnFullBoard,
     /// No die has left the board, so the clock counts every play half-move
-    /// since blue's first: blue moves at even clocks, red at odd ones.
+    /// since the first mover's first (blue's in the rules): the first mover
+    /// moves at even clocks, the other side at odd ones.
     ClockParity {
         /// The side to move.
         side: Side,
         /// The clock.
         clock: u8,
+        /// The side that made the first play move.
+        first_mover: Side,
     },
     /// A restricted die at clock 0 with empty piles: no move has been played.
     RestrictedBeforeAnyMove(Cell),
@@ -94,9 +106,14 @@ pub enum PositionError {
     /// At clock 0 with dice in the piles and nothing restricted, row I is
     /// full: the die just pushed through the door left it.
     DoorPushFromFullRow,
-    /// A pile of 5 with a non-zero clock: the game ended when its fifth die
-    /// went through the door, which set the clock to 0.
-    MajorityWithClock(u8),
+    /// A pile of the majority with a non-zero clock: the game ended when its
+    /// last die went through the door, which set the clock to 0.
+    MajorityWithClock {
+        /// The clock.
+        clock: u8,
+        /// The majority of the variant.
+        majority: u8,
+    },
     /// The dice off the board cannot make the piles: each die is in the pile
     /// of a colour it can show (dice 1 and 2 never show white, die 3 always
     /// does, die 4 never shows red, die 23 never blue).
@@ -120,17 +137,18 @@ impl fmt::Display for PositionError {
             PilesDontAddUp { on_board, in_piles } => {
                 write!(f, "{on_board} dice on the board and {in_piles} in the piles do not make 23")
             }
-            PileTooBig => write!(f, "a pile holds more than {MAJORITY} dice, or both hold {MAJORITY}"),
+            PileTooBig { majority } => write!(f, "a pile holds more than {majority} dice, or both hold {majority}"),
             DraftNotClean => write!(f, "piles and clock must be 0 during the draft"),
-            ClockTooHigh(c) => write!(f, "clock {c} is over {CLOSURE}"),
+            ClockTooHigh { clock, closure } => write!(f, "clock {clock} is over {closure}"),
             WrongSideForDraft { placed, expected } => {
                 write!(f, "with {placed} dice placed, the side to move must be {expected} ({})", expected.letter())
             }
             DraftOnFullBoard => write!(f, "the board is full, the draft is over: the turn must be b or r"),
-            ClockParity { side, clock } => write!(
+            ClockParity { side, clock, first_mover } => write!(
                 f,
                 "{side} to move at clock {clock} with empty piles: with no die off the board the clock counts \
-                 every play half-move, so blue moves at even clocks and red at odd ones"
+                 every play half-move, so {first_mover} moves at even clocks and {} at odd ones",
+                first_mover.other()
             ),
             RestrictedBeforeAnyMove(c) => {
                 write!(f, "restricted cell {c} at clock 0 with empty piles: no move has been played yet")
@@ -168,9 +186,9 @@ impl fmt::Display for PositionError {
                 "clock 0 with nothing restricted means a die was just pushed through the door from row I, \
                  but row I is full"
             ),
-            MajorityWithClock(c) => write!(
+            MajorityWithClock { clock, majority } => write!(
                 f,
-                "a pile of {MAJORITY} ends the game when its last die goes through the door, at clock 0, not {c}"
+                "a pile of {majority} ends the game when its last die goes through the door, at clock 0, not {clock}"
             ),
             PilesImpossible { piles, off_board } => {
                 let dice: Vec<String> = off_board.iter().map(|d| d.to_string()).collect();
@@ -198,6 +216,13 @@ impl Setup {
     /// [`PositionError`]). `tests/validate.rs` checks it against random play
     /// and an independent reading of the rules.
     pub fn validate(&self) -> Result<Position, PositionError> {
+        self.validate_in(Variant::RULES)
+    }
+
+    /// [`Setup::validate`] under the rules of variant `v`: the clock up to its
+    /// closure, piles up to its majority, the draft's turns from its first
+    /// giver, the clock's parity from its first mover. The position carries `v`.
+    pub fn validate_in(&self, v: Variant) -> Result<Position, PositionError> {
         use PositionError::*;
         let mut seen = 0u32;
         for (d, _) in self.cells.iter().flatten() {
@@ -218,8 +243,8 @@ impl Setup {
                 return Err(RestrictedEmpty(*c));
             }
         }
-        if self.clock > CLOSURE {
-            return Err(ClockTooHigh(self.clock));
+        if self.clock > v.closure {
+            return Err(ClockTooHigh { clock: self.clock, closure: v.closure });
         }
         match self.phase {
             Phase::Play => {
@@ -228,10 +253,11 @@ impl Setup {
                     return Err(PilesDontAddUp { on_board, in_piles });
                 }
                 let (r, b) = (self.piles.red, self.piles.blue);
-                if r > MAJORITY || b > MAJORITY || (r == MAJORITY && b == MAJORITY) {
-                    return Err(PileTooBig);
+                let m = v.majority;
+                if r > m || b > m || (r == m && b == m) {
+                    return Err(PileTooBig { majority: m });
                 }
-                self.validate_play(seen)?;
+                self.validate_play(seen, v)?;
             }
             Phase::Give | Phase::Place(_) => {
                 if on_board == 23 {
@@ -248,25 +274,27 @@ impl Setup {
                 if self.piles != Piles::default() || self.clock != 0 {
                     return Err(DraftNotClean);
                 }
-                // Placement k = on_board + 1: blue gives and red places when k is odd.
-                let giver = if on_board.is_multiple_of(2) { Side::Blue } else { Side::Red };
+                // Placement k = on_board + 1: the first giver gives when k is odd.
+                let giver = v.giver(on_board as u32 + 1);
                 let expected = if self.phase == Phase::Give { giver } else { giver.other() };
                 if self.side != expected {
                     return Err(WrongSideForDraft { placed: on_board, expected });
                 }
             }
         }
-        Ok(Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock))
+        let mut p = Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock);
+        p.set_variant(v);
+        Ok(p)
     }
 
     /// The checks of a play position beyond the counts: what the clock, the
     /// piles and the restricted set say about the last move (RULES-NOTES
     /// points 1, 7 and 9). `on_board` has bit `n` set for die `n` on the board.
-    fn validate_play(&self, on_board: u32) -> Result<(), PositionError> {
+    fn validate_play(&self, on_board: u32, v: Variant) -> Result<(), PositionError> {
         use PositionError::*;
         let (piles, clock) = (self.piles, self.clock);
-        if (piles.red == MAJORITY || piles.blue == MAJORITY) && clock != 0 {
-            return Err(MajorityWithClock(clock));
+        if (piles.red == v.majority || piles.blue == v.majority) && clock != 0 {
+            return Err(MajorityWithClock { clock, majority: v.majority });
         }
         let off_board: Vec<Die> = Die::all().filter(|d| on_board >> d.number() & 1 == 0).collect();
         if !piles_can_hold(&off_board, piles) {
@@ -274,10 +302,10 @@ impl Setup {
         }
         let full = |row: Row| Cell::all().filter(|c| c.row() == row).all(|c| self.cells[c.index()].is_some());
         if piles.total() == 0 {
-            // Blue plays first at clock 0 and the clock counts every half-move.
-            let blue_turn = clock.is_multiple_of(2);
-            if blue_turn != (self.side == Side::Blue) {
-                return Err(ClockParity { side: self.side, clock });
+            // The first mover plays at clock 0 and the clock counts every half-move.
+            let first_turn = clock.is_multiple_of(2);
+            if first_turn != (self.side == v.first_mover) {
+                return Err(ClockParity { side: self.side, clock, first_mover: v.first_mover });
             }
             if clock == 0
                 && let Some(&c) = self.restricted.first()
@@ -593,11 +621,17 @@ impl std::str::FromStr for Position {
     type Err = SpnError;
     /// Parses and validates SPN.
     fn from_str(s: &str) -> Result<Position, SpnError> {
-        parse_setup(s).map_err(SpnError::Parse)?.validate().map_err(SpnError::Invalid)
+        Position::from_spn_in(s, Variant::RULES)
     }
 }
 
 impl Position {
+    /// Parses SPN and validates it under the rules of variant `v` (the text
+    /// does not say the variant: the caller does).
+    pub fn from_spn_in(s: &str, v: Variant) -> Result<Position, SpnError> {
+        parse_setup(s).map_err(SpnError::Parse)?.validate_in(v).map_err(SpnError::Invalid)
+    }
+
     /// The position in SPN.
     pub fn to_spn(&self) -> String {
         let mut s = Vec::with_capacity(96);
@@ -844,7 +878,7 @@ mod tests {
                 assert_eq!(p.to_spn(), spn_by_fmt(&p));
                 seen += 1;
                 let moves = p.legal_moves();
-                if moves.is_empty() || p.clock() >= CLOSURE || p.piles().red >= MAJORITY || p.piles().blue >= MAJORITY {
+                if moves.is_empty() || p.is_over_by_rule() {
                     break;
                 }
                 x ^= x << 13;

@@ -9,11 +9,14 @@
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
 use crate::moves::{DOOR, Move, MoveKind};
+use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Variant};
 use crate::zobrist;
 
-/// The number of dice in a pile that wins by majority.
+/// The number of dice in a pile that wins by majority, in the rules (a
+/// variant may change it: ask [`Position::majority_at`]).
 pub const MAJORITY: u8 = 5;
-/// The clock value at which the game closes.
+/// The clock value at which the game closes, in the rules (a variant may
+/// change it: ask [`Position::closure`]).
 pub const CLOSURE: u8 = 60;
 
 /// The phase of the game and what the side to move must do.
@@ -200,6 +203,20 @@ impl Layers {
 /// The clock lives in the spare high bits of the second die word.
 const CLOCK_SHIFT: u32 = 55;
 
+// The variant lives in the remaining spare bits, each field stored as its
+// difference (xor) from the rules' value, so that all-zero bits are the
+// game of the rules and a position built from parts starts in it.
+/// Closure xor 60, bits 57–62 of the second code word.
+const V_CLOSURE: u32 = 57;
+/// First giver is red, bit 63 of the second code word.
+const V_GIVER: u32 = 63;
+/// Majority xor 5, bits 61–63 of the second die word.
+const V_MAJORITY: u32 = 61;
+/// Repetition xor 3, bits 60–62 of the first die word.
+const V_REPETITION: u32 = 60;
+/// First mover is red, bit 63 of the first die word.
+const V_MOVER: u32 = 63;
+
 /// Which die word and bit offset hold cell index `c`: cells 0–11 in word 0,
 /// cells 12–22 in word 1, 5 bits each.
 #[inline(always)]
@@ -299,13 +316,86 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start of a game: empty board, blue gives first.
+    /// The start of a game of the rules: empty board, blue gives first.
     pub const fn start() -> Position {
         let meta = (NONE_CELL as u64) << R0.0
             | (NONE_CELL as u64) << R1.0
             | (PHASE_GIVE as u64) << PHASE.0
             | (Side::Blue as u64) << SIDE.0;
         Position { codes: [0, meta], dice: [0; 2] }
+    }
+
+    /// The start of a game of variant `v`: empty board, `v.first_giver` gives.
+    pub fn start_of(v: Variant) -> Position {
+        let mut p = Position::start();
+        p.set_variant(v);
+        let mut h = 0;
+        p.set_side::<false>(v.first_giver, &mut h);
+        p
+    }
+
+    /// The variant whose rules this position follows.
+    #[inline]
+    pub const fn variant(&self) -> Variant {
+        let c = self.codes[1];
+        Variant {
+            first_giver: if c >> V_GIVER & 1 == 0 { Side::Blue } else { Side::Red },
+            first_mover: if self.dice[0] >> V_MOVER & 1 == 0 { Side::Blue } else { Side::Red },
+            closure: self.closure(),
+            majority: self.majority_at(),
+            repetition: (self.dice[0] >> V_REPETITION & 7) as u8 ^ Variant::RULES.repetition,
+        }
+    }
+
+    /// The same position under the rules of `v` (the board, piles, clock and
+    /// side unchanged; check it with `Setup::validate_in` where `v` may not
+    /// fit them).
+    pub(crate) fn set_variant(&mut self, v: Variant) {
+        debug_assert!((1..=MAX_CLOSURE).contains(&v.closure));
+        debug_assert!((1..=MAX_MAJORITY).contains(&v.majority));
+        debug_assert!((2..=MAX_REPETITION).contains(&v.repetition));
+        let r = Variant::RULES;
+        let (c, m, t) =
+            ((v.closure ^ r.closure) as u64, (v.majority ^ r.majority) as u64, (v.repetition ^ r.repetition) as u64);
+        self.codes[1] = self.codes[1] & !(127 << V_CLOSURE)
+            | (c & 63) << V_CLOSURE
+            | ((v.first_giver == Side::Red) as u64) << V_GIVER;
+        self.dice[1] = self.dice[1] & !(7 << V_MAJORITY) | (m & 7) << V_MAJORITY;
+        self.dice[0] = self.dice[0] & !(15 << V_REPETITION)
+            | (t & 7) << V_REPETITION
+            | ((v.first_mover == Side::Red) as u64) << V_MOVER;
+    }
+
+    /// The play half-moves without a die through the door that close the game
+    /// (60 in the rules).
+    #[inline]
+    pub const fn closure(&self) -> u8 {
+        (self.codes[1] >> V_CLOSURE & 63) as u8 ^ CLOSURE
+    }
+
+    /// The dice in a side's pile that win (5 in the rules).
+    #[inline]
+    pub const fn majority_at(&self) -> u8 {
+        (self.dice[1] >> V_MAJORITY & 7) as u8 ^ MAJORITY
+    }
+
+    /// The occurrences of one position that end the game (3 in the rules).
+    #[inline]
+    pub const fn repetition(&self) -> u8 {
+        (self.dice[0] >> V_REPETITION & 7) as u8 ^ Variant::RULES.repetition
+    }
+
+    /// The side that makes the first play move (blue in the rules).
+    #[inline]
+    const fn first_mover(&self) -> Side {
+        if self.dice[0] >> V_MOVER & 1 == 0 { Side::Blue } else { Side::Red }
+    }
+
+    /// The side that gives placement `k` (odd `k`: the first giver, blue in the rules).
+    #[inline]
+    const fn giver_of(&self, k: u32) -> Side {
+        let first = if self.codes[1] >> V_GIVER & 1 == 0 { Side::Blue } else { Side::Red };
+        if k % 2 == 1 { first } else { first.other() }
     }
 
     // ---- raw field access -------------------------------------------------
@@ -584,12 +674,13 @@ impl Position {
         (self.dice[1] >> CLOCK_SHIFT) as u8 & 63
     }
 
-    /// The side whose pile has reached the majority (5), if any.
+    /// The side whose pile has reached the majority (5 in the rules), if any.
     #[inline]
     pub const fn majority(&self) -> Option<Side> {
-        if self.get(PILE_RED) >= MAJORITY as u32 {
+        let m = self.majority_at() as u32;
+        if self.get(PILE_RED) >= m {
             Some(Side::Red)
-        } else if self.get(PILE_BLUE) >= MAJORITY as u32 {
+        } else if self.get(PILE_BLUE) >= m {
             Some(Side::Blue)
         } else {
             None
@@ -600,7 +691,8 @@ impl Position {
     /// and no move generation).
     #[inline]
     pub const fn is_over_by_rule(&self) -> bool {
-        self.get(PILE_RED) >= MAJORITY as u32 || self.get(PILE_BLUE) >= MAJORITY as u32 || self.clock() >= CLOSURE
+        let m = self.majority_at() as u32;
+        self.get(PILE_RED) >= m || self.get(PILE_BLUE) >= m || self.clock() >= self.closure()
     }
 
     /// Dice on the board.
@@ -739,14 +831,14 @@ impl Position {
                 let n = self.dice_count();
                 if n == 23 {
                     self.set(PHASE, PHASE_PLAY);
-                    self.set_side::<H>(Side::Blue, h);
+                    self.set_side::<H>(self.first_mover(), h);
                 } else {
                     if H {
                         *h ^= zobrist::GIVE_PHASE;
                     }
                     self.set(PHASE, PHASE_GIVE);
-                    // Placement n+1 is given by blue when n+1 is odd.
-                    self.set_side::<H>(if n.is_multiple_of(2) { Side::Blue } else { Side::Red }, h);
+                    // Placement n+1 is given by the first giver when n+1 is odd.
+                    self.set_side::<H>(self.giver_of(n + 1), h);
                 }
             }
             2 => {

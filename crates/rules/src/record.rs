@@ -12,6 +12,7 @@ use crate::moves::Move;
 use crate::notation::{MoveError, SpnError, escape};
 use crate::position::Position;
 use crate::sample;
+use crate::variant::Variant;
 use std::fmt;
 
 /// A game record as written: its start position and its moves, each with
@@ -49,13 +50,19 @@ impl std::error::Error for PositionArgError {}
 /// A position as users name one: `start` (the empty board), `sample` (the
 /// position after the draft of the sample game) or an SPN.
 pub fn parse_position_arg(text: &str) -> Result<Position, PositionArgError> {
+    parse_position_arg_in(text, Variant::RULES)
+}
+
+/// [`parse_position_arg`] under the rules of variant `v`: `start` is the
+/// variant's start, `sample` and an SPN are validated under `v`.
+pub fn parse_position_arg_in(text: &str, v: Variant) -> Result<Position, PositionArgError> {
     match text.trim() {
-        "start" => Ok(Position::start()),
-        "sample" => Ok(sample::start()),
+        "start" => Ok(Position::start_of(v)),
+        "sample" => Position::from_spn_in(sample::START, v).map_err(|e| PositionArgError::Spn(e, "sample".into())),
         word if !word.contains(char::is_whitespace) && !word.contains('/') => {
             Err(PositionArgError::NotAPosition(word.to_string()))
         }
-        spn => spn.parse().map_err(|e| PositionArgError::Spn(e, spn.to_string())),
+        spn => Position::from_spn_in(spn, v).map_err(|e| PositionArgError::Spn(e, spn.to_string())),
     }
 }
 
@@ -130,18 +137,28 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 impl Record {
     /// Reads a record: its first content line is the start position.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        Record::parse_in(text, Variant::RULES)
+    }
+
+    /// [`Record::parse`] under the rules of variant `v`.
+    pub fn parse_in(text: &str, v: Variant) -> Result<Record, RecordError> {
         let mut lines = content_lines(text);
         let Some((line, first)) = lines.next() else {
             return Err(RecordError::Empty);
         };
-        let start = parse_position_arg(first).map_err(|error| RecordError::Start { line, error })?;
+        let start = parse_position_arg_in(first, v).map_err(|error| RecordError::Start { line, error })?;
         let moves = lines.map(|(n, m)| (n, m.to_string())).collect();
         Ok(Record { start, moves })
     }
 
     /// An opening: moves only, one per line, played from the start of the draft.
     pub fn opening(text: &str) -> Record {
-        Record { start: Position::start(), moves: content_lines(text).map(|(n, m)| (n, m.to_string())).collect() }
+        Record::opening_in(text, Variant::RULES)
+    }
+
+    /// [`Record::opening`] from the start of variant `v`.
+    pub fn opening_in(text: &str, v: Variant) -> Record {
+        Record { start: Position::start_of(v), moves: content_lines(text).map(|(n, m)| (n, m.to_string())).collect() }
     }
 
     /// Plays the moves from the start, checking each (a move after the end

@@ -29,7 +29,8 @@ use crate::stats::{GameSummary, PairKey};
 use senat_rules::dice::{Die, Side};
 use senat_rules::game::EndReason;
 use senat_rules::notation::parse_setup;
-use senat_rules::position::{MAJORITY, Piles};
+use senat_rules::position::Piles;
+use senat_rules::variant::Variant;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
@@ -98,6 +99,13 @@ pub enum IdentityError {
     Opening,
     /// `games=0`.
     NoGames,
+    /// `variant=` that is not a Sénat variant.
+    Variant {
+        /// The value as written.
+        value: String,
+        /// Why it is refused.
+        error: String,
+    },
     /// Fields unknown, repeated, out of order, or a range that does not match.
     Fields,
     /// Not written as senat writes it (escapes, numbers).
@@ -124,6 +132,7 @@ impl fmt::Display for IdentityError {
             IdentityError::Weights { key, value } => write!(f, "{key}={value} is not fnv1a64:<hex> or -"),
             IdentityError::Opening => f.write_str("opening= must hold moves separated by single blanks"),
             IdentityError::NoGames => f.write_str("games=0"),
+            IdentityError::Variant { value, error } => write!(f, "variant={value}: {error}"),
             IdentityError::Fields => {
                 f.write_str("its fields are not those of a v1 identity (range must match games and shard)")
             }
@@ -269,6 +278,9 @@ pub struct Identity {
     /// Uniformly random plies at the start of every game (`--book-plies`;
     /// 0: none, and no `book_plies=` field, the line older versions wrote).
     pub book_plies: u32,
+    /// The rules variant every game follows (`--variant`; the rules: no
+    /// `variant=` field, the line older versions wrote).
+    pub variant: Variant,
 }
 
 const ROLES: [&str; 4] = ["red", "blue", "draft_red", "draft_blue"];
@@ -283,6 +295,9 @@ impl Identity {
             ("shard".into(), format!("{}/{}", self.shard.k, self.shard.n)),
             ("range".into(), format!("{}..{}", r.start, r.end)),
         ];
+        if !self.variant.is_rules() {
+            f.push(("variant".into(), self.variant.to_text()));
+        }
         for (role, p) in ROLES.iter().zip(&self.policies) {
             f.push((role.to_string(), p.name.clone()));
             f.push((format!("{role}_weights"), p.weights_text()));
@@ -364,6 +379,12 @@ impl Identity {
                 }
                 Err(_) => 0,
             },
+            variant: match get("variant") {
+                Ok(v) => {
+                    Variant::parse(v).map_err(|e| IdentityError::Variant { value: v.into(), error: e.to_string() })?
+                }
+                Err(_) => Variant::RULES,
+            },
         };
         if id.opening.as_deref().is_some_and(|o| o.is_empty() || o.split(' ').any(str::is_empty)) {
             return Err(IdentityError::Opening);
@@ -390,6 +411,9 @@ impl Identity {
     pub fn difference(&self, other: &Identity, skip_shard: bool) -> Option<(String, String, String)> {
         let all = |id: &Identity| {
             let mut f = id.fields();
+            if id.variant.is_rules() {
+                f.insert(4, ("variant".into(), "the rules".into()));
+            }
             if id.opening.is_none() {
                 f.insert(f.len() - (id.book_plies > 0) as usize, ("opening".into(), "-".into()));
             }
@@ -475,8 +499,9 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
             max,
         })
     };
-    let piles = Piles { red: pile(9, MAJORITY)?, blue: pile(10, MAJORITY)?, white: pile(11, white_capacity())? };
-    let majority = [Side::Red, Side::Blue].into_iter().find(|&s| piles.of(s) >= MAJORITY);
+    let m = id.variant.majority;
+    let piles = Piles { red: pile(9, m)?, blue: pile(10, m)?, white: pile(11, white_capacity())? };
+    let majority = [Side::Red, Side::Blue].into_iter().find(|&s| piles.of(s) >= m);
     let expected_winner = if g.reason == EndReason::Majority {
         majority.ok_or(RowError::NoMajority).map(Some)?
     } else {
@@ -507,7 +532,7 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
     }
     let spn = &r[16];
     let setup = parse_setup(spn).map_err(RowError::SpnParse)?;
-    let p = setup.validate().map_err(RowError::SpnPosition)?;
+    let p = setup.validate_in(id.variant).map_err(RowError::SpnPosition)?;
     if p.piles() != piles {
         let q = p.piles();
         return Err(RowError::SpnPiles { spn: [q.red, q.blue, q.white], row: [piles.red, piles.blue, piles.white] });
@@ -533,6 +558,7 @@ mod tests {
             ],
             opening: None,
             book_plies: 0,
+            variant: Variant::RULES,
         }
     }
 

@@ -47,6 +47,7 @@ pub use schedule::{Shard, ShardError, simulate};
 use crate::policy::{PolicySpec, mix64};
 use crate::stats::{PairKey, Summary};
 use senat_rules::moves::Move;
+use senat_rules::variant::Variant;
 use std::path::{Path, PathBuf};
 
 /// The seed of game `index` in a batch with seed `seed`:
@@ -101,6 +102,8 @@ pub struct Batch {
     /// generator (seed, index) before any policy is asked: varied games
     /// for policies that draw no randomness.
     pub book_plies: u32,
+    /// The rules variant of every game (`Variant::RULES`: the rules).
+    pub variant: Variant,
 }
 
 /// What to do with output files that already exist.

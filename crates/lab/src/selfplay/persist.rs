@@ -248,6 +248,7 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
         policies: [id(&m.red)?, id(&m.blue)?, id(&m.draft_red)?, id(&m.draft_blue)?],
         opening: opening_text(&b.opening),
         book_plies: b.book_plies,
+        variant: b.variant,
     })
 }
 
@@ -263,7 +264,7 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     if b.games == 0 {
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
-    check_opening(&b.opening).map_err(Error::Opening)?;
+    check_opening(b.variant, &b.opening).map_err(Error::Opening)?;
     let id = identity_of(b)?;
     let m = &b.matchup;
     let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);

@@ -12,6 +12,7 @@ use senat_rules::game::{Game, Outcome};
 use senat_rules::movegen::Illegal;
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
+use senat_rules::variant::Variant;
 use std::time::{Duration, Instant};
 
 /// Fresh policies for one worker.
@@ -63,24 +64,26 @@ pub struct ThinkTime {
     pub play: [Duration; 2],
 }
 
-/// Plays one complete game from the start of the draft with generator `rng`;
+/// Plays one complete game from `start` (the start of a variant's draft) with generator `rng`;
 /// its first moves are `opening` (legal: checked by [`check_opening`]),
 /// played without asking the policies (nor drawing from `rng`); then, up to
 /// ply `book` of the game, uniformly random moves drawn from `rng` (the
 /// book), then the policies' moves.
 pub(super) fn play_with(
     players: &mut Players,
+    start: Position,
     opening: &[Move],
     book: u32,
     rng: &mut GameRng,
     keep_legal: bool,
 ) -> PlayedGame {
-    play_timed(players, opening, book, rng, keep_legal, None)
+    play_timed(players, start, opening, book, rng, keep_legal, None)
 }
 
 /// [`play_with`], adding the time of each policy call to `clock` if given.
 fn play_timed(
     players: &mut Players,
+    start: Position,
     opening: &[Move],
     book: u32,
     rng: &mut GameRng,
@@ -90,7 +93,7 @@ fn play_timed(
     for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
         p.new_game();
     }
-    let mut game = Game::new(Position::start());
+    let mut game = Game::new(start);
     let mut draft_len = 0;
     let mut legal = Vec::new();
     let mut legal_sum = 0u64;
@@ -146,33 +149,40 @@ fn play_timed(
 pub fn play_game(m: &Matchup, seed: u64, index: u64) -> PlayedGame {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
-    play_with(&mut players, &[], 0, &mut rng, true)
+    play_with(&mut players, Position::start(), &[], 0, &mut rng, true)
 }
 
 /// [`play_game`], also measuring the wall-clock time each side's policies
 /// spend choosing moves. The game is the one [`play_game`] plays, unless a
 /// policy searches for a time per move (then no two runs need agree).
 pub fn play_game_timed(m: &Matchup, seed: u64, index: u64) -> (PlayedGame, ThinkTime) {
-    play_game_timed_from(m, seed, index, &[])
+    play_game_timed_from(m, Variant::RULES, seed, index, &[])
 }
 
-/// [`play_game_timed`] whose first moves are `opening` (legal from the
-/// start, as [`random_opening`] makes them); the policies play the rest.
-pub fn play_game_timed_from(m: &Matchup, seed: u64, index: u64, opening: &[Move]) -> (PlayedGame, ThinkTime) {
+/// [`play_game_timed`] in variant `v`, whose first moves are `opening` (legal
+/// from the variant's start, as [`random_opening`] makes them); the policies
+/// play the rest.
+pub fn play_game_timed_from(
+    m: &Matchup,
+    v: Variant,
+    seed: u64,
+    index: u64,
+    opening: &[Move],
+) -> (PlayedGame, ThinkTime) {
     let mut players = Players::new(m);
     let mut rng = rng_from_seed(game_seed(seed, index));
     let mut clock = ThinkTime::default();
-    let g = play_timed(&mut players, opening, 0, &mut rng, true, Some(&mut clock));
+    let g = play_timed(&mut players, Position::start_of(v), opening, 0, &mut rng, true, Some(&mut clock));
     (g, clock)
 }
 
-/// `plies` uniformly random moves from the start, drawn from a generator
-/// of its own seeded from game seed `(seed, index)`: the shared "book" of
-/// both games of an arena pair, so that agents that never draw randomness
-/// still meet in varied games. Stops early if the game ends.
-pub fn random_opening(seed: u64, index: u64, plies: u32) -> Vec<Move> {
+/// `plies` uniformly random moves from the start of variant `v`, drawn from
+/// a generator of its own seeded from game seed `(seed, index)`: the shared
+/// "book" of both games of an arena pair, so that agents that never draw
+/// randomness still meet in varied games. Stops early if the game ends.
+pub fn random_opening(v: Variant, seed: u64, index: u64, plies: u32) -> Vec<Move> {
     let mut rng = rng_from_seed(crate::policy::mix64(game_seed(seed, index) ^ 0xb00c_0b00_c0b0_0c0b));
-    let mut game = Game::new(Position::start());
+    let mut game = Game::new(Position::start_of(v));
     let mut out = Vec::new();
     for _ in 0..plies {
         if game.outcome().is_some() {
@@ -218,11 +228,11 @@ impl std::fmt::Display for OpeningError {
 
 impl std::error::Error for OpeningError {}
 
-/// Checks that `moves` can be played from the start, in order, before the
-/// game ends; the error names the first that cannot. A batch's opening
-/// passes this check before any game.
-pub fn check_opening(moves: &[Move]) -> Result<(), OpeningError> {
-    let mut game = Game::new(Position::start());
+/// Checks that `moves` can be played from the start of variant `v`, in
+/// order, before the game ends; the error names the first that cannot. A
+/// batch's opening passes this check before any game.
+pub fn check_opening(v: Variant, moves: &[Move]) -> Result<(), OpeningError> {
+    let mut game = Game::new(Position::start_of(v));
     for (index, &m) in moves.iter().enumerate() {
         if let Some(outcome) = game.outcome() {
             return Err(OpeningError::Over { index, outcome });

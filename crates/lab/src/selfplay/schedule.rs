@@ -11,6 +11,7 @@ use super::{Batch, Error, game_seed};
 use crate::policy::rng_from_seed;
 use crate::stats::{Summary, Tally};
 use rayon::prelude::*;
+use senat_rules::position::Position;
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
@@ -89,7 +90,7 @@ fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: boo
     let mut tally = Tally::default();
     for i in range {
         let mut rng = rng_from_seed(game_seed(b.seed, i));
-        let g = play_with(&mut players, &b.opening, b.book_plies, &mut rng, with_moves);
+        let g = play_with(&mut players, Position::start_of(b.variant), &b.opening, b.book_plies, &mut rng, with_moves);
         tally.add(&g.summary());
         if let Some(w) = rows.as_mut() {
             w.write(i, &g);

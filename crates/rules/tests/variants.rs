@@ -1,0 +1,163 @@
+//! The rules variants, checked against a reading of the rules written here
+//! independently of the engine's: random games under every key, each
+//! position's turn, end and text checked against what the variant says.
+
+use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::{Phase, Position, Side, Variant};
+
+/// A small deterministic generator (xorshift64), so that the test needs no crate.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn variants() -> Vec<Variant> {
+    [
+        "",
+        "first_giver=red",
+        "first_mover=red",
+        "first_giver=red,first_mover=red",
+        "closure=1",
+        "closure=20",
+        "closure=63",
+        "majority=1",
+        "majority=3",
+        "majority=7",
+        "repetition=2",
+        "repetition=7",
+        "first_giver=red,closure=40,majority=4,repetition=2",
+    ]
+    .iter()
+    .map(|t| Variant::parse(t).unwrap())
+    .collect()
+}
+
+/// The end of a position as the variant's text says it: majority, then
+/// repetition, closure and block; piles decide all but the first.
+fn expected_end(v: &Variant, p: &Position, occurrences: usize) -> Option<Outcome> {
+    let piles = p.piles();
+    if piles.red >= v.majority {
+        return Some(Outcome { winner: Some(Side::Red), reason: EndReason::Majority });
+    }
+    if piles.blue >= v.majority {
+        return Some(Outcome { winner: Some(Side::Blue), reason: EndReason::Majority });
+    }
+    if !p.is_play() {
+        return None;
+    }
+    let reason = if occurrences >= v.repetition as usize {
+        EndReason::Repetition
+    } else if p.clock() >= v.closure {
+        EndReason::Closure
+    } else if p.legal_moves().is_empty() {
+        EndReason::Block
+    } else {
+        return None;
+    };
+    Some(Outcome::by_piles(piles, reason))
+}
+
+#[test]
+fn random_games_follow_each_variant() {
+    let mut rng = Rng(0x05EE_D0F5_E4A7);
+    let mut ends = std::collections::HashMap::new();
+    for v in variants() {
+        for _ in 0..40 {
+            let mut game = Game::new(Position::start_of(v));
+            assert_eq!(game.position().side_to_move(), v.first_giver, "{v}");
+            let mut placed = 0u32;
+            loop {
+                let p = *game.position();
+                assert_eq!(p.variant(), v, "the variant is kept by every move");
+                // The text is read back, in the variant, as the same position.
+                assert_eq!(Position::from_spn_in(&p.to_spn(), v).as_ref(), Ok(&p), "{v}: {}", p.to_spn());
+                match p.phase() {
+                    Phase::Give => assert_eq!(p.side_to_move(), v.giver(placed + 1), "{v}: give {}", placed + 1),
+                    Phase::Place(_) => assert_eq!(p.side_to_move(), v.placer(placed + 1), "{v}: place {}", placed + 1),
+                    Phase::Play => {
+                        if placed == 23 && p.clock() == 0 && p.piles().total() == 0 {
+                            assert_eq!(p.side_to_move(), v.first_mover, "{v}: the first play move");
+                        }
+                        assert!(p.clock() <= v.closure, "{v}");
+                        assert!(p.piles().red <= v.majority && p.piles().blue <= v.majority, "{v}");
+                    }
+                }
+                let end = game.outcome();
+                assert_eq!(end, expected_end(&v, &p, game.occurrences()), "{v}: {}", p.to_spn());
+                if let Some(o) = end {
+                    *ends.entry((v.to_text(), o.reason)).or_insert(0) += 1;
+                    break;
+                }
+                let moves = p.legal_moves();
+                let m = moves[rng.below(moves.len())];
+                if matches!(p.phase(), Phase::Place(_)) {
+                    placed += 1;
+                }
+                game.play(m).unwrap();
+            }
+        }
+    }
+    // Each threshold was reached, so the test checked the rule it changes.
+    for (text, reason) in [
+        ("closure=1", EndReason::Closure),
+        ("closure=20", EndReason::Closure),
+        ("majority=1", EndReason::Majority),
+        ("majority=3", EndReason::Majority),
+        ("repetition=2", EndReason::Repetition),
+    ] {
+        assert!(
+            ends.get(&(text.to_string(), reason)).copied().unwrap_or(0) > 0,
+            "{text} never ended by {reason}: {ends:?}"
+        );
+    }
+}
+
+#[test]
+fn the_rules_variant_is_the_rules() {
+    assert_eq!(Position::start_of(Variant::RULES), Position::start());
+    assert_eq!(Position::start().variant(), Variant::RULES);
+    let sample = senat_rules::sample::start();
+    assert_eq!(sample.variant(), Variant::RULES);
+    assert_eq!(Position::from_spn_in(senat_rules::sample::START, Variant::RULES), Ok(sample));
+    // The variant is not part of the hash: the hash is the position's on the board.
+    let v = Variant::parse("closure=40,majority=4,repetition=2").unwrap();
+    let q = Position::from_spn_in(senat_rules::sample::START, v).unwrap();
+    assert_eq!(q.hash(), sample.hash());
+    assert_eq!(q.to_spn(), sample.to_spn());
+    assert_eq!(q.variant(), v);
+}
+
+#[test]
+fn validation_reads_the_variant() {
+    let sample = senat_rules::sample::START;
+    // Blue to move at clock 0 before any move: wrong if red moves first.
+    let red_first = Variant::parse("first_mover=red").unwrap();
+    let e = Position::from_spn_in(sample, red_first).unwrap_err().to_string();
+    assert!(e.contains("red moves at even clocks and blue at odd ones"), "{e}");
+    let as_red = sample.replace(" b - ", " r - ");
+    assert!(Position::from_spn_in(&as_red, red_first).is_ok());
+    assert!(as_red.parse::<Position>().is_err(), "red to move first is not the rules");
+    // A clock over the closure.
+    let after6 =
+        "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/.,4Sb,.,.,1Sr,.,20Cb/17Cb,2Sr,21Tr,23Cr,7Cr b I20 2-2-0 1";
+    assert!(after6.parse::<Position>().is_ok());
+    let short = Variant::parse("closure=1").unwrap();
+    assert!(Position::from_spn_in(after6, short).is_ok(), "clock 1 is the closure: the game is over, not invalid");
+    // Piles of 2 and 2: over a majority of 1 and both at a majority of 2.
+    for m in [1, 2] {
+        let v = Variant { majority: m, ..Variant::RULES };
+        let e = Position::from_spn_in(after6, v).unwrap_err().to_string();
+        assert!(e.contains(&format!("more than {m} dice, or both hold {m}")), "{e}");
+    }
+    // The draft's turns follow the first giver.
+    let start = senat_rules::notation::START_SPN;
+    let red_gives = Variant::parse("first_giver=red").unwrap();
+    assert!(Position::from_spn_in(start, red_gives).is_err());
+    assert_eq!(Position::from_spn_in(&start.replace("give:b", "give:r"), red_gives), Ok(Position::start_of(red_gives)));
+}
