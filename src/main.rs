@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, batch, bestmove, rules, search, tune, view};
+use cli::{annex, batch, bestmove, metrics, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -251,6 +251,14 @@ Examples:
   senat draft-stats games.csv --moves moves.csv --out-dir annex --plot plots")]
     DraftStats(annex::DraftStatsArgs),
 
+    /// Ludii's game metrics of games files (AdvantageP1, Balance, Completion,
+    /// Drawishness, Duration by end reason, DecisivenessMoves, LeadChange,
+    /// Drama, BranchingFactor, the shares of each end), each with a 95%
+    /// interval, one table per file: every game is replayed from the start,
+    /// its moves checked, the learned evaluation read at each play ply.
+    #[command(after_help = metrics_help())]
+    Metrics(metrics::MetricsArgs),
+
     /// Fit the learned evaluation (that of `learned`, `mcts:rollout=eval` and
     /// `ab:eval=learned`) to self-play outcomes by logistic regression, and
     /// write its weights.
@@ -319,6 +327,19 @@ timed games depend on the machine, not on the seed alone.",
         s.push_str(&named_help(true));
     }
     s
+}
+
+/// `senat metrics --help` after the options: examples and one line per metric.
+fn metrics_help() -> String {
+    format!(
+        "Examples:
+  senat metrics games.csv
+  senat metrics random.csv heuristic.csv learned.csv --out metrics.csv --force   # one table per tier
+
+Metrics (the definitions in full, Ludii's and where ours differs, are the CSV's last column):
+{}",
+        senat_lab::metrics::HELP
+    )
 }
 
 /// `senat bestmove --help` after the options: examples, every family's specs and names.
@@ -429,6 +450,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Analyze(a) => search::analyze(a, out),
         Command::Arena(a) => batch::arena(a, out),
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
+        Command::Metrics(a) => metrics::cmd_metrics(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
         Command::Bestmove(a) => bestmove::bestmove(a, out),

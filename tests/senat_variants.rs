@@ -82,6 +82,9 @@ fn a_batch_records_its_variant_and_keeps_it_apart() {
     assert!(d.text("m.csv").lines().next().unwrap().contains("variant="), "{}", d.text("m.csv"));
     let e = fails_in(&d.0, &["merge", "--out", "bad.csv", "--summary", "", "v1.csv", "r2.csv"]);
     assert!(e.contains("variant"), "{e}");
+    // metrics replays the games from the variant's start (red gives first).
+    let table = ok_in(&d.0, &["metrics", "m.csv"]);
+    assert!(table.contains("m.csv: 60 games"), "{table}");
     // A resume under another variant is refused.
     let mut other = batch("first_giver=red", "v1.csv", "1/2");
     other.push("--resume".into());

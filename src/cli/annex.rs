@@ -46,7 +46,8 @@ fn make_dir(dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).or_else(|e| input(format_args!("cannot create {}: {e}", dir.display())))
 }
 
-fn open(path: &Path) -> Result<BufReader<File>> {
+/// Opens a games or moves file for reading, buffered; an input error names it.
+pub(crate) fn open(path: &Path) -> Result<BufReader<File>> {
     let f = File::open(path).or_else(|e| input(format_args!("cannot read {}: {e}", path.display())))?;
     Ok(BufReader::with_capacity(1 << 20, f))
 }

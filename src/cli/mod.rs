@@ -1,7 +1,7 @@
 //! The commands of `senat`, one module per family, with their clap argument
 //! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view,
 //! play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
-//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove) and [`annex`] (draft-stats), [`tune`] (tune); [`common`]
+//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove) and [`annex`] (draft-stats), [`metrics`] (metrics), [`tune`] (tune); [`common`]
 //! holds what they share (errors, positions, records, policy flags).
 //!
 //! `main.rs` only parses the command line and dispatches here; nothing in
@@ -13,6 +13,7 @@ pub(crate) mod bestmove;
 pub(crate) mod common;
 pub(crate) mod dominoes;
 pub(crate) mod games;
+pub(crate) mod metrics;
 pub(crate) mod rules;
 pub(crate) mod search;
 pub(crate) mod tune;

@@ -321,6 +321,100 @@ pub struct Annex {
     pub legal: Vec<LegalStats>,
 }
 
+/// Index of the `draft_moves` column of [`GAMES_HEADER`].
+const DRAFT_MOVES: usize = 14;
+/// Index of the `play_moves` column of [`GAMES_HEADER`].
+const PLAY_MOVES: usize = 15;
+
+/// One row of a games file as [`GameRows`] hands it over (owned).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The row's line in the file (1-based).
+    pub line: u64,
+    /// The game's index (column `game`).
+    pub game: u64,
+    /// The four policies of the row.
+    pub key: PairKey,
+    /// Winner, end reason, play length and legal-move sum, as recorded.
+    pub summary: GameSummary,
+    /// Column `draft_moves`: move text separated by spaces.
+    pub draft_moves: String,
+    /// Column `play_moves`: move text separated by spaces.
+    pub play_moves: String,
+}
+
+/// The game rows of a games file written by `senat selfplay` or `senat
+/// merge`, streamed one at a time: leading `#` lines are skipped, the header
+/// is checked by [`GameRows::new`], each row by [`parse_game_row`]. The
+/// single reader of games files with moves: [`Annex::read_games`] borrows
+/// each row ([`GameRows::next_parsed`], no allocation per row), other
+/// readers iterate over owned [`GameRow`]s.
+pub struct GameRows<R> {
+    name: String,
+    rdr: csv::Reader<R>,
+    rec: csv::StringRecord,
+}
+
+impl<R: Read> GameRows<R> {
+    /// Opens the rows of `reader`, checking the header; `name` is used in
+    /// error messages.
+    pub fn new(name: &str, reader: R) -> Result<GameRows<R>, AnnexError> {
+        let err = |line: u64, msg: String| AnnexError { file: name.to_string(), line, msg };
+        let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).flexible(true).from_reader(reader);
+        let head = rdr.headers().map_err(|e| err(e.position().map_or(1, |p| p.line()), e.to_string()))?.clone();
+        if head.iter().ne(GAMES_HEADER.iter().copied()) {
+            let what = if head.iter().any(|h| h == "pairing") {
+                "an arena games file has no draft or play moves; draft-stats and metrics read selfplay or merge \
+                 games files"
+                    .to_string()
+            } else {
+                format!("not a senat games file: its header is not `{}`", GAMES_HEADER.join(","))
+            };
+            return Err(err(head.position().map_or(1, |p| p.line()), what));
+        }
+        Ok(GameRows { name: name.to_string(), rdr, rec: csv::StringRecord::new() })
+    }
+
+    /// An error at `line` of this file.
+    pub fn error(&self, line: u64, msg: impl fmt::Display) -> AnnexError {
+        AnnexError { file: self.name.clone(), line, msg: msg.to_string() }
+    }
+
+    /// Reads the next row: its line, game index, matchup and summary; the
+    /// row itself stays in [`GameRows::record`] until the next call. `None`
+    /// at the end of the file.
+    pub fn next_parsed(&mut self) -> Option<Result<(u64, u64, PairKey, GameSummary), AnnexError>> {
+        match self.rdr.read_record(&mut self.rec) {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err(e) => return Some(Err(self.error(e.position().map_or(0, |p| p.line()), e))),
+        }
+        let line = self.rec.position().map_or(0, |p| p.line());
+        Some(parse_game_row(&self.rec).map(|(game, _, key, g)| (line, game, key, g)).map_err(|m| self.error(line, m)))
+    }
+
+    /// The row last read by [`GameRows::next_parsed`].
+    pub fn record(&self) -> &csv::StringRecord {
+        &self.rec
+    }
+}
+
+impl<R: Read> Iterator for GameRows<R> {
+    type Item = Result<GameRow, AnnexError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let parsed = self.next_parsed()?;
+        Some(parsed.map(|(line, game, key, summary)| GameRow {
+            line,
+            game,
+            key,
+            summary,
+            draft_moves: self.rec[DRAFT_MOVES].to_string(),
+            play_moves: self.rec[PLAY_MOVES].to_string(),
+        }))
+    }
+}
+
 /// The board during the draft and up to the first push: die and top face per cell.
 type Board = [Option<(Die, Face)>; CELLS];
 
@@ -399,30 +493,12 @@ impl Annex {
     /// Reads a games file (selfplay or merge format) from `reader`; `name`
     /// is used in error messages. Returns the number of games read.
     pub fn read_games<R: Read>(&mut self, name: &str, reader: R) -> Result<u64, AnnexError> {
-        let err = |line: u64, msg: String| AnnexError { file: name.to_string(), line, msg };
-        let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).flexible(true).from_reader(reader);
-        let head = rdr.headers().map_err(|e| err(e.position().map_or(1, |p| p.line()), e.to_string()))?.clone();
-        if head.iter().ne(GAMES_HEADER.iter().copied()) {
-            let what = if head.iter().any(|h| h == "pairing") {
-                "an arena games file has no draft or play moves; draft-stats reads selfplay or merge games files"
-                    .to_string()
-            } else {
-                format!("not a senat games file: its header is not `{}`", GAMES_HEADER.join(","))
-            };
-            return Err(err(head.position().map_or(1, |p| p.line()), what));
-        }
-        let mut rec = csv::StringRecord::new();
+        let mut rows = GameRows::new(name, reader)?;
         let mut board: Board = [None; CELLS];
         let mut n = 0;
         let mut cur: Option<(PairKey, usize)> = None;
-        loop {
-            match rdr.read_record(&mut rec) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => return Err(err(e.position().map_or(0, |p| p.line()), e.to_string())),
-            }
-            let line = rec.position().map_or(0, |p| p.line());
-            let (_, _, key, g) = parse_game_row(&rec).map_err(|m| err(line, m.to_string()))?;
+        while let Some(row) = rows.next_parsed() {
+            let (line, _, key, g) = row?;
             let idx = match &cur {
                 Some((k, i)) if *k == key => *i,
                 _ => {
@@ -433,7 +509,8 @@ impl Annex {
             };
             self.summary.add(&key, &g);
             let m = &mut self.matchups[idx];
-            add_game(m, &g, &rec[14], &rec[15], &mut board).map_err(|e| err(line, e.to_string()))?;
+            let rec = rows.record();
+            add_game(m, &g, &rec[DRAFT_MOVES], &rec[PLAY_MOVES], &mut board).map_err(|e| rows.error(line, e))?;
             n += 1;
         }
         Ok(n)
@@ -1172,6 +1249,33 @@ mod tests {
         assert_eq!(n, 5);
         assert!((mean - 3.6).abs() < 1e-9);
         assert_eq!(q, [1, 1, 2, 10, 10]);
+    }
+
+    #[test]
+    fn game_rows_hand_over_each_row_with_its_moves() {
+        assert_eq!(GAMES_HEADER[DRAFT_MOVES], "draft_moves");
+        assert_eq!(GAMES_HEADER[PLAY_MOVES], "play_moves");
+        let text = format!(
+            "# senat-batch v1\n{}\n4,1,9,r,b,dr,db,blue,majority,0,5,0,2,30,g1 1@a1=t,a1>b1 b2-b3,spn\n\
+             5,1,9,r,b,dr,db,draw,closure,2,2,0,60,90,g3,,spn\n",
+            GAMES_HEADER.join(",")
+        );
+        let rows: Vec<GameRow> = GameRows::new("t.csv", text.as_bytes()).unwrap().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].line, rows[0].game), (3, 4));
+        assert_eq!(rows[0].key.draft_blue, "db");
+        assert_eq!(rows[0].summary.winner, Some(Side::Blue));
+        assert_eq!(rows[0].summary.play_len, 2);
+        assert_eq!(rows[0].draft_moves, "g1 1@a1=t");
+        assert_eq!(rows[0].play_moves, "a1>b1 b2-b3");
+        assert_eq!((rows[1].line, rows[1].summary.winner, rows[1].play_moves.as_str()), (4, None, ""));
+        // A bad row is an error at its line; a bad header at the header's.
+        let bad = format!("{}\n1,1,1,r,b,r,b,nobody,majority,0,5,0,2,30,,,spn\n", GAMES_HEADER.join(","));
+        let e = GameRows::new("t.csv", bad.as_bytes()).unwrap().next().unwrap().unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("t.csv", 2));
+        assert!(e.msg.contains("nobody"), "{e}");
+        let e = GameRows::new("t.csv", "a,b\n".as_bytes()).err().unwrap();
+        assert!(e.msg.starts_with("not a senat games file"), "{e}");
     }
 
     #[test]

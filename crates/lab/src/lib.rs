@@ -2,7 +2,8 @@
 //!
 //! What lives here: the adapter that lets the generic searches play Sénat
 //! ([`adapter`]), the evaluation, policies, self-play and its CSV formats,
-//! the arena and its statistics, the strategy annex, plots and pictures.
+//! the arena and its statistics, the strategy annex, Ludii's game metrics
+//! ([`metrics`]), plots and pictures.
 //!
 //! What this crate must never do: encode a rule of the game (it calls
 //! `senat-rules`), search in a way that names Sénat inside `game-search`, or
@@ -19,6 +20,7 @@ pub mod games;
 pub mod guarded;
 pub mod learned;
 pub mod limits;
+pub mod metrics;
 pub mod named;
 pub mod picture;
 pub mod plot;

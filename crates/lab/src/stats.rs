@@ -172,14 +172,27 @@ impl Tally {
     }
 }
 
+/// The normal quantile of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
 /// Wilson score interval at 95% (z = 1.959964) for `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    wilson_share(k as f64 / n as f64, n)
+}
+
+/// Wilson score interval at 95% for a share `p` (0..=1) observed over `n`
+/// trials: [`wilson`] with `p = k / n`. A mean score with draws counting
+/// half may be given too: its variance is at most that of a 0/1 share of
+/// the same mean, so the interval is then conservative.
+pub fn wilson_share(p: f64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = Z95;
     let n = n as f64;
-    let p = k as f64 / n;
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;

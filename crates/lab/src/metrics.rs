@@ -1,0 +1,1073 @@
+//! Ludii's game metrics for a games file: every game replayed from a start
+//! position, the learned evaluation read at each play ply, and one table of
+//! metrics with 95% intervals.
+//!
+//! What it is for: to measure a rules variant, or a strength tier, with
+//! the figures the Ludii general game system reports for its games
+//! (Browne, Stephenson et al., `Evaluation/src/metrics` of Ludii), so that
+//! Sénat can be set beside them. Each metric's doc comment says how Ludii
+//! defines it and where ours differs; [`Metrics::rows`] carries the same
+//! definitions as text.
+//!
+//! The state evaluation is [`Learned::value`] (P(win), a draw counting
+//! half), where Ludii uses its alpha-beta heuristic squashed by `tanh` into
+//! −1..1: on Ludii's scale our value is `2v − 1` (exactly `tanh(logit/2)`),
+//! so only [`drama`] depends on the scale (Ludii's figure is twice ours);
+//! lead changes and decisiveness compare values and do not. As in Ludii a
+//! game's values are read in the positions where a move was made (the final
+//! position is not read). Draft positions are excluded: the values are read
+//! in the play positions only (Ludii likewise skips a game's initial
+//! placement moves), so "per move" below means per play half-move.
+//!
+//! Replay: [`replay`] plays a game row's draft and play moves from the start
+//! position it is given (a rules variant's start, later) through the rules
+//! crate, checking each move, and checks that the game ends as the row
+//! says; a bad move or a wrong ending is a [`ReplayError`] naming the game
+//! and the move. The end rules are the rules crate's ([`Game::outcome`]):
+//! no threshold is written here.
+//!
+//! Intervals: Wilson score intervals for shares; for means over games, the
+//! normal interval `mean ± 1.96·sd/√n` (clamped to the metric's range);
+//! for quantiles, the distribution-free interval between two order
+//! statistics (ranks `nq ∓ 1.96·√(nq(1−q))`). Memory is flat: per file,
+//! histograms of lengths and running moments, and one game's values.
+//!
+//! What this module must never do: read or write files or print (its
+//! caller hands it the rows and writes the table), encode a rule of the game
+//! (it asks `senat-rules`), or name the command line.
+
+use crate::annex::{AnnexError, GameRow};
+use crate::learned::Learned;
+use crate::stats::{PairKey, REASONS, Z95, wilson, wilson_share};
+use senat_rules::dice::Side;
+use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::notation::MoveError;
+use senat_rules::position::Position;
+use std::fmt;
+
+/// The evaluation of one position for both sides: P(win), a draw counting half.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Values {
+    /// Blue's value.
+    pub blue: f64,
+    /// Red's value.
+    pub red: f64,
+}
+
+/// Who leads a position by its [`Values`]: the side with the higher value,
+/// or both when they are equal (Ludii's set of leaders).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaders {
+    /// Blue alone.
+    Blue,
+    /// Red alone.
+    Red,
+    /// Equal values.
+    Both,
+}
+
+impl Values {
+    /// Both sides' values of `p` by `eval`, each asked separately (as Ludii
+    /// asks every player's).
+    pub fn of(eval: &Learned, p: &Position) -> Values {
+        Values { blue: eval.value(p, Side::Blue), red: eval.value(p, Side::Red) }
+    }
+
+    /// The value of `side`.
+    pub const fn side(self, side: Side) -> f64 {
+        match side {
+            Side::Blue => self.blue,
+            Side::Red => self.red,
+        }
+    }
+
+    /// The leaders.
+    pub fn leaders(self) -> Leaders {
+        if self.blue > self.red {
+            Leaders::Blue
+        } else if self.red > self.blue {
+            Leaders::Red
+        } else {
+            Leaders::Both
+        }
+    }
+}
+
+/// One game replayed: what the metrics need of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// The side that made the first play move (the first mover, player 1
+    /// in Ludii's terms); with no play move, the side to move in the play.
+    pub first: Side,
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The values of each play position where a move was made, in order:
+    /// one per play half-move.
+    pub values: Vec<Values>,
+    /// Sum of the legal-move counts of those positions (the row's `play_legal_sum`).
+    pub legal_sum: u64,
+    /// Whether a die went through the door during the play (the clock was reset).
+    pub scored: bool,
+}
+
+impl Trace {
+    /// An empty trace, to be filled by [`replay`].
+    pub fn new() -> Trace {
+        Trace {
+            first: Side::Blue,
+            outcome: Outcome { winner: None, reason: EndReason::Block },
+            values: Vec::new(),
+            legal_sum: 0,
+            scored: false,
+        }
+    }
+
+    /// Play half-moves.
+    pub fn play_len(&self) -> usize {
+        self.values.len()
+    }
+}
+
+impl Default for Trace {
+    fn default() -> Trace {
+        Trace::new()
+    }
+}
+
+// ---- per-game metrics ---------------------------------------------------
+
+/// LeadChange of one game: the number of play plies whose leaders
+/// ([`Values::leaders`]) differ from those of the ply before, divided by
+/// the number of such pairs (plies − 1); `None` below two plies.
+///
+/// Ludii (`LeadChange`, "percentage number of times the expected winner
+/// changes"): the same count, but its first ply always counts as a change
+/// (the leaders before it are the empty set), divided by the number of
+/// moves: Ludii's figure is `(ours·(n−1) + 1)/n`. Ours is 0 for a game
+/// whose leader never changes and 1 for one whose leader changes every ply.
+pub fn lead_change(values: &[Values]) -> Option<f64> {
+    if values.len() < 2 {
+        return None;
+    }
+    let changes = values.windows(2).filter(|w| w[0].leaders() != w[1].leaders()).count();
+    Some(changes as f64 / (values.len() - 1) as f64)
+}
+
+/// Drama of one game won by `winner`: per play ply, how far the winner's
+/// value falls below the highest value of any side (0 when the winner
+/// leads); returns the mean and the maximum over the plies, `None` without
+/// plies.
+///
+/// Ludii (`Drama`, "difference between the winning player's state
+/// evaluation and the maximum state evaluation of any player"; its
+/// `Average` and `Max` variants): the same, on its −1..1 scale, where the
+/// figures are twice ours. Ludii also counts draws, both players being
+/// "winners" (a draw then measures how far from even the positions were);
+/// ours takes decided games only.
+pub fn drama(values: &[Values], winner: Side) -> Option<(f64, f64)> {
+    if values.is_empty() {
+        return None;
+    }
+    let gaps = values.iter().map(|v| v.blue.max(v.red) - v.side(winner));
+    let (sum, max) = gaps.fold((0.0, 0.0_f64), |(s, m), g| (s + g, m.max(g)));
+    Some((sum / values.len() as f64, max))
+}
+
+/// DecisivenessMoves of one game won by `winner`: the threshold is the
+/// highest value the loser ever had; the result is the share of the play
+/// (play plies from the first, over all the play plies) before the
+/// winner's value first exceeds it, 1 if it never does. `None` without plies.
+///
+/// Ludii (`DecisivenessMoves` with `DecisivenessThreshold`): the same
+/// threshold (the maximum evaluation of any non-winning player) and the
+/// same first ply, but its division is between integers (Java `int / int`),
+/// so Ludii's figure per game is 0 unless the threshold is never passed
+/// (then 1); ours is the fraction Ludii describes. Ludii counts draws (with
+/// no non-winner the threshold is −1, passed at once: 0); ours takes
+/// decided games only.
+pub fn decisiveness_moves(values: &[Values], winner: Side) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let loser = winner.other();
+    let threshold = values.iter().map(|v| v.side(loser)).fold(f64::NEG_INFINITY, f64::max);
+    let first = values.iter().position(|v| v.side(winner) > threshold).unwrap_or(values.len());
+    Some(first as f64 / values.len() as f64)
+}
+
+// ---- replay ---------------------------------------------------------------
+
+/// What is wrong with one move of a game row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveProblem {
+    /// Not move text, or not a legal move in its position (the rules' reason).
+    Move(MoveError),
+    /// The game was already over.
+    AfterEnd(Outcome),
+    /// A move of the `draft_moves` column in a play position.
+    DraftInPlay,
+    /// A move of the `play_moves` column while the draft is not over.
+    PlayInDraft,
+}
+
+impl fmt::Display for MoveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveProblem::Move(e) => write!(f, "{e}"),
+            MoveProblem::AfterEnd(o) => write!(f, "the game is already over ({o})"),
+            MoveProblem::DraftInPlay => f.write_str("a draft move, but the draft is over"),
+            MoveProblem::PlayInDraft => f.write_str("a play move, but the draft is not over"),
+        }
+    }
+}
+
+/// Why a game row does not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayProblem {
+    /// One move is wrong.
+    Move {
+        /// The column: `draft_moves` or `play_moves`.
+        column: &'static str,
+        /// The move's 1-based number in its column.
+        number: usize,
+        /// The move as written.
+        token: String,
+        /// What is wrong.
+        problem: MoveProblem,
+    },
+    /// Every move was played and the game is not over.
+    NotOver,
+    /// The game ends otherwise than the row says.
+    Outcome {
+        /// The row's winner and reason.
+        recorded: Outcome,
+        /// The replay's.
+        replayed: Outcome,
+    },
+    /// The row's `play_half_moves` is not the number of play moves.
+    PlayCount {
+        /// The row's count.
+        recorded: u32,
+        /// The moves played.
+        replayed: usize,
+    },
+}
+
+/// A game row that does not replay: its line, its game index and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The row's line in its file.
+    pub line: u64,
+    /// The row's game index.
+    pub game: u64,
+    /// What is wrong.
+    pub problem: ReplayProblem,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}: ", self.game)?;
+        match &self.problem {
+            ReplayProblem::Move { column, number, token, problem } => {
+                write!(f, "{column}: move {number} `{token}`: {problem}")
+            }
+            ReplayProblem::NotOver => f.write_str("the game is not over after its last move"),
+            ReplayProblem::Outcome { recorded, replayed } => {
+                write!(f, "the row says {recorded}, the replay ends in {replayed}")
+            }
+            ReplayProblem::PlayCount { recorded, replayed } => {
+                write!(f, "play_half_moves {recorded} but {replayed} play moves")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Replays `row` from `start` into `trace` (its buffers reused): every
+/// move checked by the rules, the values of each play position read by
+/// `eval` before its move, the ending compared with the row's.
+pub fn replay(start: &Position, eval: &Learned, row: &GameRow, trace: &mut Trace) -> Result<(), ReplayError> {
+    let fail = |problem: ReplayProblem| ReplayError { line: row.line, game: row.game, problem };
+    let mut game = Game::new(*start);
+    trace.values.clear();
+    trace.scored = false;
+    let mut first = None;
+    for (column, text) in [("draft_moves", &row.draft_moves), ("play_moves", &row.play_moves)] {
+        let play = column == "play_moves";
+        for (i, token) in text.split(' ').filter(|t| !t.is_empty()).enumerate() {
+            let bad = |problem: MoveProblem| {
+                fail(ReplayProblem::Move { column, number: i + 1, token: token.to_string(), problem })
+            };
+            if let Some(o) = game.outcome() {
+                return Err(bad(MoveProblem::AfterEnd(o)));
+            }
+            let p = *game.position();
+            match (play, p.is_play()) {
+                (false, true) => return Err(bad(MoveProblem::DraftInPlay)),
+                (true, false) => return Err(bad(MoveProblem::PlayInDraft)),
+                _ => {}
+            }
+            let m = p.parse_move(token).map_err(|e| bad(MoveProblem::Move(e)))?;
+            if play {
+                first.get_or_insert(p.side_to_move());
+                trace.values.push(Values::of(eval, &p));
+            }
+            game.play_unchecked(m);
+            if play && game.position().clock() == 0 {
+                trace.scored = true;
+            }
+        }
+    }
+    let replayed = game.outcome().ok_or_else(|| fail(ReplayProblem::NotOver))?;
+    let recorded = Outcome { winner: row.summary.winner, reason: row.summary.reason };
+    if replayed != recorded {
+        return Err(fail(ReplayProblem::Outcome { recorded, replayed }));
+    }
+    if row.summary.play_len as usize != trace.values.len() {
+        return Err(fail(ReplayProblem::PlayCount { recorded: row.summary.play_len, replayed: trace.values.len() }));
+    }
+    trace.first = first.unwrap_or(game.position().side_to_move());
+    trace.outcome = replayed;
+    trace.legal_sum = row.summary.legal_sum;
+    Ok(())
+}
+
+// ---- aggregation ------------------------------------------------------------
+
+/// Running mean and variance of a per-game quantity (Welford).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Moments {
+    /// Games counted.
+    pub n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    /// Adds one game's value.
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        let d = x - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x - self.mean);
+    }
+
+    /// The mean (`None` without games).
+    pub fn mean(&self) -> Option<f64> {
+        (self.n > 0).then_some(self.mean)
+    }
+
+    /// The sample standard deviation (`None` below two games).
+    pub fn sd(&self) -> Option<f64> {
+        (self.n > 1).then(|| (self.m2 / (self.n - 1) as f64).max(0.0).sqrt())
+    }
+
+    /// The normal 95% interval of the mean, clamped to `range` (`None`
+    /// below two games).
+    pub fn interval(&self, range: (f64, f64)) -> Option<(f64, f64)> {
+        let half = Z95 * self.sd()? / (self.n as f64).sqrt();
+        Some(((self.mean - half).max(range.0), (self.mean + half).min(range.1)))
+    }
+}
+
+/// The value of rank `r` (1-based) of a histogram (index = value).
+fn at_rank(h: &[u64], r: u64) -> usize {
+    let mut seen = 0;
+    for (v, &c) in h.iter().enumerate() {
+        seen += c;
+        if seen >= r {
+            return v;
+        }
+    }
+    h.len().saturating_sub(1)
+}
+
+/// The `q`-quantile of a histogram (nearest rank, as [`crate::stats::Tally::quantile`])
+/// and its distribution-free 95% interval: the order statistics of ranks
+/// `⌊nq − z√(nq(1−q))⌋` and `⌈nq + z√(nq(1−q))⌉`, clamped to 1..=n.
+/// `None` for an empty histogram.
+pub fn quantile(h: &[u64], q: f64) -> Option<(usize, (usize, usize))> {
+    let n: u64 = h.iter().sum();
+    if n == 0 {
+        return None;
+    }
+    let nf = n as f64;
+    let rank = |x: f64| (x as u64).clamp(1, n);
+    let half = Z95 * (nf * q * (1.0 - q)).sqrt();
+    let value = at_rank(h, rank((q * nf).ceil()));
+    Some((value, (at_rank(h, rank((nf * q - half).floor())), at_rank(h, rank((nf * q + half).ceil())))))
+}
+
+fn bump(h: &mut Vec<u64>, i: usize) {
+    if h.len() <= i {
+        h.resize(i + 1, 0);
+    }
+    h[i] += 1;
+}
+
+/// The metrics of one games file, built one [`Trace`] at a time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Metrics {
+    /// Games counted.
+    pub games: u64,
+    /// Games won by the first mover.
+    pub first_wins: u64,
+    /// Games won by the other side.
+    pub second_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Games per end reason, in [`REASONS`] order.
+    pub reasons: [u64; 4],
+    /// Games per play length (index = play half-moves): all games, then per
+    /// end reason in [`REASONS`] order.
+    pub lengths: [Vec<u64>; 5],
+    /// Play lengths' moments, in the same order.
+    pub length_moments: [Moments; 5],
+    /// Games ended by closure with no die through the door in the whole
+    /// play: the closure spike.
+    pub spike: u64,
+    /// The shortest and longest play length of the spike's games.
+    pub spike_lengths: Option<(usize, usize)>,
+    /// Per game: [`lead_change`].
+    pub lead_change: Moments,
+    /// Per decided game: the mean of [`drama`].
+    pub drama: Moments,
+    /// Per decided game: the maximum of [`drama`].
+    pub drama_max: Moments,
+    /// Per decided game: [`decisiveness_moves`].
+    pub decisiveness: Moments,
+    /// Per game with play moves: legal moves per play position.
+    pub branching: Moments,
+    /// The matchups met, in order of first appearance.
+    pub keys: Vec<PairKey>,
+}
+
+/// One row of the metrics table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MetricRow {
+    /// The metric's name (Ludii's, with a `.variant` where ours splits it).
+    pub name: String,
+    /// Its value (`None` without games to measure).
+    pub value: Option<f64>,
+    /// Its 95% interval (`None` where it cannot be had).
+    pub interval: Option<(f64, f64)>,
+    /// The games it is measured on.
+    pub games: u64,
+    /// What it is: our definition, and Ludii's where it differs.
+    pub definition: String,
+}
+
+/// One line per metric family, for help texts.
+pub const HELP: &str = "\
+AdvantageP1        the first mover's (blue's) score: wins plus half the draws, over all games (Ludii's, draws half)
+Balance            1 - |first mover's score - second's|: 1 when both sides score alike (Ludii's, draws half)
+Completion         share of games with a winner; every Sénat ending is a rule, none a move cap (Ludii: no draw, no timeout)
+Drawishness        share of draws (Ludii: draws not by timeout; Sénat has no timeout)
+Share.<reason>     share of games ended by majority, repetition, closure or block
+ClosureSpike       share of games ended by closure with no die through the door: all at exactly the closure bound
+Duration           play half-moves per game: mean, p10, median, p90 (Ludii's DurationMoves counts the draft too)
+Duration.<reason>  play half-moves of the games ended by that reason: mean and median
+DecisivenessMoves  decided games: share of the play before the winner's value first exceeds the loser's best value
+LeadChange         share of consecutive play plies whose leader by the evaluation differs (Ludii counts the first ply too)
+Drama              decided games: mean per ply of how far the winner's value is below the leader's (Ludii's x 1/2)
+Drama.max          decided games: the largest such fall in a game (Ludii's Drama Maximum x 1/2)
+BranchingFactor    mean over games of the legal moves per play position (Ludii's average; ours leaves out the draft)
+Values are the learned evaluation's P(win) in each play position where a move was made (draft excluded).
+Intervals (95%): Wilson for shares, normal over games for means, order statistics for quantiles.";
+
+impl Metrics {
+    /// No games yet.
+    pub fn new() -> Metrics {
+        Metrics::default()
+    }
+
+    /// Adds one replayed game of matchup `key`.
+    pub fn add(&mut self, key: &PairKey, t: &Trace) {
+        if !self.keys.contains(key) {
+            self.keys.push(key.clone());
+        }
+        self.games += 1;
+        match t.outcome.winner {
+            Some(w) if w == t.first => self.first_wins += 1,
+            Some(_) => self.second_wins += 1,
+            None => self.draws += 1,
+        }
+        let r = REASONS.iter().position(|&r| r == t.outcome.reason).expect("a known reason");
+        self.reasons[r] += 1;
+        let len = t.play_len();
+        for i in [0, r + 1] {
+            bump(&mut self.lengths[i], len);
+            self.length_moments[i].add(len as f64);
+        }
+        if t.outcome.reason == EndReason::Closure && !t.scored {
+            self.spike += 1;
+            self.spike_lengths = Some(match self.spike_lengths {
+                Some((lo, hi)) => (lo.min(len), hi.max(len)),
+                None => (len, len),
+            });
+        }
+        if let Some(x) = lead_change(&t.values) {
+            self.lead_change.add(x);
+        }
+        if let Some(w) = t.outcome.winner {
+            if let Some((mean, max)) = drama(&t.values, w) {
+                self.drama.add(mean);
+                self.drama_max.add(max);
+            }
+            if let Some(x) = decisiveness_moves(&t.values, w) {
+                self.decisiveness.add(x);
+            }
+        }
+        if len > 0 {
+            self.branching.add(t.legal_sum as f64 / len as f64);
+        }
+    }
+
+    /// The first mover's score: wins plus half the draws, over the games.
+    pub fn advantage_p1(&self) -> Option<f64> {
+        (self.games > 0).then(|| (self.first_wins as f64 + 0.5 * self.draws as f64) / self.games as f64)
+    }
+
+    /// The table, one row per metric, in a fixed order (see [`HELP`]).
+    pub fn rows(&self) -> Vec<MetricRow> {
+        let n = self.games;
+        let mut rows = Vec::new();
+        let mut push = |name: &str, value: Option<f64>, interval: Option<(f64, f64)>, games: u64, def: String| {
+            rows.push(MetricRow { name: name.to_string(), value, interval, games, definition: def })
+        };
+        let share = |k: u64, n: u64| (n > 0).then(|| k as f64 / n as f64);
+        let wil = |k: u64, n: u64| (n > 0).then(|| wilson(k, n));
+
+        // AdvantageP1, with Wilson on the score (conservative with draws).
+        let adv = self.advantage_p1();
+        let adv_ci = adv.map(|a| wilson_share(a, n));
+        push(
+            "AdvantageP1",
+            adv,
+            adv_ci,
+            n,
+            "the first mover's score (wins + draws/2) / games; the first mover is the side that makes the first \
+             play move (blue in Sénat; the draft's first giver is also blue). Ludii: player 1's share, draws and \
+             ranks as partial wins. Interval: Wilson on the score"
+                .into(),
+        );
+        // Balance = 1 - |2a - 1|, its interval the image of AdvantageP1's.
+        let bal = |a: f64| 1.0 - (2.0 * a - 1.0).abs();
+        let bal_ci = adv_ci.map(|(lo, hi)| {
+            let (a, b) = (bal(lo), bal(hi));
+            if lo <= 0.5 && 0.5 <= hi { (a.min(b), 1.0) } else { (a.min(b), a.max(b)) }
+        });
+        push(
+            "Balance",
+            adv.map(bal),
+            bal_ci,
+            n,
+            "1 - |first mover's score - second mover's score| (draws half each, so 1 - |wins1 - wins2| / games). \
+             Ludii: 1 - the largest difference between two players' win rates, draws as partial wins (its code \
+             adds them to an int array, which drops them: the same figure for two players). Interval: the image \
+             of AdvantageP1's"
+                .into(),
+        );
+        let decided = self.first_wins + self.second_wins;
+        push(
+            "Completion",
+            share(decided, n),
+            wil(decided, n),
+            n,
+            "share of games with a winner. Ludii: games with a winner (no draw, no timeout at its move limit). \
+             In Sénat repetition, closure and block end the game by a rule and the piles decide (a draw if \
+             equal): none is a cap, so there are no timeouts and Completion = 1 - Drawishness"
+                .into(),
+        );
+        push(
+            "Drawishness",
+            share(self.draws, n),
+            wil(self.draws, n),
+            n,
+            "share of draws (equal piles when repetition, closure or block ends the game). Ludii: draws not \
+             ended by its turn or move limit (none here)"
+                .into(),
+        );
+        for (r, &k) in REASONS.iter().zip(&self.reasons) {
+            push(
+                &format!("Share.{r}"),
+                share(k, n),
+                wil(k, n),
+                n,
+                format!("share of games ended by {r} (Ludii has no counterpart; its Timeouts is 0 here)"),
+            );
+        }
+        let spike_def = match self.spike_lengths {
+            Some((lo, hi)) if lo == hi => format!("all {lo} play half-moves, the closure bound"),
+            Some((lo, hi)) => format!("{lo} to {hi} play half-moves (the start's clock differs between games)"),
+            None => "none in this file".to_string(),
+        };
+        push(
+            "ClosureSpike",
+            share(self.spike, n),
+            wil(self.spike, n),
+            n,
+            format!(
+                "share of games ended by closure with no die through the door in the whole play, so at exactly \
+                 the closure bound's clock: the spike of the length distribution ({spike_def}; {} games)",
+                self.spike
+            ),
+        );
+        let len_range = (0.0, f64::INFINITY);
+        let all = &self.length_moments[0];
+        push(
+            "Duration",
+            all.mean(),
+            all.interval(len_range),
+            all.n,
+            "mean play half-moves per game (the draft's fixed 46 moves left out). Ludii: DurationMoves, all \
+             moves of a game (here it would be ours + 46). Interval: normal over games"
+                .into(),
+        );
+        for (suffix, q) in [("p10", 0.1), ("median", 0.5), ("p90", 0.9)] {
+            let qv = quantile(&self.lengths[0], q);
+            push(
+                &format!("Duration.{suffix}"),
+                qv.map(|(v, _)| v as f64),
+                qv.map(|(_, (lo, hi))| (lo as f64, hi as f64)),
+                all.n,
+                format!("the {q} quantile of play half-moves (nearest rank); interval: order statistics"),
+            );
+        }
+        for (i, r) in REASONS.iter().enumerate() {
+            let m = &self.length_moments[i + 1];
+            push(
+                &format!("Duration.{r}"),
+                m.mean(),
+                m.interval(len_range),
+                m.n,
+                format!("mean play half-moves of the games ended by {r}; interval: normal over those games"),
+            );
+            let qv = quantile(&self.lengths[i + 1], 0.5);
+            push(
+                &format!("Duration.{r}.median"),
+                qv.map(|(v, _)| v as f64),
+                qv.map(|(_, (lo, hi))| (lo as f64, hi as f64)),
+                m.n,
+                format!("the median play half-moves of the games ended by {r}; interval: order statistics"),
+            );
+        }
+        let unit = (0.0, 1.0);
+        push(
+            "DecisivenessMoves",
+            self.decisiveness.mean(),
+            self.decisiveness.interval(unit),
+            self.decisiveness.n,
+            "decided games: the share of the play before the winner's value first exceeds the highest value the \
+             loser ever had (1 if never), averaged. Ludii: the same threshold and first move, but its int \
+             division makes each game 0 or 1, and draws count (as 0). Interval: normal over games"
+                .into(),
+        );
+        push(
+            "LeadChange",
+            self.lead_change.mean(),
+            self.lead_change.interval(unit),
+            self.lead_change.n,
+            "games of 2 or more play plies: the share of consecutive plies whose leader by the evaluation (the \
+             side of higher value, or both if equal) differs, averaged. Ludii: changes per move with the first \
+             move always a change, (ours*(n-1)+1)/n per game. Interval: normal over games"
+                .into(),
+        );
+        push(
+            "Drama",
+            self.drama.mean(),
+            self.drama.interval(unit),
+            self.drama.n,
+            "decided games: per play ply, the leader's value minus the eventual winner's (0 when the winner \
+             leads), averaged over the plies, then over games. Ludii: Drama Average on its -1..1 scale (twice \
+             ours), draws included with both players as winners. Interval: normal over games"
+                .into(),
+        );
+        push(
+            "Drama.max",
+            self.drama_max.mean(),
+            self.drama_max.interval(unit),
+            self.drama_max.n,
+            "decided games: the largest per-ply fall of the winner below the leader in a game, averaged over \
+             games. Ludii: Drama Maximum (twice ours). Interval: normal over games"
+                .into(),
+        );
+        push(
+            "BranchingFactor",
+            self.branching.mean(),
+            self.branching.interval(len_range),
+            self.branching.n,
+            "games with play moves: legal moves per play position where a move was made (play_legal_sum / \
+             play_half_moves), averaged over games. Ludii: Branching Factor Average, the same over all its \
+             moves (ours leaves out the draft); selfplay's summary pools the plies instead. Interval: normal \
+             over games"
+                .into(),
+        );
+        rows
+    }
+}
+
+/// Why [`metrics`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MetricsError {
+    /// The games file could not be read (already located: file and line).
+    Read(AnnexError),
+    /// A game did not replay.
+    Replay(ReplayError),
+}
+
+impl fmt::Display for MetricsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MetricsError::Read(e) => write!(f, "{e}"),
+            MetricsError::Replay(e) => write!(f, "line {}: {e}", e.line),
+        }
+    }
+}
+
+impl std::error::Error for MetricsError {}
+
+/// The metrics of the games `rows` (one file's), each replayed from
+/// `start` and evaluated by `eval`; stops at the first row that does not
+/// read or replay.
+pub fn metrics(
+    start: &Position,
+    eval: &Learned,
+    rows: impl IntoIterator<Item = Result<GameRow, AnnexError>>,
+) -> Result<Metrics, MetricsError> {
+    let mut m = Metrics::new();
+    let mut trace = Trace::new();
+    for row in rows {
+        let row = row.map_err(MetricsError::Read)?;
+        replay(start, eval, &row, &mut trace).map_err(MetricsError::Replay)?;
+        m.add(&row.key, &trace);
+    }
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::GameSummary;
+
+    fn v(blue: f64) -> Values {
+        Values { blue, red: 1.0 - blue }
+    }
+
+    fn vals(blue: &[f64]) -> Vec<Values> {
+        blue.iter().map(|&b| v(b)).collect()
+    }
+
+    fn key() -> PairKey {
+        PairKey { red: "a".into(), blue: "b".into(), draft_red: "a".into(), draft_blue: "b".into() }
+    }
+
+    fn trace(winner: Option<Side>, reason: EndReason, blue: &[f64]) -> Trace {
+        Trace {
+            first: Side::Blue,
+            outcome: Outcome { winner, reason },
+            values: vals(blue),
+            legal_sum: 10 * blue.len() as u64,
+            scored: true,
+        }
+    }
+
+    fn row<'a>(rows: &'a [MetricRow], name: &str) -> &'a MetricRow {
+        rows.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no row {name}"))
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn lead_change_counts_changes_between_plies() {
+        // Blue leads throughout: no change.
+        assert_eq!(lead_change(&vals(&[0.6, 0.7, 0.55, 0.9])), Some(0.0));
+        // Red leads throughout, too.
+        assert_eq!(lead_change(&vals(&[0.4, 0.1, 0.3])), Some(0.0));
+        // Every ply changes: 1.
+        assert_eq!(lead_change(&vals(&[0.6, 0.4, 0.6, 0.4])), Some(1.0));
+        // Blue, tie, red: two changes over two pairs (a tie is its own leader set).
+        assert_eq!(lead_change(&vals(&[0.6, 0.5, 0.4])), Some(1.0));
+        // One change in four pairs.
+        assert_eq!(lead_change(&vals(&[0.6, 0.6, 0.4, 0.4, 0.4])), Some(0.25));
+        assert_eq!(lead_change(&vals(&[0.6])), None);
+        assert_eq!(lead_change(&[]), None);
+    }
+
+    #[test]
+    fn drama_is_the_winners_fall_below_the_leader() {
+        // The winner led throughout: no drama.
+        assert_eq!(drama(&vals(&[0.6, 0.8]), Side::Blue), Some((0.0, 0.0)));
+        // Blue wins from behind: 0.4 then 0.45 against red's 0.6 and 0.55, then leads.
+        let (mean, max) = drama(&vals(&[0.4, 0.45, 0.7]), Side::Blue).unwrap();
+        assert!(close(mean, (0.2 + 0.1 + 0.0) / 3.0), "{mean}");
+        assert!(close(max, 0.2), "{max}");
+        // Seen from red, the same values are red's lead then its fall.
+        let (mean, max) = drama(&vals(&[0.4, 0.45, 0.7]), Side::Red).unwrap();
+        assert!(close(mean, 0.4 / 3.0), "{mean}");
+        assert!(close(max, 0.4), "{max}");
+        assert_eq!(drama(&[], Side::Red), None);
+    }
+
+    #[test]
+    fn decisiveness_is_the_share_before_the_winner_passes_the_losers_best() {
+        // Red's best is 0.6 (at ply 0); blue's value first exceeds it at ply 2 of 4.
+        assert_eq!(decisiveness_moves(&vals(&[0.4, 0.55, 0.65, 0.9]), Side::Blue), Some(0.5));
+        // Blue above red's best from the first ply: 0.
+        assert_eq!(decisiveness_moves(&vals(&[0.7, 0.8]), Side::Blue), Some(0.0));
+        // The winner never passes the loser's best (red won from 0.5 at best): 1.
+        assert_eq!(decisiveness_moves(&vals(&[0.5, 0.5]), Side::Red), Some(1.0));
+        assert_eq!(decisiveness_moves(&[], Side::Red), None);
+    }
+
+    #[test]
+    fn blue_always_winning_gives_advantage_one_and_balance_zero() {
+        let mut m = Metrics::new();
+        for _ in 0..20 {
+            m.add(&key(), &trace(Some(Side::Blue), EndReason::Majority, &[0.6, 0.7]));
+        }
+        let rows = m.rows();
+        let adv = row(&rows, "AdvantageP1");
+        assert_eq!(adv.value, Some(1.0));
+        assert_eq!(adv.interval, Some(wilson(20, 20)));
+        let (lo, hi) = adv.interval.unwrap();
+        assert!(lo > 0.8 && lo < 0.9 && hi == 1.0, "{lo} {hi}");
+        let bal = row(&rows, "Balance");
+        assert_eq!(bal.value, Some(0.0));
+        let (blo, bhi) = bal.interval.unwrap();
+        assert!(close(blo, 0.0) && close(bhi, 1.0 - (2.0 * lo - 1.0)), "{blo} {bhi}");
+        assert_eq!(row(&rows, "Completion").value, Some(1.0));
+        assert_eq!(row(&rows, "Drawishness").value, Some(0.0));
+        assert_eq!(row(&rows, "Share.majority").value, Some(1.0));
+        assert_eq!(row(&rows, "LeadChange").value, Some(0.0));
+        assert_eq!(row(&rows, "Drama").value, Some(0.0));
+        assert_eq!(row(&rows, "DecisivenessMoves").value, Some(0.0));
+        assert_eq!(row(&rows, "BranchingFactor").value, Some(10.0));
+        assert_eq!(row(&rows, "Duration").value, Some(2.0));
+    }
+
+    #[test]
+    fn the_first_mover_is_whoever_moved_first() {
+        // Red moves first in these games (a variant) and wins all: AdvantageP1 is 1.
+        let mut m = Metrics::new();
+        let mut t = trace(Some(Side::Red), EndReason::Majority, &[0.3]);
+        t.first = Side::Red;
+        m.add(&key(), &t);
+        assert_eq!(m.advantage_p1(), Some(1.0));
+    }
+
+    #[test]
+    fn draws_count_half_and_balance_is_one_for_equal_wins() {
+        let mut m = Metrics::new();
+        m.add(&key(), &trace(Some(Side::Blue), EndReason::Majority, &[0.6, 0.6]));
+        m.add(&key(), &trace(Some(Side::Red), EndReason::Majority, &[0.6, 0.4]));
+        m.add(&key(), &trace(None, EndReason::Repetition, &[0.5, 0.5]));
+        m.add(&key(), &trace(None, EndReason::Closure, &[0.5, 0.5]));
+        let rows = m.rows();
+        assert_eq!(row(&rows, "AdvantageP1").value, Some(0.5));
+        assert_eq!(row(&rows, "Balance").value, Some(1.0));
+        assert_eq!(row(&rows, "Balance").interval.unwrap().1, 1.0);
+        assert_eq!(row(&rows, "Drawishness").value, Some(0.5));
+        assert_eq!(row(&rows, "Drawishness").interval, Some(wilson(2, 4)));
+        assert_eq!(row(&rows, "Completion").value, Some(0.5));
+        assert_eq!(row(&rows, "Share.repetition").value, Some(0.25));
+        // Drama and decisiveness take the decided games only.
+        assert_eq!(row(&rows, "Drama").games, 2);
+        // Red's win: red behind by 0.2 at ply 0, leading at ply 1 (values 0.4, 0.6 for red).
+        assert!(close(row(&rows, "Drama").value.unwrap(), (0.0 + 0.1) / 2.0));
+        // LeadChange: 0, 1, 0, 0.
+        assert!(close(row(&rows, "LeadChange").value.unwrap(), 0.25));
+        assert_eq!(row(&rows, "LeadChange").games, 4);
+    }
+
+    #[test]
+    fn the_closure_spike_counts_closures_without_a_die_through_the_door() {
+        let mut m = Metrics::new();
+        let flat = vec![0.5; 60];
+        let mut spike = trace(None, EndReason::Closure, &flat);
+        spike.scored = false;
+        m.add(&key(), &spike);
+        m.add(&key(), &spike);
+        // A closure after a die went through the door is no spike.
+        m.add(&key(), &trace(Some(Side::Blue), EndReason::Closure, &[0.6; 70]));
+        m.add(&key(), &trace(Some(Side::Blue), EndReason::Majority, &[0.6; 30]));
+        let rows = m.rows();
+        let s = row(&rows, "ClosureSpike");
+        assert_eq!(s.value, Some(0.5));
+        assert_eq!(s.interval, Some(wilson(2, 4)));
+        assert!(s.definition.contains("all 60 play half-moves"), "{}", s.definition);
+        assert_eq!(row(&rows, "Duration.closure.median").value, Some(60.0));
+        assert!(close(row(&rows, "Duration.closure").value.unwrap(), 190.0 / 3.0));
+        assert_eq!(row(&rows, "Duration.majority").games, 1);
+        assert_eq!(row(&rows, "Duration.block").value, None);
+        assert_eq!(row(&rows, "Duration.block").games, 0);
+    }
+
+    #[test]
+    fn moments_and_quantiles() {
+        let mut m = Moments::default();
+        for x in [1.0, 2.0, 3.0, 4.0] {
+            m.add(x);
+        }
+        assert_eq!(m.mean(), Some(2.5));
+        assert!(close(m.sd().unwrap(), (5.0_f64 / 3.0).sqrt()));
+        let (lo, hi) = m.interval((0.0, f64::INFINITY)).unwrap();
+        assert!(close(hi - 2.5, Z95 * (5.0_f64 / 3.0).sqrt() / 2.0) && close(2.5 - lo, hi - 2.5));
+        // Clamped to the range.
+        assert_eq!(m.interval((2.0, 3.0)), Some((2.0, 3.0)));
+        let mut one = Moments::default();
+        one.add(1.0);
+        assert_eq!(one.interval((0.0, 1.0)), None);
+        // 100 values 0..=99: the median is 49 (rank 50), its interval ranks 40 and 60.
+        let h = vec![1; 100];
+        assert_eq!(quantile(&h, 0.5), Some((49, (39, 59))));
+        assert_eq!(quantile(&[], 0.5), None);
+        // All at one value: the interval is that value.
+        let mut spike = vec![0; 61];
+        spike[60] = 9;
+        assert_eq!(quantile(&spike, 0.1), Some((60, (60, 60))));
+    }
+
+    /// A real game from the start: random legal moves (a fixed xorshift) to the end.
+    fn a_game() -> (GameRow, Game) {
+        let mut game = Game::new(Position::start());
+        let mut draft = Vec::new();
+        let mut play = Vec::new();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        while game.outcome().is_none() {
+            let moves = game.position().legal_moves();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = moves[(state % moves.len() as u64) as usize];
+            if game.position().is_play() {
+                play.push(m.to_string())
+            } else {
+                draft.push(m.to_string())
+            }
+            game.play(m).unwrap();
+        }
+        let o = game.outcome().unwrap();
+        let row = GameRow {
+            line: 3,
+            game: 7,
+            key: key(),
+            summary: GameSummary { winner: o.winner, reason: o.reason, play_len: play.len() as u32, legal_sum: 0 },
+            draft_moves: draft.join(" "),
+            play_moves: play.join(" "),
+        };
+        (row, game)
+    }
+
+    #[test]
+    fn replay_reads_one_value_per_play_move() {
+        let (row, game) = a_game();
+        let mut t = Trace::new();
+        replay(&Position::start(), Learned::builtin(), &row, &mut t).unwrap();
+        assert_eq!(t.play_len(), row.summary.play_len as usize);
+        assert_eq!(t.outcome, game.outcome().unwrap());
+        assert_eq!(t.first, Side::Blue);
+        for v in &t.values {
+            assert!(close(v.blue + v.red, 1.0), "{v:?}");
+        }
+        // The values are the evaluation's in the play positions before each move.
+        let mut g = Game::new(Position::start());
+        let mut k = 0;
+        for &m in game.moves() {
+            if g.position().is_play() {
+                assert_eq!(t.values[k].blue, Learned::builtin().value(g.position(), Side::Blue));
+                k += 1;
+            }
+            g.play(m).unwrap();
+        }
+        // The trace buffer is reused: a second replay gives the same trace.
+        let before = t.clone();
+        replay(&Position::start(), Learned::builtin(), &row, &mut t).unwrap();
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn replay_rejects_an_illegal_move_naming_game_and_move() {
+        let (mut row, _) = a_game();
+        let mut play: Vec<&str> = row.play_moves.split(' ').collect();
+        // The first play move repeated as the second is not red's to make.
+        let first = play[0].to_string();
+        play[1] = &first;
+        row.play_moves = play.join(" ");
+        let e = replay(&Position::start(), Learned::builtin(), &row, &mut Trace::new()).unwrap_err();
+        assert_eq!((e.line, e.game), (3, 7));
+        match &e.problem {
+            ReplayProblem::Move { column, number, token, problem: MoveProblem::Move(MoveError::Illegal(_)) } => {
+                assert_eq!((*column, *number, token.as_str()), ("play_moves", 2, first.as_str()));
+            }
+            p => panic!("{p:?}"),
+        }
+        assert!(e.to_string().starts_with("game 7: play_moves: move 2 `"), "{e}");
+    }
+
+    #[test]
+    fn replay_rejects_bad_text_a_wrong_ending_and_a_short_game() {
+        let start = Position::start();
+        let eval = Learned::builtin();
+        let (row, _) = a_game();
+        let problem = |r: &GameRow| replay(&start, eval, r, &mut Trace::new()).unwrap_err().problem;
+
+        let mut bad = row.clone();
+        bad.draft_moves = bad.draft_moves.replacen('g', "q", 1);
+        assert!(matches!(
+            problem(&bad),
+            ReplayProblem::Move {
+                column: "draft_moves",
+                number: 1,
+                problem: MoveProblem::Move(MoveError::Parse(_)),
+                ..
+            }
+        ));
+
+        let mut short = row.clone();
+        let n = short.play_moves.rfind(' ').unwrap();
+        short.play_moves.truncate(n);
+        assert_eq!(problem(&short), ReplayProblem::NotOver);
+
+        let mut wrong = row.clone();
+        wrong.summary.reason =
+            if row.summary.reason == EndReason::Block { EndReason::Closure } else { EndReason::Block };
+        assert!(matches!(problem(&wrong), ReplayProblem::Outcome { .. }));
+
+        let mut count = row.clone();
+        count.summary.play_len += 1;
+        assert!(matches!(problem(&count), ReplayProblem::PlayCount { .. }));
+
+        // Play moves in the draft: the draft column emptied.
+        let mut nodraft = row.clone();
+        nodraft.draft_moves.clear();
+        assert!(matches!(
+            problem(&nodraft),
+            ReplayProblem::Move { column: "play_moves", number: 1, problem: MoveProblem::PlayInDraft, .. }
+        ));
+
+        // A move after the end.
+        let mut after = row.clone();
+        after.play_moves.push_str(" g1");
+        assert!(matches!(
+            problem(&after),
+            ReplayProblem::Move { column: "play_moves", problem: MoveProblem::AfterEnd(_), .. }
+        ));
+    }
+
+    #[test]
+    fn metrics_stops_at_the_first_bad_row() {
+        let (row, _) = a_game();
+        let mut bad = row.clone();
+        bad.line = 9;
+        bad.play_moves.clear();
+        let e = metrics(&Position::start(), Learned::builtin(), [Ok(row.clone()), Ok(bad)]).unwrap_err();
+        assert!(matches!(&e, MetricsError::Replay(r) if r.line == 9), "{e:?}");
+        let m = metrics(&Position::start(), Learned::builtin(), [Ok(row.clone()), Ok(row)]).unwrap();
+        assert_eq!(m.games, 2);
+        assert_eq!(m.keys, vec![key()]);
+    }
+}

@@ -1,0 +1,139 @@
+//! `senat metrics`: Ludii's game metrics of games files, one table per
+//! file. The replay and the metrics are `senat_lab::metrics`, the reading
+//! of the files `senat_lab::annex::GameRows`; this module opens the files,
+//! prints the tables and writes the CSV atomically (refusing to overwrite
+//! without `--force`). The games are replayed from the start of the
+//! variant the file's identity line names (the rules' when it names none).
+
+use crate::cli::annex::open;
+use crate::cli::common::{Result, input};
+use crate::cli::view::{refuse_existing, write_atomic};
+use clap::Args;
+use senat_lab::annex::GameRows;
+use senat_lab::learned::Learned;
+use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
+use senat_lab::selfplay::identity;
+use senat_lab::stats::REASONS;
+use senat_rules::{EndReason, Position, Variant};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The columns of the CSV.
+const CSV_HEADER: [&str; 7] = ["file", "metric", "value", "low", "high", "games", "definition"];
+
+/// Arguments of `senat metrics`.
+#[derive(Args, Debug)]
+pub(crate) struct MetricsArgs {
+    /// Games files written by `senat selfplay` or `senat merge` (leading `#` lines are skipped); each file
+    /// is one table (e.g. one per strength tier), labelled by its name.
+    #[arg(value_name = "GAMES", required = true)]
+    files: Vec<PathBuf>,
+    /// Also write the tables as one CSV: file,metric,value,low,high,games,definition.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Overwrite an existing --out file.
+    #[arg(long)]
+    force: bool,
+}
+
+/// A number for the printed table: to 4 decimals below 10 (shares, values),
+/// above it to 2, or bare if whole (lengths, branching).
+fn num(x: f64) -> String {
+    if x.abs() < 10.0 {
+        format!("{x:.4}")
+    } else if x == x.round() {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn print_table(out: &mut impl Write, rows: &[MetricRow]) -> Result<()> {
+    writeln!(out, "  {:<26} {:>9}  {:<22} {:>8}", "metric", "value", "95% interval", "games")?;
+    for r in rows {
+        let value = r.value.map_or("-".to_string(), num);
+        let ci = r.interval.map_or(String::new(), |(lo, hi)| format!("[{}, {}]", num(lo), num(hi)));
+        writeln!(out, "  {:<26} {:>9}  {:<22} {:>8}", r.name, value, ci, r.games)?;
+    }
+    Ok(())
+}
+
+fn csv_bytes(tables: &[(String, Vec<MetricRow>)]) -> Vec<u8> {
+    let f6 = |x: f64| format!("{x:.6}");
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut write = || -> std::result::Result<(), csv::Error> {
+        w.write_record(CSV_HEADER)?;
+        for (file, rows) in tables {
+            for r in rows {
+                let (lo, hi) = r.interval.map_or((String::new(), String::new()), |(l, h)| (f6(l), f6(h)));
+                w.write_record([
+                    file.as_str(),
+                    &r.name,
+                    &r.value.map_or(String::new(), f6),
+                    &lo,
+                    &hi,
+                    &r.games.to_string(),
+                    &r.definition,
+                ])?;
+            }
+        }
+        w.flush()?;
+        Ok(())
+    };
+    write().expect("writing CSV to memory cannot fail");
+    w.into_inner().expect("a flushed in-memory writer")
+}
+
+pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(path) = &a.out {
+        refuse_existing(path, a.force)?;
+    }
+    let eval = Learned::builtin();
+    let mut tables = Vec::new();
+    for path in &a.files {
+        let name = path.display().to_string();
+        let started = Instant::now();
+        // The games are replayed from the start of the batch's variant (its
+        // identity line says it; read apart, so that the rows keep their line numbers).
+        let variant = match identity::read_identity(&mut open(path)?) {
+            Ok(Some(Ok(id))) => id.variant,
+            Ok(Some(Err(e))) => return input(format_args!("{name}: line 1: {e}")),
+            Ok(None) => Variant::RULES,
+            Err(e) => return input(format_args!("cannot read {name}: {e}")),
+        };
+        let start = Position::start_of(variant);
+        let rows = GameRows::new(&name, open(path)?).or_else(input)?;
+        let m: Metrics = metrics::metrics(&start, eval, rows).or_else(|e| match e {
+            MetricsError::Replay(r) => input(format_args!("{name}:{}: {r}", r.line)),
+            e => input(e),
+        })?;
+        let secs = started.elapsed().as_secs_f64();
+        let labels: Vec<String> = m.keys.iter().map(|k| k.label()).collect();
+        writeln!(out, "{name}: {} games ({}), replayed in {secs:.2} s", m.games, labels.join("; "))?;
+        let rows = m.rows();
+        print_table(out, &rows)?;
+        let closures = m.reasons[REASONS.iter().position(|&r| r == EndReason::Closure).expect("closure is a reason")];
+        match m.spike_lengths {
+            Some((lo, hi)) => {
+                let at = if lo == hi { format!("exactly {lo}") } else { format!("{lo} to {hi}") };
+                writeln!(
+                    out,
+                    "  closure spike: {} of the {closures} closure games end at {at} play half-moves (no die through the door)",
+                    m.spike
+                )?
+            }
+            None => writeln!(
+                out,
+                "  closure spike: none of the {closures} closure games is without a die through the door"
+            )?,
+        }
+        tables.push((name, rows));
+    }
+    writeln!(out, "Definitions: `senat metrics --help`{}.", if a.out.is_some() { " and the CSV" } else { "" })?;
+    if let Some(path) = &a.out {
+        write_atomic(path, &csv_bytes(&tables), a.force)?;
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}
