@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The first-player design of results/first-player/PLAN.md: for each tier,
+# self-play in the four cells of first_giver x first_mover, then the
+# contrasts (experiments/first_player.py) and, on the rules' cell, Ludii's
+# metrics (senat metrics).
+#
+#   experiments/first-player.sh [OUT]
+#
+# OUT (default: a new folder first-player-<date>) must not exist: the
+# script never overwrites a run, the committed one included. Environment:
+#   GAMES=20000        games per cell of the fast tiers (the plan: 200000)
+#   STRONG_GAMES=200   games per cell of the strong tier
+#   TIERS="random heuristic learned strong"
+#   SEED=2201  SENAT=target/release/senat  WORK=/tmp/first-player-games
+# OUT keeps the summaries, effects.csv/md, metrics-<tier>.csv and runs.txt
+# (every command with its time, and the commit); the games files of the
+# rules' cells go to WORK and are not kept.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out=${1:-first-player-$(date +%Y%m%d-%H%M%S)}
+if [ -e "$out" ]; then echo "first-player: $out exists; give a new folder" >&2; exit 2; fi
+senat=${SENAT:-target/release/senat}
+[ -x "$senat" ] || cargo build --release --quiet
+games=${GAMES:-20000}
+strong_games=${STRONG_GAMES:-200}
+tiers=${TIERS:-random heuristic learned strong}
+seed=${SEED:-2201}
+work=${WORK:-/tmp/first-player-games}
+mkdir -p "$out" "$work"
+runs="$out/runs.txt"
+{
+  echo "# first-player run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty')"
+  echo "# $(nproc) cores; $("$senat" --version)"
+} >"$runs"
+variant_of() {
+  case $1 in
+    rules) echo "" ;;
+    G) echo "first_giver=red" ;;
+    F) echo "first_mover=red" ;;
+    GF) echo "first_giver=red,first_mover=red" ;;
+  esac
+}
+for tier in $tiers; do
+  n=$games
+  [ "$tier" = strong ] || [ "$tier" = top ] && n=$strong_games
+  for cell in rules G F GF; do
+    v=$(variant_of "$cell")
+    games_out=/dev/null
+    [ "$cell" = rules ] && games_out="$work/$tier-rules.games.csv"
+    cmd=("$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --variant "$v"
+      --out "$games_out" --summary "$out/$tier-$cell.summary.csv" --force --quiet)
+    start=$(date +%s.%N)
+    "${cmd[@]}"
+    end=$(date +%s.%N)
+    printf '%s  # %.1f s\n' "${cmd[*]}" "$(echo "$end - $start" | bc)" | sed "s|$work/|WORK/|; s|$out/|OUT/|" >>"$runs"
+  done
+  if [ -s "$work/$tier-rules.games.csv" ]; then
+    "$senat" metrics "$work/$tier-rules.games.csv" --out "$out/metrics-$tier.csv" --force >"$out/metrics-$tier.txt"
+    echo "$senat metrics WORK/$tier-rules.games.csv --out OUT/metrics-$tier.csv" >>"$runs"
+  fi
+done
+# shellcheck disable=SC2086
+python3 experiments/first_player.py "$out" $tiers
+echo "python3 experiments/first_player.py OUT $tiers" >>"$runs"
+cat "$out/effects.md"
