@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The first-give design of results/first-give/PLAN.md: for each tier, 22
+# batches that differ only in blue's forced first give, then the paired
+# differences (experiments/paired_gives.py).
+#
+#   experiments/first-give.sh OUT TIER:GAMES...     e.g. OUT learned:4000 strong:200
+#
+# OUT must not exist (nothing is overwritten). SEED=2301, SENAT, WORK as in
+# experiments/first-player.sh; the games files go to WORK and are not kept.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out=${1:?usage: first-give.sh OUT TIER:GAMES...}; shift
+if [ -e "$out" ]; then echo "first-give: $out exists; give a new folder" >&2; exit 2; fi
+senat=${SENAT:-target/release/senat}
+[ -x "$senat" ] || cargo build --release --quiet
+seed=${SEED:-2301}
+work=${WORK:-/tmp/first-give-games}
+mkdir -p "$out" "$work"
+runs="$out/runs.txt"
+echo "# first-give run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty'), $(nproc) cores" >"$runs"
+for tg in "$@"; do
+  tier=${tg%%:*} n=${tg##*:}
+  files=()
+  start=$(date +%s)
+  for g in 1 $(seq 3 23); do
+    f="$work/$tier-g$g.csv"
+    "$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --force-first-give "g$g" \
+      --out "$f" --summary "" --force --quiet
+    files+=("$f")
+  done
+  echo "for g in 1 3 4 ... 23: $senat selfplay --games $n --seed $seed --red $tier --blue $tier --force-first-give gN --out WORK/$tier-gN.csv --summary ''  # $(( $(date +%s) - start )) s for the 22" >>"$runs"
+  python3 experiments/paired_gives.py --tier "$tier" --out "$out/$tier.csv" "${files[@]}"
+  echo "python3 experiments/paired_gives.py --tier $tier --out OUT/$tier.csv WORK/$tier-g*.csv" >>"$runs"
+  rm -f "${files[@]}"
+done
