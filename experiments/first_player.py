@@ -40,6 +40,16 @@ def mean_var(n, w, d):
     return m, var / n
 
 
+def wilson(k, n):
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    den = 1 + Z * Z / n
+    c = (p + Z * Z / (2 * n)) / den
+    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
 def p_two_sided(z):
     return math.erfc(abs(z) / math.sqrt(2))
 
@@ -115,6 +125,13 @@ def main():
                     f"{show('2M - 2P (descriptive)')} |\n")
         f.write("\nPoints of blue's score (win 1, draw ½) per 100 games, 95 % normal intervals; p_Holm over the "
                 "16 tests of the plan.\n")
+        f.write("\n| tier | cell | games | red wins | blue wins | draws |\n|---|---|---|---|---|---|\n")
+        for t in tiers:
+            for c in CELLS:
+                n, wins, dr, l, m, v = cells[(t, c)]
+                share = lambda k: "{:.1f} [{:.1f}, {:.1f}] %".format(100 * k / n, *(100 * x for x in wilson(k, n)))
+                f.write(f"| {t} | {c} | {n} | {share(l)} | {share(wins)} | {share(dr)} |\n")
+        f.write("\nWilson 95 % intervals.\n")
 
 
 if __name__ == "__main__":

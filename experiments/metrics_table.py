@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Joins the `senat metrics --out` tables of several tiers (DIR/metrics-<tier>.csv)
+into one Markdown table, DIR/metrics.md: one row per metric, one column per
+tier, each cell the value with its 95 % interval. Standard library only.
+
+Usage: metrics_table.py DIR TIER...
+"""
+import csv
+import os
+import sys
+
+# Shares and rates shown in percent; the rest as they are.
+PERCENT = {"AdvantageP1", "Completion", "Drawishness", "Share.majority", "Share.repetition", "Share.closure",
+           "Share.block", "ClosureSpike", "DecisivenessMoves", "LeadChange", "Drama", "Drama.max"}
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    d, tiers = sys.argv[1], sys.argv[2:]
+    table, order, games = {}, [], {}
+    for t in tiers:
+        with open(os.path.join(d, f"metrics-{t}.csv"), newline="") as f:
+            for r in csv.DictReader(f):
+                m = r["metric"]
+                if m not in order:
+                    order.append(m)
+                if r["value"] in ("", "-"):
+                    table[(m, t)] = "–"
+                    continue
+                v, lo, hi = (float(r[k]) for k in ("value", "low", "high"))
+                if m in PERCENT:
+                    table[(m, t)] = f"{100 * v:.2f} [{100 * lo:.2f}, {100 * hi:.2f}] %"
+                elif m == "Balance":
+                    table[(m, t)] = f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
+                else:
+                    table[(m, t)] = f"{v:.2f} [{lo:.2f}, {hi:.2f}]"
+                if m == "AdvantageP1":
+                    games[t] = r["games"]
+    with open(os.path.join(d, "metrics.md"), "w") as f:
+        f.write("| metric | " + " | ".join(f"{t} ({games.get(t, '?')} games)" for t in tiers) + " |\n")
+        f.write("|---|" + "---|" * len(tiers) + "\n")
+        for m in order:
+            f.write(f"| {m} | " + " | ".join(table.get((m, t), "–") for t in tiers) + " |\n")
+
+
+if __name__ == "__main__":
+    main()
