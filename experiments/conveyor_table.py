@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""The share of games whose first push is a conveyor push (a push from M
+into the full row I, which ejects a die through the door), per tier, from
+`senat draft-stats` tables DIR/draft-stats-<tier>/first_push.csv, with a
+Wilson 95 % interval; written to DIR/conveyor.md. Only the share is
+reported: the pusher of the first push is nearly always the first mover,
+so a pusher's win rate would measure a side. Standard library only.
+
+Usage: conveyor_table.py DIR TIER...
+"""
+import csv
+import math
+import os
+import sys
+
+Z = 1.959963984540054
+
+
+def wilson(k, n):
+    p = k / n
+    den = 1 + Z * Z / n
+    c = (p + Z * Z / (2 * n)) / den
+    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def main():
+    d, tiers = sys.argv[1], sys.argv[2:]
+    with open(os.path.join(d, "conveyor.md"), "w") as f:
+        f.write("| tier | games | first push is a conveyor push | of which it ejects the pusher's colour | "
+                "mean play ply of the first push |\n|---|---|---|---|---|\n")
+        for t in tiers:
+            rows = list(csv.DictReader(open(os.path.join(d, f"draft-stats-{t}", "first_push.csv"), newline="")))
+            n = sum(int(r["games"]) for r in rows)
+            k = sum(int(r["games"]) for r in rows if r["kind"].startswith("conveyor"))
+            own = sum(int(r["games"]) for r in rows if r["kind"] == "conveyor_own")
+            lo, hi = wilson(k, n)
+            olo, ohi = wilson(own, n)
+            f.write(f"| {t} | {n} | {100 * k / n:.2f} [{100 * lo:.2f}, {100 * hi:.2f}] % | "
+                    f"{100 * own / n:.2f} [{100 * olo:.2f}, {100 * ohi:.2f}] % of games | "
+                    f"{float(rows[0]['mean_first_push_ply']):.2f} |\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Regenerates every table and plot of results/REPORT.md from nothing, at a
+# given size, into a new folder (never over the committed results):
+#
+#   experiments/report.sh [OUT]      OUT default: report-<date>; must not exist
+#
+# Sizes (the committed full run in brackets): GAMES per cell of the fast
+# tiers [200000], STRONG_GAMES per cell of the strong tier [2500],
+# GIVE_HEURISTIC [20000], GIVE_LEARNED [4000], GIVE_STRONG [200] games per
+# forced first give. The defaults are a small run (GAMES=20000,
+# STRONG_GAMES=100, GIVE_*=2000/1000/0: no strong tier in the gives), a few
+# minutes on 2 cores. Then it writes:
+#   OUT/first-player/   the 2 x 2 of first_giver x first_mover per tier: effects.md,
+#                       balance.svg/.png, metrics.md (Ludii's metrics), conveyor.md
+#   OUT/first-give/     the forced first give per tier (paired differences)
+# SENAT, WORK and SEED as in experiments/first-player.sh.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out=${1:-report-$(date +%Y%m%d-%H%M%S)}
+if [ -e "$out" ]; then echo "report: $out exists; give a new folder" >&2; exit 2; fi
+senat=${SENAT:-target/release/senat}
+export SENAT=$senat
+tiers=${TIERS:-random heuristic learned strong}
+export TIERS=$tiers
+export GAMES=${GAMES:-20000} STRONG_GAMES=${STRONG_GAMES:-100}
+work=${WORK:-/tmp/report-games}
+export WORK=$work
+mkdir -p "$out"
+experiments/first-player.sh "$out/first-player"
+for t in $tiers; do
+  "$senat" draft-stats "$work/$t-rules.games.csv" --out-dir "$out/first-player/draft-stats-$t" --force --quiet
+done
+# shellcheck disable=SC2086
+python3 experiments/conveyor_table.py "$out/first-player" $tiers
+# shellcheck disable=SC2086
+python3 experiments/metrics_table.py "$out/first-player" $tiers
+# shellcheck disable=SC2086
+python3 experiments/first_player_plot.py "$out/first-player" $tiers
+svg=$(cd "$out/first-player" && pwd)/balance.svg
+if command -v chromium >/dev/null; then
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=760,470 \
+    --screenshot="${svg%.svg}.png" "$svg" >/dev/null 2>&1 || echo "report: chromium could not draw the PNG" >&2
+else
+  echo "report: no chromium: balance.png not drawn (the SVG is there)" >&2
+fi
+gives=("heuristic:${GIVE_HEURISTIC:-2000}" "learned:${GIVE_LEARNED:-1000}")
+[ "${GIVE_STRONG:-0}" -gt 0 ] && gives+=("strong:$GIVE_STRONG")
+WORK="$work/gives" experiments/first-give.sh "$out/first-give" "${gives[@]}"
+echo "report: tables and plots in $out"
