@@ -3,7 +3,7 @@
 # each set to 0 in turn (ablation), measured by arena against the full
 # heuristic in colour-swapped pairs (shared random draft, so only the play
 # evaluation differs; the heuristic's draft rules are not weights).
-# Also: does ab:depth=3 beat ab:depth=2 (the strong tier of annex.sh)?
+# Also: does ab:depth=3 beat ab:depth=2 (the first report's strong tier)?
 # Usage: experiments/annex-ablation.sh   (ABL_GAMES, DEPTH_GAMES, SEED)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -9,19 +9,13 @@ so a pusher's win rate would measure a side. Standard library only.
 Usage: conveyor_table.py DIR TIER...
 """
 import csv
-import math
 import os
 import sys
 
-Z = 1.959963984540054
+from senatstats import wilson
 
 
-def wilson(k, n):
-    p = k / n
-    den = 1 + Z * Z / n
-    c = (p + Z * Z / (2 * n)) / den
-    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
-    return max(0.0, c - h), min(1.0, c + h)
+
 
 
 def main():

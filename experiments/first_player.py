@@ -17,10 +17,11 @@ import math
 import os
 import sys
 
+from senatstats import Z, holm, p_two_sided, wilson
+
 CELLS = ["rules", "G", "F", "GF"]
 # (m, p) of each cell: m = +1 when blue moves first, p = +1 when blue places last.
 SIGNS = {"rules": (1, -1), "G": (1, 1), "F": (-1, -1), "GF": (-1, 1)}
-Z = 1.959963984540054
 
 
 def cell(path):
@@ -40,28 +41,10 @@ def mean_var(n, w, d):
     return m, var / n
 
 
-def wilson(k, n):
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    den = 1 + Z * Z / n
-    c = (p + Z * Z / (2 * n)) / den
-    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
-def p_two_sided(z):
-    return math.erfc(abs(z) / math.sqrt(2))
 
 
-def holm(ps):
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj = [0.0] * len(ps)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
-        adj[i] = running
-    return adj
 
 
 def main():
@@ -119,7 +102,7 @@ def main():
             def show(key):
                 e, s, a = fx[key]
                 txt = f"{100 * e:+.1f} [{100 * (e - Z * s):+.1f}, {100 * (e + Z * s):+.1f}]"
-                return txt if a is None else f"{txt} p_Holm {a:.2g}"
+                return txt if a is None else f"{txt} p_Holm {'< 1e-10' if a < 1e-10 else f'{a:.2g}'}"
             f.write(f"| {t} | {'/'.join(str(n) for n in ns)} | {scores} | {show('2M moving first')} | "
                     f"{show('2P placing last')} | {show('2I interaction')} | {show('C colour (blue)')} | "
                     f"{show('2M - 2P (descriptive)')} |\n")

@@ -16,7 +16,8 @@ import os
 import sys
 import tempfile
 
-Z = 1.959963984540054
+from senatstats import holm, mean_ci, p_two_sided
+
 ROWS = {"S6": "S", "M15": "M", "I21": "I"}
 COLOURS = {"Cr": "own", "Cb": "opponent", "Tr": "white"}
 
@@ -38,12 +39,6 @@ def read(path):
     return key, scores
 
 
-def mean_ci(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    h = Z * sd / math.sqrt(n)
-    return m, m - h, m + h, (sd / math.sqrt(n) if n > 0 else 0.0)
 
 
 def main():
@@ -67,13 +62,8 @@ def main():
         common = sorted(set(cells[x]) & set(cells[y]))
         d = [cells[x][i] - cells[y][i] for i in common]
         m, lo, hi, se = mean_ci(d)
-        p = math.erfc(abs(m / se) / math.sqrt(2)) if se > 0 else 1.0
-        stats.append([name, len(d), m, lo, hi, p])
-    order = sorted(range(len(stats)), key=lambda i: stats[i][5])
-    adj, running = [0.0] * len(stats), 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (len(stats) - rank) * stats[i][5]))
-        adj[i] = running
+        stats.append([name, len(d), m, lo, hi, p_two_sided(m / se) if se > 0 else 1.0])
+    adj = holm([x[5] for x in stats])
     for (name, n, m, lo, hi, p), q in zip(stats, adj):
         rows.append([a.tier, name, n, f"{m:+.4f}", f"{lo:+.4f}", f"{hi:+.4f}", f"{p:.3g}", f"{q:.3g}"])
     d = os.path.dirname(os.path.abspath(a.out))

@@ -20,15 +20,9 @@ import os
 import sys
 import tempfile
 
+from senatstats import wilson
 
-def wilson(k, n, z=1.959963984540054):
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+
 
 
 def read(path):

@@ -7,12 +7,15 @@
 # Sizes (the committed full run in brackets): GAMES per cell of the fast
 # tiers [200000], STRONG_GAMES per cell of the strong tier [2500],
 # GIVE_HEURISTIC [20000], GIVE_LEARNED [4000], GIVE_STRONG [200] games per
-# forced first give. The defaults are a small run (GAMES=20000,
-# STRONG_GAMES=100, GIVE_*=2000/1000/0: no strong tier in the gives), a few
-# minutes on 2 cores. Then it writes:
+# forced first give, PLACE_LEARNED [10000], PLACE_HEURISTIC [10000],
+# PLACE_STRONG [300] per forced first placement. The defaults are a small
+# run (GAMES=20000, STRONG_GAMES=100, GIVE_*=2000/1000/0, PLACE_*=1000/1000/0:
+# no strong tier in the gives and placements), a few minutes on 2 cores.
+# Then it writes:
 #   OUT/first-player/   the 2 x 2 of first_giver x first_mover per tier: effects.md,
 #                       balance.svg/.png, metrics.md (Ludii's metrics), conveyor.md
 #   OUT/first-give/     the forced first give per tier (paired differences)
+#   OUT/first-placement/ the forced first placement per tier (paired differences)
 # SENAT, WORK and SEED as in experiments/first-player.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -46,4 +49,7 @@ fi
 gives=("heuristic:${GIVE_HEURISTIC:-2000}" "learned:${GIVE_LEARNED:-1000}")
 [ "${GIVE_STRONG:-0}" -gt 0 ] && gives+=("strong:$GIVE_STRONG")
 WORK="$work/gives" experiments/first-give.sh "$out/first-give" "${gives[@]}"
+places=("learned:${PLACE_LEARNED:-1000}" "heuristic:${PLACE_HEURISTIC:-1000}")
+[ "${PLACE_STRONG:-0}" -gt 0 ] && places+=("strong:$PLACE_STRONG")
+WORK="$work/placements" experiments/first-placement.sh "$out/first-placement" "${places[@]}"
 echo "report: tables and plots in $out"

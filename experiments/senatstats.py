@@ -1,0 +1,42 @@
+"""The statistics the experiment scripts share: Wilson and normal 95 %
+intervals, two-sided normal p-values and Holm's adjustment. Standard
+library only; imported by the scripts beside it (`python3 experiments/x.py`
+puts this folder on the path)."""
+import math
+
+Z = 1.959963984540054
+
+
+def wilson(k, n, z=Z):
+    """Wilson interval of k successes in n trials, as (low, high)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def mean_ci(xs):
+    """Mean of xs, its 95 % normal interval and its standard error: (mean, low, high, se)."""
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    se = sd / math.sqrt(n)
+    return m, m - Z * se, m + Z * se, se
+
+
+def p_two_sided(z):
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(ps):
+    """Holm-adjusted p-values, in the order given."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    adj, running = [0.0] * len(ps), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
+        adj[i] = running
+    return adj
