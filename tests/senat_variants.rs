@@ -85,6 +85,12 @@ fn a_batch_records_its_variant_and_keeps_it_apart() {
     // metrics replays the games from the variant's start (red gives first).
     let table = ok_in(&d.0, &["metrics", "m.csv"]);
     assert!(table.contains("m.csv: 60 games"), "{table}");
+    // The viewer replays a game from the variant's start.
+    let viewed = ok_in(&d.0, &["view", "m.csv", "--game", "3", "--out", "v.html"]);
+    assert!(viewed.contains("wrote v.html"), "{viewed}");
+    // draft-stats names placers by the rules' roles: a batch that swaps them is refused.
+    let e = fails_in(&d.0, &["draft-stats", "m.csv", "--out-dir", "annex"]);
+    assert!(e.contains("swaps who gives or moves first"), "{e}");
     // A resume under another variant is refused.
     let mut other = batch("first_giver=red", "v1.csv", "1/2");
     other.push("--resume".into());

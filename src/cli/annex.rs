@@ -3,10 +3,12 @@
 //! module opens the files, refuses to overwrite, writes the tables
 //! atomically and prints the summary.
 
-use crate::cli::common::{Result, input};
+use crate::cli::common::{Result, batch_variant, input};
 use clap::Args;
 use senat_lab::annex::{Annex, Table};
 use senat_lab::plot;
+use senat_rules::Side;
+use senat_rules::notation::escape;
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -80,6 +82,16 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
     let started = Instant::now();
     let mut annex = Annex::new();
     for path in &a.files {
+        // The tables name placers and movers by the rules' roles (red places
+        // the odd dice, blue moves first): a batch that swaps a role is refused.
+        let v = batch_variant(path)?;
+        if v.first_giver != Side::Blue || v.first_mover != Side::Blue {
+            return input(format_args!(
+                "{}: its batch is the variant `{v}`, which swaps who gives or moves first; draft-stats names \
+                 placers and movers by the rules' roles, so it reads batches where blue gives and moves first",
+                escape(&path.display().to_string())
+            ));
+        }
         annex.read_games(&path.display().to_string(), open(path)?).or_else(input)?;
     }
     for path in &a.moves {

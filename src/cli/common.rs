@@ -64,6 +64,19 @@ impl PosArg {
     }
 }
 
+/// The rules variant of a Sénat games file, from its identity line (the
+/// rules when it has none: files older than the line, or hand-made ones).
+pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
+    let shown = escape(&path.display().to_string());
+    let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    match senat_lab::selfplay::identity::read_identity(&mut std::io::BufReader::new(file)) {
+        Ok(Some(Ok(id))) => Ok(id.variant),
+        Ok(Some(Err(e))) => input(format_args!("{shown}: line 1: {e}")),
+        Ok(None) => Ok(Variant::RULES),
+        Err(e) => input(format_args!("cannot read {shown}: {e}")),
+    }
+}
+
 /// Reads a position in variant `v`: the words `start` or `sample`, or an SPN.
 pub(crate) fn parse_position(text: &str, v: Variant) -> Result<Position> {
     parse_position_arg_in(text, v).or_else(input)

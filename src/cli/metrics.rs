@@ -6,15 +6,14 @@
 //! variant the file's identity line names (the rules' when it names none).
 
 use crate::cli::annex::open;
-use crate::cli::common::{Result, input};
+use crate::cli::common::{Result, batch_variant, input};
 use crate::cli::view::{refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::annex::GameRows;
 use senat_lab::learned::Learned;
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
-use senat_lab::selfplay::identity;
 use senat_lab::stats::REASONS;
-use senat_rules::{EndReason, Position, Variant};
+use senat_rules::{EndReason, Position};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -94,14 +93,8 @@ pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
     for path in &a.files {
         let name = path.display().to_string();
         let started = Instant::now();
-        // The games are replayed from the start of the batch's variant (its
-        // identity line says it; read apart, so that the rows keep their line numbers).
-        let variant = match identity::read_identity(&mut open(path)?) {
-            Ok(Some(Ok(id))) => id.variant,
-            Ok(Some(Err(e))) => return input(format_args!("{name}: line 1: {e}")),
-            Ok(None) => Variant::RULES,
-            Err(e) => return input(format_args!("cannot read {name}: {e}")),
-        };
+        // The games are replayed from the start of the batch's variant.
+        let variant = batch_variant(path)?;
         let start = Position::start_of(variant);
         let rows = GameRows::new(&name, open(path)?).or_else(input)?;
         let m: Metrics = metrics::metrics(&start, eval, rows).or_else(|e| match e {

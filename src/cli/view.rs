@@ -8,7 +8,8 @@
 //! them to files and to the terminal.
 
 use crate::cli::common::{
-    Failure, Result, input, parse_position, play_record, policy, read_record, result_line, sorted_moves, write_position,
+    Failure, Result, batch_variant, input, parse_position, play_record, policy, read_record, result_line, sorted_moves,
+    write_position,
 };
 use clap::Args;
 use senat_lab::picture::{self, Frame};
@@ -262,6 +263,7 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
 /// and reason.
 fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
     let shown = path.display().to_string();
+    let variant = batch_variant(path)?;
     let mut rdr = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .from_path(path)
@@ -291,7 +293,7 @@ fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
             .enumerate()
             .map(|(k, m)| (k + 1, m.to_string()))
             .collect();
-        let record = Record { start: Position::start(), moves };
+        let record = Record { start: Position::start_of(variant), moves };
         let game = play_record(&name, &record, |_, _, _| Ok(()))?;
         let final_spn = game.position().to_spn();
         if final_spn != field(final_c) {
