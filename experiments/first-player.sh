@@ -56,6 +56,7 @@ for tier in $tiers; do
   done
   if [ -s "$work/$tier-rules.games.csv" ]; then
     "$senat" metrics "$work/$tier-rules.games.csv" --out "$out/metrics-$tier.csv" --force >"$out/metrics-$tier.txt"
+    sed -i "s|$work/|WORK/|g" "$out/metrics-$tier.csv" "$out/metrics-$tier.txt"  # no temporary paths in results
     echo "$senat metrics WORK/$tier-rules.games.csv --out OUT/metrics-$tier.csv" >>"$runs"
   fi
 done

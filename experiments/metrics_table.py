@@ -28,6 +28,9 @@ def main():
                 if r["value"] in ("", "-"):
                     table[(m, t)] = "–"
                     continue
+                if r["low"] in ("", "-") or r["high"] in ("", "-"):
+                    table[(m, t)] = f"{float(r['value']):.4g} (no interval)"
+                    continue
                 v, lo, hi = (float(r[k]) for k in ("value", "low", "high"))
                 if m in PERCENT:
                     table[(m, t)] = f"{100 * v:.2f} [{100 * lo:.2f}, {100 * hi:.2f}] %"

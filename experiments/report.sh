@@ -8,12 +8,14 @@
 # tiers [200000], STRONG_GAMES per cell of the strong tier [2500],
 # GIVE_HEURISTIC [20000], GIVE_LEARNED [4000], GIVE_STRONG [200] games per
 # forced first give, PLACE_LEARNED [10000], PLACE_HEURISTIC [10000],
-# PLACE_STRONG [300] per forced first placement. The defaults are a small
+# PLACE_STRONG [300] per forced first placement, LADDER_GAMES [400] per
+# step of the tiers' ladder. The defaults are a small
 # run (GAMES=20000, STRONG_GAMES=100, GIVE_*=2000/1000/0, PLACE_*=1000/1000/0:
 # no strong tier in the gives and placements), a few minutes on 2 cores.
 # Then it writes:
 #   OUT/first-player/   the 2 x 2 of first_giver x first_mover per tier: effects.md,
-#                       balance.svg/.png, metrics.md (Ludii's metrics), conveyor.md
+#                       balance and effects .svg/.png, metrics.md (Ludii's metrics),
+#                       conveyor.md, ladder.txt (each tier against the next)
 #   OUT/first-give/     the forced first give per tier (paired differences)
 #   OUT/first-placement/ the forced first placement per tier (paired differences)
 # SENAT, WORK and SEED as in experiments/first-player.sh.
@@ -30,6 +32,11 @@ work=${WORK:-/tmp/report-games}
 export WORK=$work
 mkdir -p "$out"
 experiments/first-player.sh "$out/first-player"
+# The tiers against their neighbours, each drafting for itself (the games file is not kept).
+# shellcheck disable=SC2086
+"$senat" arena $tiers --ladder --draft own --games "${LADDER_GAMES:-100}" --seed 2501 \
+  --out "$work/ladder-games.csv" --summary "$out/first-player/ladder-summary.csv" --force --quiet \
+  >"$out/first-player/ladder.txt"
 for t in $tiers; do
   "$senat" draft-stats "$work/$t-rules.games.csv" --out-dir "$out/first-player/draft-stats-$t" --force --quiet
 done
@@ -39,13 +46,19 @@ python3 experiments/conveyor_table.py "$out/first-player" $tiers
 python3 experiments/metrics_table.py "$out/first-player" $tiers
 # shellcheck disable=SC2086
 python3 experiments/first_player_plot.py "$out/first-player" $tiers
-svg=$(cd "$out/first-player" && pwd)/balance.svg
-if command -v chromium >/dev/null; then
-  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=760,470 \
-    --screenshot="${svg%.svg}.png" "$svg" >/dev/null 2>&1 || echo "report: chromium could not draw the PNG" >&2
-else
-  echo "report: no chromium: balance.png not drawn (the SVG is there)" >&2
-fi
+for plot in balance:470 effects:430; do
+  svg=$(cd "$out/first-player" && pwd)/${plot%%:*}.svg
+  if command -v chromium >/dev/null; then
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=760,${plot##*:} \
+      --screenshot="${svg%.svg}.png" "$svg" >/dev/null 2>&1 || echo "report: chromium could not draw ${svg%.svg}.png" >&2
+  else
+    echo "report: no chromium: ${svg%.svg}.png not drawn (the SVG is there)" >&2
+  fi
+done
+# Only the tables the report reads are kept of draft-stats (the others name sides, not dice).
+for t in $tiers; do
+  find "$out/first-player/draft-stats-$t" -type f ! -name first_push.csv ! -name first_give.csv -delete
+done
 gives=("heuristic:${GIVE_HEURISTIC:-2000}" "learned:${GIVE_LEARNED:-1000}")
 [ "${GIVE_STRONG:-0}" -gt 0 ] && gives+=("strong:$GIVE_STRONG")
 WORK="$work/gives" experiments/first-give.sh "$out/first-give" "${gives[@]}"
