@@ -85,6 +85,10 @@ fn a_batch_records_its_variant_and_keeps_it_apart() {
     // metrics replays the games from the variant's start (red gives first).
     let table = ok_in(&d.0, &["metrics", "m.csv"]);
     assert!(table.contains("m.csv: 60 games"), "{table}");
+    // An identity line whose variant is not one is an error, not the rules.
+    d.write("bad.csv", d.text("m.csv").replacen("variant=first_giver=red,closure=30", "variant=closure=99", 1));
+    let e = fails_in(&d.0, &["metrics", "bad.csv"]);
+    assert!(e.contains("variant=closure=99") && e.contains("1 to 63"), "{e}");
     // The viewer replays a game from the variant's start.
     let viewed = ok_in(&d.0, &["view", "m.csv", "--game", "3", "--out", "v.html"]);
     assert!(viewed.contains("wrote v.html"), "{viewed}");

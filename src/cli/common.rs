@@ -64,15 +64,18 @@ impl PosArg {
     }
 }
 
-/// The rules variant of a Sénat games file, from its identity line (the
-/// rules when it has none: files older than the line, or hand-made ones).
+/// The rules variant of a Sénat games file, from its identity line: the
+/// line's `variant=` (an invalid one is an error), or the rules when the
+/// file has no complete identity line (files older than the line, or
+/// hand-made ones whose leading `#` lines the readers skip as comments).
 pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
+    use senat_lab::selfplay::identity::{IdentityError, read_identity};
     let shown = escape(&path.display().to_string());
     let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    match senat_lab::selfplay::identity::read_identity(&mut std::io::BufReader::new(file)) {
+    match read_identity(&mut std::io::BufReader::new(file)) {
         Ok(Some(Ok(id))) => Ok(id.variant),
-        Ok(Some(Err(e))) => input(format_args!("{shown}: line 1: {e}")),
-        Ok(None) => Ok(Variant::RULES),
+        Ok(Some(Err(e @ IdentityError::Variant { .. }))) => input(format_args!("{shown}: line 1: {e}")),
+        Ok(Some(Err(_)) | None) => Ok(Variant::RULES),
         Err(e) => input(format_args!("cannot read {shown}: {e}")),
     }
 }
