@@ -9,15 +9,12 @@
 # experiments/first-player.sh; the games files go to WORK and are not kept.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out=${1:?usage: first-give.sh OUT TIER:GAMES...}; shift
-if [ -e "$out" ]; then echo "first-give: $out exists; give a new folder" >&2; exit 2; fi
-senat=${SENAT:-target/release/senat}
-[ -x "$senat" ] || cargo build --release --quiet
+[ $# -ge 2 ] || { echo "usage: first-give.sh OUT TIER:GAMES..." >&2; exit 2; }
+# shellcheck source=experiments/run-folder.sh
+. experiments/run-folder.sh
+start_run first-give "$1" /tmp/first-give-games
+shift
 seed=${SEED:-2301}
-work=${WORK:-/tmp/first-give-games}
-mkdir -p "$out" "$work"
-runs="$out/runs.txt"
-echo "# first-give run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty'), $(nproc) cores" >"$runs"
 for tg in "$@"; do
   tier=${tg%%:*} n=${tg##*:}
   files=()

@@ -9,15 +9,12 @@
 # OUT must not exist. SEED=2401, SENAT, WORK as in experiments/first-player.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out=${1:?usage: first-placement.sh OUT TIER:GAMES...}; shift
-if [ -e "$out" ]; then echo "first-placement: $out exists; give a new folder" >&2; exit 2; fi
-senat=${SENAT:-target/release/senat}
-[ -x "$senat" ] || cargo build --release --quiet
+[ $# -ge 2 ] || { echo "usage: first-placement.sh OUT TIER:GAMES..." >&2; exit 2; }
+# shellcheck source=experiments/run-folder.sh
+. experiments/run-folder.sh
+start_run first-placement "$1" /tmp/first-placement-games
+shift
 seed=${SEED:-2401}
-work=${WORK:-/tmp/first-placement-games}
-mkdir -p "$out" "$work"
-runs="$out/runs.txt"
-echo "# first-placement run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty'), $(nproc) cores" >"$runs"
 for tg in "$@"; do
   tier=${tg%%:*} n=${tg##*:}
   files=()

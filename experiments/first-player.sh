@@ -17,21 +17,13 @@
 # rules' cells go to WORK and are not kept.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out=${1:-first-player-$(date +%Y%m%d-%H%M%S)}
-if [ -e "$out" ]; then echo "first-player: $out exists; give a new folder" >&2; exit 2; fi
-senat=${SENAT:-target/release/senat}
-[ -x "$senat" ] || cargo build --release --quiet
+# shellcheck source=experiments/run-folder.sh
+. experiments/run-folder.sh
+start_run first-player "${1:-first-player-$(date +%Y%m%d-%H%M%S)}" /tmp/first-player-games
 games=${GAMES:-20000}
 strong_games=${STRONG_GAMES:-200}
 tiers=${TIERS:-random heuristic learned strong}
 seed=${SEED:-2201}
-work=${WORK:-/tmp/first-player-games}
-mkdir -p "$out" "$work"
-runs="$out/runs.txt"
-{
-  echo "# first-player run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty')"
-  echo "# $(nproc) cores; $("$senat" --version)"
-} >"$runs"
 variant_of() {
   case $1 in
     rules) echo "" ;;

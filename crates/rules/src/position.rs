@@ -337,13 +337,12 @@ impl Position {
     /// The variant whose rules this position follows.
     #[inline]
     pub const fn variant(&self) -> Variant {
-        let c = self.codes[1];
         Variant {
-            first_giver: if c >> V_GIVER & 1 == 0 { Side::Blue } else { Side::Red },
-            first_mover: if self.dice[0] >> V_MOVER & 1 == 0 { Side::Blue } else { Side::Red },
+            first_giver: self.first_giver(),
+            first_mover: self.first_mover(),
             closure: self.closure(),
             majority: self.majority_at(),
-            repetition: (self.dice[0] >> V_REPETITION & 7) as u8 ^ Variant::RULES.repetition,
+            repetition: self.repetition(),
         }
     }
 
@@ -391,11 +390,16 @@ impl Position {
         if self.dice[0] >> V_MOVER & 1 == 0 { Side::Blue } else { Side::Red }
     }
 
-    /// The side that gives placement `k` (odd `k`: the first giver, blue in the rules).
+    /// The side that gives the first die of the draft (blue in the rules).
+    #[inline]
+    const fn first_giver(&self) -> Side {
+        if self.codes[1] >> V_GIVER & 1 == 0 { Side::Blue } else { Side::Red }
+    }
+
+    /// The side that gives placement `k` (odd `k`: the first giver).
     #[inline]
     const fn giver_of(&self, k: u32) -> Side {
-        let first = if self.codes[1] >> V_GIVER & 1 == 0 { Side::Blue } else { Side::Red };
-        if k % 2 == 1 { first } else { first.other() }
+        if k % 2 == 1 { self.first_giver() } else { self.first_giver().other() }
     }
 
     // ---- raw field access -------------------------------------------------
