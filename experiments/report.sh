@@ -9,15 +9,18 @@
 # GIVE_HEURISTIC [20000], GIVE_LEARNED [4000], GIVE_STRONG [200] games per
 # forced first give, PLACE_LEARNED [10000], PLACE_HEURISTIC [10000],
 # PLACE_STRONG [300] per forced first placement, LADDER_GAMES [400] per
-# step of the tiers' ladder. The defaults are a small
-# run (GAMES=20000, STRONG_GAMES=100, GIVE_*=2000/1000/0, PLACE_*=1000/1000/0:
-# no strong tier in the gives and placements), a few minutes on 2 cores.
+# step of the tiers' ladder, REMEDY_LEARNED [200000] and REMEDY_STRONG
+# [1000] per rule set of the rules-change study. The defaults are a small
+# run (GAMES=20000, STRONG_GAMES=100, GIVE_*=2000/1000/0, PLACE_*=1000/1000/0,
+# LADDER_GAMES=100, REMEDY_*=2000/0: no strong tier in the gives, placements
+# and rules changes), about two minutes on 2 cores.
 # Then it writes:
 #   OUT/first-player/   the 2 x 2 of first_giver x first_mover per tier: effects.md,
 #                       balance and effects .svg/.png, metrics.md (Ludii's metrics),
 #                       conveyor.md, ladder.txt (each tier against the next)
 #   OUT/first-give/     the forced first give per tier (paired differences)
 #   OUT/first-placement/ the forced first placement per tier (paired differences)
+#   OUT/remedies/       four rules changes against the rules (closure, repetition, majority)
 # SENAT, WORK and SEED as in experiments/first-player.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -65,4 +68,7 @@ WORK="$work/gives" experiments/first-give.sh "$out/first-give" "${gives[@]}"
 places=("learned:${PLACE_LEARNED:-1000}" "heuristic:${PLACE_HEURISTIC:-1000}")
 [ "${PLACE_STRONG:-0}" -gt 0 ] && places+=("strong:$PLACE_STRONG")
 WORK="$work/placements" experiments/first-placement.sh "$out/first-placement" "${places[@]}"
+remedies=("learned:${REMEDY_LEARNED:-2000}")
+[ "${REMEDY_STRONG:-0}" -gt 0 ] && remedies+=("strong:$REMEDY_STRONG")
+WORK="$work/remedies" experiments/remedies.sh "$out/remedies" "${remedies[@]}"
 echo "report: tables and plots in $out"
