@@ -15,12 +15,11 @@ Usage: paired_gives.py --tier NAME --out FILE GAMES.csv...
 """
 import argparse
 import csv
-import math
 import os
 import sys
 import tempfile
 
-from senatstats import wilson
+from senatstats import mean_ci, wilson
 
 
 
@@ -59,11 +58,9 @@ def main():
         lo, hi = wilson(k, n)
         common = sorted(set(games) & set(ref))
         d = [ref[i][0] - games[i][0] for i in common]
-        m = sum(d) / len(d)
-        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
-        h = 1.959963984540054 * sd / math.sqrt(len(d))
+        m, lo_d, hi_d, _ = mean_ci(d)
         rows.append([a.tier, give, n, k, f"{k / n:.4f}", f"{lo:.4f}", f"{hi:.4f}", r, f"{r / n:.4f}",
-                     len(common), f"{m:+.4f}", f"{m - h:+.4f}", f"{m + h:+.4f}"])
+                     len(common), f"{m:+.4f}", f"{lo_d:+.4f}", f"{hi_d:+.4f}"])
     others = {g: b for g, b in batches.items() if g != "g3"}
     if others:
         common = sorted(set(ref).intersection(*[set(b) for b in others.values()]))
@@ -72,11 +69,9 @@ def main():
         r = sum(sum(x for _, x in b.values()) for b in others.values())
         lo, hi = wilson(k, n)
         d = [ref[i][0] - sum(b[i][0] for b in others.values()) / len(others) for i in common]
-        m = sum(d) / len(d)
-        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else 0.0
-        h = 1.959963984540054 * sd / math.sqrt(len(d))
+        m, lo_d, hi_d, _ = mean_ci(d)
         rows.append([a.tier, "others", n, k, f"{k / n:.4f}", f"{lo:.4f}", f"{hi:.4f}", r, f"{r / n:.4f}",
-                     len(common), f"{m:+.4f}", f"{m - h:+.4f}", f"{m + h:+.4f}"])
+                     len(common), f"{m:+.4f}", f"{lo_d:+.4f}", f"{hi_d:+.4f}"])
     head = ["tier", "first_give", "games", "giver_wins", "giver_rate", "giver_lo", "giver_hi", "receiver_wins",
             "receiver_rate", "paired_games", "g3_minus_this", "g3_minus_this_lo", "g3_minus_this_hi"]
     d = os.path.dirname(os.path.abspath(a.out))
