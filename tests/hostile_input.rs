@@ -8,7 +8,7 @@ mod support {
     pub mod cli;
 }
 
-use senat_lab::policy::{HeuristicPolicy, Policy, Turn, Weights, rng_from_seed};
+use senat_lab::policy::{Agent, HeuristicPolicy, Turn, Weights, rng_from_seed};
 use senat_rules::{Game, Position};
 use support::cli::{TempRecord, fails, ok, senat, stderr, stdout};
 

@@ -6,7 +6,7 @@
 
 use senat_lab::policy::engine::{DEFAULT_DEPTH, DEFAULT_PLAYOUTS, MOVETIME_DEPTH, UNLIMITED_PLAYOUTS};
 use senat_lab::policy::{
-    GameRng, Policy, PolicyKind, PolicySpec, RandomPolicy, SpecError, SplitPolicy, Turn, rng_from_seed,
+    Agent, GameRng, PolicyKind, PolicySpec, RandomPolicy, Senat, SpecError, SplitPolicy, Turn, rng_from_seed,
 };
 use senat_lab::selfplay::identity::weight_files;
 use senat_lab::selfplay::{Matchup, play_game};
@@ -152,7 +152,7 @@ struct Probe {
     games: Arc<AtomicUsize>,
 }
 
-impl Policy for Probe {
+impl Agent<Senat> for Probe {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         self.turns.fetch_add(1, Ordering::Relaxed);
         RandomPolicy.choose(turn, rng)

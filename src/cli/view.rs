@@ -13,7 +13,7 @@ use crate::cli::common::{
 };
 use clap::Args;
 use senat_lab::picture::{self, Frame};
-use senat_lab::policy::{Policy, Turn, mix64, rng_from_seed};
+use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{Game, MoveError, Position, Record, Side, Variant};
@@ -343,8 +343,8 @@ struct Session {
     game: Game,
     human: Side,
     engine_name: String,
-    engine: Box<dyn Policy>,
-    hinter: Box<dyn Policy>,
+    engine: Box<dyn Agent<Senat>>,
+    hinter: Box<dyn Agent<Senat>>,
     rng: senat_lab::policy::GameRng,
     hint_rng: senat_lab::policy::GameRng,
     ansi: bool,

@@ -2,7 +2,7 @@
 //! draws, hidden hands, determinization through the rules crate's
 //! sampler), agents that see only an [`Observation`], and the match loop.
 //!
-//! Information is enforced by types: a [`DominoAgent`] is handed an
+//! Information is enforced by types: a [`Agent<Dominoes>`] is handed an
 //! [`Observation`], never a [`State`]. The searching agents build their
 //! roots from the observation ([`sample`]), so the true hidden tiles never
 //! reach them; [`PeekingAgent`] is the one deliberate exception (it reads
@@ -13,6 +13,7 @@
 //! the sampler come from `dominoes-rules`), or hand a full state to an agent
 //! other than [`PeekingAgent`].
 
+use crate::agent::{Agent, Seat};
 use crate::temperature::{TempKeys, Temperature};
 use dominoes_rules::{Move, Observation, RoundEnd, Sampler, State, Tile, Variant, sample};
 use game_search::ismcts::{self, Ismcts};
@@ -141,15 +142,11 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
     }
 }
 
-/// An agent: a legal decision from what its player knows.
-pub trait DominoAgent: Send {
-    /// A legal decision of `obs` (whose observer is to decide).
-    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move;
-    /// One line on the last choice (a search's value and principal line;
-    /// [`crate::thinking`]), `None` where the agent gives none.
-    fn explain(&self) -> Option<String> {
-        None
-    }
+/// Dominoes' agents are shown an [`Observation`]: what their player knows.
+/// A dominoes agent is an [`Agent<Dominoes>`].
+impl Seat for Dominoes {
+    type View<'a> = Observation;
+    type Move = Move;
 }
 
 /// An agent, as its spec text names it.
@@ -298,7 +295,7 @@ impl DominoSpec {
     }
 
     /// A fresh agent.
-    pub fn build(&self) -> Box<dyn DominoAgent> {
+    pub fn build(&self) -> Box<dyn Agent<Dominoes>> {
         match *self {
             DominoSpec::Random => Box::new(RandomAgent(Vec::new())),
             DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
@@ -354,7 +351,7 @@ fn decisions(obs: &Observation, buf: &mut Vec<Move>) {
 
 struct RandomAgent(Vec<Move>);
 
-impl DominoAgent for RandomAgent {
+impl Agent<Dominoes> for RandomAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
         decisions(obs, &mut self.0);
         self.0[below(rng, self.0.len())]
@@ -374,7 +371,7 @@ fn greedy_key(m: Move) -> (i32, i32, i32) {
     }
 }
 
-impl DominoAgent for GreedyAgent {
+impl Agent<Dominoes> for GreedyAgent {
     fn choose(&mut self, obs: &Observation, _rng: &mut GameRng) -> Move {
         decisions(obs, &mut self.0);
         *self.0.iter().max_by_key(|&&m| greedy_key(m)).expect("a decision")
@@ -400,7 +397,7 @@ fn tempered(r: &mcts::Report<Move>, obs: &Observation, temp: &Temperature, rng: 
     r.best.expect("a decision")
 }
 
-impl DominoAgent for PimcAgent {
+impl Agent<Dominoes> for PimcAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
         let root = sample(obs, &mut || rng.next_u64());
         let r = self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64());
@@ -419,7 +416,7 @@ struct IsmctsAgent {
     last: Option<String>,
 }
 
-impl DominoAgent for IsmctsAgent {
+impl Agent<Dominoes> for IsmctsAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
         let root = sample(obs, &mut || rng.next_u64());
         let r = self.search.search(&root, obs.observer(), rng.next_u64());
@@ -482,7 +479,7 @@ pub struct PlayedMatch {
 /// same boneyard order (duplicate deals).
 pub fn play_match(
     variant: Variant,
-    agents: &mut [Box<dyn DominoAgent>],
+    agents: &mut [Box<dyn Agent<Dominoes>>],
     deal_seed: u64,
     rng: &mut GameRng,
 ) -> PlayedMatch {
@@ -608,7 +605,7 @@ impl DominoArena {
                         [true, false].map(|a_even| {
                             let seats: Vec<usize> =
                                 (0..players).map(|p| if (p % 2 == 0) == a_even { a } else { b }).collect();
-                            let mut agents: Vec<Box<dyn DominoAgent>> =
+                            let mut agents: Vec<Box<dyn Agent<Dominoes>>> =
                                 seats.iter().map(|&i| self.agents[i].build()).collect();
                             let deal = if self.duplicate || a_even { deal } else { game_seed(deal, 1) };
                             let m = play_match(self.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
@@ -668,7 +665,7 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
         let gs = game_seed(seed, g);
         let mut rng = rng_from_seed(game_seed(gs, 2));
         let mut chance = rng_from_seed(game_seed(gs, 3));
-        let mut agents: Vec<Box<dyn DominoAgent>> = (0..variant.players).map(|_| spec.build()).collect();
+        let mut agents: Vec<Box<dyn Agent<Dominoes>>> = (0..variant.players).map(|_| spec.build()).collect();
         let mut peek = PeekingAgent::new(playouts);
         let mut s = State::start(variant);
         let mut out = Vec::new();
@@ -774,7 +771,7 @@ mod tests {
         for players in [2u8, 3, 4] {
             let v = Variant::parse(&format!("players={players}")).unwrap();
             let specs = ["random", "greedy", "pimc:playouts=40,worlds=4", "ismcts:playouts=40"];
-            let mut agents: Vec<Box<dyn DominoAgent>> =
+            let mut agents: Vec<Box<dyn Agent<Dominoes>>> =
                 (0..players as usize).map(|p| DominoSpec::parse(specs[p % 4]).unwrap().build()).collect();
             let m = play_match(v, &mut agents, 1, &mut rng_from_seed(2));
             assert!(m.end.outcome().is_some());
@@ -786,8 +783,8 @@ mod tests {
     #[test]
     fn duplicate_deals_give_the_same_hands_to_the_same_seats() {
         let v = Variant::default();
-        let mut greedy: Vec<Box<dyn DominoAgent>> = vec![DominoSpec::Greedy.build(), DominoSpec::Random.build()];
-        let mut random: Vec<Box<dyn DominoAgent>> = vec![DominoSpec::Random.build(), DominoSpec::Greedy.build()];
+        let mut greedy: Vec<Box<dyn Agent<Dominoes>>> = vec![DominoSpec::Greedy.build(), DominoSpec::Random.build()];
+        let mut random: Vec<Box<dyn Agent<Dominoes>>> = vec![DominoSpec::Random.build(), DominoSpec::Greedy.build()];
         let x = play_match(v, &mut greedy, 9, &mut rng_from_seed(3));
         let y = play_match(v, &mut random, 9, &mut rng_from_seed(4));
         let z = play_match(v, &mut random, 10, &mut rng_from_seed(4));

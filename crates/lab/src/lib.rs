@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod adapter;
+pub mod agent;
 pub mod annex;
 pub mod arena;
 pub mod dominoes;

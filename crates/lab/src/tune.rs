@@ -19,7 +19,7 @@
 use crate::eval::{Features, SenatEval, Weights};
 use crate::learned::{self, Learned, ND, NP, sigmoid};
 use crate::policy::basic::LearnedPolicy;
-use crate::policy::{GameRng, HeuristicPolicy, Policy, RandomPolicy, Turn, mix64, rng_from_seed};
+use crate::policy::{Agent, GameRng, HeuristicPolicy, RandomPolicy, Senat, Turn, mix64, rng_from_seed};
 use crate::selfplay::game_seed;
 use rand::Rng;
 use rayon::prelude::*;
@@ -138,7 +138,7 @@ impl Generator {
         }
     }
 
-    fn build(&self) -> Box<dyn Policy> {
+    fn build(&self) -> Box<dyn Agent<Senat>> {
         match self {
             Generator::Heuristic => Box::new(HeuristicPolicy::default()),
             Generator::Learned(w) => {

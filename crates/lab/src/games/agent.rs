@@ -6,6 +6,7 @@
 //! randomness from anywhere but the generator a game is given.
 
 use super::{LabEval, LabGame};
+pub use crate::agent::Agent;
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::named::{self, Named};
 use crate::suggest::{did_you_mean, duplicate_key};
@@ -409,17 +410,6 @@ impl fmt::Display for AgentSpec {
                 if *solve { Ok(()) } else { f.write_str(",solve=off") }
             }
         }
-    }
-}
-
-/// Something that picks a move in a state of `G` where its side is to move.
-pub trait Agent<G: LabGame>: Send {
-    /// A legal move of `s` (which is not over).
-    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move;
-    /// One line on the last choice (a search's value, depth, principal
-    /// line; [`crate::thinking`]), `None` where the agent gives none.
-    fn explain(&self) -> Option<String> {
-        None
     }
 }
 

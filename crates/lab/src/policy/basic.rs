@@ -4,7 +4,7 @@
 //! between moves, and never draw randomness but from the generator they are
 //! handed.
 
-use super::{GameRng, Policy, Turn, below};
+use super::{Agent, GameRng, Senat, Turn, below};
 use crate::eval::Weights;
 use crate::learned::Learned;
 use crate::temperature::Temperature;
@@ -18,7 +18,7 @@ use senat_rules::position::{Phase, Position};
 #[derive(Clone, Debug, Default)]
 pub struct RandomPolicy;
 
-impl Policy for RandomPolicy {
+impl Agent<Senat> for RandomPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let k = below(rng, turn.legal);
         let m = match &turn.play {
@@ -62,7 +62,7 @@ fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) 
 #[derive(Clone, Debug, Default)]
 pub struct GreedyPolicy;
 
-impl Policy for GreedyPolicy {
+impl Agent<Senat> for GreedyPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let p = turn.position();
         if !p.is_play() {
@@ -94,7 +94,7 @@ pub struct HeuristicPolicy {
     pub weights: Weights,
 }
 
-impl Policy for HeuristicPolicy {
+impl Agent<Senat> for HeuristicPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let p = turn.position();
         let me = p.side_to_move();
@@ -153,7 +153,7 @@ impl Default for LearnedPolicy {
     }
 }
 
-impl Policy for LearnedPolicy {
+impl Agent<Senat> for LearnedPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let p = turn.position();
         let me = p.side_to_move();

@@ -8,7 +8,7 @@
 //! per move ([`EngineParams::movetime_ms`]), until that time is up: the
 //! moves then depend on the machine's speed, not on the seed alone.
 
-use super::{GameRng, Policy, Turn};
+use super::{Agent, GameRng, Turn};
 use crate::adapter::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::temperature::{self, Temperature};
@@ -43,7 +43,7 @@ pub struct MctsPolicy {
     temp: Temperature,
     /// The game's moves when the trees were last advanced.
     seen: Vec<Move>,
-    /// [`Policy::explain`] of the last search.
+    /// [`Agent::explain`] of the last search.
     last: Option<String>,
     /// The root guard of the play phase (`guard=`).
     guard: RootGuard<Senat>,
@@ -75,7 +75,7 @@ impl MctsPolicy {
     }
 }
 
-impl Policy for MctsPolicy {
+impl Agent<Senat> for MctsPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let moves = turn.game.moves();
         if self.reuse && moves.len() >= self.seen.len() && moves[..self.seen.len()] == self.seen[..] {
@@ -163,7 +163,7 @@ impl AlphaBetaPolicy {
     }
 }
 
-impl Policy for AlphaBetaPolicy {
+impl Agent<Senat> for AlphaBetaPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let state = SenatState::from_game(turn.game);
         let temp = self.params.temp;

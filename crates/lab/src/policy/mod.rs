@@ -1,4 +1,4 @@
-//! Policies: who picks the move. One trait, [`Policy`], serves both phases
+//! Policies: who picks Sénat's moves. One trait, [`Agent<Senat>`], serves both phases
 //! (a draft policy gives and places, a play policy moves); the self-play
 //! runner asks the policy of the side to move for each move, and the search
 //! engines of later work plug in behind the same trait.
@@ -23,6 +23,8 @@ pub mod basic;
 pub mod engine;
 pub mod spec;
 
+pub use crate::adapter::Senat;
+pub use crate::agent::{Agent, Seat};
 pub use crate::eval::{WeightError, Weights};
 pub use basic::{GreedyPolicy, HeuristicPolicy, LearnedPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
@@ -87,16 +89,10 @@ impl<'a> Turn<'a> {
     }
 }
 
-/// Picks a move: the trait behind every player of both phases.
-pub trait Policy: Send {
-    /// A legal move in the turn's position. All randomness comes from `rng`.
-    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move;
-    /// Forgets everything kept from earlier games (search trees, tables), so
-    /// that a game's moves depend on its seed alone; called before each game.
-    fn new_game(&mut self) {}
-    /// One line on the last choice (a search's value, depth, principal
-    /// line; [`crate::thinking`]), `None` where the policy gives none.
-    fn explain(&self) -> Option<String> {
-        None
-    }
+/// Sénat's agents are shown a [`Turn`]: the game so far and its counted
+/// moves. A Sénat agent (a policy) is an [`Agent<Senat>`], one trait for
+/// both phases (a draft policy gives and places, a play policy moves).
+impl Seat for Senat {
+    type View<'a> = Turn<'a>;
+    type Move = Move;
 }

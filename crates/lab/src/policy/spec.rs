@@ -11,7 +11,7 @@
 
 use super::basic::LearnedPolicy;
 use super::{
-    AlphaBetaPolicy, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, Policy, RandomPolicy, Turn,
+    Agent, AlphaBetaPolicy, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, RandomPolicy, Senat, Turn,
 };
 use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
@@ -655,7 +655,7 @@ impl PolicySpec {
     }
 
     /// A fresh player for one game (or one worker).
-    pub fn build(&self) -> Box<dyn Policy> {
+    pub fn build(&self) -> Box<dyn Agent<Senat>> {
         if let Some(s) = &self.split {
             return Box::new(SplitPolicy { draft: s.draft.build(), play: s.play.build() });
         }
@@ -682,12 +682,12 @@ impl PolicySpec {
 /// to both.
 pub struct SplitPolicy {
     /// Asked in the draft.
-    pub draft: Box<dyn Policy>,
+    pub draft: Box<dyn Agent<Senat>>,
     /// Asked in the play phase.
-    pub play: Box<dyn Policy>,
+    pub play: Box<dyn Agent<Senat>>,
 }
 
-impl Policy for SplitPolicy {
+impl Agent<Senat> for SplitPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         if turn.position().is_play() { self.play.choose(turn, rng) } else { self.draft.choose(turn, rng) }
     }

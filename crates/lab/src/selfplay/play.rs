@@ -6,7 +6,7 @@
 //! randomness outside the game's generator.
 
 use super::{Matchup, game_seed};
-use crate::policy::{GameRng, Policy, Turn, rng_from_seed};
+use crate::policy::{Agent, GameRng, Senat, Turn, rng_from_seed};
 use crate::stats::GameSummary;
 use senat_rules::game::{Game, Outcome};
 use senat_rules::movegen::Illegal;
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 /// Fresh policies for one worker.
 pub(super) struct Players {
-    draft: [Box<dyn Policy>; 2],
-    play: [Box<dyn Policy>; 2],
+    draft: [Box<dyn Agent<Senat>>; 2],
+    play: [Box<dyn Agent<Senat>>; 2],
 }
 
 impl Players {

@@ -1,0 +1,52 @@
+//! The one agent trait of the lab: whatever picks a move, in any game.
+//!
+//! A game says what its agents are shown and what they answer ([`Seat`]):
+//! Sénat shows a [`crate::policy::Turn`] (the position, its history and
+//! its counted moves), Focus and Débâcle their position (perfect
+//! information), dominoes an [`dominoes_rules::Observation`] (what one
+//! player knows). An agent of that game implements [`Agent`]; it cannot
+//! see more than its view, so hidden information stays hidden by types.
+//!
+//! What this module must never do: name a game or hold an agent. The
+//! agents live beside their games ([`crate::policy`] for Sénat,
+//! [`crate::games::agent`] for every [`crate::games::LabGame`],
+//! [`crate::dominoes`] for dominoes).
+
+use game_search::rng::GameRng;
+
+/// A game as its agents meet it: what an agent to move is shown and what
+/// it answers.
+pub trait Seat {
+    /// What the agent to move sees (the state for perfect information,
+    /// an observation for hidden information).
+    type View<'a>;
+    /// A decision of the game.
+    type Move: Copy;
+}
+
+/// Picks a move of game `G` from what its player is shown: the trait
+/// behind every player of every game.
+///
+/// An agent draws randomness only from the generator it is handed, so a
+/// game is a pure function of its seed; it must never return a move that
+/// is not legal in its view.
+pub trait Agent<G: Seat>: Send {
+    /// A legal move of `view`, whose player is to move. All randomness
+    /// comes from `rng`.
+    fn choose(&mut self, view: &G::View<'_>, rng: &mut GameRng) -> G::Move;
+    /// Forgets everything kept from earlier games (search trees, tables),
+    /// so that a game's moves depend on its seed alone; called before each
+    /// game by runners that reuse an agent.
+    fn new_game(&mut self) {}
+    /// One line on the last choice (a search's value, depth, principal
+    /// line; [`crate::thinking`]), `None` where the agent gives none.
+    fn explain(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Every game of the lab's generic adapters shows its agents the state.
+impl<G: crate::games::LabGame> Seat for G {
+    type View<'a> = G::State;
+    type Move = G::Move;
+}
