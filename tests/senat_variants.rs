@@ -90,7 +90,7 @@ fn a_batch_records_its_variant_and_keeps_it_apart() {
     let e = fails_in(&d.0, &["metrics", "bad.csv"]);
     assert!(e.contains("variant=closure=99") && e.contains("1 to 63"), "{e}");
     // The viewer replays a game from the variant's start.
-    let viewed = ok_in(&d.0, &["view", "m.csv", "--game", "3", "--out", "v.html"]);
+    let viewed = ok_in(&d.0, &["view", "m.csv", "--index", "3", "--out", "v.html"]);
     assert!(viewed.contains("wrote v.html"), "{viewed}");
     // draft-stats names placers by the rules' roles: a batch that swaps them is refused.
     let e = fails_in(&d.0, &["draft-stats", "m.csv", "--out-dir", "annex"]);

@@ -259,3 +259,29 @@ fn dominoes_selfplay_refuses_an_interrupted_runs_files() {
         }
     }
 }
+
+// ---- 9. view: --index is the row, --game the game ---------------------------------
+
+#[test]
+fn view_takes_the_row_as_index_and_the_game_by_name() {
+    let d = TempDir::new("faults-view-index");
+    let base = ["selfplay", "--games", "3", "--red", "random", "--blue", "random", "--summary", "", "--quiet"];
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--out", "g.csv"]);
+    ok_in(&d.0, &args);
+    ok_in(&d.0, &["view", "g.csv", "--index", "2", "--out", "a.html"]);
+    ok_in(&d.0, &["view", "g.csv", "--index", "2", "--game", "senat", "--out", "b.html"]);
+    // The old spelling still works, and says what it read.
+    ok_in(&d.0, &["view", "g.csv", "--game", "2", "--out", "c.html"]);
+    assert_eq!(d.text("a.html"), d.text("b.html"));
+    assert_eq!(d.text("a.html"), d.text("c.html"));
+    let e = fails_in(&d.0, &["view", "g.csv", "--game", "focus", "--out", "x.html"]);
+    assert!(e.contains("view draws Sénat games only for now; --game focus has no viewer yet"), "{e}");
+    let e = fails_in(&d.0, &["view", "g.csv", "--game", "fokus", "--out", "x.html"]);
+    assert!(e.contains("unknown game `fokus`"), "{e}");
+    let e = fails_in(&d.0, &["view", "g.csv", "--game", "1", "--index", "2", "--out", "x.html"]);
+    assert!(e.contains("give one of them"), "{e}");
+    let e = fails_in(&d.0, &["view", "g.csv", "--out", "x.html"]);
+    assert!(e.contains("pass --index N to choose a game"), "{e}");
+    assert!(!d.exists("x.html"));
+}

@@ -213,7 +213,7 @@ fn a_selfplay_game_with_its_draft() {
         "--quiet",
     ]);
     let page = d.join("game1.html");
-    senat(&["view", games.to_str().unwrap(), "--game", "1", "--out", page.to_str().unwrap()]);
+    senat(&["view", games.to_str().unwrap(), "--index", "1", "--out", page.to_str().unwrap()]);
     // senat's own replay of the row's moves.
     let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(&games).unwrap();
     let row = rdr.records().map(Result::unwrap).find(|r| &r[0] == "1").expect("game 1");

@@ -12,6 +12,7 @@ use crate::cli::common::{
     write_position,
 };
 use clap::Args;
+use senat_lab::games::GameKind;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
@@ -47,11 +48,15 @@ pub(crate) struct RenderArgs {
 /// Arguments of `senat view`.
 #[derive(Args, Debug)]
 pub(crate) struct ViewArgs {
-    /// A game record, or a games file of `senat selfplay` (with --game).
+    /// A game record, or a games file of `senat selfplay` (with --index).
     file: PathBuf,
-    /// The game of a games file to show (its `game` column).
+    /// The game of a games file to show: its row's index (the `game` column).
     #[arg(long, value_name = "N")]
-    game: Option<u64>,
+    index: Option<u64>,
+    /// The game played: `senat` (the default; the viewer draws Sénat only
+    /// for now). A number here is read as `--index N`, the old spelling.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
     /// The page to write (one self-contained HTML file).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -228,14 +233,33 @@ fn record_notes(text: &str, record: &Record) -> (Vec<String>, Vec<Vec<String>>) 
     (game_notes, plies)
 }
 
+/// The row index of `view`: `--index N`, or the old `--game N` (a number);
+/// `--game` otherwise names the game, and only Sénat has a viewer yet.
+fn view_index(a: &ViewArgs) -> Result<Option<u64>> {
+    let Some(g) = a.game.as_deref() else { return Ok(a.index) };
+    if !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()) {
+        if a.index.is_some() {
+            return input("--game N is the old spelling of --index N: give one of them");
+        }
+        let n = g.parse::<u64>().or_else(|e| input(format_args!("--game {g}: {e}")))?;
+        eprintln!("note: `--game {n}` is read as `--index {n}` (--game now names the game)");
+        return Ok(Some(n));
+    }
+    match GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))? {
+        GameKind::Senat => Ok(a.index),
+        other => input(format_args!("view draws Sénat games only for now; --game {other} has no viewer yet")),
+    }
+}
+
 pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     refuse_existing(&a.out, a.force)?;
-    let (game, meta) = match a.game {
+    let index = view_index(&a)?;
+    let (game, meta) = match index {
         Some(n) => games_file_game(&a.file, n)?,
         None => {
             if a.file.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
                 return input(format_args!(
-                    "{} looks like a games file: pass --game N to choose a game (or rename a record)",
+                    "{} looks like a games file: pass --index N to choose a game (or rename a record)",
                     a.file.display()
                 ));
             }
