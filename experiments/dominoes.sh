@@ -53,7 +53,7 @@ strong='ismcts:playouts=300'
   echo "players,seat,agent,matches,wins,win_rate,win_lo,win_hi,draws,mean_rounds,command"
   for players in 2 3 4; do
     "$bin" selfplay --game dominoes --players "$players" --first "$strong" --second "$strong" --games "$balance_games" \
-      --seed "$seed" --out "$tmp/g.csv" --summary "$tmp/s.csv" --force --quiet
-    tail -n +2 "$tmp/s.csv" | sed "s/^[^,]*,/$players,/; s/\$/,\"senat selfplay --game dominoes --players $players --first $strong --second $strong --games $balance_games --seed $seed\"/"
+      --seed "$seed" --out "$tmp/g.csv" --summary "" --force --quiet
+    python3 "$(dirname "$0")/dominoes_seats.py" "$tmp/g.csv" "$players" | sed "s/\$/,\"senat selfplay --game dominoes --players $players --first $strong --second $strong --games $balance_games --seed $seed\"/"
   done
 } | tee "$out/balance.csv"

@@ -48,12 +48,22 @@ fn selfplay_writes_matches_and_rounds() {
     ];
     ok_in(&dir.0, &args);
     let m = dir.text("m.csv");
-    assert!(m.starts_with("# dominoes-batch 1 variant=players=3 seed=1 games=6"), "{m}");
-    let rounds: u64 = m.lines().skip(2).map(|l| l.split(',').nth(3).unwrap().parse::<u64>().unwrap()).sum();
+    // The one batch format of every game: seat 0 is `first`, the others `second`.
+    assert!(m.starts_with("# game-batch 1 game=dominoes variant=players=3 seed=1 games=6"), "{m}");
+    let rows = rows(&m);
+    assert_eq!(
+        rows[0],
+        ["game", "seed", "first", "second", "winner", "plies", "winner_seat", "rounds", "scores", "final"]
+    );
+    let rounds: u64 = rows[1..].iter().map(|r| r[7].parse::<u64>().unwrap()).sum();
+    for r in &rows[1..] {
+        let team = if r[6] == "0" { "first" } else { "second" };
+        assert_eq!(r[4], team, "winner and winner_seat agree: {r:?}");
+    }
     let r = dir.text("r.csv");
     assert_eq!(r.lines().skip(2).count() as u64, rounds, "one round row per round");
     let s = dir.text("s.csv");
-    assert_eq!(s.lines().count(), 4, "a header and one row per seat: {s}");
+    assert_eq!(s.lines().count(), 2, "a header and one row: {s}");
     // Same seed, same bytes; an existing output is kept without --force.
     let e = expect_error(&support::cli::senat_in(&dir.0, &args), &["selfplay"]);
     assert!(e.contains("already exists"), "{e}");
@@ -107,15 +117,75 @@ fn selfplay_moves_replay_and_distinct_games() {
     let out = ok_in(&dir.0, &args);
     assert!(out.contains("distinct games: 3 of 3 (100.0%)"), "{out}");
     let m = dir.text("m.csv");
-    assert!(m.contains("seats=ismcts:playouts=20,c=0.7,temp=1,temp_plies=16;greedy"), "{m}");
+    assert!(m.contains("first=ismcts:playouts=20,c=0.7,temp=1,temp_plies=16 second=greedy"), "{m}");
+    let games = rows(&m);
     let mv = dir.text("mv.csv");
     assert!(mv.lines().nth(1) == Some("game,moves"), "{mv}");
-    for (row, game) in mv.lines().skip(2).zip(m.lines().skip(2)) {
+    for (row, game) in mv.lines().skip(2).zip(&games[1..]) {
         let (g, moves) = row.split_once(',').unwrap();
-        assert_eq!(game.split(',').next(), Some(g));
+        assert_eq!(game[0], g);
         dir.write("rec.txt", format!("start\n{}\n", moves.replace(' ', "\n")));
         let replayed = ok_in(&dir.0, &["replay", "--game", "dominoes", "--quiet", "rec.txt"]);
-        let winner = game.split(',').nth(2).unwrap();
-        assert!(replayed.starts_with(&format!("player {winner} wins")), "{replayed} vs {game}");
+        let winner = &game[6];
+        assert!(replayed.starts_with(&format!("player {winner} wins")), "{replayed} vs {game:?}");
     }
+}
+
+/// The CSV rows of a batch file's text after its identity line (the header first).
+fn rows(text: &str) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+/// Dominoes batches run through the one batch runner: shards merge into
+/// the unsharded file byte for byte, and a run cut anywhere (its games,
+/// moves and rounds files cut at different places) resumes to the same bytes.
+#[test]
+fn shards_merge_and_a_cut_run_resumes() {
+    let dir = TempDir::new("dominoes-resume");
+    let base = ["selfplay", "--game", "dominoes", "--games", "9", "--first", "greedy", "--summary", "", "--quiet"];
+    let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
+    let run = |args: Vec<String>| {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok_in(&dir.0, &a)
+    };
+    run(with(&["--out", "all.csv", "--moves", "mv.csv", "--rounds", "r.csv"]));
+    let mut shards = Vec::new();
+    for k in [3, 1, 2] {
+        let name = format!("s{k}.csv");
+        run(with(&["--shard", &format!("{k}/3"), "--out", &name]));
+        shards.push(name);
+    }
+    let mut merge = vec!["merge".to_string()];
+    merge.extend(shards.iter().cloned());
+    merge.extend(["--out", "merged.csv", "--summary", ""].map(String::from));
+    run(merge);
+    assert_eq!(dir.read("merged.csv"), dir.read("all.csv"));
+    let (games, moves, rounds) = (dir.read("all.csv"), dir.read("mv.csv"), dir.read("r.csv"));
+    for (g, m, r) in [(2, 3, 1), (3, 2, 3), (3, 3, 2)] {
+        std::fs::write(dir.0.join("cut.csv"), &games[..games.len() * g / 4]).unwrap();
+        std::fs::write(dir.0.join("cut-mv.csv"), &moves[..moves.len() * m / 4]).unwrap();
+        std::fs::write(dir.0.join("cut-r.csv"), &rounds[..rounds.len() * r / 4]).unwrap();
+        run(with(&["--out", "cut.csv", "--moves", "cut-mv.csv", "--rounds", "cut-r.csv", "--resume"]));
+        assert_eq!(dir.read("cut.csv"), games, "cut at {g}/{m}/{r} quarters");
+        assert_eq!(dir.read("cut-mv.csv"), moves);
+        assert_eq!(dir.read("cut-r.csv"), rounds);
+    }
+    // A winner changed by hand is refused by the merge.
+    let text = dir.text("s1.csv");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut fields: Vec<String> = lines[2].splitn(6, ',').map(String::from).collect();
+    fields[4] = if fields[4] == "first" { "second".into() } else { "first".into() };
+    lines[2] = fields.join(",");
+    let forged = lines.join("\n") + "\n";
+    assert_ne!(forged, text);
+    dir.write("s1.csv", forged);
+    let merge = ["merge", "s1.csv", "s2.csv", "s3.csv", "--out", "m2.csv", "--summary", ""];
+    let e = expect_error(&support::cli::senat_in(&dir.0, &merge), &["merge"]);
+    assert!(e.contains("is not the final position's"), "{e}");
 }

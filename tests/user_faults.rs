@@ -247,7 +247,7 @@ fn dominoes_selfplay_refuses_an_interrupted_runs_files() {
         }
         let e = fails_in(&d.0, &args);
         assert!(
-            e.contains(&format!("{partial} is left by an interrupted run writing {name}; pass --force to start over")),
+            e.contains(&format!("{partial} is left by an interrupted run writing {name}; pass --resume to continue it or --force to start over")),
             "{e}"
         );
         assert_eq!(d.text(&partial), "half a run\n", "the partial file is kept");

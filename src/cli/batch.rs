@@ -216,7 +216,8 @@ pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
 pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
     if a.inputs.first().is_some_and(|p| games::starts_with(p, b"# dominoes-batch")) {
         return input(
-            "merging dominoes batches is not available yet: play the batch unsharded, or join the rows by hand",
+            "this dominoes batch was written before dominoes joined the one batch format (`# dominoes-batch 1`): \
+             it cannot be merged; play its shards again",
         );
     }
     let other = a.inputs.first().is_some_and(|p| games::is_other_batch(p));

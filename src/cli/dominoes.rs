@@ -1,13 +1,13 @@
 //! `--game dominoes`: block dominoes on `moves`, `perft`, `show`, `replay`,
-//! `selfplay` (one row per match and, with `--rounds`, one per round) and
-//! `arena` (duplicate deals). Positions are `start`, a full-state text or
-//! an observation text (NOTATION: `crates/dominoes/NOTATION.md`).
+//! and `arena` (duplicate deals); its self-play batches run through the
+//! lab's one batch runner (`crate::cli::games::selfplay`). Positions are
+//! `start`, a full-state text or an observation text (NOTATION: `crates/dominoes/NOTATION.md`).
 //!
 //! This module parses and prints; the rules come from `dominoes-rules`,
 //! the agents and the match loop from the lab, and files are written
 //! through the lab's atomic outputs.
 
-use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::batch::{ArenaArgs, threads_or_all};
 use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::games::GameArg;
@@ -15,16 +15,11 @@ use crate::cli::rules::ReplayArgs;
 use crate::cli::search::SolveArgs;
 use dominoes_rules::{Observation, State, Variant};
 use game_search::rng::rng_from_seed;
-use rayon::prelude::*;
 use senat_lab::arena::{Schedule, ladder_of};
-use senat_lab::dominoes::{DominoArena, DominoSpec, PlayedMatch, play_match};
+use senat_lab::dominoes::{DominoArena, DominoSpec};
 use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::rating::Estimate;
-use senat_lab::selfplay::output::{IfExists, Located, OutFile, check_distinct, partial_path};
-use senat_lab::selfplay::{Shard, game_seed};
-use senat_lab::stats::wilson;
 use std::io::Write;
-use std::path::Path;
 use std::time::Instant;
 
 /// The variant of `--variant` and `--players`.
@@ -39,7 +34,7 @@ pub(crate) fn variant(g: &GameArg) -> Result<Variant> {
 
 /// `--variant help`: prints the variant's keys, as for the other games, and
 /// says whether it did (the command then stops).
-fn variant_help(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+pub(crate) fn variant_help(g: &GameArg, out: &mut impl Write) -> Result<bool> {
     if g.variant.trim() == "help" {
         writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, Variant::HELP)?;
         return Ok(true);
@@ -246,185 +241,8 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-fn spec(text: &str, flag: &str) -> Result<DominoSpec> {
+pub(crate) fn spec(text: &str, flag: &str) -> Result<DominoSpec> {
     DominoSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
-}
-
-/// `senat selfplay --game dominoes`: one row per match in `--out`, one per
-/// round in `--rounds`, and a summary of each seat's wins with Wilson
-/// intervals. Seat 0 plays `--first`, every other seat `--second`.
-pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
-    if variant_help(&a.game, out)? {
-        return Ok(());
-    }
-    if a.resume {
-        return input("--resume is not available for --game dominoes yet; run the batch again with --force");
-    }
-    if a.book_plies != 0 {
-        return input("--book-plies is not for --game dominoes (every deal is already random)");
-    }
-    let v = variant(&a.game)?;
-    let players = usize::from(v.players);
-    let first = spec(&a.first, "--first")?;
-    let second = spec(&a.second, "--second")?;
-    let seats: Vec<DominoSpec> = (0..players).map(|p| if p == 0 { first } else { second }).collect();
-    let shard = match &a.shard {
-        Some(s) => Shard::parse(s).or_else(input)?,
-        None => Shard::ALL,
-    };
-    if a.games == 0 {
-        return input("--games 0: a batch needs at least 1 game");
-    }
-    let threads = threads_or_all(a.threads)?;
-    let summary = summary_path(&a.summary);
-    let mut outs: Vec<(&str, &Path)> = vec![("--out", &a.out)];
-    outs.extend(a.rounds.as_deref().map(|p| ("--rounds", p)));
-    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
-    outs.extend(summary.as_deref().map(|p| ("--summary", p)));
-    check_distinct(&[], &outs).or_else(input)?;
-    if !a.force {
-        // As Sénat's selfplay: the files of an interrupted run are kept unless --force.
-        for p in std::iter::once(a.out.as_path()).chain(a.rounds.as_deref()) {
-            let loc = Located::new(p).or_else(input)?;
-            if !loc.is_special() && loc.partial().exists() {
-                return input(format_args!(
-                    "{} is left by an interrupted run writing {}; pass --force to start over \
-                     (--resume is not available for --game dominoes yet)",
-                    partial_path(p).display(),
-                    p.display()
-                ));
-            }
-        }
-    }
-    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut games = OutFile::create(&a.out, mode).or_else(input)?;
-    let mut rounds = a.rounds.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let summary = summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let mut moves = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let range = shard.range(a.games);
-    let id = format!(
-        "# dominoes-batch 1 variant={} seed={} games={} shard={}/{} range={}..{} seats={}\n",
-        if v.to_text().is_empty() { "-".to_string() } else { v.to_text() },
-        a.seed,
-        a.games,
-        shard.k,
-        shard.n,
-        range.start,
-        range.end,
-        seats.iter().map(ToString::to_string).collect::<Vec<_>>().join(";")
-    );
-    games.write_all(id.as_bytes()).or_else(input)?;
-    games.write_all(b"game,seed,winner,rounds,decisions,scores\n").or_else(input)?;
-    if let Some(f) = rounds.as_mut() {
-        f.write_all(id.as_bytes()).or_else(input)?;
-        f.write_all(b"game,round,end,winner,points,pips,tiles,decisions\n").or_else(input)?;
-    }
-    if let Some(f) = moves.as_mut() {
-        f.write_all(id.as_bytes()).or_else(input)?;
-        f.write_all(b"game,moves\n").or_else(input)?;
-    }
-    // Distinct matches by their moves (chance included), as 128-bit digests.
-    let mut keys: Vec<u128> = Vec::new();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(|e| input(e.to_string()))?;
-    let bar = progress_bar(range.end - range.start, a.quiet);
-    let started = Instant::now();
-    let (mut wins, mut draws, mut total_rounds) = ([0u64; 4], 0u64, 0u64);
-    let mut i = range.start;
-    while i < range.end {
-        let hi = (i + threads as u64 * 8).min(range.end);
-        let played: Vec<(u64, u64, PlayedMatch)> = pool.install(|| {
-            (i..hi)
-                .into_par_iter()
-                .map(|g| {
-                    let seed = game_seed(a.seed, g);
-                    let mut agents: Vec<_> = seats.iter().map(DominoSpec::build).collect();
-                    (g, seed, play_match(v, &mut agents, seed, &mut rng_from_seed(game_seed(seed, 2))))
-                })
-                .collect()
-        });
-        let (mut grows, mut rrows, mut mrows) = (String::new(), String::new(), String::new());
-        for (g, seed, m) in &played {
-            keys.push(senat_lab::variety::digest_of(&m.moves));
-            if moves.is_some() {
-                let texts: Vec<String> = m.moves.iter().map(ToString::to_string).collect();
-                mrows.push_str(&format!("{g},{}\n", texts.join(" ")));
-            }
-            let winner = match m.end.outcome() {
-                Some(dominoes_rules::Outcome::Win { player }) => {
-                    wins[player] += 1;
-                    player.to_string()
-                }
-                _ => {
-                    draws += 1;
-                    "draw".into()
-                }
-            };
-            total_rounds += m.rounds.len() as u64;
-            let scores: Vec<String> = m.end.scores()[..players].iter().map(ToString::to_string).collect();
-            grows.push_str(&format!("{g},{seed},{winner},{},{},{}\n", m.rounds.len(), m.decisions, scores.join("/")));
-            for (r, (end, d)) in m.rounds.iter().zip(&m.round_decisions).enumerate() {
-                let kind = match end.kind {
-                    dominoes_rules::RoundEndKind::Domino { .. } => "domino",
-                    dominoes_rules::RoundEndKind::Block => "block",
-                };
-                let w = end.winner.map_or("none".to_string(), |w| w.to_string());
-                let pips: Vec<String> = end.pips[..players].iter().map(ToString::to_string).collect();
-                let tiles: Vec<String> = end.tiles[..players].iter().map(ToString::to_string).collect();
-                rrows.push_str(&format!(
-                    "{g},{},{kind},{w},{},{},{},{d}\n",
-                    r + 1,
-                    end.points,
-                    pips.join("/"),
-                    tiles.join("/")
-                ));
-            }
-        }
-        if let Some(f) = rounds.as_mut() {
-            f.write_all(rrows.as_bytes()).or_else(input)?;
-        }
-        if let Some(f) = moves.as_mut() {
-            f.write_all(mrows.as_bytes()).or_else(input)?;
-        }
-        games.write_all(grows.as_bytes()).or_else(input)?;
-        i = hi;
-        bar.set_position(i - range.start);
-    }
-    bar.finish_and_clear();
-    if let Some(f) = rounds {
-        f.commit().or_else(input)?;
-    }
-    if let Some(f) = moves {
-        f.commit().or_else(input)?;
-    }
-    games.commit().or_else(input)?;
-    let n = range.end - range.start;
-    let variety = senat_lab::variety::Variety::of(keys);
-    let mut rows = String::from("variant,seat,agent,games,wins,win_rate,win_lo,win_hi,draws,mean_rounds\n");
-    for (p, agent) in seats.iter().enumerate() {
-        let (lo, hi) = wilson(wins[p], n);
-        // The agent spec has commas: quoted, as CSV wants.
-        let agent = format!("\"{agent}\"");
-        rows.push_str(&format!(
-            "{},{p},{agent},{n},{},{:.4},{:.4},{:.4},{draws},{:.2}\n",
-            v.to_text(),
-            wins[p],
-            wins[p] as f64 / n as f64,
-            lo,
-            hi,
-            total_rounds as f64 / n as f64
-        ));
-    }
-    if let Some(mut f) = summary {
-        f.write_all(rows.as_bytes()).or_else(input)?;
-        f.commit().or_else(input)?;
-    }
-    if !a.quiet {
-        out.write_all(rows.as_bytes())?;
-        let secs = started.elapsed().as_secs_f64();
-        writeln!(out, "{n} matches, {total_rounds} rounds in {secs:.1} s: {:.0} rounds/s", total_rounds as f64 / secs)?;
-        writeln!(out, "{}", variety.line())?;
-    }
-    Ok(())
 }
 
 /// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to

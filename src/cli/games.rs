@@ -306,10 +306,7 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
         }
     }
-    if a.game.game == GameKind::Dominoes {
-        return crate::cli::dominoes::selfplay(a, out);
-    }
-    if a.rounds.is_some() {
+    if a.game.game != GameKind::Dominoes && a.rounds.is_some() {
         return input("--rounds is for --game dominoes");
     }
     if a.games == 0 {
@@ -320,6 +317,19 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         None => Shard::ALL,
     };
     let threads = threads_or_all(a.threads)?;
+    if a.game.game == GameKind::Dominoes {
+        if crate::cli::dominoes::variant_help(&a.game, out)? {
+            return Ok(());
+        }
+        if a.book_plies != 0 {
+            return input("--book-plies is not for --game dominoes (every deal is already random)");
+        }
+        let variant = crate::cli::dominoes::variant(&a.game)?.to_text();
+        let agents =
+            [crate::cli::dominoes::spec(&a.first, "--first")?, crate::cli::dominoes::spec(&a.second, "--second")?];
+        let b = batch::Batch { game: a.game.game, variant, seed: a.seed, games: a.games, shard, book: 0, agents };
+        return run_batch::<senat_lab::dominoes::Dominoes>(a, &b, threads, false, out);
+    }
     let agents = [agent(&a.first, "--first")?, agent(&a.second, "--second")?];
     on_game!(a.game.game, G => {
         if variant_help::<G>(&a.game, out)? {
@@ -327,50 +337,71 @@ pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
         }
         let start = text(G::start(&a.game.full()))?;
         let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents };
-        let outputs = batch::Outputs {
-            games: a.out.clone(),
-            moves: a.moves.clone(),
-            summary: summary_path(&a.summary),
-            existing: if a.resume { Existing::Resume } else if a.force { Existing::Overwrite } else { Existing::Refuse },
-        };
-        let range = shard.range(a.games);
-        let bar = progress_bar(range.end - range.start, a.quiet);
-        let r = batch::run::<G>(&b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
-        bar.finish_and_clear();
-        // Distinct games by their moves where a moves file was written (its
-        // second column), otherwise by plies and final position (the games
-        // file keeps no moves): two games that differ only before they
-        // converge (Débâcle's later rounds, say) count as one there.
-        let variety = match &a.moves {
-            Some(m) if senat_lab::selfplay::output::Located::new(m).is_ok_and(|l| l.is_file()) => {
-                senat_lab::variety::distinct_in_file(m, &[1], false)
-            }
-            _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),
-        }
-        .or_else(input)?;
         let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;
-        if let Some(w) = variety.warning(deterministic, "--book-plies K") {
-            eprintln!("senat: warning: {w}");
-        }
-        if !a.quiet {
-            let names = [agents[0].to_string(), agents[1].to_string()];
-            let row = batch::summary_row(b.game, &b.variant, &names, &r.tally);
-            for (k, v) in batch::SUMMARY_HEADER.iter().zip(&row) {
-                writeln!(out, "{k:>15}  {v}")?;
-            }
-            writeln!(
-                out,
-                "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",
-                r.played,
-                r.resumed,
-                r.seconds,
-                r.played as f64 / r.seconds.max(1e-9),
-                (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
-            )?;
-            writeln!(out, "{}", variety.line())?;
-        }
-        Ok(())
+        run_batch::<G>(a, &b, threads, deterministic, out)
     })
+}
+
+/// Runs batch `b` of `G` with the outputs of `a` and prints its summary:
+/// the one self-play front end of every game but Sénat. `deterministic`:
+/// the agents draw no randomness (a batch of one game repeated is then
+/// warned about).
+fn run_batch<G: batch::BatchGame>(
+    a: &SelfplayArgs,
+    b: &batch::Batch<G::Spec>,
+    threads: usize,
+    deterministic: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let outputs = batch::Outputs {
+        games: a.out.clone(),
+        moves: a.moves.clone(),
+        side: a.rounds.clone(),
+        summary: summary_path(&a.summary),
+        existing: if a.resume {
+            Existing::Resume
+        } else if a.force {
+            Existing::Overwrite
+        } else {
+            Existing::Refuse
+        },
+    };
+    let range = b.shard.range(a.games);
+    let bar = progress_bar(range.end - range.start, a.quiet);
+    let r = batch::run::<G>(b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
+    bar.finish_and_clear();
+    // Distinct games by their moves where a moves file was written (its
+    // second column), otherwise by plies and final position (the games
+    // file keeps no moves): two games that differ only before they
+    // converge (Débâcle's later rounds, say) count as one there.
+    let variety = match &a.moves {
+        Some(m) if senat_lab::selfplay::output::Located::new(m).is_ok_and(|l| l.is_file()) => {
+            senat_lab::variety::distinct_in_file(m, &[1], false)
+        }
+        _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),
+    }
+    .or_else(input)?;
+    if let Some(w) = variety.warning(deterministic, "--book-plies K") {
+        eprintln!("senat: warning: {w}");
+    }
+    if !a.quiet {
+        let names = [b.agents[0].to_string(), b.agents[1].to_string()];
+        let row = batch::summary_row(b.game, &b.variant, &names, &r.tally);
+        for (k, v) in batch::SUMMARY_HEADER.iter().zip(&row) {
+            writeln!(out, "{k:>15}  {v}")?;
+        }
+        writeln!(
+            out,
+            "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",
+            r.played,
+            r.resumed,
+            r.seconds,
+            r.played as f64 / r.seconds.max(1e-9),
+            (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
+        )?;
+        writeln!(out, "{}", variety.line())?;
+    }
+    Ok(())
 }
 
 /// Whether `path` is a games file of another game than Sénat (its first
@@ -396,8 +427,13 @@ pub(crate) fn merge(
     out: &mut impl Write,
 ) -> Result<()> {
     let game = batch::game_of(&inputs[0]).or_else(input)?;
-    let (what, t) =
-        on_game!(game, G => batch::merge::<G>(inputs, path, summary_path(summary).as_deref(), force)).or_else(input)?;
+    let summary = summary_path(summary);
+    let (what, t) = if game == GameKind::Dominoes {
+        batch::merge::<senat_lab::dominoes::Dominoes>(inputs, path, summary.as_deref(), force)
+    } else {
+        on_game!(game, G => batch::merge::<G>(inputs, path, summary.as_deref(), force))
+    }
+    .or_else(input)?;
     if !quiet {
         writeln!(
             out,

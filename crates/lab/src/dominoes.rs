@@ -528,6 +528,118 @@ pub fn play_match(
     PlayedMatch { end: s, rounds, decisions, round_decisions, dealt, moves }
 }
 
+/// The team of a seat in a batch: seat 0 plays `first` (team 0), every
+/// other seat `second` (team 1).
+fn batch_team(seat: usize) -> usize {
+    usize::from(seat != 0)
+}
+
+/// Dominoes in the lab's one batch runner ([`crate::games::batch`]): one
+/// row per match (its winning seat, rounds and scores as its own columns,
+/// its decisions as plies, the final state), its moves (chance included),
+/// and one side row per round (`--rounds`).
+impl crate::games::batch::BatchGame for Dominoes {
+    type Spec = DominoSpec;
+    type Start = Variant;
+
+    fn batch_start(variant: &str) -> Result<Variant, String> {
+        Variant::parse(variant).map_err(|e| format!("variant `{variant}`: {e}"))
+    }
+    fn batch_columns() -> &'static [&'static str] {
+        &["winner_seat", "rounds", "scores"]
+    }
+    fn side_columns() -> Option<&'static [&'static str]> {
+        Some(&["game", "round", "end", "winner", "points", "pips", "tiles", "decisions"])
+    }
+    fn play_row(
+        start: &Variant,
+        agents: &[DominoSpec; 2],
+        _book: u32,
+        seed: u64,
+        with_moves: bool,
+        with_side: bool,
+    ) -> crate::games::batch::GameRecord {
+        let players = usize::from(start.players);
+        let mut seats: Vec<_> = (0..players).map(|p| agents[batch_team(p)].build()).collect();
+        let m = play_match(*start, &mut seats, seed, &mut rng_from_seed(crate::selfplay::game_seed(seed, 2)));
+        let seat = match m.end.outcome() {
+            Some(dominoes_rules::Outcome::Win { player }) => Some(player),
+            _ => None,
+        };
+        let join = |v: &[u32]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("/");
+        let side = if with_side {
+            m.rounds
+                .iter()
+                .zip(&m.round_decisions)
+                .enumerate()
+                .map(|(r, (end, d))| {
+                    let kind = match end.kind {
+                        dominoes_rules::RoundEndKind::Domino { .. } => "domino",
+                        dominoes_rules::RoundEndKind::Block => "block",
+                    };
+                    let tiles: Vec<u32> = end.tiles[..players].iter().map(|&t| u32::from(t)).collect();
+                    vec![
+                        (r + 1).to_string(),
+                        kind.to_string(),
+                        end.winner.map_or("none".to_string(), |w| w.to_string()),
+                        end.points.to_string(),
+                        join(&end.pips[..players]),
+                        join(&tiles),
+                        d.to_string(),
+                    ]
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        crate::games::batch::GameRecord {
+            winner: seat.map(batch_team),
+            plies: m.decisions,
+            extra: vec![
+                seat.map_or("draw".to_string(), |p| p.to_string()),
+                m.rounds.len().to_string(),
+                join(&m.end.scores()[..players]),
+            ],
+            final_text: m.end.to_string(),
+            moves: if with_moves { m.moves.iter().map(ToString::to_string).collect() } else { Vec::new() },
+            side,
+        }
+    }
+    /// The final state must be over with the row's winner, rounds and
+    /// scores; its decisions are not in the state, so plies go unchecked.
+    fn check_final(
+        text: &str,
+        variant: &str,
+        winner: Option<usize>,
+        _plies: u32,
+        extra: &[&str],
+    ) -> Result<(), String> {
+        let end: State = text.parse().map_err(|e| format!("final state: {e}"))?;
+        if end.variant().to_text() != variant {
+            return Err(format!(
+                "the final state's variant `{}` is not the batch's `{variant}`",
+                end.variant().to_text()
+            ));
+        }
+        let Some(o) = end.outcome() else { return Err("the final state is not over".into()) };
+        let seat = match o {
+            dominoes_rules::Outcome::Win { player } => Some(player),
+            dominoes_rules::Outcome::Draw => None,
+        };
+        if seat.map(batch_team) != winner {
+            return Err("the winner is not the final position's".into());
+        }
+        let players = end.players();
+        let scores: Vec<String> = end.scores()[..players].iter().map(ToString::to_string).collect();
+        let own =
+            [seat.map_or("draw".to_string(), |p| p.to_string()), end.rounds_played().to_string(), scores.join("/")];
+        if own.iter().zip(extra).any(|(a, b)| a != b) {
+            return Err("the columns winner_seat, rounds, scores do not match the final state".into());
+        }
+        Ok(())
+    }
+}
+
 /// A duplicate-deal arena: agents meet in pairs of matches that share
 /// their deals and draws (the same hands to the same seats), each agent
 /// taking the other's seats in the second match (duplicate bridge's idea:

@@ -1,6 +1,7 @@
-//! Self-play batches of any [`LabGame`], with Sénat's conventions: one CSV
-//! row per game, a summary with Wilson intervals, shards `K/N`, `--resume`
-//! and a merge that proves its inputs are one complete batch.
+//! Self-play batches of any [`BatchGame`] (every [`LabGame`], and
+//! dominoes), with Sénat's conventions: one CSV row per game, a summary
+//! with Wilson intervals, shards `K/N`, `--resume` and a merge that proves
+//! its inputs are one complete batch.
 //!
 //! Every games and moves file starts with the batch's identity line
 //! (`# game-batch 1 game=… variant=… seed=… games=… shard=… range=… first=…
@@ -11,7 +12,7 @@
 //! the shard or the resume.
 //!
 //! What this module must never do: know the rules of a game (it goes
-//! through [`LabGame`]), overwrite a file it was not allowed to, or write
+//! through [`BatchGame`]), overwrite a file it was not allowed to, or write
 //! an output anywhere but through [`OutFile`] (temporary file, then rename).
 
 use super::agent::{AgentSpec, play};
@@ -23,6 +24,7 @@ use crate::selfplay::{Error, Existing, Shard, game_seed};
 use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
 use rayon::prelude::*;
+use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -30,9 +32,116 @@ use std::time::Instant;
 /// The format keyword and version of the identity line.
 const MAGIC: &str = "# game-batch 1";
 
+/// What the batch runner needs from a game: its start, one game played
+/// into a row, and a check of a row's final text. Every [`LabGame`] is
+/// one (agents by [`AgentSpec`]); dominoes is one in [`crate::dominoes`].
+pub trait BatchGame {
+    /// How the batch's agents are named.
+    type Spec: Clone + fmt::Display + Send + Sync;
+    /// What every game of the batch starts from (read once per batch).
+    type Start: Copy + Send + Sync;
+    /// The start of a batch of `variant` (the full variant text).
+    fn batch_start(variant: &str) -> Result<Self::Start, String>;
+    /// Names of the game's own columns of a games file, between `plies`
+    /// and `final`.
+    fn batch_columns() -> &'static [&'static str];
+    /// The columns of a side file (several rows per game, each starting
+    /// with the game index: dominoes' rounds), `None` where there is none.
+    fn side_columns() -> Option<&'static [&'static str]> {
+        None
+    }
+    /// Game `index` with `seed` (its [`game_seed`]) between `agents`
+    /// (team 0's, then team 1's), after `book` random plies; its moves and
+    /// side rows only where asked.
+    fn play_row(
+        start: &Self::Start,
+        agents: &[Self::Spec; 2],
+        book: u32,
+        seed: u64,
+        with_moves: bool,
+        with_side: bool,
+    ) -> GameRecord;
+    /// Checks a row's final text against the batch's `variant` and the
+    /// row's winning team, plies and own columns (`extra`).
+    fn check_final(text: &str, variant: &str, winner: Option<usize>, plies: u32, extra: &[&str]) -> Result<(), String>;
+}
+
+/// One game as [`BatchGame::play_row`] returns it.
+#[derive(Clone, Debug, Default)]
+pub struct GameRecord {
+    /// The winning team (`None`: a draw).
+    pub winner: Option<usize>,
+    /// Decisions played.
+    pub plies: u32,
+    /// The values of [`BatchGame::batch_columns`].
+    pub extra: Vec<String>,
+    /// The final position's text.
+    pub final_text: String,
+    /// The moves' texts (empty unless asked).
+    pub moves: Vec<String>,
+    /// The side rows, each without the game index (empty unless asked).
+    pub side: Vec<Vec<String>>,
+}
+
+impl<G: LabGame> BatchGame for G {
+    type Spec = AgentSpec;
+    type Start = G::State;
+
+    fn batch_start(variant: &str) -> Result<G::State, String> {
+        G::start(variant).map_err(|e| e.to_string())
+    }
+    fn batch_columns() -> &'static [&'static str] {
+        G::extra_columns()
+    }
+    fn play_row(
+        start: &G::State,
+        agents: &[AgentSpec; 2],
+        book: u32,
+        seed: u64,
+        with_moves: bool,
+        _with_side: bool,
+    ) -> GameRecord {
+        let mut rng = rng_from_seed(seed);
+        let mut built = [agents[0].build::<G>(), agents[1].build::<G>()];
+        let (from, book) = opening::<G>(*start, book, &mut rng);
+        let mut p = play::<G>(from, &mut built, &mut rng, with_moves);
+        let plies = p.plies + book.len() as u32;
+        let mut all = book;
+        all.append(&mut p.moves);
+        GameRecord {
+            winner: p.winner,
+            plies,
+            extra: G::extra(&p.end),
+            final_text: G::position_text(&p.end),
+            moves: if with_moves { all.iter().map(|&m| G::move_text(m)).collect() } else { Vec::new() },
+            side: Vec::new(),
+        }
+    }
+    fn check_final(text: &str, variant: &str, winner: Option<usize>, plies: u32, extra: &[&str]) -> Result<(), String> {
+        let end = G::parse_position(text).map_err(|e| format!("final position: {e}"))?;
+        if G::variant_text(&end) != variant {
+            return Err(format!(
+                "the final position's variant `{}` is not the batch's `{variant}`",
+                G::variant_text(&end)
+            ));
+        }
+        let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
+        if super::winner::<G>(&end, &r) != winner {
+            return Err("the winner is not the final position's".into());
+        }
+        if G::ply(&end) != plies {
+            return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
+        }
+        if G::extra(&end).iter().zip(extra).any(|(a, b)| a != b) {
+            return Err(format!("the columns {} do not match the final position", G::extra_columns().join(", ")));
+        }
+        Ok(())
+    }
+}
+
 /// A batch: which game, which games, between whom.
 #[derive(Clone, Debug)]
-pub struct Batch {
+pub struct Batch<S = AgentSpec> {
     /// The game.
     pub game: GameKind,
     /// The full variant text (the game's own options and the user's).
@@ -49,7 +158,7 @@ pub struct Batch {
     /// play one game over and over.
     pub book: u32,
     /// The agents of team 0 (the first player's) and team 1.
-    pub agents: [AgentSpec; 2],
+    pub agents: [S; 2],
 }
 
 /// Where a batch writes.
@@ -59,6 +168,8 @@ pub struct Outputs {
     pub games: PathBuf,
     /// One row per game with its moves, if wanted.
     pub moves: Option<PathBuf>,
+    /// The game's side file ([`BatchGame::side_columns`]), if wanted.
+    pub side: Option<PathBuf>,
     /// The summary CSV, if wanted.
     pub summary: Option<PathBuf>,
     /// What to do with existing files.
@@ -138,7 +249,7 @@ pub const SUMMARY_HEADER: [&str; 17] = [
     "mean_plies",
 ];
 
-impl Batch {
+impl<S: fmt::Display> Batch<S> {
     /// The identity line (with its newline).
     pub fn identity(&self) -> String {
         let r = self.shard.range(self.games);
@@ -174,10 +285,19 @@ fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
     Ok(fields)
 }
 
-fn header(extra: &[&str], moves: bool) -> String {
-    if moves {
-        return "game,moves\n".to_string();
-    }
+/// The files of a batch: their rows and how a resume reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    /// One row per game, checked against the rules.
+    Games,
+    /// One row per game: its moves.
+    Moves,
+    /// Rows of the game's side file: any number per game, in game order.
+    Side,
+}
+
+/// The header line of a games file with these own columns.
+fn games_header(extra: &[&str]) -> String {
     let mut cols: Vec<&str> = GAMES_COLUMNS.to_vec();
     cols.extend_from_slice(extra);
     cols.push("final");
@@ -202,14 +322,15 @@ pub fn game_of(path: &Path) -> Result<GameKind, Error> {
 /// Checks a games row against the batch (`ctx`: its identity fields) and
 /// the rules: the index, the game's seed, the agents, and a final position
 /// of the batch's variant that is over, with the row's winner, plies and
-/// extra columns. Returns the winning team and the plies.
-fn check_row<G: LabGame>(
+/// extra columns ([`BatchGame::check_final`]). Returns the winning team
+/// and the plies.
+fn check_row<G: BatchGame>(
     rec: &csv::StringRecord,
     ctx: &[(String, String)],
     expected: u64,
 ) -> Result<(Option<usize>, u32), String> {
     let get = |k: &str| ctx.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str());
-    let extra = G::extra_columns();
+    let extra = G::batch_columns();
     let want = GAMES_COLUMNS.len() + extra.len() + 1;
     if rec.len() != want {
         return Err(format!("{} fields, expected {want}", rec.len()));
@@ -231,24 +352,18 @@ fn check_row<G: LabGame>(
         w => return Err(format!("bad winner `{w}` (first, second or draw)")),
     };
     let plies: u32 = rec[5].parse().map_err(|_| format!("bad plies `{}`", &rec[5]))?;
-    let end = G::parse_position(&rec[want - 1]).map_err(|e| format!("final position: {e}"))?;
     let variant = match get("variant") {
         "-" => "",
         v => v,
     };
-    if G::variant_text(&end) != variant {
-        return Err(format!("the final position's variant `{}` is not the batch's `{variant}`", G::variant_text(&end)));
-    }
-    let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
-    if super::winner::<G>(&end, &r) != winner {
-        return Err(format!("winner `{}` is not the final position's", &rec[4]));
-    }
-    if G::ply(&end) != plies {
-        return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
-    }
-    if G::extra(&end).iter().zip(rec.iter().skip(GAMES_COLUMNS.len())).any(|(a, b)| a != b) {
-        return Err(format!("the columns {} do not match the final position", extra.join(", ")));
-    }
+    let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
+    G::check_final(&rec[want - 1], variant, winner, plies, &own).map_err(|e| {
+        if e == "the winner is not the final position's" {
+            format!("winner `{}` is not the final position's", &rec[4])
+        } else {
+            e
+        }
+    })?;
     Ok((winner, plies))
 }
 
@@ -258,18 +373,20 @@ struct Scanned {
     ends: Vec<u64>,
     /// Winner and plies of each row (games files only).
     games: Vec<(Option<usize>, u32)>,
+    /// The game index of each row (side files only).
+    index: Vec<u64>,
 }
 
 /// Reads a games (or moves) file of batch `id_line` to continue it: the
 /// identity and header must be these, every complete row must be the next
 /// game of the range; a last row cut short (no newline) is dropped.
-fn scan<G: LabGame>(
+fn scan<G: BatchGame>(
     path: &Path,
     file: &mut std::fs::File,
     id_line: &str,
     head: &str,
     start: u64,
-    moves: bool,
+    kind: FileKind,
 ) -> Result<Scanned, Error> {
     let mut text = String::new();
     file.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
@@ -299,7 +416,7 @@ fn scan<G: LabGame>(
         return Err(identity_error(format!("cannot resume: the header is not `{}`", head.trim_end())));
     }
     pos += head.len();
-    let mut out = Scanned { ends: Vec::new(), games: Vec::new() };
+    let mut out = Scanned { ends: Vec::new(), games: Vec::new(), index: Vec::new() };
     let mut line_no = 2u64;
     while let Some(len) = text[pos..].find('\n') {
         line_no += 1;
@@ -311,10 +428,21 @@ fn scan<G: LabGame>(
         };
         let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(row.as_bytes());
         let rec = r.records().next().and_then(Result::ok).ok_or_else(|| bad("not a CSV row".into()))?;
-        if rec.get(0) != Some(expected.to_string().as_str()) {
+        if kind == FileKind::Side {
+            let last = out.index.last().copied().unwrap_or(start);
+            match rec.get(0).and_then(|t| t.parse::<u64>().ok()) {
+                Some(g) if g >= last => out.index.push(g),
+                _ => {
+                    return Err(bad(format!(
+                        "expected a row of game {last} or later, found `{}`",
+                        rec.get(0).unwrap_or("")
+                    )));
+                }
+            }
+        } else if rec.get(0) != Some(expected.to_string().as_str()) {
             return Err(bad(format!("expected game {expected}, found `{}`", rec.get(0).unwrap_or(""))));
         }
-        if !moves {
+        if kind == FileKind::Games {
             let ctx = parse_identity(id_line).map_err(|e| bad(e.to_string()))?;
             out.games.push(check_row::<G>(&rec, &ctx, expected).map_err(bad)?);
         }
@@ -326,10 +454,20 @@ fn scan<G: LabGame>(
     Ok(out)
 }
 
+/// A file written beside the games file (moves, side rows): its flag, path,
+/// kind and header, and once open, the file.
+struct Companion<'a> {
+    flag: &'static str,
+    path: &'a Path,
+    kind: FileKind,
+    head: String,
+    file: Option<OutFile>,
+}
+
 /// Runs batch `b` of game `G` into `out` on `threads` threads; `progress`
 /// hears the number of games done (resumed ones included).
-pub fn run<G: LabGame>(
-    b: &Batch,
+pub fn run<G: BatchGame>(
+    b: &Batch<G::Spec>,
     out: &Outputs,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
@@ -337,15 +475,35 @@ pub fn run<G: LabGame>(
     if b.games == 0 {
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
-    let start = G::start(&b.variant).map_err(|e| Error::Invalid(e.to_string()))?;
+    let start = G::batch_start(&b.variant).map_err(Error::Invalid)?;
+    let side_head = match (&out.side, G::side_columns()) {
+        (None, _) => None,
+        (Some(_), Some(cols)) => Some(cols.join(",") + "\n"),
+        (Some(p), None) => {
+            return Err(Error::Invalid(format!("{}: this game writes no side file", p.display())));
+        }
+    };
     let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
     outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
+    outputs.extend(out.side.as_deref().map(|p| ("--rounds", p)));
     outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));
     check_distinct(&[], &outputs)?;
     let range = b.shard.range(b.games);
     let id_line = b.identity();
-    let games_head = header(G::extra_columns(), false);
-    let moves_head = header(&[], true);
+    let games_head = games_header(G::batch_columns());
+    let mut companions: Vec<Companion> = Vec::new();
+    if let Some(p) = &out.moves {
+        companions.push(Companion {
+            flag: "moves",
+            path: p,
+            kind: FileKind::Moves,
+            head: "game,moves\n".into(),
+            file: None,
+        });
+    }
+    if let (Some(p), Some(head)) = (&out.side, side_head) {
+        companions.push(Companion { flag: "rounds", path: p, kind: FileKind::Side, head, file: None });
+    }
     let resume = out.existing == Existing::Resume;
     let fresh = |path: &Path| {
         OutFile::create(
@@ -358,18 +516,20 @@ pub fn run<G: LabGame>(
         )
     };
     let games_old = if resume { resumable(&out.games)? } else { None };
-    let moves_old = match (&out.moves, resume) {
-        (Some(m), true) => resumable(m)?,
-        _ => None,
-    };
-    if games_old.is_none() && moves_old.is_some() {
-        return Err(Error::Identity {
-            path: out.moves.clone().unwrap_or_default(),
-            message: format!(
-                "cannot resume: the moves file exists but the games file {} does not; remove it, or pass --force to start over",
-                out.games.display()
-            ),
-        });
+    let mut olds = Vec::new();
+    for c in &companions {
+        let old = if resume { resumable(c.path)? } else { None };
+        if games_old.is_none() && old.is_some() {
+            return Err(Error::Identity {
+                path: c.path.to_path_buf(),
+                message: format!(
+                    "cannot resume: the {} file exists but the games file {} does not; remove it, or pass --force to start over",
+                    c.flag,
+                    out.games.display()
+                ),
+            });
+        }
+        olds.push(old);
     }
     let mut games_file = match &games_old {
         Some(actual) => OutFile::resume(&out.games, actual)?,
@@ -377,26 +537,35 @@ pub fn run<G: LabGame>(
     };
     let mut tally = Tally::default();
     let mut next = range.start;
-    let mut moves_file = None;
     if games_old.is_some() {
         let path = games_file.writing().to_path_buf();
-        let g = scan::<G>(&path, games_file.file(), &id_line, &games_head, range.start, false)?;
+        let g = scan::<G>(&path, games_file.file(), &id_line, &games_head, range.start, FileKind::Games)?;
         let mut keep = g.games.len();
-        let mut moves_cut = None;
-        if let Some(mpath) = &out.moves {
-            let Some(actual) = &moves_old else {
+        let mut scans = Vec::new();
+        for (c, old) in companions.iter_mut().zip(&olds) {
+            let Some(actual) = old else {
                 return Err(Error::Incomplete(format!(
                     "cannot resume: {} is missing but {} has games",
-                    mpath.display(),
+                    c.path.display(),
                     out.games.display()
                 )));
             };
-            let mut f = OutFile::resume(mpath, actual)?;
+            let mut f = OutFile::resume(c.path, actual)?;
             let wpath = f.writing().to_path_buf();
-            let m = scan::<G>(&wpath, f.file(), &id_line, &moves_head, range.start, true)?;
-            keep = keep.min(m.ends.len() - 1);
-            moves_cut = Some(m.ends[keep]);
-            moves_file = Some(f);
+            let m = scan::<G>(&wpath, f.file(), &id_line, &c.head, range.start, c.kind)?;
+            keep = match c.kind {
+                FileKind::Moves => keep.min(m.ends.len() - 1),
+                // A game's side rows are complete once a later game's row
+                // follows them; the last game seen may be cut short.
+                FileKind::Side => match m.index.last() {
+                    Some(&last) if last >= range.start + keep as u64 => keep,
+                    Some(&last) => keep.min((last - range.start) as usize),
+                    None => 0,
+                },
+                FileKind::Games => keep,
+            };
+            scans.push(m);
+            c.file = Some(f);
         }
         if keep as u64 > range.end - range.start {
             return Err(Error::Incomplete(format!(
@@ -404,13 +573,22 @@ pub fn run<G: LabGame>(
                 out.games.display()
             )));
         }
-        games_file.file().set_len(g.ends[keep]).map_err(|e| io_err("repair", &path, e))?;
-        games_file.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &path, e))?;
-        if let (Some(f), Some(cut)) = (moves_file.as_mut(), moves_cut) {
-            let f: &mut OutFile = f;
+        let cut = |f: &mut OutFile, at: u64| -> Result<(), Error> {
             let p = f.writing().to_path_buf();
-            f.file().set_len(cut).map_err(|e| io_err("repair", &p, e))?;
+            f.file().set_len(at).map_err(|e| io_err("repair", &p, e))?;
             f.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &p, e))?;
+            Ok(())
+        };
+        cut(&mut games_file, g.ends[keep])?;
+        for (c, m) in companions.iter_mut().zip(&scans) {
+            let f = c.file.as_mut().expect("opened above");
+            let at = match c.kind {
+                // Side rows are written before their games' rows: the rows
+                // of the games kept are all there; later ones are cut.
+                FileKind::Side => m.ends[m.index.iter().take_while(|&&g| g < range.start + keep as u64).count()],
+                _ => m.ends[keep],
+            };
+            cut(f, at)?;
         }
         for &(w, p) in &g.games[..keep] {
             tally.add(w, p);
@@ -419,11 +597,11 @@ pub fn run<G: LabGame>(
     } else {
         games_file.write_all(id_line.as_bytes())?;
         games_file.write_all(games_head.as_bytes())?;
-        if let Some(path) = &out.moves {
-            let mut f = if resume { OutFile::create(path, IfExists::Overwrite)? } else { fresh(path)? };
+        for c in companions.iter_mut() {
+            let mut f = if resume { OutFile::create(c.path, IfExists::Overwrite)? } else { fresh(c.path)? };
             f.write_all(id_line.as_bytes())?;
-            f.write_all(moves_head.as_bytes())?;
-            moves_file = Some(f);
+            f.write_all(c.head.as_bytes())?;
+            c.file = Some(f);
         }
     }
     let summary_file = match &out.summary {
@@ -434,15 +612,16 @@ pub fn run<G: LabGame>(
         None => None,
     };
     games_file.keep_on_failure();
-    if let Some(f) = moves_file.as_mut() {
-        f.keep_on_failure();
+    for c in companions.iter_mut() {
+        c.file.as_mut().expect("opened above").keep_on_failure();
     }
     let resumed = next - range.start;
     let pool = crate::selfplay::pool(threads)?;
     let started = Instant::now();
     progress(resumed);
     let names = [b.agents[0].to_string(), b.agents[1].to_string()];
-    let with_moves = moves_file.is_some();
+    let with_moves = out.moves.is_some();
+    let with_side = out.side.is_some();
     let window = (threads as u64 * 8).max(8);
     let mut i = next;
     while i < range.end {
@@ -452,14 +631,7 @@ pub fn run<G: LabGame>(
                 .into_par_iter()
                 .map(|g| {
                     let seed = game_seed(b.seed, g);
-                    let mut rng = rng_from_seed(seed);
-                    let mut agents = [b.agents[0].build::<G>(), b.agents[1].build::<G>()];
-                    let (from, book) = opening::<G>(start, b.book, &mut rng);
-                    let mut p = play::<G>(from, &mut agents, &mut rng, with_moves);
-                    p.plies += book.len() as u32;
-                    let mut all = book;
-                    all.append(&mut p.moves);
-                    p.moves = all;
+                    let p = G::play_row(&start, &b.agents, b.book, seed, with_moves, with_side);
                     let winner = match p.winner {
                         Some(0) => "first",
                         Some(_) => "second",
@@ -468,32 +640,35 @@ pub fn run<G: LabGame>(
                     let mut rec = vec![g.to_string(), seed.to_string(), names[0].clone(), names[1].clone()];
                     rec.push(winner.to_string());
                     rec.push(p.plies.to_string());
-                    rec.extend(G::extra(&p.end));
-                    rec.push(G::position_text(&p.end));
-                    let row = csv_row(&rec);
-                    let moves = if with_moves {
-                        let text: Vec<String> = p.moves.iter().map(|&m| G::move_text(m)).collect();
-                        csv_row(&[g.to_string(), text.join(" ")])
-                    } else {
-                        Vec::new()
-                    };
-                    (row, moves, p.winner, p.plies)
+                    rec.extend(p.extra);
+                    rec.push(p.final_text);
+                    let moves = if with_moves { csv_row(&[g.to_string(), p.moves.join(" ")]) } else { Vec::new() };
+                    let mut side = Vec::new();
+                    for mut r in p.side {
+                        r.insert(0, g.to_string());
+                        side.extend(csv_row(&r));
+                    }
+                    PlayedRow { row: csv_row(&rec), moves, side, winner: p.winner, plies: p.plies }
                 })
                 .collect()
         });
-        // Moves first: a games file never runs ahead of its moves file.
-        if let Some(f) = moves_file.as_mut() {
-            f.write_all(&rows.iter().flat_map(|r| r.1.iter().copied()).collect::<Vec<u8>>())?;
+        // Moves and side rows first: a games file never runs ahead of them.
+        for c in companions.iter_mut() {
+            let bytes: Vec<u8> = rows
+                .iter()
+                .flat_map(|r| if c.kind == FileKind::Moves { &r.moves } else { &r.side }.iter().copied())
+                .collect();
+            c.file.as_mut().expect("opened above").write_all(&bytes)?;
         }
-        games_file.write_all(&rows.iter().flat_map(|r| r.0.iter().copied()).collect::<Vec<u8>>())?;
+        games_file.write_all(&rows.iter().flat_map(|r| r.row.iter().copied()).collect::<Vec<u8>>())?;
         for r in &rows {
-            tally.add(r.2, r.3);
+            tally.add(r.winner, r.plies);
         }
         i = hi;
         progress(i - range.start);
     }
-    if let Some(f) = moves_file {
-        f.commit()?;
+    for c in companions {
+        c.file.expect("opened above").commit()?;
     }
     games_file.commit()?;
     let seconds = started.elapsed().as_secs_f64();
@@ -503,9 +678,15 @@ pub fn run<G: LabGame>(
     Ok(Report { tally, played: range.end - next, resumed, seconds })
 }
 
-/// A game played by [`run`]: its games row, its moves row (empty when not
-/// wanted), its winning team and its plies.
-type PlayedRow = (Vec<u8>, Vec<u8>, Option<usize>, u32);
+/// A game played by [`run`]: its games row, its moves row and side rows
+/// (empty when not wanted), its winning team and its plies.
+struct PlayedRow {
+    row: Vec<u8>,
+    moves: Vec<u8>,
+    side: Vec<u8>,
+    winner: Option<usize>,
+    plies: u32,
+}
 
 /// An input of [`merge`]: its shard, identity fields, header line and rows.
 type Part = (Shard, Vec<(String, String)>, String, String);
@@ -577,7 +758,7 @@ fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String;
 /// identity but for the shard, shards `1..N` each once, each file holding
 /// exactly its shard's games in order. Returns the game, variant, agents
 /// and tally.
-pub fn merge<G: LabGame>(
+pub fn merge<G: BatchGame>(
     inputs: &[PathBuf],
     out: &Path,
     summary: Option<&Path>,
@@ -728,6 +909,7 @@ mod tests {
         Outputs {
             games: dir.join(format!("{name}.csv")),
             moves: Some(dir.join(format!("{name}-moves.csv"))),
+            side: None,
             summary: Some(dir.join(format!("{name}-summary.csv"))),
             existing,
         }
