@@ -285,3 +285,30 @@ fn view_takes_the_row_as_index_and_the_game_by_name() {
     assert!(e.contains("pass --index N to choose a game"), "{e}");
     assert!(!d.exists("x.html"));
 }
+
+// ---- 10. one set of bounds for every game's agents -------------------------------
+
+/// Depths, times and playouts of every game's agent specs are bounded by
+/// limits.rs alone: the same values pass and fail, with the same words.
+#[test]
+fn every_games_agents_share_the_bounds() {
+    use senat_lab::dominoes::DominoSpec;
+    use senat_lab::games::agent::AgentSpec;
+    for ok in ["ab:depth=120", "ab:movetime=600000", "mcts:playouts=1073741824", "mcts:movetime=1"] {
+        PolicySpec::parse(ok).unwrap_or_else(|e| panic!("Sénat {ok}: {e}"));
+        AgentSpec::parse(ok).unwrap_or_else(|e| panic!("focus {ok}: {e}"));
+    }
+    for (bad, words) in [
+        ("ab:depth=121", "expected a depth in 1..=120 plies"),
+        ("ab:movetime=600001", "expected milliseconds per move in 1..=600000"),
+        ("mcts:movetime=0", "expected milliseconds per move in 1..=600000"),
+        ("mcts:playouts=1073741825", "expected a playout count from 1 to 1073741824"),
+    ] {
+        let s = PolicySpec::parse(bad).unwrap_err().to_string();
+        let g = AgentSpec::parse(bad).unwrap_err().to_string();
+        assert!(s.contains(words) && g.contains(words), "{bad}: Sénat `{s}`, other games `{g}`");
+    }
+    DominoSpec::parse("ismcts:playouts=1073741824").unwrap();
+    let d = DominoSpec::parse("pimc:playouts=1073741825").unwrap_err().to_string();
+    assert!(d.contains("expected a playout count from 1 to 1073741824"), "{d}");
+}

@@ -274,7 +274,12 @@ impl DominoSpec {
             }
             match (&mut a, k) {
                 (DominoSpec::Pimc { playouts, .. } | DominoSpec::Ismcts { playouts, .. }, "playouts") => {
-                    *playouts = int(1, 1 << 30)?
+                    // The bound of every command (limits.rs).
+                    let n = v
+                        .parse::<u64>()
+                        .map_err(|_| DominoSpecError(format!("agent `{spec}`: {k} must be a whole number")))?;
+                    *playouts =
+                        crate::limits::playouts(k, n).map_err(|e| DominoSpecError(format!("agent `{spec}`: {e}")))?
                 }
                 (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = int(1, 10_000)? as u32,
                 (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = real()?,

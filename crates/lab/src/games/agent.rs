@@ -100,7 +100,7 @@ temp: the first K plies of the game drawn ∝ visits^(1/T) (mcts) or from a soft
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// Why an agent spec cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum AgentError {
     /// Not one of the agents.
     Unknown(String),
@@ -133,6 +133,13 @@ pub enum AgentError {
         spec: String,
         /// The named agent.
         named: &'static Named,
+    },
+    /// A value outside the bounds every command shares ([`crate::limits`]).
+    Limit {
+        /// The spec.
+        spec: String,
+        /// Why.
+        error: crate::limits::LimitError,
     },
     /// A value out of range or not a number.
     Value {
@@ -168,6 +175,7 @@ impl fmt::Display for AgentError {
                 write!(f, "agent `{spec}`: `{item}` is not a known key=value (accepted: {AGENT_HELP})")
             }
             AgentError::Value { spec, key, expected } => write!(f, "agent `{spec}`: {key} must be {expected}"),
+            AgentError::Limit { spec, error } => write!(f, "agent `{spec}`: {error}"),
         }
     }
 }
@@ -263,16 +271,23 @@ impl AgentSpec {
             let int = |lo: u64, hi: u64, expected: &'static str| -> Result<u64, AgentError> {
                 v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| value(expected))
             };
+            // Depths, memory, times and playouts: the bounds of every command (limits.rs).
+            let whole = || v.parse::<u64>().map_err(|_| value("a whole number"));
+            let limit = |error| AgentError::Limit { spec: spec.to_string(), error };
             match (&mut a, k) {
-                (AgentSpec::AlphaBeta { depth, .. }, "depth") => *depth = int(1, 64, "an integer from 1 to 64")? as u32,
+                (AgentSpec::AlphaBeta { depth, .. }, "depth") => {
+                    let d = u32::try_from(whole()?).unwrap_or(u32::MAX);
+                    *depth = crate::limits::depth(k, d, 1).map_err(limit)?
+                }
                 (AgentSpec::AlphaBeta { tt_mb, .. }, "tt") => {
-                    *tt_mb = int(1, 4096, "megabytes from 1 to 4096")? as usize
+                    let mb = usize::try_from(whole()?).unwrap_or(usize::MAX);
+                    *tt_mb = crate::limits::megabytes(k, mb, 1).map_err(limit)?
                 }
                 (AgentSpec::AlphaBeta { movetime_ms, .. } | AgentSpec::Mcts { movetime_ms, .. }, "movetime") => {
-                    *movetime_ms = Some(int(1, 3_600_000, "milliseconds from 1 to 3600000")?)
+                    *movetime_ms = Some(crate::limits::movetime_ms(k, whole()?).map_err(limit)?)
                 }
                 (AgentSpec::Mcts { playouts, .. }, "playouts") => {
-                    *playouts = int(1, 1 << 30, "an integer from 1 to 2^30")?
+                    *playouts = crate::limits::playouts(k, whole()?).map_err(limit)?
                 }
                 (AgentSpec::Mcts { c, .. }, "c") => {
                     *c = v
@@ -670,7 +685,7 @@ mod tests {
             assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a, "{t}");
         }
         let e = AgentSpec::parse("mcts:playouts=0").unwrap_err().to_string();
-        assert!(e.contains("playouts must be an integer from 1"), "{e}");
+        assert!(e.contains("`playouts=0`: expected a playout count from 1 to 1073741824"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
         assert!(
             e.contains("unknown parameter `playouts` (keys: depth, movetime, tt, guard, guard_nodes, guard_deep, temp, temp_plies; see --help)"),
