@@ -8,7 +8,7 @@
 
 use crate::Outcome;
 use crate::position::{Dir, Move, Phase, Position, Square, code, home_rank, owner_of, step, value_of};
-use crate::variant::{Variant, VariantError};
+use crate::variant::{Scoring, Variant, VariantError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -32,6 +32,10 @@ pub fn parse_square(text: &str) -> Option<Square> {
 
 fn side_name(p: usize) -> &'static str {
     if p == 0 { "South" } else { "North" }
+}
+
+fn side_letter(p: usize) -> char {
+    if p == 0 { 's' } else { 'n' }
 }
 
 impl fmt::Display for Dir {
@@ -331,6 +335,86 @@ pub enum PositionError {
         /// The scores.
         scores: [u32; 2],
     },
+    /// The round starter is not the one the alternation gives: South starts the odd rounds,
+    /// North the even ones.
+    StarterMismatch {
+        /// The round.
+        round: u16,
+        /// The starter written (0 South).
+        starter: usize,
+    },
+    /// The side to move is not the one that the round's starter and its completed turns give.
+    SideMismatch {
+        /// The side written (0 South).
+        side: usize,
+        /// The side the starter and the turns give.
+        expected: usize,
+        /// Turns completed in the round.
+        turns: u16,
+    },
+    /// More turns without a capture than completed turns in the round.
+    QuietAboveTurns {
+        /// The quiet counter.
+        quiet: u16,
+        /// The turns counter.
+        turns: u16,
+    },
+    /// A die is held although no capture can have happened in this round: no completed turn
+    /// reset the quiet counter (quiet = turns) and the turn in progress has no `+`.
+    CaptureNotCounted {
+        /// The quiet counter (equal to the turns counter).
+        quiet: u16,
+    },
+    /// The `+` mark (the turn in progress captured) does not fit the phase or the piles.
+    CaptureMark {
+        /// Whether the mark is written.
+        marked: bool,
+        /// Why it does not fit.
+        why: &'static str,
+    },
+    /// Scores that the completed rounds cannot have given under the variant's scoring.
+    ScoresUnreachable {
+        /// The scores.
+        scores: [u32; 2],
+        /// Rounds completed before the one shown (a running round is not scored yet).
+        completed: u32,
+        /// Whether the variant is `scoring=winner`.
+        winner_only: bool,
+    },
+    /// A finished match whose last round's pile was not added to its holder's score.
+    ScoreBelowPile {
+        /// The holder.
+        holder: usize,
+        /// His score.
+        score: u32,
+        /// The sum of the dice he holds (added to his score when the round ended).
+        pile: u32,
+    },
+    /// The ply is below the least number of decisions the round, the turns and the phase need.
+    PlyTooLow {
+        /// The ply.
+        ply: u32,
+        /// The least ply that fits.
+        least: u64,
+    },
+    /// A finished match whose scores and round do not end it.
+    ResultNotReached {
+        /// The scores.
+        scores: [u32; 2],
+        /// The round.
+        round: u16,
+    },
+    /// A finished match whose last round did not end: the side to move holds fewer than 5
+    /// dice and no safeguard counter is at its limit.
+    RoundNotOver,
+    /// A finished match that is not left in phase 1 without `+` (the end of a round clears both).
+    FinishedPhase,
+    /// A finished match where the pile of 5 is held by the side not to move: the fifth capture
+    /// ends the round during the capturer's own turn.
+    FullPileNotMover {
+        /// The holder of the 5 dice.
+        holder: usize,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -372,7 +456,7 @@ impl fmt::Display for PositionError {
                 "recovery phase, but the recovery is not offered (the mover's dice differ or the opponent holds none)"
             ),
             PositionError::CounterTooHigh { counter, value, limit } => {
-                write!(f, "{counter} {value} is above {limit}, the most a running match shows under its variant")
+                write!(f, "{counter} {value} is above {limit}, the most this position can show under its variant")
             }
             PositionError::MatchShouldBeOver { scores } => {
                 write!(f, "scores {}-{} would have ended the match, but it is running", scores[0], scores[1])
@@ -380,6 +464,65 @@ impl fmt::Display for PositionError {
             PositionError::ResultContradicted { scores } => {
                 write!(f, "the result contradicts the scores {}-{}", scores[0], scores[1])
             }
+            PositionError::StarterMismatch { round, starter } => write!(
+                f,
+                "starter `{}`: round {round} is started by {} (South starts round 1, then the starter alternates)",
+                side_letter(*starter),
+                side_name(((*round as usize) + 1) % 2)
+            ),
+            PositionError::SideMismatch { side, expected, turns } => write!(
+                f,
+                "side `{}`: the round's starter and its {turns} completed turns give {} to move",
+                side_letter(*side),
+                side_name(*expected)
+            ),
+            PositionError::QuietAboveTurns { quiet, turns } => write!(
+                f,
+                "quiet q{quiet} is above turns t{turns}: the turns without a capture are among the round's completed turns"
+            ),
+            PositionError::CaptureNotCounted { quiet } => write!(
+                f,
+                "quiet q{quiet} equals turns t{quiet} without `+`, yet a die is held: the turn that captured it would have reset quiet"
+            ),
+            PositionError::CaptureMark { why, .. } => write!(f, "quiet `+`: {why}"),
+            PositionError::ScoresUnreachable { scores, completed, winner_only } => write!(
+                f,
+                "scores {}-{}: not reachable in {completed} scored round(s) under scoring={} ({})",
+                scores[0],
+                scores[1],
+                if *winner_only { "winner" } else { "both" },
+                if *winner_only {
+                    "a round adds 5..30 to one player only, or nothing"
+                } else {
+                    "a round adds at most 30 to a player and 54 to both"
+                }
+            ),
+            PositionError::ScoreBelowPile { holder, score, pile } => write!(
+                f,
+                "scores: {} has {score}, less than the {pile} of the dice he holds, added when the last round ended",
+                side_name(*holder)
+            ),
+            PositionError::PlyTooLow { ply, least } => write!(
+                f,
+                "ply p{ply} is below {least}, the least the round, turns and phase need (a ply per past round, two per completed turn)"
+            ),
+            PositionError::ResultNotReached { scores, round } => write!(
+                f,
+                "result: the match cannot be over at scores {}-{} in round {round} (no score at the target, rounds left)",
+                scores[0], scores[1]
+            ),
+            PositionError::RoundNotOver => write!(
+                f,
+                "result: the last round did not end (the side to move holds fewer than 5 dice, no safeguard counter at its limit)"
+            ),
+            PositionError::FinishedPhase => {
+                write!(f, "phase: a finished match shows phase 1 and no `+` (the end of a round clears them)")
+            }
+            PositionError::FullPileNotMover { holder } => write!(
+                f,
+                "piles: {} holds 5 dice but is not the side to move (the fifth capture ends the round in the capturer's turn)",
+                side_name(*holder)
+            ),
         }
     }
 }
@@ -451,6 +594,21 @@ fn side_field(field: &'static str, text: &str) -> Result<u8, PositionError> {
         "s" => Ok(0),
         "n" => Ok(1),
         _ => Err(PositionError::BadField { field, text: text.into(), expected: "s (South) or n (North)" }),
+    }
+}
+
+/// Whether `scores` can come from `rounds` ended rounds: under `scoring=both` a round adds at
+/// most 30 to a player (5 dice of at most 6) and 54 to both (the other holds at most 4 dice);
+/// under `scoring=winner` it adds 5..30 (5 dice of 1..6) to the player who captured 5, or nothing.
+fn scores_reachable(scores: [u32; 2], rounds: u32, winner_only: bool) -> bool {
+    let [a, b] = scores.map(u64::from);
+    let r = rounds as u64;
+    if winner_only {
+        let wins = |s: u64| s.div_ceil(30);
+        let fits = |s: u64| s == 0 || s >= 5;
+        fits(a) && fits(b) && wins(a) + wins(b) <= r
+    } else {
+        a <= 30 * r && b <= 30 * r && a + b <= 54 * r
     }
 }
 
@@ -584,6 +742,24 @@ impl FromStr for Position {
 
 impl Position {
     /// The checks that a parsed position could occur in a match.
+    ///
+    /// Each check is a fact that holds at the start of every match and that every legal move
+    /// keeps (so a position that legal play reaches is never refused, and a move from an
+    /// accepted position leads to an accepted one):
+    ///
+    /// - the dice of a side on the board plus those the opponent holds are 6; no die stands on
+    ///   its opponent's home row;
+    /// - South starts the odd rounds and North the even ones; within a round the sides
+    ///   alternate, so the starter and the completed turns give the side to move;
+    /// - quiet ≤ turns; a held die means some turn of the round captured (quiet < turns, or
+    ///   the `+` of the turn in progress); the `+` is absent at a turn's first action and after
+    ///   a first-action flip, present during a rebond, and only when the mover holds a die;
+    /// - every ended round added at most 30 points to a player (and 54 to both under
+    ///   `scoring=both`; under `scoring=winner` 5..30 to one player or nothing);
+    /// - a ply per ended round and two per completed turn at least;
+    /// - a finished match is left as the end of a round leaves it: the side to move holds 5
+    ///   dice, or a safeguard counter is at its limit; phase 1 without `+`; its result is the
+    ///   one its scores, its round and that end give.
     fn validate(&self) -> Result<(), PositionError> {
         let running = self.result.is_none();
         if self.round == 0 {
@@ -606,34 +782,56 @@ impl Position {
             }
         }
         let v = self.variant;
+        let me = self.to_move as usize;
         if running {
             for holder in 0..2 {
                 if self.held(holder) >= 5 {
                     return Err(PositionError::PileFull { holder });
                 }
             }
-            for (counter, value, limit) in [
-                ("round", self.round as u32, v.rounds as u32),
-                ("turns", self.turn as u32, v.turns as u32 - 1),
-                ("quiet", self.quiet as u32, v.quiet as u32 - 1),
-            ] {
-                if value > limit {
-                    return Err(PositionError::CounterTooHigh { counter, value, limit });
-                }
-            }
+            self.check_counters(v.turns as u32 - 1, v.quiet as u32 - 1)?;
             let [a, b] = self.scores;
             if (a >= v.target as u32 || b >= v.target as u32) && a != b {
                 return Err(PositionError::MatchShouldBeOver { scores: self.scores });
             }
         } else {
+            // The end of a round: the fifth capture (by the side to move, mid-turn) or a
+            // safeguard (the counters at their limit after the turn's end).
+            if self.held(1 - me) >= 5 {
+                return Err(PositionError::FullPileNotMover { holder: 1 - me });
+            }
+            let five = (self.held(me) == 5).then_some(me);
             let [a, b] = self.scores;
-            let ok = match self.result {
-                Some(Outcome::Win { team: 0 }) => a >= b,
-                Some(Outcome::Win { .. }) => b >= a,
-                _ => a == b,
+            let t = v.target as u32;
+            let higher = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(Outcome::Win { team: 0 }),
+                std::cmp::Ordering::Less => Some(Outcome::Win { team: 1 }),
+                std::cmp::Ordering::Equal => None,
             };
-            if !ok {
-                return Err(PositionError::ResultContradicted { scores: self.scores });
+            let mut expected = None;
+            if a >= t || b >= t {
+                expected = higher.or(five.map(|w| Outcome::Win { team: w }));
+            }
+            if expected.is_none() && self.round >= v.rounds {
+                expected = Some(higher.unwrap_or(Outcome::Draw));
+            }
+            match expected {
+                None => return Err(PositionError::ResultNotReached { scores: self.scores, round: self.round }),
+                Some(o) if Some(o) != self.result => {
+                    return Err(PositionError::ResultContradicted { scores: self.scores });
+                }
+                Some(_) => {}
+            }
+            if self.phase != (Phase::Action { index: 0, flipped: None }) || self.captured {
+                return Err(PositionError::FinishedPhase);
+            }
+            if five.is_some() {
+                self.check_counters(v.turns as u32 - 1, v.quiet as u32 - 1)?;
+            } else {
+                if self.turn < v.turns && self.quiet < v.quiet {
+                    return Err(PositionError::RoundNotOver);
+                }
+                self.check_counters(v.turns as u32, v.quiet as u32)?;
             }
         }
         let mine = |sq: Square| {
@@ -649,6 +847,96 @@ impl Position {
             }
             Phase::Recovery if !self.recovery_offered() => return Err(PositionError::RecoveryNotOffered),
             _ => {}
+        }
+        let starter = ((self.round - 1) % 2) as u8;
+        if self.starter != starter {
+            return Err(PositionError::StarterMismatch { round: self.round, starter: self.starter as usize });
+        }
+        if self.quiet > self.turn {
+            return Err(PositionError::QuietAboveTurns { quiet: self.quiet, turns: self.turn });
+        }
+        // Turns completed in the round by the side that moves last: after a safeguard end the
+        // side to move is the one that played the last turn.
+        let safeguard_end = !running && self.held(me) < 5;
+        let played = if safeguard_end { self.turn - 1 } else { self.turn };
+        let expected = (self.starter as usize) ^ (played as usize & 1);
+        if me != expected {
+            return Err(PositionError::SideMismatch { side: me, expected, turns: self.turn });
+        }
+        let held_any = self.held(0) + self.held(1) > 0;
+        let five_end = !running && !safeguard_end;
+        if held_any && !five_end && self.quiet == self.turn && !self.captured {
+            return Err(PositionError::CaptureNotCounted { quiet: self.quiet });
+        }
+        if running {
+            let why = match self.phase {
+                Phase::Action { index: 0, .. } if self.captured => {
+                    Some("marked at phase 1, the first action of a turn (nothing captured yet)")
+                }
+                Phase::Action { flipped: Some(_), .. } if self.captured => {
+                    Some("marked after a first action that flipped (a flip never captures)")
+                }
+                Phase::Rebond { .. } if !self.captured => Some("missing during a rebond (a rebond follows a capture)"),
+                _ if self.captured && self.held(me) == 0 => {
+                    Some("marked, but the side to move holds no die (a capture puts the die in his pile)")
+                }
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(PositionError::CaptureMark { marked: self.captured, why });
+            }
+        }
+        // Scores: what the ended rounds can have given. A finished match has also scored its
+        // last round, from the piles it shows.
+        let sums: [u32; 2] =
+            std::array::from_fn(|p| self.piles[p].iter().enumerate().map(|(i, &n)| (i as u32 + 1) * n as u32).sum());
+        let winner_only = v.scoring == Scoring::Winner;
+        let mut before = self.scores;
+        if !running {
+            for holder in 0..2 {
+                let added = match v.scoring {
+                    Scoring::Both => sums[holder],
+                    Scoring::Winner if five_end && holder == me => sums[holder],
+                    Scoring::Winner => 0,
+                };
+                if self.scores[holder] < added {
+                    return Err(PositionError::ScoreBelowPile { holder, score: self.scores[holder], pile: added });
+                }
+                before[holder] -= added;
+            }
+        }
+        let completed = self.round as u32 - 1;
+        if !scores_reachable(before, completed, winner_only) {
+            let shown = if running { completed } else { completed + 1 };
+            return Err(PositionError::ScoresUnreachable { scores: self.scores, completed: shown, winner_only });
+        }
+        // Plies: one at least per ended round, two per completed turn, and those of the turn
+        // in progress (a finished five-capture round: the capture).
+        let current: u64 = match self.phase {
+            _ if five_end => 1,
+            _ if !running => 0,
+            Phase::Action { index, .. } => index as u64,
+            Phase::Rebond { after, .. } => after as u64,
+            Phase::Recovery => 2,
+        };
+        let least = completed as u64 + 2 * self.turn as u64 + current;
+        if (self.ply as u64) < least {
+            return Err(PositionError::PlyTooLow { ply: self.ply, least });
+        }
+        Ok(())
+    }
+
+    /// The round number against the variant's rounds, and the turns and quiet counters against
+    /// `turns` and `quiet`, the most they can show here.
+    fn check_counters(&self, turns: u32, quiet: u32) -> Result<(), PositionError> {
+        for (counter, value, limit) in [
+            ("round", self.round as u32, self.variant.rounds as u32),
+            ("turns", self.turn as u32, turns),
+            ("quiet", self.quiet as u32, quiet),
+        ] {
+            if value > limit {
+                return Err(PositionError::CounterTooHigh { counter, value, limit });
+            }
         }
         Ok(())
     }
@@ -710,5 +998,159 @@ impl Position {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5S6 s 1 -/- 0-0 r1 s t0 q0 p0 - -";
+    /// A finished match: South took his fifth die in round 5 and reached 36.
+    const OVER: &str = "N6...../....../...S4../....../....../S1S2S3.S5. s 1 22345/1 36-11 r5 s t40 q3 p1000 s -";
+
+    fn err(text: &str) -> PositionError {
+        text.parse::<Position>().expect_err(text)
+    }
+
+    fn ok(text: &str) -> Position {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// A refused text, a check of its error variant, and the message.
+    type Case = (String, fn(&PositionError) -> bool, &'static str);
+
+    /// Each refused class: the text, the variant, and a one-line message naming the field.
+    #[test]
+    fn refused_classes() {
+        let cases: Vec<Case> = vec![
+            (
+                START.replace(" - -", " = -"),
+                |e| matches!(e, PositionError::ResultNotReached { round: 1, .. }),
+                "result: the match cannot be over at scores 0-0 in round 1 (no score at the target, rounds left)",
+            ),
+            (
+                START.replace("0-0 r1 s t0 q0 p0", "16-1 r2 s t0 q0 p201"),
+                |e| matches!(e, PositionError::StarterMismatch { round: 2, starter: 0 }),
+                "starter `s`: round 2 is started by North (South starts round 1, then the starter alternates)",
+            ),
+            (
+                START.replace(" s 1 ", " n 1 "),
+                |e| matches!(e, PositionError::SideMismatch { side: 1, expected: 0, turns: 0 }),
+                "side `n`: the round's starter and its 0 completed turns give South to move",
+            ),
+            (
+                START.replace(" s 1 ", " n 1 ").replace("t0 q0 p0", "t3 q9 p6"),
+                |e| matches!(e, PositionError::QuietAboveTurns { quiet: 9, turns: 3 }),
+                "quiet q9 is above turns t3: the turns without a capture are among the round's completed turns",
+            ),
+            (
+                "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t2 q2 p4 - -".into(),
+                |e| matches!(e, PositionError::CaptureNotCounted { quiet: 2 }),
+                "quiet q2 equals turns t2 without `+`, yet a die is held: the turn that captured it would have reset quiet",
+            ),
+            (
+                START.replace("q0", "q0+"),
+                |e| matches!(e, PositionError::CaptureMark { marked: true, .. }),
+                "quiet `+`: marked at phase 1, the first action of a turn (nothing captured yet)",
+            ),
+            (
+                START.replace(" s 1 ", " s 2-a1 ").replace("t0 q0 p0", "t0 q0+ p1"),
+                |e| matches!(e, PositionError::CaptureMark { marked: true, .. }),
+                "quiet `+`: marked after a first action that flipped (a flip never captures)",
+            ),
+            (
+                "N6N5N4N3.N1/....../....../..N3.../....../S1S2.S4S5S6 n r1c3 -/3 0-5 r2 n t4 q3 p17 - scoring=winner"
+                    .into(),
+                |e| matches!(e, PositionError::CaptureMark { marked: false, .. }),
+                "quiet `+`: missing during a rebond (a rebond follows a capture)",
+            ),
+            (
+                START.replace(" s 1 ", " s 2 ").replace("t0 q0 p0", "t0 q0+ p1"),
+                |e| matches!(e, PositionError::CaptureMark { marked: true, .. }),
+                "quiet `+`: marked, but the side to move holds no die (a capture puts the die in his pile)",
+            ),
+            (
+                START.replace("0-0", "5-0"),
+                |e| matches!(e, PositionError::ScoresUnreachable { completed: 0, winner_only: false, .. }),
+                "scores 5-0: not reachable in 0 scored round(s) under scoring=both (a round adds at most 30 to a player and 54 to both)",
+            ),
+            (
+                "N6N5N4N3.N1/....../....../..N3.../....../S1S2.S4S5S6 n r1c3 -/3 0-3 r2 n t4 q4+ p17 - scoring=winner"
+                    .into(),
+                |e| matches!(e, PositionError::ScoresUnreachable { completed: 1, winner_only: true, .. }),
+                "scores 0-3: not reachable in 1 scored round(s) under scoring=winner (a round adds 5..30 to one player only, or nothing)",
+            ),
+            (
+                START.replace(" s 1 ", " n 1 ").replace("0-0 r1 s", "30-25 r2 n").replace(" - -", " - target=100"),
+                |e| matches!(e, PositionError::ScoresUnreachable { completed: 1, .. }),
+                "scores 30-25: not reachable in 1 scored round(s) under scoring=both (a round adds at most 30 to a player and 54 to both)",
+            ),
+            (
+                OVER.replace("36-11", "36-0"),
+                |e| matches!(e, PositionError::ScoreBelowPile { holder: 1, score: 0, pile: 1 }),
+                "scores: North has 0, less than the 1 of the dice he holds, added when the last round ended",
+            ),
+            (
+                START.replace("t0 q0 p0", "t2 q2 p3"),
+                |e| matches!(e, PositionError::PlyTooLow { ply: 3, least: 4 }),
+                "ply p3 is below 4, the least the round, turns and phase need (a ply per past round, two per completed turn)",
+            ),
+            (
+                OVER.replace(" s -", " n -"),
+                |e| matches!(e, PositionError::ResultContradicted { .. }),
+                "the result contradicts the scores 36-11",
+            ),
+            (
+                START.replace("0-0", "30-0").replace(" - -", " s -"),
+                |e| matches!(e, PositionError::RoundNotOver),
+                "result: the last round did not end (the side to move holds fewer than 5 dice, no safeguard counter at its limit)",
+            ),
+            (
+                OVER.replace(" s 1 ", " s 2 "),
+                |e| matches!(e, PositionError::FinishedPhase),
+                "phase: a finished match shows phase 1 and no `+` (the end of a round clears them)",
+            ),
+            (
+                OVER.replace(" s 1 ", " n 1 "),
+                |e| matches!(e, PositionError::FullPileNotMover { holder: 0 }),
+                "piles: South holds 5 dice but is not the side to move (the fifth capture ends the round in the capturer's turn)",
+            ),
+            (
+                "N6N5N4N3N2N1/....../....../....../....../S6S5S3S4S5S6 s 1 -/- 0-0 r1 s t1 q2 p2 = quiet=1,rounds=1"
+                    .into(),
+                |e| matches!(e, PositionError::CounterTooHigh { counter: "quiet", value: 2, limit: 1 }),
+                "quiet 2 is above 1, the most this position can show under its variant",
+            ),
+        ];
+        for (text, is, msg) in cases {
+            let e = err(&text);
+            assert!(is(&e), "{text}: {e:?}");
+            assert_eq!(e.to_string(), msg, "{text}");
+            assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    /// What legal play reaches stays accepted: the checks above are not over-eager.
+    #[test]
+    fn reachable_edges_are_accepted() {
+        ok(OVER);
+        // Round 1 can end 0-0 and, with rounds=1, so can the match: a draw.
+        let mut p = Position::start(Variant::parse("quiet=1,rounds=1").unwrap());
+        for m in ["Fa1", "Fb1"] {
+            p.play(p.parse_move(m).unwrap());
+        }
+        let text = p.to_string();
+        assert_eq!(
+            text,
+            "N6N5N4N3N2N1/....../....../....../....../S6S5S3S4S5S6 s 1 -/- 0-0 r1 s t1 q1 p2 = quiet=1,rounds=1"
+        );
+        assert_eq!(ok(&text), p);
+        // Equal totals at the target after a safeguard round: the match goes on.
+        ok("N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5S6 s 2 -/- 30-30 r3 s t0 q0 p10 - quiet=1");
+        // Scores under scoring=winner: 0, or 5 and more per round won.
+        ok("N6N5N4N3.N1/....../....../..N3.../....../S1S2.S4S5S6 n r1c3 -/3 0-5 r2 n t4 q3+ p17 - scoring=winner");
+        // A capture in the first turn: the pile is explained by the `+`.
+        ok("N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t2 q0 p4 - -");
     }
 }

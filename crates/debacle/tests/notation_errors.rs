@@ -122,7 +122,7 @@ fn position_errors() {
             "South: 5 dice on the board and 0 held by the opponent, expected 6 in all",
         ),
         (
-            "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t0 q0 p0 - -",
+            "N6N5N4N3N2N1/....../....../....../....../S1S2S3S4S5. s 1 -/1 0-0 r1 s t2 q0 p4 - -",
             "the other check passes",
         ),
         (
@@ -135,7 +135,10 @@ fn position_errors() {
             &START.replacen(" 1 -/-", " rec -/-", 1),
             "recovery phase, but the recovery is not offered (the mover's dice differ or the opponent holds none)",
         ),
-        (&START.replacen(" q0", " q100", 1), "quiet 100 is above 99, the most a running match shows under its variant"),
+        (
+            &START.replacen(" q0", " q100", 1),
+            "quiet 100 is above 99, the most this position can show under its variant",
+        ),
         (&START.replacen(" 0-0", " 31-2", 1), "scores 31-2 would have ended the match, but it is running"),
     ];
     for (text, msg) in cases {
@@ -161,7 +164,7 @@ fn position_errors() {
     assert_eq!(pos_err(&START.replacen("r1", "r", 1)).to_string(), "round `r`: expected r<round number from 1>");
     assert_eq!(
         pos_err(&START.replacen("r1", "r31", 1)).to_string(),
-        "round 31 is above 30, the most a running match shows under its variant"
+        "round 31 is above 30, the most this position can show under its variant"
     );
     assert_eq!(
         pos_err(&START.replacen(" - -", " x -", 1)).to_string(),

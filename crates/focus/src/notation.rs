@@ -276,8 +276,44 @@ pub enum PositionError {
     },
     /// The swap phase does not fit the rest (ply, side to move, board).
     SwapPhase(String),
-    /// A 2-player position where the player who just moved cannot play: no move leads there.
+    /// A 2-player position at ply > 0 where the player who just moved controls no stack: every
+    /// move (step, entry, swap) leaves its mover on top of at least one stack.
     Unreachable(usize),
+    /// The side to move is not the one the ply gives: every decision (swaps and passes too)
+    /// passes the turn to the next player in the variant's order, from player 0 at ply 0.
+    TurnMismatch {
+        /// The side to move written.
+        turn: usize,
+        /// The ply.
+        ply: u32,
+        /// The player to move at that ply.
+        expected: usize,
+    },
+    /// The ply is below the number of stacks lost since the start: a decision empties at most
+    /// one square that held a stack (a step of a whole stack), so at most one stack per ply.
+    PlyBelowStacksLost {
+        /// The ply.
+        ply: u32,
+        /// Stacks at the start minus stacks on the board.
+        lost: usize,
+    },
+    /// The ply is below half the number of squares that differ from the start: a decision
+    /// changes at most two squares.
+    PlyBelowSquaresChanged {
+        /// The ply.
+        ply: u32,
+        /// Squares whose stack differs from the start.
+        changed: usize,
+    },
+    /// A 4-player position at ply > 0 that no decision leads to: the team of the player who just
+    /// moved cannot play (a step or an entry leaves the mover on top of a stack), or he is
+    /// blocked (so he passed) while the other team cannot play either (the game was already over).
+    TeamUnreachable {
+        /// The player who just moved.
+        mover: usize,
+        /// The team that cannot play (0 = players 0 and 2, 1 = players 1 and 3).
+        team: usize,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -316,8 +352,29 @@ impl fmt::Display for PositionError {
             PositionError::PlyOverCap { ply, cap } => write!(f, "ply {ply} is over the cap {cap}"),
             PositionError::SwapPhase(why) => write!(f, "swap phase: {why}"),
             PositionError::Unreachable(p) => {
-                write!(f, "player {p} just moved yet controls no stack and has no reserve")
+                write!(
+                    f,
+                    "turn: player {p} just moved yet controls no stack (a move leaves its mover on top of a stack)"
+                )
             }
+            PositionError::TurnMismatch { turn, ply, expected } => {
+                write!(
+                    f,
+                    "turn={turn} at ply={ply}: player {expected} moves at that ply (every decision passes the turn)"
+                )
+            }
+            PositionError::PlyBelowStacksLost { ply, lost } => {
+                write!(f, "ply={ply} is below {lost}, the stacks lost since the start (a decision loses at most one)")
+            }
+            PositionError::PlyBelowSquaresChanged { ply, changed } => write!(
+                f,
+                "ply={ply} is too low for the {changed} squares that differ from the start (a decision changes at most 2)"
+            ),
+            PositionError::TeamUnreachable { mover, team } => write!(
+                f,
+                "turn: player {mover} just moved, yet team {team} (players {team} and {}) cannot play: no decision leads there",
+                team + 2
+            ),
         }
     }
 }
@@ -495,12 +552,84 @@ impl std::str::FromStr for Position {
             }
         } else if v.fix == Fix::Swap && ply < 2 {
             return Err(PositionError::SwapPhase("both swaps played needs ply >= 2".into()));
+        } else if v.fix == Fix::Swap && ply == 2 {
+            let start = Position::start(v);
+            let singles = SQUARES.iter().all(|&s| (start.board[s as usize] == 0) == (bd[s as usize] == 0))
+                && SQUARES.iter().all(|&s| board::height(bd[s as usize]) <= 1);
+            if reserve != [0; 4] || !singles {
+                return Err(PositionError::SwapPhase(
+                    "the board after both swaps must hold the start's 36 single pieces".into(),
+                ));
+            }
+            // At most 4 squares differ from the start: the bound on squares changed checks it.
+            if crate::position::symmetric(&bd) {
+                return Err(PositionError::SwapPhase(
+                    "after both swaps the board is not symmetric (P1's swap may not restore the symmetry)".into(),
+                ));
+            }
         }
         let pos = Position::assemble(v, bd, reserve, turn as u8, ply, swaps);
-        if v.players == 2 && ply > 0 && !pos.can_play(1 - turn) {
-            return Err(PositionError::Unreachable(1 - turn));
-        }
+        pos.check_history()?;
         Ok(pos)
+    }
+}
+
+impl Position {
+    /// The checks that the ply, the side to move and the board fit a game played from the
+    /// start. Each is a fact of the start position that every decision keeps, so a position
+    /// that legal play reaches is never refused, and a legal move from an accepted position
+    /// leads to an accepted one:
+    ///
+    /// - the side to move is the ply's: each decision passes the turn to the next player;
+    /// - stacks at the start minus stacks now ≤ ply: only a step of a whole stack empties a
+    ///   square, and it lands on one square, so a decision loses at most one stack (the
+    ///   pieces in reserve or eliminated count among the lost: every piece started alone);
+    /// - squares that differ from the start ≤ 2 × ply: a decision changes at most two squares;
+    /// - 2 players, ply > 0: the player who just moved controls a stack (his destination);
+    /// - 4 players, ply > 0: the team of the player who just moved can play; and if he cannot
+    ///   himself (he passed), the other team can too (a pass changes nothing, and it was played
+    ///   in a game that was still going on).
+    fn check_history(&self) -> Result<(), PositionError> {
+        let v = self.variant;
+        let (turn, ply) = (self.to_move as usize, self.ply);
+        let mut expected = 0u8;
+        for _ in 0..ply % 4 {
+            expected = Position { to_move: expected, ..*self }.next_player();
+        }
+        if turn != expected as usize {
+            return Err(PositionError::TurnMismatch { turn, ply, expected: expected as usize });
+        }
+        let start = Position::start(v);
+        let stacks = |p: &Position| SQUARES.iter().filter(|&&s| p.board[s as usize] != 0).count();
+        let lost = stacks(&start).saturating_sub(stacks(self));
+        if (ply as u64) < lost as u64 {
+            return Err(PositionError::PlyBelowStacksLost { ply, lost });
+        }
+        let changed = SQUARES.iter().filter(|&&s| self.board[s as usize] != start.board[s as usize]).count();
+        if 2 * (ply as u64) < changed as u64 {
+            return Err(PositionError::PlyBelowSquaresChanged { ply, changed });
+        }
+        if ply > 0 {
+            let n = v.players;
+            let mover = (0..n)
+                .find(|&q| Position { to_move: q as u8, ..*self }.next_player() as usize == turn)
+                .expect("every player has a predecessor");
+            if n == 2 {
+                if self.ctrl[mover] == 0 {
+                    return Err(PositionError::Unreachable(mover));
+                }
+            } else {
+                let alive = |team: usize| self.can_play(team) || self.can_play(team + 2);
+                let team = mover % 2;
+                if !alive(team) {
+                    return Err(PositionError::TeamUnreachable { mover, team });
+                }
+                if !self.can_play(mover) && !alive(1 - team) {
+                    return Err(PositionError::TeamUnreachable { mover, team: 1 - team });
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -582,5 +711,140 @@ impl Position {
         }
         s.push('\n');
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "focus - .,.,.,./0,0,1,1,0,0/.,1,1,0,0,1,1,./.,0,0,1,1,0,0,./.,1,1,0,0,1,1,./.,0,0,1,1,0,0,./\
+                         1,1,0,0,1,1/.,.,.,. res=0/0 turn=0 ply=0";
+    const EMPTY: &str =
+        ".,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,./.,.,.,.";
+
+    /// `EMPTY` with the stacks `cells` (square name, stack bottom to top).
+    fn board(cells: &[(&str, &str)]) -> String {
+        let mut ranks: Vec<Vec<String>> = EMPTY.split('/').map(|r| r.split(',').map(String::from).collect()).collect();
+        for (sq, stack) in cells {
+            let (f, r) = (sq.as_bytes()[0] - b'a', sq.as_bytes()[1] - b'1');
+            let first = match r {
+                0 | 7 => 2,
+                1 | 6 => 1,
+                _ => 0,
+            };
+            ranks[7 - r as usize][(f - first) as usize] = stack.to_string();
+        }
+        ranks.iter().map(|r| r.join(",")).collect::<Vec<_>>().join("/")
+    }
+
+    fn err(text: &str) -> PositionError {
+        text.parse::<Position>().expect_err(text)
+    }
+
+    fn ok(text: &str) -> Position {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// A refused text, a check of its error variant, and the message.
+    type Case = (String, fn(&PositionError) -> bool, &'static str);
+
+    /// Each refused class: the text, the variant, and a one-line message naming the field.
+    #[test]
+    fn refused_classes() {
+        let swap = Position::start(Variant::parse("fix=swap").unwrap()).to_string();
+        let ccw = Position::start(Variant::parse("players=4,order=ccw").unwrap()).to_string();
+        let cases: Vec<Case> = vec![
+            (
+                START.replace("turn=0", "turn=1"),
+                |e| matches!(e, PositionError::TurnMismatch { turn: 1, ply: 0, expected: 0 }),
+                "turn=1 at ply=0: player 0 moves at that ply (every decision passes the turn)",
+            ),
+            (
+                ccw.replace("turn=0 ply=0", "turn=1 ply=1"),
+                |e| matches!(e, PositionError::TurnMismatch { turn: 1, ply: 1, expected: 3 }),
+                "turn=1 at ply=1: player 3 moves at that ply (every decision passes the turn)",
+            ),
+            (
+                format!("focus - {EMPTY} res=0/0 turn=0 ply=0"),
+                |e| matches!(e, PositionError::PlyBelowStacksLost { ply: 0, lost: 36 }),
+                "ply=0 is below 36, the stacks lost since the start (a decision loses at most one)",
+            ),
+            (
+                // 34 pieces gone (reserve or eliminated) in 11 plies.
+                format!("focus - {} res=0/0 turn=1 ply=11", board(&[("d5", "0"), ("d4", "1")])),
+                |e| matches!(e, PositionError::PlyBelowStacksLost { ply: 11, lost: 34 }),
+                "ply=11 is below 34, the stacks lost since the start (a decision loses at most one)",
+            ),
+            (
+                // b7 and d7, b6 and d6 exchanged colours: 4 squares in 1 ply.
+                START
+                    .replacen("/0,0,1,1,0,0/.,1,1,0,0,1,1,./", "/1,0,0,1,0,0/.,0,1,1,0,1,1,./", 1)
+                    .replace("turn=0 ply=0", "turn=1 ply=1"),
+                |e| matches!(e, PositionError::PlyBelowSquaresChanged { ply: 1, changed: 4 }),
+                "ply=1 is too low for the 4 squares that differ from the start (a decision changes at most 2)",
+            ),
+            (
+                // Player 0 just moved but controls nothing (his reserve does not help: a move
+                // leaves its mover on top).
+                format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1"), ("d4", "1")])),
+                |e| matches!(e, PositionError::Unreachable(0)),
+                "turn: player 0 just moved yet controls no stack (a move leaves its mover on top of a stack)",
+            ),
+            (
+                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "1"), ("a4", "3")])),
+                |e| matches!(e, PositionError::TeamUnreachable { mover: 0, team: 0 }),
+                "turn: player 0 just moved, yet team 0 (players 0 and 2) cannot play: no decision leads there",
+            ),
+            (
+                // Player 0 is blocked, so he passed; but team 1 was already out before that pass.
+                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "2")])),
+                |e| matches!(e, PositionError::TeamUnreachable { mover: 0, team: 1 }),
+                "turn: player 0 just moved, yet team 1 (players 1 and 3) cannot play: no decision leads there",
+            ),
+            (
+                swap.replace("turn=0 ply=0 swaps=0", "turn=0 ply=2 swaps=2"),
+                |e| matches!(e, PositionError::SwapPhase(_)),
+                "swap phase: after both swaps the board is not symmetric (P1's swap may not restore the symmetry)",
+            ),
+            (
+                swap.replacen("/0,0,1,1,0,0/.,1,1,0,0,1,1,./", "/1,1,0,0,0,0/.,0,0,1,1,1,1,./", 1)
+                    .replace("turn=0 ply=0 swaps=0", "turn=0 ply=2 swaps=2"),
+                |e| matches!(e, PositionError::PlyBelowSquaresChanged { ply: 2, changed: 8 }),
+                "ply=2 is too low for the 8 squares that differ from the start (a decision changes at most 2)",
+            ),
+            (
+                swap.replacen("/0,0,1,1,0,0/", "/.,00,1,1,0,0/", 1)
+                    .replace("turn=0 ply=0 swaps=0", "turn=0 ply=2 swaps=2"),
+                |e| matches!(e, PositionError::SwapPhase(_)),
+                "swap phase: the board after both swaps must hold the start's 36 single pieces",
+            ),
+        ];
+        for (text, is, msg) in cases {
+            let e = err(&text);
+            assert!(is(&e), "{text}: {e:?}");
+            assert_eq!(e.to_string(), msg, "{text}");
+            assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    /// What legal play reaches stays accepted: the checks above are not over-eager.
+    #[test]
+    fn reachable_edges_are_accepted() {
+        assert_eq!(ok(START), Position::start(Variant::default()));
+        // Both swaps played: 4 squares differ, the board is not symmetric.
+        let mut p = Position::start(Variant::parse("fix=swap").unwrap());
+        for m in ["swap:b7,d7", "swap:e7,c7"] {
+            p.play(p.parse_move(m).unwrap());
+        }
+        assert_eq!(ok(&p.to_string()), p);
+        // A blocked player of the 4-player game passes: he controls nothing, his team and the
+        // other team still play.
+        let blocked = format!("focus players=4 {} res=0/0/0/0 turn=2 ply=50", board(&[("d5", "0"), ("a4", "3")]));
+        let mut p = ok(&blocked);
+        p.play(Move::Pass);
+        assert_eq!(ok(&p.to_string()), p);
+        // The winner's reserve is no obstacle when he controls a stack.
+        ok(&format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1"), ("d4", "10")])));
     }
 }

@@ -266,7 +266,7 @@ impl Position {
         h
     }
 
-    fn next_player(&self) -> u8 {
+    pub(crate) fn next_player(&self) -> u8 {
         let n = self.variant.players as u8;
         if n == 4 && self.variant.order == Order::Ccw { (self.to_move + 3) % 4 } else { (self.to_move + 1) % n }
     }

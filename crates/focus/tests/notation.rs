@@ -53,13 +53,13 @@ fn move_errors() {
     let mut after_swap = swap;
     after_swap.play(swap.parse_move("swap:b7,d7").unwrap());
     let won: Position = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
-                         .,.,.,.,.,./.,.,.,. res=0/0 turn=1 ply=4"
+                         .,.,.,.,.,./.,.,.,. res=0/0 turn=1 ply=35"
         .parse()
         .unwrap();
     assert!(won.outcome().is_some());
     let blocked: Position =
         "focus players=4 .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,0,.,.,.,./3,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
-                             .,.,.,.,.,./.,.,.,. res=0/0/0/0 turn=2 ply=4"
+                             .,.,.,.,.,./.,.,.,. res=0/0/0/0 turn=2 ply=50"
             .parse()
             .unwrap();
     let cases: Vec<(&Position, &str, MoveError, &str)> = vec![
@@ -120,7 +120,7 @@ fn position_errors() {
     let sub = |from: &str, to: &str| start.replacen(from, to, 1);
     let sw = |from: &str, to: &str| swap.replacen(from, to, 1);
     let lone = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
-                .,.,.,.,.,./.,.,.,. res=0/0 turn=0 ply=4";
+                .,.,.,.,.,./.,.,.,. res=0/0 turn=0 ply=36";
     let cases: Vec<(String, &str)> = vec![
         (String::new(), "empty position text"),
         (sub("focus", "senat"), "position text starts with `senat`, expected `focus`"),
@@ -158,14 +158,17 @@ fn position_errors() {
             ),
             "swap phase: one swap played: exactly 2 squares differ from the start",
         ),
-        (lone.to_string(), "player 1 just moved yet controls no stack and has no reserve"),
+        (
+            lone.to_string(),
+            "turn: player 1 just moved yet controls no stack (a move leaves its mover on top of a stack)",
+        ),
     ];
     for (text, msg) in cases {
         let e = text.parse::<Position>().expect_err(&text);
         assert_eq!(e.to_string(), msg, "{text}");
     }
     assert!(matches!("".parse::<Position>(), Err(PositionError::Empty)));
-    assert!(lone.replace("turn=0", "turn=1").parse::<Position>().is_ok());
+    assert!(lone.replace("turn=0 ply=36", "turn=1 ply=35").parse::<Position>().is_ok());
 }
 
 fn random_game_checks(v: Variant, seed: u64, plies: usize) {

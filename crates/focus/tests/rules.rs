@@ -58,7 +58,7 @@ fn start_texts() {
 
 #[test]
 fn two_player_block_wins() {
-    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=10", board(&[("d5", "0"), ("d4", "1")])));
+    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1")])));
     assert_eq!(p.outcome(), None);
     play(&mut p, "d5-d4");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
@@ -68,7 +68,7 @@ fn two_player_block_wins() {
     assert!(v.is_empty());
     assert_eq!(p.outcome().unwrap().scores(2), [1.0, 0.0, 0.0, 0.0]);
     // With a reserve piece, the player is not blocked.
-    let mut p = pos(&format!("focus - {} res=0/1 turn=0 ply=10", board(&[("d5", "0"), ("d4", "1")])));
+    let mut p = pos(&format!("focus - {} res=0/1 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1")])));
     play(&mut p, "d5-d4");
     assert_eq!(p.outcome(), None);
     assert_eq!(p.count_moves(), 52);
@@ -78,14 +78,14 @@ fn two_player_block_wins() {
 fn overflow_two_players() {
     // d4 holds 5 (bottom 0 1 0 1 1); player 1 moves a 2-stack from d6 onto it: the two bottom
     // pieces go, 0 eliminated and 1 to player 1's reserve.
-    let mut p = pos(&format!("focus - {} res=0/0 turn=1 ply=5", board(&[("d4", "01011"), ("d6", "01"), ("b3", "0")])));
+    let mut p = pos(&format!("focus - {} res=0/0 turn=1 ply=33", board(&[("d4", "01011"), ("d6", "01"), ("b3", "0")])));
     play(&mut p, "d6-d4");
     assert_eq!(p.height(3 * 8 + 3), 5);
     assert_eq!(p.reserve(1), 1);
     assert_eq!(p.eliminated(0), 18 - 2 - 1);
-    assert_eq!(p.to_string(), format!("focus - {} res=0/1 turn=0 ply=6", board(&[("d4", "01101"), ("b3", "0")])));
+    assert_eq!(p.to_string(), format!("focus - {} res=0/1 turn=0 ply=34", board(&[("d4", "01101"), ("b3", "0")])));
     // A 1-piece split of a 2-stack moves 1 square and uncovers the bottom piece.
-    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=5", board(&[("c3", "10"), ("f6", "1")])));
+    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("c3", "10"), ("f6", "1")])));
     play(&mut p, "c3-c4");
     assert_eq!(p.controller(2 * 8 + 2), Some(1));
     assert_eq!(p.controller(3 * 8 + 2), Some(0));
@@ -99,7 +99,7 @@ fn four(cells: &[(&str, &str)], res: &str, turn: usize, ply: u32) -> Position {
 #[test]
 fn four_players_partner_overflow_pass_and_team_end() {
     // P0 lands on a 5-stack whose bottom is P2's: that piece goes to P2's reserve.
-    let mut p = four(&[("d5", "0"), ("d4", "21311"), ("h6", "3"), ("a3", "1")], "0/0/0/0", 0, 3);
+    let mut p = four(&[("d5", "0"), ("d4", "21311"), ("h6", "3"), ("a3", "1")], "0/0/0/0", 0, 48);
     assert_eq!(p.to_move(), 0);
     // P2 controls nothing and has no reserve, but P0 plays: the game goes on.
     assert_eq!(p.outcome(), None);
@@ -119,13 +119,13 @@ fn four_players_partner_overflow_pass_and_team_end() {
     play(&mut p, "pass");
     assert_eq!(p.to_move(), 0);
     // P0 covers P1's last stack: team 1 has no move at all and loses.
-    let mut p = four(&[("a5", "0"), ("a4", "1"), ("h6", "2")], "0/0/0/0", 0, 9);
+    let mut p = four(&[("a5", "0"), ("a4", "1"), ("h6", "2")], "0/0/0/0", 0, 52);
     play(&mut p, "a5-a4");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
     assert_eq!(p.outcome().unwrap().scores(4), [1.0, 0.0, 1.0, 0.0]);
     // Counter-clockwise order.
     let p = pos(&format!(
-        "focus players=4,order=ccw {} res=0/0/0/0 turn=0 ply=9",
+        "focus players=4,order=ccw {} res=0/0/0/0 turn=0 ply=52",
         board(&[("a5", "0"), ("a4", "1"), ("h6", "3")])
     ));
     let mut q = p;
@@ -143,7 +143,7 @@ fn the_cap_and_fix_draw() {
     let mut p = pos(&format!("focus fix=draw {} res=0/0 turn=1 ply=999", board(&cells)));
     play(&mut p, "h4-h5");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
-    let mut p = pos(&format!("focus cap=12 {} res=0/0 turn=1 ply=11", board(&cells)));
+    let mut p = pos(&format!("focus cap=40 {} res=0/0 turn=1 ply=39", board(&cells)));
     play(&mut p, "h4-h5");
     assert_eq!(p.outcome(), Some(Outcome::Draw));
 }
