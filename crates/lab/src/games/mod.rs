@@ -69,12 +69,38 @@ impl GameKind {
     }
 
     /// The full variant text: the game's own options, then the user's.
+    /// A user's option that repeats one of the game's own with its value
+    /// (`players=4` with `focus4`) is dropped, so that it is neither
+    /// refused as given twice nor quoted back in a text never typed.
     pub fn variant(self, user: &str) -> String {
-        match (self.base_variant(), user.trim()) {
+        let base = self.base_variant();
+        let user = if user.trim().is_empty() || base.is_empty() {
+            user.trim().to_string()
+        } else {
+            let own = |item: &str| base.split(',').any(|b| b == item.trim());
+            let kept: Vec<&str> = user.split(',').filter(|item| !own(item)).collect();
+            kept.join(",").trim().to_string()
+        };
+        match (base, user.as_str()) {
             (b, "") => b.to_string(),
             ("", u) => u.to_string(),
             (b, u) => format!("{b},{u}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod variant_tests {
+    use super::GameKind;
+
+    #[test]
+    fn the_games_own_options_are_not_repeated() {
+        assert_eq!(GameKind::Focus4.variant("players=4"), "players=4");
+        assert_eq!(GameKind::Focus4.variant(" players=4 , cap=40"), "players=4,cap=40");
+        assert_eq!(GameKind::Focus4.variant(""), "players=4");
+        assert_eq!(GameKind::Focus4.variant("players=2"), "players=4,players=2", "a conflict is left to the rules");
+        assert_eq!(GameKind::Focus.variant(" cap=40 "), "cap=40");
+        assert_eq!(GameKind::Debacle.variant(""), "");
     }
 }
 
