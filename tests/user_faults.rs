@@ -312,3 +312,28 @@ fn every_games_agents_share_the_bounds() {
     let d = DominoSpec::parse("pimc:playouts=1073741825").unwrap_err().to_string();
     assert!(d.contains("expected a playout count from 1 to 1073741824"), "{d}");
 }
+
+// ---- 11. a round robin prints a rating table, in every game ------------------------
+
+#[test]
+fn a_round_robin_prints_one_rating_table_in_every_game() {
+    for args in [
+        &["arena", "random", "greedy", "heuristic", "--games", "100", "--quiet"][..],
+        &["arena", "--game", "debacle", "random", "greedy", "ab:depth=1", "--games", "20", "--quiet"],
+        &["arena", "--game", "dominoes", "random", "greedy", "pimc:playouts=20,worlds=2", "--games", "20", "--quiet"],
+    ] {
+        let out = ok(args);
+        let table = out.split("ratings (maximum likelihood").nth(1);
+        let no_table = out.contains("no rating table: ");
+        assert!(table.is_some() || no_table, "senat {args:?}: {out}");
+        if let Some(t) = table {
+            // One row per agent, the first agent as the anchor.
+            let rows: Vec<&str> = t.lines().skip(2).take(3).collect();
+            assert_eq!(rows.iter().filter(|r| r.contains("anchor")).count(), 1, "{t}");
+            assert!(rows.iter().any(|r| r.starts_with("random ")) && rows.iter().all(|r| r.contains('%')), "{t}");
+        }
+    }
+    // A ladder or a gauntlet prints none.
+    let out = ok(&["arena", "random", "greedy", "heuristic", "--games", "20", "--ladder", "--quiet"]);
+    assert!(!out.contains("ratings (maximum likelihood") && !out.contains("no rating table"), "{out}");
+}

@@ -519,6 +519,12 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
             }
         }
     }
+    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
+        let pairings: Vec<_> = results.iter().map(|r| (r.first, r.second, r.penta)).collect();
+        let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
+        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
+        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
+    }
     let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
     let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
     writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft)?;

@@ -318,6 +318,12 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             writeln!(out, "  {:<w$}{step}", arena.agents[i].to_string())?;
         }
     }
+    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
+        let pairings: Vec<_> = results.iter().map(|r| (r.a, r.b, r.penta)).collect();
+        let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
+        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
+    }
     writeln!(out, "{:.1} s", started.elapsed().as_secs_f64())?;
     Ok(())
 }

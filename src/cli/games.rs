@@ -584,6 +584,12 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
             writeln!(out, "  {:<w$} {rating}{step}", arena.agents[i].to_string())?;
         }
     }
+    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
+        let pairings: Vec<_> = results.iter().map(|r| (r.a, r.b, r.penta)).collect();
+        let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
+        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
+    }
     let ms: Vec<String> = results
         .iter()
         .map(|r| {

@@ -523,6 +523,239 @@ impl Sprt {
     }
 }
 
+/// One agent's row of a round robin's rating table ([`fit_ratings`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Elo relative to the first agent (0 for it).
+    pub elo: f64,
+    /// Half-width of the 95% interval of [`Rating::elo`].
+    pub err: f64,
+    /// Games played.
+    pub games: u64,
+    /// Points scored per game, in [0, 1].
+    pub score: f64,
+}
+
+/// Why a round robin has no rating table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FitError {
+    /// The games do not link every agent to the first one.
+    Disconnected,
+    /// An agent or a group of agents won, or lost, every game against the
+    /// rest: the likelihood has no finite maximum.
+    Unbounded,
+}
+
+impl fmt::Display for FitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FitError::Disconnected => "no rating table: the pairings do not link every agent to the first",
+            FitError::Unbounded => {
+                "no rating table: an agent (or a group) won or lost every game against the others, so the \
+                 maximum-likelihood ratings are not finite; see the pairings above"
+            }
+        })
+    }
+}
+
+impl std::error::Error for FitError {}
+
+/// Maximum-likelihood Elo ratings of `n` agents from the pentanomial
+/// counts of their pairings (`(a, b, counts)`, the counts from `a`'s
+/// side), anchored at agent 0 = 0.
+///
+/// The model is Bradley–Terry on the Elo scale: `a` scores `1 / (1 +
+/// 10^((r_b − r_a) / 400))` per game in expectation, a draw counting half
+/// a point (the quasi-likelihood of each game's points). The maximum is
+/// found by Newton's method. The 95% intervals come from the sandwich
+/// (robust) covariance `H⁻¹ V H⁻¹`: `H` is the Fisher information of the
+/// model, `V` the observed variance of each pairing's points counted by
+/// pairs, so that colour-swapped pairs (whose two games are not
+/// independent) and draws are accounted for as they happened.
+pub fn fit_ratings(n: usize, pairings: &[(usize, usize, Pentanomial)]) -> Result<Vec<Rating>, FitError> {
+    let k = n.saturating_sub(1);
+    // Points per game, games and pair-score variance, per pairing.
+    let stats: Vec<(usize, usize, f64, f64, f64)> = pairings
+        .iter()
+        .filter(|(_, _, p)| p.pairs() > 0)
+        .map(|&(a, b, p)| {
+            let games = 2.0 * p.pairs() as f64;
+            // Points of a pair (0..2) vary as 4 × the pair's mean score.
+            (a, b, p.mean() * games, games, 4.0 * p.variance() * p.pairs() as f64)
+        })
+        .collect();
+    // Connected to agent 0 through played pairings?
+    let mut linked = vec![false; n];
+    if n > 0 {
+        linked[0] = true;
+        for _ in 0..n {
+            for &(a, b, ..) in &stats {
+                if linked[a] || linked[b] {
+                    linked[a] = true;
+                    linked[b] = true;
+                }
+            }
+        }
+    }
+    if linked.iter().any(|l| !l) {
+        return Err(FitError::Disconnected);
+    }
+    let scale = std::f64::consts::LN_10 / 400.0;
+    let mut theta = vec![0.0f64; n];
+    let mut converged = false;
+    for _ in 0..200 {
+        let (g, h) = gradient_and_information(n, &stats, &theta);
+        let Some(step) = solve(&h, &g, k) else { return Err(FitError::Unbounded) };
+        let biggest = step.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        // Damped: at most 1 (about 174 Elo) per coordinate per step.
+        let damp = if biggest > 1.0 { 1.0 / biggest } else { 1.0 };
+        for (t, d) in theta[1..].iter_mut().zip(&step) {
+            *t += damp * d;
+        }
+        if theta.iter().any(|t| t.abs() * 400.0 / std::f64::consts::LN_10 > 4000.0) {
+            return Err(FitError::Unbounded);
+        }
+        if biggest < 1e-10 {
+            converged = true;
+            break;
+        }
+    }
+    if !converged {
+        return Err(FitError::Unbounded);
+    }
+    let (_, h) = gradient_and_information(n, &stats, &theta);
+    // V: each pairing's points vary by its observed variance, along e_a − e_b.
+    let mut v = vec![vec![0.0; k]; k];
+    for &(a, b, _, _, var) in &stats {
+        for (i, si) in [(a, 1.0), (b, -1.0)] {
+            for (j, sj) in [(a, 1.0), (b, -1.0)] {
+                if i > 0 && j > 0 {
+                    v[i - 1][j - 1] += si * sj * var;
+                }
+            }
+        }
+    }
+    let hinv = invert(&h, k).ok_or(FitError::Unbounded)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let var = if i == 0 {
+            0.0
+        } else {
+            let r = &hinv[i - 1];
+            (0..k).map(|a| (0..k).map(|b| r[a] * v[a][b] * r[b]).sum::<f64>()).sum::<f64>()
+        };
+        let (mut points, mut games) = (0.0, 0.0);
+        for &(a, b, s, g, _) in &stats {
+            if a == i {
+                points += s;
+                games += g;
+            } else if b == i {
+                points += g - s;
+                games += g;
+            }
+        }
+        out.push(Rating {
+            elo: theta[i] / scale,
+            err: Z95 * var.max(0.0).sqrt() / scale,
+            games: games as u64,
+            score: if games > 0.0 { points / games } else { 0.5 },
+        });
+    }
+    Ok(out)
+}
+
+/// The gradient of the log-likelihood in `θ_1..θ_{n-1}` and the Fisher
+/// information (minus the Hessian) on those coordinates.
+fn gradient_and_information(
+    n: usize,
+    stats: &[(usize, usize, f64, f64, f64)],
+    theta: &[f64],
+) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let k = n - 1;
+    let (mut g, mut h) = (vec![0.0; k], vec![vec![0.0; k]; k]);
+    for &(a, b, s, games, _) in stats {
+        let p = 1.0 / (1.0 + (theta[b] - theta[a]).exp());
+        let resid = s - games * p;
+        let w = games * p * (1.0 - p);
+        if a > 0 {
+            g[a - 1] += resid;
+            h[a - 1][a - 1] += w;
+        }
+        if b > 0 {
+            g[b - 1] -= resid;
+            h[b - 1][b - 1] += w;
+        }
+        if a > 0 && b > 0 {
+            h[a - 1][b - 1] -= w;
+            h[b - 1][a - 1] -= w;
+        }
+    }
+    (g, h)
+}
+
+/// `x` with `h x = g` (Gaussian elimination with partial pivoting), `None`
+/// if `h` is singular.
+fn solve(h: &[Vec<f64>], g: &[f64], k: usize) -> Option<Vec<f64>> {
+    let mut m: Vec<Vec<f64>> = h.iter().zip(g).map(|(r, &x)| r.iter().copied().chain([x]).collect()).collect();
+    for c in 0..k {
+        let p = (c..k).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))?;
+        if m[p][c].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(c, p);
+        for r in 0..k {
+            if r != c {
+                let f = m[r][c] / m[c][c];
+                for j in c..=k {
+                    m[r][j] -= f * m[c][j];
+                }
+            }
+        }
+    }
+    Some((0..k).map(|r| m[r][k] / m[r][r]).collect())
+}
+
+/// The inverse of `h` (`k × k`), `None` if singular.
+fn invert(h: &[Vec<f64>], k: usize) -> Option<Vec<Vec<f64>>> {
+    let mut cols = Vec::with_capacity(k);
+    for j in 0..k {
+        let e: Vec<f64> = (0..k).map(|i| if i == j { 1.0 } else { 0.0 }).collect();
+        cols.push(solve(h, &e, k)?);
+    }
+    // h is symmetric, so its inverse is too: columns are rows.
+    Some(cols)
+}
+
+/// The rating table of a round robin, one line per agent, best first:
+/// the one printer of every game's arena.
+pub fn rating_table_text(names: &[String], fit: &Result<Vec<Rating>, FitError>) -> String {
+    let ratings = match fit {
+        Ok(r) => r,
+        Err(e) => return format!("{e}\n"),
+    };
+    let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(1).max(5);
+    let mut order: Vec<usize> = (0..ratings.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    let mut s = String::from(
+        "ratings (maximum likelihood, Bradley–Terry on the Elo scale, first agent = 0; \
+         95% sandwich intervals from the pairs' observed variance):\n",
+    );
+    s.push_str(&format!("{:<w$}  {:>8}  {:>7}  {:>7}  {:>6}\n", "agent", "Elo", "±95%", "games", "score"));
+    for i in order {
+        let r = ratings[i];
+        let err = if i == 0 { "anchor".to_string() } else { format!("{:.1}", r.err) };
+        s.push_str(&format!(
+            "{:<w$}  {:>+8.1}  {:>7}  {:>7}  {:>5.1}%\n",
+            names[i],
+            r.elo,
+            err,
+            r.games,
+            100.0 * r.score
+        ));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -715,5 +948,48 @@ mod tests {
         ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    fn penta(counts: [u64; 5]) -> Pentanomial {
+        Pentanomial { counts }
+    }
+
+    #[test]
+    fn two_agents_fit_the_match_elo_and_three_recover_a_ladder() {
+        // Two agents: the fit is the match's own Elo.
+        let p = penta([10, 20, 40, 20, 30]);
+        let r = fit_ratings(2, &[(0, 1, p)]).unwrap();
+        assert!((r[1].elo + elo_of_score(p.mean())).abs() < 1e-6, "{r:?}");
+        assert_eq!(r[0].elo, 0.0);
+        // The interval is the pentanomial's (delta method) to first order.
+        let e = Estimate::of(&p);
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        assert!((r[1].err - half).abs() / half < 0.1, "{} vs {half}", r[1].err);
+        // Three agents with consistent pairwise scores: the ratings chain.
+        let s = |elo: f64| {
+            // 1000 pairs without draws whose mean score is that of `elo`.
+            let m = score_of_elo(elo);
+            let n = 1000.0;
+            penta([
+                ((1.0 - m) * (1.0 - m) * n).round() as u64,
+                0,
+                (2.0 * m * (1.0 - m) * n).round() as u64,
+                0,
+                (m * m * n).round() as u64,
+            ])
+        };
+        let r = fit_ratings(3, &[(0, 1, s(-100.0)), (1, 2, s(-100.0)), (0, 2, s(-200.0))]).unwrap();
+        assert!((r[1].elo - 100.0).abs() < 3.0 && (r[2].elo - 200.0).abs() < 3.0, "{r:?}");
+        assert!(r[2].err > 0.0 && r[2].err < 40.0, "{r:?}");
+    }
+
+    #[test]
+    fn sweeps_and_gaps_give_no_table() {
+        let sweep = penta([0, 0, 0, 0, 50]);
+        let even = penta([5, 10, 20, 10, 5]);
+        assert_eq!(fit_ratings(3, &[(0, 1, sweep), (0, 2, sweep), (1, 2, even)]), Err(FitError::Unbounded));
+        assert_eq!(fit_ratings(3, &[(0, 1, even)]), Err(FitError::Disconnected));
+        let t = rating_table_text(&["a".into(), "b".into(), "c".into()], &Err(FitError::Unbounded));
+        assert!(t.starts_with("no rating table: an agent"), "{t}");
     }
 }
