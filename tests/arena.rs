@@ -167,7 +167,8 @@ fn cli_arena_prints_the_table_and_refuses_bad_input() {
         (vec!["arena", "random", "ab:depth=2,bogus=1"], "unknown parameter"),
         (vec!["arena", "random", "greedy", "heuristic", "--sprt", "elo1=5"], "one match"),
         (vec!["arena", "random", "greedy", "--sprt", "elo0=5,elo1=1"], "elo1 must be above elo0"),
-        (vec!["arena", "random", "greedy", "--concurrency", "0"], "concurrency"),
+        (vec!["arena", "random", "greedy", "--concurrency", "0"], "--threads 0"),
+        (vec!["arena", "random", "greedy", "--threads", "0"], "--threads 0"),
     ] {
         let o = senat(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -106,9 +106,10 @@ pub(crate) struct ArenaArgs {
     /// generalized SPRT on pentanomial counts; logistic Elo by default).
     #[arg(long, value_name = "SPEC")]
     pub(crate) sprt: Option<String>,
-    /// Games played at once (default: all cores; at most 4 per core, and
-    /// at least 64 are always accepted).
-    #[arg(long)]
+    /// Games played at once, as `--threads` of every other command
+    /// (default: all cores; at most 4 per core, and at least 64 are always
+    /// accepted). `--concurrency` is the old name, still accepted.
+    #[arg(long = "threads", visible_alias = "concurrency", value_name = "N")]
     pub(crate) concurrency: Option<usize>,
     /// Per-game CSV file (none by default).
     #[arg(long, value_name = "FILE")]
@@ -246,7 +247,7 @@ pub(crate) fn bench(a: BenchArgs, out: &mut impl Write) -> Result<()> {
 /// `senat arena`: the concurrency checked first, then [`cmd_arena`].
 pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
     if let Some(c) = a.concurrency.filter(|&c| c > 0) {
-        senat_lab::limits::threads("--concurrency", c).or_else(input)?;
+        senat_lab::limits::threads("--threads", c).or_else(input)?;
     }
     if a.game.other()? {
         return games::arena(&a, out);
@@ -370,7 +371,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         None => None,
     };
     let concurrency = match a.concurrency {
-        Some(0) => return input("--concurrency 0: give at least 1"),
+        Some(0) => return input("--threads 0: give at least 1"),
         Some(c) => c,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
