@@ -80,7 +80,7 @@ fn main() {
                     |s, r| {
                         let n = s.count_moves();
                         let m = s.nth_move((r % n as u64) as usize);
-                        s.play(m);
+                        s.play_unchecked(m);
                     },
                 )
             })
@@ -99,7 +99,7 @@ fn main() {
                     |s, r| {
                         s.legal_moves(&mut buf);
                         let m = buf[(r % buf.len() as u64) as usize];
-                        s.play(m);
+                        s.play_unchecked(m);
                     },
                 )
             })

@@ -1,4 +1,4 @@
-//! `play` against an independent model of each transition, written from
+//! `play_unchecked` against an independent model of each transition, written from
 //! GAMES.md §3.3: for every legal move along random games, the board,
 //! piles, side to move and phase after the move are what the text says.
 
@@ -105,10 +105,10 @@ fn run(variant: &str, seed: u64) {
             }
             for &m in &buf {
                 let mut q = p;
-                q.play(m);
+                q.play_unchecked(m);
                 check(&p, m, &q);
             }
-            p.play(buf[rng.below(buf.len())]);
+            p.play_unchecked(buf[rng.below(buf.len())]);
         }
     }
 }

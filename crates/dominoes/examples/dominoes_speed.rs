@@ -23,11 +23,11 @@ fn run(s: &mut State, seed: &mut u64, whole: bool, chance: &mut Vec<(Move, f64)>
         if s.is_chance() {
             s.chance_outcomes(chance);
             let m = chance[(rng(seed) % chance.len() as u64) as usize].0;
-            s.play(m);
+            s.play_unchecked(m);
         } else {
             s.legal_moves(moves);
             let m = moves[(rng(seed) % moves.len() as u64) as usize];
-            s.play(m);
+            s.play_unchecked(m);
         }
         n += 1;
     }
@@ -37,11 +37,11 @@ fn run_one(s: &mut State, seed: &mut u64, chance: &mut Vec<(Move, f64)>, moves: 
     if s.is_chance() {
         s.chance_outcomes(chance);
         let m = chance[(rng(seed) % chance.len() as u64) as usize].0;
-        s.play(m);
+        s.play_unchecked(m);
     } else {
         s.legal_moves(moves);
         let m = moves[(rng(seed) % moves.len() as u64) as usize];
-        s.play(m);
+        s.play_unchecked(m);
     }
 }
 

@@ -29,7 +29,7 @@ fn main() {
                 break;
             }
             let m = p.nth_move((((next() >> 32) * n as u64) >> 32) as usize);
-            p.play(m);
+            p.play_unchecked(m);
             plies += 1;
         }
         if let Some(Outcome::Win { team }) = p.outcome() {

@@ -140,6 +140,29 @@ impl Position {
         } else {
             return Err(MoveError::Syntax(text.to_string()));
         };
+        self.check(m)?;
+        Ok(m)
+    }
+
+    /// Whether `m` is legal here, and if not, why: the decision of
+    /// [`Position::is_legal`], with the precise reason of a refusal
+    /// ([`Position::parse_move`] after the syntax, [`Position::play`]).
+    pub fn check(&self, m: Move) -> Result<(), MoveError> {
+        // Squares the move text cannot name (a `Move` built in code).
+        let squares = match m {
+            Move::Step { from, to } => [Some(from), Some(to)],
+            Move::Enter { to } => [Some(to), None],
+            Move::Swap { own, other } => [Some(own), Some(other)],
+            Move::Pass => [None, None],
+        };
+        for sq in squares.into_iter().flatten() {
+            if sq >= 64 {
+                return Err(MoveError::BadSquare(square_name(sq)));
+            }
+            if !board::is_playable(sq) {
+                return Err(MoveError::RemovedSquare(square_name(sq)));
+            }
+        }
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
@@ -157,7 +180,7 @@ impl Position {
             if !self.is_legal(m) {
                 return Err(MoveError::SwapSymmetric);
             }
-            return Ok(m);
+            return Ok(());
         }
         let blocked = !self.can_play(me);
         match m {
@@ -183,7 +206,7 @@ impl Position {
             }
         }
         debug_assert!(self.is_legal(m));
-        Ok(m)
+        Ok(())
     }
 }
 

@@ -74,7 +74,7 @@ fn run(v: Variant, seed: u64) -> Seen {
             seen.passes += (m == Move::Pass) as usize;
             let before: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
             let expected = reference::play(&p, m);
-            p.play(m);
+            p.play_unchecked(m);
             assert_eq!(reference::snapshot(&p), expected, "play {m}: fast and reference disagree, now {p}");
             let after: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
             seen.overflows += (after + matches!(m, Move::Step { .. }) as usize <= before) as usize;
@@ -111,7 +111,7 @@ fn second_swap_filter_agrees() {
     let mut total = 0;
     for &m in first.iter().step_by(step) {
         let mut q = p;
-        q.play(m);
+        q.play_unchecked(m);
         compare(&q, &mut rng);
         total += q.count_moves();
     }
@@ -131,7 +131,7 @@ fn reference_perft() {
             .into_iter()
             .map(|m| {
                 let mut q = *p;
-                q.play(m);
+                q.play_unchecked(m);
                 rperft(&q, d - 1)
             })
             .sum()

@@ -51,7 +51,7 @@ fn move_errors() {
     let start = Position::start(Variant::default());
     let swap = Position::start(Variant::parse("fix=swap").unwrap());
     let mut after_swap = swap;
-    after_swap.play(swap.parse_move("swap:b7,d7").unwrap());
+    after_swap.play_unchecked(swap.parse_move("swap:b7,d7").unwrap());
     let won: Position = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
                          .,.,.,.,.,./.,.,.,. res=0/0 turn=1 ply=4"
         .parse()
@@ -187,7 +187,7 @@ fn random_game_checks(v: Variant, seed: u64, plies: usize) {
                 assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{m} in {p}");
             }
         }
-        p.play(moves[rng.below(moves.len())]);
+        p.play_unchecked(moves[rng.below(moves.len())]);
     }
 }
 

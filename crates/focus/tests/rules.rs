@@ -13,7 +13,7 @@ fn pos(text: &str) -> Position {
 
 fn play(p: &mut Position, m: &str) {
     let m = p.parse_move(m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-    p.play(m);
+    p.play_unchecked(m);
 }
 
 const EMPTY_2P: &str =

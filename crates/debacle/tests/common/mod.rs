@@ -30,6 +30,6 @@ pub fn random_step(p: &mut Position, rng: &mut Rng, buf: &mut Vec<Move>) -> bool
         return false;
     }
     let m = buf[rng.below(buf.len())];
-    p.play(m);
+    p.play_unchecked(m);
     true
 }

@@ -32,12 +32,12 @@ pub fn step(s: &mut State, rng: &mut Rng) -> bool {
         let mut c = Vec::new();
         s.chance_outcomes(&mut c);
         let m = c[rng.below(c.len())].0;
-        s.play(m);
+        s.play_unchecked(m);
     } else {
         let mut l = Vec::new();
         s.legal_moves(&mut l);
         let m = l[rng.below(l.len())];
-        s.play(m);
+        s.play_unchecked(m);
     }
     true
 }
@@ -66,7 +66,7 @@ pub fn deal(v: Variant, hands: &[&str]) -> State {
     let mut s = State::start(v);
     for (p, h) in hands.iter().enumerate() {
         for t in tiles(h) {
-            s.play(Move::Deal { tile: t, to: p as u8 });
+            s.play_unchecked(Move::Deal { tile: t, to: p as u8 });
         }
     }
     s
@@ -79,6 +79,6 @@ pub fn mv(s: &State, text: &str) -> Move {
 pub fn play(s: &mut State, moves: &str) {
     for m in moves.split_whitespace() {
         let x = mv(s, m);
-        s.play(x);
+        s.play_unchecked(x);
     }
 }

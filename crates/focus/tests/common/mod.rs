@@ -27,7 +27,7 @@ pub fn random_step(p: &mut Position, rng: &mut Rng) -> bool {
         return false;
     }
     let m = p.nth_move(rng.below(n));
-    p.play(m);
+    p.play_unchecked(m);
     true
 }
 
