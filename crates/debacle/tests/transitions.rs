@@ -2,10 +2,8 @@
 //! GAMES.md §3.3: for every legal move along random games, the board,
 //! piles, side to move and phase after the move are what the text says.
 
-mod common;
-
-use common::Rng;
 use debacle_rules::{Dir, Move, Phase, Position, Variant};
+use testkit::SplitMix64;
 
 const GAMES: usize = if cfg!(debug_assertions) { 3 } else { 30 };
 
@@ -94,7 +92,7 @@ fn check(p: &Position, m: Move, q: &Position) {
 
 fn run(variant: &str, seed: u64) {
     let v = Variant::parse(variant).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut buf = Vec::new();
     for _ in 0..GAMES {
         let mut p = Position::start(v);

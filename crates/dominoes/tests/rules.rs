@@ -143,7 +143,7 @@ fn domino_scores_opponents_pips() {
 /// Block rounds found by random play, their record checked against GAMES.md §2.6 computed here.
 #[test]
 fn block_scoring_with_both_tie_breaks() {
-    let mut rng = Rng(77);
+    let mut rng = XorShift64::new(77);
     let mut seen = [0usize; 3];
     for text in ["", "players=3", "players=4", "rules=openspiel"] {
         let v = variant(text);
@@ -197,7 +197,7 @@ fn block_scoring_with_both_tie_breaks() {
 
 #[test]
 fn match_ends_at_target_or_round_limit() {
-    let mut rng = Rng(5);
+    let mut rng = XorShift64::new(5);
     for text in ["", "players=3", "players=4", "target=30", "rounds=3"] {
         let v = variant(text);
         for _ in 0..200 {
@@ -243,7 +243,7 @@ fn openspiel_differences() {
     play(&mut s2, "0-0R");
     assert!(!s2.is_chance(), "never a draw");
     // A skipped player: find one by random play.
-    let mut rng = Rng(9);
+    let mut rng = XorShift64::new(9);
     let mut skipped = 0;
     for _ in 0..2000 {
         let mut s = State::start(v);
@@ -266,7 +266,7 @@ fn openspiel_differences() {
 
 #[test]
 fn differential_against_reference() {
-    let mut rng = Rng(1234);
+    let mut rng = XorShift64::new(1234);
     for text in VARIANTS {
         let v = variant(text);
         let mut positions = 0;
@@ -303,7 +303,7 @@ fn perft_small() {
 
 #[test]
 fn hash_and_texts_on_random_states() {
-    let mut rng = Rng(42);
+    let mut rng = XorShift64::new(42);
     for text in VARIANTS {
         let v = variant(text);
         for _ in 0..300 {

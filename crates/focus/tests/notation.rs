@@ -4,9 +4,10 @@
 
 mod common;
 
-use common::{Rng, variants};
+use common::variants;
 use focus_rules::{MoveError, Position, PositionError, Variant, VariantError};
 use proptest::prelude::*;
+use testkit::SplitMix64;
 
 fn verr(text: &str) -> VariantError {
     Variant::parse(text).expect_err(text)
@@ -169,7 +170,7 @@ fn position_errors() {
 }
 
 fn random_game_checks(v: Variant, seed: u64, plies: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut p = Position::start(v);
     let mut moves = Vec::new();
     for i in 0..plies {

@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{Rng, random_step, variants};
+use common::{random_step, variants};
 use focus_rules::{Move, Outcome, Position, Variant};
+use testkit::SplitMix64;
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -172,7 +173,7 @@ fn opening_swaps() {
 fn every_random_game_ends_within_the_cap() {
     let games = if cfg!(debug_assertions) { 2 } else { 20 };
     for v in variants() {
-        let mut rng = Rng(99);
+        let mut rng = SplitMix64::new(99);
         for _ in 0..games {
             let mut p = Position::start(v);
             while random_step(&mut p, &mut rng) {}
@@ -185,7 +186,7 @@ fn every_random_game_ends_within_the_cap() {
     }
     // Short caps end soon, with every kind of result possible.
     let v = Variant::parse("cap=30").unwrap();
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let mut p = Position::start(v);
     while random_step(&mut p, &mut rng) {}
     assert_eq!((p.ply(), p.outcome()), (30, Some(Outcome::Draw)));

@@ -936,13 +936,10 @@ mod tests {
         let mut game = Game::new(Position::start());
         let mut draft = Vec::new();
         let mut play = Vec::new();
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = testkit::XorShift64::new(0x9e37_79b9_7f4a_7c15);
         while game.outcome().is_none() {
             let moves = game.position().legal_moves();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = moves[(state % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             if game.position().is_play() {
                 play.push(m.to_string())
             } else {

@@ -255,19 +255,17 @@ impl Game {
 mod tests {
     use super::*;
     use crate::position::CLOSURE;
+    use testkit::XorShift64;
 
     /// Random games from the start, each position with its game so far.
     fn games(seeds: u64) -> impl Iterator<Item = Game> {
         (0..seeds).flat_map(|seed| {
-            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut rng = XorShift64::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
             let mut game = Game::new(Position::start());
             let mut all = vec![game.clone()];
             while game.outcome().is_none() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
                 let legal = game.position().legal_moves();
-                game.play(legal[(state % legal.len() as u64) as usize]).expect("legal");
+                game.play(legal[rng.below(legal.len())]).expect("legal");
                 all.push(game.clone());
             }
             all

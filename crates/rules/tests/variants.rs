@@ -4,18 +4,7 @@
 
 use senat_rules::game::{EndReason, Game, Outcome};
 use senat_rules::{Phase, Position, Side, Variant};
-
-/// A small deterministic generator (xorshift64), so that the test needs no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use testkit::XorShift64;
 
 fn variants() -> Vec<Variant> {
     [
@@ -65,7 +54,7 @@ fn expected_end(v: &Variant, p: &Position, occurrences: usize) -> Option<Outcome
 
 #[test]
 fn random_games_follow_each_variant() {
-    let mut rng = Rng(0x05EE_D0F5_E4A7);
+    let mut rng = XorShift64::new(0x05EE_D0F5_E4A7);
     let mut ends = std::collections::HashMap::new();
     for v in variants() {
         for _ in 0..40 {

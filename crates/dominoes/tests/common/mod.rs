@@ -1,21 +1,8 @@
 #![allow(dead_code)]
-//! Helpers shared by the tests: a seeded generator, random play, set-up deals.
+//! Helpers shared by the tests: random play (with `testkit`'s generator), set-up deals.
 
 use dominoes_rules::{Move, State, Tile, TileSet, Variant};
-
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use testkit::XorShift64;
 
 pub fn variant(t: &str) -> Variant {
     Variant::parse(t).expect("variant")
@@ -24,7 +11,7 @@ pub fn variant(t: &str) -> Variant {
 pub const VARIANTS: [&str; 4] = ["", "players=3", "players=4", "rules=openspiel"];
 
 /// One random move (chance or decision); false when the match is over.
-pub fn step(s: &mut State, rng: &mut Rng) -> bool {
+pub fn step(s: &mut State, rng: &mut XorShift64) -> bool {
     if s.outcome().is_some() {
         return false;
     }
@@ -43,7 +30,7 @@ pub fn step(s: &mut State, rng: &mut Rng) -> bool {
 }
 
 /// A random reachable state: from the start, up to `plies` random moves.
-pub fn random_state(v: Variant, rng: &mut Rng, plies: usize) -> State {
+pub fn random_state(v: Variant, rng: &mut XorShift64, plies: usize) -> State {
     let mut s = State::start(v);
     for _ in 0..plies {
         if !step(&mut s, rng) {
