@@ -461,3 +461,37 @@ fn state_errors() {
         "inconsistent: the observer's hand is shown, the others' are ?N (all shown once the round is over)"
     );
 }
+
+/// The checked `play` plays a decision or a chance outcome as `play_unchecked` does, and refuses
+/// one that is not legal here with `check`'s [`MoveError::Illegal`], the state unchanged.
+#[test]
+fn play_checks_what_play_unchecked_trusts() {
+    let mut rng = XorShift64::new(31);
+    let (mut chance, mut moves) = (Vec::new(), Vec::new());
+    for t in VARIANTS {
+        let mut s = State::start(variant(t));
+        for _ in 0..400 {
+            s.chance_outcomes(&mut chance);
+            s.legal_moves(&mut moves);
+            let mut all: Vec<Move> = chance.iter().map(|&(m, _)| m).collect();
+            all.extend(&moves);
+            let illegal = [Move::Pass, Move::Draw { tile: "6-6".parse().unwrap() }];
+            for bad in illegal.into_iter().filter(|m| !all.contains(m)) {
+                let before = s;
+                assert!(!s.is_legal(bad));
+                assert_eq!(s.check(bad), Err(MoveError::Illegal { text: bad.to_string() }));
+                assert_eq!(s.play(bad), s.check(bad));
+                assert_eq!(s, before);
+            }
+            if all.is_empty() {
+                break;
+            }
+            let m = all[rng.below(all.len())];
+            let mut q = s;
+            q.play_unchecked(m);
+            assert!(s.is_legal(m));
+            assert_eq!(s.play(m), Ok(()));
+            assert_eq!(s, q);
+        }
+    }
+}

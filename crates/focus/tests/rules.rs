@@ -206,3 +206,34 @@ const PINNED: [&str; 5] = [
     "c074effe6f9e00b8", // fix=swap (swap phase 0)
     "75ba5755a93e463a", // fix=draw (same state as 2 players)
 ];
+
+/// The checked `play` plays a legal move as `play_unchecked` does, and refuses an illegal one
+/// with `check`'s reason, the position unchanged; in random games of every variant.
+#[test]
+fn play_checks_what_play_unchecked_trusts() {
+    let mut rng = SplitMix64::new(11);
+    let mut moves = Vec::new();
+    for v in variants() {
+        let mut p = Position::start(v);
+        for _ in 0..300 {
+            p.legal_moves(&mut moves);
+            let illegal = [Move::Pass, Move::Enter { to: 0 }, Move::Step { from: 27, to: 27 }];
+            for bad in illegal.into_iter().filter(|m| !moves.contains(m)) {
+                let before = p;
+                let why = p.check(bad).expect_err("an illegal move");
+                assert_eq!(p.play(bad), Err(why));
+                assert_eq!(p, before);
+            }
+            if moves.is_empty() {
+                assert_eq!(p.play(Move::Pass), Err(focus_rules::MoveError::GameOver));
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let mut q = p;
+            q.play_unchecked(m);
+            assert_eq!(p.check(m), Ok(()));
+            assert_eq!(p.play(m), Ok(()));
+            assert_eq!(p, q);
+        }
+    }
+}
