@@ -134,7 +134,7 @@ fn random_assignment(rng: &mut Xoshiro256PlusPlus) -> Option<Position> {
 
 /// The search itself: 300 random assignments, each replayed through the 27
 /// moves. Slow and randomized, so not in the default run (the pinned result
-/// is checked by the next test): `cargo test --release --test sample_search -- --ignored`.
+/// is checked by the next test): `cargo test --release -p senat-rules --test sample_search -- --ignored`.
 #[test]
 #[ignore = "the 300-assignment search is slow; run with --ignored (the pinned result is always checked)"]
 fn search_finds_assignments_with_81_moves_and_6_scoring() {
