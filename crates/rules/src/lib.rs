@@ -23,7 +23,7 @@
 //!   the generator, or checked): no check; an illegal move leaves an
 //!   inconsistent position. Searches, playouts and perft use it.
 //!
-//! These are [`Position`]'s; [`Game`] (a position with its history) has
+//! These are [`Position`]'s; [`GameRecord`] (a position with its history) has
 //! `play` and `play_unchecked` too, its `play` also refusing any move once
 //! the game is over.
 #![deny(missing_docs)]
@@ -43,7 +43,7 @@ mod zobrist;
 
 pub use board::{Bitboard, Cell, Row};
 pub use dice::{Colour, Die, Face, FaceSet, Side, Symbol};
-pub use game::{EndReason, Game, History, Outcome};
+pub use game::{EndReason, GameRecord, History, Outcome};
 pub use movegen::{Illegal, MoveList, MoveSet, PlayMoves};
 pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};

@@ -903,7 +903,7 @@ impl std::error::Error for Illegal {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::GameRecord;
     use proptest::prelude::*;
     use testkit::{SplitMix64, XorShift64};
 
@@ -925,7 +925,7 @@ mod tests {
     /// Every position of a random game from the start (draft and play), until it ends.
     fn random_game(seed: u64) -> Vec<Position> {
         let mut rng = SplitMix64::new(seed);
-        let mut game = Game::new(Position::start());
+        let mut game = GameRecord::new(Position::start());
         let mut seen = vec![*game.position()];
         while game.outcome().is_none() {
             let legal = game.position().legal_moves();

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use senat_rules::board::{CELLS, Cell};
-use senat_rules::{Game, Phase, Piles, Position, Setup};
+use senat_rules::{GameRecord, Phase, Piles, Position, Setup};
 use testkit::SplitMix64;
 
 /// The generator of the random games: xoshiro256++ seeded with four
@@ -338,7 +338,7 @@ struct Tally {
 /// position and `mutations` mutants of each against the rules checker.
 fn random_game(seed: u64, mutations: usize, t: &mut Tally) {
     let mut rng = rng_from_seed(seed);
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     loop {
         let p = *game.position();
         let s = Setup::from_position(&p);

@@ -2,7 +2,7 @@
 //! independently of the engine's: random games under every key, each
 //! position's turn, end and text checked against what the variant says.
 
-use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::game::{EndReason, GameRecord, Outcome};
 use senat_rules::{Phase, Position, Side, Variant};
 use testkit::XorShift64;
 
@@ -58,7 +58,7 @@ fn random_games_follow_each_variant() {
     let mut ends = std::collections::HashMap::new();
     for v in variants() {
         for _ in 0..40 {
-            let mut game = Game::new(Position::start_of(v));
+            let mut game = GameRecord::new(Position::start_of(v));
             assert_eq!(game.position().side_to_move(), v.first_giver, "{v}");
             let mut placed = 0u32;
             loop {
