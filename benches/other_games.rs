@@ -20,15 +20,7 @@ use senat_lab::games::LabGame;
 use senat_lab::games::agent::{AgentSpec, play};
 use senat_lab::games::debacle::Debacle;
 use senat_lab::games::focus::Focus;
-
-/// splitmix64, for the rules-level playouts.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use testkit::SplitMix64;
 
 fn summary(rates: &mut [f64]) -> String {
     rates.sort_by(f64::total_cmp);
@@ -38,13 +30,14 @@ fn summary(rates: &mut [f64]) -> String {
 /// Plies per second of random play on the rules, `plies` per run.
 fn rules_rate<S: Copy>(start: S, plies: u64, over: impl Fn(&S) -> bool, mut step: impl FnMut(&mut S, u64)) -> f64 {
     let mut s = start;
-    let mut rng = 1u64;
+    // The rules-level playouts' random numbers.
+    let mut rng = SplitMix64::new(1);
     let t = Instant::now();
     for _ in 0..plies {
         if over(&s) {
             s = start;
         }
-        step(&mut s, next(&mut rng));
+        step(&mut s, rng.next_u64());
     }
     plies as f64 / t.elapsed().as_secs_f64()
 }
@@ -80,7 +73,7 @@ fn main() {
                     |s, r| {
                         let n = s.count_moves();
                         let m = s.nth_move((r % n as u64) as usize);
-                        s.play(m);
+                        s.play_unchecked(m);
                     },
                 )
             })
@@ -99,7 +92,7 @@ fn main() {
                     |s, r| {
                         s.legal_moves(&mut buf);
                         let m = buf[(r % buf.len() as u64) as usize];
-                        s.play(m);
+                        s.play_unchecked(m);
                     },
                 )
             })

@@ -58,7 +58,7 @@ record)
     else
       run "perft-$name" perft "$(echo "$spn" | sed 's/^ *//')" --depth 3 2>/dev/null
     fi
-  done <"$root/tests/perft.txt"
+  done <"$root/crates/rules/tests/perft.txt"
   run show-sample show sample --plain
   run replay-sample replay "$root/crates/rules/data/sample-game.txt"
   # Search: solver verdicts (first fixture positions) and a 1-thread alpha-beta.

@@ -143,7 +143,7 @@ fn engines_play_legal_games_in_both_phases() {
     };
     for index in 0..2 {
         let g = play_game(&m, 3, index);
-        let mut replay = senat_rules::Game::new(senat_rules::Position::start());
+        let mut replay = senat_rules::GameRecord::new(senat_rules::Position::start());
         for &mv in g.game.moves() {
             replay.play(mv).expect("a legal move");
         }

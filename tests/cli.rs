@@ -2,7 +2,7 @@
 //! with `std::process::Command` and checks its stdout, stderr and exit code.
 
 use senat_rules::notation::START_SPN;
-use senat_rules::{Game, Position};
+use senat_rules::{GameRecord, Position};
 mod support {
     pub mod cli;
 }
@@ -11,7 +11,7 @@ use support::cli::{TempRecord, fails, ok, senat, stderr, stdout};
 
 /// A whole game from the start, always playing the first legal move, and its outcome.
 fn first_move_game() -> (Vec<String>, String) {
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     let mut moves = Vec::new();
     while game.outcome().is_none() {
         assert!(moves.len() < 10_000, "the first-move game does not end");
@@ -181,7 +181,7 @@ fn replay_of_the_sample_game_says_blue_wins() {
     let record: Vec<&str> = senat_rules::sample::record_lines().collect();
     assert_eq!(blocks.len(), record.len() + 1, "start, 27 moves, the result");
     assert!(blocks[0].starts_with("start\n") && blocks[0].ends_with(record[0]), "{}", blocks[0]);
-    let mut game = Game::new(record[0].parse().unwrap());
+    let mut game = GameRecord::new(record[0].parse().unwrap());
     for (i, (block, text)) in blocks[1..].iter().zip(&record[1..]).enumerate() {
         let m = game.position().parse_move(text).unwrap();
         game.play(m).unwrap();

@@ -9,7 +9,7 @@ mod support {
 }
 
 use senat_lab::policy::{Agent, HeuristicPolicy, Turn, Weights, rng_from_seed};
-use senat_rules::{Game, Position};
+use senat_rules::{GameRecord, Position};
 use support::cli::{TempRecord, fails, ok, senat, stderr, stdout};
 
 const EMPTY_BOARD: &str = ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,.";
@@ -179,7 +179,7 @@ fn weights_must_evaluate_to_finite_scores() {
     let weights = Weights { own_i: 1e308, opp_i: -1e308, pile: f64::MAX, ..Weights::default() };
     let mut policy = HeuristicPolicy { weights };
     let mut rng = rng_from_seed(8);
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     while game.outcome().is_none() {
         let m = policy.choose(&Turn::new(&game), &mut rng);
         game.play(m).expect("the policy's move is legal");

@@ -2,7 +2,7 @@
 //! (legal moves, illegal ones, hint, undo, save, quit, end of input), and
 //! the saved record replayed by `senat replay`.
 
-use senat_rules::{Game, Position, sample};
+use senat_rules::{GameRecord, Position, sample};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Output, Stdio};
@@ -137,7 +137,7 @@ fn the_draft_against_an_engine_then_save_and_replay() {
     // The record replays, starts from `start`, and holds our moves in order.
     let (_, lines) = replayed(&saved);
     assert_eq!(lines[0], "start");
-    let mut g = Game::new(Position::start());
+    let mut g = GameRecord::new(Position::start());
     let mut mine = Vec::new();
     for text in &lines[1..] {
         let m = g.position().parse_move(text).unwrap();

@@ -10,7 +10,7 @@ use senat_lab::policy::{
 };
 use senat_lab::selfplay::identity::weight_files;
 use senat_lab::selfplay::{Matchup, play_game};
-use senat_rules::{Game, Move, Position, sample};
+use senat_rules::{GameRecord, Move, Position, sample};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -121,7 +121,7 @@ fn time_per_move_shows_in_the_name_and_reads_back() {
 #[test]
 fn alpha_beta_and_mcts_search_for_their_time() {
     // The sample game after its draft: the play's first position.
-    let game = Game::new(sample::start());
+    let game = GameRecord::new(sample::start());
     let mut rng = rng_from_seed(5);
     let turn = Turn::new(&game);
     let legal = game.position().legal_moves();
@@ -174,7 +174,7 @@ fn the_split_policy_hands_each_phase_to_its_policy() {
     split.new_game();
     assert_eq!((draft_games.load(Ordering::Relaxed), play_games.load(Ordering::Relaxed)), (1, 1));
     // One policy plays both sides of a whole game.
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     let mut rng = rng_from_seed(9);
     let (mut draft, mut play) = (0, 0);
     while game.outcome().is_none() {

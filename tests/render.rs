@@ -5,7 +5,7 @@
 use resvg::tiny_skia::Pixmap;
 use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{PolicySpec, Turn, rng_from_seed};
-use senat_rules::{Cell, Colour, Game, Position, Symbol, sample};
+use senat_rules::{Cell, Colour, GameRecord, Position, Symbol, sample};
 use std::path::PathBuf;
 
 mod support {
@@ -51,7 +51,7 @@ fn dir(name: &str) -> PathBuf {
 /// draft, restricted dice, piles), and of the sample game.
 fn positions() -> Vec<(Position, Option<senat_rules::Move>)> {
     let mut v = Vec::new();
-    let mut g = Game::new(Position::start());
+    let mut g = GameRecord::new(Position::start());
     let mut players = [PolicySpec::parse("heuristic").unwrap().build(), PolicySpec::parse("random").unwrap().build()];
     let mut rng = rng_from_seed(7);
     v.push((*g.position(), None));

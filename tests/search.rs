@@ -7,7 +7,7 @@ use game_search::alphabeta::{Limits, Searcher, minimax};
 use game_search::solver::{Solver, Verdict};
 use game_search::{Game as _, WIN, terminal_score};
 use senat_lab::adapter::{Senat, SenatEval, SenatState};
-use senat_rules::{Game, Move, sample};
+use senat_rules::{GameRecord, Move, sample};
 use std::num::NonZeroUsize;
 
 mod support {
@@ -309,7 +309,7 @@ fn search_state_counts_repetitions_like_game() {
     // Shuttle two dice back and forth: the position after the first move
     // comes a third time after the ninth.
     let s0 = state(WIN_IN_3);
-    let mut g = Game::new(*s0.position());
+    let mut g = GameRecord::new(*s0.position());
     let mut s = s0;
     let shuttle = ["S1-S2", "S11-S10", "S2-S1", "S10-S11"];
     for (i, text) in shuttle.iter().cycle().take(9).enumerate() {
@@ -331,7 +331,7 @@ fn search_state_counts_repetitions_like_game() {
 /// The position of the sample game before move 13 (blue to move, red pile 4).
 fn before_move_13() -> SenatState {
     let mut lines = sample::record_lines();
-    let mut g = Game::new(lines.next().unwrap().parse().unwrap());
+    let mut g = GameRecord::new(lines.next().unwrap().parse().unwrap());
     for text in lines.take(12) {
         let m = g.position().parse_move(text).unwrap();
         g.play(m).unwrap();
@@ -398,7 +398,7 @@ fn sample_after_move_15_red_had_a_forced_win() {
     // After blue's move 15 (I20>I21:D) red can force its fifth die in 5
     // plies; the game's move 16 (I23-I21) misses it, and blue wins at move 27.
     let mut lines = sample::record_lines();
-    let mut g = Game::new(lines.next().unwrap().parse().unwrap());
+    let mut g = GameRecord::new(lines.next().unwrap().parse().unwrap());
     for text in lines.take(15) {
         let m = g.position().parse_move(text).unwrap();
         g.play(m).unwrap();

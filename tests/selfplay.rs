@@ -1,13 +1,13 @@
 //! Self-play: reproducibility across threads and shards, resume after an
 //! interruption, refusal to overwrite, clear errors, and the policies'
-//! legality (every recorded game replays through the checked `Game::play`),
+//! legality (every recorded game replays through the checked `GameRecord::play`),
 //! batches with a time per move (recorded in the policy names) and split
 //! `DRAFT>PLAY` policies.
 
 use senat_lab::policy::{GameRng, PlayMoves, Turn, below, nth_draft_move, nth_move, nth_play_move, rng_from_seed};
 use senat_lab::selfplay::{Matchup, play_game, push_move_text};
 use senat_lab::stats::wilson;
-use senat_rules::{Game, Move, Position};
+use senat_rules::{GameRecord, Move, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -151,15 +151,15 @@ fn a_full_disk_is_reported() {
     ok(&d.0, &["selfplay", "--games", "50", "--out", "/dev/null", "--summary", "", "--quiet"]);
 }
 
-/// Every game of every policy replays through the checked `Game::play`, and
-/// ends with the outcome `Game` itself finds.
+/// Every game of every policy replays through the checked `GameRecord::play`, and
+/// ends with the outcome `GameRecord` itself finds.
 #[test]
 fn policies_play_legal_games() {
     for (red, blue) in [("random", "greedy"), ("heuristic", "random"), ("greedy", "heuristic:pile=3,exposed=-2")] {
         let m = Matchup { red: spec(red), blue: spec(blue), draft_red: spec(red), draft_blue: spec(blue) };
         for i in 0..40 {
             let g = play_game(&m, 3, i);
-            let mut replay = Game::new(Position::start());
+            let mut replay = GameRecord::new(Position::start());
             for &mv in g.game.moves() {
                 replay.play(mv).unwrap_or_else(|e| panic!("{red} vs {blue}, game {i}: {mv}: {e}"));
             }
@@ -174,7 +174,7 @@ fn policies_play_legal_games() {
 fn nth_move_covers_the_legal_moves() {
     let mut rng: GameRng = rng_from_seed(11);
     for _ in 0..60 {
-        let mut game = Game::new(Position::start());
+        let mut game = GameRecord::new(Position::start());
         while game.outcome().is_none() {
             let p = *game.position();
             let n = p.count_moves();

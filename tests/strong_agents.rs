@@ -11,7 +11,7 @@ use senat_lab::adapter::{Senat, SenatRollout, SenatState};
 use senat_lab::learned::Learned;
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_lab::selfplay::{Matchup, play_game};
-use senat_rules::{Game, Position};
+use senat_rules::{GameRecord, Position};
 use support::games::spec;
 
 /// The moves of one self-play game of `policy` against itself (both phases).
@@ -65,7 +65,7 @@ fn draft_moves_are_legal(policy: &str, seed: u64) {
     let mut player = s.build();
     let mut rng = rng_from_seed(seed);
     let mut walk = rng_from_seed(seed ^ 0xfeed);
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     let mut states = 0;
     while !game.position().is_play() {
         player.new_game();
@@ -111,7 +111,7 @@ fn shared_tree_mcts_with_one_thread_is_a_function_of_its_seed() {
     assert_ne!(a.1, run(8).1, "another seed, other playouts");
     // And through the policy spec, the same move twice from the same generator.
     let s = spec("mcts:playouts=300,rollout=eval,prior=1000,parallel=tree,threads=1");
-    let g = Game::new(senat_rules::sample::START.parse().unwrap());
+    let g = GameRecord::new(senat_rules::sample::START.parse().unwrap());
     let pick = |seed| s.build().choose(&Turn::new(&g), &mut rng_from_seed(seed));
     assert_eq!(pick(3), pick(3));
 }

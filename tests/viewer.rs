@@ -10,7 +10,7 @@
 
 use resvg::tiny_skia::Pixmap;
 use senat_lab::picture;
-use senat_rules::{Cell, Game, Position};
+use senat_rules::{Cell, GameRecord, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -217,7 +217,7 @@ fn a_selfplay_game_with_its_draft() {
     // senat's own replay of the row's moves.
     let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(&games).unwrap();
     let row = rdr.records().map(Result::unwrap).find(|r| &r[0] == "1").expect("game 1");
-    let mut g = Game::new(Position::start());
+    let mut g = GameRecord::new(Position::start());
     for text in row[14].split_whitespace().chain(row[15].split_whitespace()) {
         let m = g.position().parse_move(text).unwrap();
         g.play(m).unwrap();

@@ -10,7 +10,7 @@ use crate::cli::common::{Result, input, parse_position, play_record, policy, rea
 use crate::cli::games::GameArg;
 use clap::Args;
 use senat_lab::policy::{Turn, rng_from_seed};
-use senat_rules::Game;
+use senat_rules::GameRecord;
 use senat_rules::notation::escape;
 use std::io::Write;
 use std::path::PathBuf;
@@ -67,7 +67,7 @@ pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
             game
         }
         None if a.pos.is_empty() => return input("no position: give a POSITION or --history FILE"),
-        None => Game::new(parse_position(&a.pos.join(" "), v)?),
+        None => GameRecord::new(parse_position(&a.pos.join(" "), v)?),
     };
     if let Some(o) = game.outcome() {
         return input(format_args!("the game is over ({o})"));

@@ -13,7 +13,7 @@ use senat_lab::{limits, render};
 use senat_rules::notation::escape;
 use senat_rules::record::parse_position_arg_in;
 use senat_rules::variant::Variant;
-use senat_rules::{Game, Move, Position, Record, RecordError, sample};
+use senat_rules::{GameRecord, Move, Position, Record, RecordError, sample};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
@@ -159,8 +159,8 @@ impl From<RecordError> for Stop {
 pub(crate) fn play_record(
     name: &str,
     record: &Record,
-    mut each: impl FnMut(usize, Move, &Game) -> Result<()>,
-) -> Result<Game> {
+    mut each: impl FnMut(usize, Move, &GameRecord) -> Result<()>,
+) -> Result<GameRecord> {
     record.play_each(|ply, m, game| each(ply, m, game).map_err(Stop::Each)).map_err(|e| match e {
         Stop::Record(e) => located(name, &e),
         Stop::Each(f) => f,
@@ -168,7 +168,7 @@ pub(crate) fn play_record(
 }
 
 /// The result of a game, with the piles: `blue wins by majority (red 4, blue 5, white 0)`.
-pub(crate) fn result_line(game: &Game) -> String {
+pub(crate) fn result_line(game: &GameRecord) -> String {
     let p = game.position();
     let piles = p.piles();
     let piles = format!("red {}, blue {}, white {}", piles.red, piles.blue, piles.white);

@@ -17,7 +17,7 @@ use senat_lab::picture::{self, Frame};
 use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::viewer::{self, Meta, Step};
-use senat_rules::{Game, MoveError, Position, Record, Side, Variant};
+use senat_rules::{GameRecord, MoveError, Position, Record, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -123,7 +123,7 @@ struct Played {
     name: String,
     text: String,
     record: Record,
-    game: Game,
+    game: GameRecord,
 }
 
 fn play_file(file: &Path) -> Result<Played> {
@@ -285,7 +285,7 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
 /// Game `n` of a games file of `senat selfplay`: its moves replayed from
 /// the start of the draft and checked against the row's final SPN, winner
 /// and reason.
-fn games_file_game(path: &Path, n: u64) -> Result<(Game, Meta)> {
+fn games_file_game(path: &Path, n: u64) -> Result<(GameRecord, Meta)> {
     let shown = path.display().to_string();
     let variant = batch_variant(path)?;
     let mut rdr = csv::ReaderBuilder::new()
@@ -364,7 +364,7 @@ commands:
 
 /// The session of `senat play`.
 struct Session {
-    game: Game,
+    game: GameRecord,
     human: Side,
     engine_name: String,
     engine: Box<dyn Agent<Senat>>,
@@ -386,7 +386,7 @@ impl Session {
     fn undo(&mut self) -> Option<usize> {
         let steps = viewer::steps(&self.game);
         let ply = (0..self.game.moves().len()).rev().find(|&i| steps[i].position.side_to_move() == self.human)?;
-        let mut g = Game::new(*self.game.start());
+        let mut g = GameRecord::new(*self.game.start());
         for &m in &self.game.moves()[..ply] {
             g.play_unchecked(m);
         }
@@ -424,7 +424,7 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
         Err(e) => return Err(e),
     };
     let mut s = Session {
-        game: Game::new(start),
+        game: GameRecord::new(start),
         human: a.side,
         engine_name: spec.name.clone(),
         engine: spec.build(),

@@ -6,7 +6,7 @@
 
 use senat_lab::adapter::SenatState;
 use senat_lab::policy::PolicySpec;
-use senat_rules::{Game, Position, sample};
+use senat_rules::{GameRecord, Position, sample};
 
 /// The search state of an SPN (panics naming the SPN if it is refused).
 pub fn state(spn: &str) -> SenatState {
@@ -14,9 +14,9 @@ pub fn state(spn: &str) -> SenatState {
 }
 
 /// The sample game of the rules, replayed from its record with the checked
-/// `Game::play`.
-pub fn sample_game() -> Game {
-    let mut g = Game::new(sample::START.parse().expect("the sample start is valid SPN"));
+/// `GameRecord::play`.
+pub fn sample_game() -> GameRecord {
+    let mut g = GameRecord::new(sample::START.parse().expect("the sample start is valid SPN"));
     for line in sample::record_lines().skip(1) {
         let m = g.position().parse_move(line).unwrap_or_else(|e| panic!("sample move {line}: {e}"));
         g.play(m).unwrap_or_else(|e| panic!("sample move {line}: {e}"));

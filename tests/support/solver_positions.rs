@@ -11,7 +11,7 @@
 
 use game_search::solver::Verdict;
 use senat_lab::adapter::SenatState;
-use senat_rules::{Game, Position, sample};
+use senat_rules::{GameRecord, Position, sample};
 
 /// The list, compiled in.
 pub const LIST: &str = include_str!("../fixtures/solver-positions.txt");
@@ -34,7 +34,7 @@ pub struct Entry {
 pub fn sample_after(n: usize) -> Result<SenatState, String> {
     let mut lines = sample::record_lines();
     let start: Position = lines.next().ok_or("empty record")?.parse().map_err(|e| format!("start: {e}"))?;
-    let mut g = Game::new(start);
+    let mut g = GameRecord::new(start);
     for (i, text) in lines.take(n).enumerate() {
         let m = g.position().parse_move(text).map_err(|e| format!("move {}: {e}", i + 1))?;
         g.play(m).map_err(|e| format!("move {}: {e:?}", i + 1))?;

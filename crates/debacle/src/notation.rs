@@ -169,8 +169,17 @@ impl Position {
     /// Parses a move and checks it is legal here; the error says which and why.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m = parse_move_text(text)?;
+        self.check(m)?;
+        Ok(m)
+    }
+
+    /// Whether `m` is legal here, and if not, why: the decision of
+    /// [`Position::is_legal`], with the reason of a refusal in
+    /// [`MoveError::Illegal`] ([`Position::parse_move`] after the syntax,
+    /// [`Position::play`]).
+    pub fn check(&self, m: Move) -> Result<(), MoveError> {
         if self.is_legal(m) {
-            Ok(m)
+            Ok(())
         } else {
             Err(MoveError::Illegal { mv: m.to_string(), reason: self.why_illegal(m) })
         }
@@ -178,6 +187,16 @@ impl Position {
 
     /// Why `m` is not legal here (for error messages).
     fn why_illegal(&self, m: Move) -> String {
+        // Squares no move text names (a `Move` built in code).
+        let squares = match m {
+            Move::Flip { square } => [Some(square), None],
+            Move::Roll { from, home, .. } => [Some(from), home],
+            Move::Recover { to } => [Some(to), None],
+            Move::Decline => [None, None],
+        };
+        if let Some(sq) = squares.into_iter().flatten().find(|&sq| sq >= 36) {
+            return format!("square {sq} is off the board (0..36)");
+        }
         if let Some(o) = self.outcome() {
             return format!("the match is over ({o})");
         }
@@ -1138,7 +1157,7 @@ mod tests {
         // Round 1 can end 0-0 and, with rounds=1, so can the match: a draw.
         let mut p = Position::start(Variant::parse("quiet=1,rounds=1").unwrap());
         for m in ["Fa1", "Fb1"] {
-            p.play(p.parse_move(m).unwrap());
+            p.play_unchecked(p.parse_move(m).unwrap());
         }
         let text = p.to_string();
         assert_eq!(

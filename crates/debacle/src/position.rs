@@ -1,5 +1,6 @@
 //! The state of a Débâcle match and its transitions: the fast move
-//! generator, `play`, the round and match ends and the safeguards.
+//! generator, `play` (checked) and `play_unchecked`, the round and match ends
+//! and the safeguards.
 //!
 //! Squares are numbers 0..36, `rank * 6 + file`, a1 = 0, f1 = 5, a6 = 30,
 //! f6 = 35. South is player 0 (home row rank 1), North player 1 (rank 6).
@@ -9,6 +10,7 @@
 //! anywhere else than `end_round` (read by `outcome()`).
 
 use crate::Outcome;
+use crate::notation::MoveError;
 use crate::variant::{Scoring, Variant};
 use crate::zobrist::{PIECE, PILE, mix};
 
@@ -447,8 +449,18 @@ impl Position {
         found
     }
 
-    /// Plays a legal move (checked only by `debug_assert!`), keeping the hash incrementally.
-    pub fn play(&mut self, m: Move) {
+    /// Plays `m` if it is legal ([`Position::check`]); otherwise leaves the position as it was and
+    /// says why ([`MoveError::Illegal`]).
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The fast path of [`Position::play`]: plays `m`, which must be legal here (from
+    /// `legal_moves` or checked), keeping the hash incrementally. An illegal move fails a
+    /// `debug_assert!` in debug builds and leaves an inconsistent position otherwise.
+    pub fn play_unchecked(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         let old_meta = self.meta_key();
         self.ply += 1;
@@ -603,7 +615,7 @@ pub fn perft(p: &Position, depth: u32) -> u64 {
             let mut n = 0;
             p.for_each_move(|m| {
                 let mut c = *p;
-                c.play(m);
+                c.play_unchecked(m);
                 n += perft(&c, depth - 1);
             });
             n

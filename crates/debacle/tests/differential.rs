@@ -4,15 +4,16 @@
 
 mod common;
 
-use common::{Rng, random_step};
+use common::random_step;
 use debacle_rules::{Dir, Move, Phase, Position, Variant, reference};
 use std::collections::HashSet;
+use testkit::SplitMix64;
 
 const POSITIONS: usize = if cfg!(debug_assertions) { 10_000 } else { 40_000 };
 
 fn differential(variant: &str, seed: u64) {
     let v = Variant::parse(variant).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut p = Position::start(v);
     let mut buf = Vec::new();
     let (mut rebonds, mut recoveries, mut second, mut relocations, mut rounds, mut end_rolls) = (0, 0, 0, 0, 0, 0);

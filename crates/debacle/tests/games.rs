@@ -3,14 +3,15 @@
 
 mod common;
 
-use common::{Rng, random_step};
+use common::random_step;
 use debacle_rules::{Position, Variant};
+use testkit::SplitMix64;
 
 const GAMES: usize = if cfg!(debug_assertions) { 20 } else { 200 };
 
 fn matches(variant: &str, seed: u64) {
     let v = Variant::parse(variant).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut buf = Vec::new();
     // Per turn: 2 regular actions, at most 5 rebonds... per round 1 recovery decision: bounded by 16 plies.
     let bound = v.rounds as u64 * v.turns as u64 * 16;

@@ -19,11 +19,11 @@ fn games_md_reference_numbers() {
     p.legal_moves(&mut first);
     for &a in &first {
         let mut q = p;
-        q.play(a);
+        q.play_unchecked(a);
         q.legal_moves(&mut second);
         for &b in &second {
             let mut r = q;
-            r.play(b);
+            r.play_unchecked(b);
             assert_eq!(r.to_move(), 1, "after two actions of South's first turn, North moves");
             // Distinct game states: the board, phase and counters, not the ply.
             after_two.insert(r.hash());

@@ -2,7 +2,8 @@
 //! relocation, the double-flip rule, recovery, round end, scoring, match end
 //! and safeguards.
 
-use debacle_rules::{Move, Outcome, Phase, Position, Variant};
+use debacle_rules::{Move, MoveError, Outcome, Phase, Position, Variant};
+use testkit::SplitMix64;
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -11,7 +12,7 @@ fn pos(text: &str) -> Position {
 fn play(p: &mut Position, moves: &[&str]) {
     for m in moves {
         let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-        p.play(mv);
+        p.play_unchecked(mv);
         assert_eq!(p.hash(), p.hash_from_scratch());
     }
 }
@@ -183,4 +184,35 @@ fn board_text_shows_everything() {
     play(&mut q, &["Rc3f"]);
     assert!(q.board_text(false).contains("South: score 0, holds 1 [2]"));
     assert!(q.board_text(false).ends_with("South to move: rebond of the die on c4\n"));
+}
+
+/// The checked `play` plays a legal move as `play_unchecked` does, and refuses an illegal one
+/// with `check`'s reason ([`MoveError::Illegal`]), the position unchanged; in random matches.
+#[test]
+fn play_checks_what_play_unchecked_trusts() {
+    let mut rng = SplitMix64::new(11);
+    let mut moves = Vec::new();
+    for v in ["", "scoring=winner"] {
+        let mut p = Position::start(Variant::parse(v).unwrap());
+        for _ in 0..400 {
+            p.legal_moves(&mut moves);
+            let illegal = [Move::Decline, Move::Flip { square: 0 }, Move::Recover { to: 40 }];
+            for bad in illegal.into_iter().filter(|m| !moves.contains(m)) {
+                let before = p;
+                let why = p.check(bad).expect_err("an illegal move");
+                assert!(matches!(why, MoveError::Illegal { .. }), "{why:?}");
+                assert_eq!(p.play(bad), Err(why));
+                assert_eq!(p, before);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let mut q = p;
+            q.play_unchecked(m);
+            assert_eq!(p.check(m), Ok(()));
+            assert_eq!(p.play(m), Ok(()));
+            assert_eq!(p, q);
+        }
+    }
 }

@@ -5,16 +5,10 @@
 
 use dominoes_rules::{Move, Sampler, State, Variant};
 use std::time::Instant;
-
-fn rng(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
-}
+use testkit::XorShift64;
 
 /// Plays random moves until the round (or, with `whole`, the match) is over; returns the moves played.
-fn run(s: &mut State, seed: &mut u64, whole: bool, chance: &mut Vec<(Move, f64)>, moves: &mut Vec<Move>) -> u64 {
+fn run(s: &mut State, seed: &mut XorShift64, whole: bool, chance: &mut Vec<(Move, f64)>, moves: &mut Vec<Move>) -> u64 {
     let mut n = 0;
     loop {
         if s.outcome().is_some() || (!whole && s.round_over() && n > 0) {
@@ -22,31 +16,31 @@ fn run(s: &mut State, seed: &mut u64, whole: bool, chance: &mut Vec<(Move, f64)>
         }
         if s.is_chance() {
             s.chance_outcomes(chance);
-            let m = chance[(rng(seed) % chance.len() as u64) as usize].0;
-            s.play(m);
+            let m = chance[seed.below(chance.len())].0;
+            s.play_unchecked(m);
         } else {
             s.legal_moves(moves);
-            let m = moves[(rng(seed) % moves.len() as u64) as usize];
-            s.play(m);
+            let m = moves[seed.below(moves.len())];
+            s.play_unchecked(m);
         }
         n += 1;
     }
 }
 
-fn run_one(s: &mut State, seed: &mut u64, chance: &mut Vec<(Move, f64)>, moves: &mut Vec<Move>) {
+fn run_one(s: &mut State, seed: &mut XorShift64, chance: &mut Vec<(Move, f64)>, moves: &mut Vec<Move>) {
     if s.is_chance() {
         s.chance_outcomes(chance);
-        let m = chance[(rng(seed) % chance.len() as u64) as usize].0;
-        s.play(m);
+        let m = chance[seed.below(chance.len())].0;
+        s.play_unchecked(m);
     } else {
         s.legal_moves(moves);
-        let m = moves[(rng(seed) % moves.len() as u64) as usize];
-        s.play(m);
+        let m = moves[seed.below(moves.len())];
+        s.play_unchecked(m);
     }
 }
 
 fn main() {
-    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut seed = XorShift64::new(0x1234_5678_9abc_def1);
     let mut chance = Vec::new();
     let mut moves = Vec::new();
     for text in ["", "players=3", "players=4", "rules=openspiel"] {
@@ -84,7 +78,7 @@ fn main() {
         let mut obs: Vec<Sampler> = Vec::new();
         while obs.len() < 2000 {
             let mut s = State::start(v);
-            let stop = 14 + (rng(&mut seed) % 30) as usize;
+            let stop = 14 + seed.below(30);
             for _ in 0..stop {
                 if s.round_over() {
                     break;
@@ -101,7 +95,7 @@ fn main() {
         let mut k = 0u64;
         while t.elapsed().as_secs_f64() < 1.0 {
             for o in &obs {
-                std::hint::black_box(o.draw(&mut || rng(&mut seed)));
+                std::hint::black_box(o.draw(&mut || seed.next_u64()));
                 k += 1;
             }
         }

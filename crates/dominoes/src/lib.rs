@@ -14,6 +14,24 @@
 //! What this crate must never do: I/O, search, or randomness of its own
 //! (chance outcomes are moves chosen by the caller; the sampler takes the
 //! caller's random source).
+//!
+//! # The verbs
+//!
+//! The four rules crates (`senat-rules`, `focus-rules`, `debacle-rules`,
+//! `dominoes-rules`) name the same operations the same way:
+//!
+//! * `legal_moves(&mut out)`: the legal decisions, into `out` (cleared
+//!   first; Sénat's returns a `MoveList`); at a chance node the moves are
+//!   the `chance_outcomes` instead, and the verbs below take both kinds;
+//! * `is_legal(m)`: whether `m` is among them;
+//! * `check(m)`: `Ok(())` if `m` is legal, otherwise why not
+//!   ([`MoveError::Illegal`]);
+//! * `play(m)`: plays `m` if it is legal, otherwise returns the error of
+//!   `check` and leaves the state as it was;
+//! * `play_unchecked(m)`: the fast path for a move known to be legal (from
+//!   the generator, or checked): no check beyond a few `debug_assert!`s;
+//!   an illegal move leaves an inconsistent state. Searches, playouts and
+//!   perft use it.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

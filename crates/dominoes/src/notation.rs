@@ -184,16 +184,8 @@ impl State {
     /// Reads a move and checks it is legal here (a decision, or a chance outcome at a chance node).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m: Move = text.parse()?;
-        let ok = if self.is_chance() {
-            let mut c = Vec::new();
-            self.chance_outcomes(&mut c);
-            c.iter().any(|&(x, _)| x == m)
-        } else {
-            let mut l = Vec::new();
-            self.legal_moves(&mut l);
-            l.contains(&m)
-        };
-        if ok { Ok(m) } else { Err(MoveError::Illegal { text: m.to_string() }) }
+        self.check(m)?;
+        Ok(m)
     }
 }
 

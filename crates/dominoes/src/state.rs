@@ -5,6 +5,7 @@
 //! What it must never do: choose a chance outcome itself (the caller does),
 //! or show a hidden hand to an agent (agents get an `Observation`).
 
+use crate::notation::MoveError;
 use crate::tile::{ALL, NUM, Tile, TileSet};
 use crate::{Outcome, Variant};
 
@@ -300,9 +301,39 @@ impl State {
         }
     }
 
-    /// Plays a legal decision or a chance outcome (unchecked beyond debug
-    /// assertions: use `parse_move` or the generators for untrusted moves).
-    pub fn play(&mut self, m: Move) {
+    /// Whether `m` may be played here: at a chance node one of the
+    /// [`State::chance_outcomes`], otherwise one of the [`State::legal_moves`].
+    pub fn is_legal(&self, m: Move) -> bool {
+        if self.is_chance() {
+            let mut c = Vec::new();
+            self.chance_outcomes(&mut c);
+            c.iter().any(|&(x, _)| x == m)
+        } else {
+            let mut l = Vec::new();
+            self.legal_moves(&mut l);
+            l.contains(&m)
+        }
+    }
+
+    /// Whether `m` may be played here ([`State::is_legal`]), and if not,
+    /// [`MoveError::Illegal`].
+    pub fn check(&self, m: Move) -> Result<(), MoveError> {
+        if self.is_legal(m) { Ok(()) } else { Err(MoveError::Illegal { text: m.to_string() }) }
+    }
+
+    /// Plays `m`, a decision or a chance outcome, if it may be played here
+    /// ([`State::check`]); otherwise leaves the state as it was and says so.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The fast path of [`State::play`]: plays `m`, a decision or a chance
+    /// outcome that must be legal here (from the generators, `parse_move`, or
+    /// checked). Debug builds assert part of it (the tile is where the move
+    /// takes it from); an illegal move leaves an inconsistent state.
+    pub fn play_unchecked(&mut self, m: Move) {
         match m {
             Move::Deal { tile, to } => {
                 if self.phase == Phase::RoundOver {
@@ -633,7 +664,7 @@ pub fn perft(s: &State, depth: u32) -> u64 {
         .into_iter()
         .map(|m| {
             let mut t = *s;
-            t.play(m);
+            t.play_unchecked(m);
             perft(&t, depth - 1)
         })
         .sum()

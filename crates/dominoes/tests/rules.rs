@@ -134,7 +134,7 @@ fn domino_scores_opponents_pips() {
     let mut c = Vec::new();
     s.chance_outcomes(&mut c);
     assert_eq!(c.len(), 28);
-    s.play(Move::Deal { tile: "0-0".parse().unwrap(), to: 0 });
+    s.play_unchecked(Move::Deal { tile: "0-0".parse().unwrap(), to: 0 });
     assert!(!s.round_over());
     assert_eq!(s.chain().len(), 0);
     assert_eq!(s.scores()[0], 8);
@@ -143,7 +143,7 @@ fn domino_scores_opponents_pips() {
 /// Block rounds found by random play, their record checked against GAMES.md §2.6 computed here.
 #[test]
 fn block_scoring_with_both_tie_breaks() {
-    let mut rng = Rng(77);
+    let mut rng = XorShift64::new(77);
     let mut seen = [0usize; 3];
     for text in ["", "players=3", "players=4", "rules=openspiel"] {
         let v = variant(text);
@@ -197,7 +197,7 @@ fn block_scoring_with_both_tie_breaks() {
 
 #[test]
 fn match_ends_at_target_or_round_limit() {
-    let mut rng = Rng(5);
+    let mut rng = XorShift64::new(5);
     for text in ["", "players=3", "players=4", "target=30", "rounds=3"] {
         let v = variant(text);
         for _ in 0..200 {
@@ -243,7 +243,7 @@ fn openspiel_differences() {
     play(&mut s2, "0-0R");
     assert!(!s2.is_chance(), "never a draw");
     // A skipped player: find one by random play.
-    let mut rng = Rng(9);
+    let mut rng = XorShift64::new(9);
     let mut skipped = 0;
     for _ in 0..2000 {
         let mut s = State::start(v);
@@ -266,7 +266,7 @@ fn openspiel_differences() {
 
 #[test]
 fn differential_against_reference() {
-    let mut rng = Rng(1234);
+    let mut rng = XorShift64::new(1234);
     for text in VARIANTS {
         let v = variant(text);
         let mut positions = 0;
@@ -303,7 +303,7 @@ fn perft_small() {
 
 #[test]
 fn hash_and_texts_on_random_states() {
-    let mut rng = Rng(42);
+    let mut rng = XorShift64::new(42);
     for text in VARIANTS {
         let v = variant(text);
         for _ in 0..300 {
@@ -460,4 +460,38 @@ fn state_errors() {
         oe(&o1.replacen("o1", "o0", 1)).to_string(),
         "inconsistent: the observer's hand is shown, the others' are ?N (all shown once the round is over)"
     );
+}
+
+/// The checked `play` plays a decision or a chance outcome as `play_unchecked` does, and refuses
+/// one that is not legal here with `check`'s [`MoveError::Illegal`], the state unchanged.
+#[test]
+fn play_checks_what_play_unchecked_trusts() {
+    let mut rng = XorShift64::new(31);
+    let (mut chance, mut moves) = (Vec::new(), Vec::new());
+    for t in VARIANTS {
+        let mut s = State::start(variant(t));
+        for _ in 0..400 {
+            s.chance_outcomes(&mut chance);
+            s.legal_moves(&mut moves);
+            let mut all: Vec<Move> = chance.iter().map(|&(m, _)| m).collect();
+            all.extend(&moves);
+            let illegal = [Move::Pass, Move::Draw { tile: "6-6".parse().unwrap() }];
+            for bad in illegal.into_iter().filter(|m| !all.contains(m)) {
+                let before = s;
+                assert!(!s.is_legal(bad));
+                assert_eq!(s.check(bad), Err(MoveError::Illegal { text: bad.to_string() }));
+                assert_eq!(s.play(bad), s.check(bad));
+                assert_eq!(s, before);
+            }
+            if all.is_empty() {
+                break;
+            }
+            let m = all[rng.below(all.len())];
+            let mut q = s;
+            q.play_unchecked(m);
+            assert!(s.is_legal(m));
+            assert_eq!(s.play(m), Ok(()));
+            assert_eq!(s, q);
+        }
+    }
 }

@@ -57,7 +57,7 @@ fn naive_rejects(s: &State) -> bool {
 
 #[test]
 fn true_state_always_consistent_and_samples_keep_the_public_part() {
-    let mut rng = Rng(2024);
+    let mut rng = XorShift64::new(2024);
     let mut states = 0;
     let mut naive = 0;
     let mut samples = 0;
@@ -167,7 +167,7 @@ fn placements(o: &Observation) -> f64 {
 /// df + 6·sqrt(2·df) (about 6 standard deviations), fixed seeds.
 #[test]
 fn sampler_is_uniform_on_small_cases() {
-    let mut rng = Rng(99);
+    let mut rng = XorShift64::new(99);
     let mut checked = 0;
     let mut tries = 0;
     while checked < 8 && tries < 200_000 {
@@ -223,7 +223,7 @@ fn opener_inference_holds_at_the_deal_only() {
         assert!(s.observation(p).is_consistent(&s));
     }
     let o = s.observation(0);
-    let mut rng = Rng(3);
+    let mut rng = XorShift64::new(3);
     let mut with = 0;
     for _ in 0..2000 {
         let x = sample(&o, &mut || rng.next_u64());
@@ -264,7 +264,7 @@ fn implied_inferences_reject_states() {
     let o = s.observation(0);
     assert!(o.is_consistent(&s));
     // Player 1 cannot hold a 6 (none before drawing, none among the first 13 drawn).
-    let mut rng = Rng(4);
+    let mut rng = XorShift64::new(4);
     for _ in 0..200 {
         let x = sample(&o, &mut || rng.next_u64());
         assert!(x.hand(1).intersection(TileSet::with_number(6)).is_empty());
@@ -285,7 +285,7 @@ fn implied_inferences_reject_states() {
 /// never names a tile of a hidden hand or of the boneyard.
 #[test]
 fn observation_hides_the_hidden() {
-    let mut rng = Rng(8);
+    let mut rng = XorShift64::new(8);
     for text in VARIANTS {
         for _ in 0..200 {
             let k = 5 + rng.below(40);
@@ -321,7 +321,7 @@ fn observation_hides_the_hidden() {
 /// with the placement count.
 #[test]
 fn consistent_states_match_brute_force() {
-    let mut rng = Rng(7);
+    let mut rng = XorShift64::new(7);
     let (mut checked, mut pruned, mut tries) = (0, 0, 0);
     while checked < 60 && tries < 100_000 {
         tries += 1;

@@ -7,18 +7,13 @@
 
 use focus_rules::{Outcome, Position, Variant};
 use std::time::Instant;
+use testkit::XorShift64;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).map(|s| s.parse().expect("games: a number")).unwrap_or(200);
     let variant = Variant::parse(args.get(2).map(String::as_str).unwrap_or("")).expect("variant");
-    let mut seed = 0x1234_5678_9abc_def1u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift64::new(0x1234_5678_9abc_def1);
     let (mut plies, mut capped, mut wins) = (0u64, 0u64, [0u64; 2]);
     let t = Instant::now();
     for _ in 0..games {
@@ -28,8 +23,8 @@ fn main() {
             if n == 0 {
                 break;
             }
-            let m = p.nth_move((((next() >> 32) * n as u64) >> 32) as usize);
-            p.play(m);
+            let m = p.nth_move((((rng.next_u64() >> 32) * n as u64) >> 32) as usize);
+            p.play_unchecked(m);
             plies += 1;
         }
         if let Some(Outcome::Win { team }) = p.outcome() {

@@ -8,6 +8,23 @@
 //! What this crate must never do: I/O, search, or randomness other than what a
 //! caller passes in (pick a random move with [`Position::count_moves`] and
 //! [`Position::nth_move`]).
+//!
+//! # The verbs
+//!
+//! The four rules crates (`senat-rules`, `focus-rules`, `debacle-rules`,
+//! `dominoes-rules`) name the same operations the same way:
+//!
+//! * `legal_moves(&mut out)`: the legal moves, into `out` (cleared first;
+//!   Sénat's returns a `MoveList`), with `count_moves` and `nth_move`
+//!   views of the same generator;
+//! * `is_legal(m)`: whether `m` is among them;
+//! * `check(m)`: `Ok(())` if `m` is legal, otherwise why not ([`MoveError`]);
+//! * `play(m)`: plays `m` if it is legal, otherwise returns the error of
+//!   `check` and leaves the position as it was;
+//! * `play_unchecked(m)`: the fast path for a move known to be legal (from
+//!   the generator, or checked): no check beyond a `debug_assert!` of
+//!   `is_legal` in debug builds; an illegal move leaves an inconsistent
+//!   position. Searches, playouts and perft use it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -34,7 +51,7 @@ pub fn perft(p: &Position, depth: u32) -> u64 {
                 .iter()
                 .map(|&m| {
                     let mut q = *p;
-                    q.play(m);
+                    q.play_unchecked(m);
                     perft(&q, depth - 1)
                 })
                 .sum()

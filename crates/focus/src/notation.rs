@@ -140,6 +140,29 @@ impl Position {
         } else {
             return Err(MoveError::Syntax(text.to_string()));
         };
+        self.check(m)?;
+        Ok(m)
+    }
+
+    /// Whether `m` is legal here, and if not, why: the decision of
+    /// [`Position::is_legal`], with the precise reason of a refusal
+    /// ([`Position::parse_move`] after the syntax, [`Position::play`]).
+    pub fn check(&self, m: Move) -> Result<(), MoveError> {
+        // Squares the move text cannot name (a `Move` built in code).
+        let squares = match m {
+            Move::Step { from, to } => [Some(from), Some(to)],
+            Move::Enter { to } => [Some(to), None],
+            Move::Swap { own, other } => [Some(own), Some(other)],
+            Move::Pass => [None, None],
+        };
+        for sq in squares.into_iter().flatten() {
+            if sq >= 64 {
+                return Err(MoveError::BadSquare(square_name(sq)));
+            }
+            if !board::is_playable(sq) {
+                return Err(MoveError::RemovedSquare(square_name(sq)));
+            }
+        }
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
@@ -157,7 +180,7 @@ impl Position {
             if !self.is_legal(m) {
                 return Err(MoveError::SwapSymmetric);
             }
-            return Ok(m);
+            return Ok(());
         }
         let blocked = !self.can_play(me);
         match m {
@@ -183,7 +206,7 @@ impl Position {
             }
         }
         debug_assert!(self.is_legal(m));
-        Ok(m)
+        Ok(())
     }
 }
 
@@ -835,14 +858,14 @@ mod tests {
         // Both swaps played: 4 squares differ, the board is not symmetric.
         let mut p = Position::start(Variant::parse("fix=swap").unwrap());
         for m in ["swap:b7,d7", "swap:e7,c7"] {
-            p.play(p.parse_move(m).unwrap());
+            p.play_unchecked(p.parse_move(m).unwrap());
         }
         assert_eq!(ok(&p.to_string()), p);
         // A blocked player of the 4-player game passes: he controls nothing, his team and the
         // other team still play.
         let blocked = format!("focus players=4 {} res=0/0/0/0 turn=2 ply=50", board(&[("d5", "0"), ("a4", "3")]));
         let mut p = ok(&blocked);
-        p.play(Move::Pass);
+        p.play_unchecked(Move::Pass);
         assert_eq!(ok(&p.to_string()), p);
         // The winner's reserve is no obstacle when he controls a stack.
         ok(&format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1"), ("d4", "10")])));

@@ -1,6 +1,7 @@
 //! The state of a game of Focus and its fast rules: start positions, the move
-//! generator (list, count, n-th move, legality), `play` with the incremental
-//! Zobrist hash, and the one end check (`outcome`).
+//! generator (list, count, n-th move, legality), `play` (checked) and
+//! `play_unchecked` with the incremental Zobrist hash, and the one end check
+//! (`outcome`).
 //!
 //! What it must never do: do I/O, search, or draw randomness (a caller picks
 //! moves, e.g. through `nth_move` with its own random numbers); decide the
@@ -9,6 +10,7 @@
 use crate::board::{
     self, DEST, MAX_HEIGHT, NONE, REACH, SQUARES, Square, Z_RESERVE, Z_SWAPS, Z_TURN, colours, height, make, top,
 };
+use crate::notation::MoveError;
 use crate::variant::{Fix, Order, Variant};
 
 /// A decision of a player.
@@ -453,8 +455,19 @@ impl Position {
         }
     }
 
-    /// Plays a legal move (checked by `debug_assert!`), updating the hash, the controls and the status.
-    pub fn play(&mut self, m: Move) {
+    /// Plays `m` if it is legal ([`Position::check`]); otherwise leaves the position as it was and
+    /// says why.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        self.check(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The fast path of [`Position::play`]: plays `m`, which must be legal here (from
+    /// `legal_moves`, `nth_move`, or checked), updating the hash, the controls and the status. An
+    /// illegal move fails a `debug_assert!` in debug builds and leaves an inconsistent position
+    /// otherwise.
+    pub fn play_unchecked(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         let me = self.to_move as usize;
         match m {

@@ -5,9 +5,10 @@
 
 mod common;
 
-use common::{Rng, variants};
+use common::variants;
 use focus_rules::{Move, Position, Variant, perft, reference};
 use std::collections::HashSet;
+use testkit::SplitMix64;
 
 #[cfg(debug_assertions)]
 const POSITIONS: usize = 3_000;
@@ -24,7 +25,7 @@ struct Seen {
     ended: usize,
 }
 
-fn compare(p: &Position, rng: &mut Rng) {
+fn compare(p: &Position, rng: &mut SplitMix64) {
     let mut fast = Vec::new();
     p.legal_moves(&mut fast);
     let set: HashSet<Move> = fast.iter().copied().collect();
@@ -54,7 +55,7 @@ fn compare(p: &Position, rng: &mut Rng) {
 }
 
 fn run(v: Variant, seed: u64) -> Seen {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut seen = Seen::default();
     while seen.positions < POSITIONS {
         let mut p = Position::start(v);
@@ -74,7 +75,7 @@ fn run(v: Variant, seed: u64) -> Seen {
             seen.passes += (m == Move::Pass) as usize;
             let before: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
             let expected = reference::play(&p, m);
-            p.play(m);
+            p.play_unchecked(m);
             assert_eq!(reference::snapshot(&p), expected, "play {m}: fast and reference disagree, now {p}");
             let after: usize = (0..p.players()).map(|q| p.on_board(q)).sum();
             seen.overflows += (after + matches!(m, Move::Step { .. }) as usize <= before) as usize;
@@ -107,11 +108,11 @@ fn second_swap_filter_agrees() {
     let mut first = Vec::new();
     p.legal_moves(&mut first);
     let step = if cfg!(debug_assertions) { 17 } else { 1 };
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let mut total = 0;
     for &m in first.iter().step_by(step) {
         let mut q = p;
-        q.play(m);
+        q.play_unchecked(m);
         compare(&q, &mut rng);
         total += q.count_moves();
     }
@@ -131,7 +132,7 @@ fn reference_perft() {
             .into_iter()
             .map(|m| {
                 let mut q = *p;
-                q.play(m);
+                q.play_unchecked(m);
                 rperft(&q, d - 1)
             })
             .sum()

@@ -4,9 +4,10 @@
 
 mod common;
 
-use common::{Rng, variants};
+use common::variants;
 use focus_rules::{MoveError, Position, PositionError, Variant, VariantError};
 use proptest::prelude::*;
+use testkit::SplitMix64;
 
 fn verr(text: &str) -> VariantError {
     Variant::parse(text).expect_err(text)
@@ -51,7 +52,7 @@ fn move_errors() {
     let start = Position::start(Variant::default());
     let swap = Position::start(Variant::parse("fix=swap").unwrap());
     let mut after_swap = swap;
-    after_swap.play(swap.parse_move("swap:b7,d7").unwrap());
+    after_swap.play_unchecked(swap.parse_move("swap:b7,d7").unwrap());
     let won: Position = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
                          .,.,.,.,.,./.,.,.,. res=0/0 turn=1 ply=35"
         .parse()
@@ -172,7 +173,7 @@ fn position_errors() {
 }
 
 fn random_game_checks(v: Variant, seed: u64, plies: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut p = Position::start(v);
     let mut moves = Vec::new();
     for i in 0..plies {
@@ -190,7 +191,7 @@ fn random_game_checks(v: Variant, seed: u64, plies: usize) {
                 assert_eq!(p.parse_move(&m.to_string()), Ok(m), "{m} in {p}");
             }
         }
-        p.play(moves[rng.below(moves.len())]);
+        p.play_unchecked(moves[rng.below(moves.len())]);
     }
 }
 

@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{Rng, random_step, variants};
+use common::{random_step, variants};
 use focus_rules::{Move, Outcome, Position, Variant};
+use testkit::SplitMix64;
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -13,7 +14,7 @@ fn pos(text: &str) -> Position {
 
 fn play(p: &mut Position, m: &str) {
     let m = p.parse_move(m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
-    p.play(m);
+    p.play_unchecked(m);
 }
 
 const EMPTY_2P: &str =
@@ -172,7 +173,7 @@ fn opening_swaps() {
 fn every_random_game_ends_within_the_cap() {
     let games = if cfg!(debug_assertions) { 2 } else { 20 };
     for v in variants() {
-        let mut rng = Rng(99);
+        let mut rng = SplitMix64::new(99);
         for _ in 0..games {
             let mut p = Position::start(v);
             while random_step(&mut p, &mut rng) {}
@@ -185,7 +186,7 @@ fn every_random_game_ends_within_the_cap() {
     }
     // Short caps end soon, with every kind of result possible.
     let v = Variant::parse("cap=30").unwrap();
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let mut p = Position::start(v);
     while random_step(&mut p, &mut rng) {}
     assert_eq!((p.ply(), p.outcome()), (30, Some(Outcome::Draw)));
@@ -205,3 +206,34 @@ const PINNED: [&str; 5] = [
     "c074effe6f9e00b8", // fix=swap (swap phase 0)
     "75ba5755a93e463a", // fix=draw (same state as 2 players)
 ];
+
+/// The checked `play` plays a legal move as `play_unchecked` does, and refuses an illegal one
+/// with `check`'s reason, the position unchanged; in random games of every variant.
+#[test]
+fn play_checks_what_play_unchecked_trusts() {
+    let mut rng = SplitMix64::new(11);
+    let mut moves = Vec::new();
+    for v in variants() {
+        let mut p = Position::start(v);
+        for _ in 0..300 {
+            p.legal_moves(&mut moves);
+            let illegal = [Move::Pass, Move::Enter { to: 0 }, Move::Step { from: 27, to: 27 }];
+            for bad in illegal.into_iter().filter(|m| !moves.contains(m)) {
+                let before = p;
+                let why = p.check(bad).expect_err("an illegal move");
+                assert_eq!(p.play(bad), Err(why));
+                assert_eq!(p, before);
+            }
+            if moves.is_empty() {
+                assert_eq!(p.play(Move::Pass), Err(focus_rules::MoveError::GameOver));
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let mut q = p;
+            q.play_unchecked(m);
+            assert_eq!(p.check(m), Ok(()));
+            assert_eq!(p.play(m), Ok(()));
+            assert_eq!(p, q);
+        }
+    }
+}

@@ -89,10 +89,10 @@ fn reachable(seed: u64, plies: usize) -> State {
         }
         if s.is_chance() {
             s.chance_outcomes(&mut c);
-            s.play(rng.pick(&c).0);
+            s.play_unchecked(rng.pick(&c).0);
         } else {
             s.legal_moves(&mut l);
-            s.play(*rng.pick(&l));
+            s.play_unchecked(*rng.pick(&l));
         }
     }
     s
@@ -126,7 +126,7 @@ fn check_state(s: &State, deep: bool) {
         for m in moves {
             assert_eq!(s.parse_move(&m.to_string()), Ok(m));
             let mut q = *s;
-            q.play(m);
+            q.play_unchecked(m);
             check_state(&q, false);
         }
     }

@@ -72,7 +72,7 @@ fn positions() -> &'static [Position] {
             let mut n = 0;
             while p.outcome().is_none() && n < 1200 {
                 let k = p.count_moves();
-                p.play(p.nth_move(rng.below(k)));
+                p.play_unchecked(p.nth_move(rng.below(k)));
                 n += 1;
                 let interesting = n < 3 || n % 97 == 0 || p.outcome().is_some() || p.count_moves() == 1;
                 if interesting {
@@ -97,7 +97,7 @@ fn check_moves(p: &Position) {
         assert_eq!(p.nth_move(i), m, "nth_move {i} in {p}");
         assert_eq!(p.parse_move(&m.to_string()), Ok(m), "move text of {m} in {p}");
         let mut q = *p;
-        q.play(m);
+        q.play_unchecked(m);
         assert_eq!(q.hash(), q.hash_from_scratch(), "hash after {m} in {p}");
         let text = q.to_string();
         assert_eq!(text.parse::<Position>().as_ref(), Ok(&q), "text of {q} after {m}");

@@ -17,7 +17,7 @@ use senat_lab::rating::{Pentanomial, Sprt};
 use senat_lab::selfplay::{self, Shard, identity};
 use senat_rules::movegen::{nth_draft_move, nth_move, nth_play_move};
 use senat_rules::notation::{parse_move_text, parse_setup};
-use senat_rules::{Game, Move, Phase, Position, Record, RecordError, Setup, sample};
+use senat_rules::{GameRecord, Move, Phase, Position, Record, RecordError, Setup, sample};
 
 use crate::engine::{Rng, Target};
 
@@ -308,8 +308,8 @@ fn sample_start() -> Position {
 }
 
 /// A random walk of up to `plies` legal moves from `p`, stopping at the end.
-fn walk(rng: &mut Rng, p: Position, plies: usize) -> Game {
-    let mut g = Game::new(p);
+fn walk(rng: &mut Rng, p: Position, plies: usize) -> GameRecord {
+    let mut g = GameRecord::new(p);
     for _ in 0..plies {
         if g.outcome().is_some() {
             break;
@@ -333,7 +333,7 @@ fn positions() -> &'static [Position] {
         let mut rng = Rng::new(7);
         for i in 0..6 {
             let from = if i % 2 == 0 { Position::start() } else { sample_start() };
-            let mut g = Game::new(from);
+            let mut g = GameRecord::new(from);
             let mut n = 0;
             while g.outcome().is_none() && n < 200 {
                 let list = g.position().legal_moves();
@@ -566,7 +566,7 @@ fn gen_move(rng: &mut Rng) -> Vec<u8> {
 /// [`Record::play_each`], the functions the binary calls). Returns the game
 /// and the moves played (all of them when the record is good), or `None`
 /// when the start line is refused.
-fn replay(text: &str) -> Option<(Game, Vec<Move>, bool)> {
+fn replay(text: &str) -> Option<(GameRecord, Vec<Move>, bool)> {
     let record = match Record::parse(text) {
         Ok(r) => r,
         Err(e) => {
@@ -584,7 +584,7 @@ fn replay(text: &str) -> Option<(Game, Vec<Move>, bool)> {
         Err(e) => {
             assert!(e.line().is_some(), "a refused move names its line: {e}");
             let _ = e.to_string();
-            let mut game = Game::new(record.start);
+            let mut game = GameRecord::new(record.start);
             for &m in &played {
                 game.play(m).expect("a move the replay accepted plays again");
             }
@@ -631,7 +631,7 @@ fn gen_record(rng: &mut Rng) -> Vec<u8> {
 fn legal(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else { return };
     let start = if first & 1 == 0 { Position::start() } else { sample_start() };
-    let mut game = Game::new(start);
+    let mut game = GameRecord::new(start);
     let mut p = start;
     let mut hash = p.hash();
     for pair in rest.chunks(2) {
@@ -673,7 +673,7 @@ fn senat_variant(data: &[u8]) {
     let Ok(v) = senat_rules::Variant::parse(&text) else { return };
     let shown = v.to_text();
     assert_eq!(senat_rules::Variant::parse(&shown), Ok(v), "variant {text:?} written as {shown:?}");
-    let mut game = Game::new(Position::start_of(v));
+    let mut game = GameRecord::new(Position::start_of(v));
     for pair in moves.chunks(2) {
         let p = *game.position();
         assert_eq!(p.variant(), v, "the variant after {} moves", game.moves().len());

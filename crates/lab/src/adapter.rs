@@ -5,7 +5,7 @@
 //!
 //! This module never changes the rules: moves, hashing and end conditions
 //! come from [`Position`] and [`Outcome`]; it only adds the history that
-//! `Position` lacks, the way [`senat_rules::Game`] keeps it.
+//! `Position` lacks, the way [`senat_rules::GameRecord`] keeps it.
 
 use game_search::mcts::Rollout;
 use game_search::rng::{GameRng, below};
@@ -23,7 +23,7 @@ use crate::learned::Learned;
 
 /// A Sénat state for search: the position, its hash, and its repetition
 /// [`History`] (the play positions since the last die went through the
-/// door), the one [`senat_rules::Game`] keeps.
+/// door), the one [`senat_rules::GameRecord`] keeps.
 #[derive(Clone, Copy, Debug)]
 pub struct SenatState {
     pos: Position,
@@ -50,7 +50,7 @@ impl SenatState {
     }
 
     /// The state of a game in progress, with its whole repetition history.
-    pub fn from_game(game: &senat_rules::Game) -> SenatState {
+    pub fn from_game(game: &senat_rules::GameRecord) -> SenatState {
         game.moves().iter().fold(SenatState::new(*game.start()), |s, &m| s.play(m))
     }
 
@@ -88,7 +88,7 @@ impl SenatState {
     }
 
     /// The outcome if the game is over, in the rules' order (majority,
-    /// repetition, closure, block), as [`senat_rules::Game::outcome`].
+    /// repetition, closure, block), as [`senat_rules::GameRecord::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
         Outcome::of(&self.pos, &self.history)
     }

@@ -42,7 +42,7 @@ impl Game for Dominoes {
     }
     fn apply(s: &State, m: Move) -> State {
         let mut t = *s;
-        t.play(m);
+        t.play_unchecked(m);
         t
     }
     fn result(s: &State) -> Option<Scores> {
@@ -120,11 +120,11 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
             if s.is_chance() {
                 s.chance_outcomes(&mut self.outcomes);
                 let m = self.outcomes[below(rng, self.outcomes.len())].0;
-                s.play(m);
+                s.play_unchecked(m);
             } else {
                 s.legal_moves(&mut self.buf);
                 let m = self.buf[below(rng, self.buf.len())];
-                s.play(m);
+                s.play_unchecked(m);
             }
         }
         if let Some(o) = s.outcome() {
@@ -507,7 +507,7 @@ pub fn play_match(
                     break;
                 }
             }
-            s.play(pick);
+            s.play_unchecked(pick);
             moves.push(pick);
         } else {
             let p = s.to_move();
@@ -517,7 +517,7 @@ pub fn play_match(
             let m = agents[p].choose(&s.observation(p), rng);
             s.legal_moves(&mut buf);
             assert!(buf.contains(&m), "agent {p} chose an illegal move {m}");
-            s.play(m);
+            s.play_unchecked(m);
             moves.push(m);
             decisions += 1;
             in_round += 1;
@@ -790,7 +790,7 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
             if s.is_chance() {
                 s.chance_outcomes(&mut out);
                 let m = out[below(&mut chance, out.len())].0;
-                s.play(m);
+                s.play_unchecked(m);
                 continue;
             }
             let p = s.to_move();
@@ -803,7 +803,7 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
                 let fake = sample(&obs, &mut || rng.next_u64());
                 c.agree_sampled += u64::from(peek.choose(&fake, &mut rng) == m);
             }
-            s.play(m);
+            s.play_unchecked(m);
         }
     }
     c
@@ -831,12 +831,12 @@ mod tests {
                 let mut chance = |s: &mut State| {
                     while s.is_chance() {
                         s.chance_outcomes(&mut out);
-                        s.play(out[below(&mut deal, out.len())].0);
+                        s.play_unchecked(out[below(&mut deal, out.len())].0);
                     }
                 };
                 chance(&mut s);
                 s.legal_moves(&mut buf);
-                s.play(buf[0]);
+                s.play_unchecked(buf[0]);
                 chance(&mut s);
                 let obs = s.observation(s.to_move());
                 obs.legal_moves(&mut buf);
@@ -939,7 +939,7 @@ mod tests {
         let mut rng = rng_from_seed(8);
         while s.is_chance() {
             s.chance_outcomes(&mut out);
-            s.play(out[below(&mut rng, out.len())].0);
+            s.play_unchecked(out[below(&mut rng, out.len())].0);
         }
         for observer in [1, 0, 1] {
             let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));

@@ -242,7 +242,7 @@ fn hidden_key(s: &State) -> [u32; 5] {
 
 fn after(s: &State, m: Move) -> State {
     let mut t = *s;
-    t.play(m);
+    t.play_unchecked(m);
     t
 }
 
@@ -378,7 +378,7 @@ mod tests {
             if s.is_chance() {
                 s.chance_outcomes(&mut out);
                 let m = out[below(&mut rng, out.len())].0;
-                s.play(m);
+                s.play_unchecked(m);
                 continue;
             }
             if s.boneyard().len() <= 1 && s.hand(0).len() + s.hand(1).len() <= 7 && below(&mut rng, 2) == 0 {
@@ -386,7 +386,7 @@ mod tests {
             }
             s.legal_moves(&mut buf);
             let m = buf[below(&mut rng, buf.len())];
-            s.play(m);
+            s.play_unchecked(m);
         }
     }
 

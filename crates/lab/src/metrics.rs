@@ -23,7 +23,7 @@
 //! position it is given (a rules variant's start, later) through the rules
 //! crate, checking each move, and checks that the game ends as the row
 //! says; a bad move or a wrong ending is a [`ReplayError`] naming the game
-//! and the move. The end rules are the rules crate's ([`Game::outcome`]):
+//! and the move. The end rules are the rules crate's ([`GameRecord::outcome`]):
 //! no threshold is written here.
 //!
 //! Intervals: Wilson score intervals for shares; for means over games, the
@@ -40,7 +40,7 @@ use crate::annex::{AnnexError, GameRow};
 use crate::learned::Learned;
 use crate::stats::{PairKey, REASONS, Z95, wilson, wilson_share};
 use senat_rules::dice::Side;
-use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::game::{EndReason, GameRecord, Outcome};
 use senat_rules::notation::MoveError;
 use senat_rules::position::Position;
 use std::fmt;
@@ -289,7 +289,7 @@ impl std::error::Error for ReplayError {}
 /// `eval` before its move, the ending compared with the row's.
 pub fn replay(start: &Position, eval: &Learned, row: &GameRow, trace: &mut Trace) -> Result<(), ReplayError> {
     let fail = |problem: ReplayProblem| ReplayError { line: row.line, game: row.game, problem };
-    let mut game = Game::new(*start);
+    let mut game = GameRecord::new(*start);
     trace.values.clear();
     trace.scored = false;
     let mut first = None;
@@ -932,17 +932,14 @@ mod tests {
     }
 
     /// A real game from the start: random legal moves (a fixed xorshift) to the end.
-    fn a_game() -> (GameRow, Game) {
-        let mut game = Game::new(Position::start());
+    fn a_game() -> (GameRow, GameRecord) {
+        let mut game = GameRecord::new(Position::start());
         let mut draft = Vec::new();
         let mut play = Vec::new();
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = testkit::XorShift64::new(0x9e37_79b9_7f4a_7c15);
         while game.outcome().is_none() {
             let moves = game.position().legal_moves();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = moves[(state % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             if game.position().is_play() {
                 play.push(m.to_string())
             } else {
@@ -974,7 +971,7 @@ mod tests {
             assert!(close(v.blue + v.red, 1.0), "{v:?}");
         }
         // The values are the evaluation's in the play positions before each move.
-        let mut g = Game::new(Position::start());
+        let mut g = GameRecord::new(Position::start());
         let mut k = 0;
         for &m in game.moves() {
             if g.position().is_play() {

@@ -24,7 +24,7 @@ use crate::selfplay::game_seed;
 use rand::Rng;
 use rayon::prelude::*;
 use senat_rules::dice::Side;
-use senat_rules::game::{Game, Outcome};
+use senat_rules::game::{GameRecord, Outcome};
 use senat_rules::position::Position;
 
 /// What a tuning run does.
@@ -155,7 +155,7 @@ fn one_game(generator: &Generator, cfg: &TuneConfig, seed: u64, index: u64) -> D
     let mut player = generator.build();
     let hand_w = Weights::default();
     let hand_ab = SenatEval::default();
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     let mut play: Vec<[f64; NP]> = Vec::new();
     let mut draft: Vec<[f64; ND]> = Vec::new();
     let mut hand = Vec::new();

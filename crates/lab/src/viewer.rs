@@ -16,7 +16,7 @@
 //! only the page's own script and style, by their SHA-256 hashes.
 
 use crate::picture::{self, Frame, escape};
-use senat_rules::game::Game;
+use senat_rules::game::GameRecord;
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
 use sha2::{Digest, Sha256};
@@ -49,7 +49,7 @@ pub struct Step {
 }
 
 /// The positions of a game, ply 0 (its start) to its last.
-pub fn steps(game: &Game) -> Vec<Step> {
+pub fn steps(game: &GameRecord) -> Vec<Step> {
     let mut p = *game.start();
     let mut v = vec![Step { position: p, last: None }];
     for &m in game.moves() {
@@ -230,7 +230,7 @@ h1 { font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; text
 "#;
 
 /// Builds the page of a finished (or unfinished) game.
-pub fn html(game: &Game, meta: &Meta) -> String {
+pub fn html(game: &GameRecord, meta: &Meta) -> String {
     let steps = steps(game);
     let mut data = String::with_capacity(steps.len() * 12 * 1024);
     data.push_str("{\"title\":");
@@ -327,8 +327,8 @@ mod tests {
     use super::*;
     use senat_rules::sample;
 
-    fn sample_game() -> Game {
-        let mut g = Game::new(sample::START.parse().unwrap());
+    fn sample_game() -> GameRecord {
+        let mut g = GameRecord::new(sample::START.parse().unwrap());
         for line in sample::record_lines().skip(1) {
             let m = g.position().parse_move(line).unwrap();
             g.play(m).unwrap();

@@ -113,7 +113,7 @@ pub const HISTORY: usize = MAX_CLOSURE as usize + 1;
 /// die went through the door (no earlier position can come back once a die
 /// has left the board), the current one last. Fixed size, so that search
 /// states holding one stay `Copy`. The single repetition history, kept by
-/// [`Game`] and by search states alike.
+/// [`GameRecord`] and by search states alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct History {
     len: u8,
@@ -180,9 +180,11 @@ impl History {
     }
 }
 
-/// A game: the start, the moves played, the current position and its [`History`].
+/// A game record: the start, the moves played, the current position and its
+/// [`History`]. (Not `game_search::Game`, the trait the searches are generic
+/// over; this is the rules' own record of one game.)
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GameRecord {
     start: Position,
     position: Position,
     hash: u64,
@@ -190,11 +192,11 @@ pub struct Game {
     history: History,
 }
 
-impl Game {
+impl GameRecord {
     /// A game starting from `start` (the start of a draft, or any position).
-    pub fn new(start: Position) -> Game {
+    pub fn new(start: Position) -> GameRecord {
         let hash = start.hash();
-        Game { start, position: start, hash, moves: Vec::new(), history: History::new(&start, hash) }
+        GameRecord { start, position: start, hash, moves: Vec::new(), history: History::new(&start, hash) }
     }
 
     /// The position the game started from.
@@ -255,19 +257,17 @@ impl Game {
 mod tests {
     use super::*;
     use crate::position::CLOSURE;
+    use testkit::XorShift64;
 
     /// Random games from the start, each position with its game so far.
-    fn games(seeds: u64) -> impl Iterator<Item = Game> {
+    fn games(seeds: u64) -> impl Iterator<Item = GameRecord> {
         (0..seeds).flat_map(|seed| {
-            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-            let mut game = Game::new(Position::start());
+            let mut rng = XorShift64::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            let mut game = GameRecord::new(Position::start());
             let mut all = vec![game.clone()];
             while game.outcome().is_none() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
                 let legal = game.position().legal_moves();
-                game.play(legal[(state % legal.len() as u64) as usize]).expect("legal");
+                game.play(legal[rng.below(legal.len())]).expect("legal");
                 all.push(game.clone());
             }
             all
@@ -331,7 +331,7 @@ mod tests {
     #[test]
     fn a_full_history_drops_its_oldest() {
         let p = Position::start();
-        let mut game = Game::new(p);
+        let mut game = GameRecord::new(p);
         while !game.position().is_play() {
             let m = game.position().legal_moves()[0];
             game.play(m).expect("legal");

@@ -903,16 +903,15 @@ impl std::error::Error for Illegal {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::GameRecord;
     use proptest::prelude::*;
+    use testkit::{SplitMix64, XorShift64};
 
     #[test]
     fn select_finds_the_kth_set_bit() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = XorShift64::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let mut bits = x;
             let mut k = 0;
             while bits != 0 {
@@ -923,27 +922,10 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (splitmix64), enough for test games.
-    struct Mix(u64);
-
-    impl Mix {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     /// Every position of a random game from the start (draft and play), until it ends.
     fn random_game(seed: u64) -> Vec<Position> {
-        let mut rng = Mix(seed);
-        let mut game = Game::new(Position::start());
+        let mut rng = SplitMix64::new(seed);
+        let mut game = GameRecord::new(Position::start());
         let mut seen = vec![*game.position()];
         while game.outcome().is_none() {
             let legal = game.position().legal_moves();
@@ -998,9 +980,9 @@ mod tests {
     }
 
     /// Every move naming cells, faces and dice, legal or not, of the kinds of `p`'s phase and some others.
-    fn candidates(rng: &mut Mix, n: usize) -> Vec<Move> {
-        let cell = |rng: &mut Mix| Cell::from_index(rng.below(23) as u8).expect("a cell");
-        let face = |rng: &mut Mix| Face::ALL[rng.below(6)];
+    fn candidates(rng: &mut SplitMix64, n: usize) -> Vec<Move> {
+        let cell = |rng: &mut SplitMix64| Cell::from_index(rng.below(23) as u8).expect("a cell");
+        let face = |rng: &mut SplitMix64| Face::ALL[rng.below(6)];
         (0..n)
             .map(|_| {
                 let (a, b) = (cell(rng), cell(rng));
@@ -1018,7 +1000,7 @@ mod tests {
             .collect()
     }
 
-    fn check_position(p: &Position, rng: &mut Mix) {
+    fn check_position(p: &Position, rng: &mut SplitMix64) {
         let legal = p.legal_moves();
         let n = p.count_moves();
         // Count is the sum of the generated sets' sizes.
@@ -1076,7 +1058,7 @@ mod tests {
 
     #[test]
     fn sets_count_pick_and_check_agree_on_random_games() {
-        let mut rng = Mix(99);
+        let mut rng = SplitMix64::new(99);
         for seed in 0..40 {
             for p in random_game(seed) {
                 check_position(&p, &mut rng);
@@ -1121,7 +1103,7 @@ mod tests {
         fn generator_views_agree(seed in any::<u64>(), cut in 0usize..200) {
             let game = random_game(seed);
             let p = game[cut % game.len()];
-            check_position(&p, &mut Mix(seed ^ 0x5eed));
+            check_position(&p, &mut SplitMix64::new(seed ^ 0x5eed));
         }
     }
 }

@@ -831,6 +831,7 @@ fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::XorShift64;
 
     /// SPN as `to_spn` wrote it with the formatting machinery.
     fn spn_by_fmt(p: &Position) -> String {
@@ -870,7 +871,7 @@ mod tests {
 
     #[test]
     fn spn_is_written_as_the_formatting_machinery_wrote_it() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = XorShift64::new(0x9E37_79B9_7F4A_7C15);
         let mut seen = 0;
         for _ in 0..40 {
             let mut p = Position::start();
@@ -881,10 +882,7 @@ mod tests {
                 if moves.is_empty() || p.is_over_by_rule() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                p.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+                p.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         assert!(seen > 1000, "{seen}");

@@ -5,9 +5,9 @@
 //!
 //! What this module must never do: read files (callers hand it text) or
 //! accept a move the game does not allow: every move is parsed against the
-//! position it is played in and played through [`Game::play`].
+//! position it is played in and played through [`GameRecord::play`].
 
-use crate::game::Game;
+use crate::game::GameRecord;
 use crate::moves::Move;
 use crate::notation::{MoveError, SpnError, escape};
 use crate::position::Position;
@@ -167,9 +167,9 @@ impl Record {
     /// with its own error.
     pub fn play_each<E: From<RecordError>>(
         &self,
-        mut each: impl FnMut(usize, Move, &Game) -> Result<(), E>,
-    ) -> Result<Game, E> {
-        let mut game = Game::new(self.start);
+        mut each: impl FnMut(usize, Move, &GameRecord) -> Result<(), E>,
+    ) -> Result<GameRecord, E> {
+        let mut game = GameRecord::new(self.start);
         for (ply, (line, text)) in self.moves.iter().enumerate() {
             // Checked first so that the message says the game is over rather
             // than why the move would be illegal in the final position.
@@ -192,12 +192,12 @@ impl Record {
     }
 
     /// Plays the moves (see [`Record::play_each`]).
-    pub fn play(&self) -> Result<Game, RecordError> {
+    pub fn play(&self) -> Result<GameRecord, RecordError> {
         self.play_each(|_, _, _| Ok::<(), RecordError>(()))
     }
 
     /// The record of a game: its start in SPN, then its moves, one per line.
-    pub fn text_of(game: &Game) -> String {
+    pub fn text_of(game: &GameRecord) -> String {
         let mut out = game.start().to_spn();
         out.push('\n');
         for m in game.moves() {

@@ -2,20 +2,9 @@
 //! independently of the engine's: random games under every key, each
 //! position's turn, end and text checked against what the variant says.
 
-use senat_rules::game::{EndReason, Game, Outcome};
+use senat_rules::game::{EndReason, GameRecord, Outcome};
 use senat_rules::{Phase, Position, Side, Variant};
-
-/// A small deterministic generator (xorshift64), so that the test needs no crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use testkit::XorShift64;
 
 fn variants() -> Vec<Variant> {
     [
@@ -65,11 +54,11 @@ fn expected_end(v: &Variant, p: &Position, occurrences: usize) -> Option<Outcome
 
 #[test]
 fn random_games_follow_each_variant() {
-    let mut rng = Rng(0x05EE_D0F5_E4A7);
+    let mut rng = XorShift64::new(0x05EE_D0F5_E4A7);
     let mut ends = std::collections::HashMap::new();
     for v in variants() {
         for _ in 0..40 {
-            let mut game = Game::new(Position::start_of(v));
+            let mut game = GameRecord::new(Position::start_of(v));
             assert_eq!(game.position().side_to_move(), v.first_giver, "{v}");
             let mut placed = 0u32;
             loop {

@@ -1,21 +1,8 @@
 #![allow(dead_code)]
-//! Helpers shared by the tests: a seeded generator, random play, set-up deals.
+//! Helpers shared by the tests: random play (with `testkit`'s generator), set-up deals.
 
 use dominoes_rules::{Move, State, Tile, TileSet, Variant};
-
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use testkit::XorShift64;
 
 pub fn variant(t: &str) -> Variant {
     Variant::parse(t).expect("variant")
@@ -24,7 +11,7 @@ pub fn variant(t: &str) -> Variant {
 pub const VARIANTS: [&str; 4] = ["", "players=3", "players=4", "rules=openspiel"];
 
 /// One random move (chance or decision); false when the match is over.
-pub fn step(s: &mut State, rng: &mut Rng) -> bool {
+pub fn step(s: &mut State, rng: &mut XorShift64) -> bool {
     if s.outcome().is_some() {
         return false;
     }
@@ -32,18 +19,18 @@ pub fn step(s: &mut State, rng: &mut Rng) -> bool {
         let mut c = Vec::new();
         s.chance_outcomes(&mut c);
         let m = c[rng.below(c.len())].0;
-        s.play(m);
+        s.play_unchecked(m);
     } else {
         let mut l = Vec::new();
         s.legal_moves(&mut l);
         let m = l[rng.below(l.len())];
-        s.play(m);
+        s.play_unchecked(m);
     }
     true
 }
 
 /// A random reachable state: from the start, up to `plies` random moves.
-pub fn random_state(v: Variant, rng: &mut Rng, plies: usize) -> State {
+pub fn random_state(v: Variant, rng: &mut XorShift64, plies: usize) -> State {
     let mut s = State::start(v);
     for _ in 0..plies {
         if !step(&mut s, rng) {
@@ -66,7 +53,7 @@ pub fn deal(v: Variant, hands: &[&str]) -> State {
     let mut s = State::start(v);
     for (p, h) in hands.iter().enumerate() {
         for t in tiles(h) {
-            s.play(Move::Deal { tile: t, to: p as u8 });
+            s.play_unchecked(Move::Deal { tile: t, to: p as u8 });
         }
     }
     s
@@ -79,6 +66,6 @@ pub fn mv(s: &State, text: &str) -> Move {
 pub fn play(s: &mut State, moves: &str) {
     for m in moves.split_whitespace() {
         let x = mv(s, m);
-        s.play(x);
+        s.play_unchecked(x);
     }
 }

@@ -252,7 +252,7 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
 /// Implements the search's [`Game`] (and the solver's `Solvable`) for a
 /// marker type over a rules crate's `Position`, whose methods have the
 /// same names in every rules crate (`players`, `to_move`, `team`,
-/// `legal_moves`, `play`, `outcome`, `hash`).
+/// `legal_moves`, `play_unchecked`, `outcome`, `hash`).
 macro_rules! rules_game {
     ($game:ty, $pos:ty, $mv:ty) => {
         impl game_search::Game for $game {
@@ -273,7 +273,7 @@ macro_rules! rules_game {
             }
             fn apply(s: &$pos, m: $mv) -> $pos {
                 let mut t = *s;
-                t.play(m);
+                t.play_unchecked(m);
                 t
             }
             fn result(s: &$pos) -> Option<game_search::Scores> {

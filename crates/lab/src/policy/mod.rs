@@ -29,7 +29,7 @@ pub use crate::eval::{WeightError, Weights};
 pub use basic::{GreedyPolicy, HeuristicPolicy, LearnedPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
 pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};
-use senat_rules::game::Game;
+use senat_rules::game::GameRecord;
 pub use senat_rules::movegen::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
@@ -50,7 +50,7 @@ pub fn random_move(p: &Position, rng: &mut GameRng) -> Option<Move> {
 #[derive(Clone, Copy, Debug)]
 pub struct Turn<'a> {
     /// The game so far; its position is not over.
-    pub game: &'a Game,
+    pub game: &'a GameRecord,
     /// `game.position().count_moves()`, at least 1.
     pub legal: usize,
     /// The counted moves of a play position (`None` in the draft).
@@ -72,7 +72,7 @@ impl<'a> Turn<'a> {
     }
 
     /// A turn in `game`'s current position (counts its moves).
-    pub fn new(game: &'a Game) -> Turn<'a> {
+    pub fn new(game: &'a GameRecord) -> Turn<'a> {
         let p = game.position();
         if p.is_play() {
             let play = PlayMoves::new(p);

@@ -8,7 +8,7 @@
 use super::{Matchup, game_seed};
 use crate::policy::{Agent, GameRng, Senat, Turn, rng_from_seed};
 use crate::stats::GameSummary;
-use senat_rules::game::{Game, Outcome};
+use senat_rules::game::{GameRecord, Outcome};
 use senat_rules::movegen::Illegal;
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
@@ -31,7 +31,7 @@ impl Players {
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
     /// The game, with its moves.
-    pub game: Game,
+    pub game: GameRecord,
     /// How it ended.
     pub outcome: Outcome,
     /// Number of draft moves (the first moves of the record).
@@ -93,12 +93,12 @@ fn play_timed(
     for p in players.draft.iter_mut().chain(players.play.iter_mut()) {
         p.new_game();
     }
-    let mut game = Game::new(start);
+    let mut game = GameRecord::new(start);
     let mut draft_len = 0;
     let mut legal = Vec::new();
     let mut legal_sum = 0u64;
     let outcome = loop {
-        // The end rules of `Game::outcome` (`Outcome::decide`), sharing one
+        // The end rules of `GameRecord::outcome` (`Outcome::decide`), sharing one
         // move count with the policy.
         let p = game.position();
         let mut counted = None;
@@ -182,7 +182,7 @@ pub fn play_game_timed_from(
 /// randomness still meet in varied games. Stops early if the game ends.
 pub fn random_opening(v: Variant, seed: u64, index: u64, plies: u32) -> Vec<Move> {
     let mut rng = rng_from_seed(crate::policy::mix64(game_seed(seed, index) ^ 0xb00c_0b00_c0b0_0c0b));
-    let mut game = Game::new(Position::start_of(v));
+    let mut game = GameRecord::new(Position::start_of(v));
     let mut out = Vec::new();
     for _ in 0..plies {
         if game.outcome().is_some() {
@@ -232,7 +232,7 @@ impl std::error::Error for OpeningError {}
 /// order, before the game ends; the error names the first that cannot. A
 /// batch's opening passes this check before any game.
 pub fn check_opening(v: Variant, moves: &[Move]) -> Result<(), OpeningError> {
-    let mut game = Game::new(Position::start_of(v));
+    let mut game = GameRecord::new(Position::start_of(v));
     for (index, &m) in moves.iter().enumerate() {
         if let Some(outcome) = game.outcome() {
             return Err(OpeningError::Over { index, outcome });

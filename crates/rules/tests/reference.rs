@@ -8,12 +8,12 @@
 //! `legal_moves()` / `count_moves()` must agree with the reference, and the
 //! position reached by each move must agree with the reference successor.
 //! Property tests then cover hashing, SPN, `check`, the equivalences of
-//! RULES-NOTES point 3 and repetition in `Game`.
+//! RULES-NOTES point 3 and repetition in `GameRecord`.
 
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use senat_rules::{Cell, Colour, Dest, Die, EndReason, Face, Game, Move, MoveKind, Phase, Position, Setup, Side};
+use senat_rules::{Cell, Colour, Dest, Die, EndReason, Face, GameRecord, Move, MoveKind, Phase, Position, Setup, Side};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 // ---------------------------------------------------------------------------
@@ -384,11 +384,11 @@ fn reference_play(s: &RefState, m: Move) -> RefState {
 const MAX_PLIES: usize = 250;
 
 /// A random game from the start: the positions (first = start, last = where
-/// it stopped) and the moves between them. Stops when `Game::outcome()` says
+/// it stopped) and the moves between them. Stops when `GameRecord::outcome()` says
 /// the game is over (the final position is kept) or after `MAX_PLIES`.
 fn random_game(seed: u64) -> (Vec<Position>, Vec<Move>) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     let mut positions = vec![*game.position()];
     let mut moves = Vec::new();
     while moves.len() < MAX_PLIES && game.outcome().is_none() {
@@ -912,7 +912,7 @@ fn shuttling_ends_by_repetition_on_the_third_occurrence() {
         let (positions, moves) = random_game(seed);
         seed += 1;
         // The position after the draft (46 plies) is the first occurrence of itself.
-        let mut g = Game::new(Position::start());
+        let mut g = GameRecord::new(Position::start());
         for &m in moves.iter().take(46) {
             assert_eq!(g.occurrences(), 1);
             g.play(m).expect("legal draft move");
@@ -925,7 +925,7 @@ fn shuttling_ends_by_repetition_on_the_third_occurrence() {
         };
         scenarios += 1;
 
-        let mut game = Game::new(p);
+        let mut game = GameRecord::new(p);
         assert_eq!(game.occurrences(), 1);
         assert!(game.outcome().is_none(), "{}", p.to_spn());
         let mut seen: HashMap<String, usize> = HashMap::new();
@@ -1044,7 +1044,7 @@ fn game_outcome_follows_the_rules() {
     let mut reasons: HashMap<&'static str, usize> = HashMap::new();
     for seed in 0..60u64 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x0e7d);
-        let mut game = Game::new(Position::start());
+        let mut game = GameRecord::new(Position::start());
         let mut keys: Vec<String> = Vec::new();
         loop {
             let p = *game.position();

@@ -9,7 +9,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use senat_rules::sample::{self, LOOKS_AFTER_6, LOOKS_AFTER_13, LOOKS_FINAL, LOOKS_START};
-use senat_rules::{Colour, Die, Face, Game, Piles, Position, Setup, Side, Symbol};
+use senat_rules::{Colour, Die, Face, GameRecord, Piles, Position, Setup, Side, Symbol};
 
 /// (symbol, colour) per cell of a printed board.
 fn parse_looks(s: &str) -> Vec<Option<(Symbol, Colour)>> {
@@ -38,7 +38,7 @@ fn moves() -> Vec<&'static str> {
 
 /// Replays the game from `start`; returns whether every move is legal and every printed board is reached.
 fn replays(start: Position) -> bool {
-    let mut game = Game::new(start);
+    let mut game = GameRecord::new(start);
     for (i, text) in moves().into_iter().enumerate() {
         let Ok(m) = game.position().parse_move(text) else { return false };
         if game.play(m).is_err() {
@@ -134,7 +134,7 @@ fn random_assignment(rng: &mut Xoshiro256PlusPlus) -> Option<Position> {
 
 /// The search itself: 300 random assignments, each replayed through the 27
 /// moves. Slow and randomized, so not in the default run (the pinned result
-/// is checked by the next test): `cargo test --release --test sample_search -- --ignored`.
+/// is checked by the next test): `cargo test --release -p senat-rules --test sample_search -- --ignored`.
 #[test]
 #[ignore = "the 300-assignment search is slow; run with --ignored (the pinned result is always checked)"]
 fn search_finds_assignments_with_81_moves_and_6_scoring() {

@@ -9,10 +9,33 @@
 //!    (side flipped, clock changed, restricted set moved, piles changed, dice
 //!    moved or taken off).
 
-use game_search::rng::{GameRng, below, rng_from_seed};
 use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use senat_rules::board::{CELLS, Cell};
-use senat_rules::{Game, Phase, Piles, Position, Setup};
+use senat_rules::{GameRecord, Phase, Piles, Position, Setup};
+use testkit::SplitMix64;
+
+/// The generator of the random games: xoshiro256++ seeded with four
+/// splitmix64 outputs, as `game_search::rng::rng_from_seed` seeds the lab's
+/// (the rules crate does not depend on the search crate), so that a seed
+/// draws the games it always drew.
+type GameRng = Xoshiro256PlusPlus;
+
+/// The generator of seed `seed`.
+fn rng_from_seed(seed: u64) -> GameRng {
+    let mut mix = SplitMix64::new(seed);
+    let mut bytes = [0u8; 32];
+    for chunk in bytes.chunks_exact_mut(8) {
+        chunk.copy_from_slice(&mix.next_u64().to_le_bytes());
+    }
+    GameRng::from_seed(bytes)
+}
+
+/// A uniform index below `n` by multiply-shift (`game_search::rng::below`).
+fn below(rng: &mut GameRng, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
 
 // ---- 1. each class refused with its reason --------------------------------
 
@@ -315,7 +338,7 @@ struct Tally {
 /// position and `mutations` mutants of each against the rules checker.
 fn random_game(seed: u64, mutations: usize, t: &mut Tally) {
     let mut rng = rng_from_seed(seed);
-    let mut game = Game::new(Position::start());
+    let mut game = GameRecord::new(Position::start());
     loop {
         let p = *game.position();
         let s = Setup::from_position(&p);
