@@ -337,3 +337,35 @@ fn a_round_robin_prints_one_rating_table_in_every_game() {
     let out = ok(&["arena", "random", "greedy", "heuristic", "--games", "20", "--ladder", "--quiet"]);
     assert!(!out.contains("ratings (maximum likelihood") && !out.contains("no rating table"), "{out}");
 }
+
+// ---- 12. draft-stats counts no game twice and mixes no batches ----------------------
+
+#[test]
+fn draft_stats_refuses_repeated_files_and_foreign_moves() {
+    let d = TempDir::new("faults-draft-stats");
+    for (seed, g, m) in [("1", "a.csv", "am.csv"), ("2", "b.csv", "bm.csv")] {
+        let args = ["selfplay", "--games", "20", "--seed", seed, "--out", g, "--moves", m, "--summary", "", "--quiet"];
+        ok_in(&d.0, &args);
+    }
+    std::fs::copy(d.0.join("a.csv"), d.0.join("a-copy.csv")).unwrap();
+    for (args, want) in [
+        (&["draft-stats", "a.csv", "a.csv", "--out-dir", "t"][..], "a.csv is given twice"),
+        (&["draft-stats", "a.csv", "./a.csv", "--out-dir", "t"], "is given twice"),
+        (&["draft-stats", "a.csv", "a-copy.csv", "--out-dir", "t"], "hold the same batch and shard"),
+        (&["draft-stats", "a.csv", "--moves", "bm.csv", "--out-dir", "t"], "bm.csv: a moves file of another batch"),
+    ] {
+        let e = fails_in(&d.0, args);
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+    assert!(!d.exists("t"), "nothing is written when refused");
+    ok_in(&d.0, &["draft-stats", "a.csv", "b.csv", "--moves", "am.csv", "--moves", "bm.csv", "--out-dir", "t"]);
+    // The shards of one batch are one batch: its moves file reads with the shards' games.
+    for k in ["1", "2"] {
+        let (g, m) = (format!("s{k}.csv"), format!("s{k}m.csv"));
+        let shard = format!("{k}/2");
+        let args =
+            ["selfplay", "--games", "20", "--shard", &shard, "--out", &g, "--moves", &m, "--summary", "", "--quiet"];
+        ok_in(&d.0, &args);
+    }
+    ok_in(&d.0, &["draft-stats", "s1.csv", "s2.csv", "--moves", "am.csv", "--out-dir", "t2"]);
+}

@@ -75,10 +75,68 @@ fn write_table(dir: &Path, t: &Table) -> Result<()> {
     std::fs::rename(&tmp, &path).or_else(|e| fail(&e))
 }
 
+/// The first line of `path` if it is a batch identity line (`# senat-batch …`).
+fn identity_line(path: &Path) -> Result<Option<String>> {
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut open(path)?, &mut line)
+        .or_else(|e| input(format_args!("cannot read {}: {e}", path.display())))?;
+    Ok(line.starts_with("# senat-batch ").then(|| line.trim_end().to_string()))
+}
+
+/// Refuses inputs that would count games twice or mix batches: a file
+/// given twice, two games files of the same batch and shard (one identity
+/// line), and a moves file of a batch that none of the games files is of.
+fn check_inputs(files: &[std::path::PathBuf], moves: &[std::path::PathBuf]) -> Result<()> {
+    let shown = |p: &Path| escape(&p.display().to_string());
+    let mut seen: Vec<(std::path::PathBuf, &Path)> = Vec::new();
+    for p in files.iter().chain(moves) {
+        let real = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == real) {
+            return input(format_args!(
+                "{} is given twice (as {}): its games would count twice",
+                shown(p),
+                shown(first)
+            ));
+        }
+        seen.push((real, p));
+    }
+    let mut games: Vec<(String, &Path)> = Vec::new();
+    for p in files {
+        if let Some(id) = identity_line(p)? {
+            if let Some((_, first)) = games.iter().find(|(i, _)| *i == id) {
+                return input(format_args!(
+                    "{} and {} hold the same batch and shard (one identity line): its games would count twice",
+                    shown(first),
+                    shown(p)
+                ));
+            }
+            games.push((id, p));
+        }
+    }
+    // A moves file may be a shard of a merged games file, or the reverse:
+    // the batch is the identity without its shard and range.
+    let batch = |id: &str| -> String {
+        id.split(' ').filter(|t| !t.starts_with("shard=") && !t.starts_with("range=")).collect::<Vec<_>>().join(" ")
+    };
+    for p in moves {
+        if let Some(id) = identity_line(p)?
+            && !games.is_empty()
+            && !games.iter().any(|(g, _)| batch(g) == batch(&id))
+        {
+            return input(format_args!(
+                "{}: a moves file of another batch than the games files given (its identity line is none of theirs)",
+                shown(p)
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result<()> {
     for name in Annex::table_names(!a.moves.is_empty()) {
         refuse_existing(&a.out_dir.join(name), a.force)?;
     }
+    check_inputs(&a.files, &a.moves)?;
     let started = Instant::now();
     let mut annex = Annex::new();
     for path in &a.files {
