@@ -369,3 +369,43 @@ fn draft_stats_refuses_repeated_files_and_foreign_moves() {
     }
     ok_in(&d.0, &["draft-stats", "s1.csv", "s2.csv", "--moves", "am.csv", "--out-dir", "t2"]);
 }
+
+// ---- 13. an arena game can be viewed -------------------------------------------------
+
+#[test]
+fn arena_games_are_viewed_from_its_moves_file() {
+    let d = TempDir::new("faults-arena-moves");
+    let args = [
+        "arena",
+        "random",
+        "greedy",
+        "--games",
+        "4",
+        "--book-plies",
+        "3",
+        "--variant",
+        "closure=40",
+        "--moves",
+        "m.csv",
+        "--out",
+        "g.csv",
+        "--quiet",
+    ];
+    let out = ok_in(&d.0, &args);
+    assert!(out.contains("moves written to m.csv"), "{out}");
+    let text = d.text("m.csv");
+    assert!(
+        text.starts_with("# senat-arena v1 ") && text.lines().nth(1).unwrap().starts_with("game,pairing,pair,red,blue")
+    );
+    let mut indexes: Vec<&str> = text.lines().skip(2).map(|l| l.split(',').next().unwrap()).collect();
+    indexes.sort_unstable();
+    assert_eq!(indexes, ["0", "1", "2", "3"], "one row per game, indexed 2 × pair + seat");
+    for i in indexes {
+        // view replays the moves in the arena's variant and checks the final position and result.
+        let page = format!("{i}.html");
+        let o = ok_in(&d.0, &["view", "m.csv", "--index", i, "--out", &page]);
+        assert!(o.starts_with(&format!("wrote {page} (")), "{o}");
+    }
+    let e = fails_in(&d.0, &["arena", "--game", "focus", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
+    assert!(e.contains("--moves is for Sénat"), "{e}");
+}

@@ -117,6 +117,11 @@ pub(crate) struct ArenaArgs {
     /// Summary CSV file, one row per pairing (none by default).
     #[arg(long, value_name = "FILE")]
     pub(crate) summary: Option<PathBuf>,
+    /// Sénat: a file of every game's moves (none by default), one row per
+    /// game in the columns of a self-play games file that `senat view` reads:
+    /// `senat view FILE --index N` shows game N.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) moves: Option<PathBuf>,
     /// Overwrite existing output files.
     #[arg(long)]
     pub(crate) force: bool,
@@ -394,6 +399,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     let mut outputs: Vec<(&str, &Path)> = Vec::new();
     outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
     outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+    outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
     output::check_distinct(&inputs, &outputs).or_else(input)?;
     let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
@@ -403,10 +409,32 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
         f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
     }
+    let mut moves_out = a.moves.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
+    if let Some(f) = moves_out.as_mut() {
+        let mut w = csv::Writer::from_writer(arena.identity_line().or_else(input)?.into_bytes());
+        w.write_record(arena::MOVES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
+        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
+    }
     let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run(concurrency, &|n| bar.set_position(n), |games| {
+            if let Some(f) = moves_out.as_mut() {
+                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+                for g in games {
+                    w.write_record(arena::moves_row(&arena, &pairings, g)).map_err(|e| Error::Io {
+                        what: "write",
+                        path: f.path().into(),
+                        message: e.to_string(),
+                    })?;
+                }
+                let bytes = w.into_inner().map_err(|e| Error::Io {
+                    what: "write",
+                    path: f.path().into(),
+                    message: e.error().to_string(),
+                })?;
+                f.write_all(&bytes)?;
+            }
             if let Some(f) = games_out.as_mut() {
                 let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
                 for g in games {
@@ -430,6 +458,10 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     let secs = started.elapsed().as_secs_f64();
     let games_path = games_out.as_ref().map(|f| f.path().to_path_buf());
     if let Some(f) = games_out {
+        f.commit().or_else(input)?;
+    }
+    let moves_path = moves_out.as_ref().map(|f| f.path().to_path_buf());
+    if let Some(f) = moves_out {
         f.commit().or_else(input)?;
     }
     if let Some(mut f) = summary_out {
@@ -531,6 +563,9 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft)?;
     if let Some(p) = &games_path {
         writeln!(out, "games written to {}", p.display())?;
+    }
+    if let Some(p) = &moves_path {
+        writeln!(out, "moves written to {} (senat view {} --index N)", p.display(), p.display())?;
     }
     Ok(())
 }

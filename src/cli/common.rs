@@ -75,8 +75,29 @@ pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
     match read_identity(&mut std::io::BufReader::new(file)) {
         Ok(Some(Ok(id))) => Ok(id.variant),
         Ok(Some(Err(e @ IdentityError::Variant { .. }))) => input(format_args!("{shown}: line 1: {e}")),
-        Ok(Some(Err(_)) | None) => Ok(Variant::RULES),
+        Ok(Some(Err(_)) | None) => arena_variant(path),
         Err(e) => input(format_args!("cannot read {shown}: {e}")),
+    }
+}
+
+/// The variant of an arena file (`# senat-arena v1 … variant=…`: absent
+/// for the rules), the rules for any other file.
+fn arena_variant(path: &Path) -> Result<Variant> {
+    let shown = escape(&path.display().to_string());
+    let mut line = String::new();
+    let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(file), &mut line)
+        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    if !line.starts_with("# senat-arena ") {
+        return Ok(Variant::RULES);
+    }
+    match line.split_whitespace().find_map(|t| t.strip_prefix("variant=")) {
+        None => Ok(Variant::RULES),
+        Some(v) => {
+            let text =
+                senat_lab::selfplay::identity::unescape(v).or_else(|e| input(format_args!("{shown}: line 1: {e}")))?;
+            Variant::parse(&text).or_else(|e| input(format_args!("{shown}: line 1: variant: {e}")))
+        }
     }
 }
 

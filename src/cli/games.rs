@@ -454,6 +454,7 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         (a.draft != "random", "--draft"),
         (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
         (a.sprt.is_some(), "--sprt"),
+        (a.moves.is_some(), "--moves"),
     ] {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));

@@ -108,6 +108,10 @@ pub struct ArenaGame {
     pub play_len: usize,
     /// The final position, as SPN.
     pub final_spn: String,
+    /// The draft's moves, as a games file writes them.
+    pub draft_moves: String,
+    /// The play's moves, as a games file writes them.
+    pub play_moves: String,
     /// Wall-clock time the first and the second agent spent choosing their
     /// moves in this game: in the play phase, and in the draft too when the
     /// agents draft with their own policies (`draft` `None`); a shared
@@ -139,6 +143,8 @@ impl ArenaGame {
             reason: g.outcome.reason,
             play_len: g.game.moves().len() - g.draft_len,
             final_spn: g.game.position().to_spn(),
+            draft_moves: crate::selfplay::codec::moves_text(&g.game.moves()[..g.draft_len]),
+            play_moves: crate::selfplay::codec::moves_text(&g.game.moves()[g.draft_len..]),
             think: [side(first), side(second)],
         }
     }
@@ -379,6 +385,37 @@ pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
         });
     }
     out
+}
+
+/// Columns of the arena's moves file (`senat arena --moves`): the columns
+/// of a self-play games file that `senat view` reads, so that an arena game
+/// is viewed as `senat view MOVES.csv --index N`.
+pub const MOVES_HEADER: [&str; 10] =
+    ["game", "pairing", "pair", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"];
+
+/// The index of game `g` in the arena's moves file: `2 × (pairing × pairs
+/// + pair)`, plus 1 for the game of the pair where the pairing's first
+/// agent plays blue.
+pub fn game_index(arena: &Arena, g: &ArenaGame) -> u64 {
+    2 * (g.pairing as u64 * arena.pairs + g.pair) + u64::from(!g.first_red)
+}
+
+/// The moves-file row of a game (the fields of [`MOVES_HEADER`]).
+pub fn moves_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [String; 10] {
+    let (a, b) = pairings[g.pairing];
+    let (red, blue) = if g.first_red { (a, b) } else { (b, a) };
+    [
+        game_index(arena, g).to_string(),
+        g.pairing.to_string(),
+        g.pair.to_string(),
+        arena.agents[red].name.clone(),
+        arena.agents[blue].name.clone(),
+        winner_name(g.winner).to_string(),
+        g.reason.name().to_string(),
+        g.draft_moves.clone(),
+        g.play_moves.clone(),
+        g.final_spn.clone(),
+    ]
 }
 
 /// Columns of the arena's games file.

@@ -122,6 +122,14 @@ pub(super) fn header_bytes(h: &[&str]) -> Vec<u8> {
 
 /// Moves written in move text, separated by single blanks.
 #[inline]
+/// The move texts of `moves`, separated by spaces (the `draft_moves` and
+/// `play_moves` cells of a games file).
+pub fn moves_text(moves: &[Move]) -> String {
+    let mut buf = Vec::new();
+    push_moves(&mut buf, moves);
+    String::from_utf8(buf).expect("move texts are ASCII")
+}
+
 fn push_moves(buf: &mut Vec<u8>, moves: &[Move]) {
     if let Some((first, rest)) = moves.split_first() {
         first.write_text(buf);
