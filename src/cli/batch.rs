@@ -404,52 +404,26 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
     let summary_out = a.summary.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
-    if let Some(f) = games_out.as_mut() {
-        let mut w = csv::Writer::from_writer(arena.identity_line().or_else(input)?.into_bytes());
-        w.write_record(arena::GAMES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
-        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
-    }
     let mut moves_out = a.moves.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
-    if let Some(f) = moves_out.as_mut() {
-        let mut w = csv::Writer::from_writer(arena.identity_line().or_else(input)?.into_bytes());
-        w.write_record(arena::MOVES_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
-        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
+    let identity = arena.identity_line().or_else(input)?;
+    for (f, header) in [(games_out.as_mut(), &arena::GAMES_HEADER[..]), (moves_out.as_mut(), &arena::MOVES_HEADER[..])]
+    {
+        if let Some(f) = f {
+            let mut w = csv::Writer::from_writer(identity.clone().into_bytes());
+            w.write_record(header).map_err(|e| io::Error::other(e.to_string()))?;
+            f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
+        }
     }
     let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run(concurrency, &|n| bar.set_position(n), |games| {
+            // The moves file first: the games file never runs ahead of it.
             if let Some(f) = moves_out.as_mut() {
-                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
-                for g in games {
-                    w.write_record(arena::moves_row(&arena, &pairings, g)).map_err(|e| Error::Io {
-                        what: "write",
-                        path: f.path().into(),
-                        message: e.to_string(),
-                    })?;
-                }
-                let bytes = w.into_inner().map_err(|e| Error::Io {
-                    what: "write",
-                    path: f.path().into(),
-                    message: e.error().to_string(),
-                })?;
-                f.write_all(&bytes)?;
+                write_rows(f, games.iter().map(|g| arena::moves_row(&arena, &pairings, g)))?;
             }
             if let Some(f) = games_out.as_mut() {
-                let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
-                for g in games {
-                    w.write_record(arena::game_row(&arena, &pairings, g)).map_err(|e| Error::Io {
-                        what: "write",
-                        path: f.path().into(),
-                        message: e.to_string(),
-                    })?;
-                }
-                let bytes = w.into_inner().map_err(|e| Error::Io {
-                    what: "write",
-                    path: f.path().into(),
-                    message: e.error().to_string(),
-                })?;
-                f.write_all(&bytes)?;
+                write_rows(f, games.iter().map(|g| arena::game_row(&arena, &pairings, g)))?;
             }
             Ok(())
         })
@@ -568,6 +542,20 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         writeln!(out, "moves written to {} (senat view {} --index N)", p.display(), p.display())?;
     }
     Ok(())
+}
+
+/// Appends CSV rows (no header) to `f`.
+fn write_rows<const N: usize>(
+    f: &mut OutFile,
+    rows: impl Iterator<Item = [String; N]>,
+) -> std::result::Result<(), Error> {
+    let err = |f: &OutFile, message: String| Error::Io { what: "write", path: f.path().into(), message };
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    for r in rows {
+        w.write_record(r).map_err(|e| err(f, e.to_string()))?;
+    }
+    let bytes = w.into_inner().map_err(|e| err(f, e.error().to_string()))?;
+    f.write_all(&bytes)
 }
 
 pub(crate) fn cmd_merge(
