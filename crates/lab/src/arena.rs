@@ -393,9 +393,9 @@ pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
 pub const MOVES_HEADER: [&str; 10] =
     ["game", "pairing", "pair", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"];
 
-/// The index of game `g` in the arena's moves file: `2 × (pairing × pairs
-/// + pair)`, plus 1 for the game of the pair where the pairing's first
-/// agent plays blue.
+/// The index of game `g` in the arena's moves file: twice `pairing ×
+/// pairs + pair`, plus 1 for the game of the pair where the pairing's
+/// first agent plays blue.
 pub fn game_index(arena: &Arena, g: &ArenaGame) -> u64 {
     2 * (g.pairing as u64 * arena.pairs + g.pair) + u64::from(!g.first_red)
 }
