@@ -409,3 +409,31 @@ fn arena_games_are_viewed_from_its_moves_file() {
     let e = fails_in(&d.0, &["arena", "--game", "focus", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
     assert!(e.contains("--moves is for Sénat"), "{e}");
 }
+
+// ---- 14. every command takes --game ------------------------------------------------
+
+/// The commands only Sénat has so far take `--game`: `senat` runs as
+/// without it, another game is refused in one line saying why, and a
+/// mistyped name gets a suggestion.
+#[test]
+fn every_command_takes_game() {
+    let d = TempDir::new("faults-every-game");
+    for cmd in ["render", "play", "bench", "tune", "draft-stats", "metrics", "bench-mcts", "bench-search"] {
+        let help = ok(&[cmd, "--help"]);
+        assert!(help.contains("--game <GAME>"), "{cmd} --help: {help}");
+    }
+    ok_in(&d.0, &["render", "sample", "--game", "senat", "--out", "s.svg"]);
+    for (args, why) in [
+        (&["render", "sample", "--game", "focus", "--out", "f.svg"][..], "draws Sénat boards only so far"),
+        (&["tune", "--game", "dominoes", "--out", "w.txt"], "fits Sénat's learned evaluation only so far"),
+        (&["draft-stats", "--game", "debacle", "g.csv", "--out-dir", "t"], "which the other games do not have"),
+        (&["bench", "--game", "focus4"], "measures Sénat's self-play only so far"),
+        (&["bench-search", "--game", "focus", "--depth", "1"], "measures Sénat's alpha-beta only so far"),
+    ] {
+        let e = fails_in(&d.0, args);
+        assert!(e.contains(why) && e.contains("is not available here"), "{args:?}: {e}");
+    }
+    let e = fails_in(&d.0, &["render", "sample", "--game", "fokus", "--out", "f.svg"]);
+    assert!(e.contains("unknown game `fokus`; did you mean `focus`?"), "{e}");
+    assert_eq!(d.names(), ["s.svg"], "a refused command writes nothing");
+}

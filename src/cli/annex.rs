@@ -35,6 +35,9 @@ pub(crate) struct DraftStatsArgs {
     /// Print nothing on success.
     #[arg(short, long)]
     quiet: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 fn refuse_existing(path: &Path, force: bool) -> Result<()> {
@@ -133,6 +136,8 @@ fn check_inputs(files: &[std::path::PathBuf], moves: &[std::path::PathBuf]) -> R
 }
 
 pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only
+        .check("draft-stats", "tabulates Sénat's draft (gives and placements), which the other games do not have")?;
     for name in Annex::table_names(!a.moves.is_empty()) {
         refuse_existing(&a.out_dir.join(name), a.force)?;
     }

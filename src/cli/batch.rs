@@ -60,6 +60,9 @@ pub(crate) struct BenchArgs {
     /// Batch seed.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 /// Arguments of `senat arena`.
@@ -246,6 +249,8 @@ pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat bench`.
 pub(crate) fn bench(a: BenchArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only
+        .check("bench", "measures Sénat's self-play only so far (`selfplay --game G` prints its games per second)")?;
     cmd_bench(a.games, &a.policies, a.threads, a.seed, out)
 }
 

@@ -228,3 +228,23 @@ pub(crate) fn timed(spec: PolicySpec, ms: Option<u64>) -> PolicySpec {
         None => spec,
     }
 }
+
+/// `--game` of a command that only Sénat has so far: `senat` (the default)
+/// is accepted, every other game is refused in one line that says why.
+#[derive(clap::Args, Debug, Default)]
+pub(crate) struct SenatOnly {
+    /// The game: only `senat` (the default) for this command so far.
+    #[arg(long = "game", value_name = "GAME")]
+    pub(crate) game: Option<String>,
+}
+
+impl SenatOnly {
+    /// Accepts Sénat; for another game, says that `command` `why`.
+    pub(crate) fn check(&self, command: &str, why: &str) -> Result<()> {
+        let Some(g) = self.game.as_deref() else { return Ok(()) };
+        match senat_lab::games::GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))? {
+            senat_lab::games::GameKind::Senat => Ok(()),
+            other => input(format_args!("`senat {command}` {why}; --game {other} is not available here")),
+        }
+    }
+}

@@ -34,6 +34,9 @@ pub(crate) struct MetricsArgs {
     /// Overwrite an existing --out file.
     #[arg(long)]
     force: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 /// A number for the printed table: to 4 decimals below 10 (shares, values),
@@ -85,6 +88,7 @@ fn csv_bytes(tables: &[(String, Vec<MetricRow>)]) -> Vec<u8> {
 }
 
 pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only.check("metrics", "reads Sénat games files only so far")?;
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }

@@ -141,6 +141,9 @@ pub(crate) struct BenchMctsArgs {
     /// Rollout policy, `random` or `greedy`.
     #[arg(long, default_value = "random", value_parser = parse_rollout)]
     pub(crate) rollout: SenatRollout,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 /// Arguments of `senat bench-search`.
@@ -158,6 +161,9 @@ pub(crate) struct BenchSearchArgs {
     /// Turn the history heuristic off (to measure what it gains).
     #[arg(long)]
     pub(crate) no_history: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 /// `senat analyze`: alpha-beta ([`cmd_analyze`]) or MCTS ([`cmd_analyze_mcts`]),
@@ -223,7 +229,9 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat bench-mcts`: the position and the counts checked, then [`cmd_bench_mcts`].
 pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
-    let BenchMctsArgs { pos, playouts, threads, repeat, seed, rollout } = a;
+    a.senat_only
+        .check("bench-mcts", "measures Sénat's MCTS only so far (`analyze --game G --engine mcts` prints its speed)")?;
+    let BenchMctsArgs { pos, playouts, threads, repeat, seed, rollout, senat_only: _ } = a;
     let p = if pos.is_empty() { sample_start()? } else { parse_position(&pos.join(" "), Variant::RULES)? };
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 || playouts == 0 || repeat == 0 {
@@ -247,6 +255,8 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat bench-search`.
 pub(crate) fn bench_search(a: BenchSearchArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only
+        .check("bench-search", "measures Sénat's alpha-beta only so far (`analyze --game G` prints its speed)")?;
     cmd_bench_search(a.depth, a.tt_mb, search_threads(a.threads)?, a.no_history, out)
 }
 

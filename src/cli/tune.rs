@@ -40,6 +40,9 @@ pub(crate) struct TuneArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 fn fraction(flag: &str, v: f64) -> Result<f64> {
@@ -48,6 +51,7 @@ fn fraction(flag: &str, v: f64) -> Result<f64> {
 
 /// Runs `senat tune`.
 pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only.check("tune", "fits Sénat's learned evaluation only so far")?;
     if a.games < 10 || a.games > 100_000_000 {
         return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
     }

@@ -43,6 +43,9 @@ pub(crate) struct RenderArgs {
     /// Do not draw the arrows of the last move (with a record).
     #[arg(long)]
     no_arrows: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 /// Arguments of `senat view`.
@@ -84,6 +87,9 @@ pub(crate) struct PlayArgs {
     /// Never colour with terminal escapes: write the colour as a letter.
     #[arg(long)]
     plain: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
 }
 
 fn parse_side(text: &str) -> std::result::Result<Side, String> {
@@ -142,6 +148,7 @@ fn ply_note(steps: &[Step], i: usize) -> Option<String> {
 // ---- render ---------------------------------------------------------------
 
 pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only.check("render", "draws Sénat boards only so far (pictures of the other games are not built yet)")?;
     let ext = a.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let png = match ext.as_deref() {
         Some("svg") => false,
@@ -417,6 +424,7 @@ impl Session {
 }
 
 pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mut impl BufRead) -> Result<()> {
+    a.senat_only.check("play", "plays Sénat only so far (a terminal board of the other games is not built yet)")?;
     let spec = policy("engine", &a.engine)?;
     let start = match parse_position(&a.from, Variant::RULES) {
         Ok(p) => p,

@@ -142,7 +142,8 @@ impl fmt::Display for TextError {
         match self {
             TextError::Game(g) => {
                 let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-                write!(f, "unknown game `{g}` (accepted: {})", names.join(", "))
+                let hint = crate::suggest::did_you_mean(g, &names);
+                write!(f, "unknown game `{g}`{hint} (accepted: {})", names.join(", "))
             }
             TextError::Variant { text, message } => write!(f, "variant `{text}`: {message}"),
             TextError::Position { message } => write!(f, "bad position: {message}"),
