@@ -53,7 +53,7 @@ fn selfplay_writes_matches_and_rounds() {
     let rows = rows(&m);
     assert_eq!(
         rows[0],
-        ["game", "seed", "first", "second", "winner", "plies", "winner_seat", "rounds", "scores", "final"]
+        ["game", "game_seed", "first", "second", "winner", "plies", "winner_seat", "rounds", "scores", "final"]
     );
     let rounds: u64 = rows[1..].iter().map(|r| r[7].parse::<u64>().unwrap()).sum();
     for r in &rows[1..] {

@@ -307,3 +307,31 @@ fn four_player_mcts_team_beats_random_team() {
     let p = play::<Debacle>(start, &mut agents, &mut rng_from_seed(1), false);
     assert_eq!(p.winner, Some(0));
 }
+
+/// Games files written before `game_seed` had its name (`game,seed,…`)
+/// still resume, going on with their own header, and merge with new
+/// shards under the new header.
+#[test]
+fn files_with_the_old_seed_header_resume_and_merge() {
+    let dir = TempDir::new("other-games-legacy-header");
+    let base = ["selfplay", "--game", "focus", "--games", "12", "--first", "greedy", "--summary", "", "--quiet"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        ok_in(&dir.0, &args)
+    };
+    run(&["--out", "all.csv"]);
+    let all = dir.text("all.csv");
+    assert_eq!(all.lines().nth(1).map(|l| l.starts_with("game,game_seed,first,second,")), Some(true), "{all}");
+    // The same batch as an old binary wrote it: the old header, cut short.
+    let old = all.replacen("\ngame,game_seed,", "\ngame,seed,", 1);
+    dir.write("old.csv", &old[..old.len() * 2 / 3]);
+    run(&["--out", "old.csv", "--resume"]);
+    assert_eq!(dir.text("old.csv"), old, "resumed under its own header");
+    // Old and new shards of one batch merge under the new header.
+    run(&["--shard", "1/2", "--out", "s1.csv"]);
+    run(&["--shard", "2/2", "--out", "s2.csv"]);
+    let s1 = dir.text("s1.csv").replacen("\ngame,game_seed,", "\ngame,seed,", 1);
+    dir.write("s1.csv", &s1);
+    ok_in(&dir.0, &["merge", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", ""]);
+    assert_eq!(dir.text("m.csv"), all);
+}

@@ -226,7 +226,14 @@ pub struct Report {
 }
 
 /// The columns of a games file, before the game's own.
-pub const GAMES_COLUMNS: [&str; 6] = ["game", "seed", "first", "second", "winner", "plies"];
+/// `game_seed` is the game's own seed ([`game_seed`] of the batch seed and
+/// the index), as in Sénat's games files; files written before it was named
+/// so call it `seed` ([`LEGACY_GAMES_COLUMNS`]) and are still resumed and
+/// merged.
+pub const GAMES_COLUMNS: [&str; 6] = ["game", "game_seed", "first", "second", "winner", "plies"];
+
+/// The first columns of games files written before `game_seed` had its name.
+pub const LEGACY_GAMES_COLUMNS: [&str; 6] = ["game", "seed", "first", "second", "winner", "plies"];
 
 /// The columns of a summary.
 pub const SUMMARY_HEADER: [&str; 17] = [
@@ -296,9 +303,10 @@ enum FileKind {
     Side,
 }
 
-/// The header line of a games file with these own columns.
-fn games_header(extra: &[&str]) -> String {
-    let mut cols: Vec<&str> = GAMES_COLUMNS.to_vec();
+/// The header line of a games file with these own columns (`legacy`: the
+/// header of files written before `game_seed` had its name).
+fn games_header(extra: &[&str], legacy: bool) -> String {
+    let mut cols: Vec<&str> = if legacy { LEGACY_GAMES_COLUMNS.to_vec() } else { GAMES_COLUMNS.to_vec() };
     cols.extend_from_slice(extra);
     cols.push("final");
     cols.join(",") + "\n"
@@ -454,6 +462,17 @@ fn scan<G: BatchGame>(
     Ok(out)
 }
 
+/// Whether the second line of `file` is `legacy` (the old games header).
+fn legacy_header(file: &mut std::fs::File, legacy: &str) -> Result<bool, Error> {
+    let mut text = Vec::new();
+    let io = |e: std::io::Error| Error::Invalid(format!("cannot read the file to resume: {e}"));
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    std::io::Read::by_ref(file).take(64 << 10).read_to_end(&mut text).map_err(io)?;
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    let second = text.split(|&b| b == b'\n').nth(1).unwrap_or(&[]);
+    Ok(second.len() + 1 == legacy.len() && legacy.as_bytes().starts_with(second))
+}
+
 /// A file written beside the games file (moves, side rows): its flag, path,
 /// kind and header, and once open, the file.
 struct Companion<'a> {
@@ -490,7 +509,7 @@ pub fn run<G: BatchGame>(
     check_distinct(&[], &outputs)?;
     let range = b.shard.range(b.games);
     let id_line = b.identity();
-    let games_head = games_header(G::batch_columns());
+    let mut games_head = games_header(G::batch_columns(), false);
     let mut companions: Vec<Companion> = Vec::new();
     if let Some(p) = &out.moves {
         companions.push(Companion {
@@ -539,6 +558,10 @@ pub fn run<G: BatchGame>(
     let mut next = range.start;
     if games_old.is_some() {
         let path = games_file.writing().to_path_buf();
+        // A file written before `game_seed` had its name goes on with its own header.
+        if legacy_header(games_file.file(), &games_header(G::batch_columns(), true))? {
+            games_head = games_header(G::batch_columns(), true);
+        }
         let g = scan::<G>(&path, games_file.file(), &id_line, &games_head, range.start, FileKind::Games)?;
         let mut keep = g.games.len();
         let mut scans = Vec::new();
@@ -786,7 +809,12 @@ pub fn merge<G: BatchGame>(
         let shard = Shard::parse(&get("shard")).map_err(|e| ident(e.to_string()))?;
         let body = &text[nl + 1..];
         let hl = body.find('\n').ok_or_else(|| ident("no header line".into()))?;
-        parts.push((shard, fields, body[..=hl].to_string(), body[hl + 1..].to_string()));
+        // Files written before `game_seed` had its name merge under the new header.
+        let head = match body[..=hl].strip_prefix("game,seed,") {
+            Some(rest) => format!("game,game_seed,{rest}"),
+            None => body[..=hl].to_string(),
+        };
+        parts.push((shard, fields, head, body[hl + 1..].to_string()));
     }
     let first = &parts[0];
     for (p, path) in parts.iter().zip(inputs) {
