@@ -357,6 +357,25 @@ fn draft_stats_refuses_repeated_files_and_foreign_moves() {
         let e = fails_in(&d.0, args);
         assert!(e.contains(want), "{args:?}: {e}");
     }
+    // A winner flipped by hand contradicts the final position.
+    let text = d.text("a.csv");
+    let flipped = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i != 2 {
+                return l.to_string();
+            }
+            let mut f: Vec<String> = l.split(',').map(String::from).collect();
+            f[7] = if f[7] == "red" { "blue".into() } else { "red".into() };
+            f.join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    d.write("flipped.csv", &flipped);
+    let e = fails_in(&d.0, &["draft-stats", "flipped.csv", "--out-dir", "t"]);
+    assert!(e.contains("flipped.csv:3: winner") && e.contains("is not the final position's"), "{e}");
     assert!(!d.exists("t"), "nothing is written when refused");
     ok_in(&d.0, &["draft-stats", "a.csv", "b.csv", "--moves", "am.csv", "--moves", "bm.csv", "--out-dir", "t"]);
     // The shards of one batch are one batch: its moves file reads with the shards' games.

@@ -155,7 +155,7 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
                 escape(&path.display().to_string())
             ));
         }
-        annex.read_games(&path.display().to_string(), open(path)?).or_else(input)?;
+        annex.read_games_in(&path.display().to_string(), open(path)?, v).or_else(input)?;
     }
     for path in &a.moves {
         annex.read_moves(&path.display().to_string(), open(path)?).or_else(input)?;

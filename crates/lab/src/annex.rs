@@ -326,6 +326,34 @@ const DRAFT_MOVES: usize = 14;
 /// Index of the `play_moves` column of [`GAMES_HEADER`].
 const PLAY_MOVES: usize = 15;
 
+/// Index of the `final_spn` column of [`GAMES_HEADER`].
+const FINAL_SPN: usize = 16;
+
+/// What is wrong with a row's result, given its final position `spn` in
+/// variant `v`, or `None`: the winner must be the final position's for the
+/// row's reason (a majority wins by its pile; every other end is decided
+/// by the piles, [`Outcome::by_piles`]). A final position that does not
+/// parse is not judged (hand-made files leave it out; the tables do not
+/// read it).
+///
+/// [`Outcome::by_piles`]: senat_rules::game::Outcome::by_piles
+pub fn result_problem(spn: &str, g: &GameSummary, v: senat_rules::Variant) -> Option<String> {
+    let p = senat_rules::Position::from_spn_in(spn, v).ok()?;
+    let winner = match g.reason {
+        senat_rules::game::EndReason::Majority => p.majority(),
+        reason => senat_rules::game::Outcome::by_piles(p.piles(), reason).winner,
+    };
+    let name = |w: Option<Side>| crate::selfplay::winner_name(w);
+    (winner != g.winner).then(|| {
+        format!(
+            "winner `{}` with reason `{}` is not the final position's (final_spn gives `{}`)",
+            name(g.winner),
+            g.reason.name(),
+            name(winner)
+        )
+    })
+}
+
 /// One row of a games file as [`GameRows`] hands it over (owned).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -493,6 +521,17 @@ impl Annex {
     /// Reads a games file (selfplay or merge format) from `reader`; `name`
     /// is used in error messages. Returns the number of games read.
     pub fn read_games<R: Read>(&mut self, name: &str, reader: R) -> Result<u64, AnnexError> {
+        self.read_games_in(name, reader, senat_rules::Variant::RULES)
+    }
+
+    /// [`Annex::read_games`] of a batch of variant `v`: each row's winner
+    /// and reason must be those of its final position ([`result_problem`]).
+    pub fn read_games_in<R: Read>(
+        &mut self,
+        name: &str,
+        reader: R,
+        v: senat_rules::Variant,
+    ) -> Result<u64, AnnexError> {
         let mut rows = GameRows::new(name, reader)?;
         let mut board: Board = [None; CELLS];
         let mut n = 0;
@@ -507,6 +546,9 @@ impl Annex {
                     i
                 }
             };
+            if let Some(problem) = result_problem(&rows.record()[FINAL_SPN], &g, v) {
+                return Err(rows.error(line, problem));
+            }
             self.summary.add(&key, &g);
             let m = &mut self.matchups[idx];
             let rec = rows.record();
