@@ -62,8 +62,9 @@ pub trait BatchGame {
         with_side: bool,
     ) -> GameRecord;
     /// Checks a row's final text against the batch's `variant` and the
-    /// row's winning team, plies and own columns (`extra`).
-    fn check_final(text: &str, variant: &str, winner: Option<usize>, plies: u32, extra: &[&str]) -> Result<(), String>;
+    /// row's plies and own columns (`extra`); returns the final position's
+    /// winning team (`None`: a draw), which the caller compares with the row's.
+    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String>;
 }
 
 /// One game as [`BatchGame::play_row`] returns it.
@@ -117,7 +118,7 @@ impl<G: LabGame> BatchGame for G {
             side: Vec::new(),
         }
     }
-    fn check_final(text: &str, variant: &str, winner: Option<usize>, plies: u32, extra: &[&str]) -> Result<(), String> {
+    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String> {
         let end = G::parse_position(text).map_err(|e| format!("final position: {e}"))?;
         if G::variant_text(&end) != variant {
             return Err(format!(
@@ -126,16 +127,13 @@ impl<G: LabGame> BatchGame for G {
             ));
         }
         let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
-        if super::winner::<G>(&end, &r) != winner {
-            return Err("the winner is not the final position's".into());
-        }
         if G::ply(&end) != plies {
             return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
         }
         if G::extra(&end).iter().zip(extra).any(|(a, b)| a != b) {
             return Err(format!("the columns {} do not match the final position", G::extra_columns().join(", ")));
         }
-        Ok(())
+        Ok(super::winner::<G>(&end, &r))
     }
 }
 
@@ -330,7 +328,7 @@ pub fn game_of(path: &Path) -> Result<GameKind, Error> {
 /// Checks a games row against the batch (`ctx`: its identity fields) and
 /// the rules: the index, the game's seed, the agents, and a final position
 /// of the batch's variant that is over, with the row's winner, plies and
-/// extra columns ([`BatchGame::check_final`]). Returns the winning team
+/// extra columns ([`BatchGame::final_winner`]). Returns the winning team
 /// and the plies.
 fn check_row<G: BatchGame>(
     rec: &csv::StringRecord,
@@ -365,13 +363,9 @@ fn check_row<G: BatchGame>(
         v => v,
     };
     let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
-    G::check_final(&rec[want - 1], variant, winner, plies, &own).map_err(|e| {
-        if e == "the winner is not the final position's" {
-            format!("winner `{}` is not the final position's", &rec[4])
-        } else {
-            e
-        }
-    })?;
+    if G::final_winner(&rec[want - 1], variant, plies, &own)? != winner {
+        return Err(format!("winner `{}` is not the final position's", &rec[4]));
+    }
     Ok((winner, plies))
 }
 
