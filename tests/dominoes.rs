@@ -49,7 +49,7 @@ fn selfplay_writes_matches_and_rounds() {
     ok_in(&dir.0, &args);
     let m = dir.text("m.csv");
     // The one batch format of every game: seat 0 is `first`, the others `second`.
-    assert!(m.starts_with("# game-batch 1 game=dominoes variant=players=3 seed=1 games=6"), "{m}");
+    assert!(m.starts_with("# senat-batch v2 game=dominoes variant=players=3 seed=1 games=6"), "{m}");
     let rows = rows(&m);
     assert_eq!(
         rows[0],

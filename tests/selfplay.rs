@@ -34,7 +34,9 @@ fn threads_do_not_change_a_byte() {
     assert_eq!(d.read("s1.csv"), d.read("s2.csv"), "summaries differ between 1 and 2 threads");
     let games = String::from_utf8(d.read("g1.csv")).expect("UTF-8");
     assert_eq!(games.lines().count(), 402);
-    assert!(games.starts_with("# senat-batch v1 seed=7 games=400 shard=1/1 range=0..400 red=greedy red_weights=- "));
+    assert!(games.starts_with(
+        "# senat-batch v2 game=senat variant=- seed=7 games=400 shard=1/1 range=0..400 red=greedy red_weights=- "
+    ));
     assert!(games.lines().nth(1).unwrap().starts_with("game,seed,game_seed,red,blue,"));
     assert!(String::from_utf8(d.read("m1.csv")).unwrap().starts_with(games.lines().next().unwrap()));
 }
@@ -133,7 +135,7 @@ fn bad_arguments_get_one_clear_line() {
     assert!(err.contains("games.csv already exists") && err.contains("--force"), "{err}");
     assert_eq!(d.read("games.csv"), b"precious\n");
     ok(&d.0, &["selfplay", "--games", "10", "--force", "--quiet"]);
-    assert!(d.read("games.csv").starts_with(b"# senat-batch v1 "));
+    assert!(d.read("games.csv").starts_with(b"# senat-batch v2 "));
 }
 
 /// A full disk (`/dev/full`, which every Linux has) is reported naming the
@@ -305,7 +307,7 @@ fn split_specs_play_batches_without_a_time() {
     ok(&d.0, &[&args[..], &["--threads", "1", "--out", "a.csv", "--summary", ""]].concat());
     ok(&d.0, &[&args[..], &["--threads", "2", "--out", "b.csv", "--summary", ""]].concat());
     assert_eq!(d.read("a.csv"), d.read("b.csv"));
-    assert!(
-        d.text("a.csv").starts_with("# senat-batch v1 seed=1 games=20 shard=1/1 range=0..20 red=random>heuristic ")
-    );
+    assert!(d.text("a.csv").starts_with(
+        "# senat-batch v2 game=senat variant=- seed=1 games=20 shard=1/1 range=0..20 red=random>heuristic "
+    ));
 }

@@ -64,12 +64,12 @@ fn a_batch_records_its_variant_and_keeps_it_apart() {
     let id = text.lines().next().unwrap();
     assert!(
         id.starts_with(
-            "# senat-batch v1 seed=4 games=60 shard=1/2 range=0..30 variant=first_giver=red,closure=30 red="
+            "# senat-batch v2 game=senat variant=first_giver=red,closure=30 seed=4 games=60 shard=1/2 range=0..30 red="
         ),
         "{id}"
     );
-    // The rules' batch writes the line it always wrote: no variant field.
-    assert!(!d.text("r2.csv").lines().next().unwrap().contains("variant"), "{}", d.text("r2.csv"));
+    // The rules' batch says so: variant=-.
+    assert!(d.text("r2.csv").lines().next().unwrap().contains(" variant=- "), "{}", d.text("r2.csv"));
     // Every game of the variant: red gives first, and no play phase runs past clock 30.
     for row in text.lines().skip(2) {
         let f: Vec<&str> = row.split(',').collect();

@@ -404,10 +404,10 @@ fn run_batch<G: batch::BatchGame>(
     Ok(())
 }
 
-/// Whether `path` is a games file of another game than Sénat (its first
-/// line is a `# game-batch` identity).
+/// Whether `path` is a games file of another game than Sénat (by its
+/// identity line).
 pub(crate) fn is_other_batch(path: &Path) -> bool {
-    starts_with(path, b"# game-batch 1")
+    senat_lab::games::batch::batch_game(path).is_some_and(|g| g != GameKind::Senat)
 }
 
 /// Whether the file at `path` starts with `prefix`.

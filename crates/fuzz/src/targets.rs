@@ -260,6 +260,9 @@ const SPRT_DICT: &[&str] = &[
 ];
 const IDENTITY_DICT: &[&str] = &[
     "# senat-batch v1",
+    "# senat-batch v2",
+    " game=senat",
+    " variant=-",
     " seed=",
     " games=",
     " shard=",
@@ -293,6 +296,7 @@ const CSV_DICT: &[&str] = &[
     "random",
     "greedy",
     "# senat-batch v1",
+    "# senat-batch v2 game=senat variant=- ",
     "shard=1/2",
     "games=",
     "g1 1@S1=Tr",
@@ -942,6 +946,7 @@ const GAME_GAMES_SEED: &str = include_str!("../corpus/game_merge/debacle-3.csv")
 
 const GAME_CSV_DICT: &[&str] = &[
     "# game-batch 1 ",
+    "# senat-batch v2 ",
     "game=",
     "debacle",
     "focus",

@@ -4,8 +4,10 @@
 //! its inputs are one complete batch.
 //!
 //! Every games and moves file starts with the batch's identity line
-//! (`# game-batch 1 game=… variant=… seed=… games=… shard=… range=… first=…
-//! second=…`); rows are numbered by game index, so a resumed run continues
+//! (`# senat-batch v2 game=… variant=… seed=… games=… shard=… range=… book=…
+//! first=… second=…`, the line of every game; files written before it
+//! start `# game-batch 1` with the same fields, and are still resumed under
+//! their own line and merged); rows are numbered by game index, so a resumed run continues
 //! exactly where the shorter of its files stops, and a merge refuses mixed,
 //! missing, repeated or cut shards. Game `i` draws all its randomness from
 //! [`game_seed`]`(seed, i)`, so a game is the same whatever the threads,
@@ -30,7 +32,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The format keyword and version of the identity line.
-const MAGIC: &str = "# game-batch 1";
+const MAGIC: &str = "# senat-batch v2";
+
+/// The keyword of the line written before every game shared one (same fields).
+const LEGACY_MAGIC: &str = "# game-batch 1";
 
 /// What the batch runner needs from a game: its start, one game played
 /// into a row, and a check of a row's final text. Every [`LabGame`] is
@@ -277,7 +282,10 @@ impl<S: fmt::Display> Batch<S> {
 
 /// The fields of an identity line, checked to be one this module writes.
 fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
-    let rest = line.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')).ok_or("not a game-batch identity line")?;
+    let rest = [MAGIC, LEGACY_MAGIC]
+        .iter()
+        .find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))
+        .ok_or("not a `# senat-batch v2` identity line")?;
     let mut fields = Vec::new();
     for t in rest.trim_end_matches('\n').split(' ') {
         let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
@@ -323,6 +331,22 @@ pub fn game_of(path: &Path) -> Result<GameKind, Error> {
     let line = std::str::from_utf8(line).map_err(|_| ident("the identity line is not UTF-8".into()))?;
     let fields = parse_identity(&format!("{line}\n")).map_err(|e| ident(format!("bad batch identity: {e}")))?;
     GameKind::parse(&fields[0].1).map_err(|e| ident(e.to_string()))
+}
+
+/// The game of a batch file (games or moves, of any game: Sénat's `v1`
+/// and `v2` lines too) by its identity line; `None` when its first line is
+/// not a batch identity.
+pub fn batch_game(path: &Path) -> Option<GameKind> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(path).ok()?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
+    let line = std::str::from_utf8(&line).ok()?;
+    if line.starts_with("# senat-batch v1 ") {
+        return Some(GameKind::Senat);
+    }
+    let rest = [MAGIC, LEGACY_MAGIC].iter().find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))?;
+    GameKind::parse(rest.strip_prefix("game=")?.split(' ').next()?).ok()
 }
 
 /// Checks a games row against the batch (`ctx`: its identity fields) and
@@ -398,7 +422,9 @@ fn scan<G: BatchGame>(
         return Err(identity_error("cannot resume: the file has no complete identity line".into()));
     };
     let line = &text[..=first_end];
-    if line != id_line {
+    // A file of the older format goes on under its own line.
+    let legacy = id_line.replacen(MAGIC, LEGACY_MAGIC, 1);
+    if line != id_line && line != legacy {
         return Err(identity_error(match parse_identity(line) {
             Err(e) => format!("cannot resume: bad batch identity: {e}"),
             Ok(theirs) => {

@@ -3,10 +3,16 @@
 //! complete batch and `--resume` that it continues the same batch:
 //!
 //! ```text
-//! # senat-batch v1 seed=7 games=400 shard=2/3 range=133..266 red=greedy red_weights=- blue=random blue_weights=- draft_red=greedy draft_red_weights=- draft_blue=random draft_blue_weights=-
+//! # senat-batch v2 game=senat variant=- seed=7 games=400 shard=2/3 range=133..266 red=greedy red_weights=- blue=random blue_weights=- draft_red=greedy draft_red_weights=- draft_blue=random draft_blue_weights=-
 //! ```
 //!
-//! `v1` is the format version. A policy that reads a weights file
+//! `v2` is the format version, the one every game's batch writes
+//! (`game=` names the game, `variant=` its variant, `-` for the rules;
+//! the fields after `range=` are the game's own). Files of format `v1`,
+//! written before every game shared the line, have no `game=` field and
+//! a `variant=` field after `range=` only where the variant is not the
+//! rules; they are still read, resumed (under their own line) and merged
+//! (into a `v2` file). A policy that reads a weights file
 //! (`heuristic:file=PATH`) has `*_weights=fnv1a64:<16 hex digits>`, the
 //! FNV-1a hash of the file's bytes (of each file in order, when several),
 //! so that a changed file is a different batch; `-` otherwise. A batch
@@ -36,7 +42,28 @@ use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 
 /// The format version written after `# senat-batch`.
-pub const FORMAT: &str = "v1";
+pub const FORMAT: &str = "v2";
+
+/// The format of an identity line: the one written now, or the older one
+/// still read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// `# senat-batch v1`: no `game=`, `variant=` only for a variant.
+    V1,
+    /// `# senat-batch v2 game=senat variant=…`, the line of every game.
+    #[default]
+    V2,
+}
+
+impl Format {
+    /// Its name after `# senat-batch`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::V1 => "v1",
+            Format::V2 => "v2",
+        }
+    }
+}
 
 /// Why a policy's identity cannot be taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +126,8 @@ pub enum IdentityError {
     Opening,
     /// `games=0`.
     NoGames,
+    /// `game=` that is not `senat` (another game's batch).
+    Game(String),
     /// `variant=` that is not a Sénat variant.
     Variant {
         /// The value as written.
@@ -121,7 +150,11 @@ impl fmt::Display for IdentityError {
         match self {
             IdentityError::NotIdentity => f.write_str("not a `# senat-batch` line"),
             IdentityError::Format(v) => {
-                write!(f, "format {} is not {FORMAT}, the one this senat reads", v.as_deref().unwrap_or("(none)"))
+                write!(
+                    f,
+                    "format {} is not v1 or {FORMAT}, the ones this senat reads",
+                    v.as_deref().unwrap_or("(none)")
+                )
             }
             IdentityError::NotKeyValue(t) => write!(f, "`{t}` is not key=value"),
             IdentityError::BadEscape(s) => write!(f, "bad escape in `{s}`"),
@@ -132,9 +165,10 @@ impl fmt::Display for IdentityError {
             IdentityError::Weights { key, value } => write!(f, "{key}={value} is not fnv1a64:<hex> or -"),
             IdentityError::Opening => f.write_str("opening= must hold moves separated by single blanks"),
             IdentityError::NoGames => f.write_str("games=0"),
+            IdentityError::Game(g) => write!(f, "game={g}: a batch of another game than senat"),
             IdentityError::Variant { value, error } => write!(f, "variant={value}: {error}"),
             IdentityError::Fields => {
-                f.write_str("its fields are not those of a v1 identity (range must match games and shard)")
+                f.write_str("its fields are not those of a senat-batch identity (range must match games and shard)")
             }
             IdentityError::NotCanonical => f.write_str("it is not written as senat writes it (escapes, numbers)"),
             IdentityError::CutShort => f.write_str("its first line (the batch identity) is cut short or too long"),
@@ -278,9 +312,11 @@ pub struct Identity {
     /// Uniformly random plies at the start of every game (`--book-plies`;
     /// 0: none, and no `book_plies=` field, the line older versions wrote).
     pub book_plies: u32,
-    /// The rules variant every game follows (`--variant`; the rules: no
-    /// `variant=` field, the line older versions wrote).
+    /// The rules variant every game follows (`--variant`).
     pub variant: Variant,
+    /// The format of the line (new batches: [`Format::V2`]; a resumed
+    /// file keeps its own).
+    pub format: Format,
 }
 
 const ROLES: [&str; 4] = ["red", "blue", "draft_red", "draft_blue"];
@@ -289,13 +325,18 @@ impl Identity {
     /// The key/value fields of the line, in order.
     pub fn fields(&self) -> Vec<(String, String)> {
         let r = self.shard.range(self.games);
-        let mut f = vec![
+        let mut f = Vec::new();
+        if self.format == Format::V2 {
+            f.push(("game".to_string(), "senat".to_string()));
+            f.push(("variant".into(), if self.variant.is_rules() { "-".into() } else { self.variant.to_text() }));
+        }
+        f.extend([
             ("seed".to_string(), self.seed.to_string()),
             ("games".into(), self.games.to_string()),
             ("shard".into(), format!("{}/{}", self.shard.k, self.shard.n)),
             ("range".into(), format!("{}..{}", r.start, r.end)),
-        ];
-        if !self.variant.is_rules() {
+        ]);
+        if self.format == Format::V1 && !self.variant.is_rules() {
             f.push(("variant".into(), self.variant.to_text()));
         }
         for (role, p) in ROLES.iter().zip(&self.policies) {
@@ -313,7 +354,7 @@ impl Identity {
 
     /// The identity line, with its newline.
     pub fn line(&self) -> String {
-        let mut s = format!("# senat-batch {FORMAT}");
+        let mut s = format!("# senat-batch {}", self.format.name());
         for (k, v) in self.fields() {
             s.push(' ');
             s.push_str(&k);
@@ -331,10 +372,11 @@ impl Identity {
         if tokens.next() != Some("#") || tokens.next() != Some("senat-batch") {
             return Err(IdentityError::NotIdentity);
         }
-        match tokens.next() {
-            Some(FORMAT) => {}
+        let format = match tokens.next() {
+            Some("v1") => Format::V1,
+            Some("v2") => Format::V2,
             v => return Err(IdentityError::Format(v.map(str::to_string))),
-        }
+        };
         let mut values = Vec::new();
         for t in tokens {
             let (k, v) = t.split_once('=').ok_or_else(|| IdentityError::NotKeyValue(t.into()))?;
@@ -353,6 +395,12 @@ impl Identity {
         };
         let shard_text = get("shard")?;
         let shard = Shard::parse(shard_text).map_err(|_| IdentityError::Shard(shard_text.into()))?;
+        if format == Format::V2 {
+            match get("game")? {
+                "senat" => {}
+                g => return Err(IdentityError::Game(g.into())),
+            }
+        }
         let weights = |role: &str| -> Result<Option<u64>, IdentityError> {
             let key = format!("{role}_weights");
             match get(&key)? {
@@ -380,11 +428,14 @@ impl Identity {
                 Err(_) => 0,
             },
             variant: match get("variant") {
+                Ok("-") if format == Format::V2 => Variant::RULES,
                 Ok(v) => {
                     Variant::parse(v).map_err(|e| IdentityError::Variant { value: v.into(), error: e.to_string() })?
                 }
-                Err(_) => Variant::RULES,
+                Err(_) if format == Format::V1 => Variant::RULES,
+                Err(e) => return Err(e),
             },
+            format,
         };
         if id.opening.as_deref().is_some_and(|o| o.is_empty() || o.split(' ').any(str::is_empty)) {
             return Err(IdentityError::Opening);
@@ -408,9 +459,11 @@ impl Identity {
     /// ignoring shard and range), as (key, self's value, other's value).
     /// A batch without an opening differs from one with it in `opening`
     /// (its value then `-`).
+    /// The line's format is not compared: a `v1` file and a `v2` file of
+    /// the same batch are the same batch.
     pub fn difference(&self, other: &Identity, skip_shard: bool) -> Option<(String, String, String)> {
         let all = |id: &Identity| {
-            let mut f = id.fields();
+            let mut f = Identity { format: Format::V1, ..id.clone() }.fields();
             if id.variant.is_rules() {
                 f.insert(4, ("variant".into(), "the rules".into()));
             }
@@ -559,6 +612,7 @@ mod tests {
             opening: None,
             book_plies: 0,
             variant: Variant::RULES,
+            format: Format::V2,
         }
     }
 
@@ -578,22 +632,53 @@ mod tests {
             assert_eq!(Identity::parse(&line), Ok(a), "{line}");
         }
         let line = id("greedy").line();
-        assert!(line.starts_with("# senat-batch v1 seed=7 games=100 shard=2/3 range=33..66 red=greedy red_weights=- "));
+        assert!(line.starts_with(
+            "# senat-batch v2 game=senat variant=- seed=7 games=100 shard=2/3 range=33..66 red=greedy red_weights=- "
+        ));
         assert!(line.contains(" blue_weights=fnv1a64:0000000000000abc "), "{line}");
+    }
+
+    #[test]
+    fn v1_lines_read_back_as_the_same_batch() {
+        let v1 = "# senat-batch v1 seed=7 games=100 shard=2/3 range=33..66 red=greedy red_weights=- \
+                  blue=heuristic:file=w.txt blue_weights=fnv1a64:0000000000000abc draft_red=random \
+                  draft_red_weights=- draft_blue=x draft_blue_weights=-\n";
+        let old = Identity::parse(v1).unwrap();
+        assert_eq!(old.format, Format::V1);
+        assert_eq!(old.line(), v1, "a v1 identity writes its own line back");
+        assert_eq!(old.difference(&id("greedy"), false), None, "v1 and v2 of one batch are one batch");
+        assert_eq!(Identity { format: Format::V2, ..old.clone() }, id("greedy"));
+        // A variant: after range= in v1, after game= in v2.
+        let variant = Variant::parse("closure=30").unwrap();
+        let v1 = Identity { variant, format: Format::V1, ..id("greedy") }.line();
+        let v2 = Identity { variant, ..id("greedy") }.line();
+        assert!(v1.contains(" range=33..66 variant=closure=30 red="), "{v1}");
+        assert!(v2.starts_with("# senat-batch v2 game=senat variant=closure=30 seed=7 "), "{v2}");
+        assert_eq!(Identity::parse(&v1).unwrap().difference(&Identity::parse(&v2).unwrap(), false), None);
+        // v2 requires game= and variant=; v1 has neither game= nor variant=-.
+        for (bad, want) in [
+            (v2.replace(" game=senat", ""), "no game="),
+            (v2.replace("game=senat", "game=focus"), "game=focus: a batch of another game"),
+            (v2.replace(" variant=closure=30", ""), "no variant="),
+            (v1.replace(" v1 ", " v2 "), "no game="),
+        ] {
+            let err = Identity::parse(&bad).unwrap_err().to_string();
+            assert!(err.contains(want), "{bad}: {err}");
+        }
     }
 
     #[test]
     fn bad_lines_are_refused() {
         let line = id("greedy").line();
         for (bad, want) in [
-            (line.replace(" v1 ", " v2 "), "format v2"),
+            (line.replace(" v2 ", " v3 "), "format v3"),
             (line.replace(" range=33..66", " range=0..66"), "range must match"),
             (line.replace(" seed=7", ""), "no seed="),
             (line.replace(" games=100", " games=x"), "not a number"),
-            (line.replace("\n", " extra=1\n"), "not those of a v1 identity"),
+            (line.replace("\n", " extra=1\n"), "not those of a senat-batch identity"),
             (line.replace("shard=2/3", "shard=4/3"), "shard=4/3"),
             ("game,seed\n".to_string(), "not a `# senat-batch` line"),
-            (line.replace("seed=7", "seed=07"), "not those of a v1 identity"),
+            (line.replace("seed=7", "seed=07"), "not those of a senat-batch identity"),
             (id("a\u{7f}").line().replace("%7F", "%7f"), "not written as senat writes it"),
         ] {
             let err = Identity::parse(&bad).unwrap_err().to_string();

@@ -35,7 +35,7 @@ pub mod play;
 pub mod schedule;
 
 pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};
-pub use identity::{Identity, IdentityError, PolicyId, WeightsError};
+pub use identity::{Format, Identity, IdentityError, PolicyId, WeightsError};
 pub use persist::{identity_of, merge, run, write_summary};
 pub use play::{
     OpeningError, PlayedGame, ThinkTime, check_opening, opening_text, play_game, play_game_timed, play_game_timed_from,

@@ -9,7 +9,8 @@ use super::codec::{GAMES_HEADER, MOVES_HEADER, RowError, header_bytes};
 use super::output::{self, IfExists, Located, OutFile};
 use super::schedule::drive;
 use super::{
-    Batch, Error, Existing, Identity, Outputs, PolicyId, Report, Shard, check_opening, identity, io_err, opening_text,
+    Batch, Error, Existing, Format, Identity, Outputs, PolicyId, Report, Shard, check_opening, identity, io_err,
+    opening_text,
 };
 use crate::policy::PolicySpec;
 use crate::stats::{SUMMARY_HEADER, Summary};
@@ -99,12 +100,14 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     let actual = out.writing().to_path_buf();
     let start = id.shard.range(id.games).start;
     // Empty, or an identity line cut short: the run died before its first row.
-    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
+    let existing = if holds_prefix_of(&actual, id)? { None } else { open_reading(&actual)? };
     if let Some(r) = &existing
         && let Some(d) = r.id.difference(id, false)
     {
         return Err(mismatch(&path, "cannot resume: it holds another batch", d));
     }
+    // A file of an older format goes on under its own line.
+    let id = &Identity { format: existing.as_ref().map_or(id.format, |r| r.id.format), ..id.clone() };
     let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
     let mut summary = Summary::default();
     let mut next = start;
@@ -137,15 +140,16 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     Ok((summary, next))
 }
 
-/// Whether `path` holds no more than a beginning of `line` (empty, or an
-/// identity line cut short by a kill).
-fn holds_prefix_of(path: &Path, line: &str) -> Result<bool, Error> {
+/// Whether `path` holds no more than a beginning of `id`'s line, in either
+/// format (empty, or an identity line cut short by a kill).
+fn holds_prefix_of(path: &Path, id: &Identity) -> Result<bool, Error> {
     let len = std::fs::metadata(path).map_err(|e| io_err("read", path, e))?.len();
-    if len >= line.len() as u64 {
+    let lines = [Format::V1, Format::V2].map(|format| Identity { format, ..id.clone() }.line());
+    if lines.iter().all(|line| len >= line.len() as u64) {
         return Ok(false);
     }
     let bytes = std::fs::read(path).map_err(|e| io_err("read", path, e))?;
-    Ok(line.as_bytes().starts_with(&bytes))
+    Ok(lines.iter().any(|line| line.len() as u64 > len && line.as_bytes().starts_with(&bytes)))
 }
 
 fn changed(path: &Path) -> Error {
@@ -157,12 +161,13 @@ fn changed(path: &Path) -> Error {
 fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Result<(), Error> {
     let path = out.path().to_path_buf();
     let actual = out.writing().to_path_buf();
-    let existing = if holds_prefix_of(&actual, &id.line())? { None } else { open_reading(&actual)? };
+    let existing = if holds_prefix_of(&actual, id)? { None } else { open_reading(&actual)? };
     if let Some(r) = &existing
         && let Some(d) = r.id.difference(id, false)
     {
         return Err(mismatch(&path, "cannot resume: it is the moves file of another batch", d));
     }
+    let id = &Identity { format: existing.as_ref().map_or(id.format, |r| r.id.format), ..id.clone() };
     let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
     let id_len = id.line().len() as u64;
     if existing.is_none() || len <= id_len {
@@ -249,6 +254,7 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
         opening: opening_text(&b.opening),
         book_plies: b.book_plies,
         variant: b.variant,
+        format: Format::V2,
     })
 }
 
@@ -481,7 +487,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: 
             first.games
         )));
     }
-    let merged = Identity { shard: Shard::ALL, ..first.clone() };
+    let merged = Identity { shard: Shard::ALL, format: Format::V2, ..first.clone() };
     let mut games_out = OutFile::create(out, if_exists)?;
     let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose()?;
     let mut buf =
