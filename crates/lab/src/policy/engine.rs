@@ -95,6 +95,8 @@ impl Agent<Senat> for MctsPolicy {
         self.assessed = None;
         if guarded && let Some(win) = self.guard.before(&state) {
             self.last = self.guard.explain(|m| m.to_string());
+            // A forced win within the guard's depth (its plies are not kept).
+            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
             self.seen.clear();
             if self.reuse {
                 self.seen.extend_from_slice(moves);
