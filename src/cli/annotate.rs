@@ -50,7 +50,10 @@ from the first to the second is at least 0.05 is marked `?!` inaccuracy, 0.10 `?
 /// `senat annotate`.
 pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return input(format_args!("`senat annotate` annotates Sénat records only so far; --game {} is not available here", a.game.game));
+        return input(format_args!(
+            "`senat annotate` annotates Sénat records only so far; --game {} is not available here",
+            a.game.game
+        ));
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let spec = policy("agent", &a.agent)?;
@@ -123,7 +126,11 @@ fn annotated(game: &GameRecord, opinions: &[(WinChance, Vec<Move>)], agent: &str
         let best = pv.first().copied();
         let mark = if best == Some(m) { None } else { Mark::of_drop(before.p() - after.p()) };
         let best_text = best.map_or("-".to_string(), |b| b.to_string());
-        let mut c = format!("{m}  # ply {}, {me}: win {before}, best {best_text}, line {}; after {m}: {after}", i + 1, line(pv));
+        let mut c = format!(
+            "{m}  # ply {}, {me}: win {before}, best {best_text}, line {}; after {m}: {after}",
+            i + 1,
+            line(pv)
+        );
         if let Some(k) = mark {
             c.push_str(&format!(" {} {k} (-{:.3})", k.symbol(), before.p() - after.p()));
         }

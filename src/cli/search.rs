@@ -317,6 +317,7 @@ fn table_mb(mb: usize) -> Result<usize> {
     limits::megabytes("--tt-mb", mb, 0).or_else(input)
 }
 
+#[allow(clippy::too_many_arguments)] // The flags of `analyze --engine ab`, checked here one by one.
 pub(crate) fn cmd_analyze(
     root: &SenatState,
     engine: &str,

@@ -827,7 +827,13 @@ where
                     let c = self.search(&child, Limits::depth(r.depth - 1));
                     let s = if G::team(&child, G::to_move(&child)) == team { c.score } else { -c.score };
                     // One ply more to a forced end seen from the root.
-                    let s = if s > WIN_BOUND { s - 1 } else if s < -WIN_BOUND { s + 1 } else { s };
+                    let s = if s > WIN_BOUND {
+                        s - 1
+                    } else if s < -WIN_BOUND {
+                        s + 1
+                    } else {
+                        s
+                    };
                     (s, c.pv)
                 }
             };
