@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, batch, bestmove, metrics, rules, search, tune, view};
+use cli::{annex, annotate, batch, bestmove, metrics, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -220,6 +220,13 @@ Examples:
     /// spec or position, a game over, no legal move) are one line, exit 2.
     #[command(after_help = BESTMOVE_EXAMPLES, after_long_help = bestmove_help())]
     Bestmove(bestmove::BestmoveArgs),
+
+    /// Annotate a Sénat game record: for every ply, the agent's win
+    /// probability for the side to move, its best move and line, and a mark
+    /// (?! ? ??) where the move played lost 0.05 / 0.10 / 0.20 or more of it.
+    /// The output is still a record (`senat replay` reads it).
+    #[command(after_help = annotate::MARKS_HELP)]
+    Annotate(annotate::AnnotateArgs),
 
     /// Measure MCTS playouts per second on one thread and on several, against
     /// bare random rollouts from the same position (the tree's overhead).
@@ -454,6 +461,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Tune(a) => tune::cmd_tune(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
         Command::Bestmove(a) => bestmove::bestmove(a, out),
+        Command::Annotate(a) => annotate::annotate(a, out),
         Command::Solve(a) => search::solve(a, out),
         Command::BenchSearch(a) => search::bench_search(a, out),
     }

@@ -170,6 +170,7 @@ fn the_split_policy_hands_each_phase_to_its_policy() {
     let mut split = SplitPolicy {
         draft: Box::new(Probe { turns: draft_turns.clone(), games: draft_games.clone() }),
         play: Box::new(Probe { turns: play_turns.clone(), games: play_games.clone() }),
+        last_play: false,
     };
     split.new_game();
     assert_eq!((draft_games.load(Ordering::Relaxed), play_games.load(Ordering::Relaxed)), (1, 1));

@@ -615,9 +615,9 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena",
         );
     }
-    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
+    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 || a.multipv.is_some() {
         return input(format_args!(
-            "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
+            "--history, --prior, --parallel, --threads and --multipv are for Sénat; --game {} does not take them",
             a.game.game
         ));
     }

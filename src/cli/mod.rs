@@ -1,13 +1,14 @@
 //! The commands of `senat`, one module per family, with their clap argument
 //! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view,
 //! play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
-//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove) and [`annex`] (draft-stats), [`metrics`] (metrics), [`tune`] (tune); [`common`]
+//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove), [`annotate`] (annotate) and [`annex`] (draft-stats), [`metrics`] (metrics), [`tune`] (tune); [`common`]
 //! holds what they share (errors, positions, records, policy flags).
 //!
 //! `main.rs` only parses the command line and dispatches here; nothing in
 //! this module imports from it.
 
 pub(crate) mod annex;
+pub(crate) mod annotate;
 pub(crate) mod batch;
 pub(crate) mod bestmove;
 pub(crate) mod common;

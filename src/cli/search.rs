@@ -13,6 +13,7 @@ use game_search::solver::{Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
+use senat_lab::winprob::{HAND_SCALE, WinChance};
 use senat_rules::{Move, Variant};
 use std::io::Write;
 use std::num::NonZeroUsize;
@@ -82,6 +83,13 @@ pub(crate) struct AnalyzeArgs {
     /// A game record whose final position is searched, with its repetition history.
     #[arg(long, value_name = "FILE")]
     pub(crate) history: Option<PathBuf>,
+    /// Also print the K best moves (1 to 256), best first, one `multipv`
+    /// line each with its win probability for the side to move: alpha-beta
+    /// searches every other root move to the depth reached, one ply less
+    /// after it; MCTS ranks the root moves by visits. Without it, nothing
+    /// more than `bestmove`, `score`, `win` and `pv` is printed.
+    #[arg(long, value_name = "K")]
+    pub(crate) multipv: Option<usize>,
 }
 
 /// Arguments of `senat solve`.
@@ -189,7 +197,13 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         tt_mb,
         history,
         game,
+        multipv,
     } = a;
+    let multipv = match multipv {
+        Some(k @ 1..=256) => Some(k),
+        Some(k) => return input(format_args!("--multipv {k}: expected 1 to 256 moves")),
+        None => None,
+    };
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
     let root = search_root(&pos, history.as_deref(), v)?;
     match engine.as_str() {
@@ -221,9 +235,9 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 parallel: if parallel == "tree" { mcts::Parallel::Tree } else { mcts::Parallel::Root },
                 solver: solve == "on",
             };
-            cmd_analyze_mcts(&root, config, rollout, seed, out)
+            cmd_analyze_mcts(&root, config, rollout, seed, multipv, out)
         }
-        _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, out),
+        _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, multipv, out),
     }
 }
 
@@ -295,11 +309,15 @@ pub(crate) fn search_threads(threads: usize) -> Result<NonZeroUsize> {
     NonZeroUsize::new(t).map_or_else(|| input("--threads 0: expected 1 or more search threads"), Ok)
 }
 
+/// How `analyze` maps alpha-beta scores (see `senat_lab::winprob`).
+const HAND_WIN: &str = "logistic of score / 1507, fitted to self-play results";
+
 /// A `--tt-mb`, checked against the machine's memory.
 fn table_mb(mb: usize) -> Result<usize> {
     limits::megabytes("--tt-mb", mb, 0).or_else(input)
 }
 
+#[allow(clippy::too_many_arguments)] // The flags of `analyze --engine ab`, checked here one by one.
 pub(crate) fn cmd_analyze(
     root: &SenatState,
     engine: &str,
@@ -307,6 +325,7 @@ pub(crate) fn cmd_analyze(
     time: Option<f64>,
     tt_mb: usize,
     threads: NonZeroUsize,
+    multipv: Option<usize>,
     out: &mut impl Write,
 ) -> Result<()> {
     if engine != "ab" {
@@ -336,8 +355,22 @@ pub(crate) fn cmd_analyze(
     }
     let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
     writeln!(out, "bestmove {best}")?;
-    writeln!(out, "score {} ({} to move)", score_text(r.score), root.position().side_to_move())?;
+    let me = root.position().side_to_move();
+    writeln!(out, "score {} ({me} to move)", score_text(r.score))?;
+    writeln!(out, "win {} ({me} to move; {})", WinChance::from_score(r.score, HAND_SCALE), HAND_WIN)?;
     writeln!(out, "pv {}", line_text(&r.pv))?;
+    if let Some(k) = multipv {
+        for (i, (m, score, pv)) in searcher.multipv(root, &r, k).iter().enumerate() {
+            writeln!(
+                out,
+                "multipv {}  move {m}  win {}  score {}  pv {}",
+                i + 1,
+                WinChance::from_score(*score, HAND_SCALE),
+                score_text(*score),
+                line_text(pv)
+            )?;
+        }
+    }
     writeln!(
         out,
         "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}  threads {}",
@@ -373,6 +406,7 @@ pub(crate) fn cmd_analyze_mcts(
     config: mcts::Config,
     rollout: SenatRollout,
     seed: u64,
+    multipv: Option<usize>,
     out: &mut impl Write,
 ) -> Result<()> {
     not_over(root)?;
@@ -387,7 +421,23 @@ pub(crate) fn cmd_analyze_mcts(
     let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
     writeln!(out, "bestmove {best}")?;
     writeln!(out, "score {:.4} (mean result for {} to move, 1 = win)", r.value(), root.position().side_to_move())?;
+    writeln!(
+        out,
+        "win {} ({} to move; the mean result, a draw counting half)",
+        WinChance::from_mean(r.value(), r.proof),
+        root.position().side_to_move()
+    )?;
     writeln!(out, "pv {}", line_text(&r.pv))?;
+    if let Some(k) = multipv {
+        let mut by_visits: Vec<usize> = (0..r.moves.len()).collect();
+        by_visits.sort_by(|&a, &b| r.moves[b].1.cmp(&r.moves[a].1).then(r.moves[b].2.total_cmp(&r.moves[a].2)));
+        for (i, &j) in by_visits.iter().take(k).enumerate() {
+            let (m, visits, mean) = r.moves[j];
+            let win = WinChance::from_mean(mean, r.proofs.get(j).copied().flatten());
+            let pv = if Some(m) == r.best { line_text(&r.pv) } else { m.to_string() };
+            writeln!(out, "multipv {}  move {m}  win {win}  visits {visits}  pv {pv}", i + 1)?;
+        }
+    }
     if let Some(p) = r.proof {
         writeln!(out, "proof {p:?} (plies, for {} to move)", root.position().side_to_move())?;
     }

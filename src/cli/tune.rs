@@ -116,7 +116,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
 fn round_lines(r: &RoundReport) -> String {
     let f = |x: &tune::Fit| format!("{:.4} ({:.1}%)", x.log_loss, 100.0 * x.accuracy);
     format!(
-        "{:>5} {:<10} {:>8}+{:<8}   {:>7}/{:<8}\n      play:  learned {}  heuristic {}  alpha-beta {}  (n={})\n      draft: learned {}  constant {}  (n={})\n",
+        "{:>5} {:<10} {:>8}+{:<8}   {:>7}/{:<8}\n      play:  learned {}  heuristic {}  alpha-beta {}  (n={})\n      alpha-beta scale {:.0} (evaluation units per unit of log-odds)\n      draft: learned {}  constant {}  (n={})\n",
         r.round,
         r.generator,
         r.games.0,
@@ -127,6 +127,7 @@ fn round_lines(r: &RoundReport) -> String {
         f(&r.heuristic),
         f(&r.alphabeta),
         r.play.n,
+        r.alphabeta_scale,
         f(&r.draft),
         f(&r.draft_constant),
         r.draft.n,

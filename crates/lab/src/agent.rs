@@ -43,6 +43,14 @@ pub trait Agent<G: Seat>: Send {
     fn explain(&self) -> Option<String> {
         None
     }
+    /// The last choice's value on the lab's one scale (the probability
+    /// that the player who chose wins, [`crate::winprob`]) and the line the
+    /// agent expects, its best move first; `None` where the agent gives
+    /// none (random, greedy, heuristic play, a choice drawn by a move
+    /// temperature).
+    fn assess(&self) -> Option<(crate::winprob::WinChance, Vec<G::Move>)> {
+        None
+    }
 }
 
 /// Every game of the lab's generic adapters shows its agents the state.

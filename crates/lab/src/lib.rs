@@ -36,3 +36,4 @@ pub mod thinking;
 pub mod tune;
 pub mod variety;
 pub mod viewer;
+pub mod winprob;

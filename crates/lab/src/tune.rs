@@ -356,6 +356,10 @@ pub struct RoundReport {
     pub heuristic: Fit,
     /// Held-out fit of alpha-beta's evaluation (best scale).
     pub alphabeta: Fit,
+    /// That best scale: alpha-beta's evaluation units ([`SenatEval`],
+    /// thousandths of a pile) per unit of log-odds, fitted on the training
+    /// pool (what [`crate::winprob::HAND_SCALE`] was measured with).
+    pub alphabeta_scale: f64,
     /// Held-out fit of the learned draft evaluation.
     pub draft: Fit,
     /// Held-out fit of the best constant (red's training score) on draft positions.
@@ -378,8 +382,9 @@ pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator, pool: &mut Data) -
     let hand = |k: usize| {
         let train_s: Vec<f64> = train.hand.iter().map(|h| h[k]).collect();
         let a = fit_scale(&train_s, &train.play.y);
-        measure(test.hand.iter().map(|h| sigmoid(a * h[k])), &test.play.y)
+        (measure(test.hand.iter().map(|h| sigmoid(a * h[k])), &test.play.y), 1.0 / a)
     };
+    let (alphabeta, alphabeta_scale) = hand(1);
     let mean = train.draft.y.iter().sum::<f64>() / train.draft.len().max(1) as f64;
     let draft_constant = measure(std::iter::repeat(mean), &test.draft.y);
     RoundReport {
@@ -389,8 +394,9 @@ pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator, pool: &mut Data) -
         samples: [(train.play.len(), test.play.len()), (train.draft.len(), test.draft.len())],
         weights,
         play,
-        heuristic: hand(0),
-        alphabeta: hand(1),
+        heuristic: hand(0).0,
+        alphabeta,
+        alphabeta_scale,
         draft,
         draft_constant,
     }

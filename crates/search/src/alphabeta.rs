@@ -793,6 +793,59 @@ where
     }
 }
 
+impl<G: Game, E: Evaluator<G> + Sync> Searcher<G, E>
+where
+    G::State: Sync,
+{
+    /// The `k` best root moves of `root` after a search `r` of it (the
+    /// result of [`Searcher::search`]): `r`'s best move with its score and
+    /// line, and every other root move searched to `r.depth − 1` plies
+    /// after it with a full window (its static score at depth 1), so that
+    /// each gets an exact score at the root's depth; sorted by score for
+    /// the side to move, best first (ties in move order). Scores are for
+    /// the side to move at the root; forced results keep their plies from
+    /// the root. Exact with two teams (with more, each move's line is the
+    /// coalition search of the player to move after it).
+    pub fn multipv(&mut self, root: &G::State, r: &Report<G::Move>, k: usize) -> Vec<(G::Move, i32, Vec<G::Move>)> {
+        let me = G::to_move(root);
+        let team = G::team(root, me);
+        let mut moves = Vec::new();
+        G::moves(root, &mut moves);
+        let mut lines: Vec<(G::Move, i32, Vec<G::Move>)> = Vec::new();
+        if let Some(best) = r.best {
+            lines.push((best, r.score, r.pv.clone()));
+        }
+        for m in moves {
+            if Some(m) == r.best || k <= 1 {
+                continue;
+            }
+            let child = G::apply(root, m);
+            let (score, mut pv) = match G::result(&child) {
+                Some(res) => (score_for::<G>(&child, &res, me, 1), Vec::new()),
+                None if r.depth <= 1 => (self.eval.eval_for(&child, me), Vec::new()),
+                None => {
+                    let c = self.search(&child, Limits::depth(r.depth - 1));
+                    let s = if G::team(&child, G::to_move(&child)) == team { c.score } else { -c.score };
+                    // One ply more to a forced end seen from the root.
+                    let s = if s > WIN_BOUND {
+                        s - 1
+                    } else if s < -WIN_BOUND {
+                        s + 1
+                    } else {
+                        s
+                    };
+                    (s, c.pv)
+                }
+            };
+            pv.insert(0, m);
+            lines.push((m, score, pv));
+        }
+        lines.sort_by_key(|l| std::cmp::Reverse(l.1));
+        lines.truncate(k);
+        lines
+    }
+}
+
 /// Plain negamax to `depth` plies with `eval` at the leaves: no pruning, no
 /// table, no ordering; the same two sides and the same expectimax at chance
 /// nodes as [`Searcher`], for the player to move at `s`. The reference that

@@ -12,6 +12,7 @@ use super::{Agent, GameRng, Turn};
 use crate::adapter::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::temperature::{self, Temperature};
+use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts};
 use rand::Rng;
@@ -47,6 +48,8 @@ pub struct MctsPolicy {
     last: Option<String>,
     /// The root guard of the play phase (`guard=`).
     guard: RootGuard<Senat>,
+    /// [`Agent::assess`] of the last search.
+    assessed: Option<(WinChance, Vec<Move>)>,
 }
 
 impl MctsPolicy {
@@ -71,6 +74,7 @@ impl MctsPolicy {
             seen: Vec::new(),
             last: None,
             guard: e.guard.build(),
+            assessed: None,
         }
     }
 }
@@ -88,8 +92,11 @@ impl Agent<Senat> for MctsPolicy {
         let state = SenatState::from_game(turn.game);
         // The guard looks only in the play phase: no game ends in the draft.
         let guarded = self.guard.on() && turn.position().is_play();
+        self.assessed = None;
         if guarded && let Some(win) = self.guard.before(&state) {
             self.last = self.guard.explain(|m| m.to_string());
+            // A forced win within the guard's depth (its plies are not kept).
+            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
             self.seen.clear();
             if self.reuse {
                 self.seen.extend_from_slice(moves);
@@ -100,6 +107,7 @@ impl Agent<Senat> for MctsPolicy {
         }
         let report = self.mcts.search(&state, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&report, |m| m.to_string()));
+        self.assessed = Some((WinChance::from_mean(report.value(), report.proof), report.pv.clone()));
         // Only a time per move that ran out before the first playout of a
         // fresh tree leaves no best move: then a uniformly random one.
         let best = match report.best {
@@ -138,6 +146,10 @@ impl Agent<Senat> for MctsPolicy {
     fn explain(&self) -> Option<String> {
         self.last.clone()
     }
+
+    fn assess(&self) -> Option<(WinChance, Vec<Move>)> {
+        self.assessed.clone()
+    }
 }
 
 /// Alpha-beta with [`SenatEval`] or the learned evaluation ([`LeafEval`],
@@ -154,12 +166,13 @@ pub struct AlphaBetaPolicy {
     params: EngineParams,
     searcher: Searcher<Senat, LeafEval>,
     last: Option<String>,
+    assessed: Option<(WinChance, Vec<Move>)>,
 }
 
 impl AlphaBetaPolicy {
     /// A player with these parameters.
     pub fn new(e: EngineParams) -> AlphaBetaPolicy {
-        AlphaBetaPolicy { params: e, searcher: Searcher::new(e.leaf_eval(), e.tt_mb), last: None }
+        AlphaBetaPolicy { params: e, searcher: Searcher::new(e.leaf_eval(), e.tt_mb), last: None, assessed: None }
     }
 }
 
@@ -167,6 +180,7 @@ impl Agent<Senat> for AlphaBetaPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let state = SenatState::from_game(turn.game);
         let temp = self.params.temp;
+        self.assessed = None;
         if temp.applies(turn.ply()) {
             let depth = self.params.depth_cap();
             let scored = temperature::root_scores(&mut self.searcher, &state, depth, self.params.movetime());
@@ -178,6 +192,8 @@ impl Agent<Senat> for AlphaBetaPolicy {
         let limits = Limits { depth: self.params.depth_cap(), nodes: None, time: self.params.movetime() };
         let report = self.searcher.search(&state, limits);
         self.last = Some(crate::thinking::alphabeta_line(&report, |m| m.to_string()));
+        let scale = if self.params.learned_eval { LEARNED_SCALE } else { HAND_SCALE };
+        self.assessed = Some((WinChance::from_score(report.score, scale), report.pv.clone()));
         report.best.expect("a position with moves has a best move")
     }
 
@@ -187,6 +203,10 @@ impl Agent<Senat> for AlphaBetaPolicy {
 
     fn explain(&self) -> Option<String> {
         self.last.clone()
+    }
+
+    fn assess(&self) -> Option<(WinChance, Vec<Move>)> {
+        self.assessed.clone()
     }
 }
 

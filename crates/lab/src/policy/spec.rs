@@ -654,10 +654,22 @@ impl PolicySpec {
         out
     }
 
+    /// This policy without its move temperature (in both halves of a
+    /// split): every choice is the agent's best, for analysis.
+    pub fn without_temperature(&self) -> PolicySpec {
+        let mut out = self.clone();
+        out.engine.temp = crate::temperature::Temperature::OFF;
+        if let Some(s) = &self.split {
+            out.split =
+                Some(Box::new(SplitSpec { draft: s.draft.without_temperature(), play: s.play.without_temperature() }));
+        }
+        out
+    }
+
     /// A fresh player for one game (or one worker).
     pub fn build(&self) -> Box<dyn Agent<Senat>> {
         if let Some(s) = &self.split {
-            return Box::new(SplitPolicy { draft: s.draft.build(), play: s.play.build() });
+            return Box::new(SplitPolicy { draft: s.draft.build(), play: s.play.build(), last_play: false });
         }
         match self.kind {
             PolicyKind::Random => Box::new(RandomPolicy),
@@ -685,11 +697,14 @@ pub struct SplitPolicy {
     pub draft: Box<dyn Agent<Senat>>,
     /// Asked in the play phase.
     pub play: Box<dyn Agent<Senat>>,
+    /// Whether the last turn was the play policy's.
+    pub last_play: bool,
 }
 
 impl Agent<Senat> for SplitPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        if turn.position().is_play() { self.play.choose(turn, rng) } else { self.draft.choose(turn, rng) }
+        self.last_play = turn.position().is_play();
+        if self.last_play { self.play.choose(turn, rng) } else { self.draft.choose(turn, rng) }
     }
 
     fn new_game(&mut self) {
@@ -700,6 +715,11 @@ impl Agent<Senat> for SplitPolicy {
     /// The play policy's account if it has one, else the draft policy's.
     fn explain(&self) -> Option<String> {
         self.play.explain().or_else(|| self.draft.explain())
+    }
+
+    /// The assessment of the half that chose last.
+    fn assess(&self) -> Option<(crate::winprob::WinChance, Vec<Move>)> {
+        if self.last_play { self.play.assess() } else { self.draft.assess() }
     }
 }
 
