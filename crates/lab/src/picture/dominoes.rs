@@ -528,7 +528,7 @@ mod tests {
             }
         }
         let o = s.observation(0);
-        let svg = svg(&Frame::new(View::Observer(&o)));
+        let svg = super::svg(&Frame::new(View::Observer(&o)));
         let in_hands: usize = (0..2).map(|p| s.hand(p).len()).sum();
         assert_eq!(svg.matches("data-place=\"hand").count() - 2, in_hands, "every hand face up (minus the 2 rows)");
         assert!(svg.contains("over:"), "{svg}");
