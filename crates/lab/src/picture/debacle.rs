@@ -220,7 +220,16 @@ fn board(s: &mut String) {
         canvas::text(s, "", X0 + f * SQ + SQ / 2, Y0 + 6 * SQ + 22, 13, SOFT_INK, Anchor::Middle, &name);
     }
     for r in 0..6 {
-        canvas::text(s, "", X0 - 20, Y0 + (5 - r) * SQ + SQ / 2 + 5, 13, SOFT_INK, Anchor::Middle, &(r + 1).to_string());
+        canvas::text(
+            s,
+            "",
+            X0 - 20,
+            Y0 + (5 - r) * SQ + SQ / 2 + 5,
+            13,
+            SOFT_INK,
+            Anchor::Middle,
+            &(r + 1).to_string(),
+        );
     }
     // The camps' names, beside their rows.
     let right = X0 + 6 * SQ + 10;
@@ -240,7 +249,8 @@ fn last_move(s: &mut String, m: Move, mover: usize) {
         Move::Roll { from, dir, home } => {
             let Some(to) = roll_target(from, dir, mover) else { return };
             let (a, b) = (square_centre(from), square_centre(to));
-            let short = |a: (i32, i32), b: (i32, i32)| (b.0 - (b.0 - a.0).signum() * 14, b.1 - (b.1 - a.1).signum() * 14);
+            let short =
+                |a: (i32, i32), b: (i32, i32)| (b.0 - (b.0 - a.0).signum() * 14, b.1 - (b.1 - a.1).signum() * 14);
             canvas::arrow(s, a, short(a, b));
             if let Some(h) = home {
                 let c = square_centre(h);
@@ -347,7 +357,8 @@ mod tests {
 
     #[test]
     fn a_rebond_and_the_piles_are_drawn() {
-        let text = "N6N5N4N3.N1/....../....../..N3.../....../S1S2.S4S5S6 n r1c3 -/3 0-5 r2 n t4 q4+ p17 - scoring=winner";
+        let text =
+            "N6N5N4N3.N1/....../....../..N3.../....../S1S2.S4S5S6 n r1c3 -/3 0-5 r2 n t4 q4+ p17 - scoring=winner";
         let p: Position = text.parse().expect("a position");
         let last = Move::Roll { from: 20, dir: Dir::Forward, home: None };
         let svg = svg(&Frame { position: &p, last: Some((last, 1)), note: None });

@@ -104,8 +104,7 @@ pub struct Link {
 /// right.
 pub fn chain(history: impl Iterator<Item = Event>) -> Vec<Link> {
     let mut links: VecDeque<Link> = VecDeque::new();
-    for (order, (tile, end, player)) in history.filter_map(|e| e.play.map(|(t, end)| (t, end, e.player))).enumerate()
-    {
+    for (order, (tile, end, player)) in history.filter_map(|e| e.play.map(|(t, end)| (t, end, e.player))).enumerate() {
         let (hi, lo) = tile.ends();
         let other = |n: u8| if hi == n { lo } else { hi };
         let link = |left, right| Link { tile, left, right, player, order };
@@ -360,11 +359,23 @@ height=\"{h}\" rx=\"4\" fill=\"{FACE}\" stroke=\"#111\" stroke-width=\"1.5\"/>"
     let side = w.min(h);
     let r = side as f32 / 11.0;
     if w >= h {
-        let _ = write!(s, "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#555\" stroke-width=\"1.2\"/>", x + w / 2, y + 3, y + h - 3);
+        let _ = write!(
+            s,
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#555\" stroke-width=\"1.2\"/>",
+            x + w / 2,
+            y + 3,
+            y + h - 3
+        );
         canvas::pips(s, ends.0, x + w / 4, y + h / 2, side, r, INK);
         canvas::pips(s, ends.1, x + 3 * w / 4, y + h / 2, side, r, INK);
     } else {
-        let _ = write!(s, "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#555\" stroke-width=\"1.2\"/>", x + 3, y + h / 2, x + w - 3);
+        let _ = write!(
+            s,
+            "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#555\" stroke-width=\"1.2\"/>",
+            x + 3,
+            y + h / 2,
+            x + w - 3
+        );
         canvas::pips(s, ends.0, x + w / 2, y + h / 4, side, r, INK);
         canvas::pips(s, ends.1, x + w / 2, y + 3 * h / 4, side, r, INK);
     }
@@ -482,7 +493,8 @@ mod tests {
             let o = s.observation(observer);
             let svg = svg(&Frame { view: View::Observer(&o), mark_last: true, note: None });
             let shown: Vec<&str> = attribute_values(&svg, "data-tile");
-            let mut expected: Vec<String> = s.hand(observer).iter().chain(s.chain().iter()).map(|t| t.to_string()).collect();
+            let mut expected: Vec<String> =
+                s.hand(observer).iter().chain(s.chain().iter()).map(|t| t.to_string()).collect();
             let mut shown_sorted: Vec<String> = shown.iter().map(|t| t.to_string()).collect();
             expected.sort();
             shown_sorted.sort();

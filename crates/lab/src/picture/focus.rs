@@ -121,12 +121,7 @@ pub fn status_line(p: &Position) -> String {
             format!("{} {} after {} plies", names.join(" and "), if names.len() > 1 { "win" } else { "wins" }, p.ply())
         }
         Some(Outcome::Draw) => format!("draw after {} plies (the ply cap)", p.ply()),
-        None => format!(
-            "{} ({}) to move · ply {}",
-            seats[p.to_move()],
-            colour_name(p.players(), p.to_move()),
-            p.ply()
-        ),
+        None => format!("{} ({}) to move · ply {}", seats[p.to_move()], colour_name(p.players(), p.to_move()), p.ply()),
     }
 }
 
@@ -301,7 +296,9 @@ fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     let y = Y0 + 8 * SQ + 52;
     canvas::text(s, "caption", X0 - 24, y, 15, INK, Anchor::Start, &status_line(p));
     let v = p.variant().to_text();
-    let second = if v.is_empty() { "stacks bottom to top; the top piece is ringed in gold".to_string() } else {
+    let second = if v.is_empty() {
+        "stacks bottom to top; the top piece is ringed in gold".to_string()
+    } else {
         format!("variant {v} · stacks bottom to top; the top piece is ringed in gold")
     };
     canvas::text(s, "caption", X0 - 24, y + 20, 12, SOFT_INK, Anchor::Start, &second);
