@@ -241,6 +241,84 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// `senat render --game dominoes`: the picture of a state, an observation
+/// or a ply of a record (`replay`'s format), seen by `--seat` (default: the
+/// player to move) unless `--reveal`; `None` when `--variant help` printed
+/// the keys instead.
+pub(crate) fn render_svg(
+    a: &crate::cli::view::RenderArgs,
+    record: Option<&std::path::Path>,
+    out: &mut impl Write,
+) -> Result<Option<String>> {
+    use senat_lab::picture::dominoes::{Frame, View};
+    if variant_help(&a.game, out)? {
+        return Ok(None);
+    }
+    let (pos, note, mark_last) = match record {
+        None => (position(&a.what, &a.game)?, None, false),
+        Some(file) => {
+            let (name, states, moves) = record_states(file, &a.game)?;
+            let i = crate::cli::view::pick_ply(a.ply, moves.len(), &name)?;
+            let note = (i > 0).then(|| format!("ply {i}: {}", moves[i - 1]));
+            (Pos::State(states[i]), note, !a.no_arrows && i > 0)
+        }
+    };
+    let observation = match pos {
+        Pos::Observation(o) => {
+            if a.reveal {
+                return input("--reveal needs a full state: an observation holds no hidden tile");
+            }
+            if let Some(seat) = a.seat.filter(|&s| s != o.observer()) {
+                return input(format_args!(
+                    "--seat {seat}: this is player {}'s observation; only a full state can be seen by another seat",
+                    o.observer()
+                ));
+            }
+            o
+        }
+        Pos::State(s) if a.reveal => {
+            let frame = Frame { view: View::Revealed(&s), mark_last, note: note.as_deref() };
+            return Ok(Some(senat_lab::picture::dominoes::svg(&frame)));
+        }
+        Pos::State(s) => {
+            let seat = a.seat.unwrap_or_else(|| s.to_move());
+            if seat >= s.players() {
+                return input(format_args!("--seat {seat}: the match has players 0 to {}", s.players() - 1));
+            }
+            s.observation(seat)
+        }
+    };
+    let frame = Frame { view: View::Observer(&observation), mark_last, note: note.as_deref() };
+    Ok(Some(senat_lab::picture::dominoes::svg(&frame)))
+}
+
+/// A record read and played (`start` or a state text, then one move per
+/// line): its name, every state from its start and its moves.
+fn record_states(file: &std::path::Path, g: &GameArg) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
+    let name = senat_rules::notation::escape(&file.display().to_string());
+    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
+    let mut lines = body
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let start = match position(&[first.to_string()], g) {
+        Ok(Pos::State(s)) => s,
+        Ok(Pos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
+        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
+    };
+    let (mut states, mut moves) = (vec![start], Vec::new());
+    for (n, l) in lines {
+        let mut s = states[states.len() - 1];
+        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        s.play_unchecked(m);
+        states.push(s);
+        moves.push(m);
+    }
+    Ok((name, states, moves))
+}
+
 pub(crate) fn spec(text: &str, flag: &str) -> Result<DominoSpec> {
     DominoSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
 }

@@ -95,7 +95,7 @@ fn text<T>(r: std::result::Result<T, TextError>) -> Result<T> {
 }
 
 /// `--variant help`: prints the keys and stops.
-fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+pub(crate) fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
     if g.variant.trim() == "help" {
         writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, G::variant_help())?;
         return Ok(true);
@@ -104,16 +104,57 @@ fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
 }
 
 /// The position named on the command line (`start` when none is given).
-fn position<G: LabGame>(words: &[String], g: &GameArg) -> Result<G::State> {
+pub(crate) fn position<G: LabGame>(words: &[String], g: &GameArg) -> Result<G::State> {
     let t = words.join(" ");
     let t = if t.trim().is_empty() { "start".to_string() } else { t };
     let s = text(position_arg::<G>(&t, &g.full()))?;
-    // focus4 and focus are one adapter: the position must be the named game's.
-    let players = G::players(&s);
+    same_game::<G>(&s, g)?;
+    Ok(s)
+}
+
+/// focus4 and focus are one adapter: a position must be the named game's.
+fn same_game<G: LabGame>(s: &G::State, g: &GameArg) -> Result<()> {
+    let players = G::players(s);
     if (g.game == GameKind::Focus4) != (players == 4) && g.game != GameKind::Debacle {
         return input(format_args!("the position has {players} players, which is not --game {}", g.game));
     }
-    Ok(s)
+    Ok(())
+}
+
+/// A record of a game read and played: its name (for messages), every
+/// position from its start (`states[i]` after `i` moves) and its moves.
+pub(crate) struct Played<G: LabGame> {
+    pub(crate) name: String,
+    pub(crate) states: Vec<G::State>,
+    pub(crate) moves: Vec<G::Move>,
+}
+
+/// Reads a record as `replay --game` does (`start` or a position text on
+/// its first line, then one move per line, `#` comments) and plays it,
+/// stopping at the first bad line with its number.
+pub(crate) fn play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
+    let name = senat_rules::notation::escape(&file.display().to_string());
+    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
+    let mut lines = body
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let start = position_arg::<G>(first, &g.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
+    same_game::<G>(&start, g).or_else(|e| match e {
+        crate::cli::common::Failure::Input(m) => input(format_args!("{name}:{n0}: {m}")),
+        e => Err(e),
+    })?;
+    let (mut states, mut moves) = (vec![start], Vec::new());
+    for (n, l) in lines {
+        let s = states[states.len() - 1];
+        let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        states.push(G::apply(&s, m));
+        moves.push(m);
+    }
+    Ok(Played { name, states, moves })
 }
 
 fn sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {

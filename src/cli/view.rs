@@ -11,6 +11,7 @@ use crate::cli::common::{
     Failure, Result, batch_variant, input, parse_position, play_record, policy, read_record, result_line, sorted_moves,
     write_position,
 };
+use crate::cli::games::{self, GameArg};
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::picture::{self, Frame};
@@ -26,26 +27,35 @@ use std::path::{Path, PathBuf};
 /// Arguments of `senat render`.
 #[derive(Args, Debug)]
 pub(crate) struct RenderArgs {
-    /// A position (`start`, `sample` or an SPN, possibly over several
-    /// arguments) or a game record file: one argument that names an
-    /// existing file is read as a record.
+    /// A position or a game record file: one argument that names an
+    /// existing file is read as a record. Sénat: `start`, `sample` or an
+    /// SPN, possibly over several arguments; the other games: `start` or
+    /// the game's position text (dominoes: a state or an observation).
     #[arg(value_name = "POS|RECORD", required = true, num_args = 1..)]
-    what: Vec<String>,
+    pub(crate) what: Vec<String>,
     /// With a record: the ply to draw, 0 for its start (default: its last).
     #[arg(long, value_name = "N")]
-    ply: Option<usize>,
+    pub(crate) ply: Option<usize>,
     /// The picture to write: a name ending in `.svg` or `.png`.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Overwrite an existing picture.
     #[arg(long)]
     force: bool,
-    /// Do not draw the arrows of the last move (with a record).
+    /// Do not draw the arrows of the last move (with a record; dominoes:
+    /// the ring around the last tile played).
     #[arg(long)]
-    no_arrows: bool,
-    /// The game (`--game`): Sénat only so far.
+    pub(crate) no_arrows: bool,
+    /// With --game dominoes: the player whose view is drawn (default: the
+    /// player to move); the other hands and the boneyard are face down.
+    #[arg(long, visible_alias = "observer", value_name = "N", conflicts_with = "reveal")]
+    pub(crate) seat: Option<usize>,
+    /// With --game dominoes: draw every hand and the boneyard face up
+    /// (needs a full state, not an observation).
+    #[arg(long)]
+    pub(crate) reveal: bool,
     #[command(flatten)]
-    pub(crate) senat_only: crate::cli::common::SenatOnly,
+    pub(crate) game: GameArg,
 }
 
 /// Arguments of `senat view`.
@@ -148,7 +158,6 @@ fn ply_note(steps: &[Step], i: usize) -> Option<String> {
 // ---- render ---------------------------------------------------------------
 
 pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
-    a.senat_only.check("render", "draws Sénat boards only so far (pictures of the other games are not built yet)")?;
     let ext = a.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let png = match ext.as_deref() {
         Some("svg") => false,
@@ -157,33 +166,103 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
             return input(format_args!("--out {}: the picture's name must end in .svg or .png", a.out.display()));
         }
     };
+    let other = a.game.other()?;
+    if a.game.game != GameKind::Dominoes && (a.seat.is_some() || a.reveal) {
+        return input(format_args!(
+            "--seat and --reveal are for --game dominoes (--game {} hides nothing)",
+            a.game.game
+        ));
+    }
     refuse_existing(&a.out, a.force)?;
     let record_file = (a.what.len() == 1 && Path::new(&a.what[0]).is_file()).then(|| PathBuf::from(&a.what[0]));
-    let svg = match record_file {
-        Some(file) => {
-            let played = play_file(&file)?;
-            let steps = viewer::steps(&played.game);
-            let last = steps.len() - 1;
-            let i = a.ply.unwrap_or(last);
-            if i > last {
-                return input(format_args!("--ply {i}: {} has plies 0 to {last}", played.name));
-            }
-            let note = ply_note(&steps, i);
-            let last_move = if a.no_arrows { None } else { steps[i].last };
-            picture::svg(&Frame { position: &steps[i].position, last: last_move, note: note.as_deref() })
+    if record_file.is_none()
+        && let Some(n) = a.ply
+    {
+        return input(format_args!("--ply {n} needs a game record file; `{}` is not a file", a.what.join(" ")));
+    }
+    let svg = if other {
+        match other_svg(&a, record_file.as_deref(), out)? {
+            Some(svg) => svg,
+            None => return Ok(()),
         }
-        None => {
-            if let Some(n) = a.ply {
-                return input(format_args!("--ply {n} needs a game record file; `{}` is not a file", a.what.join(" ")));
+    } else {
+        let Some(variant) = a.game.senat_variant(out)? else { return Ok(()) };
+        match record_file {
+            Some(file) => {
+                let played = play_file(&file)?;
+                let steps = viewer::steps(&played.game);
+                let i = pick_ply(a.ply, steps.len() - 1, &played.name)?;
+                let note = ply_note(&steps, i);
+                let last_move = if a.no_arrows { None } else { steps[i].last };
+                picture::svg(&Frame { position: &steps[i].position, last: last_move, note: note.as_deref() })
             }
-            let p = parse_position(&a.what.join(" "), Variant::RULES)?;
-            picture::svg(&Frame::new(&p))
+            None => {
+                let p = parse_position(&a.what.join(" "), variant)?;
+                picture::svg(&Frame::new(&p))
+            }
         }
     };
     let bytes = if png { picture::png(&svg).or_else(input)? } else { svg.into_bytes() };
     write_atomic(&a.out, &bytes, a.force)?;
     writeln!(out, "wrote {} ({} bytes)", a.out.display(), bytes.len())?;
     Ok(())
+}
+
+/// The ply `--ply` asks for (default: the last), checked against a record
+/// whose plies are 0 to `last`.
+pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<usize> {
+    let i = ply.unwrap_or(last);
+    if i > last {
+        return input(format_args!("--ply {i}: {name} has plies 0 to {last}"));
+    }
+    Ok(i)
+}
+
+/// The picture of another game than Sénat: its position or a ply of its
+/// record (`None` when `--variant help` printed the keys instead).
+fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
+    use game_search::Game;
+    use senat_lab::games::{debacle::Debacle, focus::Focus};
+    use senat_lab::picture::{debacle, focus};
+    match a.game.game {
+        GameKind::Focus | GameKind::Focus4 => {
+            if games::variant_help::<Focus>(&a.game, out)? {
+                return Ok(None);
+            }
+            let (s, last, note) = lab_ply::<Focus>(a, record)?;
+            let last = last.map(|(m, _)| m);
+            Ok(Some(focus::svg(&focus::Frame { position: &s, last, note: note.as_deref() })))
+        }
+        GameKind::Debacle => {
+            if games::variant_help::<Debacle>(&a.game, out)? {
+                return Ok(None);
+            }
+            let (s, last, note) = lab_ply::<Debacle>(a, record)?;
+            let last = last.map(|(m, before)| (m, Debacle::to_move(&before)));
+            Ok(Some(debacle::svg(&debacle::Frame { position: &s, last, note: note.as_deref() })))
+        }
+        GameKind::Dominoes => crate::cli::dominoes::render_svg(a, record, out),
+        GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
+    }
+}
+
+/// The position to draw, the move that led to it with the position before
+/// it (with a record, unless `--no-arrows`) and the note naming the ply.
+#[allow(clippy::type_complexity)]
+fn lab_ply<G: senat_lab::games::LabGame>(
+    a: &RenderArgs,
+    record: Option<&Path>,
+) -> Result<(G::State, Option<(G::Move, G::State)>, Option<String>)> {
+    let Some(file) = record else { return Ok((games::position::<G>(&a.what, &a.game)?, None, None)) };
+    let played = games::play_record::<G>(file, &a.game)?;
+    let i = pick_ply(a.ply, played.moves.len(), &played.name)?;
+    if i == 0 {
+        return Ok((played.states[0], None, None));
+    }
+    let m = played.moves[i - 1];
+    let note = format!("ply {i}: {}", G::move_text(m));
+    let last = (!a.no_arrows).then_some((m, played.states[i - 1]));
+    Ok((played.states[i], last, Some(note)))
 }
 
 // ---- replay --svg -----------------------------------------------------------

@@ -9,6 +9,11 @@
 //! the draft the reserve and the die waiting to be placed are drawn under
 //! the caption. An optional last move is drawn as green arrows.
 //!
+//! The other games have their own modules, drawn the same way: [`focus`]
+//! (2 and 4 players), [`debacle`] and [`dominoes`] (one observer's view
+//! unless revealed); what the pictures share (the document, text, pips,
+//! arrows, the PNG path) is in [`canvas`].
+//!
 //! [`svg`] is a pure function of its [`Frame`]: the same frame gives the
 //! same bytes. Every text that may come from outside (the caption note) is
 //! escaped with [`escape`]; the rest is written by this module. [`png`]
@@ -19,7 +24,14 @@ use senat_rules::board::{Cell, Row};
 use senat_rules::dice::{Colour, Symbol};
 use senat_rules::moves::{Dest, Move, MoveKind};
 use senat_rules::position::{Phase, Position};
-use std::fmt::{self, Write};
+use std::fmt::Write;
+
+pub mod canvas;
+pub mod debacle;
+pub mod dominoes;
+pub mod focus;
+
+pub use canvas::{ARROW, FONT, PictureError, escape, png};
 
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 716;
@@ -42,12 +54,6 @@ pub const BACKGROUND: &str = "#e9dcc0";
 pub const EMPTY_CELL: &str = "#b08a5c";
 /// Colour of restriction rings.
 pub const RESTRICTED: &str = "#ff8f00";
-/// Colour of last-move arrows.
-pub const ARROW: &str = "#2e7d32";
-
-/// The font that [`png`] draws text with (DejaVu Sans Bold, subset to
-/// ASCII and a few symbols; licence in `assets/DejaVuSans-LICENSE.txt`).
-pub const FONT: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
 
 /// What a picture shows: a position, optionally the move that led to it
 /// and a note (one line of caption, e.g. `ply 12: M13>M14:I19`).
@@ -67,26 +73,6 @@ impl<'a> Frame<'a> {
         Frame { position, last: None, note: None }
     }
 }
-
-/// Why a picture could not be made.
-#[derive(Debug)]
-pub enum PictureError {
-    /// The SVG could not be parsed (only for SVG not made by [`svg`]).
-    Svg(String),
-    /// The pixmap could not be allocated or encoded.
-    Raster(String),
-}
-
-impl fmt::Display for PictureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PictureError::Svg(e) => write!(f, "cannot read the SVG: {e}"),
-            PictureError::Raster(e) => write!(f, "cannot rasterize the picture: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for PictureError {}
 
 /// The fill colour of a shown colour, as `#rrggbb`.
 pub const fn colour_hex(c: Colour) -> &'static str {
@@ -124,24 +110,6 @@ pub const fn colour_name(c: Colour) -> &'static str {
     }
 }
 
-/// Escapes text for XML and HTML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            // Control characters are not allowed in XML 1.0.
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => s.push('\u{fffd}'),
-            c => s.push(c),
-        }
-    }
-    s
-}
-
 /// The top-left corner of a cell in the picture, in pixels.
 pub const fn cell_origin(c: Cell) -> (i32, i32) {
     let (row, first, len) = match c.row() {
@@ -171,18 +139,9 @@ pub fn svg(frame: &Frame) -> String {
     let p = frame.position;
     let mut s = String::with_capacity(16 * 1024);
     let (w, h) = (WIDTH, HEIGHT);
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" class=\"senat-board\" data-spn=\"{}\">",
-        escape(&p.to_spn())
-    );
-    let _ = write!(
-        s,
-        "<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" \
-markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{ARROW}\"/></marker></defs>"
-    );
-    let _ = write!(s, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>");
+    canvas::open(&mut s, w, h, "senat-board", &[("spn", &p.to_spn())]);
+    canvas::arrowhead(&mut s, ARROW);
+    canvas::background(&mut s, w, h, BACKGROUND);
     // The three rows, each on its own plank so that the gap between rows shows.
     for row in Row::ALL {
         let first = row.cells().next().expect("every row has cells");
@@ -350,11 +309,7 @@ stroke-linecap=\"round\" marker-end=\"url(#arrowhead)\"/>",
             ay - lift
         );
     } else {
-        let _ = write!(
-            s,
-            "<path class=\"arrow\" d=\"M{ax} {ay} L{bx} {by}\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"4\" \
-stroke-linecap=\"round\" marker-end=\"url(#arrowhead)\" opacity=\"0.9\"/>"
-        );
+        canvas::arrow(s, from, to);
     }
 }
 
@@ -426,10 +381,7 @@ fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     );
     if let Some(note) = note {
         // One line: cut long notes so that they stay inside the picture.
-        let mut line: String = note.chars().filter(|c| !c.is_control()).take(90).collect();
-        if note.chars().count() > 90 {
-            line.push('…');
-        }
+        let line = canvas::one_line(note, 90);
         let _ = write!(
             s,
             "<text class=\"note\" x=\"{X0}\" y=\"442\" font-size=\"12\" fill=\"#333\">{}</text>",
@@ -467,29 +419,10 @@ stroke=\"#3b2a1a\" stroke-width=\"1.5\"/><text x=\"{}\" y=\"{}\" font-size=\"10\
     }
 }
 
-/// Rasterizes an SVG (one made by [`svg`]) to PNG bytes, with the embedded font.
-pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
-    use resvg::{tiny_skia, usvg};
-    let mut opt = usvg::Options { font_family: "DejaVu Sans".to_string(), ..usvg::Options::default() };
-    opt.fontdb_mut().load_font_data(FONT.to_vec());
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PictureError::Svg(e.to_string()))?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| PictureError::Raster(format!("empty picture {}x{}", size.width(), size.height())))?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PictureError::Raster(e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use senat_rules::sample;
-
-    #[test]
-    fn escape_leaves_no_markup() {
-        let e = escape("<script>alert(\"x\")</script> & 'q'");
-        assert_eq!(e, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;");
-    }
 
     #[test]
     fn cells_do_not_overlap_and_rows_are_centred() {
