@@ -442,9 +442,14 @@ fn every_command_takes_game() {
         assert!(help.contains("--game <GAME>"), "{cmd} --help: {help}");
     }
     ok_in(&d.0, &["render", "sample", "--game", "senat", "--out", "s.svg"]);
+    // render draws every game's board.
+    for g in ["focus", "focus4", "debacle", "dominoes"] {
+        ok_in(&d.0, &["render", "start", "--game", g, "--out", &format!("{g}.svg")]);
+        let svg = d.text(&format!("{g}.svg"));
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{g}: {svg}");
+    }
     for (args, why) in [
-        (&["render", "sample", "--game", "focus", "--out", "f.svg"][..], "draws Sénat boards only so far"),
-        (&["tune", "--game", "dominoes", "--out", "w.txt"], "fits Sénat's learned evaluation only so far"),
+        (&["tune", "--game", "dominoes", "--out", "w.txt"][..], "fits Sénat's learned evaluation only so far"),
         (&["draft-stats", "--game", "debacle", "g.csv", "--out-dir", "t"], "which the other games do not have"),
         (&["bench", "--game", "focus4"], "measures Sénat's self-play only so far"),
         (&["bench-search", "--game", "focus", "--depth", "1"], "measures Sénat's alpha-beta only so far"),
@@ -454,5 +459,9 @@ fn every_command_takes_game() {
     }
     let e = fails_in(&d.0, &["render", "sample", "--game", "fokus", "--out", "f.svg"]);
     assert!(e.contains("unknown game `fokus`; did you mean `focus`?"), "{e}");
-    assert_eq!(d.names(), ["s.svg"], "a refused command writes nothing");
+    assert_eq!(
+        d.names(),
+        ["debacle.svg", "dominoes.svg", "focus.svg", "focus4.svg", "s.svg"],
+        "a refused command writes nothing"
+    );
 }

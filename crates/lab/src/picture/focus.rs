@@ -244,6 +244,7 @@ fn panel(s: &mut String, p: &Position) {
     let seats = Focus::seats(n);
     let pitch = if n == 4 { 118 } else { 150 };
     canvas::text(s, "", PANEL, Y0 + 14, 15, INK, Anchor::Start, if n == 4 { "Focus, 4 players" } else { "Focus" });
+    #[allow(clippy::needless_range_loop)] // q is the player, used far beyond indexing seats
     for q in 0..n {
         let top = Y0 + 30 + q as i32 * pitch;
         let to_move = p.outcome().is_none() && q == p.to_move();
