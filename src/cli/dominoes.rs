@@ -216,11 +216,7 @@ pub(crate) fn show(words: &[String], g: &GameArg, out: &mut impl Write) -> Resul
 pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
     let name = a.file.display().to_string();
     let body = senat_lab::limits::read_text(&a.file).or_else(|e| input(format_args!("{name}: {e}")))?;
-    let mut lines = body
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty());
+    let mut lines = senat_lab::limits::record_lines(&body);
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let mut s = match position(&[first.to_string()], &a.game) {
         Ok(Pos::State(s)) => s,
@@ -297,11 +293,7 @@ pub(crate) fn render_svg(
 fn record_states(file: &std::path::Path, g: &GameArg) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
     let name = senat_rules::notation::escape(&file.display().to_string());
     let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
-    let mut lines = body
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty());
+    let mut lines = senat_lab::limits::record_lines(&body);
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let start = match position(&[first.to_string()], g) {
         Ok(Pos::State(s)) => s,

@@ -135,12 +135,7 @@ pub(crate) struct Played<G: LabGame> {
 pub(crate) fn play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
     let name = senat_rules::notation::escape(&file.display().to_string());
     let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
-    let mut lines = body
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty());
+    let mut lines = senat_lab::limits::record_lines(&body);
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let start = position_arg::<G>(first, &g.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
     same_game::<G>(&start, g).or_else(|e| match e {
@@ -271,12 +266,7 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Resu
             return input(format_args!("{name}: a record is at most 16 MiB"));
         }
         let body = std::fs::read_to_string(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
-        let mut lines = body
-            .trim_start_matches('\u{feff}')
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
-            .filter(|(_, l)| !l.is_empty());
+        let mut lines = senat_lab::limits::record_lines(&body);
         let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
         let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
         if !a.quiet {

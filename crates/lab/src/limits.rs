@@ -349,6 +349,17 @@ pub fn playouts(flag: &str, n: u64) -> Result<u64, LimitError> {
     Ok(n)
 }
 
+/// The lines of a record's text that hold something, numbered from 1:
+/// `#` starts a comment, blanks around are dropped, a byte-order mark at
+/// the start is skipped.
+pub fn record_lines(body: &str) -> impl Iterator<Item = (usize, &str)> {
+    body.trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
+}
+
 /// Reads a text file of at most [`MAX_RECORD_BYTES`], UTF-8, with lines of
 /// at most [`MAX_LINE_BYTES`]; a byte-order mark at its start is skipped.
 /// The message names the file (as `name`) and what is wrong.

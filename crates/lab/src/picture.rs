@@ -55,24 +55,10 @@ pub const EMPTY_CELL: &str = "#b08a5c";
 /// Colour of restriction rings.
 pub const RESTRICTED: &str = "#ff8f00";
 
-/// What a picture shows: a position, optionally the move that led to it
-/// and a note (one line of caption, e.g. `ply 12: M13>M14:I19`).
-#[derive(Clone, Copy, Debug)]
-pub struct Frame<'a> {
-    /// The position drawn.
-    pub position: &'a Position,
-    /// The move just played, drawn as arrows (or a ring for a placement).
-    pub last: Option<Move>,
-    /// An extra caption line; escaped, so it may come from anywhere.
-    pub note: Option<&'a str>,
-}
-
-impl<'a> Frame<'a> {
-    /// A frame of `position` alone.
-    pub fn new(position: &'a Position) -> Frame<'a> {
-        Frame { position, last: None, note: None }
-    }
-}
+/// What a Sénat picture shows: a position, the move just played (drawn
+/// as arrows, or a ring for a placement) and a note (one line of caption,
+/// e.g. `ply 12: M13>M14:I19`).
+pub type Frame<'a> = canvas::Frame<'a, Position, Move>;
 
 /// The fill colour of a shown colour, as `#rrggbb`.
 pub const fn colour_hex(c: Colour) -> &'static str {

@@ -280,12 +280,14 @@ impl<S: fmt::Display> Batch<S> {
     }
 }
 
+/// The text after the keyword of an identity line (either format's).
+fn identity_fields(line: &str) -> Option<&str> {
+    [MAGIC, LEGACY_MAGIC].iter().find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))
+}
+
 /// The fields of an identity line, checked to be one this module writes.
 fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
-    let rest = [MAGIC, LEGACY_MAGIC]
-        .iter()
-        .find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))
-        .ok_or("not a `# senat-batch v2` identity line")?;
+    let rest = identity_fields(line).ok_or("not a `# senat-batch v2` identity line")?;
     let mut fields = Vec::new();
     for t in rest.trim_end_matches('\n').split(' ') {
         let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
@@ -345,8 +347,7 @@ pub fn batch_game(path: &Path) -> Option<GameKind> {
     if line.starts_with("# senat-batch v1 ") {
         return Some(GameKind::Senat);
     }
-    let rest = [MAGIC, LEGACY_MAGIC].iter().find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))?;
-    GameKind::parse(rest.strip_prefix("game=")?.split(' ').next()?).ok()
+    GameKind::parse(identity_fields(line)?.strip_prefix("game=")?.split(' ').next()?).ok()
 }
 
 /// Checks a games row against the batch (`ctx`: its identity fields) and

@@ -19,6 +19,44 @@ pub const SOFT_INK: &str = "#333";
 /// Colour of last-move arrows and rings.
 pub const ARROW: &str = "#2e7d32";
 
+/// What a picture shows: a position, optionally the move that led to it
+/// (of the game's own form `L`) and a note (one line of caption). Each
+/// game names it with its types (`picture::Frame`, `focus::Frame`, …).
+#[derive(Debug)]
+pub struct Frame<'a, P, L> {
+    /// The position drawn.
+    pub position: &'a P,
+    /// The move just played.
+    pub last: Option<L>,
+    /// An extra caption line; escaped, so it may come from anywhere.
+    pub note: Option<&'a str>,
+}
+
+impl<P, L: Clone> Clone for Frame<'_, P, L> {
+    fn clone(&self) -> Self {
+        Frame { position: self.position, last: self.last.clone(), note: self.note }
+    }
+}
+
+impl<P, L: Copy> Copy for Frame<'_, P, L> {}
+
+impl<'a, P, L> Frame<'a, P, L> {
+    /// A frame of `position` alone.
+    pub fn new(position: &'a P) -> Self {
+        Frame { position, last: None, note: None }
+    }
+}
+
+/// The caption under a board: a first line, a second in softer ink 20
+/// pixels below, and the note (cut to `note_max` characters) 20 below that.
+pub fn caption(s: &mut String, x: i32, y: i32, first: &str, second: &str, note: Option<&str>, note_max: usize) {
+    text(s, "caption", x, y, 15, INK, Anchor::Start, first);
+    text(s, "caption", x, y + 20, 12, SOFT_INK, Anchor::Start, second);
+    if let Some(note) = note {
+        text(s, "note", x, y + 40, 12, SOFT_INK, Anchor::Start, &one_line(note, note_max));
+    }
+}
+
 /// Why a picture could not be made.
 #[derive(Debug)]
 pub enum PictureError {

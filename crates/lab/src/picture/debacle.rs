@@ -45,24 +45,9 @@ const CAMP_FILLS: [&str; 2] = ["#f3c9c3", "#c9d8f0"];
 /// The ring of a pending rebond.
 const REBOND: &str = "#ff8f00";
 
-/// What a picture shows: a position, optionally the move that led to it
-/// (with the side that played it, whose forward it follows) and a note.
-#[derive(Clone, Copy, Debug)]
-pub struct Frame<'a> {
-    /// The position drawn.
-    pub position: &'a Position,
-    /// The move just played and its mover (0 South, 1 North).
-    pub last: Option<(Move, usize)>,
-    /// An extra caption line; escaped, so it may come from anywhere.
-    pub note: Option<&'a str>,
-}
-
-impl<'a> Frame<'a> {
-    /// A frame of `position` alone.
-    pub fn new(position: &'a Position) -> Frame<'a> {
-        Frame { position, last: None, note: None }
-    }
-}
+/// What a Débâcle picture shows: a position, the move just played with
+/// its mover (0 South, 1 North, whose forward it follows), a note.
+pub type Frame<'a> = canvas::Frame<'a, Position, (Move, usize)>;
 
 /// The top-left corner of a square in the picture.
 pub const fn square_origin(sq: Square) -> (i32, i32) {
@@ -322,13 +307,9 @@ fn panel(s: &mut String, p: &Position) {
 
 fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     let y = Y0 + 6 * SQ + 56;
-    canvas::text(s, "caption", X0 - 24, y, 15, INK, Anchor::Start, &status_line(p));
     let v = p.variant().to_text();
     let second = format!("ply {}{}", p.ply(), if v.is_empty() { String::new() } else { format!(" · variant {v}") });
-    canvas::text(s, "caption", X0 - 24, y + 20, 12, SOFT_INK, Anchor::Start, &second);
-    if let Some(note) = note {
-        canvas::text(s, "note", X0 - 24, y + 40, 12, SOFT_INK, Anchor::Start, &canvas::one_line(note, 110));
-    }
+    canvas::caption(s, X0 - 24, y, &status_line(p), &second, note, 110);
 }
 
 #[cfg(test)]

@@ -42,24 +42,8 @@ const SQUARE_FILLS: [&str; 2] = ["#e6d3a8", "#cdb07c"];
 /// The gold ring of a stack's top piece.
 pub const TOP_RING: &str = "#ffb300";
 
-/// What a picture shows: a position, optionally the move that led to it
-/// and a note (one line of caption).
-#[derive(Clone, Copy, Debug)]
-pub struct Frame<'a> {
-    /// The position drawn.
-    pub position: &'a Position,
-    /// The move just played.
-    pub last: Option<Move>,
-    /// An extra caption line; escaped, so it may come from anywhere.
-    pub note: Option<&'a str>,
-}
-
-impl<'a> Frame<'a> {
-    /// A frame of `position` alone.
-    pub fn new(position: &'a Position) -> Frame<'a> {
-        Frame { position, last: None, note: None }
-    }
-}
+/// What a Focus picture shows: a position, the move just played, a note.
+pub type Frame<'a> = canvas::Frame<'a, Position, Move>;
 
 /// The fill of `player`'s pieces with `players` players.
 pub const fn player_fill(players: usize, player: usize) -> &'static str {
@@ -295,17 +279,13 @@ stroke-width=\"1\"/>",
 
 fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     let y = Y0 + 8 * SQ + 52;
-    canvas::text(s, "caption", X0 - 24, y, 15, INK, Anchor::Start, &status_line(p));
     let v = p.variant().to_text();
     let second = if v.is_empty() {
         "stacks bottom to top; the top piece is ringed in gold".to_string()
     } else {
         format!("variant {v} · stacks bottom to top; the top piece is ringed in gold")
     };
-    canvas::text(s, "caption", X0 - 24, y + 20, 12, SOFT_INK, Anchor::Start, &second);
-    if let Some(note) = note {
-        canvas::text(s, "note", X0 - 24, y + 40, 12, SOFT_INK, Anchor::Start, &canvas::one_line(note, 110));
-    }
+    canvas::caption(s, X0 - 24, y, &status_line(p), &second, note, 110);
 }
 
 #[cfg(test)]
