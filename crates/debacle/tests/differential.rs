@@ -9,7 +9,7 @@ use debacle_rules::{Dir, Move, Phase, Position, Variant, reference};
 use std::collections::HashSet;
 use testkit::SplitMix64;
 
-const POSITIONS: usize = if cfg!(debug_assertions) { 10_000 } else { 40_000 };
+const POSITIONS: usize = if testkit::UNOPTIMISED { 10_000 } else { 40_000 };
 
 fn differential(variant: &str, seed: u64) {
     let v = Variant::parse(variant).unwrap();

@@ -7,7 +7,7 @@ use common::random_step;
 use debacle_rules::{Position, Variant};
 use testkit::SplitMix64;
 
-const GAMES: usize = if cfg!(debug_assertions) { 20 } else { 200 };
+const GAMES: usize = if testkit::UNOPTIMISED { 20 } else { 200 };
 
 fn matches(variant: &str, seed: u64) {
     let v = Variant::parse(variant).unwrap();

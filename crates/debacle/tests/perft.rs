@@ -35,7 +35,7 @@ fn games_md_reference_numbers() {
 }
 
 /// Perft 1..6 (1..5 in debug builds).
-const DEPTHS: usize = if cfg!(debug_assertions) { 5 } else { 6 };
+const DEPTHS: usize = if testkit::UNOPTIMISED { 5 } else { 6 };
 
 fn check(v: &str, expected: &[u64]) {
     let p = start(v);

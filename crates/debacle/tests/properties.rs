@@ -9,11 +9,11 @@ const VARIANTS: [&str; 4] =
     ["", "scoring=winner,relocate_on_end=yes", "faces=662211,target=12", "quiet=8,turns=30,rounds=2"];
 
 fn cases() -> u32 {
-    if cfg!(debug_assertions) { 12 } else { 64 }
+    if testkit::UNOPTIMISED { 12 } else { 64 }
 }
 
 fn plies() -> usize {
-    if cfg!(debug_assertions) { 1500 } else { 6000 }
+    if testkit::UNOPTIMISED { 1500 } else { 6000 }
 }
 
 proptest! {

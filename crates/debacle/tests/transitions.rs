@@ -5,7 +5,7 @@
 use debacle_rules::{Dir, Move, Phase, Position, Variant};
 use testkit::SplitMix64;
 
-const GAMES: usize = if cfg!(debug_assertions) { 3 } else { 30 };
+const GAMES: usize = if testkit::UNOPTIMISED { 3 } else { 30 };
 
 /// The model's view of a position: cells (owner, value) and piles.
 type Board = [Option<(usize, u8)>; 36];

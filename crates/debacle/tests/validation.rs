@@ -195,11 +195,11 @@ fn check_match(v: Variant, seed: u64, every: usize, max_plies: usize) -> Result<
 }
 
 fn max_plies() -> usize {
-    if cfg!(debug_assertions) { 2500 } else { 8000 }
+    if testkit::UNOPTIMISED { 2500 } else { 8000 }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 12 } else { 64 }))]
+    #![proptest_config(ProptestConfig::with_cases(if testkit::UNOPTIMISED { 12 } else { 64 }))]
 
     #[test]
     fn reached_positions_and_their_mutations(seed in any::<u64>(), which in 0..VARIANTS.len()) {

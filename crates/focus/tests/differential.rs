@@ -10,10 +10,7 @@ use focus_rules::{Move, Position, Variant, perft, reference};
 use std::collections::HashSet;
 use testkit::SplitMix64;
 
-#[cfg(debug_assertions)]
-const POSITIONS: usize = 3_000;
-#[cfg(not(debug_assertions))]
-const POSITIONS: usize = 10_000;
+const POSITIONS: usize = if testkit::UNOPTIMISED { 3_000 } else { 10_000 };
 
 #[derive(Default, Debug)]
 struct Seen {
@@ -107,7 +104,7 @@ fn second_swap_filter_agrees() {
     let p = Position::start(Variant::parse("fix=swap").unwrap());
     let mut first = Vec::new();
     p.legal_moves(&mut first);
-    let step = if cfg!(debug_assertions) { 17 } else { 1 };
+    let step = if testkit::UNOPTIMISED { 17 } else { 1 };
     let mut rng = SplitMix64::new(7);
     let mut total = 0;
     for &m in first.iter().step_by(step) {

@@ -196,7 +196,7 @@ fn random_game_checks(v: Variant, seed: u64, plies: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 12 } else { 64 }))]
+    #![proptest_config(ProptestConfig::with_cases(if testkit::UNOPTIMISED { 12 } else { 64 }))]
 
     #[test]
     fn hash_and_texts_along_random_games(seed in any::<u64>(), which in 0usize..5, plies in 0usize..1200) {

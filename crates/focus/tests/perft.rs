@@ -35,8 +35,11 @@ fn opening_swaps() {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisation")]
 fn opening_swaps_depth_4() {
+    if testkit::UNOPTIMISED {
+        eprintln!("skipped: depth 4 is slow without optimisation (the CI profile runs it)");
+        return;
+    }
     check("fix=swap", &[324, 102_240, 6_952_320, SWAP_4]);
 }
 

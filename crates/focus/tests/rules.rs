@@ -171,7 +171,7 @@ fn opening_swaps() {
 
 #[test]
 fn every_random_game_ends_within_the_cap() {
-    let games = if cfg!(debug_assertions) { 2 } else { 20 };
+    let games = if testkit::UNOPTIMISED { 2 } else { 20 };
     for v in variants() {
         let mut rng = SplitMix64::new(99);
         for _ in 0..games {

@@ -179,7 +179,7 @@ fn check_game(v: Variant, seed: u64, every: usize) -> Result<(usize, usize), Tes
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 10 } else { 48 }))]
+    #![proptest_config(ProptestConfig::with_cases(if testkit::UNOPTIMISED { 10 } else { 48 }))]
 
     #[test]
     fn reached_positions_and_their_mutations(seed in any::<u64>(), which in 0..VARIANTS.len()) {

@@ -13,6 +13,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// True in a build without optimisation (`opt-level = 0`, plain `cargo
+/// test`): suites that would take minutes there run fewer cases. Not
+/// `cfg!(debug_assertions)`, which the optimised CI profile turns on too.
+pub const UNOPTIMISED: bool = cfg!(testkit_unoptimised);
+
 /// SplitMix64 (Steele, Lea and Flood, 2014): the state advances by the
 /// golden-ratio increment and each output is its mix. Any seed, zero
 /// included, gives a full-period sequence.
