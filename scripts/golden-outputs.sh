@@ -5,13 +5,15 @@
 #   scripts/golden-outputs.sh record DIR [BIN]   run the commands, write outputs to DIR
 #   scripts/golden-outputs.sh compare OLD NEW    diff two recorded directories
 #
-# BIN defaults to target/release/senat. Lines starting with `# senat-batch` or `# senat-arena`
-# (the batch identity line of games files, absent before it existed) are
-# removed before comparing, so rows recorded by an older binary compare equal
-# to rows of a newer one. Runs in about a minute on 2 cores.
+# BIN defaults to target/release/senat. Before comparing, a `# senat-batch v1`
+# identity line is rewritten as the `v2` line of the same batch (`game=senat
+# variant=…` after the format, the variant moved from after `range=`), so a
+# v1 recording compares equal to a v2 one exactly when the batch is the same;
+# `# senat-arena` lines are removed (absent from older recordings). Runs in
+# about a minute on 2 cores.
 set -euo pipefail
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 2 ] || usage
 
 case "$1" in
@@ -73,11 +75,18 @@ record)
   ;;
 compare)
   old=$2 new=${3:?compare needs OLD and NEW}
+  # v1 identity -> v2 identity; arena lines dropped.
+  normalise() {
+    perl -ne 'next if /^# senat-arena /;
+      if (/^# senat-batch v1 /) { my $v = "-"; $v = $1 if s/ variant=(\S+)//;
+        s/^# senat-batch v1 /# senat-batch v2 game=senat variant=$v /; }
+      print'
+  }
   status=0
   for f in "$old"/*; do
     n=$(basename "$f")
     if [ ! -e "$new/$n" ]; then echo "MISSING $n"; status=1; continue; fi
-    if cmp -s <(grep -Ev '^# senat-(batch|arena) ' "$f") <(grep -Ev '^# senat-(batch|arena) ' "$new/$n"); then
+    if cmp -s <(normalise <"$f") <(normalise <"$new/$n"); then
       echo "same    $n"
     else
       echo "DIFFER  $n"; status=1

@@ -7,7 +7,7 @@ mod support {
     pub mod cli;
     pub mod files;
 }
-use support::cli::{TempRecord, fails, ok};
+use support::cli::{TempRecord, fails, ok, ok_in};
 use support::files::TempDir;
 
 const SAMPLE: &str = "crates/rules/data/sample-game.txt";
@@ -98,9 +98,76 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["annotate", SAMPLE, "--agent", "random"], "gives no evaluation"),
         (vec!["annotate", SAMPLE, "--agent", "mcts:nope=1"], "--agent"),
         (vec!["annotate", "no/such/file", "--agent", "top"], "cannot read"),
-        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "focus"], "Sénat records only"),
+        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "focus"], "expected `focus`"),
+        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "dominoes"], "does not annotate dominoes"),
+        (vec!["annotate", SAMPLE, "--agent", "greedy", "--game", "debacle"], "gives no evaluation"),
     ] {
         let e = fails(&args);
         assert!(e.contains(want), "{args:?}: {e}");
+    }
+}
+
+/// A Focus position where white (to move) wins at once with c5-c4 (the
+/// README's `solve` example).
+const FOCUS_WIN_IN_1: &str = "focus - .,.,.,./0,0,.,.,.,0/.,10,.,0,.,.,.,11010/.,.,0,.,11010,.,0,./.,.,1101,.,.,.,110,./.,.,.,.,.,.,0,./110,.,.,.,1010,./.,10,.,. res=0/0 turn=0 ply=36";
+
+#[test]
+fn focus_annotations_see_a_missed_win_and_a_played_one() {
+    let missed = TempRecord::new("annotate-focus-missed", &format!("{FOCUS_WIN_IN_1}\nb2-b3\n"));
+    let out = ok(&["annotate", "--game", "focus", missed.path(), "--agent", "ab:depth=2"]);
+    let line = out.lines().find(|l| l.starts_with("b2-b3 ")).expect("the move line");
+    assert!(line.contains("white: win 1.000 (win in 1), best c5-c4"), "{line}");
+    assert!(line.contains(" ?? blunder") || line.contains(" ? mistake"), "{line}");
+    for agent in ["ab:depth=2", "mcts:playouts=200"] {
+        let won = TempRecord::new("annotate-focus-won", &format!("{FOCUS_WIN_IN_1}\nc5-c4\n"));
+        let out = ok(&["annotate", "--game", "focus", won.path(), "--agent", agent]);
+        let line = out.lines().find(|l| l.starts_with("c5-c4 ")).expect("the move line");
+        assert!(line.contains("best c5-c4,") && line.ends_with("after c5-c4: 1.000 (won)"), "{agent}: {line}");
+        assert!(out.ends_with("# end: white wins after 37 plies\n"), "{agent}: {out}");
+    }
+}
+
+/// The record (start, then one move a line) of game 0 of a one-game batch.
+fn batch_record(dir: &TempDir, game: &str, plies: usize) -> String {
+    ok_in(
+        &dir.0,
+        &["selfplay", "--game", game, "--games", "1", "--seed", "4", "--first", "greedy", "--second", "greedy"]
+            .iter()
+            .chain(&["--out", "g.csv", "--moves", "m.csv", "--summary", "", "--quiet", "--force"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    let row = dir.text("m.csv").lines().nth(2).expect("a moves row").to_string();
+    let moves: Vec<&str> = row.split_once(',').unwrap().1.split(' ').take(plies).collect();
+    format!("start\n{}\n", moves.join("\n"))
+}
+
+#[test]
+fn annotated_records_of_every_perfect_information_game_replay_and_agree_across_teams() {
+    for (game, agent) in [("focus", "ab:depth=2"), ("focus4", "ab:depth=1"), ("debacle", "mcts:playouts=100")] {
+        let dir = TempDir::new(&format!("annotate-{game}"));
+        dir.write("r.txt", batch_record(&dir, game, 30));
+        ok_in(&dir.0, &["annotate", "--game", game, "r.txt", "--agent", agent, "--out", "a.txt"]);
+        let text = dir.text("a.txt");
+        // A record still: it replays, to the same position as the record.
+        let end = |f: &str| ok_in(&dir.0, &["replay", "--game", game, f]).lines().last().unwrap_or("").to_string();
+        assert_eq!(end("a.txt"), end("r.txt"), "{game}");
+        let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).skip(1).collect();
+        assert_eq!(moves.len(), 30, "{game}: {text}");
+        // The value after a move is the next mover's before, from the
+        // mover's side: equal for a partner or oneself, 1 − it for the other team.
+        let team = |l: &str| {
+            let seat = l.split(", ").nth(1).unwrap().split(':').next().unwrap().to_string();
+            match game {
+                "focus4" => ["south", "north"].contains(&seat.as_str()),
+                _ => seat == "white" || seat == "south",
+            }
+        };
+        for w in moves.windows(2) {
+            let after: f64 = w[0].rsplit(": ").next().unwrap().split_whitespace().next().unwrap().parse().unwrap();
+            let next = win_of(&w[1].replace(',', " "));
+            let want = if team(w[0]) == team(w[1]) { next } else { 1.0 - next };
+            assert!((after - want).abs() < 0.0015, "{game}: {} then {}", w[0], w[1]);
+        }
     }
 }

@@ -312,6 +312,34 @@ fn four_player_mcts_team_beats_random_team() {
 /// still resume, going on with their own header, and merge with new
 /// shards under the new header.
 #[test]
+fn files_with_the_old_identity_keyword_resume_and_merge() {
+    // Files written before every game shared `# senat-batch v2` started
+    // `# game-batch 1` with the same fields: they resume under their own
+    // line, and merge with v2 shards of the same batch into the v2 file.
+    let dir = TempDir::new("other-games-legacy-identity");
+    let base = ["selfplay", "--game", "focus", "--games", "12", "--first", "greedy", "--summary", "", "--quiet"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        ok_in(&dir.0, &args)
+    };
+    let to_legacy = |text: String| {
+        let old = text.replacen("# senat-batch v2 game=focus ", "# game-batch 1 game=focus ", 1);
+        assert_ne!(old, text, "the file did not start with a v2 Focus line: {text}");
+        old
+    };
+    run(&["--out", "all.csv"]);
+    let old = to_legacy(dir.text("all.csv"));
+    dir.write("old.csv", &old[..old.len() / 2]);
+    run(&["--out", "old.csv", "--resume"]);
+    assert_eq!(dir.text("old.csv"), old, "resumed under its own line, rows unchanged");
+    run(&["--shard", "1/2", "--out", "s1.csv"]);
+    run(&["--shard", "2/2", "--out", "s2.csv"]);
+    dir.write("s2.csv", to_legacy(dir.text("s2.csv")));
+    ok_in(&dir.0, &["merge", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", ""]);
+    assert_eq!(dir.text("m.csv"), dir.text("all.csv"));
+}
+
+#[test]
 fn files_with_the_old_seed_header_resume_and_merge() {
     let dir = TempDir::new("other-games-legacy-header");
     let base = ["selfplay", "--game", "focus", "--games", "12", "--first", "greedy", "--summary", "", "--quiet"];

@@ -73,6 +73,29 @@ fn shards_merge_into_the_unsharded_run() {
 }
 
 #[test]
+fn files_with_a_v1_identity_resume_and_merge() {
+    // Files written before the v2 identity line (`# senat-batch v1 seed=…`,
+    // no `game=`/`variant=`): a resume continues them under their own line,
+    // and a merge of v1 and v2 shards of one batch writes the v2 file.
+    let d = TempDir::new("v1-identity");
+    let to_v1 = |text: String| {
+        let v1 = text.replacen("# senat-batch v2 game=senat variant=- ", "# senat-batch v1 ", 1);
+        assert_ne!(v1, text, "the file did not start with a v2 line for the rules: {text}");
+        v1
+    };
+    ok(&d.0, &[&BATCH[..], &["--out", "all.csv", "--summary", ""]].concat());
+    let old = to_v1(d.text("all.csv"));
+    d.write("old.csv", &old[..old.len() / 2]);
+    ok(&d.0, &[&BATCH[..], &["--out", "old.csv", "--summary", "", "--resume"]].concat());
+    assert_eq!(d.text("old.csv"), old, "a v1 file resumed under its own line, rows unchanged");
+    ok(&d.0, &[&BATCH[..], &["--shard", "1/2", "--out", "s1.csv", "--summary", ""]].concat());
+    ok(&d.0, &[&BATCH[..], &["--shard", "2/2", "--out", "s2.csv", "--summary", ""]].concat());
+    d.write("s1.csv", to_v1(d.text("s1.csv")));
+    ok(&d.0, &["merge", "--quiet", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", ""]);
+    assert_eq!(d.text("m.csv"), d.text("all.csv"), "v1 and v2 shards merge into the v2 file");
+}
+
+#[test]
 fn resume_continues_an_interrupted_run_exactly() {
     let d = TempDir::new("resume");
     let args = |out: &str, moves: &str| -> Vec<String> {

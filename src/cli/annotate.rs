@@ -2,13 +2,17 @@
 //! as `#` comments (still a record `senat replay` reads): the win
 //! probability of the side to move on the lab's one scale
 //! (`senat_lab::winprob`), the agent's best move and line, and a mark
-//! where the move played lost at least an inaccuracy's worth. Sénat only
-//! so far. This module prints; the agents and the scale come from the lab.
+//! where the move played lost at least an inaccuracy's worth. Sénat, Focus
+//! (2 and 4 players) and Débâcle; not dominoes. This module prints; the
+//! agents and the scale come from the lab.
 
 use crate::cli::common::{Result, input, play_record, policy, read_record};
-use crate::cli::games::GameArg;
+use crate::cli::games::{self, GameArg};
 use crate::cli::view::{refuse_existing, write_atomic};
 use clap::Args;
+use senat_lab::games::debacle::Debacle;
+use senat_lab::games::focus::Focus;
+use senat_lab::games::{GameKind, LabGame};
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_lab::winprob::{BLUNDER, INACCURACY, MISTAKE, Mark, Proved, WinChance};
 use senat_rules::{GameRecord, Move};
@@ -50,10 +54,15 @@ from the first to the second is at least 0.05 is marked `?!` inaccuracy, 0.10 `?
 /// `senat annotate`.
 pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return input(format_args!(
-            "`senat annotate` annotates Sénat records only so far; --game {} is not available here",
-            a.game.game
-        ));
+        return match a.game.game {
+            GameKind::Focus | GameKind::Focus4 => annotate_game::<Focus>(&a, out),
+            GameKind::Debacle => annotate_game::<Debacle>(&a, out),
+            GameKind::Dominoes | GameKind::Senat => input(format_args!(
+                "`senat annotate` does not annotate dominoes yet (its agents judge one player's observation, \
+                 a record holds every hand); --game {} is not available here",
+                a.game.game
+            )),
+        };
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let spec = policy("agent", &a.agent)?;
@@ -95,27 +104,8 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
             so_far.play_unchecked(m);
         }
     }
-    let text = annotated(&game, &opinions, &spec.name);
-    match &a.out {
-        Some(path) => {
-            write_atomic(path, text.as_bytes(), a.force)?;
-            writeln!(out, "wrote {} ({} plies)", path.display(), game.moves().len())?;
-        }
-        None => out.write_all(text.as_bytes())?,
-    }
-    Ok(())
-}
-
-/// The annotated record: a header, the start, one commented move a line,
-/// the result.
-fn annotated(game: &GameRecord, opinions: &[(WinChance, Vec<Move>)], agent: &str) -> String {
-    let line = |pv: &[Move]| pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ");
-    let mut s = format!(
-        "# senat annotate --agent {agent} (move temperature off)\n\
-         # win: the agent's probability that the side to move wins, a draw counting half\n\
-         # marks (drop from the best move's win to the move played's): ?! >= {INACCURACY}, ? >= {MISTAKE}, ?? >= {BLUNDER}\n{}\n",
-        game.start().to_spn()
-    );
+    // Each ply in words.
+    let mut plies = Vec::new();
     let mut replay = GameRecord::new(*game.start());
     for (i, &m) in game.moves().iter().enumerate() {
         let me = replay.position().side_to_move();
@@ -123,13 +113,166 @@ fn annotated(game: &GameRecord, opinions: &[(WinChance, Vec<Move>)], agent: &str
         let (before, pv) = &opinions[i];
         let next = opinions[i + 1].0;
         let after = if replay.position().side_to_move() == me { next } else { next.other() };
-        let best = pv.first().copied();
-        let mark = if best == Some(m) { None } else { Mark::of_drop(before.p() - after.p()) };
-        let best_text = best.map_or("-".to_string(), |b| b.to_string());
+        plies.push(Ply::new(m, me.to_string(), *before, pv, after));
+    }
+    let last = &opinions[game.moves().len()];
+    let end = match game.outcome() {
+        Some(o) => format!("{o}"),
+        None => format!(
+            "not over, {} to move: win {}, best line {}",
+            game.position().side_to_move(),
+            last.0,
+            words(&last.1)
+        ),
+    };
+    let text = annotated(&spec.name, &game.start().to_spn(), &plies, &end);
+    write_annotated(&a, &text, game.moves().len(), out)
+}
+
+/// `senat annotate --game focus|focus4|debacle`: the same comments from
+/// the lab's agents of that game (alpha-beta's score through the game's
+/// fitted [`LabGame::eval_scale`], MCTS's mean result); the win
+/// probability is the mover's team's.
+fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
+    if games::variant_help::<G>(&a.game, out)? {
+        return Ok(());
+    }
+    let spec = games::agent(&a.agent, "--agent")?;
+    if !spec.searches() {
+        return input(format_args!(
+            "--agent {spec}: gives no evaluation to annotate with (use an agent that searches: mcts:…, ab:…, top, strong)"
+        ));
+    }
+    if let Some(path) = &a.out {
+        refuse_existing(path, a.force)?;
+    }
+    let played = games::play_record::<G>(&a.record, &a.game)?;
+    let mut agent = spec.without_temperature().build::<G>();
+    agent.new_game();
+    let mut rng = rng_from_seed(a.seed);
+    let team = |s: &G::State| G::team(s, G::to_move(s));
+    // The agent's opinion of every state, the final one included, for its mover's team.
+    let opinions: Vec<(WinChance, Vec<G::Move>)> = played
+        .states
+        .iter()
+        .map(|s| match G::result(s) {
+            Some(r) => {
+                let proved = match senat_lab::games::winner::<G>(s, &r) {
+                    Some(w) if w == team(s) => Proved::Win(0),
+                    Some(_) => Proved::Loss(0),
+                    None => Proved::Draw,
+                };
+                (WinChance::proved(proved), Vec::new())
+            }
+            None => {
+                let m = agent.choose(s, &mut rng);
+                agent.assess().unwrap_or((WinChance::EVEN, vec![m]))
+            }
+        })
+        .collect();
+    let seat = |s: &G::State| G::seats(G::players(s))[G::to_move(s)].to_string();
+    let plies: Vec<Ply> = played
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let (s, next) = (&played.states[i], &played.states[i + 1]);
+            let after = if team(next) == team(s) { opinions[i + 1].0 } else { opinions[i + 1].0.other() };
+            let line: Vec<String> = opinions[i].1.iter().map(|&m| G::move_text(m)).collect();
+            Ply {
+                text: G::move_text(m),
+                mover: seat(s),
+                before: opinions[i].0,
+                best: line.first().cloned(),
+                played_best: opinions[i].1.first() == Some(&m),
+                line,
+                after,
+            }
+        })
+        .collect();
+    let last = played.states.last().expect("a record has its start");
+    let end = match G::result(last) {
+        Some(_) => games::result_line::<G>(last),
+        None => {
+            let line: Vec<String> = opinions[opinions.len() - 1].1.iter().map(|&m| G::move_text(m)).collect();
+            format!(
+                "not over, {} to move: win {}, best line {}",
+                seat(last),
+                opinions[opinions.len() - 1].0,
+                line.join(" ")
+            )
+        }
+    };
+    let text = annotated(&spec.to_string(), &G::position_text(&played.states[0]), &plies, &end);
+    write_annotated(a, &text, played.moves.len(), out)
+}
+
+/// The annotated record to `--out` (atomically) or stdout.
+fn write_annotated(a: &AnnotateArgs, text: &str, plies: usize, out: &mut impl Write) -> Result<()> {
+    match &a.out {
+        Some(path) => {
+            write_atomic(path, text.as_bytes(), a.force)?;
+            writeln!(out, "wrote {} ({plies} plies)", path.display())?;
+        }
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// One ply of any game, in words: what the annotated record says of it.
+struct Ply {
+    /// The move played.
+    text: String,
+    /// Who played it.
+    mover: String,
+    /// The mover's win probability before it.
+    before: WinChance,
+    /// The agent's best move.
+    best: Option<String>,
+    /// Whether the move played is the agent's best.
+    played_best: bool,
+    /// The agent's line, best move first.
+    line: Vec<String>,
+    /// The mover's win probability after the move played.
+    after: WinChance,
+}
+
+impl Ply {
+    /// A Sénat ply.
+    fn new(m: Move, mover: String, before: WinChance, pv: &[Move], after: WinChance) -> Ply {
+        Ply {
+            text: m.to_string(),
+            mover,
+            before,
+            best: pv.first().map(Move::to_string),
+            played_best: pv.first() == Some(&m),
+            line: pv.iter().map(Move::to_string).collect(),
+            after,
+        }
+    }
+}
+
+fn words(pv: &[Move]) -> String {
+    pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The annotated record: a header, the start, one commented move a line,
+/// the end.
+fn annotated(agent: &str, start: &str, plies: &[Ply], end: &str) -> String {
+    let mut s = format!(
+        "# senat annotate --agent {agent} (move temperature off)\n\
+         # win: the agent's probability that the side to move wins, a draw counting half\n\
+         # marks (drop from the best move's win to the move played's): ?! >= {INACCURACY}, ? >= {MISTAKE}, ?? >= {BLUNDER}\n{start}\n"
+    );
+    for (i, p) in plies.iter().enumerate() {
+        let (m, before, after) = (&p.text, p.before, p.after);
+        let mark = if p.played_best { None } else { Mark::of_drop(before.p() - after.p()) };
+        let best_text = p.best.clone().unwrap_or_else(|| "-".to_string());
         let mut c = format!(
-            "{m}  # ply {}, {me}: win {before}, best {best_text}, line {}; after {m}: {after}",
+            "{m}  # ply {}, {}: win {before}, best {best_text}, line {}; after {m}: {after}",
             i + 1,
-            line(pv)
+            p.mover,
+            p.line.join(" ")
         );
         if let Some(k) = mark {
             c.push_str(&format!(" {} {k} (-{:.3})", k.symbol(), before.p() - after.p()));
@@ -137,15 +280,6 @@ fn annotated(game: &GameRecord, opinions: &[(WinChance, Vec<Move>)], agent: &str
         s.push_str(&c);
         s.push('\n');
     }
-    let last = &opinions[game.moves().len()];
-    match game.outcome() {
-        Some(o) => s.push_str(&format!("# end: {o}\n")),
-        None => s.push_str(&format!(
-            "# end: not over, {} to move: win {}, best line {}\n",
-            game.position().side_to_move(),
-            last.0,
-            line(&last.1)
-        )),
-    }
+    s.push_str(&format!("# end: {end}\n"));
     s
 }

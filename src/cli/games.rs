@@ -235,7 +235,8 @@ fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> 
     Ok(())
 }
 
-fn result_line<G: LabGame>(s: &G::State) -> String {
+/// How a game stands: `white wins after 40 plies`, a draw, or who is to move.
+pub(crate) fn result_line<G: LabGame>(s: &G::State) -> String {
     match G::result(s) {
         None => format!("game not over after {} plies; {} to move", G::ply(s), G::seats(G::players(s))[G::to_move(s)]),
         Some(r) => match senat_lab::games::winner::<G>(s, &r) {
@@ -289,7 +290,8 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Resu
     })
 }
 
-fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
+/// An agent spec of the lab's games, its error naming `flag`.
+pub(crate) fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
     AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
 }
 

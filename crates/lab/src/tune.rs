@@ -331,8 +331,11 @@ fn solve<const N: usize>(mut a: Vec<[f64; N]>, mut b: [f64; N]) -> [f64; N] {
     x
 }
 
-/// The best single scale of one score (log-odds = scale · score).
-fn fit_scale(score: &[f64], y: &[f64]) -> f64 {
+/// The best single scale of one score (log-odds = scale · score): the
+/// log-loss fit of a logistic with one parameter and no intercept, a
+/// result `y` being 1 (win), ½ (draw) or 0 (loss) for the side scored.
+/// Its inverse is a [`crate::winprob`] scale.
+pub fn fit_scale(score: &[f64], y: &[f64]) -> f64 {
     let s = Samples::<1> { x: score.iter().map(|&v| [v]).collect(), y: y.to_vec() };
     fit(&s, 0.0)[0]
 }

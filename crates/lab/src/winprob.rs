@@ -9,7 +9,9 @@
 //!     pile), *fitted* to self-play outcomes (see the constant);
 //!   - [`LEARNED_SCALE`] for the learned evaluation, whose scores are its
 //!     log-odds ×1000 by construction ([`crate::adapter::LeafEval`]): the
-//!     mapping gives back exactly [`crate::learned::Learned::value`].
+//!     mapping gives back exactly [`crate::learned::Learned::value`];
+//!   - [`crate::games::LabGame::eval_scale`] for the other games'
+//!     evaluations, fitted the same way by the lab's example `eval_scale`.
 //! - **MCTS**: the mean result of the playouts through a move, a win
 //!   counting 1, a draw ½ and a loss 0 ([`crate::adapter::scores`]), is
 //!   already on this scale ([`WinChance::from_mean`]): it is the expected
@@ -189,6 +191,9 @@ pub const BLUNDER: f64 = 0.20;
 impl Mark {
     /// The mark of a drop in win probability, if it reaches [`INACCURACY`].
     pub fn of_drop(drop: f64) -> Option<Mark> {
+        // A drop printed as 0.200 is a blunder: 1.0 − 0.8 is 0.19999… in
+        // binary, so the thresholds get a hair of slack.
+        let drop = drop + 1e-9;
         if drop >= BLUNDER {
             Some(Mark::Blunder)
         } else if drop >= MISTAKE {

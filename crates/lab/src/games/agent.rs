@@ -11,6 +11,7 @@ use crate::guarded::{GuardSpec, RootGuard};
 use crate::named::{self, Named};
 use crate::suggest::{did_you_mean, duplicate_key};
 use crate::temperature::{self, TempKeys, Temperature};
+use crate::winprob::WinChance;
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
@@ -367,6 +368,22 @@ impl AgentSpec {
         }
     }
 
+    /// Whether the agent searches, so gives a value and a line
+    /// ([`Agent::assess`]): alpha-beta and MCTS.
+    pub fn searches(&self) -> bool {
+        matches!(self, AgentSpec::AlphaBeta { .. } | AgentSpec::Mcts { .. })
+    }
+
+    /// The same agent without a move temperature: every choice its best.
+    pub fn without_temperature(&self) -> AgentSpec {
+        let mut a = *self;
+        match &mut a {
+            AgentSpec::AlphaBeta { temp, .. } | AgentSpec::Mcts { temp, .. } => *temp = Temperature::OFF,
+            AgentSpec::Random | AgentSpec::Greedy => {}
+        }
+        a
+    }
+
     /// A fresh agent for game `G`.
     pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
         match *self {
@@ -376,6 +393,7 @@ impl AgentSpec {
                 searcher: Searcher::new(LabEval, tt_mb),
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
+                assessed: None,
                 temp,
                 guard: guard.build(),
             }),
@@ -390,6 +408,7 @@ impl AgentSpec {
                 Box::new(MctsAgent::<G> {
                     mcts: Mcts::new(config, LabRollout::new(leaf)),
                     last: None,
+                    assessed: None,
                     temp,
                     guard: guard.build(),
                 })
@@ -478,14 +497,19 @@ struct AlphaBetaAgent<G: LabGame> {
     searcher: Searcher<G, LabEval>,
     limits: Limits,
     last: Option<String>,
+    /// The last choice's value and line ([`Agent::assess`]).
+    assessed: Option<(WinChance, Vec<G::Move>)>,
     temp: Temperature,
     guard: RootGuard<G>,
 }
 
 impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        self.assessed = None;
         if let Some(win) = self.guard.before(s) {
             self.last = self.guard.explain(G::move_text);
+            // A forced win within the guard's depth (its plies are not kept).
+            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
             return win;
         }
         let (chosen, value) = if self.temp.applies(G::ply(s) as usize)
@@ -497,6 +521,7 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
         } else {
             let r = self.searcher.search(s, self.limits);
             self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
+            self.assessed = Some((WinChance::from_score(r.score, G::eval_scale(s)), r.pv.clone()));
             let m = match r.best {
                 Some(m) => m,
                 None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
@@ -524,24 +549,33 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
     fn explain(&self) -> Option<String> {
         self.last.clone()
     }
+
+    fn assess(&self) -> Option<(WinChance, Vec<G::Move>)> {
+        self.assessed.clone()
+    }
 }
 
 struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
     last: Option<String>,
+    /// The last choice's value and line ([`Agent::assess`]).
+    assessed: Option<(WinChance, Vec<G::Move>)>,
     temp: Temperature,
     guard: RootGuard<G>,
 }
 
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
+        self.assessed = None;
         if let Some(win) = self.guard.before(s) {
             self.last = self.guard.explain(G::move_text);
+            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
             return win;
         }
         self.mcts.clear();
         let r = self.mcts.search(s, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
+        self.assessed = Some((WinChance::from_mean(r.value(), r.proof), r.pv.clone()));
         // A proved root keeps the proof's move: temperature only varies unproved choices.
         let sampled = if r.proof.is_none() && self.temp.applies(G::ply(s) as usize) {
             let visits: Vec<u64> = r.moves.iter().map(|m| m.1).collect();
@@ -566,6 +600,10 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
 
     fn explain(&self) -> Option<String> {
         self.last.clone()
+    }
+
+    fn assess(&self) -> Option<(WinChance, Vec<G::Move>)> {
+        self.assessed.clone()
     }
 }
 

@@ -184,6 +184,12 @@ pub trait LabGame:
     /// The static evaluation of a non-terminal state for `player`'s team
     /// against the others, in centi-units, well inside `±WIN / 2`.
     fn evaluate(s: &Self::State, player: usize) -> i32;
+    /// [`LabGame::evaluate`] units per unit of log-odds: the logistic scale
+    /// that turns an alpha-beta score in `s`'s game into the win
+    /// probability of the side to move ([`crate::winprob::WinChance`]),
+    /// fitted to self-play results by the lab's example `eval_scale`
+    /// (each game gives its command and figures).
+    fn eval_scale(s: &Self::State) -> f64;
     /// Names of the extra per-game columns of a batch (e.g. rounds played).
     fn extra_columns() -> &'static [&'static str] {
         &[]

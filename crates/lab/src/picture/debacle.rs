@@ -250,16 +250,14 @@ fn last_move(s: &mut String, m: Move, mover: usize) {
 
 fn panel(s: &mut String, p: &Position) {
     let x = PANEL;
+    // Unaccented: the font embedded for PNGs (a subset) has no é or â.
     canvas::text(s, "", x, Y0 + 14, 18, INK, Anchor::Start, "Debacle");
     canvas::text(s, "score", x, Y0 + 44, 15, INK, Anchor::Start, &match_line(p));
     let starter = SIDES[p.starter()];
-    let round = format!(
-        "round {} · {starter} started · {} turns · {} without a capture",
-        p.round(),
-        p.turns_in_round(),
-        p.quiet_turns()
-    );
-    canvas::text(s, "round", x, Y0 + 66, 12, SOFT_INK, Anchor::Start, &round);
+    let round = format!("round {} · {starter} started", p.round());
+    canvas::text(s, "round", x, Y0 + 64, 12, SOFT_INK, Anchor::Start, &round);
+    let clock = format!("{} turns · {} without a capture", p.turns_in_round(), p.quiet_turns());
+    canvas::text(s, "clock", x, Y0 + 80, 12, SOFT_INK, Anchor::Start, &clock);
     for holder in 0..2usize {
         let top = Y0 + 96 + holder as i32 * 150;
         let to_move = p.outcome().is_none() && p.to_move() == holder;

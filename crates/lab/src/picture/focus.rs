@@ -105,7 +105,12 @@ pub fn status_line(p: &Position) -> String {
             format!("{} {} after {} plies", names.join(" and "), if names.len() > 1 { "win" } else { "wins" }, p.ply())
         }
         Some(Outcome::Draw) => format!("draw after {} plies (the ply cap)", p.ply()),
-        None => format!("{} ({}) to move · ply {}", seats[p.to_move()], colour_name(p.players(), p.to_move()), p.ply()),
+        None => {
+            let (seat, colour) = (seats[p.to_move()], colour_name(p.players(), p.to_move()));
+            // Two players are named by their colour: say it once.
+            let who = if seat == colour { seat.to_string() } else { format!("{seat} ({colour})") };
+            format!("{who} to move · ply {}", p.ply())
+        }
     }
 }
 
