@@ -334,3 +334,23 @@ fn split_specs_play_batches_without_a_time() {
         "# senat-batch v2 game=senat variant=- seed=1 games=20 shard=1/1 range=0..20 red=random>heuristic "
     ));
 }
+
+#[test]
+fn the_summary_is_short_unless_asked_and_the_last_line_names_every_file() {
+    let d = TempDir::new("short-summary");
+    let base = ["selfplay", "--games", "50", "--seed", "3", "--out", "g.csv", "--force"];
+    let is_bin = |l: &&str| l.split_whitespace().next().is_some_and(|w| w.contains('-') && w.ends_with('9'));
+    let short = ok(&d.0, &[&base[..], &["--moves", "m.csv", "--summary", "s.csv"]].concat());
+    assert_eq!(short.lines().filter(is_bin).count(), 0, "no histogram by default:\n{short}");
+    assert_eq!(short.lines().last(), Some("wrote games g.csv, moves m.csv, summary s.csv"), "{short}");
+    let long = ok(&d.0, &[&base[..], &["--summary", "", "--histogram"]].concat());
+    assert!(long.lines().filter(is_bin).count() >= 5, "the histogram with --histogram:\n{long}");
+    assert_eq!(long.lines().last(), Some("wrote games g.csv"), "{long}");
+    // merge: the same table and last line; --histogram refused for another game.
+    let merged = ok(&d.0, &["merge", "g.csv", "--out", "all.csv", "--summary", "", "--force"]);
+    assert_eq!(merged.lines().filter(is_bin).count(), 0, "{merged}");
+    assert_eq!(merged.lines().last(), Some("wrote games all.csv"), "{merged}");
+    ok(&d.0, &["selfplay", "--game", "focus", "--games", "2", "--out", "f.csv", "--summary", ""]);
+    let e = fails(&d.0, &["merge", "f.csv", "--out", "f2.csv", "--summary", "", "--histogram"]);
+    assert!(e.contains("--histogram is for Sénat"), "{e}");
+}

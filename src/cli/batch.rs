@@ -39,6 +39,10 @@ pub(crate) struct MergeArgs {
     /// Do not print the summary table.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Sénat: print the histogram of play lengths (10-ply bins) under the
+    /// summary table (the summary file always has it).
+    #[arg(long)]
+    pub(crate) histogram: bool,
     /// The game of the inputs (optional: their identity lines name it; when
     /// given, it must be theirs).
     #[arg(long, value_name = "GAME", value_parser = GameKind::parse)]
@@ -207,6 +211,10 @@ pub(crate) struct SelfplayArgs {
     /// No progress bar and no summary table.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Sénat: print the histogram of play lengths (10-ply bins) under the
+    /// summary table (the summary file always has it).
+    #[arg(long)]
+    pub(crate) histogram: bool,
 }
 
 pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
@@ -219,6 +227,18 @@ pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
 
 pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
     (!text.is_empty()).then(|| PathBuf::from(text))
+}
+
+/// The last line of a batch command: every file it wrote, by role
+/// (`wrote games g.csv, moves m.csv, summary summary.csv`).
+pub(crate) fn written(files: &[(&str, Option<&PathBuf>)]) -> String {
+    let named: Vec<String> = files
+        .iter()
+        .filter_map(|(role, p)| {
+            p.map(|p| format!("{role} {}", senat_rules::notation::escape(&p.display().to_string())))
+        })
+        .collect();
+    format!("wrote {}", named.join(", "))
 }
 
 /// `senat merge`.
@@ -242,9 +262,12 @@ pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
         Some(g) => return input(format_args!("{} holds Sénat games, not --game {g}", a.inputs[0].display())),
     }
     if other {
+        if a.histogram {
+            return input("--histogram is for Sénat's summary table; the other games print no length histogram");
+        }
         return games::merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out);
     }
-    cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out)
+    cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, a.histogram, out)
 }
 
 /// `senat bench`.
@@ -342,18 +365,22 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
         eprintln!("senat: warning: {w}");
     }
     if !a.quiet {
-        out.write_all(report.summary.table().as_bytes())?;
+        out.write_all(report.summary.table(a.histogram).as_bytes())?;
         writeln!(out, "{}", variety.line())?;
         let rate = report.played as f64 / report.seconds.max(1e-9);
         writeln!(
             out,
-            "played {} games{} in {:.2} s on {threads} threads: {:.0} games/s ({:.0} per thread); wrote {}",
+            "played {} games{} in {:.2} s on {threads} threads: {:.0} games/s ({:.0} per thread)",
             report.played,
             if report.resumed > 0 { format!(" (after {} resumed)", report.resumed) } else { String::new() },
             report.seconds,
             rate,
             rate / threads as f64,
-            a.out.display()
+        )?;
+        writeln!(
+            out,
+            "{}",
+            written(&[("games", Some(&a.out)), ("moves", a.moves.as_ref()), ("summary", outputs.summary.as_ref())])
         )?;
     }
     Ok(())
@@ -569,13 +596,16 @@ pub(crate) fn cmd_merge(
     summary: &str,
     force: bool,
     quiet: bool,
+    histogram: bool,
     out: &mut impl Write,
 ) -> Result<()> {
     let summary_file = summary_path(summary);
     let s: Summary = selfplay::merge(inputs, path, summary_file.as_deref(), force).or_else(input)?;
     if !quiet {
-        out.write_all(s.table().as_bytes())?;
-        writeln!(out, "merged {} games from {} files into {}", s.games(), inputs.len(), path.display())?;
+        out.write_all(s.table(histogram).as_bytes())?;
+        writeln!(out, "merged {} games from {} files", s.games(), inputs.len())?;
+        let games = path.to_path_buf();
+        writeln!(out, "{}", written(&[("games", Some(&games)), ("summary", summary_file.as_ref())]))?;
     }
     Ok(())
 }

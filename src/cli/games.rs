@@ -329,6 +329,9 @@ pub(crate) fn bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
 
 /// `senat selfplay --game …`.
 pub(crate) fn selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.histogram {
+        return input("--histogram is for Sénat's summary table; the other games print no length histogram");
+    }
     for (set, flag) in [
         (a.red != "random" || a.blue != "random", "--red/--blue (use --first/--second)"),
         (a.draft_red.is_some() || a.draft_blue.is_some(), "--draft-red/--draft-blue"),
@@ -433,6 +436,18 @@ fn run_batch<G: batch::BatchGame>(
             (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
         )?;
         writeln!(out, "{}", variety.line())?;
+        let summary = summary_path(&a.summary);
+        let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
+        writeln!(
+            out,
+            "{}",
+            crate::cli::batch::written(&[
+                ("games", Some(&a.out)),
+                ("moves", a.moves.as_ref()),
+                (side, a.rounds.as_ref()),
+                ("summary", summary.as_ref())
+            ])
+        )?;
     }
     Ok(())
 }
@@ -477,6 +492,8 @@ pub(crate) fn merge(
             t.second,
             t.draws
         )?;
+        let games = path.to_path_buf();
+        writeln!(out, "{}", crate::cli::batch::written(&[("games", Some(&games)), ("summary", summary.as_ref())]))?;
     }
     Ok(())
 }

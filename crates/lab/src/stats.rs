@@ -281,8 +281,9 @@ impl Summary {
         rows
     }
 
-    /// A human-readable table: one block per matchup, with a histogram.
-    pub fn table(&self) -> String {
+    /// A human-readable table: one block per matchup, with the histogram
+    /// of play lengths (10-ply bins) if `histogram`.
+    pub fn table(&self, histogram: bool) -> String {
         let mut s = String::new();
         for (k, t) in &self.groups {
             let n = t.games;
@@ -309,6 +310,9 @@ impl Summary {
                 t.lengths.len().saturating_sub(1)
             );
             let _ = writeln!(s, "  branching  {:.2} legal moves per play position", t.branching());
+            if !histogram {
+                continue;
+            }
             let hist = t.histogram(HIST_WIDTH);
             let max = hist.iter().map(|&(_, c)| c).max().unwrap_or(0).max(1);
             for (start, c) in hist {
