@@ -235,7 +235,8 @@ fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> 
     Ok(())
 }
 
-fn result_line<G: LabGame>(s: &G::State) -> String {
+/// The result of a game as `replay --game` and the viewer write it.
+pub(crate) fn result_line<G: LabGame>(s: &G::State) -> String {
     match G::result(s) {
         None => format!("game not over after {} plies; {} to move", G::ply(s), G::seats(G::players(s))[G::to_move(s)]),
         Some(r) => match senat_lab::games::winner::<G>(s, &r) {
