@@ -519,6 +519,8 @@ fn view_refuses_what_it_cannot_show_in_one_line() {
     assert!(e.contains("already exists; pass --force"), "{e}");
     senat(&["view", "--game", "focus", r, "--out", o, "--force"]);
     let (_, dm) = batch(&d, "dominoes", "1", &[]);
+    let o = d.join("match.html");
+    let o = o.to_str().unwrap();
     let e = fails(&["view", "--game", "dominoes", dm.to_str().unwrap(), "--index", "0", "--seat", "2", "--out", o]);
     assert!(e.contains("--seat 2: the match has players 0 to 1"), "{e}");
 }
