@@ -386,7 +386,9 @@ fn a_dominoes_page_shows_one_seat_and_hides_the_rest() {
     let all = states(cut);
     assert!(!all[cut].round_over() && all[cut].rounds_played() == 0, "the cut is in the first round");
     let record = d.join("round.txt");
-    let mut body = String::from("# a round cut short </script><script>document.body.setAttribute('data-pwned','1')</script>\nstart\n");
+    let mut body = String::from(
+        "# a round cut short </script><script>document.body.setAttribute('data-pwned','1')</script>\nstart\n",
+    );
     for t in &texts[..cut] {
         body.push_str(t);
         body.push('\n');
@@ -433,7 +435,18 @@ fn a_dominoes_page_shows_one_seat_and_hides_the_rest() {
     // The whole match from the moves file, seen by player 1: every round's
     // deal, draws and passes are plies; the positions are player 1's.
     let page = d.join("match.html");
-    senat(&["view", "--game", "dominoes", moves_file.to_str().unwrap(), "--index", "0", "--observer", "1", "--out", page.to_str().unwrap()]);
+    senat(&[
+        "view",
+        "--game",
+        "dominoes",
+        moves_file.to_str().unwrap(),
+        "--index",
+        "0",
+        "--observer",
+        "1",
+        "--out",
+        page.to_str().unwrap(),
+    ]);
     let all = states(texts.len());
     let observed: Vec<String> = all.iter().map(|s| s.observation(1).to_string()).collect();
     let last = texts.len();

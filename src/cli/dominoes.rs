@@ -303,7 +303,10 @@ pub(crate) fn render_svg(
 
 /// A record read and played (`start` or a state text, then one move per
 /// line): its name, every state from its start and its moves.
-pub(crate) fn record_states(file: &std::path::Path, g: &GameArg) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
+pub(crate) fn record_states(
+    file: &std::path::Path,
+    g: &GameArg,
+) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
     let name = senat_rules::notation::escape(&file.display().to_string());
     let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
     let mut lines = senat_lab::limits::record_lines(&body);

@@ -17,8 +17,8 @@ use senat_lab::games::GameKind;
 use senat_lab::picture::{self, Drawn, Frame};
 use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
-use senat_lab::viewer::{self, Meta, Step};
 use senat_lab::viewer::dominoes::Sight;
+use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{GameRecord, MoveError, Position, Record, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -397,8 +397,13 @@ fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
             let played = play_file(&a.file)?;
             let lines: Vec<usize> = played.record.moves.iter().map(|&(l, _)| l).collect();
             let (notes, ply_notes) = record_notes(&played.text, &lines);
-            let meta =
-                Meta { title: played.name.clone(), players: Vec::new(), notes, ply_notes, result: result_line(&played.game) };
+            let meta = Meta {
+                title: played.name.clone(),
+                players: Vec::new(),
+                notes,
+                ply_notes,
+                result: result_line(&played.game),
+            };
             (played.game, meta)
         }
     };
@@ -474,7 +479,11 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
                 moves.push(m);
             }
             let result = games::result_line::<G>(&states[states.len() - 1]);
-            (Meta { title: row.title, players: row.players, notes: Vec::new(), ply_notes: Vec::new(), result }, states, moves)
+            (
+                Meta { title: row.title, players: row.players, notes: Vec::new(), ply_notes: Vec::new(), result },
+                states,
+                moves,
+            )
         }
     };
     let page = viewer::page(&meta, viewer::lab::shape::<G>(&states[0]), viewer::lab::plies::<G>(&states, &moves));
@@ -504,7 +513,13 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
                 states.push(s);
                 moves.push(m);
             }
-            let meta = Meta { title: row.title, players: row.players, notes: Vec::new(), ply_notes: Vec::new(), result: String::new() };
+            let meta = Meta {
+                title: row.title,
+                players: row.players,
+                notes: Vec::new(),
+                ply_notes: Vec::new(),
+                result: String::new(),
+            };
             (meta, states, moves)
         }
     };

@@ -55,11 +55,21 @@ pub fn plies(states: &[State], moves: &[Move], sight: Sight) -> Vec<Ply> {
                 Sight::Seat(seat) => {
                     let o = s.observation(seat);
                     let v = View::Observer(&o);
-                    (picture::svg(&Frame { view: v, mark_last, note }), o.to_string(), picture::view_status(v), picture::view_sight(v))
+                    (
+                        picture::svg(&Frame { view: v, mark_last, note }),
+                        o.to_string(),
+                        picture::view_status(v),
+                        picture::view_sight(v),
+                    )
                 }
                 Sight::Revealed => {
                     let v = View::Revealed(s);
-                    (picture::svg(&Frame { view: v, mark_last, note }), s.to_string(), picture::view_status(v), picture::view_sight(v))
+                    (
+                        picture::svg(&Frame { view: v, mark_last, note }),
+                        s.to_string(),
+                        picture::view_status(v),
+                        picture::view_sight(v),
+                    )
                 }
             };
             Ply { svg, position, label, section, status, detail }
@@ -122,7 +132,8 @@ mod tests {
                 assert_eq!(p.position, s.observation(seat).to_string());
                 assert_eq!(p.position.parse::<Observation>().unwrap(), s.observation(seat));
             }
-            let all: String = plies.iter().map(|p| format!("{}{}{}{}{}", p.svg, p.position, p.label, p.status, p.detail)).collect();
+            let all: String =
+                plies.iter().map(|p| format!("{}{}{}{}{}", p.svg, p.position, p.label, p.status, p.detail)).collect();
             let hidden = last.hand(1 - seat).union(last.boneyard());
             assert!(!hidden.is_empty());
             for t in hidden.iter() {
