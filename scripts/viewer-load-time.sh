@@ -14,6 +14,7 @@
 set -euo pipefail
 bin=${1:-target/ci/senat}
 dir=${2:-$(mktemp -d)}
+mkdir -p "$dir"
 browser=${SENAT_CHROMIUM:-chromium}
 flags=(--headless --no-sandbox --disable-gpu --no-first-run "--user-data-dir=$dir/profile")
 
