@@ -288,7 +288,6 @@ fn moves_of(moves: &Path, n: usize) -> Vec<String> {
 /// Every state of a game of `G` from the start of `variant`, replayed by
 /// the lab's adapter.
 fn lab_states<G: senat_lab::games::LabGame>(variant: &str, moves: &[String]) -> Vec<G::State> {
-    use game_search::Game;
     let mut v = vec![G::start(variant).unwrap()];
     for m in moves {
         let s = v[v.len() - 1];
