@@ -425,8 +425,8 @@ fn arena_games_are_viewed_from_its_moves_file() {
         let o = ok_in(&d.0, &["view", "m.csv", "--index", i, "--out", &page]);
         assert!(o.starts_with(&format!("wrote {page} (")), "{o}");
     }
-    let e = fails_in(&d.0, &["arena", "--game", "focus", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
-    assert!(e.contains("--moves is for Sénat"), "{e}");
+    let e = fails_in(&d.0, &["arena", "--game", "dominoes", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
+    assert!(e.contains("--moves is not for --game dominoes"), "{e}");
 }
 
 // ---- 14. every command takes --game ------------------------------------------------

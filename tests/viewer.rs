@@ -278,11 +278,12 @@ fn batch(d: &Path, game: &str, games: &str, extra: &[&str]) -> (PathBuf, PathBuf
     (out, moves)
 }
 
-/// The move texts of game `n` of a moves file.
+/// The move texts of game `n` of a moves file (its `moves` column).
 fn moves_of(moves: &Path, n: usize) -> Vec<String> {
     let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(moves).unwrap();
+    let col = rdr.headers().unwrap().iter().position(|h| h == "moves").expect("a moves column");
     let row = rdr.records().map(Result::unwrap).find(|r| r[0] == *n.to_string()).expect("the game's row");
-    row[1].split_whitespace().map(str::to_string).collect()
+    row[col].split_whitespace().map(str::to_string).collect()
 }
 
 /// Every state of a game of `G` from the start of `variant`, replayed by
@@ -348,6 +349,32 @@ fn focus_focus4_and_debacle_games_show_the_engines_positions() {
             assert!(dom.contains("<li class=\"section\">round 1</li>"), "rounds are headings");
         }
     }
+}
+
+#[test]
+fn an_arena_game_of_focus4_is_viewed_from_its_moves_file() {
+    use senat_lab::games::{LabGame, focus::Focus};
+    let Some(browser) = browser() else { return };
+    let d = dir("arena");
+    let moves = d.join("arena-moves.csv");
+    let m = moves.to_str().unwrap();
+    senat(&["arena", "--game", "focus4", "random", "greedy", "--games", "2", "--moves", m, "--quiet"]);
+    let text = std::fs::read_to_string(&moves).unwrap();
+    assert!(
+        text.starts_with("# game-arena 1 game=focus4 ") && text.contains("\ngame,pairing,pair,first,second,moves\n")
+    );
+    // Game 1 is the pair's second game: greedy has the first team.
+    let page = d.join("arena1.html");
+    senat(&["view", "--game", "focus4", m, "--index", "1", "--out", page.to_str().unwrap()]);
+    let texts = moves_of(&moves, 1);
+    let positions: Vec<String> = lab_states::<Focus>("players=4", &texts).iter().map(Focus::position_text).collect();
+    let last = positions.len() - 1;
+    check_texts(&browser, &d.join("profile"), &page, &positions, &texts, &[0, 5, last]);
+    let dom = dom(&browser, &d.join("profile"), &page, last);
+    assert_eq!(text_of(&dom, "div", "players"), "first: greedy · second: random");
+    let other = d.join("other.html");
+    let e = support::cli::fails(&["view", "--game", "focus", m, "--index", "0", "--out", other.to_str().unwrap()]);
+    assert!(e.contains("focus4 batch, not of focus"), "{e}");
 }
 
 /// Whether `text` holds the domino `a-b` (either way round), not inside a

@@ -354,7 +354,8 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     if kind != GameKind::Dominoes && (a.seat.is_some() || a.reveal) {
         return input(format_args!("--seat and --reveal are for --game dominoes (--game {kind} hides nothing)"));
     }
-    let batch = senat_lab::games::batch::batch_game(&a.file);
+    let arena = senat_lab::games::arena::arena_file(&a.file);
+    let batch = senat_lab::games::batch::batch_game(&a.file).or(arena.as_ref().map(|(g, _)| *g));
     if let Some(g) = batch
         && g != kind
     {
@@ -411,8 +412,8 @@ fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
 }
 
 /// A row of a moves file of another game's batch (`senat selfplay --game G
-/// --moves`): the batch's variant text, its agents as the page's players,
-/// and the row's move texts.
+/// --moves`) or arena (`senat arena --game G --moves`): the file's variant
+/// text, the game's agents as the page's players, and the row's move texts.
 struct MovesRow {
     title: String,
     variant: String,
@@ -422,20 +423,34 @@ struct MovesRow {
 
 fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
     let shown = path.display().to_string();
-    let fields = senat_lab::games::batch::identity_of(path).or_else(input)?;
-    let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
+    // An arena names its agents per row; a batch in its identity line.
+    let (variant, agents) = match senat_lab::games::arena::arena_file(path) {
+        Some((_, variant)) => (variant, None),
+        None => {
+            let fields = senat_lab::games::batch::identity_of(path).or_else(input)?;
+            let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
+            let variant = if field("variant") == "-" { String::new() } else { field("variant") };
+            (variant, Some([field("first"), field("second")]))
+        }
+    };
+    let arena_columns = senat_lab::games::arena::MOVES_COLUMNS;
     let mut rdr = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .flexible(true)
         .from_path(path)
         .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
     let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
-    if headers.iter().collect::<Vec<_>>() != ["game", "moves"] {
-        return input(format_args!(
-            "{shown} is not a moves file (its columns are not `game,moves`): view the file that \
-             `senat selfplay --moves` wrote beside the games file"
-        ));
-    }
+    let head: Vec<&str> = headers.iter().collect();
+    let moves_c = match (&agents, head.as_slice()) {
+        (Some(_), ["game", "moves"]) => 1,
+        (None, h) if *h == arena_columns => 5,
+        _ => {
+            return input(format_args!(
+                "{shown} is not a moves file (its columns are not `game,moves`, nor an arena's): view the file \
+                 that `--moves` wrote beside the games file"
+            ));
+        }
+    };
     let mut seen = 0u64;
     for (i, row) in rdr.records().enumerate() {
         let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
@@ -443,15 +458,12 @@ fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
         if row.get(0) != Some(n.to_string().as_str()) {
             continue;
         }
-        let variant = match field("variant").as_str() {
-            "-" => String::new(),
-            v => v.to_string(),
-        };
+        let [first, second] = agents.clone().unwrap_or_else(|| [3, 4].map(|c| row.get(c).unwrap_or("").to_string()));
         return Ok(MovesRow {
             title: format!("{shown} game {n}"),
             variant,
-            players: vec![("first".into(), field("first")), ("second".into(), field("second"))],
-            moves: row.get(1).unwrap_or("").split_whitespace().map(str::to_string).collect(),
+            players: vec![("first".into(), first), ("second".into(), second)],
+            moves: row.get(moves_c).unwrap_or("").split_whitespace().map(str::to_string).collect(),
         });
     }
     input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
