@@ -217,7 +217,10 @@ pub const SCRIPT: &str = r#"
     text('result', i === last ? data.result : '');
     slider.value = String(i);
     items[i].classList.add('current');
-    if (items[i].scrollIntoView) { items[i].scrollIntoView({ block: 'nearest' }); }
+    // Scroll the move list only (never the page, which may be wider than the window).
+    var li = items[i].parentNode, y = li.offsetTop - list.offsetTop;
+    if (y < list.scrollTop) { list.scrollTop = y; }
+    else if (y + li.offsetHeight > list.scrollTop + list.clientHeight) { list.scrollTop = y + li.offsetHeight - list.clientHeight; }
     var h = '#ply=' + i;
     if (location.hash !== h) {
       try { history.replaceState(null, '', h); } catch (e) { location.replace(h); }
