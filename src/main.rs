@@ -99,12 +99,16 @@ The same input always gives the same bytes. Existing files are kept unless --for
     Render(view::RenderArgs),
 
     /// Write a game viewer: one self-contained HTML page that steps through a
-    /// game record, or a game of a selfplay games file, ply by ply.
+    /// game record, or a game of a selfplay games file (Sénat) or moves file
+    /// (the other games), ply by ply.
     #[command(after_help = "\
 Examples:
   senat view crates/rules/data/sample-game.txt --out game.html
-  senat view games.csv --game 12 --out game12.html
-Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.")]
+  senat view games.csv --index 12 --out game12.html
+  senat view --game focus focus-moves.csv --index 3 --out focus3.html
+  senat view --game dominoes dominoes-moves.csv --index 0 --seat 1 --out match.html
+Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.
+Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
     View(view::ViewArgs),
 
     /// Play a game against an engine in the terminal (the draft included):

@@ -253,3 +253,40 @@ fn replay_draws_every_ply() {
     let o = senat(&["replay", "crates/rules/data/sample-game.txt", "--quiet", "--svg", pics.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The note under a dominoes picture names the last move as the seat sees
+/// it: a tile dealt to the other player is `?` there, and nowhere in the
+/// picture; revealed, the note names it.
+#[test]
+fn a_dominoes_note_hides_a_tile_dealt_to_another_seat() {
+    let d = support::files::scratch("render", "dominoes-note");
+    // Deterministic deal: the first tiles of `moves` at each chance node.
+    let mut s = dominoes_rules::State::start(dominoes_rules::Variant::default());
+    let mut c = Vec::new();
+    let mut body = String::from("start\n");
+    let mut last = None;
+    for _ in 0..8 {
+        s.chance_outcomes(&mut c);
+        let m = c[c.len() / 2].0;
+        body.push_str(&format!("{m}\n"));
+        s.play_unchecked(m);
+        last = Some(m);
+    }
+    let Some(dominoes_rules::Move::Deal { tile, to: 1 }) = last else {
+        panic!("the 8th tile goes to player 1: {last:?}")
+    };
+    let record = d.join("deal.txt");
+    std::fs::write(&record, body).unwrap();
+    let svg = |extra: &[&str], name: &str| {
+        let out = d.join(name);
+        let mut args = vec!["render", "--game", "dominoes", record.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend(extra);
+        ok(&args);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let seen = svg(&["--seat", "0"], "seat0.svg");
+    assert!(seen.contains("ply 8: ?&gt;1"), "the note: {seen}");
+    assert!(!seen.contains(&tile.to_string()), "the tile dealt to player 1 is not in player 0's picture");
+    let revealed = svg(&["--reveal"], "all.svg");
+    assert!(revealed.contains(&format!("ply 8: {tile}&gt;1")), "{revealed}");
+}

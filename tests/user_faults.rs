@@ -276,7 +276,7 @@ fn view_takes_the_row_as_index_and_the_game_by_name() {
     assert_eq!(d.text("a.html"), d.text("b.html"));
     assert_eq!(d.text("a.html"), d.text("c.html"));
     let e = fails_in(&d.0, &["view", "g.csv", "--game", "focus", "--out", "x.html"]);
-    assert!(e.contains("view draws Sénat games only for now; --game focus has no viewer yet"), "{e}");
+    assert!(e.contains("g.csv is a file of a senat batch, not of focus: pass --game senat"), "{e}");
     let e = fails_in(&d.0, &["view", "g.csv", "--game", "fokus", "--out", "x.html"]);
     assert!(e.contains("unknown game `fokus`"), "{e}");
     let e = fails_in(&d.0, &["view", "g.csv", "--game", "1", "--index", "2", "--out", "x.html"]);
@@ -425,8 +425,8 @@ fn arena_games_are_viewed_from_its_moves_file() {
         let o = ok_in(&d.0, &["view", "m.csv", "--index", i, "--out", &page]);
         assert!(o.starts_with(&format!("wrote {page} (")), "{o}");
     }
-    let e = fails_in(&d.0, &["arena", "--game", "focus", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
-    assert!(e.contains("--moves is for Sénat"), "{e}");
+    let e = fails_in(&d.0, &["arena", "--game", "dominoes", "random", "greedy", "--games", "2", "--moves", "x.csv"]);
+    assert!(e.contains("--moves is not for --game dominoes"), "{e}");
 }
 
 // ---- 14. every command takes --game ------------------------------------------------

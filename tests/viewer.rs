@@ -265,3 +265,324 @@ M13>M14:I19 # <svg onload=\"document.body.setAttribute('data-pwned','4')\"></svg
     assert!(!dom.contains("<a "), "no link made from the record");
     assert!(dom.contains("&lt;a href=\"javascript:alert(1)\"&gt;"), "the link is text");
 }
+
+// ---- the other games ------------------------------------------------------
+
+/// A self-play batch of `game` with its moves file: (games, moves).
+fn batch(d: &Path, game: &str, games: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+    let (out, moves) = (d.join(format!("{game}.csv")), d.join(format!("{game}-moves.csv")));
+    let mut args = vec!["selfplay", "--game", game, "--games", games, "--out", out.to_str().unwrap()];
+    args.extend(["--moves", moves.to_str().unwrap(), "--summary", "", "--quiet"]);
+    args.extend(extra);
+    senat(&args);
+    (out, moves)
+}
+
+/// The move texts of game `n` of a moves file (its `moves` column).
+fn moves_of(moves: &Path, n: usize) -> Vec<String> {
+    let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(moves).unwrap();
+    let col = rdr.headers().unwrap().iter().position(|h| h == "moves").expect("a moves column");
+    let row = rdr.records().map(Result::unwrap).find(|r| r[0] == *n.to_string()).expect("the game's row");
+    row[col].split_whitespace().map(str::to_string).collect()
+}
+
+/// Every state of a game of `G` from the start of `variant`, replayed by
+/// the lab's adapter.
+fn lab_states<G: senat_lab::games::LabGame>(variant: &str, moves: &[String]) -> Vec<G::State> {
+    let mut v = vec![G::start(variant).unwrap()];
+    for m in moves {
+        let s = v[v.len() - 1];
+        let m = G::parse_move(&s, m).unwrap();
+        v.push(G::apply(&s, m));
+    }
+    v
+}
+
+/// Opens `page` at several plies and checks the position text, the ply
+/// counter, the move label and the board against `texts` (the engine's
+/// position text after each ply) and `moves`.
+fn check_texts(browser: &str, profile: &Path, page: &Path, texts: &[String], labels: &[String], plies: &[usize]) {
+    let last = texts.len() - 1;
+    for &ply in plies {
+        let dom = dom(browser, profile, page, ply);
+        assert_eq!(text_of(&dom, "code", "spn"), texts[ply], "position text at ply {ply}");
+        assert_eq!(text_of(&dom, "span", "ply"), format!("ply {ply} / {last}"));
+        assert_eq!(dom.matches("class=\"current\"").count(), 1, "one highlighted move at ply {ply}");
+        if ply > 0 {
+            let label = text_of(&dom, "span", "move");
+            assert!(label.ends_with(&labels[ply - 1]), "move {label:?} at ply {ply}, expected …{}", labels[ply - 1]);
+        }
+        let result = text_of(&dom, "div", "result");
+        assert_eq!(result.is_empty(), ply != last, "result only at the end: {result:?}");
+    }
+}
+
+#[test]
+fn focus_focus4_and_debacle_games_show_the_engines_positions() {
+    use senat_lab::games::{LabGame, debacle::Debacle, focus::Focus};
+    let Some(browser) = browser() else { return };
+    let d = dir("lab-games");
+    for (game, variant) in [("focus", ""), ("focus4", "players=4"), ("debacle", "")] {
+        let (_, moves) = batch(&d, game, "2", &["--first", "greedy"]);
+        let page = d.join(format!("{game}.html"));
+        senat(&["view", "--game", game, moves.to_str().unwrap(), "--index", "1", "--out", page.to_str().unwrap()]);
+        let texts: Vec<String> = moves_of(&moves, 1);
+        let positions: Vec<String> = if game == "debacle" {
+            lab_states::<Debacle>(variant, &texts).iter().map(Debacle::position_text).collect()
+        } else {
+            lab_states::<Focus>(variant, &texts).iter().map(Focus::position_text).collect()
+        };
+        let last = positions.len() - 1;
+        check_texts(&browser, &d.join("profile"), &page, &positions, &texts, &[0, 1, 10, last / 2, last]);
+        let dom = dom(&browser, &d.join("profile"), &page, 10);
+        assert!(dom.contains(&format!("data-position=\"{}\"", positions[10])), "{game}: the board of ply 10");
+        assert_eq!(text_of(&dom, "div", "players"), "first: greedy · second: random");
+        assert!(dom.contains("<span class=\"label\">position</span>"));
+        if game == "focus4" {
+            // The four players' colours on the board and in the panel.
+            for fill in ["#d32f2f", "#1e63c6", "#f2c200", "#2e9e44"] {
+                assert!(dom.contains(&format!("fill=\"{fill}\"")), "focus4 colour {fill}");
+            }
+            assert!(text_of(&dom, "div", "detail").contains("west (blue)"));
+        }
+        if game == "debacle" {
+            assert!(dom.contains("<li class=\"section\">round 1</li>"), "rounds are headings");
+        }
+    }
+}
+
+#[test]
+fn an_arena_game_of_focus4_is_viewed_from_its_moves_file() {
+    use senat_lab::games::{LabGame, focus::Focus};
+    let Some(browser) = browser() else { return };
+    let d = dir("arena");
+    let moves = d.join("arena-moves.csv");
+    let m = moves.to_str().unwrap();
+    senat(&["arena", "--game", "focus4", "random", "greedy", "--games", "2", "--moves", m, "--quiet"]);
+    let text = std::fs::read_to_string(&moves).unwrap();
+    assert!(
+        text.starts_with("# game-arena 1 game=focus4 ") && text.contains("\ngame,pairing,pair,first,second,moves\n")
+    );
+    // Game 1 is the pair's second game: greedy has the first team.
+    let page = d.join("arena1.html");
+    senat(&["view", "--game", "focus4", m, "--index", "1", "--out", page.to_str().unwrap()]);
+    let texts = moves_of(&moves, 1);
+    let positions: Vec<String> = lab_states::<Focus>("players=4", &texts).iter().map(Focus::position_text).collect();
+    let last = positions.len() - 1;
+    check_texts(&browser, &d.join("profile"), &page, &positions, &texts, &[0, 5, last]);
+    let dom = dom(&browser, &d.join("profile"), &page, last);
+    assert_eq!(text_of(&dom, "div", "players"), "first: greedy · second: random");
+    let other = d.join("other.html");
+    let e = support::cli::fails(&["view", "--game", "focus", m, "--index", "0", "--out", other.to_str().unwrap()]);
+    assert!(e.contains("focus4 batch, not of focus"), "{e}");
+}
+
+/// Whether `text` holds the domino `a-b` (either way round), not inside a
+/// longer number.
+fn has_tile(text: &str, a: u8, b: u8) -> bool {
+    [format!("{a}-{b}"), format!("{b}-{a}")].iter().any(|needle| {
+        text.match_indices(needle.as_str()).any(|(i, _)| {
+            let before = text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit());
+            let after = text[i + needle.len()..].chars().next().is_some_and(|c| c.is_ascii_digit());
+            !before && !after
+        })
+    })
+}
+
+#[test]
+fn a_dominoes_page_shows_one_seat_and_hides_the_rest() {
+    use dominoes_rules::{State, Variant};
+    let Some(browser) = browser() else { return };
+    let d = dir("dominoes");
+    let (_, moves_file) = batch(&d, "dominoes", "1", &["--first", "greedy"]);
+    let texts = moves_of(&moves_file, 0);
+    let states = |n: usize| {
+        let mut v = vec![State::start(Variant::default())];
+        for t in &texts[..n] {
+            let mut s = v[v.len() - 1];
+            let m = s.parse_move(t).unwrap();
+            s.play_unchecked(m);
+            v.push(s);
+        }
+        v
+    };
+    // A record cut in the first round, after the deal and some plays and
+    // draws: what is hidden from a seat at its end was never shown to it.
+    let cut = texts.iter().position(|t| t.starts_with('+')).expect("a draw in the first round") + 3;
+    let all = states(cut);
+    assert!(!all[cut].round_over() && all[cut].rounds_played() == 0, "the cut is in the first round");
+    let record = d.join("round.txt");
+    let mut body = String::from(
+        "# a round cut short </script><script>document.body.setAttribute('data-pwned','1')</script>\nstart\n",
+    );
+    for t in &texts[..cut] {
+        body.push_str(t);
+        body.push('\n');
+    }
+    std::fs::write(&record, body).unwrap();
+    for seat in 0..2usize {
+        let page = d.join(format!("seat{seat}.html"));
+        let s = seat.to_string();
+        senat(&["view", "--game", "dominoes", record.to_str().unwrap(), "--seat", &s, "--out", page.to_str().unwrap()]);
+        let html = std::fs::read_to_string(&page).unwrap();
+        let end = &all[cut];
+        let hidden = end.hand(1 - seat).union(end.boneyard());
+        assert!(hidden.len() >= 7);
+        for t in hidden.iter() {
+            let (a, b) = t.ends();
+            assert!(!has_tile(&html, a, b), "seat {seat}: the hidden tile {t} is in the page");
+        }
+        for t in end.hand(seat).iter() {
+            let (a, b) = t.ends();
+            assert!(has_tile(&html, a, b), "seat {seat}: its own tile {t} is in the page");
+        }
+        let observed: Vec<String> = all.iter().map(|s| s.observation(seat).to_string()).collect();
+        let labels: Vec<String> = texts[..cut]
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                let mover = all[k].to_move();
+                match t.chars().next() {
+                    Some('+') if mover != seat => "+?".to_string(),
+                    _ if t.contains('>') && !t.ends_with(&format!(">{seat}")) => format!("?>{}", &t[t.len() - 1..]),
+                    _ => t.clone(),
+                }
+            })
+            .collect();
+        let draw = (0..cut).find(|&k| texts[k].starts_with('+')).unwrap() + 1;
+        check_texts(&browser, &d.join("profile"), &page, &observed, &labels, &[0, 10, draw, cut]);
+        let dom = dom(&browser, &d.join("profile"), &page, draw);
+        assert!(text_of(&dom, "span", "move").contains(" draws "), "a draw is a ply of its own");
+        assert!(dom.contains("<span class=\"label\">observation</span>"));
+        let body_tag = &dom[dom.find("<body").unwrap()..];
+        assert!(!body_tag[..body_tag.find('>').unwrap()].contains("pwned"), "the record's note ran nothing");
+        assert!(dom.contains("&lt;/script&gt;&lt;script&gt;document.body"), "the note is shown as text");
+    }
+    // The whole match from the moves file, seen by player 1: every round's
+    // deal, draws and passes are plies; the positions are player 1's.
+    let page = d.join("match.html");
+    senat(&[
+        "view",
+        "--game",
+        "dominoes",
+        moves_file.to_str().unwrap(),
+        "--index",
+        "0",
+        "--observer",
+        "1",
+        "--out",
+        page.to_str().unwrap(),
+    ]);
+    let all = states(texts.len());
+    let observed: Vec<String> = all.iter().map(|s| s.observation(1).to_string()).collect();
+    let last = texts.len();
+    let dom = dom(&browser, &d.join("profile"), &page, last);
+    assert_eq!(text_of(&dom, "code", "spn"), observed[last]);
+    assert!(text_of(&dom, "div", "result").contains("after"), "the match's result");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("draws +?") || !texts.iter().any(|t| t.starts_with('+')));
+    // --reveal shows the boneyard.
+    let page = d.join("revealed.html");
+    senat(&["view", "--game", "dominoes", record.to_str().unwrap(), "--reveal", "--out", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    for t in states(cut)[cut].boneyard().iter() {
+        let (a, b) = t.ends();
+        assert!(has_tile(&html, a, b), "revealed: the boneyard's {t}");
+    }
+}
+
+#[test]
+fn a_hostile_record_of_another_game_runs_nothing() {
+    let Some(browser) = browser() else { return };
+    let d = dir("hostile-focus");
+    let record = d.join("<script>document.title='pwned'<!--.txt");
+    std::fs::write(
+        &record,
+        "# </script><script>document.body.setAttribute('data-pwned','1')</script>\u{1}\u{7}\n\
+start\n\
+# <img src=x onerror=\"document.body.setAttribute('data-pwned','2')\">\n\
+c3-c2 # </svg><svg onload=\"document.body.setAttribute('data-pwned','3')\">\u{2028}end\n",
+    )
+    .unwrap();
+    let page = d.join("evil.html");
+    senat(&["view", "--game", "focus", record.to_str().unwrap(), "--out", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("<script").count(), 2, "only the page's own script elements");
+    assert!(!html.contains('\u{1}') && !html.contains('\u{2028}'), "control characters are escapes");
+    let dom = dom(&browser, &d.join("profile"), &page, 1);
+    let title = unescape(&dom[dom.find("<title>").unwrap() + 7..dom.find("</title>").unwrap()]);
+    assert!(title.starts_with("senat viewer: ") && title.contains("<script>"), "title {title:?}");
+    let body = &dom[dom.find("<body").unwrap()..];
+    let body_tag = &body[..body.find('>').unwrap()];
+    assert!(!body_tag.contains("pwned"), "no script of the record ran: {body_tag}");
+    assert!(body_tag.contains("data-ready=\"yes\""), "the page's own script ran");
+    assert!(dom.contains("&lt;/script&gt;&lt;script&gt;document.body.setAttribute('data-pwned','1')"));
+    assert!(dom.contains("&lt;img src=x onerror="), "the ply's note is text");
+    assert!(!dom.contains("<img") && !dom.contains("<svg onload"), "no element made from the record");
+}
+
+#[test]
+fn view_refuses_what_it_cannot_show_in_one_line() {
+    use support::cli::fails;
+    let d = dir("refusals");
+    let (games, moves) = batch(&d, "focus", "2", &[]);
+    let (g, m) = (games.to_str().unwrap(), moves.to_str().unwrap());
+    let out = d.join("page.html");
+    let o = out.to_str().unwrap();
+    let e = fails(&["view", "--game", "focus", m, "--index", "7", "--out", o]);
+    assert!(e.contains("no game 7 among its 2 rows"), "{e}");
+    let e = fails(&["view", "--game", "debacle", m, "--index", "0", "--out", o]);
+    assert!(e.contains("focus batch, not of debacle: pass --game focus"), "{e}");
+    let e = fails(&["view", "--game", "focus4", m, "--index", "0", "--out", o]);
+    assert!(e.contains("pass --game focus"), "{e}");
+    let e = fails(&["view", m, "--index", "0", "--out", o]);
+    assert!(e.contains("pass --game focus"), "a Sénat view of a Focus file: {e}");
+    let e = fails(&["view", "--game", "focus", g, "--index", "0", "--out", o]);
+    assert!(e.contains("is not a moves file"), "{e}");
+    let e = fails(&["view", "--game", "focus", m, "--out", o]);
+    assert!(e.contains("pass --index N"), "{e}");
+    let e = fails(&["view", "--game", "focus", m, "--index", "0", "--seat", "1", "--out", o]);
+    assert!(e.contains("--seat and --reveal are for --game dominoes"), "{e}");
+    let record = d.join("focus.txt");
+    std::fs::write(&record, "start\nc3-c2\nz9-z8\n").unwrap();
+    let r = record.to_str().unwrap();
+    let e = fails(&["view", "--game", "focus", r, "--index", "0", "--out", o]);
+    assert!(e.contains("is not a batch file"), "{e}");
+    let e = fails(&["view", "--game", "focus", r, "--out", o]);
+    assert!(e.contains(":3:"), "the bad move's line: {e}");
+    let e = fails(&["view", "--game", "dominoes", r, "--out", o]);
+    assert!(e.contains(":2:"), "a Focus record is not a dominoes record: {e}");
+    std::fs::write(&record, "start\nc3-c2\n").unwrap();
+    senat(&["view", "--game", "focus", r, "--out", o]);
+    let e = fails(&["view", "--game", "focus", r, "--out", o]);
+    assert!(e.contains("already exists; pass --force"), "{e}");
+    senat(&["view", "--game", "focus", r, "--out", o, "--force"]);
+    let (_, dm) = batch(&d, "dominoes", "1", &[]);
+    let o = d.join("match.html");
+    let o = o.to_str().unwrap();
+    let e = fails(&["view", "--game", "dominoes", dm.to_str().unwrap(), "--index", "0", "--seat", "2", "--out", o]);
+    assert!(e.contains("--seat 2: the match has players 0 to 1"), "{e}");
+}
+
+/// The target of a long game: the page of a 1,000-ply Focus game (random
+/// self-play games of Focus reach the 1,000-ply cap) is at most 2 MB and
+/// shows its last ply in the browser.
+#[test]
+fn a_thousand_ply_focus_page_is_small_and_loads() {
+    let Some(browser) = browser() else { return };
+    let d = dir("long-focus");
+    let (_, moves) = batch(&d, "focus", "1", &[]);
+    let texts = moves_of(&moves, 0);
+    assert!(texts.len() >= 1000, "a random Focus game of {} plies", texts.len());
+    let page = d.join("long.html");
+    senat(&["view", "--game", "focus", moves.to_str().unwrap(), "--index", "0", "--out", page.to_str().unwrap()]);
+    let bytes = std::fs::metadata(&page).unwrap().len();
+    eprintln!("the page of a {}-ply Focus game: {bytes} bytes", texts.len());
+    assert!(bytes <= 2_000_000, "{bytes} bytes");
+    let started = Instant::now();
+    let dom = dom(&browser, &d.join("profile"), &page, texts.len());
+    eprintln!("shown at its last ply in {:.2} s (the browser's start included)", started.elapsed().as_secs_f64());
+    use senat_lab::games::{LabGame, focus::Focus};
+    let last = lab_states::<Focus>("", &texts);
+    assert_eq!(text_of(&dom, "code", "spn"), Focus::position_text(&last[texts.len()]));
+}

@@ -124,9 +124,10 @@ pub(crate) struct ArenaArgs {
     /// Summary CSV file, one row per pairing (none by default).
     #[arg(long, value_name = "FILE")]
     pub(crate) summary: Option<PathBuf>,
-    /// Sénat: a file of every game's moves (none by default), one row per
-    /// game in the columns of a self-play games file that `senat view` reads:
-    /// `senat view FILE --index N` shows game N.
+    /// A file of every game's moves (none by default), one row per game
+    /// that `senat view` reads: `senat view FILE --index N` shows game N
+    /// (Sénat: in the columns of a self-play games file; focus, focus4 and
+    /// debacle: `game,pairing,pair,first,second,moves`; not for dominoes).
     #[arg(long, value_name = "FILE")]
     pub(crate) moves: Option<PathBuf>,
     /// Overwrite existing output files.

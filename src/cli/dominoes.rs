@@ -230,11 +230,16 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
             writeln!(out, "{m}\t{s}")?;
         }
     }
-    match s.outcome() {
-        Some(o) => writeln!(out, "{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()])?,
-        None => writeln!(out, "match not over after {} rounds", s.rounds_played())?,
-    }
+    writeln!(out, "{}", result_line(&s))?;
     Ok(())
+}
+
+/// The result of a match as `replay` and the viewer write it.
+pub(crate) fn result_line(s: &State) -> String {
+    match s.outcome() {
+        Some(o) => format!("{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()]),
+        None => format!("match not over after {} rounds", s.rounds_played()),
+    }
 }
 
 /// `senat render --game dominoes`: the picture of a state, an observation
@@ -250,14 +255,20 @@ pub(crate) fn render_svg(
     if variant_help(&a.game, out)? {
         return Ok(None);
     }
-    let (pos, note, mark_last) = match record {
-        None => (position(&a.what, &a.game)?, None, false),
+    // The move that led to the drawn ply, with the state before it.
+    let (pos, last) = match record {
+        None => (position(&a.what, &a.game)?, None),
         Some(file) => {
             let (name, states, moves) = record_states(file, &a.game)?;
             let i = crate::cli::view::pick_ply(a.ply, moves.len(), &name)?;
-            let note = (i > 0).then(|| format!("ply {i}: {}", moves[i - 1]));
-            (Pos::State(states[i]), note, !a.no_arrows && i > 0)
+            (Pos::State(states[i]), i.checked_sub(1).map(|k| (i, states[k], moves[k])))
         }
+    };
+    let mark_last = !a.no_arrows && last.is_some();
+    // The note names the move as the seat sees it: a tile dealt to or drawn
+    // by another player is not in the picture of one player's view.
+    let note_for = |seat: Option<usize>| {
+        last.map(|(i, before, m)| format!("ply {i}: {}", senat_lab::picture::dominoes::seen_move(&before, m, seat)))
     };
     let observation = match pos {
         Pos::Observation(o) => {
@@ -273,6 +284,7 @@ pub(crate) fn render_svg(
             o
         }
         Pos::State(s) if a.reveal => {
+            let note = note_for(None);
             let frame = Frame { view: View::Revealed(&s), mark_last, note: note.as_deref() };
             return Ok(Some(senat_lab::picture::dominoes::svg(&frame)));
         }
@@ -284,13 +296,17 @@ pub(crate) fn render_svg(
             s.observation(seat)
         }
     };
+    let note = note_for(Some(observation.observer()));
     let frame = Frame { view: View::Observer(&observation), mark_last, note: note.as_deref() };
     Ok(Some(senat_lab::picture::dominoes::svg(&frame)))
 }
 
 /// A record read and played (`start` or a state text, then one move per
 /// line): its name, every state from its start and its moves.
-fn record_states(file: &std::path::Path, g: &GameArg) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
+pub(crate) fn record_states(
+    file: &std::path::Path,
+    g: &GameArg,
+) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
     let name = senat_rules::notation::escape(&file.display().to_string());
     let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
     let mut lines = senat_lab::limits::record_lines(&body);

@@ -235,7 +235,8 @@ fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> 
     Ok(())
 }
 
-/// How a game stands: `white wins after 40 plies`, a draw, or who is to move.
+/// How a game stands, as `replay --game`, `annotate` and the viewer write
+/// it: `white wins after 40 plies`, a draw, or who is to move.
 pub(crate) fn result_line<G: LabGame>(s: &G::State) -> String {
     match G::result(s) {
         None => format!("game not over after {} plies; {} to move", G::ply(s), G::seats(G::players(s))[G::to_move(s)]),
@@ -504,11 +505,13 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         (a.draft != "random", "--draft"),
         (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
         (a.sprt.is_some(), "--sprt"),
-        (a.moves.is_some(), "--moves"),
     ] {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
         }
+    }
+    if a.moves.is_some() && a.game.game == GameKind::Dominoes {
+        return input("--moves is not for --game dominoes: its arena keeps no moves (selfplay --moves does)");
     }
     if a.game.game == GameKind::Dominoes {
         return crate::cli::dominoes::arena(a, out);
@@ -531,6 +534,7 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             seed: a.seed,
             schedule: Schedule::from_flags(a.gauntlet, a.ladder),
             book: a.book_plies.unwrap_or(DEFAULT_BOOK),
+            moves: a.moves.is_some(),
         };
         run_arena::<G>(&arena, a, threads, out)
     })
@@ -545,8 +549,10 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
     let mut outs: Vec<(&str, &Path)> = Vec::new();
     outs.extend(a.out.as_deref().map(|p| ("--out", p)));
     outs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
     check_distinct(&[], &outs).or_else(input)?;
     let mut games_file = a.out.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let mut moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let summary_file = a.summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let pairings = arena.pairings();
     if let Some(f) = games_file.as_mut() {
@@ -555,11 +561,19 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
         f.write_all(arena.identity().as_bytes()).or_else(input)?;
         f.write_all(csv_line(&head.iter().map(|s| s.to_string()).collect::<Vec<_>>()).as_bytes()).or_else(input)?;
     }
+    if let Some(f) = moves_file.as_mut() {
+        f.write_all(arena.identity().as_bytes()).or_else(input)?;
+        f.write_all(csv_line(&arena::MOVES_COLUMNS.map(String::from)).as_bytes()).or_else(input)?;
+    }
     let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run::<G>(threads, &mut |g| {
             bar.inc(1);
+            // The moves file first: the games file never runs ahead of it.
+            if let Some(f) = moves_file.as_mut() {
+                f.write_all(csv_line(&arena::moves_row(arena, &pairings, g)).as_bytes())?;
+            }
             match games_file.as_mut() {
                 Some(f) => f.write_all(csv_line(&arena::game_row(arena, &pairings, g)).as_bytes()),
                 None => Ok(()),
@@ -567,6 +581,9 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
         })
         .or_else(input)?;
     bar.finish_and_clear();
+    if let Some(f) = moves_file {
+        f.commit().or_else(input)?;
+    }
     if let Some(f) = games_file {
         f.commit().or_else(input)?;
     }

@@ -14,9 +14,10 @@ use crate::cli::common::{
 use crate::cli::games::{self, GameArg};
 use clap::Args;
 use senat_lab::games::GameKind;
-use senat_lab::picture::{self, Frame};
+use senat_lab::picture::{self, Drawn, Frame};
 use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
+use senat_lab::viewer::dominoes::Sight;
 use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{GameRecord, MoveError, Position, Record, Side, Variant};
 use std::io::{BufRead, IsTerminal, Write};
@@ -61,15 +62,25 @@ pub(crate) struct RenderArgs {
 /// Arguments of `senat view`.
 #[derive(Args, Debug)]
 pub(crate) struct ViewArgs {
-    /// A game record, or a games file of `senat selfplay` (with --index).
+    /// A game record, or a file of `senat selfplay` (with --index): Sénat's
+    /// games file, or the moves file (`--moves`) of the other games.
     file: PathBuf,
-    /// The game of a games file to show: its row's index (the `game` column).
+    /// The game of a games or moves file to show: its row's index (the
+    /// `game` column).
     #[arg(long, value_name = "N")]
     index: Option<u64>,
-    /// The game played: `senat` (the default; the viewer draws Sénat only
-    /// for now). A number here is read as `--index N`, the old spelling.
+    /// The game played: senat (the default), focus, focus4, debacle or
+    /// dominoes. A number here is read as `--index N`, the old spelling.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
+    /// With --game dominoes: the player whose view the page shows at every
+    /// ply (default: player 0); the other hands, the boneyard and the tiles
+    /// dealt to or drawn by the others are nowhere in the page.
+    #[arg(long, visible_alias = "observer", value_name = "N", conflicts_with = "reveal")]
+    seat: Option<usize>,
+    /// With --game dominoes: show every hand and the boneyard face up.
+    #[arg(long)]
+    reveal: bool,
     /// The page to write (one self-contained HTML file).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -221,29 +232,22 @@ pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<us
 /// The picture of another game than Sénat: its position or a ply of its
 /// record (`None` when `--variant help` printed the keys instead).
 fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    use game_search::Game;
     use senat_lab::games::{debacle::Debacle, focus::Focus};
-    use senat_lab::picture::{debacle, focus};
     match a.game.game {
-        GameKind::Focus | GameKind::Focus4 => {
-            if games::variant_help::<Focus>(&a.game, out)? {
-                return Ok(None);
-            }
-            let (s, last, note) = lab_ply::<Focus>(a, record)?;
-            let last = last.map(|(m, _)| m);
-            Ok(Some(focus::svg(&focus::Frame { position: &s, last, note: note.as_deref() })))
-        }
-        GameKind::Debacle => {
-            if games::variant_help::<Debacle>(&a.game, out)? {
-                return Ok(None);
-            }
-            let (s, last, note) = lab_ply::<Debacle>(a, record)?;
-            let last = last.map(|(m, before)| (m, Debacle::to_move(&before)));
-            Ok(Some(debacle::svg(&debacle::Frame { position: &s, last, note: note.as_deref() })))
-        }
+        GameKind::Focus | GameKind::Focus4 => drawn_svg::<Focus>(a, record, out),
+        GameKind::Debacle => drawn_svg::<Debacle>(a, record, out),
         GameKind::Dominoes => crate::cli::dominoes::render_svg(a, record, out),
         GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
     }
+}
+
+/// The picture of a [`Drawn`] game's position or record ply.
+fn drawn_svg<G: Drawn>(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
+    if games::variant_help::<G>(&a.game, out)? {
+        return Ok(None);
+    }
+    let (s, last, note) = lab_ply::<G>(a, record)?;
+    Ok(Some(G::picture(&s, last.as_ref().map(|(m, before)| (*m, before)), note.as_deref())))
 }
 
 /// The position to draw, the move that led to it with the position before
@@ -291,10 +295,11 @@ pub(crate) fn replay_pictures(file: &Path, dir: &Path, force: bool, out: &mut im
 /// A record's comments: those on or before its start line are notes of
 /// the game; a comment on a move's line, or on comment lines just before
 /// it, goes with the ply of that move; comments after the last move go
-/// with the last ply.
-fn record_notes(text: &str, record: &Record) -> (Vec<String>, Vec<Vec<String>>) {
+/// with the last ply. `move_lines[k]` is the line number (from 1) of the
+/// record's move `k`.
+fn record_notes(text: &str, move_lines: &[usize]) -> (Vec<String>, Vec<Vec<String>>) {
     let mut game_notes = Vec::new();
-    let mut plies = vec![Vec::new(); record.moves.len() + 1];
+    let mut plies = vec![Vec::new(); move_lines.len() + 1];
     let mut seen_start = false;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -311,35 +316,76 @@ fn record_notes(text: &str, record: &Record) -> (Vec<String>, Vec<Vec<String>>) 
             continue;
         }
         // The first move whose line is at or after this one.
-        match record.moves.iter().position(|&(l, _)| l >= n) {
+        match move_lines.iter().position(|&l| l >= n) {
             Some(k) => plies[k + 1].push(comment.to_string()),
-            None => plies[record.moves.len()].push(comment.to_string()),
+            None => plies[move_lines.len()].push(comment.to_string()),
         }
     }
     (game_notes, plies)
 }
 
-/// The row index of `view`: `--index N`, or the old `--game N` (a number);
-/// `--game` otherwise names the game, and only Sénat has a viewer yet.
-fn view_index(a: &ViewArgs) -> Result<Option<u64>> {
-    let Some(g) = a.game.as_deref() else { return Ok(a.index) };
+/// The notes of a record of another game than Sénat (`start` or a
+/// position on its first line, then one move per line).
+fn other_record_notes(file: &Path) -> Result<(Vec<String>, Vec<Vec<String>>)> {
+    let text = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
+    let lines: Vec<usize> = senat_lab::limits::record_lines(&text).skip(1).map(|(n, _)| n).collect();
+    Ok(record_notes(&text, &lines))
+}
+
+/// The game of `view` and the row index: `--index N`, or the old `--game
+/// N` (a number); `--game` otherwise names the game (Sénat by default).
+fn view_game(a: &ViewArgs) -> Result<(GameKind, Option<u64>)> {
+    let Some(g) = a.game.as_deref() else { return Ok((GameKind::Senat, a.index)) };
     if !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()) {
         if a.index.is_some() {
             return input("--game N is the old spelling of --index N: give one of them");
         }
         let n = g.parse::<u64>().or_else(|e| input(format_args!("--game {g}: {e}")))?;
         eprintln!("note: `--game {n}` is read as `--index {n}` (--game now names the game)");
-        return Ok(Some(n));
+        return Ok((GameKind::Senat, Some(n)));
     }
-    match GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))? {
-        GameKind::Senat => Ok(a.index),
-        other => input(format_args!("view draws Sénat games only for now; --game {other} has no viewer yet")),
-    }
+    let kind = GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))?;
+    Ok((kind, a.index))
 }
 
 pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     refuse_existing(&a.out, a.force)?;
-    let index = view_index(&a)?;
+    let (kind, index) = view_game(&a)?;
+    if kind != GameKind::Dominoes && (a.seat.is_some() || a.reveal) {
+        return input(format_args!("--seat and --reveal are for --game dominoes (--game {kind} hides nothing)"));
+    }
+    let arena = senat_lab::games::arena::arena_file(&a.file);
+    let batch = senat_lab::games::batch::batch_game(&a.file).or(arena.as_ref().map(|(g, _)| *g));
+    if let Some(g) = batch
+        && g != kind
+    {
+        return input(format_args!("{} is a file of a {g} batch, not of {kind}: pass --game {g}", a.file.display()));
+    }
+    match (index, batch.is_some()) {
+        (None, true) => {
+            return input(format_args!("{} is a batch file: pass --index N to choose a game", a.file.display()));
+        }
+        (Some(n), false) if kind != GameKind::Senat => {
+            return input(format_args!(
+                "--index {n}: {} is not a batch file (a moves file of `senat selfplay --game {kind} --moves`)",
+                a.file.display()
+            ));
+        }
+        _ => {}
+    }
+    let (page, plies) = match kind {
+        GameKind::Senat => senat_page(&a, index)?,
+        GameKind::Focus | GameKind::Focus4 => drawn_page::<senat_lab::games::focus::Focus>(&a, kind, index)?,
+        GameKind::Debacle => drawn_page::<senat_lab::games::debacle::Debacle>(&a, kind, index)?,
+        GameKind::Dominoes => dominoes_page(&a, index)?,
+    };
+    write_atomic(&a.out, page.as_bytes(), a.force)?;
+    writeln!(out, "wrote {} ({plies} plies, {} bytes)", a.out.display(), page.len())?;
+    Ok(())
+}
+
+/// The page of a Sénat record or games file row, and its plies.
+fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
     let (game, meta) = match index {
         Some(n) => games_file_game(&a.file, n)?,
         None => {
@@ -350,11 +396,11 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
                 ));
             }
             let played = play_file(&a.file)?;
-            let (notes, ply_notes) = record_notes(&played.text, &played.record);
+            let lines: Vec<usize> = played.record.moves.iter().map(|&(l, _)| l).collect();
+            let (notes, ply_notes) = record_notes(&played.text, &lines);
             let meta = Meta {
                 title: played.name.clone(),
-                red: None,
-                blue: None,
+                players: Vec::new(),
                 notes,
                 ply_notes,
                 result: result_line(&played.game),
@@ -362,10 +408,148 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
             (played.game, meta)
         }
     };
-    let page = viewer::html(&game, &meta);
-    write_atomic(&a.out, page.as_bytes(), a.force)?;
-    writeln!(out, "wrote {} ({} plies, {} bytes)", a.out.display(), game.moves().len(), page.len())?;
-    Ok(())
+    Ok((viewer::html(&game, &meta), game.moves().len()))
+}
+
+/// A row of a moves file of another game's batch (`senat selfplay --game G
+/// --moves`) or arena (`senat arena --game G --moves`): the file's variant
+/// text, the game's agents as the page's players, and the row's move texts.
+struct MovesRow {
+    title: String,
+    variant: String,
+    players: Vec<(String, String)>,
+    moves: Vec<String>,
+}
+
+fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
+    let shown = path.display().to_string();
+    // An arena names its agents per row; a batch in its identity line.
+    let (variant, agents) = match senat_lab::games::arena::arena_file(path) {
+        Some((_, variant)) => (variant, None),
+        None => {
+            let fields = senat_lab::games::batch::identity_of(path).or_else(input)?;
+            let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
+            let variant = if field("variant") == "-" { String::new() } else { field("variant") };
+            (variant, Some([field("first"), field("second")]))
+        }
+    };
+    let arena_columns = senat_lab::games::arena::MOVES_COLUMNS;
+    let mut rdr = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .flexible(true)
+        .from_path(path)
+        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
+    let head: Vec<&str> = headers.iter().collect();
+    let moves_c = match (&agents, head.as_slice()) {
+        (Some(_), ["game", "moves"]) => 1,
+        (None, h) if *h == arena_columns => 5,
+        _ => {
+            return input(format_args!(
+                "{shown} is not a moves file (its columns are not `game,moves`, nor an arena's): view the file \
+                 that `--moves` wrote beside the games file"
+            ));
+        }
+    };
+    let mut seen = 0u64;
+    for (i, row) in rdr.records().enumerate() {
+        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
+        seen += 1;
+        if row.get(0) != Some(n.to_string().as_str()) {
+            continue;
+        }
+        let [first, second] = agents.clone().unwrap_or_else(|| [3, 4].map(|c| row.get(c).unwrap_or("").to_string()));
+        return Ok(MovesRow {
+            title: format!("{shown} game {n}"),
+            variant,
+            players: vec![("first".into(), first), ("second".into(), second)],
+            moves: row.get(moves_c).unwrap_or("").split_whitespace().map(str::to_string).collect(),
+        });
+    }
+    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+}
+
+/// The page of a [`Drawn`] game (Focus, Débâcle): a record, or a row of a
+/// moves file; and its plies.
+fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Result<(String, usize)> {
+    let g = games::GameArg { game: kind, variant: String::new(), players: None };
+    let (meta, states, moves) = match index {
+        None => {
+            let played = games::play_record::<G>(&a.file, &g)?;
+            let (notes, ply_notes) = other_record_notes(&a.file)?;
+            let result = games::result_line::<G>(&played.states[played.states.len() - 1]);
+            (Meta { title: played.name, players: Vec::new(), notes, ply_notes, result }, played.states, played.moves)
+        }
+        Some(n) => {
+            let row = moves_row(&a.file, n)?;
+            let start = G::start(&row.variant).or_else(|e| input(format_args!("{}: {e}", row.title)))?;
+            let (mut states, mut moves) = (vec![start], Vec::new());
+            for (k, text) in row.moves.iter().enumerate() {
+                let s = states[states.len() - 1];
+                let m = G::parse_move(&s, text).or_else(|e| input(format_args!("{} ply {}: {e}", row.title, k + 1)))?;
+                states.push(G::apply(&s, m));
+                moves.push(m);
+            }
+            let result = games::result_line::<G>(&states[states.len() - 1]);
+            (
+                Meta { title: row.title, players: row.players, notes: Vec::new(), ply_notes: Vec::new(), result },
+                states,
+                moves,
+            )
+        }
+    };
+    let page = viewer::page(&meta, viewer::lab::shape::<G>(&states[0]), viewer::lab::plies::<G>(&states, &moves));
+    Ok((page, moves.len()))
+}
+
+/// The page of a dominoes match (a record, or a row of a moves file) seen
+/// by `--seat` (player 0 by default) unless `--reveal`; and its plies.
+fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
+    let g = games::GameArg { game: GameKind::Dominoes, variant: String::new(), players: None };
+    let (mut meta, states, moves) = match index {
+        None => {
+            let (name, states, moves) = crate::cli::dominoes::record_states(&a.file, &g)?;
+            let (notes, ply_notes) = other_record_notes(&a.file)?;
+            (Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new() }, states, moves)
+        }
+        Some(n) => {
+            let row = moves_row(&a.file, n)?;
+            let variant = dominoes_rules::Variant::parse(&row.variant)
+                .or_else(|e| input(format_args!("{}: variant `{}`: {e}", row.title, row.variant)))?;
+            let mut states = vec![dominoes_rules::State::start(variant)];
+            let mut moves = Vec::new();
+            for (k, text) in row.moves.iter().enumerate() {
+                let mut s = states[states.len() - 1];
+                let m = s.parse_move(text).or_else(|e| input(format_args!("{} ply {}: {e}", row.title, k + 1)))?;
+                s.play_unchecked(m);
+                states.push(s);
+                moves.push(m);
+            }
+            let meta = Meta {
+                title: row.title,
+                players: row.players,
+                notes: Vec::new(),
+                ply_notes: Vec::new(),
+                result: String::new(),
+            };
+            (meta, states, moves)
+        }
+    };
+    let players = states[0].players();
+    let sight = match a.seat {
+        _ if a.reveal => Sight::Revealed,
+        Some(seat) if seat >= players => {
+            return input(format_args!("--seat {seat}: the match has players 0 to {}", players - 1));
+        }
+        seat => Sight::Seat(seat.unwrap_or(0)),
+    };
+    meta.result = crate::cli::dominoes::result_line(&states[states.len() - 1]);
+    meta.title = match sight {
+        Sight::Seat(seat) => format!("{}, seen by player {seat}", meta.title),
+        Sight::Revealed => format!("{}, every hand shown", meta.title),
+    };
+    let plies = viewer::dominoes::plies(&states, &moves, sight);
+    Ok((viewer::page(&meta, viewer::dominoes::shape(players, sight), plies), moves.len()))
 }
 
 /// Game `n` of a games file of `senat selfplay`: its moves replayed from
@@ -424,8 +608,7 @@ fn games_file_game(path: &Path, n: u64) -> Result<(GameRecord, Meta)> {
         }
         let meta = Meta {
             title: format!("{shown} game {n}"),
-            red: Some(field(red_c).to_string()),
-            blue: Some(field(blue_c).to_string()),
+            players: vec![("red".into(), field(red_c).to_string()), ("blue".into(), field(blue_c).to_string())],
             notes: Vec::new(),
             ply_notes: Vec::new(),
             result: result_line(&game),
@@ -631,7 +814,8 @@ mod tests {
     fn comments_go_with_the_plies_they_precede() {
         let text = "# a game\nsample # the start\n# first\nM13>M14:I19 # push\nM16>M17:I22\n# at the end\n";
         let record = crate::cli::common::parse_record("t", text, Variant::RULES).ok().unwrap();
-        let (game, plies) = record_notes(text, &record);
+        let lines: Vec<usize> = record.moves.iter().map(|&(l, _)| l).collect();
+        let (game, plies) = record_notes(text, &lines);
         assert_eq!(game, ["a game", "the start"]);
         assert_eq!(plies, [vec![], vec!["first".to_string(), "push".to_string()], vec!["at the end".to_string()]]);
     }

@@ -33,6 +33,26 @@ pub mod focus;
 
 pub use canvas::{ARROW, FONT, PictureError, escape, png};
 
+/// A game of the lab whose positions have a picture (Focus, Débâcle): what
+/// `render` and the viewer ([`crate::viewer::lab`]) need of it, the same
+/// way for every such game.
+pub trait Drawn: crate::games::LabGame {
+    /// The size (width, height) of the pictures of `s`'s game, in pixels.
+    fn picture_size(s: &Self::State) -> (u32, u32);
+    /// The picture of `s`, with the move that led to it from the state
+    /// before it (drawn as an arrow or a ring) and a caption note.
+    fn picture(s: &Self::State, last: Option<(Self::Move, &Self::State)>, note: Option<&str>) -> String;
+    /// The first caption line: who moves, or the result.
+    fn status_line(s: &Self::State) -> String;
+    /// The second caption line: reserves, scores, the match.
+    fn detail_line(s: &Self::State) -> String;
+    /// A heading for the moves made in `s` (`round 2`), where the game has
+    /// such parts.
+    fn section(_s: &Self::State) -> Option<String> {
+        None
+    }
+}
+
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 716;
 /// Height of every picture, in pixels.

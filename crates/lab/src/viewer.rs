@@ -1,36 +1,52 @@
-//! The game viewer: one self-contained HTML page that steps through a game.
+//! The game viewer: one self-contained HTML page that steps through a game
+//! of any of the lab's games.
 //!
-//! The page holds, for every ply, the board picture of [`crate::picture`]
-//! and the position's SPN and caption, as JSON inside a
-//! `<script type="application/json">` element, and one inline script that
-//! shows them: buttons, arrow keys, a slider, a clickable move list, the
-//! SPN with a copy button, and the result at the last ply. `#ply=N` in the
-//! URL opens ply N and follows the shown ply.
+//! The page is game-neutral: [`page`] takes, for every ply, a [`Ply`] (the
+//! board SVG, the position text, the move label, a section heading, two
+//! caption lines) made by a per-game producer — [`senat`] for Sénat,
+//! [`lab`] for every game with a [`crate::picture::Drawn`] picture (Focus
+//! with 2 and 4 players, Débâcle), [`dominoes`] for one seat's view of a
+//! dominoes match — with the game's notes ([`Meta`]). It holds them as
+//! JSON inside a `<script type="application/json">` element, and one inline
+//! script shows them: buttons, arrow keys, a slider, a clickable move
+//! list, the position text with a copy button, and the result at the last
+//! ply. `#ply=N` in the URL opens ply N and follows the shown ply.
+//!
+//! The board pictures are stored once per distinct piece: each SVG is cut
+//! before every `<`, the distinct pieces are listed once (`parts`) and each
+//! ply's board is a list of indices into them (a run `a, a+1, …, b` written
+//! `a, -b`), which the script joins back into the very same SVG text. A
+//! board changes little from one ply to the next, so a long game's page
+//! stays small (a 1,000-ply Focus game: well under 2 MB).
 //!
 //! Safe by construction: every text taken from the game (names, notes,
 //! moves) reaches the page either HTML-escaped or as JSON whose `<`, `>`,
 //! `&`, U+2028 and U+2029 are `\u` escapes (so `</script>` in a note cannot
 //! close the data element), and the script puts it in the page with
-//! `textContent` only. The board SVG, made here, is the only markup the
-//! script inserts. A Content-Security-Policy allows no network at all and
-//! only the page's own script and style, by their SHA-256 hashes.
+//! `textContent` only. The board SVG, made by [`crate::picture`], is the
+//! only markup the script inserts. A Content-Security-Policy allows no
+//! network at all and only the page's own script and style, by their
+//! SHA-256 hashes.
 
-use crate::picture::{self, Frame, escape};
-use senat_rules::game::GameRecord;
-use senat_rules::moves::Move;
-use senat_rules::position::Position;
+pub mod dominoes;
+pub mod lab;
+pub mod senat;
+
+pub use senat::{Step, html, move_label, steps};
+
+use crate::picture::escape;
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::fmt::Write;
 
-/// What the page shows besides the moves: all of it may come from outside.
+/// What the page shows besides the plies: all of it may come from outside.
 #[derive(Clone, Debug, Default)]
 pub struct Meta {
     /// A title (the record's file name, or `games.csv game 12`).
     pub title: String,
-    /// Red's player, if known (an agent name).
-    pub red: Option<String>,
-    /// Blue's player, if known.
-    pub blue: Option<String>,
+    /// The players, if known: each seat's name and its player (an agent
+    /// name), shown as `red: heuristic · blue: random`.
+    pub players: Vec<(String, String)>,
     /// Notes of the whole game (a record's comments before its first move).
     pub notes: Vec<String>,
     /// Notes by ply: `ply_notes[i]` is shown with ply `i` (after move `i`).
@@ -39,31 +55,57 @@ pub struct Meta {
     pub result: String,
 }
 
-/// One shown ply: the position after `ply` moves.
-#[derive(Clone, Debug)]
-pub struct Step {
-    /// The position.
-    pub position: Position,
-    /// The move that led to it (none at ply 0).
-    pub last: Option<Move>,
+/// One shown ply, as a game's producer makes it: the position after `ply`
+/// moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ply {
+    /// The board picture (an SVG document of [`crate::picture`]).
+    pub svg: String,
+    /// The position's text in the game's notation (what `senat show` reads).
+    pub position: String,
+    /// The move that led here in the move list (`12. blue M13>M14:I19`);
+    /// empty at ply 0.
+    pub label: String,
+    /// A heading put in the move list before this ply's move (a new phase
+    /// or round), if any.
+    pub section: Option<String>,
+    /// The first caption line (who moves, or the result).
+    pub status: String,
+    /// The second caption line (scores, piles, …).
+    pub detail: String,
 }
 
-/// The positions of a game, ply 0 (its start) to its last.
-pub fn steps(game: &GameRecord) -> Vec<Step> {
-    let mut p = *game.start();
-    let mut v = vec![Step { position: p, last: None }];
-    for &m in game.moves() {
-        p.play_unchecked(m);
-        v.push(Step { position: p, last: Some(m) });
+/// What differs between the games' pages besides their plies: the board
+/// picture's size (the page lays itself out around it) and the name of
+/// the position text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Width of the board pictures, in pixels.
+    pub width: u32,
+    /// Height of the board pictures, in pixels.
+    pub height: u32,
+    /// The label of the position text (`SPN`, `position`, `observation`).
+    pub position_name: &'static str,
+}
+
+/// The headings of a move list: the key of the position before each move
+/// (its phase, its round), and a heading wherever the key changes.
+#[derive(Clone, Debug, Default)]
+pub struct Sections {
+    last: Option<String>,
+}
+
+impl Sections {
+    /// The heading before a move made in a position of `key`: `key` itself
+    /// when it differs from the previous move's (or for the first move).
+    pub fn next(&mut self, key: String) -> Option<String> {
+        if self.last.as_deref() == Some(key.as_str()) {
+            return None;
+        }
+        self.last = Some(key.clone());
+        Some(key)
     }
-    v
 }
-
-/// A move's label in the move list: `12. blue M13>M14:I19`.
-pub fn move_label(ply: usize, mover: senat_rules::dice::Side, m: Move) -> String {
-    format!("{ply}. {mover} {m}")
-}
-
 /// Writes `text` as a JSON string that is also safe inside an HTML
 /// `<script>` element: `<`, `>`, `&`, U+2028, U+2029 and all control
 /// characters are `\u` escapes.
@@ -121,14 +163,23 @@ pub fn csp_hash(text: &str) -> String {
 }
 
 /// The page's only script. It reads the data element and never puts data
-/// into the page as markup, except the board SVG made by `picture`.
+/// into the page as markup, except the board SVG made by `picture` (joined
+/// back from its pieces).
 pub const SCRIPT: &str = r#"
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('game-data').textContent);
-  var steps = data.steps, last = steps.length - 1, cur = -1, items = [];
+  var steps = data.steps, parts = data.parts, last = steps.length - 1, cur = -1, items = [];
   function $(id) { return document.getElementById(id); }
   function text(id, t) { $(id).textContent = t; }
+  function board(ids) {
+    var out = [], prev = 0;
+    ids.forEach(function (k) {
+      if (k < 0) { for (var j = prev + 1; j <= -k; j++) { out.push(parts[j]); } prev = -k; }
+      else { out.push(parts[k]); prev = k; }
+    });
+    return out.join('');
+  }
   function fill(list, lines) {
     while (list.firstChild) { list.removeChild(list.firstChild); }
     lines.forEach(function (t) { var li = document.createElement('li'); li.textContent = t; list.appendChild(li); });
@@ -156,7 +207,7 @@ pub const SCRIPT: &str = r#"
     if (cur >= 0) { items[cur].classList.remove('current'); }
     cur = i;
     var s = steps[i];
-    $('board').innerHTML = s.svg;
+    $('board').innerHTML = board(s.board);
     text('spn', s.spn);
     text('ply', 'ply ' + i + ' / ' + last);
     text('move', i === 0 ? 'start' : s.label);
@@ -166,7 +217,10 @@ pub const SCRIPT: &str = r#"
     text('result', i === last ? data.result : '');
     slider.value = String(i);
     items[i].classList.add('current');
-    if (items[i].scrollIntoView) { items[i].scrollIntoView({ block: 'nearest' }); }
+    // Scroll the move list only (never the page, which may be wider than the window).
+    var li = items[i].parentNode, y = li.offsetTop - list.offsetTop;
+    if (y < list.scrollTop) { list.scrollTop = y; }
+    else if (y + li.offsetHeight > list.scrollTop + list.clientHeight) { list.scrollTop = y + li.offsetHeight - list.clientHeight; }
     var h = '#ply=' + i;
     if (location.hash !== h) {
       try { history.replaceState(null, '', h); } catch (e) { location.replace(h); }
@@ -204,92 +258,131 @@ pub const SCRIPT: &str = r#"
 })();
 "#;
 
-/// The page's only style sheet. The board is at a fixed place (16 px from
-/// the left, 64 px from the top, at its natural size), so that a test can
-/// find the pixels of a die in a screenshot.
-pub const STYLE: &str = r#"
-body { margin: 0; font-family: "DejaVu Sans", Verdana, sans-serif; background: #f7f3ea; color: #222; }
-header { position: absolute; left: 16px; top: 8px; right: 16px; height: 52px; overflow: hidden; }
-h1 { font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-#players { font-size: 13px; color: #555; }
-#board { position: absolute; left: 16px; top: 64px; width: 716px; height: 500px; }
-#board svg { display: block; }
-#panel { position: absolute; left: 748px; top: 64px; width: 420px; }
-#controls button { font-size: 16px; min-width: 44px; }
-#slider { width: 100%; margin: 8px 0; }
-#spn-box { font-size: 12px; background: #fff; border: 1px solid #ccc; padding: 4px 6px; margin: 6px 0; word-break: break-all; }
-#spn { user-select: all; }
-#moves { list-style: none; padding: 0; margin: 6px 0; max-height: 300px; overflow-y: auto; border: 1px solid #ccc; background: #fff; display: grid; grid-template-columns: 1fr 1fr; align-content: start; }
-#moves li.section { font-weight: bold; padding: 2px 6px; grid-column: 1 / -1; background: #eee; }
-#moves button { border: none; background: none; font: inherit; font-size: 12px; padding: 1px 6px; cursor: pointer; text-align: left; width: 100%; }
-#moves button.current { background: #ffd54f; font-weight: bold; }
-#result { font-weight: bold; font-size: 16px; color: #2e7d32; margin: 6px 0; }
-#notes-box { position: absolute; left: 16px; top: 576px; width: 1152px; font-size: 13px; }
-#notes-box ul { margin: 2px 0; padding-left: 20px; white-space: pre-wrap; }
-.label { color: #666; font-size: 12px; }
-"#;
+/// The page's only style sheet, laid out around a board of `width` ×
+/// `height` pixels. The board is at a fixed place (16 px from the left,
+/// 64 px from the top, at its natural size), so that a test can find the
+/// pixels of a die in a screenshot; the panel is right of it and the notes
+/// under it.
+pub fn style(width: u32, height: u32) -> String {
+    let panel = width + 32;
+    let notes_top = height + 76;
+    let notes_width = width + 436;
+    format!(
+        r#"
+body {{ margin: 0; font-family: "DejaVu Sans", Verdana, sans-serif; background: #f7f3ea; color: #222; }}
+header {{ position: absolute; left: 16px; top: 8px; right: 16px; height: 52px; overflow: hidden; }}
+h1 {{ font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+#players {{ font-size: 13px; color: #555; }}
+#board {{ position: absolute; left: 16px; top: 64px; width: {width}px; height: {height}px; }}
+#board svg {{ display: block; }}
+#panel {{ position: absolute; left: {panel}px; top: 64px; width: 420px; }}
+#controls button {{ font-size: 16px; min-width: 44px; }}
+#slider {{ width: 100%; margin: 8px 0; }}
+#spn-box {{ font-size: 12px; background: #fff; border: 1px solid #ccc; padding: 4px 6px; margin: 6px 0; word-break: break-all; }}
+#spn {{ user-select: all; }}
+#moves {{ list-style: none; padding: 0; margin: 6px 0; max-height: 300px; overflow-y: auto; border: 1px solid #ccc; background: #fff; display: grid; grid-template-columns: 1fr 1fr; align-content: start; }}
+#moves li.section {{ font-weight: bold; padding: 2px 6px; grid-column: 1 / -1; background: #eee; }}
+#moves button {{ border: none; background: none; font: inherit; font-size: 12px; padding: 1px 6px; cursor: pointer; text-align: left; width: 100%; }}
+#moves button.current {{ background: #ffd54f; font-weight: bold; }}
+#result {{ font-weight: bold; font-size: 16px; color: #2e7d32; margin: 6px 0; }}
+#notes-box {{ position: absolute; left: 16px; top: {notes_top}px; width: {notes_width}px; font-size: 13px; }}
+#notes-box ul {{ margin: 2px 0; padding-left: 20px; white-space: pre-wrap; }}
+.label {{ color: #666; font-size: 12px; }}
+"#
+    )
+}
 
-/// Builds the page of a finished (or unfinished) game.
-pub fn html(game: &GameRecord, meta: &Meta) -> String {
-    let steps = steps(game);
-    let mut data = String::with_capacity(steps.len() * 12 * 1024);
+/// The distinct pieces of the boards of a page, each listed once.
+#[derive(Debug, Default)]
+struct Parts {
+    index: HashMap<String, i64>,
+    list: Vec<String>,
+}
+
+impl Parts {
+    /// Cuts `svg` before every `<` and writes its pieces' indices to `out`
+    /// as a JSON array, a run of consecutive indices `a, a+1, …, b` as
+    /// `a,-b`.
+    fn board(&mut self, svg: &str, out: &mut String) {
+        let mut ids = Vec::new();
+        let mut rest = svg;
+        while !rest.is_empty() {
+            let cut = rest[1..].find('<').map_or(rest.len(), |i| i + 1);
+            let (piece, tail) = rest.split_at(cut);
+            rest = tail;
+            let next = self.list.len() as i64;
+            let id = *self.index.entry(piece.to_string()).or_insert(next);
+            if id == next {
+                self.list.push(piece.to_string());
+            }
+            ids.push(id);
+        }
+        out.push('[');
+        let mut i = 0;
+        while i < ids.len() {
+            let mut j = i;
+            while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
+                j += 1;
+            }
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{}", ids[i]);
+            if j > i {
+                let _ = write!(out, ",-{}", ids[j]);
+            }
+            i = j + 1;
+        }
+        out.push(']');
+    }
+}
+
+/// Builds the page of a game (finished or not) from its plies, ply 0 (its
+/// start) first: the one page builder of every game.
+pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> String {
+    let mut data = String::with_capacity(1 << 20);
     data.push_str("{\"title\":");
     json_string(&mut data, &meta.title);
-    let players = match (&meta.red, &meta.blue) {
-        (None, None) => String::new(),
-        (r, b) => format!("red: {} · blue: {}", r.as_deref().unwrap_or("?"), b.as_deref().unwrap_or("?")),
-    };
+    let players: Vec<String> = meta.players.iter().map(|(seat, who)| format!("{seat}: {who}")).collect();
     data.push_str(",\"players\":");
-    json_string(&mut data, &players);
+    json_string(&mut data, &players.join(" · "));
     data.push_str(",\"notes\":");
     json_list(&mut data, &meta.notes);
     data.push_str(",\"result\":");
     json_string(&mut data, &meta.result);
     data.push_str(",\"steps\":[");
-    let mut previous_phase_play = None;
-    for (i, s) in steps.iter().enumerate() {
+    let mut parts = Parts::default();
+    for (i, p) in plies.into_iter().enumerate() {
         if i > 0 {
             data.push(',');
         }
-        let p = &s.position;
-        let label = match s.last {
-            Some(m) => {
-                let mover = steps[i - 1].position.side_to_move();
-                move_label(i, mover, m)
-            }
-            None => String::new(),
-        };
-        let note = (i > 0).then(|| label.clone());
-        let svg = picture::svg(&Frame { position: p, last: s.last, note: note.as_deref() });
         data.push_str("{\"spn\":");
-        json_string(&mut data, &p.to_spn());
+        json_string(&mut data, &p.position);
         data.push_str(",\"label\":");
-        json_string(&mut data, &label);
-        // A heading before the first move of each phase.
-        if i > 0 {
-            let play = steps[i - 1].position.is_play();
-            if previous_phase_play != Some(play) {
-                data.push_str(",\"section\":");
-                json_string(&mut data, if play { "play" } else { "draft" });
-            }
-            previous_phase_play = Some(play);
+        json_string(&mut data, &p.label);
+        if let Some(section) = &p.section {
+            data.push_str(",\"section\":");
+            json_string(&mut data, section);
         }
         data.push_str(",\"status\":");
-        json_string(&mut data, &picture::status_line(p));
+        json_string(&mut data, &p.status);
         data.push_str(",\"detail\":");
-        json_string(&mut data, &picture::detail_line(p));
+        json_string(&mut data, &p.detail);
         data.push_str(",\"notes\":");
         json_list(&mut data, meta.ply_notes.get(i).map_or(&[][..], |v| &v[..]));
-        data.push_str(",\"svg\":");
-        json_string(&mut data, &svg);
+        data.push_str(",\"board\":");
+        parts.board(&p.svg, &mut data);
         data.push('}');
     }
-    data.push_str("]}");
+    data.push_str("],\"parts\":");
+    json_list(&mut data, &parts.list);
+    data.push('}');
 
+    let style = style(shape.width, shape.height);
     let csp = format!(
         "default-src 'none'; script-src {}; style-src {}; img-src data:; base-uri 'none'; form-action 'none'",
         csp_hash(SCRIPT),
-        csp_hash(STYLE)
+        csp_hash(&style)
     );
     let mut s = String::with_capacity(data.len() + 8 * 1024);
     let _ = write!(
@@ -297,7 +390,7 @@ pub fn html(game: &GameRecord, meta: &Meta) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
 <meta name=\"viewport\" content=\"width=device-width\">\n\
-<title>senat viewer: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+<title>senat viewer: {}</title>\n<style>{style}</style>\n</head>\n<body>\n\
 <header><h1 id=\"title\"></h1><div id=\"players\"></div></header>\n\
 <div id=\"board\"></div>\n\
 <div id=\"panel\">\n\
@@ -309,7 +402,7 @@ pub fn html(game: &GameRecord, meta: &Meta) -> String {
 <div><span class=\"label\">move</span> <span id=\"move\"></span></div>\n\
 <div id=\"status\"></div><div id=\"detail\" class=\"label\"></div>\n\
 <div id=\"result\"></div>\n\
-<div id=\"spn-box\"><span class=\"label\">SPN</span> <code id=\"spn\"></code> \
+<div id=\"spn-box\"><span class=\"label\">{}</span> <code id=\"spn\"></code> \
 <button type=\"button\" id=\"copy\">copy</button> <span id=\"copied\" class=\"label\"></span></div>\n\
 <ol id=\"moves\"></ol>\n</div>\n\
 <div id=\"notes-box\"><div class=\"label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
@@ -317,7 +410,8 @@ pub fn html(game: &GameRecord, meta: &Meta) -> String {
 <noscript>This viewer needs JavaScript; the positions are in the data below.</noscript>\n\
 <script type=\"application/json\" id=\"game-data\">{data}</script>\n\
 <script>{SCRIPT}</script>\n</body>\n</html>\n",
-        escape(&meta.title)
+        escape(&meta.title),
+        escape(shape.position_name)
     );
     s
 }
@@ -325,16 +419,6 @@ pub fn html(game: &GameRecord, meta: &Meta) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senat_rules::sample;
-
-    fn sample_game() -> GameRecord {
-        let mut g = GameRecord::new(sample::START.parse().unwrap());
-        for line in sample::record_lines().skip(1) {
-            let m = g.position().parse_move(line).unwrap();
-            g.play(m).unwrap();
-        }
-        g
-    }
 
     #[test]
     fn base64_matches_known_values() {
@@ -354,37 +438,78 @@ mod tests {
         assert_eq!(s, "\"\\u003c/script\\u003e\\u003c!-- \\\"q\\\" \\\\ \\u0026 \\u2028\\u2029\\n\\u0001\"");
     }
 
+    /// The boards of a page as the script joins them back.
+    fn joined(parts: &Parts, json: &str) -> String {
+        let v: Vec<i64> = json.trim_matches(['[', ']']).split(',').map(|x| x.parse().unwrap()).collect();
+        let (mut out, mut prev) = (String::new(), 0);
+        for k in v {
+            if k < 0 {
+                for j in prev + 1..=-k {
+                    out.push_str(&parts.list[j as usize]);
+                }
+                prev = -k;
+            } else {
+                out.push_str(&parts.list[k as usize]);
+                prev = k;
+            }
+        }
+        out
+    }
+
     #[test]
-    fn hostile_meta_stays_data() {
-        let g = sample_game();
-        let evil = "</script><script>document.title='pwned'</script>\"'javascript:alert(1)</svg>";
+    fn boards_are_cut_into_shared_pieces_and_joined_back() {
+        let mut parts = Parts::default();
+        let a = "<svg a><rect/><rect/>text<g>x</g></svg>";
+        let b = "<svg b><rect/><rect/>text<g>y</g></svg>";
+        let (mut ja, mut jb) = (String::new(), String::new());
+        parts.board(a, &mut ja);
+        parts.board(b, &mut jb);
+        assert_eq!(ja, "[0,-5]", "one run of new pieces: {:?}", parts.list);
+        assert_eq!(parts.list[2], "<rect/>text");
+        assert_eq!(jb, "[6,1,-2,7,4,-5]", "{:?}", parts.list);
+        assert_eq!(joined(&parts, &ja), a);
+        assert_eq!(joined(&parts, &jb), b);
+    }
+
+    #[test]
+    fn the_layout_follows_the_board() {
+        let s = style(716, 500);
+        assert!(s.contains("#panel { position: absolute; left: 748px;"), "{s}");
+        assert!(s.contains("top: 576px; width: 1152px;"), "{s}");
+        let f = style(820, 620);
+        assert!(f.contains("width: 820px; height: 620px;") && f.contains("left: 852px;"), "{f}");
+    }
+
+    #[test]
+    fn hostile_meta_and_plies_stay_data() {
+        let evil = "</script><script>document.title='pwned'</script>\"'javascript:alert(1)</svg>\u{1}\u{2028}";
         let meta = Meta {
             title: evil.into(),
-            red: Some(evil.into()),
-            blue: Some(evil.into()),
+            players: vec![(evil.into(), evil.into())],
             notes: vec![evil.into()],
             ply_notes: vec![vec![evil.into()]; 3],
             result: evil.into(),
         };
-        let page = html(&g, &meta);
+        let ply = |svg: &str| Ply {
+            svg: svg.into(),
+            position: evil.into(),
+            label: evil.into(),
+            section: Some(evil.into()),
+            status: evil.into(),
+            detail: evil.into(),
+        };
+        let shape = Shape { width: 10, height: 10, position_name: "<b>" };
+        let page = page(&meta, shape, [ply("<svg><text>a</text></svg>"), ply("<svg><text>b</text></svg>")]);
         // Exactly the page's own two script elements, and its one closing tag each.
         assert_eq!(page.matches("<script").count(), 2, "{page}");
         assert_eq!(page.matches("</script>").count(), 2);
         assert!(!page.contains("<script>document.title"));
+        let data = &page[page.find("id=\"game-data\"").unwrap()..page.rfind("<script>").unwrap()];
+        assert!(!page.contains('\u{1}') && !data.contains('\u{2028}'), "raw control characters");
         assert!(page.contains("senat viewer: &lt;/script&gt;"));
-        // One board picture per ply, each with its own closing tag.
-        assert_eq!(page.matches("\\u003c/svg\\u003e").count(), g.moves().len() + 1 + 8);
-    }
-
-    #[test]
-    fn every_ply_is_in_the_page() {
-        let g = sample_game();
-        let page = html(&g, &Meta::default());
-        for s in steps(&g) {
-            let mut spn = String::new();
-            json_string(&mut spn, &s.position.to_spn());
-            assert!(page.contains(&format!("{{\"spn\":{spn}")), "{spn}");
-        }
-        assert!(page.contains(&csp_hash(SCRIPT)));
+        assert!(page.contains("<span class=\"label\">&lt;b&gt;</span>"));
+        // The two boards share their pieces: `</svg>` is listed once.
+        assert_eq!(page.matches("\"\\u003c/svg\\u003e\"").count(), 1);
+        assert!(page.contains(&csp_hash(SCRIPT)) && page.contains(&csp_hash(&style(10, 10))));
     }
 }

@@ -35,6 +35,9 @@ pub struct Arena {
     pub schedule: Schedule,
     /// Random plies shared by both games of a pair (0: none).
     pub book: u32,
+    /// Keep every game's moves (the book's, then the game's) in
+    /// [`ArenaGame::moves`], for a moves file.
+    pub moves: bool,
 }
 
 /// One game of the arena.
@@ -60,6 +63,9 @@ pub struct ArenaGame {
     pub think: [Duration; 2],
     /// Decisions of A and B.
     pub decisions: [u32; 2],
+    /// The moves' texts from the start, the book's included (empty unless
+    /// [`Arena::moves`]).
+    pub moves: Vec<String>,
 }
 
 /// The result of one pairing.
@@ -170,11 +176,11 @@ impl Arena {
         let seed = game_seed(self.seed, pair);
         // The book: random plies from the pair's own generator, shared by both games.
         let mut book_rng = rng_from_seed(game_seed(seed, u64::MAX));
-        let (s, _) = super::batch::opening::<G>(start, self.book, &mut book_rng);
+        let (s, book) = super::batch::opening::<G>(start, self.book, &mut book_rng);
         [true, false].map(|a_first| {
             let (x, y) = if a_first { (a, b) } else { (b, a) };
             let mut agents = [self.agents[x].build::<G>(), self.agents[y].build::<G>()];
-            let p = play::<G>(s, &mut agents, &mut rng_from_seed(seed), false);
+            let p = play::<G>(s, &mut agents, &mut rng_from_seed(seed), self.moves);
             let a_team = if a_first { 0 } else { 1 };
             let a_half_points = match p.winner {
                 None => 1,
@@ -197,6 +203,11 @@ impl Arena {
                 extra: G::extra(&p.end),
                 think,
                 decisions,
+                moves: if self.moves {
+                    book.iter().chain(&p.moves).map(|&m| G::move_text(m)).collect()
+                } else {
+                    Vec::new()
+                },
             }
         })
     }
@@ -225,6 +236,45 @@ pub fn game_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> Ve
     ];
     row.extend(g.extra.iter().cloned());
     row
+}
+
+/// Columns of the arena's moves file.
+pub const MOVES_COLUMNS: [&str; 6] = ["game", "pairing", "pair", "first", "second", "moves"];
+
+/// The index of game `g` in the arena's moves file: twice `pairing ×
+/// pairs + pair`, plus 1 for the pair's game where agent B has the first
+/// team (as in Sénat's arena).
+pub fn game_index(arena: &Arena, g: &ArenaGame) -> u64 {
+    2 * (g.pairing as u64 * arena.pairs + g.pair) + u64::from(!g.a_first)
+}
+
+/// The CSV fields of a game's row of the moves file ([`MOVES_COLUMNS`]).
+pub fn moves_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> Vec<String> {
+    let (a, b) = pairings[g.pairing];
+    let (first, second) = if g.a_first { (a, b) } else { (b, a) };
+    vec![
+        game_index(arena, g).to_string(),
+        g.pairing.to_string(),
+        g.pair.to_string(),
+        arena.agents[first].to_string(),
+        arena.agents[second].to_string(),
+        g.moves.join(" "),
+    ]
+}
+
+/// The game and variant text (empty for none) of an arena's games or moves
+/// file, read from its identity line ([`Arena::identity`]); `None` when its
+/// first line is not one.
+pub fn arena_file(path: &std::path::Path) -> Option<(GameKind, String)> {
+    use std::io::{BufRead, Read};
+    let f = std::fs::File::open(path).ok()?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
+    let rest = std::str::from_utf8(&line).ok()?.strip_prefix("# game-arena 1 ")?;
+    let field = |k: &str| rest.split_whitespace().find_map(|t| t.strip_prefix(k)?.strip_prefix('='));
+    let game = GameKind::parse(field("game")?).ok()?;
+    let variant = crate::selfplay::identity::unescape(field("variant")?).ok()?;
+    Some((game, if variant == "-" { String::new() } else { variant }))
 }
 
 /// Columns of the arena's summary.
@@ -287,15 +337,24 @@ mod tests {
             seed: 3,
             schedule: Schedule::Ladder,
             book: 1,
+            moves: true,
         };
         let mut n = 0;
+        let mut indexes = Vec::new();
+        let pairings = arena.pairings();
         let r = arena
-            .run::<Nim>(2, &mut |_| {
+            .run::<Nim>(2, &mut |g| {
                 n += 1;
+                assert_eq!(g.moves.len(), g.plies as usize, "every ply's move is kept, the book's too");
+                let row = moves_row(&arena, &pairings, g);
+                assert_eq!(row[5].split(' ').count(), g.moves.len());
+                indexes.push(game_index(&arena, g));
                 Ok(())
             })
             .unwrap();
         assert_eq!(n, 40);
+        indexes.sort_unstable();
+        assert_eq!(indexes, (0..40).collect::<Vec<u64>>(), "one moves row per game");
         let e = r[0].estimate();
         // From Nim 10 after one book ply the mover may be lost; but the
         // perfect player wins every position random play hands over, so B

@@ -327,12 +327,23 @@ fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
 /// The game named by the identity line of a games file (to choose the
 /// adapter that checks its rows).
 pub fn game_of(path: &Path) -> Result<GameKind, Error> {
-    let text = std::fs::read(path).map_err(|e| io_err("read", path, e))?;
-    let line = text.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let fields = identity_of(path)?;
+    GameKind::parse(&fields[0].1).map_err(|e| Error::Identity { path: path.to_path_buf(), message: e.to_string() })
+}
+
+/// The fields of the identity line of a batch file (games or moves), in
+/// their order: `game`, `variant` (`-` for none), `seed`, `games`,
+/// `shard`, `range`, `book`, `first`, `second` (the agents of team 0 and
+/// team 1), their values unescaped.
+pub fn identity_of(path: &Path) -> Result<Vec<(String, String)>, Error> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(path).map_err(|e| io_err("read", path, e))?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
     let ident = |message: String| Error::Identity { path: path.to_path_buf(), message };
-    let line = std::str::from_utf8(line).map_err(|_| ident("the identity line is not UTF-8".into()))?;
-    let fields = parse_identity(&format!("{line}\n")).map_err(|e| ident(format!("bad batch identity: {e}")))?;
-    GameKind::parse(&fields[0].1).map_err(|e| ident(e.to_string()))
+    let line = std::str::from_utf8(&line).map_err(|_| ident("the identity line is not UTF-8".into()))?;
+    let line = line.trim_end_matches(['\n', '\r']);
+    parse_identity(&format!("{line}\n")).map_err(|e| ident(format!("bad batch identity: {e}")))
 }
 
 /// The game of a batch file (games or moves, of any game: Sénat's `v1`

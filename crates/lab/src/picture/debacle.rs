@@ -310,6 +310,24 @@ fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     canvas::caption(s, X0 - 24, y, &status_line(p), &second, note, 110);
 }
 
+impl super::Drawn for crate::games::debacle::Debacle {
+    fn picture_size(_s: &Position) -> (u32, u32) {
+        (WIDTH, HEIGHT)
+    }
+    fn picture(s: &Position, last: Option<(Move, &Position)>, note: Option<&str>) -> String {
+        svg(&Frame { position: s, last: last.map(|(m, before)| (m, before.to_move())), note })
+    }
+    fn status_line(s: &Position) -> String {
+        status_line(s)
+    }
+    fn detail_line(s: &Position) -> String {
+        match_line(s)
+    }
+    fn section(s: &Position) -> Option<String> {
+        Some(format!("round {}", s.round()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@
 //! in the picture.
 
 use super::canvas::{self, Anchor, INK};
-use dominoes_rules::{End, Event, Observation, RoundEndKind, State, Tile, TileSet};
+use dominoes_rules::{End, Event, Move, Observation, RoundEndKind, State, Tile, TileSet};
 use std::collections::VecDeque;
 use std::fmt::Write;
 
@@ -274,6 +274,41 @@ fn sight_line(t: &Table) -> String {
         None => "revealed: every hand and the boneyard face up".to_string(),
     };
     format!("{sight} · match to {}", t.target)
+}
+
+/// The caption's first line of a view: the round and who is to play, or
+/// how the round or the match ended.
+pub fn view_status(view: View) -> String {
+    status_line(&Table::of(view))
+}
+
+/// The caption's line of who sees what in a view, and the match's target.
+pub fn view_sight(view: View) -> String {
+    sight_line(&Table::of(view))
+}
+
+/// What `seat` sees of move `m` played in `before` (`None`: everything):
+/// the move's text (`6-4L`, `pass`, `+6-4` a draw, `6-4>1` a deal), except
+/// that a tile dealt to or drawn by another player is `?` (`?>1`, `+?`).
+pub fn seen_move(before: &State, m: Move, seat: Option<usize>) -> String {
+    let hidden = |to: usize| seat.is_some_and(|s| s != to);
+    match m {
+        Move::Deal { to, .. } if hidden(usize::from(to)) => format!("?>{to}"),
+        Move::Draw { .. } if hidden(before.to_move()) => "+?".to_string(),
+        m => m.to_string(),
+    }
+}
+
+/// A move's label in a viewer's move list, as `seat` sees it
+/// ([`seen_move`]): `3. deal ?>1`, `20. player 0 draws +6-4`,
+/// `21. player 1 6-4L`.
+pub fn move_label(ply: usize, before: &State, m: Move, seat: Option<usize>) -> String {
+    let seen = seen_move(before, m, seat);
+    match m {
+        Move::Deal { .. } => format!("{ply}. deal {seen}"),
+        Move::Draw { .. } => format!("{ply}. player {} draws {seen}", before.to_move()),
+        Move::Play { .. } | Move::Pass => format!("{ply}. player {} {seen}", before.to_move()),
+    }
 }
 
 /// Draws a frame as an SVG document (UTF-8, no XML declaration).

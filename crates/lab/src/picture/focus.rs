@@ -293,6 +293,29 @@ fn caption(s: &mut String, p: &Position, note: Option<&str>) {
     canvas::caption(s, X0 - 24, y, &status_line(p), &second, note, 110);
 }
 
+impl super::Drawn for Focus {
+    fn picture_size(_s: &Position) -> (u32, u32) {
+        (WIDTH, HEIGHT)
+    }
+    fn picture(s: &Position, last: Option<(Move, &Position)>, note: Option<&str>) -> String {
+        svg(&Frame { position: s, last: last.map(|(m, _)| m), note })
+    }
+    fn status_line(s: &Position) -> String {
+        status_line(s)
+    }
+    /// Each player's reserve and eliminated pieces, with the colours.
+    fn detail_line(p: &Position) -> String {
+        let (n, seats) = (p.players(), Focus::seats(p.players()));
+        let each: Vec<String> = (0..n)
+            .map(|q| {
+                let who = if n == 4 { format!("{} ({})", seats[q], colour_name(n, q)) } else { seats[q].to_string() };
+                format!("{who}: reserve {}, out {}", p.reserve(q), p.eliminated(q))
+            })
+            .collect();
+        each.join(" · ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
