@@ -68,8 +68,12 @@ record)
   head -24 "$root/crates/rules/data/sample-game.txt" >after20.txt
   run solve-after20 solve --history after20.txt --max-depth 7
   run analyze-sample analyze sample --depth 4
-  # Speed lines and times are not behaviour: drop them.
+  # Speed lines and times are not behaviour: drop them, and blank the
+  # arena summary's think-time columns (`*_think_ms`; its cells hold no comma).
   sed -i -E '/(games\/s|nodes\/s| in [0-9.]+ ?m?s|time|elapsed)/d' ./*.out
+  awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /_think_ms$/) t[i] = 1 }
+    NR > 1 { for (i in t) $i = "-" } { print }' arena.summary.csv >arena.summary.tmp
+  mv arena.summary.tmp arena.summary.csv
   rm -f after.txt after20.txt
   echo "golden-outputs: recorded $(ls | wc -l) files in $dir"
   ;;

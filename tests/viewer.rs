@@ -586,3 +586,79 @@ fn a_thousand_ply_focus_page_is_small_and_loads() {
     let last = lab_states::<Focus>("", &texts);
     assert_eq!(text_of(&dom, "code", "spn"), Focus::position_text(&last[texts.len()]));
 }
+
+/// Blue's win probability at ply `j` by an annotated record's own words:
+/// the first move's `win P` at ply 0, move `j`'s `after …: Q` at ply `j`,
+/// each seen from the mover (blue's, or turned for red).
+fn blue_by_annotation(annotated: &str, j: usize) -> f64 {
+    let moves: Vec<&str> = annotated.lines().filter(|l| l.contains("  # ply ")).collect();
+    let line = moves[j.max(1) - 1];
+    let mover_blue = line.contains(", blue: win ");
+    let p: f64 = if j == 0 {
+        line.split(": win ").nth(1).unwrap().split([' ', ',']).next().unwrap().parse().unwrap()
+    } else {
+        let after = line.rsplit("; after ").next().unwrap();
+        after.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+    };
+    if mover_blue { p } else { 1.0 - p }
+}
+
+#[test]
+fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
+    let Some(browser) = browser() else { return };
+    let d = dir("annotated");
+    let (rec, page) = (d.join("a.txt"), d.join("a.html"));
+    let sample = "crates/rules/data/sample-game.txt";
+    senat(&["annotate", sample, "--agent", "ab:depth=5", "--out", rec.to_str().unwrap()]);
+    let annotated = std::fs::read_to_string(&rec).unwrap();
+    senat(&["view", rec.to_str().unwrap(), "--out", page.to_str().unwrap()]);
+    for j in [0, 1, 15, 16, 27] {
+        let at = dom(&browser, &d.join("profile"), &page, j);
+        let want = format!("blue {:.3}", blue_by_annotation(&annotated, j));
+        assert_eq!(text_of(&at, "div", "eval-text"), want, "ply {j}");
+        assert!(at.contains("<svg id=\"eval-graph\""), "the graph of the game");
+    }
+    // Move 16 throws red's forced win away: blue goes from 0 to about ½.
+    assert_eq!(blue_by_annotation(&annotated, 15), 0.0);
+    assert!(blue_by_annotation(&annotated, 16) > 0.3);
+    // A record without annotations has no evaluation box.
+    let plain = d.join("plain.html");
+    senat(&["view", sample, "--out", plain.to_str().unwrap()]);
+    let plain_dom = dom(&browser, &d.join("profile"), &plain, 3);
+    assert!(
+        !plain_dom.contains("id=\"eval-box\"") && !plain_dom.contains("<svg id=\"eval-graph\""),
+        "no box without annotations"
+    );
+    // Focus: team 0 (white), from the lab's agents.
+    let (frec, fpage) = (d.join("f.txt"), d.join("f.html"));
+    std::fs::write(&frec, "start\nc5-c4\nb4-c4\nc3-c4\nf4-e4\n").unwrap();
+    let fann = d.join("fa.txt");
+    senat(&[
+        "annotate",
+        "--game",
+        "focus",
+        frec.to_str().unwrap(),
+        "--agent",
+        "ab:depth=2",
+        "--out",
+        fann.to_str().unwrap(),
+    ]);
+    senat(&["view", "--game", "focus", fann.to_str().unwrap(), "--out", fpage.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&fann).unwrap();
+    let line2 = text.lines().find(|l| l.starts_with("b4-c4 ")).unwrap();
+    assert!(line2.contains(", black: win "), "{line2}");
+    let q: f64 = line2
+        .rsplit("; after ")
+        .next()
+        .unwrap()
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let focus_dom = dom(&browser, &d.join("profile"), &fpage, 2);
+    assert_eq!(text_of(&focus_dom, "div", "eval-text"), format!("white {:.3}", 1.0 - q));
+}

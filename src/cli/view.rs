@@ -398,12 +398,14 @@ fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
             let played = play_file(&a.file)?;
             let lines: Vec<usize> = played.record.moves.iter().map(|&(l, _)| l).collect();
             let (notes, ply_notes) = record_notes(&played.text, &lines);
+            let evaluation = senat_evaluation(&played.game, &ply_notes);
             let meta = Meta {
                 title: played.name.clone(),
                 players: Vec::new(),
                 notes,
                 ply_notes,
                 result: result_line(&played.game),
+                evaluation,
             };
             (played.game, meta)
         }
@@ -469,6 +471,27 @@ fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
     input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
 }
 
+/// Blue's win probability at every ply of an annotated Sénat record
+/// (`senat annotate`'s comments), `None` for a record without them.
+fn senat_evaluation(game: &GameRecord, ply_notes: &[Vec<String>]) -> Option<viewer::Evaluation> {
+    let steps = viewer::steps(game);
+    viewer::evaluation(ply_notes, "blue", |j| steps.get(j - 1).is_some_and(|s| s.position.side_to_move() == Side::Blue))
+}
+
+/// Team 0's win probability at every ply of an annotated record of a lab
+/// game, `None` for a record without `senat annotate`'s comments.
+fn lab_evaluation<G: senat_lab::games::LabGame>(
+    states: &[G::State],
+    ply_notes: &[Vec<String>],
+) -> Option<viewer::Evaluation> {
+    let s0 = &states[0];
+    let seats = G::seats(G::players(s0));
+    let side: Vec<&str> = (0..G::players(s0)).filter(|&p| G::team(s0, p) == 0).map(|p| seats[p]).collect();
+    viewer::evaluation(ply_notes, &side.join(" and "), |j| {
+        states.get(j - 1).is_some_and(|s| G::team(s, G::to_move(s)) == 0)
+    })
+}
+
 /// The page of a [`Drawn`] game (Focus, Débâcle): a record, or a row of a
 /// moves file; and its plies.
 fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Result<(String, usize)> {
@@ -478,7 +501,12 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
             let played = games::play_record::<G>(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
             let result = games::result_line::<G>(&played.states[played.states.len() - 1]);
-            (Meta { title: played.name, players: Vec::new(), notes, ply_notes, result }, played.states, played.moves)
+            let evaluation = lab_evaluation::<G>(&played.states, &ply_notes);
+            (
+                Meta { title: played.name, players: Vec::new(), notes, ply_notes, result, evaluation },
+                played.states,
+                played.moves,
+            )
         }
         Some(n) => {
             let row = moves_row(&a.file, n)?;
@@ -492,7 +520,14 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
             }
             let result = games::result_line::<G>(&states[states.len() - 1]);
             (
-                Meta { title: row.title, players: row.players, notes: Vec::new(), ply_notes: Vec::new(), result },
+                Meta {
+                    title: row.title,
+                    players: row.players,
+                    notes: Vec::new(),
+                    ply_notes: Vec::new(),
+                    result,
+                    evaluation: None,
+                },
                 states,
                 moves,
             )
@@ -510,7 +545,11 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
         None => {
             let (name, states, moves) = crate::cli::dominoes::record_states(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
-            (Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new() }, states, moves)
+            (
+                Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new(), evaluation: None },
+                states,
+                moves,
+            )
         }
         Some(n) => {
             let row = moves_row(&a.file, n)?;
@@ -531,6 +570,7 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
                 notes: Vec::new(),
                 ply_notes: Vec::new(),
                 result: String::new(),
+                evaluation: None,
             };
             (meta, states, moves)
         }
@@ -612,6 +652,7 @@ fn games_file_game(path: &Path, n: u64) -> Result<(GameRecord, Meta)> {
             notes: Vec::new(),
             ply_notes: Vec::new(),
             result: result_line(&game),
+            evaluation: None,
         };
         return Ok((game, meta));
     }

@@ -53,6 +53,78 @@ pub struct Meta {
     pub ply_notes: Vec<Vec<String>>,
     /// The result line shown at the last ply.
     pub result: String,
+    /// An engine's opinion at every ply (from `senat annotate`'s comments,
+    /// [`evaluation`]): shown as a bar and a graph of the game.
+    pub evaluation: Option<Evaluation>,
+}
+
+/// One side's win probability at every ply of a game, by an engine.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Evaluation {
+    /// The side (its seat names: `white`, `south and north`).
+    pub side: String,
+    /// `values[i]`: after `i` moves (`None` where no comment says).
+    pub values: Vec<Option<f64>>,
+}
+
+/// The first probability after `key` in `text` (`0.734` of `win 0.734 (win in 3), …`).
+fn probability_after(text: &str, key: &str) -> Option<f64> {
+    let at = text.find(key)? + key.len();
+    let token = text[at..].split([' ', ',', ';']).next()?;
+    token.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p))
+}
+
+/// Reads the comments that `senat annotate` writes on every move line
+/// (`ply J, MOVER: win P, best …, line …; after MOVE: Q …`, kept by the
+/// record reader in `ply_notes[J]`) as `side`'s win probability at every
+/// ply: ply 0 from the first move's `win P`, ply `J` from move `J`'s
+/// `after … Q`, each turned to `side` unless `side_moved(J)` (whether move
+/// `J` was made by `side`'s team). `None` when no comment has the form.
+pub fn evaluation(ply_notes: &[Vec<String>], side: &str, side_moved: impl Fn(usize) -> bool) -> Option<Evaluation> {
+    let note = |j: usize| {
+        let head = format!("ply {j}, ");
+        ply_notes.get(j)?.iter().find(|n| n.starts_with(&head) && n.contains(": win ") && n.contains("; after "))
+    };
+    let turn = |p: f64, j: usize| if side_moved(j) { p } else { 1.0 - p };
+    let mut values = vec![None; ply_notes.len().max(1)];
+    values[0] = note(1).and_then(|n| probability_after(n, ": win ")).map(|p| turn(p, 1));
+    for (j, v) in values.iter_mut().enumerate().skip(1) {
+        *v = note(j).and_then(|n| {
+            let after = &n[n.rfind("; after ")? + 8..];
+            probability_after(after, ": ").map(|p| turn(p, j))
+        });
+    }
+    values.iter().any(Option::is_some).then(|| Evaluation { side: side.to_string(), values })
+}
+
+/// The graph of an evaluation (an SVG made here, no outside text): the
+/// side's probability against the ply, ½ dashed, a marker the script moves.
+fn evaluation_graph(values: &[Option<f64>]) -> String {
+    let (w, h) = (400.0, 80.0);
+    let last = values.len().saturating_sub(1).max(1) as f64;
+    let mut runs: Vec<Vec<String>> = vec![Vec::new()];
+    for (i, v) in values.iter().enumerate() {
+        match v {
+            Some(p) => runs.last_mut().expect("a run").push(format!("{:.1},{:.1}", i as f64 / last * w, (1.0 - p) * h)),
+            None => runs.push(Vec::new()),
+        }
+    }
+    let mut s = format!(
+        "<svg id=\"eval-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
+<rect width=\"{w}\" height=\"{h}\" fill=\"#fff\" stroke=\"#999\"/>\
+<line x1=\"0\" y1=\"{}\" x2=\"{w}\" y2=\"{}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>",
+        h / 2.0,
+        h / 2.0
+    );
+    for run in runs.iter().filter(|r| !r.is_empty()) {
+        let _ =
+            write!(s, "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"1.5\" points=\"{}\"/>", run.join(" "));
+    }
+    let _ = write!(
+        s,
+        "<line id=\"eval-marker\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{h}\" stroke=\"#e65100\" stroke-width=\"2\"/></svg>"
+    );
+    s
 }
 
 /// One shown ply, as a game's producer makes it: the position after `ply`
@@ -201,6 +273,13 @@ pub const SCRIPT: &str = r#"
   });
   var slider = $('slider');
   slider.max = String(last);
+  var ev = data.eval || null;
+  if (ev) {
+    $('eval-graph').addEventListener('click', function (e) {
+      var r = $('eval-graph').getBoundingClientRect();
+      show(Math.round((e.clientX - r.left) / r.width * last));
+    });
+  }
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (i === cur) { return; }
@@ -215,6 +294,14 @@ pub const SCRIPT: &str = r#"
     text('detail', s.detail);
     fill($('ply-notes'), s.notes);
     text('result', i === last ? data.result : '');
+    if (ev) {
+      var p = ev.values[i];
+      $('eval-fill').style.width = (p === null ? 50 : 100 * p) + '%';
+      text('eval-text', ev.side + ' ' + (p === null ? '(no opinion)' : p.toFixed(3)));
+      var x = String(last > 0 ? 400 * i / last : 0);
+      $('eval-marker').setAttribute('x1', x);
+      $('eval-marker').setAttribute('x2', x);
+    }
     slider.value = String(i);
     items[i].classList.add('current');
     // Scroll the move list only (never the page, which may be wider than the window).
@@ -288,6 +375,10 @@ h1 {{ font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; tex
 #notes-box {{ position: absolute; left: 16px; top: {notes_top}px; width: {notes_width}px; font-size: 13px; }}
 #notes-box ul {{ margin: 2px 0; padding-left: 20px; white-space: pre-wrap; }}
 .label {{ color: #666; font-size: 12px; }}
+#eval-box {{ margin: 0 0 8px 0; }}
+#eval-bar {{ width: 400px; height: 14px; background: #37474f; border: 1px solid #999; }}
+#eval-fill {{ height: 100%; width: 50%; background: #fafafa; }}
+#eval-graph {{ display: block; margin-top: 4px; cursor: pointer; }}
 "#
     )
 }
@@ -350,6 +441,23 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
     json_list(&mut data, &meta.notes);
     data.push_str(",\"result\":");
     json_string(&mut data, &meta.result);
+    if let Some(e) = &meta.evaluation {
+        data.push_str(",\"eval\":{\"side\":");
+        json_string(&mut data, &e.side);
+        data.push_str(",\"values\":[");
+        for (i, v) in e.values.iter().enumerate() {
+            if i > 0 {
+                data.push(',');
+            }
+            match v {
+                Some(p) => {
+                    let _ = write!(data, "{p:.4}");
+                }
+                None => data.push_str("null"),
+            }
+        }
+        data.push_str("]}");
+    }
     data.push_str(",\"steps\":[");
     let mut parts = Parts::default();
     for (i, p) in plies.into_iter().enumerate() {
@@ -405,13 +513,19 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
 <div id=\"spn-box\"><span class=\"label\">{}</span> <code id=\"spn\"></code> \
 <button type=\"button\" id=\"copy\">copy</button> <span id=\"copied\" class=\"label\"></span></div>\n\
 <ol id=\"moves\"></ol>\n</div>\n\
-<div id=\"notes-box\"><div class=\"label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
+<div id=\"notes-box\">{}<div class=\"label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
 <div class=\"label\">notes of the game</div><ul id=\"game-notes\"></ul></div>\n\
 <noscript>This viewer needs JavaScript; the positions are in the data below.</noscript>\n\
 <script type=\"application/json\" id=\"game-data\">{data}</script>\n\
 <script>{SCRIPT}</script>\n</body>\n</html>\n",
         escape(&meta.title),
-        escape(shape.position_name)
+        escape(shape.position_name),
+        meta.evaluation.as_ref().map_or(String::new(), |e| format!(
+            "<div id=\"eval-box\"><div class=\"label\">the engine's win probability for {} (the light part of the bar; the graph: the whole game, click to go there)</div>\
+<div id=\"eval-text\"></div><div id=\"eval-bar\"><div id=\"eval-fill\"></div></div>{}</div>",
+            escape(&e.side),
+            evaluation_graph(&e.values)
+        ))
     );
     s
 }
@@ -419,6 +533,25 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn evaluations_read_annotate_comments_and_turn_them_to_one_side() {
+        let notes = vec![
+            vec![],
+            vec!["ply 1, white: win 0.600, best a, line a b; after a: 0.550".to_string()],
+            vec!["ply 2, black: win 0.450, best b, line b; after c: 0.300 ?? blunder (-0.150)".to_string()],
+            vec!["a note of a reader".to_string()],
+            vec!["ply 4, black: win 1.000 (win in 1), best x, line x; after x: 1.000 (won)".to_string()],
+        ];
+        // White moves plies 1 and 3, black 2 and 4.
+        let e = evaluation(&notes, "white", |j| j % 2 == 1).expect("annotated");
+        assert_eq!(e.side, "white");
+        let v: Vec<Option<f64>> = e.values.iter().map(|v| v.map(|p| (p * 1000.0).round() / 1000.0)).collect();
+        assert_eq!(v, [Some(0.6), Some(0.55), Some(0.7), None, Some(0.0)]);
+        assert_eq!(evaluation(&[vec![], vec!["just a comment".into()]], "white", |_| true), None);
+        // A probability outside 0..1 is no probability.
+        assert_eq!(evaluation(&[vec![], vec!["ply 1, white: win 7, best a; after a: 2".into()]], "w", |_| true), None);
+    }
 
     #[test]
     fn base64_matches_known_values() {
@@ -489,6 +622,7 @@ mod tests {
             notes: vec![evil.into()],
             ply_notes: vec![vec![evil.into()]; 3],
             result: evil.into(),
+            evaluation: None,
         };
         let ply = |svg: &str| Ply {
             svg: svg.into(),

@@ -97,6 +97,7 @@ mod tests {
             notes: vec![evil.into()],
             ply_notes: vec![vec![evil.into()]; 3],
             result: evil.into(),
+            evaluation: None,
         };
         let page = html(&g, &meta);
         // Exactly the page's own two script elements, and its one closing tag each.
