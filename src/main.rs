@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, batch, bestmove, metrics, rules, search, tune, view};
+use cli::{annex, annotate, batch, bestmove, metrics, play, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -115,7 +115,7 @@ Examples:
   senat play --engine 'mcts:playouts=200' --as red
   senat play --engine 'ab:depth=2' --from sample
 Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.", after_long_help = named_help(false))]
-    Play(view::PlayArgs),
+    Play(play::PlayArgs),
 
     /// Play a batch of complete games (draft and play) between two policies,
     /// in parallel, and write one CSV row per game plus a summary.
@@ -450,7 +450,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Replay(a) => rules::replay(a, out, colour),
         Command::Render(a) => view::cmd_render(a, out),
         Command::View(a) => view::cmd_view(a, out),
-        Command::Play(a) => view::cmd_play(a, out, colour, &mut io::stdin().lock()),
+        Command::Play(a) => play::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(a) => batch::cmd_selfplay(a, out),
         Command::Merge(a) => batch::merge(a, out),
         Command::Bench(a) => batch::bench(a, out),
