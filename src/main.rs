@@ -107,14 +107,20 @@ Examples:
 Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.")]
     View(view::ViewArgs),
 
-    /// Play a game against an engine in the terminal (the draft included):
-    /// type moves in move text, or `help` for the commands.
+    /// Play a game against an engine in the terminal (Sénat with its draft,
+    /// or --game focus|focus4|debacle|dominoes): type moves in move text,
+    /// or `help` for the commands.
     #[command(after_help = "\
 Examples:
   senat play                                  # you are blue, against the heuristic policy
   senat play --engine 'mcts:playouts=200' --as red
   senat play --engine 'ab:depth=2' --from sample
-Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.", after_long_help = named_help(false))]
+  senat play --game focus --as black --engine mcts
+  senat play --game focus4 --as north          # the engine plays your partner (south) too
+  senat play --game debacle --variant target=10
+  senat play --game dominoes --players 3 --as 1 --engine ismcts
+Commands at the prompt: <move>, moves, hint, undo, board, legend, save FILE, quit, help
+(dominoes: no undo, and a record is saved once the match is over).", after_long_help = named_help(false))]
     Play(play::PlayArgs),
 
     /// Play a batch of complete games (draft and play) between two policies,

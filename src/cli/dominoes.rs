@@ -230,10 +230,7 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
             writeln!(out, "{m}\t{s}")?;
         }
     }
-    match s.outcome() {
-        Some(o) => writeln!(out, "{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()])?,
-        None => writeln!(out, "match not over after {} rounds", s.rounds_played())?,
-    }
+    writeln!(out, "{}", senat_lab::play::dominoes::result_line(&s))?;
     Ok(())
 }
 

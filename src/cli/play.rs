@@ -1,232 +1,132 @@
-//! `senat play`: a game against an engine in the terminal (the draft
-//! included). The engines are the policies of `senat_lab::policy`; the
-//! board is `cli::common::write_position`'s.
+//! `senat play`: a game against an engine in the terminal, in every game
+//! (Sénat with its draft, Focus, Focus with 4, Débâcle, dominoes).
+//!
+//! This module reads the arguments and picks the game; the session (the
+//! loop, the boards, what each seat may see) is `senat_lab::play`'s, the
+//! engines are each game's agents (the specs of `selfplay --game`).
 
-use crate::cli::common::{Failure, Result, input, parse_position, policy, result_line, sorted_moves, write_position};
-use crate::cli::view::write_atomic;
+use crate::cli::common::{Failure, Result, input, parse_position};
+use crate::cli::games::{self, GameArg};
 use clap::Args;
-use senat_lab::policy::{Agent, Senat, Turn, mix64, rng_from_seed};
-use senat_lab::viewer;
-use senat_rules::{GameRecord, MoveError, Position, Side, Variant};
+use senat_lab::dominoes::Dominoes;
+use senat_lab::games::debacle::Debacle;
+use senat_lab::games::focus::Focus;
+use senat_lab::games::{GameKind, LabGame};
+use senat_lab::play::{PlayError, Session, Setup, Table, seat_of};
+use senat_lab::policy::Senat;
+use senat_rules::GameRecord;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::Path;
 
 /// Arguments of `senat play`.
 #[derive(Args, Debug)]
 pub(crate) struct PlayArgs {
-    /// The engine you play against: any policy, e.g. `random`, `greedy`,
-    /// `heuristic`, `mcts:playouts=200`, `ab:depth=2`.
-    #[arg(long, value_name = "AGENT", default_value = "heuristic")]
-    engine: String,
-    /// Your side: `blue` (gives first in the draft, moves first in play) or `red`.
-    #[arg(long = "as", id = "as", value_name = "blue|red", default_value = "blue", value_parser = parse_side)]
-    side: Side,
-    /// The start position: `start` (the draft included), `sample` or an SPN.
+    /// The engine you play against, an agent of the game (the specs of
+    /// `senat selfplay --game G`). Sénat: any policy, e.g. `random`,
+    /// `greedy`, `heuristic` (the default), `mcts:playouts=200`,
+    /// `ab:depth=2`; focus, focus4, debacle: `random`, `greedy`, `ab` (the
+    /// default), `mcts`, …; dominoes: `random`, `greedy`, `pimc`, `ismcts`
+    /// (the default), …. In a game of more than two it plays every other seat.
+    #[arg(long, value_name = "AGENT")]
+    engine: Option<String>,
+    /// Your seat, by name or number. Sénat: `blue` (the default; gives
+    /// first in the draft, moves first in play) or `red`; focus: `white`
+    /// (0, the default) or `black`; focus4: `south` (0), `west`, `north`,
+    /// `east`; debacle: `south` (0) or `north`; dominoes: a player number
+    /// (0 by default).
+    #[arg(long = "as", visible_alias = "seat", value_name = "SEAT")]
+    side: Option<String>,
+    /// The start position: `start` (Sénat: the draft included), or the
+    /// game's position text (Sénat: also `sample`; dominoes: `start` only,
+    /// a full state would show every hand).
     #[arg(long, value_name = "POS", default_value = "start")]
     from: String,
-    /// Seed of the engine's random choices.
+    /// Seed of the engines' random choices (and of the deals and draws of dominoes).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Never colour with terminal escapes: write the colour as a letter.
+    /// Never colour with terminal escapes (Sénat writes the colour as a letter in any case).
     #[arg(long)]
     plain: bool,
-    /// The game (`--game`): Sénat only so far.
     #[command(flatten)]
-    pub(crate) senat_only: crate::cli::common::SenatOnly,
+    pub(crate) game: GameArg,
 }
 
-fn parse_side(text: &str) -> std::result::Result<Side, String> {
-    match text {
-        "blue" | "b" => Ok(Side::Blue),
-        "red" | "r" => Ok(Side::Red),
-        _ => Err(format!("`{text}` is not a side: expected blue or red")),
-    }
+/// What every game's session takes from the command line.
+struct Terminal<'a, R: BufRead, W: Write> {
+    args: &'a PlayArgs,
+    colour: bool,
+    stdin: &'a mut R,
+    out: &'a mut W,
 }
 
-// ---- play -----------------------------------------------------------------
-
-const PLAY_HELP: &str = "\
-commands:
-  <move>      play a move in move text (g3, 17@M13=Sb, M16-M17, I21>I20, M13>M14:I19, I19>I20=Sb)
-  moves       list your legal moves
-  hint        the engine's suggestion for you
-  undo        take back your last move and the engine's reply
-  board       show the board again
-  save FILE   write the game as a record (`senat replay FILE`); `save! FILE` overwrites
-  quit        end the session (also end of input)
-  help        this list";
-
-/// The session of `senat play`.
-struct Session {
-    game: GameRecord,
-    human: Side,
-    engine_name: String,
-    engine: Box<dyn Agent<Senat>>,
-    hinter: Box<dyn Agent<Senat>>,
-    rng: senat_lab::policy::GameRng,
-    hint_rng: senat_lab::policy::GameRng,
-    ansi: bool,
-    seed: u64,
-    told_result: bool,
-}
-
-impl Session {
-    fn show(&self, out: &mut impl Write) -> Result<()> {
-        write_position(out, self.game.position(), self.ansi)
+impl<R: BufRead, W: Write> Terminal<'_, R, W> {
+    /// Plays game `T` from `start`: the engine `--engine` (or
+    /// `default_engine`) at every seat but `--as` (or `default_seat`).
+    fn run<T: Table>(self, start: T::State, default_engine: &str, default_seat: &str) -> Result<()> {
+        let a = self.args;
+        let engine = a.engine.as_deref().unwrap_or(default_engine).trim().to_string();
+        let spec = T::spec(&engine).or_else(|e| input(format_args!("--engine: {e}")))?;
+        let human = seat_of::<T>(&start, a.side.as_deref().unwrap_or(default_seat)).or_else(input)?;
+        let variant =
+            if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant {}", a.game.variant) };
+        let setup = Setup {
+            start,
+            human,
+            engine,
+            spec,
+            seed: a.seed,
+            colour: self.colour,
+            // A transcript of a piped session shows what was typed.
+            echo: !std::io::stdin().is_terminal(),
+            title: format!("senat play --game {}{variant} --seed {}", a.game.game, a.seed),
+        };
+        let mut session = Session::<T>::new(setup).or_else(input)?;
+        writeln!(self.out, "senat play ({})", a.game.game)?;
+        session.run(self.stdin, self.out).map_err(|e| match e {
+            PlayError::Io(e) => Failure::from(e),
+            e => Failure::Input(e.to_string()),
+        })
     }
 
-    /// Back to the last position where the human was to move (before their
-    /// last move), replaying the moves before it.
-    fn undo(&mut self) -> Option<usize> {
-        let steps = viewer::steps(&self.game);
-        let ply = (0..self.game.moves().len()).rev().find(|&i| steps[i].position.side_to_move() == self.human)?;
-        let mut g = GameRecord::new(*self.game.start());
-        for &m in &self.game.moves()[..ply] {
-            g.play_unchecked(m);
+    /// A game of the lab's generic adapters from `--from`.
+    fn lab<G: LabGame>(self) -> Result<()> {
+        if games::variant_help::<G>(&self.args.game, self.out)? {
+            return Ok(());
         }
-        self.game = g;
-        self.engine.new_game();
-        self.told_result = false;
-        Some(ply)
-    }
-
-    fn record(&self) -> String {
-        let start = self.game.start();
-        let mut s = format!(
-            "# senat play: you ({}) against {} ({}), seed {}\n# {}\n",
-            self.human,
-            self.engine_name,
-            self.human.other(),
-            self.seed,
-            result_line(&self.game)
-        );
-        s.push_str(&if *start == Position::start() { "start".to_string() } else { start.to_spn() });
-        s.push('\n');
-        for m in self.game.moves() {
-            s.push_str(&m.to_string());
-            s.push('\n');
-        }
-        s
+        let start =
+            games::position::<G>(std::slice::from_ref(&self.args.from), &self.args.game).or_else(|e| match e {
+                Failure::Input(m) => input(format_args!("--from: {m}")),
+                e => Err(e),
+            })?;
+        let seat = G::seats(G::players(&start))[0];
+        self.run::<G>(start, "ab", seat)
     }
 }
 
 pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mut impl BufRead) -> Result<()> {
-    a.senat_only.check("play", "plays Sénat only so far (a terminal board of the other games is not built yet)")?;
-    let spec = policy("engine", &a.engine)?;
-    let start = match parse_position(&a.from, Variant::RULES) {
-        Ok(p) => p,
-        Err(Failure::Input(e)) => return input(format_args!("--from: {e}")),
-        Err(e) => return Err(e),
-    };
-    let mut s = Session {
-        game: GameRecord::new(start),
-        human: a.side,
-        engine_name: spec.name.clone(),
-        engine: spec.build(),
-        hinter: spec.build(),
-        rng: rng_from_seed(a.seed),
-        hint_rng: rng_from_seed(mix64(a.seed ^ 0x6869_6e74)),
-        ansi: ansi && !a.plain,
-        seed: a.seed,
-        told_result: false,
-    };
-    s.engine.new_game();
-    s.hinter.new_game();
-    writeln!(
-        out,
-        "senat play: you are {}, the engine ({}) is {}. Type a move, or `help`.",
-        s.human,
-        s.engine_name,
-        s.human.other()
-    )?;
-    s.show(out)?;
-    let echo = !std::io::stdin().is_terminal();
-    let mut line = String::new();
-    loop {
-        if s.game.outcome().is_some() {
-            if !s.told_result {
-                writeln!(out, "game over: {}", result_line(&s.game))?;
-                s.told_result = true;
-            }
-        } else if s.game.position().side_to_move() != s.human {
-            let m = s.engine.choose(&Turn::new(&s.game), &mut s.rng);
-            if let Err(e) = s.game.play(m) {
-                return input(format_args!("the engine {} chose an illegal move {m}: {e}", s.engine_name));
-            }
-            writeln!(out, "{} ({}) plays {m}", s.human.other(), s.engine_name)?;
-            s.show(out)?;
-            continue;
+    a.game.other()?;
+    let colour = ansi && !a.plain;
+    let t = Terminal { args: &a, colour, stdin, out };
+    match a.game.game {
+        GameKind::Senat => {
+            let Some(variant) = a.game.senat_variant(t.out)? else { return Ok(()) };
+            let start = match parse_position(&a.from, variant) {
+                Ok(p) => p,
+                Err(Failure::Input(e)) => return input(format_args!("--from: {e}")),
+                Err(e) => return Err(e),
+            };
+            t.run::<Senat>(GameRecord::new(start), "heuristic", "blue")
         }
-        write!(out, "{}> ", s.human)?;
-        out.flush()?;
-        line.clear();
-        if stdin.read_line(&mut line).or_else(|e| input(format_args!("cannot read stdin: {e}")))? == 0 {
-            writeln!(out, "\nend of input: bye")?;
-            return Ok(());
-        }
-        let text = line.trim();
-        if echo {
-            // A transcript of a piped session shows what was typed.
-            writeln!(out, "{text}")?;
-        }
-        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
-        let rest = rest.trim();
-        let over = s.game.outcome();
-        match word {
-            "" => {}
-            "help" | "?" => writeln!(out, "{PLAY_HELP}")?,
-            "quit" | "exit" => {
-                writeln!(out, "bye")?;
+        GameKind::Focus | GameKind::Focus4 => t.lab::<Focus>(),
+        GameKind::Debacle => t.lab::<Debacle>(),
+        GameKind::Dominoes => {
+            if crate::cli::dominoes::variant_help(&a.game, t.out)? {
                 return Ok(());
             }
-            "board" | "show" => s.show(out)?,
-            "moves" => match over {
-                Some(o) => writeln!(out, "no moves: the game is over ({o})")?,
-                None => {
-                    let moves = sorted_moves(s.game.position());
-                    writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
-                }
-            },
-            "hint" => match over {
-                Some(o) => writeln!(out, "no hint: the game is over ({o})")?,
-                None => {
-                    let m = s.hinter.choose(&Turn::new(&s.game), &mut s.hint_rng);
-                    writeln!(out, "hint ({}): {m}", s.engine_name)?;
-                }
-            },
-            "undo" => match s.undo() {
-                Some(ply) => {
-                    writeln!(out, "undone: back to ply {ply}")?;
-                    s.show(out)?;
-                }
-                None => writeln!(out, "nothing to undo: you have not moved yet")?,
-            },
-            "save" | "save!" => {
-                if rest.is_empty() {
-                    writeln!(out, "save what? `save FILE`")?;
-                } else {
-                    match write_atomic(Path::new(rest), s.record().as_bytes(), word == "save!") {
-                        Ok(()) => writeln!(out, "saved {} moves to {rest}", s.game.moves().len())?,
-                        Err(Failure::Input(e)) => {
-                            writeln!(out, "not saved: {}", e.replace("pass --force", "use `save!`"))?
-                        }
-                        Err(e) => return Err(e),
-                    }
-                }
+            if a.from.trim() != "start" {
+                return input("--from: dominoes starts from `start` (a full state would show every hand)");
             }
-            _ => {
-                if let Some(o) = over {
-                    writeln!(out, "the game is over ({o}); `undo`, `save FILE` or `quit`")?;
-                    continue;
-                }
-                match s.game.position().parse_move(text) {
-                    Err(e) => writeln!(out, "`{text}`: {e} (`help` lists the commands)")?,
-                    Ok(m) => match s.game.play(m) {
-                        Err(e) => writeln!(out, "`{text}`: {}", MoveError::Illegal(e))?,
-                        Ok(()) => s.show(out)?,
-                    },
-                }
-            }
+            let start = dominoes_rules::State::start(crate::cli::dominoes::variant(&a.game)?);
+            t.run::<Dominoes>(start, "ismcts", "0")
         }
     }
 }

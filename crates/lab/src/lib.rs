@@ -24,6 +24,7 @@ pub mod limits;
 pub mod metrics;
 pub mod named;
 pub mod picture;
+pub mod play;
 pub mod plot;
 pub mod policy;
 pub mod rating;
