@@ -30,7 +30,7 @@ use std::path::Path;
 /// Who acts next in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// Seat `0`'s decision.
+    /// The decision of this seat.
     Decide(usize),
     /// Chance (a deal, a draw).
     Chance,
@@ -199,6 +199,27 @@ pub fn chance_seed(seed: u64) -> u64 {
     crate::selfplay::game_seed(seed, 3)
 }
 
+/// The key that sorts move texts as people read them: numbers by value
+/// (`g2` before `g10`, `S9` before `S10`), the rest by character.
+pub fn natural_key(text: &str) -> String {
+    let mut key = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once('\0')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            key.push_str(&format!("{digits:0>6}"));
+            digits.clear();
+        }
+        if c != '\0' {
+            key.push(c);
+        }
+    }
+    key
+}
+
 /// `texts` in columns that fit `width` characters, a two-space margin
 /// before each line, filled down the columns (each line ends with `\n`).
 pub fn columns(texts: &[String], width: usize) -> String {
@@ -278,6 +299,10 @@ impl<T: Table> Session<T> {
     /// A session from `setup`, or why it cannot start.
     pub fn new(setup: Setup<T>) -> Result<Session<T>, SetupError> {
         let seats = T::seats(&setup.start);
+        if setup.human >= seats {
+            let names: Vec<String> = (0..seats).map(|p| T::seat_name(&setup.start, p)).collect();
+            return Err(SetupError::Seat { text: setup.human.to_string(), seats: names.join(", ") });
+        }
         if T::next(&setup.start) == Next::Over {
             return Err(SetupError::Over(T::result(&setup.start)));
         }
@@ -500,7 +525,7 @@ impl<T: Table> Session<T> {
             "moves" if over => writeln!(out, "no moves: the game is over ({})", result())?,
             "moves" => {
                 let mut v: Vec<String> = T::legal(self.now()).into_iter().map(T::text).collect();
-                v.sort();
+                v.sort_by_cached_key(|t| natural_key(t));
                 writeln!(out, "{} legal moves:", v.len())?;
                 out.write_all(columns(&v, 80).as_bytes())?;
             }
@@ -602,7 +627,28 @@ mod tests {
         };
         let e = Session::<Nim>::new(setup).err().expect("refused").to_string();
         assert!(e.starts_with("--from: the game is already over ("), "{e}");
+        let start = <Nim as LabGame>::parse_position("nim:2:5:0:0").unwrap();
+        let spec = <Nim as Table>::spec("random").unwrap();
+        let setup = Setup {
+            start,
+            human: 2,
+            engine: "random".into(),
+            spec,
+            seed: 1,
+            colour: false,
+            echo: false,
+            title: "t".into(),
+        };
+        let e = Session::<Nim>::new(setup).err().expect("refused").to_string();
+        assert_eq!(e, "--as 2: not a seat of this game (a, b)");
         assert!(<Nim as Table>::spec("nobody").is_err());
+    }
+
+    #[test]
+    fn numbers_sort_by_value() {
+        let mut v = vec!["g10", "g2", "S10>S9", "S9>S10", "17@M13=Sb", "3@S1=Tr", "pass"];
+        v.sort_by_cached_key(|t| natural_key(t));
+        assert_eq!(v, ["3@S1=Tr", "17@M13=Sb", "S9>S10", "S10>S9", "g2", "g10", "pass"]);
     }
 
     #[test]
