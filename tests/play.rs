@@ -86,16 +86,11 @@ fn scripted_session_from_the_sample() {
     assert!(result.contains("game not over after 2 moves"), "{result}");
 }
 
-/// The moves of the first `N legal moves:` listing of `out`, in order.
+/// The moves of the first `N legal moves:` (or `1 legal move:`) listing of `out`, in order.
 fn listed_moves(out: &str) -> Vec<String> {
-    let i = out.find(" legal moves:\n").expect("a listing");
-    out[i..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .flat_map(|l| l.split_whitespace())
-        .map(String::from)
-        .collect()
+    let mut lines = out.lines().skip_while(|l| !l.ends_with(" legal moves:") && !l.ends_with(" legal move:"));
+    assert!(lines.next().is_some(), "a listing: {out}");
+    lines.take_while(|l| l.starts_with("  ")).flat_map(|l| l.split_whitespace()).map(String::from).collect()
 }
 
 /// Reads the child's stdout up to the next prompt `red> `.
@@ -141,8 +136,8 @@ fn the_draft_against_an_engine_then_save_and_replay() {
     for _ in 0..30 {
         writeln!(stdin, "moves").unwrap();
         let listed = until_prompt(&mut stdout, &mut log);
-        if !listed.contains(" legal moves:\n") {
-            break; // the game is over
+        if listed.contains("no moves: the game is over") {
+            break;
         }
         let m = listed_moves(&listed)[0].clone();
         writeln!(stdin, "{m}").unwrap();
@@ -314,6 +309,7 @@ fn bad_input_gets_one_line_and_the_prompt_again() {
             assert!(!reply.contains('\u{7}'), "control characters are escaped: {reply}");
             if bad == "bogus" || bad == illegal {
                 assert!(lines[0].starts_with(&format!("`{bad}`: ")), "{args:?}: {reply}");
+                assert!(!lines[0].contains(&format!("`{bad}`: `{bad}`")), "said once: {reply}");
             }
         }
         let log = s.quit();

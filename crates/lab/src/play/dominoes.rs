@@ -122,7 +122,13 @@ impl Table for Dominoes {
         v
     }
     fn parse(s: &State, text: &str) -> Result<Move, String> {
-        let m: Move = text.parse().map_err(|e: dominoes_rules::MoveError| e.to_string())?;
+        let m: Move = text.parse().map_err(|e| match e {
+            // The session names the text; say what a move looks like.
+            dominoes_rules::MoveError::Syntax { .. } => {
+                "not a move (expected a tile and an end, 6-4L or 6-4R, or pass)".to_string()
+            }
+            e => e.to_string(),
+        })?;
         if Self::legal(s).contains(&m) {
             return Ok(m);
         }

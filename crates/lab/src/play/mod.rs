@@ -526,7 +526,7 @@ impl<T: Table> Session<T> {
             "moves" => {
                 let mut v: Vec<String> = T::legal(self.now()).into_iter().map(T::text).collect();
                 v.sort_by_cached_key(|t| natural_key(t));
-                writeln!(out, "{} legal moves:", v.len())?;
+                writeln!(out, "{} legal move{}:", v.len(), if v.len() == 1 { "" } else { "s" })?;
                 out.write_all(columns(&v, 80).as_bytes())?;
             }
             "hint" if over => writeln!(out, "no hint: the game is over ({})", result())?,
@@ -552,7 +552,11 @@ impl<T: Table> Session<T> {
             _ => {
                 let s = self.now().clone();
                 match T::parse(&s, text) {
-                    Err(e) => writeln!(out, "`{}`: {} (`help` lists the commands)", escape(text), escape(&e))?,
+                    Err(e) => {
+                        // A rules message that names the text already is not made to say it twice.
+                        let e = e.strip_prefix(&format!("`{text}`: ")).unwrap_or(&e);
+                        writeln!(out, "`{}`: {} (`help` lists the commands)", escape(text), escape(e))?
+                    }
                     Ok(m) => self.tell(&s, m, out)?,
                 }
             }
