@@ -38,6 +38,11 @@ fn tiles(set: TileSet) -> String {
     if v.is_empty() { "none".into() } else { v.join(" ") }
 }
 
+/// `n` and `word`, in the plural unless `n` is 1.
+fn count(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
 /// The board `o`'s observer may see: scores, the chain, the open ends,
 /// the other hands' sizes, the boneyard's size and the observer's hand.
 pub fn board(o: &Observation) -> String {
@@ -45,24 +50,29 @@ pub fn board(o: &Observation) -> String {
     let players = o.players();
     let scores: Vec<String> =
         (0..players).map(|p| format!("player {p}{} {}", if p == me { " (you)" } else { "" }, o.scores()[p])).collect();
-    let mut s = format!(
-        "round {} of a match to {}; scores: {}\n",
-        o.rounds_played() + 1,
-        o.variant().target,
-        scores.join(", ")
-    );
+    let mut s = if o.match_over() {
+        format!("the match is over after {} rounds\n", o.rounds_played())
+    } else {
+        format!("round {} of a match to {}\n", o.rounds_played() + 1, o.variant().target)
+    };
+    s.push_str(&format!("scores: {}\n", scores.join(", ")));
     let c = chain(o);
     if c.is_empty() {
         s.push_str("chain: empty\n");
     } else {
-        let links: String = c.iter().map(|(a, b)| format!("[{a}|{b}]")).collect();
+        // 14 tiles a line: 77 columns.
+        for (i, part) in c.chunks(14).enumerate() {
+            let links: String = part.iter().map(|(a, b)| format!("[{a}|{b}]")).collect();
+            s.push_str(&format!("{}{links}\n", if i == 0 { "chain: " } else { "       " }));
+        }
         let (l, r) = o.ends().unwrap_or((c[0].0, c[c.len() - 1].1));
-        s.push_str(&format!("chain: {links}\nopen ends: {l} (left) and {r} (right)\n"));
+        s.push_str(&format!("open ends: {l} (left) and {r} (right)\n"));
     }
     let others: Vec<String> =
-        (0..players).filter(|&p| p != me).map(|p| format!("player {p} holds {} tiles", o.hand_size(p))).collect();
-    s.push_str(&format!("{}; the boneyard {}\n", others.join(", "), o.boneyard_size()));
-    s.push_str(&format!("your hand ({} tiles, {} pips): {}\n", o.hand().len(), o.hand().pips(), tiles(o.hand())));
+        (0..players).filter(|&p| p != me).map(|p| format!("player {p}: {}", count(o.hand_size(p), "tile"))).collect();
+    s.push_str(&format!("{}; boneyard {}\n", others.join(", "), o.boneyard_size()));
+    let (n, pips) = (o.hand().len(), o.hand().pips() as usize);
+    s.push_str(&format!("your hand ({}, {}): {}\n", count(n, "tile"), count(pips, "pip"), tiles(o.hand())));
     if !o.match_over() {
         let drawn = o.drawn_this_turn();
         let drawn = if drawn > 0 { format!(" (drew {drawn} this turn)") } else { String::new() };
@@ -222,7 +232,7 @@ mod tests {
             let v = dominoes_rules::Variant::parse(&format!("players={players}")).unwrap();
             let mut s = State::start(v);
             let mut rng = rng_from_seed(1);
-            for _ in 0..40 {
+            for _ in 0..400 {
                 match Dominoes::next(&s) {
                     Next::Over => break,
                     Next::Chance => s = Dominoes::apply(&s, Dominoes::chance(&s, &mut rng).unwrap()),
@@ -233,6 +243,7 @@ mod tests {
                 }
                 for me in 0..s.players() {
                     let b = board(&s.observation(me));
+                    assert!(b.lines().all(|l| l.chars().count() <= 80), "{b}");
                     for p in (0..s.players()).filter(|&p| p != me) {
                         for t in s.hand(p).iter() {
                             assert!(!b.contains(&t.to_string()), "player {p}'s {t} shown to {me}:\n{b}");

@@ -220,6 +220,27 @@ pub fn natural_key(text: &str) -> String {
     key
 }
 
+/// `text` broken at spaces into lines of at most `width` characters, the
+/// lines after the first indented by `indent`, each ending with `\n`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fresh = line.trim().is_empty();
+        if !fresh && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_string();
+        } else if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 /// `texts` in columns that fit `width` characters, a two-space margin
 /// before each line, filled down the columns (each line ends with `\n`).
 pub fn columns(texts: &[String], width: usize) -> String {

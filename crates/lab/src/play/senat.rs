@@ -7,7 +7,7 @@
 //! This module never changes the rules: moves, legality, ends and texts
 //! come from `senat-rules`.
 
-use super::{Next, Table};
+use super::{Next, Table, wrap};
 use crate::policy::{Agent, PolicySpec, Senat, Turn};
 use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Phase, Position, Row, Side};
 use std::fmt::Write;
@@ -38,27 +38,6 @@ pub fn whitened_text(d: Die) -> String {
         6 => "whitens every face".to_string(),
         _ => format!("whitens {}", w.iter().map(|f| f.code()).collect::<Vec<_>>().join(" ")),
     }
-}
-
-/// `text` broken at spaces into lines of at most `width` characters, the
-/// lines after the first indented by `indent`, each ending with `\n`.
-pub fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let fresh = line.trim().is_empty();
-        if !fresh && line.chars().count() + 1 + word.chars().count() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line = indent.to_string();
-        } else if !fresh {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }
 
 /// Cell width of the board: a die number (2), symbol, colour letter,
