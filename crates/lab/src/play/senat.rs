@@ -100,8 +100,21 @@ pub fn board(p: &Position, ansi: bool) -> String {
     let piles = format!("piles: red {}, blue {}, white {}", piles.red, piles.blue, piles.white);
     match p.phase() {
         Phase::Give => {
-            let reserve: Vec<String> = p.reserve().iter().map(|d| d.number().to_string()).collect();
-            writeln!(s, "reserve: {}", reserve.join(" ")).expect("a String takes writes");
+            // Each die with the faces it whitens (what the one given will show white).
+            let reserve: Vec<String> = p
+                .reserve()
+                .iter()
+                .map(|d| {
+                    let w = d.whitened();
+                    let faces = match w.len() {
+                        0 => "-".to_string(),
+                        6 => "all".to_string(),
+                        _ => w.iter().map(|f| f.code()).collect(),
+                    };
+                    format!("{}:{faces}", d.number())
+                })
+                .collect();
+            s.push_str(&wrap(&format!("reserve (die:whitened faces): {}", reserve.join(" ")), 80, "  "));
             writeln!(s, "{piles}\ndraft: {side} gives a die").expect("a String takes writes");
         }
         Phase::Place(d) => {
@@ -234,7 +247,8 @@ mod tests {
     #[test]
     fn the_draft_board_shows_the_reserve_and_the_die_to_place() {
         let b = board(&Position::start(), false);
-        assert!(b.contains("reserve: 1 2 3 4"), "{b}");
+        assert!(b.contains("reserve (die:whitened faces): 1:- 2:- 3:all 4:TrSrCr 5:TrSrTb"), "{b}");
+        assert!(b.contains(" 23:TbSbCb\n"), "{b}");
         let mut g = GameRecord::new(Position::start());
         g.play(Position::start().parse_move("g17").unwrap()).unwrap();
         let b = board(g.position(), false);
