@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, batch, bestmove, metrics, rules, search, tune, view};
+use cli::{annex, annotate, batch, bestmove, metrics, play, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -111,15 +111,21 @@ Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step
 Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
     View(view::ViewArgs),
 
-    /// Play a game against an engine in the terminal (the draft included):
-    /// type moves in move text, or `help` for the commands.
+    /// Play a game against an engine in the terminal (Sénat with its draft,
+    /// or --game focus|focus4|debacle|dominoes): type moves in move text,
+    /// or `help` for the commands.
     #[command(after_help = "\
 Examples:
   senat play                                  # you are blue, against the heuristic policy
   senat play --engine 'mcts:playouts=200' --as red
   senat play --engine 'ab:depth=2' --from sample
-Commands at the prompt: <move>, moves, hint, undo, board, save FILE, quit, help.", after_long_help = named_help(false))]
-    Play(view::PlayArgs),
+  senat play --game focus --as black --engine mcts
+  senat play --game focus4 --as north          # the engine plays your partner (south) too
+  senat play --game debacle --variant target=10
+  senat play --game dominoes --players 3 --as 1 --engine ismcts
+Commands at the prompt: <move>, moves, hint, undo, board, legend, save FILE, quit, help
+(dominoes: no undo, and a record is saved once the match is over).", after_long_help = named_help(false))]
+    Play(play::PlayArgs),
 
     /// Play a batch of complete games (draft and play) between two policies,
     /// in parallel, and write one CSV row per game plus a summary.
@@ -454,7 +460,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Replay(a) => rules::replay(a, out, colour),
         Command::Render(a) => view::cmd_render(a, out),
         Command::View(a) => view::cmd_view(a, out),
-        Command::Play(a) => view::cmd_play(a, out, colour, &mut io::stdin().lock()),
+        Command::Play(a) => play::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(a) => batch::cmd_selfplay(a, out),
         Command::Merge(a) => batch::merge(a, out),
         Command::Bench(a) => batch::bench(a, out),

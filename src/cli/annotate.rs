@@ -192,7 +192,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
         .collect();
     let last = played.states.last().expect("a record has its start");
     let end = match G::result(last) {
-        Some(_) => games::result_line::<G>(last),
+        Some(_) => senat_lab::games::result_line::<G>(last),
         None => {
             let line: Vec<String> = opinions[opinions.len() - 1].1.iter().map(|&m| G::move_text(m)).collect();
             format!(

@@ -190,13 +190,7 @@ pub(crate) fn play_record(
 
 /// The result of a game, with the piles: `blue wins by majority (red 4, blue 5, white 0)`.
 pub(crate) fn result_line(game: &GameRecord) -> String {
-    let p = game.position();
-    let piles = p.piles();
-    let piles = format!("red {}, blue {}, white {}", piles.red, piles.blue, piles.white);
-    match game.outcome() {
-        Some(o) => format!("{o} ({piles})"),
-        None => format!("game not over after {} moves ({piles}), {} to move", game.moves().len(), p.side_to_move()),
-    }
+    senat_lab::play::senat::result_line(game)
 }
 
 // ---- policies -----------------------------------------------------------

@@ -230,7 +230,7 @@ pub(crate) fn replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
             writeln!(out, "{m}\t{s}")?;
         }
     }
-    writeln!(out, "{}", result_line(&s))?;
+    writeln!(out, "{}", senat_lab::play::dominoes::result_line(&s))?;
     Ok(())
 }
 

@@ -20,7 +20,7 @@ use game_search::solver::{Solver, Verdict};
 use game_search::{Game, WIN_BOUND};
 use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::games::agent::{AgentSpec, DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
-use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg};
+use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg, result_line};
 use senat_lab::selfplay::{Existing, Shard};
 use senat_rules::Variant as SenatVariant;
 use std::io::Write;
@@ -233,22 +233,6 @@ fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> 
     out.write_all(G::board(s, colour).as_bytes())?;
     writeln!(out, "{}", G::position_text(s))?;
     Ok(())
-}
-
-/// How a game stands, as `replay --game`, `annotate` and the viewer write
-/// it: `white wins after 40 plies`, a draw, or who is to move.
-pub(crate) fn result_line<G: LabGame>(s: &G::State) -> String {
-    match G::result(s) {
-        None => format!("game not over after {} plies; {} to move", G::ply(s), G::seats(G::players(s))[G::to_move(s)]),
-        Some(r) => match senat_lab::games::winner::<G>(s, &r) {
-            None => format!("draw after {} plies", G::ply(s)),
-            Some(t) => {
-                let seats = G::seats(G::players(s));
-                let names: Vec<&str> = (0..G::players(s)).filter(|&p| G::team(s, p) == t).map(|p| seats[p]).collect();
-                format!("{} wins after {} plies", names.join(" and "), G::ply(s))
-            }
-        },
-    }
 }
 
 /// `senat replay --game …`: a record is the start (`start` or a position

@@ -1,6 +1,5 @@
 //! The commands of `senat`, one module per family, with their clap argument
-//! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view,
-//! play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
+//! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view), [`play`] (play), [`batch`] (selfplay, merge, bench, arena), [`search`] (analyze,
 //! solve, bench-mcts, bench-search), [`bestmove`] (bestmove), [`annotate`] (annotate) and [`annex`] (draft-stats), [`metrics`] (metrics), [`tune`] (tune); [`common`]
 //! holds what they share (errors, positions, records, policy flags).
 //!
@@ -15,6 +14,7 @@ pub(crate) mod common;
 pub(crate) mod dominoes;
 pub(crate) mod games;
 pub(crate) mod metrics;
+pub(crate) mod play;
 pub(crate) mod rules;
 pub(crate) mod search;
 pub(crate) mod tune;

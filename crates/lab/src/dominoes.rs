@@ -476,6 +476,23 @@ pub struct PlayedMatch {
     pub moves: Vec<Move>,
 }
 
+/// A chance outcome of the chance state `s` (a dealt or drawn tile), drawn
+/// from `rng` with the rules' probabilities (`out`: a buffer for them):
+/// one 53-bit uniform number per outcome.
+pub fn chance_pick(s: &State, rng: &mut GameRng, out: &mut Vec<(Move, f64)>) -> Move {
+    s.chance_outcomes(out);
+    // A uniform number in [0, 1) from 53 bits.
+    let x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut acc = 0.0;
+    for &(m, p) in out.iter() {
+        acc += p;
+        if x < acc {
+            return m;
+        }
+    }
+    out[out.len() - 1].0
+}
+
 /// Plays a match of `variant`: seat `p`'s decisions by `agents[p]` from
 /// its observation, their randomness from `rng`; chance (deals and draws)
 /// from generators of its own, one per round, seeded by
@@ -495,18 +512,7 @@ pub fn play_match(
     let (mut decisions, mut in_round, mut played) = (0u32, 0u32, 0u32);
     while s.outcome().is_none() {
         if s.is_chance() {
-            s.chance_outcomes(&mut out);
-            // A uniform number in [0, 1) from 53 bits.
-            let x = (deals.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            let mut acc = 0.0;
-            let mut pick = out[out.len() - 1].0;
-            for &(m, p) in &out {
-                acc += p;
-                if x < acc {
-                    pick = m;
-                    break;
-                }
-            }
+            let pick = chance_pick(&s, &mut deals, &mut out);
             s.play_unchecked(pick);
             moves.push(pick);
         } else {

@@ -3,7 +3,8 @@
 //! What lives here: the adapter that lets the generic searches play Sénat
 //! ([`adapter`]), the evaluation, policies, self-play and its CSV formats,
 //! the arena and its statistics, the strategy annex, Ludii's game metrics
-//! ([`metrics`]), plots and pictures.
+//! ([`metrics`]), plots and pictures, and terminal play against the agents
+//! of every game ([`play`]).
 //!
 //! What this crate must never do: encode a rule of the game (it calls
 //! `senat-rules`), search in a way that names Sénat inside `game-search`, or
@@ -24,6 +25,7 @@ pub mod limits;
 pub mod metrics;
 pub mod named;
 pub mod picture;
+pub mod play;
 pub mod plot;
 pub mod policy;
 pub mod rating;

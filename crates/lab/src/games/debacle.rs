@@ -41,6 +41,15 @@ impl LabGame for Debacle {
         };
         side(me) - side(1 - me)
     }
+    fn table_legend() -> &'static str {
+        "key: `S4` is a die of South showing 4, `N2` one of North showing 2; South's camp is rank 1,
+     North's rank 6; `holds` lists the enemy dice a side captured (their values score at the end).
+"
+    }
+    fn move_forms() -> &'static str {
+        "Fa1 (flip), Rb1f Rb1l Rb1r (roll forward, towards file a, towards file f), Re5f@b1 (roll into
+              the enemy camp, back home on b1), RECc1 (recover a die onto c1), decline"
+    }
     fn extra_columns() -> &'static [&'static str] {
         &["rounds", "south_points", "north_points"]
     }

@@ -55,6 +55,57 @@ impl LabGame for Focus {
         }
         v
     }
+    /// The board with each stack read **top first** (the first digit is
+    /// the piece that controls it; bold with `colour`), then the rules'
+    /// lines of reserves, eliminated pieces and the side to move.
+    fn table_board(s: &Position, colour: bool) -> String {
+        let mut b = String::from("  ");
+        for f in 0..8u8 {
+            b.push_str(&format!(" {:<6}", (b'a' + f) as char));
+        }
+        b.truncate(b.trim_end().len());
+        b.push('\n');
+        for r in (0..8u8).rev() {
+            b.push_str(&format!("{} ", r + 1));
+            for f in 0..8u8 {
+                let sq = r * 8 + f;
+                let digits: String = if !focus_rules::is_playable(sq) {
+                    String::new()
+                } else if s.height(sq) == 0 {
+                    ".".to_string()
+                } else {
+                    (0..s.height(sq)).rev().filter_map(|l| s.piece(sq, l)).map(|p| p.to_string()).collect()
+                };
+                let pad = 6 - digits.len();
+                let cell = if colour && s.height(sq) > 0 {
+                    format!("\x1b[1m{}\x1b[0m{}", &digits[..1], &digits[1..])
+                } else {
+                    digits
+                };
+                b.push(' ');
+                b.push_str(&cell);
+                b.push_str(&" ".repeat(pad));
+            }
+            let line = b.trim_end().len();
+            b.truncate(line);
+            b.push('\n');
+        }
+        // The rules' board ends with the players' reserves and the side to move, after its 8 ranks and the files.
+        for line in s.board_text(colour).lines().skip(9) {
+            b.push_str(line);
+            b.push('\n');
+        }
+        b
+    }
+    fn table_legend() -> &'static str {
+        "key: a square lists its stack top first (`102`: a piece of player 1 on one of player 0 on one of
+     player 2); the top piece's player controls the stack; `.` an empty square, blank a removed
+     corner. Players: 0 white, 1 black; with 4: 0 south, 1 west, 2 north, 3 east (teams 0+2, 1+3).
+"
+    }
+    fn move_forms() -> &'static str {
+        "d4-d6 (the top k pieces of d4 move k squares), +e5 (a reserve piece onto e5), pass"
+    }
     fn extra_columns() -> &'static [&'static str] {
         &["reserves", "eliminated"]
     }

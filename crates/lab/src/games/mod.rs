@@ -190,6 +190,19 @@ pub trait LabGame:
     /// fitted to self-play results by the lab's example `eval_scale`
     /// (each game gives its command and figures).
     fn eval_scale(s: &Self::State) -> f64;
+    /// The board for a person playing at the terminal ([`crate::play`]),
+    /// with its last newline; by default [`LabGame::board`].
+    fn table_board(s: &Self::State, colour: bool) -> String {
+        Self::board(s, colour)
+    }
+    /// What the marks of [`LabGame::table_board`] mean, with its last newline.
+    fn table_legend() -> &'static str {
+        ""
+    }
+    /// The forms of a move text, for a person's `help`.
+    fn move_forms() -> &'static str {
+        "the game's move text"
+    }
     /// Names of the extra per-game columns of a batch (e.g. rounds played).
     fn extra_columns() -> &'static [&'static str] {
         &[]
@@ -222,6 +235,22 @@ pub fn position_arg<G: LabGame>(text: &str, variant: &str) -> Result<G::State, T
             }
             G::parse_position(t)
         }
+    }
+}
+
+/// The result line of a state, over or not: who won (a team's seats) or
+/// a draw, after how many plies; or how far it went and who is to move.
+pub fn result_line<G: LabGame>(s: &G::State) -> String {
+    let seats = G::seats(G::players(s));
+    match G::result(s) {
+        None => format!("game not over after {} plies; {} to move", G::ply(s), seats[G::to_move(s)]),
+        Some(r) => match winner::<G>(s, &r) {
+            None => format!("draw after {} plies", G::ply(s)),
+            Some(t) => {
+                let names: Vec<&str> = (0..G::players(s)).filter(|&p| G::team(s, p) == t).map(|p| seats[p]).collect();
+                format!("{} wins after {} plies", names.join(" and "), G::ply(s))
+            }
+        },
     }
 }
 
