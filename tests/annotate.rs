@@ -171,3 +171,22 @@ fn annotated_records_of_every_perfect_information_game_replay_and_agree_across_t
         }
     }
 }
+
+#[test]
+fn analyze_of_the_other_games_speaks_the_same_scale() {
+    let legal: Vec<String> = ok(&["moves", "--game", "focus", FOCUS_WIN_IN_1]).lines().map(str::to_string).collect();
+    for engine in [&["--depth", "2"][..], &["--engine", "mcts", "--playouts", "500"]] {
+        let mut args = vec!["analyze", "--game", "focus", FOCUS_WIN_IN_1, "--multipv", "3"];
+        args.extend_from_slice(engine);
+        let out = ok(&args);
+        assert!(out.contains("\nwin 1.000 (win in 1) (white to move; "), "{engine:?}: {out}");
+        let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("multipv ")).collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        let moves: Vec<&str> = lines.iter().map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+        assert!(moves.iter().all(|m| legal.iter().any(|l| l == m)), "{moves:?}");
+        assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2], "{moves:?}");
+        assert_eq!(moves[0], "c5-c4", "{out}");
+    }
+    let e = fails(&["analyze", "--game", "debacle", "start", "--depth", "2", "--multipv", "0"]);
+    assert!(e.contains("--multipv 0"), "{e}");
+}

@@ -6,7 +6,7 @@ mod support {
     pub mod cli;
     pub mod files;
 }
-use support::cli::{expect_error, ok, ok_in, senat};
+use support::cli::{expect_error, ok, ok_in, senat, senat_in};
 use support::files::TempDir;
 
 #[test]
@@ -89,6 +89,36 @@ fn duplicate_arena_and_refusals() {
     assert!(e.contains("hidden information"), "{e}");
     let e = expect_error(&senat(&["selfplay", "--game", "dominoes", "--first", "mcts"]), &["selfplay"]);
     assert!(e.contains("unknown agent `mcts`"), "{e}");
+}
+
+/// `arena --moves` keeps every match (chance included) in the arena's
+/// moves-file form: one row per match, games 0..N, each viewed by `view`
+/// with all its plies; an existing file is kept without --force.
+#[test]
+fn an_arena_keeps_its_matches_for_the_viewer() {
+    let dir = TempDir::new("dominoes-arena-moves");
+    let args =
+        ["arena", "--game", "dominoes", "random", "greedy", "--games", "4", "--players", "4", "--moves", "m.csv"];
+    ok_in(&dir.0, &[&args[..], &["--quiet"]].concat());
+    let text = std::fs::read_to_string(dir.0.join("m.csv")).unwrap();
+    let mut lines = text.lines();
+    let id = lines.next().unwrap();
+    assert!(id.starts_with("# game-arena 1 game=dominoes variant=players=4 "), "{id}");
+    assert_eq!(lines.next(), Some("game,pairing,pair,first,second,moves"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.iter().map(|r| r[0]).collect::<Vec<_>>(), ["0", "1", "2", "3"], "{text}");
+    // The pair's two matches swap the seats.
+    assert_eq!((rows[0][3], rows[0][4], rows[1][3], rows[1][4]), ("random", "greedy", "greedy", "random"));
+    for r in &rows {
+        let plies = r[5].split(' ').count();
+        let out = ok_in(
+            &dir.0,
+            &["view", "--game", "dominoes", "m.csv", "--index", r[0], "--reveal", "--out", "v.html", "--force"],
+        );
+        assert!(out.contains(&format!("({plies} plies, ")), "{out}");
+    }
+    let e = expect_error(&senat_in(&dir.0, &args), &["arena"]);
+    assert!(e.contains("already exists"), "{e}");
 }
 
 /// `--moves` writes every move of each match (deals and draws included):

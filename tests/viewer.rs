@@ -14,6 +14,7 @@ use senat_rules::{Cell, GameRecord, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+use testkit::has_domino as has_tile;
 
 mod support {
     pub mod cli;
@@ -375,18 +376,6 @@ fn an_arena_game_of_focus4_is_viewed_from_its_moves_file() {
     let other = d.join("other.html");
     let e = support::cli::fails(&["view", "--game", "focus", m, "--index", "0", "--out", other.to_str().unwrap()]);
     assert!(e.contains("focus4 batch, not of focus"), "{e}");
-}
-
-/// Whether `text` holds the domino `a-b` (either way round), not inside a
-/// longer number.
-fn has_tile(text: &str, a: u8, b: u8) -> bool {
-    [format!("{a}-{b}"), format!("{b}-{a}")].iter().any(|needle| {
-        text.match_indices(needle.as_str()).any(|(i, _)| {
-            let before = text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit());
-            let after = text[i + needle.len()..].chars().next().is_some_and(|c| c.is_ascii_digit());
-            !before && !after
-        })
-    })
 }
 
 #[test]

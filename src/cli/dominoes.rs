@@ -19,6 +19,7 @@ use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::dominoes::{DominoArena, DominoSpec};
 use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::rating::Estimate;
+use senat_lab::selfplay::output::{IfExists, OutFile};
 use std::io::Write;
 use std::time::Instant;
 
@@ -341,7 +342,10 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
     }
     if a.out.is_some() || a.summary.is_some() {
-        return input("--out and --summary are not available for --game dominoes yet; the table goes to stdout");
+        return input(
+            "--out and --summary are not available for --game dominoes yet; the table goes to stdout \
+             (--moves keeps every match for `senat view`)",
+        );
     }
     let variant = variant(&a.game)?;
     let agents = a.agents.iter().map(|t| spec(t, "agent")).collect::<Result<Vec<_>>>()?;
@@ -352,9 +356,25 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         seed: a.seed,
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
         duplicate: !a.no_duplicate,
+        moves: a.moves.is_some(),
     };
+    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let started = Instant::now();
     let results = arena.run(threads_or_all(a.concurrency)?).or_else(input)?;
+    if let Some(mut f) = moves_file.take() {
+        f.write_all(arena.identity().as_bytes()).or_else(input)?;
+        f.write_all(crate::cli::games::csv_line(&senat_lab::games::arena::MOVES_COLUMNS.map(String::from)).as_bytes())
+            .or_else(input)?;
+        for (p, r) in results.iter().enumerate() {
+            let mut rows = arena.moves_rows(p, r);
+            rows.sort_by_key(|row| row[0].parse::<u64>().unwrap_or(u64::MAX));
+            for row in rows {
+                f.write_all(crate::cli::games::csv_line(&row).as_bytes()).or_else(input)?;
+            }
+        }
+        f.commit().or_else(input)?;
+    }
     let w = arena.agents.iter().map(|x| x.to_string().len()).max().unwrap_or(1);
     writeln!(
         out,

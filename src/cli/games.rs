@@ -22,6 +22,7 @@ use senat_lab::arena::{Schedule, ladder_of};
 use senat_lab::games::agent::{AgentSpec, DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg, result_line};
 use senat_lab::selfplay::{Existing, Shard};
+use senat_lab::winprob::WinChance;
 use senat_rules::Variant as SenatVariant;
 use std::io::Write;
 use std::path::Path;
@@ -494,9 +495,6 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
         }
     }
-    if a.moves.is_some() && a.game.game == GameKind::Dominoes {
-        return input("--moves is not for --game dominoes: its arena keeps no moves (selfplay --moves does)");
-    }
     if a.game.game == GameKind::Dominoes {
         return crate::cli::dominoes::arena(a, out);
     }
@@ -653,7 +651,8 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
     Ok(())
 }
 
-fn csv_line(fields: &[String]) -> String {
+/// One CSV record with its newline, quoted as the csv crate quotes.
+pub(crate) fn csv_line(fields: &[String]) -> String {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
     w.write_record(fields).expect("writing to memory");
     String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 fields")
@@ -666,12 +665,17 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena",
         );
     }
-    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 || a.multipv.is_some() {
+    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
         return input(format_args!(
-            "--history, --prior, --parallel, --threads and --multipv are for Sénat; --game {} does not take them",
+            "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
             a.game.game
         ));
     }
+    let multipv = match a.multipv {
+        Some(k @ 1..=256) => Some(k),
+        Some(k) => return input(format_args!("--multipv {k}: expected 1 to 256 moves")),
+        None => None,
+    };
     on_game!(a.game.game, G => {
         if variant_help::<G>(&a.game, out)? {
             return Ok(());
@@ -682,6 +686,7 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             return Ok(());
         }
         let time = a.time.map(|t| senat_lab::limits::seconds("--time", t)).transpose().or_else(input)?;
+        let seat = G::seats(G::players(&s))[G::to_move(&s)];
         let names = |pv: &[<G as Game>::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<_>>().join(" ");
         match a.engine.as_str() {
             "ab" => {
@@ -693,6 +698,14 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 }
                 let best = r.best.map(G::move_text).unwrap_or_default();
                 writeln!(out, "bestmove {best} score {} depth {} nodes {} ({:.0} nodes/s)", score_text(r.score), r.depth, r.nodes, r.nps())?;
+                let scale = G::eval_scale(&s);
+                writeln!(out, "win {} ({seat} to move; logistic of score / {scale}, fitted to self-play results)", WinChance::from_score(r.score, scale))?;
+                if let Some(k) = multipv {
+                    for (i, (m, score, pv)) in searcher.multipv(&s, &r, k).iter().enumerate() {
+                        let win = WinChance::from_score(*score, scale);
+                        writeln!(out, "multipv {}  move {}  win {win}  score {}  pv {}", i + 1, G::move_text(*m), score_text(*score), names(pv))?;
+                    }
+                }
             }
             "mcts" => {
                 let config = mcts::Config {
@@ -716,6 +729,17 @@ pub(crate) fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 }
                 let best = r.best.map(G::move_text).unwrap_or_default();
                 writeln!(out, "bestmove {best} value {:.3} playouts {} ({:.0}/s) pv {}", r.value(), r.playouts, r.playouts_per_s(), names(&r.pv))?;
+                writeln!(out, "win {} ({seat} to move; the mean result, a draw counting half)", WinChance::from_mean(r.value(), r.proof))?;
+                if let Some(k) = multipv {
+                    let mut by_visits: Vec<usize> = (0..r.moves.len()).collect();
+                    by_visits.sort_by(|&x, &y| r.moves[y].1.cmp(&r.moves[x].1).then(r.moves[y].2.total_cmp(&r.moves[x].2)));
+                    for (i, &j) in by_visits.iter().take(k).enumerate() {
+                        let (m, visits, mean) = r.moves[j];
+                        let win = WinChance::from_mean(mean, r.proofs.get(j).copied().flatten());
+                        let pv = if Some(m) == r.best { names(&r.pv) } else { G::move_text(m) };
+                        writeln!(out, "multipv {}  move {}  win {win}  visits {visits}  pv {pv}", i + 1, G::move_text(m))?;
+                    }
+                }
             }
             e => return input(format_args!("--engine {e}: with --game {} the engines are ab and mcts", a.game.game)),
         }

@@ -663,6 +663,20 @@ pub struct DominoArena {
     /// Whether both matches of a pair share their deals (`false`: the
     /// second match deals from another seed, to measure the luck).
     pub duplicate: bool,
+    /// Keep every match's moves ([`DominoPairing::matches`]), chance
+    /// included, for a moves file that `senat view` reads.
+    pub moves: bool,
+}
+
+/// One match of a pairing, as an arena's moves file keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArenaMatch {
+    /// The pair (0-based, within the pairing).
+    pub pair: u64,
+    /// Whether agent A held the even seats (0, 2): the pair's first match.
+    pub a_even: bool,
+    /// Every move of the match from the start, deals and draws included.
+    pub moves: Vec<String>,
 }
 
 /// The result of one pairing of a [`DominoArena`].
@@ -680,6 +694,9 @@ pub struct DominoPairing {
     pub seat_wins: [u64; 4],
     /// Rounds played.
     pub rounds: u64,
+    /// The matches, in pair order, the pair's first match first (only
+    /// with [`DominoArena::moves`]).
+    pub matches: Vec<ArenaMatch>,
 }
 
 impl DominoPairing {
@@ -690,6 +707,42 @@ impl DominoPairing {
 }
 
 impl DominoArena {
+    /// The identity line of its moves file, in the form of the other
+    /// games' arenas ([`crate::games::arena::arena_file`] reads it back).
+    pub fn identity(&self) -> String {
+        use crate::selfplay::identity::escape;
+        let agents: Vec<String> = self.agents.iter().map(|a| escape(&a.to_string())).collect();
+        format!(
+            "# game-arena 1 game=dominoes variant={} seed={} pairs={} duplicate={} agents={}\n",
+            escape(&Some(self.variant.to_text()).filter(|t| !t.is_empty()).unwrap_or_else(|| "-".into())),
+            self.seed,
+            self.pairs,
+            self.duplicate,
+            agents.join(";")
+        )
+    }
+
+    /// The moves-file rows ([`crate::games::arena::MOVES_COLUMNS`]) of
+    /// pairing `p`'s matches: game `2 × (p × pairs + pair)`, plus 1 for the
+    /// match where agent B holds the even seats; `first` is the agent of
+    /// seat 0, `second` of seat 1.
+    pub fn moves_rows(&self, p: usize, r: &DominoPairing) -> Vec<Vec<String>> {
+        r.matches
+            .iter()
+            .map(|m| {
+                let (first, second) = if m.a_even { (r.a, r.b) } else { (r.b, r.a) };
+                vec![
+                    (2 * (p as u64 * self.pairs + m.pair) + u64::from(!m.a_even)).to_string(),
+                    p.to_string(),
+                    m.pair.to_string(),
+                    self.agents[first].to_string(),
+                    self.agents[second].to_string(),
+                    m.moves.join(" "),
+                ]
+            })
+            .collect()
+    }
+
     /// The pairings, as (A, B) agent indices.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         self.schedule.pairings(self.agents.len())
@@ -711,7 +764,8 @@ impl DominoArena {
         let pool = crate::selfplay::pool(threads)?;
         let mut out = Vec::new();
         for (a, b) in self.pairings() {
-            let pairs: Vec<[(u8, usize, u32); 2]> = pool.install(|| {
+            #[allow(clippy::type_complexity)]
+            let pairs: Vec<[(u8, usize, u32, Vec<String>); 2]> = pool.install(|| {
                 (0..self.pairs)
                     .into_par_iter()
                     .map(|k| {
@@ -729,20 +783,25 @@ impl DominoArena {
                                 }
                                 _ => (1, usize::MAX),
                             };
-                            (half, seat, m.rounds.len() as u32)
+                            let moves =
+                                if self.moves { m.moves.iter().map(Move::to_string).collect() } else { Vec::new() };
+                            (half, seat, m.rounds.len() as u32, moves)
                         })
                     })
                     .collect()
             });
             let mut r = DominoPairing { a, b, ..DominoPairing::default() };
-            for pair in pairs {
+            for (k, pair) in pairs.into_iter().enumerate() {
                 r.penta.add(pair[0].0 + pair[1].0);
-                for (half, seat, rounds) in pair {
+                for (i, (half, seat, rounds, moves)) in pair.into_iter().enumerate() {
                     r.wdl.add(half);
                     if seat < 4 {
                         r.seat_wins[seat] += 1;
                     }
                     r.rounds += u64::from(rounds);
+                    if self.moves {
+                        r.matches.push(ArenaMatch { pair: k as u64, a_even: i == 0, moves });
+                    }
                 }
             }
             out.push(r);
@@ -914,10 +973,34 @@ mod tests {
             seed: 1,
             schedule: crate::arena::Schedule::Ladder,
             duplicate: true,
+            moves: false,
         };
         let r = arena.run(2).unwrap();
         assert_eq!(r[0].wdl.games(), 40);
         assert_eq!(r[0].seat_wins.iter().sum::<u64>() + r[0].wdl.draws, 40);
+        assert!(r[0].matches.is_empty(), "no moves kept unless asked");
+        // With moves: one row per match, each replaying to its result; the
+        // results are the same as without.
+        let kept = DominoArena { moves: true, ..arena.clone() }.run(2).unwrap();
+        assert_eq!((kept[0].wdl, kept[0].seat_wins), (r[0].wdl, r[0].seat_wins));
+        let rows = arena.moves_rows(0, &kept[0]);
+        let mut games: Vec<u64> = rows.iter().map(|row| row[0].parse().unwrap()).collect();
+        games.sort_unstable();
+        assert_eq!(games, (0..40).collect::<Vec<u64>>());
+        let (mut wins_a, mut draws) = (0u64, 0u64);
+        for (row, m) in rows.iter().zip(&kept[0].matches) {
+            let mut s = State::start(v);
+            for t in row[5].split(' ') {
+                let mv = s.parse_move(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+                s.play_unchecked(mv);
+            }
+            match s.outcome() {
+                Some(dominoes_rules::Outcome::Win { player }) => wins_a += u64::from((player % 2 == 0) == m.a_even),
+                _ => draws += 1,
+            }
+            assert_eq!(row[3], if m.a_even { "random" } else { "greedy" });
+        }
+        assert_eq!((wins_a, draws), (r[0].wdl.wins, r[0].wdl.draws), "the rows replay to the results");
     }
 
     #[test]

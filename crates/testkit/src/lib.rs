@@ -76,6 +76,19 @@ impl XorShift64 {
     }
 }
 
+/// Whether `text` holds the domino `a-b` (either way round) as a token of
+/// its own, not inside a longer number (`1-2` is not in `11-23`): how the
+/// tests look for a hidden tile in a page, a picture or a board.
+pub fn has_domino(text: &str, a: u8, b: u8) -> bool {
+    [format!("{a}-{b}"), format!("{b}-{a}")].iter().any(|needle| {
+        text.match_indices(needle.as_str()).any(|(i, _)| {
+            let before = text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit());
+            let after = text[i + needle.len()..].chars().next().is_some_and(|c| c.is_ascii_digit());
+            !before && !after
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

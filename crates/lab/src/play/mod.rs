@@ -638,33 +638,22 @@ mod tests {
 
     #[test]
     fn an_ended_start_is_refused() {
-        let start = <Nim as LabGame>::parse_position("nim:2:0:1:4").unwrap();
-        let spec = <Nim as Table>::spec("random").unwrap();
-        let setup = Setup {
-            start,
-            human: 0,
-            engine: "random".into(),
-            spec,
-            seed: 1,
-            colour: false,
-            echo: false,
-            title: "t".into(),
+        let refusal = |position: &str, human: usize| {
+            let setup = Setup {
+                start: <Nim as LabGame>::parse_position(position).unwrap(),
+                human,
+                engine: "random".into(),
+                spec: <Nim as Table>::spec("random").unwrap(),
+                seed: 1,
+                colour: false,
+                echo: false,
+                title: "t".into(),
+            };
+            Session::<Nim>::new(setup).err().expect("refused").to_string()
         };
-        let e = Session::<Nim>::new(setup).err().expect("refused").to_string();
+        let e = refusal("nim:2:0:1:4", 0);
         assert!(e.starts_with("--from: the game is already over ("), "{e}");
-        let start = <Nim as LabGame>::parse_position("nim:2:5:0:0").unwrap();
-        let spec = <Nim as Table>::spec("random").unwrap();
-        let setup = Setup {
-            start,
-            human: 2,
-            engine: "random".into(),
-            spec,
-            seed: 1,
-            colour: false,
-            echo: false,
-            title: "t".into(),
-        };
-        let e = Session::<Nim>::new(setup).err().expect("refused").to_string();
+        let e = refusal("nim:2:5:0:0", 2);
         assert_eq!(e, "--as 2: not a seat of this game (a, b)");
         assert!(<Nim as Table>::spec("nobody").is_err());
     }

@@ -106,17 +106,9 @@ mod tests {
         (states, moves)
     }
 
-    /// Whether `text` holds the tile `a-b` (either way round) not inside a
-    /// longer number.
     fn has_tile(text: &str, t: dominoes_rules::Tile) -> bool {
         let (a, b) = t.ends();
-        [format!("{a}-{b}"), format!("{b}-{a}")].iter().any(|needle| {
-            text.match_indices(needle.as_str()).any(|(i, _)| {
-                let before = text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit());
-                let after = text[i + needle.len()..].chars().next().is_some_and(|c| c.is_ascii_digit());
-                !before && !after
-            })
-        })
+        testkit::has_domino(text, a, b)
     }
 
     #[test]
