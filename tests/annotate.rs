@@ -99,7 +99,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["annotate", SAMPLE, "--agent", "mcts:nope=1"], "--agent"),
         (vec!["annotate", "no/such/file", "--agent", "top"], "cannot read"),
         (vec!["annotate", SAMPLE, "--agent", "top", "--game", "focus"], "expected `focus`"),
-        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "dominoes"], "does not annotate dominoes"),
+        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "dominoes"], "is not `start` nor a state"),
         (vec!["annotate", SAMPLE, "--agent", "greedy", "--game", "debacle"], "gives no evaluation"),
     ] {
         let e = fails(&args);
@@ -189,4 +189,29 @@ fn analyze_of_the_other_games_speaks_the_same_scale() {
     }
     let e = fails(&["analyze", "--game", "debacle", "start", "--depth", "2", "--multipv", "0"]);
     assert!(e.contains("--multipv 0"), "{e}");
+}
+
+#[test]
+fn dominoes_annotations_judge_each_decision_from_the_movers_observation() {
+    let dir = TempDir::new("annotate-dominoes");
+    dir.write("r.txt", batch_record(&dir, "dominoes", 40));
+    ok_in(&dir.0, &["annotate", "--game", "dominoes", "r.txt", "--agent", "ismcts:playouts=100", "--out", "a.txt"]);
+    let text = dir.text("a.txt");
+    let end = |f: &str| ok_in(&dir.0, &["replay", "--game", "dominoes", f, "--quiet"]);
+    assert_eq!(end("a.txt"), end("r.txt"), "the annotated record replays to the same place");
+    let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).skip(1).collect();
+    assert_eq!(moves.len(), 40, "{text}");
+    // The deal is chance; the decisions are judged, the move played by its own mean.
+    assert!(moves[..14].iter().all(|l| l.ends_with(": chance (a deal or a draw)")), "{text}");
+    let decisions: Vec<&&str> = moves.iter().filter(|l| l.contains(": win ")).collect();
+    assert!(decisions.len() >= 10, "{text}");
+    for l in decisions {
+        assert!(l.contains(", player 0: win ") || l.contains(", player 1: win "), "{l}");
+        let (played, rest) = l.split_once(' ').unwrap();
+        if rest.contains(&format!("best {played},")) {
+            assert!(!rest.contains('?'), "the agent's own move is not marked: {l}");
+        }
+    }
+    let e = fails(&["annotate", "--game", "dominoes", SAMPLE, "--agent", "greedy"]);
+    assert!(e.contains("gives no evaluation"), "{e}");
 }

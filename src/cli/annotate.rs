@@ -10,6 +10,7 @@ use crate::cli::common::{Result, input, play_record, policy, read_record};
 use crate::cli::games::{self, GameArg};
 use crate::cli::view::{refuse_existing, write_atomic};
 use clap::Args;
+use senat_lab::dominoes::DominoSpec;
 use senat_lab::games::debacle::Debacle;
 use senat_lab::games::focus::Focus;
 use senat_lab::games::{GameKind, LabGame};
@@ -57,11 +58,8 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
         return match a.game.game {
             GameKind::Focus | GameKind::Focus4 => annotate_game::<Focus>(&a, out),
             GameKind::Debacle => annotate_game::<Debacle>(&a, out),
-            GameKind::Dominoes | GameKind::Senat => input(format_args!(
-                "`senat annotate` does not annotate dominoes yet (its agents judge one player's observation, \
-                 a record holds every hand); --game {} is not available here",
-                a.game.game
-            )),
+            GameKind::Dominoes => annotate_dominoes(&a, out),
+            GameKind::Senat => unreachable!("Sénat is not another game"),
         };
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
@@ -186,7 +184,8 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
                 best: line.first().cloned(),
                 played_best: opinions[i].1.first() == Some(&m),
                 line,
-                after,
+                after: Some(after),
+                chance: false,
             }
         })
         .collect();
@@ -205,6 +204,71 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
     };
     let text = annotated(&spec.to_string(), &G::position_text(&played.states[0]), &plies, &end);
     write_annotated(a, &text, played.moves.len(), out)
+}
+
+/// `senat annotate --game dominoes`: at every decision the mover's agent
+/// searches the mover's observation only (never the other hands of the
+/// record); its win probability is the search's mean leaf value for the
+/// mover (the heuristic chance of winning the match of
+/// [`senat_lab::dominoes::RoundRollout`]); the move played is judged by
+/// its own mean in that search; the line is the best move alone (the
+/// search's later moves are guesses of hidden tiles). Deals and draws are
+/// marked as chance.
+fn annotate_dominoes(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
+    if crate::cli::dominoes::variant_help(&a.game, out)? {
+        return Ok(());
+    }
+    let spec = crate::cli::dominoes::spec(&a.agent, "--agent")?;
+    if matches!(spec, DominoSpec::Random | DominoSpec::Greedy) {
+        return input(format_args!(
+            "--agent {spec}: gives no evaluation to annotate with (use an agent that searches: ismcts:…, pimc:…, top)"
+        ));
+    }
+    if let Some(path) = &a.out {
+        refuse_existing(path, a.force)?;
+    }
+    let (_, states, moves) = crate::cli::dominoes::record_states(&a.record, &a.game)?;
+    let mut rng = rng_from_seed(a.seed);
+    let mut plies = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let s = &states[i];
+        if s.is_chance() {
+            plies.push(Ply {
+                text: m.to_string(),
+                mover: String::new(),
+                before: WinChance::EVEN,
+                best: None,
+                played_best: false,
+                line: Vec::new(),
+                after: None,
+                chance: true,
+            });
+            continue;
+        }
+        let p = s.to_move();
+        let r = spec.judge(&s.observation(p), &mut rng).expect("a searching agent");
+        let after = r.moves.iter().find(|x| x.0 == m).map(|x| WinChance::estimate(x.2));
+        plies.push(Ply {
+            text: m.to_string(),
+            mover: format!("player {p}"),
+            before: WinChance::estimate(r.value()),
+            best: r.best.map(|b| b.to_string()),
+            played_best: r.best == Some(m),
+            // The best move alone: past it, the search's line plays the
+            // other hands and the boneyard as guessed, not as dealt.
+            line: r.best.iter().map(ToString::to_string).collect(),
+            after,
+            chance: false,
+        });
+    }
+    let last = &states[states.len() - 1];
+    let end = if last.outcome().is_some() {
+        senat_lab::play::dominoes::result_line(last)
+    } else {
+        format!("not over; {}", senat_lab::play::dominoes::result_line(last))
+    };
+    let text = annotated(&spec.to_string(), &states[0].to_string(), &plies, &end);
+    write_annotated(a, &text, moves.len(), out)
 }
 
 /// The annotated record to `--out` (atomically) or stdout.
@@ -233,8 +297,11 @@ struct Ply {
     played_best: bool,
     /// The agent's line, best move first.
     line: Vec<String>,
-    /// The mover's win probability after the move played.
-    after: WinChance,
+    /// The mover's win probability after the move played (`None`: the
+    /// agent's search never tried it).
+    after: Option<WinChance>,
+    /// A chance move (a dominoes deal or draw): no one chose it.
+    chance: bool,
 }
 
 impl Ply {
@@ -247,7 +314,8 @@ impl Ply {
             best: pv.first().map(Move::to_string),
             played_best: pv.first() == Some(&m),
             line: pv.iter().map(Move::to_string).collect(),
-            after,
+            after: Some(after),
+            chance: false,
         }
     }
 }
@@ -265,17 +333,23 @@ fn annotated(agent: &str, start: &str, plies: &[Ply], end: &str) -> String {
          # marks (drop from the best move's win to the move played's): ?! >= {INACCURACY}, ? >= {MISTAKE}, ?? >= {BLUNDER}\n{start}\n"
     );
     for (i, p) in plies.iter().enumerate() {
-        let (m, before, after) = (&p.text, p.before, p.after);
-        let mark = if p.played_best { None } else { Mark::of_drop(before.p() - after.p()) };
+        let (m, before) = (&p.text, p.before);
+        if p.chance {
+            s.push_str(&format!("{m}  # ply {}: chance (a deal or a draw)\n", i + 1));
+            continue;
+        }
+        let drop = p.after.map(|after| before.p() - after.p());
+        let mark = if p.played_best { None } else { drop.and_then(Mark::of_drop) };
         let best_text = p.best.clone().unwrap_or_else(|| "-".to_string());
+        let after = p.after.map_or("- (not searched)".to_string(), |a| a.to_string());
         let mut c = format!(
             "{m}  # ply {}, {}: win {before}, best {best_text}, line {}; after {m}: {after}",
             i + 1,
             p.mover,
             p.line.join(" ")
         );
-        if let Some(k) = mark {
-            c.push_str(&format!(" {} {k} (-{:.3})", k.symbol(), before.p() - after.p()));
+        if let (Some(k), Some(d)) = (mark, drop) {
+            c.push_str(&format!(" {} {k} (-{d:.3})", k.symbol()));
         }
         s.push_str(&c);
         s.push('\n');

@@ -304,23 +304,32 @@ impl DominoSpec {
         match *self {
             DominoSpec::Random => Box::new(RandomAgent(Vec::new())),
             DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
-            DominoSpec::Pimc { playouts, worlds, c, temp } => Box::new(PimcAgent {
-                mcts: Mcts::new(
-                    mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() },
-                    RoundRollout::default(),
-                ),
-                worlds,
-                temp,
-                last: None,
-            }),
-            DominoSpec::Ismcts { playouts, c, temp } => Box::new(IsmctsAgent {
-                search: Ismcts::new(
-                    ismcts::Config { playouts, c, ..ismcts::Config::default() },
-                    RoundRollout::default(),
-                ),
-                temp,
-                last: None,
-            }),
+            DominoSpec::Pimc { .. } => Box::new(self.pimc().expect("a pimc spec")),
+            DominoSpec::Ismcts { .. } => Box::new(self.ismcts().expect("an ismcts spec")),
+        }
+    }
+
+    fn pimc(&self) -> Option<PimcAgent> {
+        let DominoSpec::Pimc { playouts, worlds, c, temp } = *self else { return None };
+        let config = mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() };
+        Some(PimcAgent { mcts: Mcts::new(config, RoundRollout::default()), worlds, temp, last: None })
+    }
+
+    fn ismcts(&self) -> Option<IsmctsAgent> {
+        let DominoSpec::Ismcts { playouts, c, temp } = *self else { return None };
+        let config = ismcts::Config { playouts, c, ..ismcts::Config::default() };
+        Some(IsmctsAgent { search: Ismcts::new(config, RoundRollout::default()), temp, last: None })
+    }
+
+    /// The search a searching agent (PIMC, ISMCTS) makes on `obs` before
+    /// it picks, a fresh one each call: every root move with its visits and
+    /// mean leaf value for the observer ([`RoundRollout`]'s heuristic
+    /// chance of winning the match); `None` for random and greedy.
+    pub fn judge(&self, obs: &Observation, rng: &mut GameRng) -> Option<mcts::Report<Move>> {
+        match self {
+            DominoSpec::Pimc { .. } => self.pimc().map(|mut a| a.report(obs, rng)),
+            DominoSpec::Ismcts { .. } => self.ismcts().map(|mut a| a.report(obs, rng)),
+            DominoSpec::Random | DominoSpec::Greedy => None,
         }
     }
 }
@@ -402,10 +411,17 @@ fn tempered(r: &mcts::Report<Move>, obs: &Observation, temp: &Temperature, rng: 
     r.best.expect("a decision")
 }
 
+impl PimcAgent {
+    /// The search behind a decision on `obs`.
+    fn report(&mut self, obs: &Observation, rng: &mut GameRng) -> mcts::Report<Move> {
+        let root = sample(obs, &mut || rng.next_u64());
+        self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64())
+    }
+}
+
 impl Agent<Dominoes> for PimcAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
-        let root = sample(obs, &mut || rng.next_u64());
-        let r = self.mcts.search_determinized(&root, obs.observer(), self.worlds, rng.next_u64());
+        let r = self.report(obs, rng);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
         tempered(&r, obs, &self.temp, rng)
     }
@@ -421,10 +437,17 @@ struct IsmctsAgent {
     last: Option<String>,
 }
 
+impl IsmctsAgent {
+    /// The search behind a decision on `obs`.
+    fn report(&mut self, obs: &Observation, rng: &mut GameRng) -> mcts::Report<Move> {
+        let root = sample(obs, &mut || rng.next_u64());
+        self.search.search(&root, obs.observer(), rng.next_u64())
+    }
+}
+
 impl Agent<Dominoes> for IsmctsAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
-        let root = sample(obs, &mut || rng.next_u64());
-        let r = self.search.search(&root, obs.observer(), rng.next_u64());
+        let r = self.report(obs, rng);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
         tempered(&r, obs, &self.temp, rng)
     }
