@@ -650,4 +650,34 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
         .unwrap();
     let focus_dom = dom(&browser, &d.join("profile"), &fpage, 2);
     assert_eq!(text_of(&focus_dom, "div", "eval-text"), format!("white {:.3}", 1.0 - q));
+    assert!(!focus_dom.contains("id=\"ply-notes-label\" hidden"), "a ply with notes has its heading");
+    // Without notes, no heading over nothing.
+    let bare = d.join("bare.html");
+    senat(&["view", "--game", "focus", frec.to_str().unwrap(), "--out", bare.to_str().unwrap()]);
+    let bare_dom = dom(&browser, &d.join("profile"), &bare, 2);
+    assert!(bare_dom.contains("id=\"ply-notes-label\" hidden"), "no heading without notes: {bare_dom}");
+    assert!(bare_dom.contains("id=\"game-notes-label\" hidden"), "no heading without notes");
+    // Dominoes, two players: player 0's chance, from the mover's own search.
+    let (drec, dann, dpage) = (d.join("d.txt"), d.join("da.txt"), d.join("d.html"));
+    let (_, moves) = batch(&d, "dominoes", "1", &[]);
+    std::fs::write(&drec, format!("start\n{}\n", moves_of(&moves, 0)[..40].join("\n"))).unwrap();
+    senat(&[
+        "annotate",
+        "--game",
+        "dominoes",
+        drec.to_str().unwrap(),
+        "--agent",
+        "ismcts:playouts=100",
+        "--out",
+        dann.to_str().unwrap(),
+    ]);
+    senat(&["view", "--game", "dominoes", dann.to_str().unwrap(), "--out", dpage.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&dann).unwrap();
+    let (j, line) =
+        text.lines().filter(|l| l.contains("  # ply ")).enumerate().find(|(_, l)| l.contains(", player ")).unwrap();
+    let q: f64 =
+        line.rsplit("; after ").next().unwrap().split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let want = if line.contains(", player 0: ") { q } else { 1.0 - q };
+    let ddom = dom(&browser, &d.join("profile"), &dpage, j + 1);
+    assert_eq!(text_of(&ddom, "div", "eval-text"), format!("player 0 {want:.3}"), "{line}");
 }

@@ -512,8 +512,17 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
         None => {
             let (name, states, moves) = crate::cli::dominoes::record_states(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
+            // Two players: player 0's chance is the other's complement
+            // (`senat annotate --game dominoes` comments each decision).
+            let evaluation = (states[0].players() == 2)
+                .then(|| {
+                    viewer::evaluation(&ply_notes, "player 0", |j| {
+                        states.get(j - 1).is_some_and(|s| !s.is_chance() && s.to_move() == 0)
+                    })
+                })
+                .flatten();
             (
-                Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new(), evaluation: None },
+                Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new(), evaluation },
                 states,
                 moves,
             )

@@ -259,6 +259,8 @@ pub const SCRIPT: &str = r#"
   text('title', data.title);
   text('players', data.players);
   fill($('game-notes'), data.notes);
+  // A heading only over notes that are there.
+  $('game-notes-label').hidden = data.notes.length === 0;
   var list = $('moves');
   steps.forEach(function (s, i) {
     if (s.section) { var h = document.createElement('li'); h.className = 'section'; h.textContent = s.section; list.appendChild(h); }
@@ -293,6 +295,7 @@ pub const SCRIPT: &str = r#"
     text('status', s.status);
     text('detail', s.detail);
     fill($('ply-notes'), s.notes);
+    $('ply-notes-label').hidden = s.notes.length === 0;
     text('result', i === last ? data.result : '');
     if (ev) {
       var p = ev.values[i];
@@ -513,8 +516,8 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
 <div id=\"spn-box\"><span class=\"label\">{}</span> <code id=\"spn\"></code> \
 <button type=\"button\" id=\"copy\">copy</button> <span id=\"copied\" class=\"label\"></span></div>\n\
 <ol id=\"moves\"></ol>\n</div>\n\
-<div id=\"notes-box\">{}<div class=\"label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
-<div class=\"label\">notes of the game</div><ul id=\"game-notes\"></ul></div>\n\
+<div id=\"notes-box\">{}<div class=\"label\" id=\"ply-notes-label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
+<div class=\"label\" id=\"game-notes-label\">notes of the game</div><ul id=\"game-notes\"></ul></div>\n\
 <noscript>This viewer needs JavaScript; the positions are in the data below.</noscript>\n\
 <script type=\"application/json\" id=\"game-data\">{data}</script>\n\
 <script>{SCRIPT}</script>\n</body>\n</html>\n",
