@@ -160,6 +160,21 @@ pub struct Shape {
     pub position_name: &'static str,
 }
 
+/// Each state of a game with the move that led to it and the state before
+/// (none at ply 0): `states[i]` is the state after `i` moves and
+/// `moves[i]` the move from `states[i]` to `states[i + 1]`. The walk every
+/// producer's plies take.
+pub fn with_last<'a, S, M: Copy>(
+    states: &'a [S],
+    moves: &'a [M],
+) -> impl Iterator<Item = (usize, &'a S, Option<(M, &'a S)>)> + 'a {
+    debug_assert_eq!(states.len(), moves.len() + 1);
+    states
+        .iter()
+        .enumerate()
+        .map(move |(i, s)| (i, s, i.checked_sub(1).and_then(|k| Some((*moves.get(k)?, &states[k])))))
+}
+
 /// The headings of a move list: the key of the position before each move
 /// (its phase, its round), and a heading wherever the key changes.
 #[derive(Clone, Debug, Default)]

@@ -120,27 +120,22 @@ pub fn svg(frame: &Frame) -> String {
                 square_name(sq)
             );
             die(&mut s, x + off, y + off, DIE, owner, value);
-            if rebond == Some(sq) {
+            // A ring just outside the die: `class`, then its stroke attributes.
+            let ring = |s: &mut String, class: &str, stroke: &str| {
                 let _ = write!(
                     s,
-                    "<rect class=\"rebond\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"none\" \
-stroke=\"{REBOND}\" stroke-width=\"4\"/>",
+                    "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"none\" {stroke}/>",
                     x + off - 4,
                     y + off - 4,
                     DIE + 8,
                     DIE + 8
                 );
+            };
+            if rebond == Some(sq) {
+                ring(&mut s, "rebond", &format!("stroke=\"{REBOND}\" stroke-width=\"4\""));
             }
             if flipped == Some(sq) {
-                let _ = write!(
-                    s,
-                    "<rect class=\"flipped\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"none\" \
-stroke=\"#555\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>",
-                    x + off - 4,
-                    y + off - 4,
-                    DIE + 8,
-                    DIE + 8
-                );
+                ring(&mut s, "flipped", "stroke=\"#555\" stroke-width=\"3\" stroke-dasharray=\"6 4\"");
             }
             s.push_str("</g>");
         }

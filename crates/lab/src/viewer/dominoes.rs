@@ -40,39 +40,23 @@ pub fn shape(players: usize, sight: Sight) -> Shape {
 /// reads it), or the state text when revealed. A `round N` heading opens
 /// each round's moves.
 pub fn plies(states: &[State], moves: &[Move], sight: Sight) -> Vec<Ply> {
-    debug_assert_eq!(states.len(), moves.len() + 1);
     let mut sections = Sections::default();
-    states
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let last = i.checked_sub(1).and_then(|k| Some((*moves.get(k)?, &states[k])));
+    super::with_last(states, moves)
+        .map(|(i, s, last)| {
             let label = last.map_or_else(String::new, |(m, b)| picture::move_label(i, b, m, sight.seat()));
             let section = last.and_then(|(_, b)| sections.next(format!("round {}", b.rounds_played() + 1)));
             let mark_last = matches!(last, Some((Move::Play { .. }, _)));
             let note = (i > 0).then_some(label.as_str());
-            let (svg, position, status, detail) = match sight {
+            let seen;
+            let (v, position) = match sight {
                 Sight::Seat(seat) => {
-                    let o = s.observation(seat);
-                    let v = View::Observer(&o);
-                    (
-                        picture::svg(&Frame { view: v, mark_last, note }),
-                        o.to_string(),
-                        picture::view_status(v),
-                        picture::view_sight(v),
-                    )
+                    seen = s.observation(seat);
+                    (View::Observer(&seen), seen.to_string())
                 }
-                Sight::Revealed => {
-                    let v = View::Revealed(s);
-                    (
-                        picture::svg(&Frame { view: v, mark_last, note }),
-                        s.to_string(),
-                        picture::view_status(v),
-                        picture::view_sight(v),
-                    )
-                }
+                Sight::Revealed => (View::Revealed(s), s.to_string()),
             };
-            Ply { svg, position, label, section, status, detail }
+            let svg = picture::svg(&Frame { view: v, mark_last, note });
+            Ply { svg, position, label, section, status: picture::view_status(v), detail: picture::view_sight(v) }
         })
         .collect()
 }

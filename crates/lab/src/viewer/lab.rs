@@ -25,13 +25,9 @@ pub fn move_label<G: LabGame>(ply: usize, before: &G::State, m: G::Move) -> Stri
 /// `moves[i]` the move from `states[i]` to `states[i + 1]` (so there is one
 /// state more than moves).
 pub fn plies<G: Drawn>(states: &[G::State], moves: &[G::Move]) -> Vec<Ply> {
-    debug_assert_eq!(states.len(), moves.len() + 1);
     let mut sections = Sections::default();
-    states
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let last = i.checked_sub(1).and_then(|k| Some((*moves.get(k)?, &states[k])));
+    super::with_last(states, moves)
+        .map(|(i, s, last)| {
             let label = last.map_or_else(String::new, |(m, before)| move_label::<G>(i, before, m));
             let section = last.and_then(|(_, before)| sections.next(G::section(before)?));
             Ply {
