@@ -221,7 +221,10 @@ fn malformed_rows_and_existing_outputs_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.starts_with("senat: error: ") && err.contains("summary.csv already exists"), "{err}");
-    assert_eq!(ok(&["draft-stats", s(&games), "--out-dir", s(&out), "--force", "--quiet"]), "");
+    // Quiet: the result alone, the one line naming what was written.
+    let quiet = ok(&["draft-stats", s(&games), "--out-dir", s(&out), "--force", "--quiet"]);
+    assert_eq!(quiet.lines().count(), 1, "{quiet}");
+    assert!(quiet.starts_with("read 3 games from 1 file(s) in ") && quiet.contains("; wrote 10 tables to "), "{quiet}");
 
     // Line 5 (after the comment, the header and two good rows) places a
     // die that was not given.

@@ -57,7 +57,7 @@ fn movetime_out_of_bounds_or_misplaced_is_refused() {
         ("mcts:movetime=", "`movetime=`: expected a number ≥ 1"),
         ("ab:movetime=99999999999999999999999", "expected a number ≥ 1"),
         ("random:movetime=5", "policy `random` takes no parameters"),
-        ("heuristic:movetime=5", "unknown weight `movetime`"),
+        ("heuristic:movetime=5", "unknown parameter `movetime` (keys of `heuristic`: pile,"),
     ] {
         let e = error(text);
         assert!(e.contains(want), "{text}: {e}");

@@ -141,7 +141,7 @@ fn bad_arguments_get_one_clear_line() {
     let err = fails(&d.0, &["selfplay", "--blue", "heuristic:pile=abc"]);
     assert!(err.contains("pile") && err.contains("not a finite number"), "{err}");
     let err = fails(&d.0, &["selfplay", "--blue", "heuristic:bogus=1"]);
-    assert!(err.contains("unknown weight `bogus`") && err.contains("accepted"), "{err}");
+    assert!(err.contains("unknown parameter `bogus`") && err.contains("keys of `heuristic`: pile,"), "{err}");
     let err = fails(&d.0, &["selfplay", "--red", "greedy:x=1"]);
     assert!(err.contains("takes no parameters"), "{err}");
     let err = fails(&d.0, &["selfplay", "--shard", "3/2"]);

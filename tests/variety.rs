@@ -57,7 +57,7 @@ fn temperature_keys_are_checked() {
         assert!(e.contains(want), "{p}: {e}");
     }
     let e = senat_lab::games::agent::AgentSpec::parse("mcts:temp=x").unwrap_err().to_string();
-    assert!(e.contains("temp must be a number from 0"), "{e}");
+    assert!(e.contains("`temp=x`: expected a number from 0"), "{e}");
     let a = senat_lab::games::agent::AgentSpec::parse("mcts:playouts=5,temp=0.5").unwrap();
     assert_eq!(a.to_string(), "mcts:playouts=5,c=0.4,rollout=eval,cut=0,scale=100,temp=0.5,temp_plies=16");
     assert_eq!(senat_lab::games::agent::AgentSpec::parse(&a.to_string()), Ok(a));

@@ -32,8 +32,7 @@ pub(crate) struct DraftStatsArgs {
     /// Overwrite existing tables and plots.
     #[arg(long)]
     force: bool,
-    /// Print nothing on success.
-    #[arg(short, long)]
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
     quiet: bool,
     /// The game (`--game`): Sénat only so far.
     #[command(flatten)]
@@ -182,6 +181,9 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
     };
     if !a.quiet {
         out.write_all(annex.summary_text().as_bytes())?;
+    }
+    // The result, printed even when quiet: the files written.
+    {
         writeln!(
             out,
             "read {} games from {} file(s) in {read_s:.2} s; wrote {} tables to {}{}",
@@ -194,6 +196,8 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
                 None => String::new(),
             }
         )?;
+    }
+    if !a.quiet {
         if a.plot.is_some() && a.moves.is_empty() {
             writeln!(out, "no branching plot: it needs a per-move file (--moves)")?;
         }

@@ -36,8 +36,7 @@ pub(crate) struct MergeArgs {
     /// Overwrite existing output files.
     #[arg(long)]
     pub(crate) force: bool,
-    /// Do not print the summary table.
-    #[arg(short, long)]
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
     pub(crate) quiet: bool,
     /// Sénat: print the histogram of play lengths (10-ply bins) under the
     /// summary table (the summary file always has it).
@@ -133,8 +132,7 @@ pub(crate) struct ArenaArgs {
     /// Overwrite existing output files.
     #[arg(long)]
     pub(crate) force: bool,
-    /// No progress bar.
-    #[arg(long)]
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
     pub(crate) quiet: bool,
 }
 
@@ -209,8 +207,7 @@ pub(crate) struct SelfplayArgs {
     /// Continue the games (and moves) file where it stops.
     #[arg(long)]
     pub(crate) resume: bool,
-    /// No progress bar and no summary table.
-    #[arg(short, long)]
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
     pub(crate) quiet: bool,
     /// Sénat: print the histogram of play lengths (10-ply bins) under the
     /// summary table (the summary file always has it).
@@ -378,12 +375,13 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
             rate,
             rate / threads as f64,
         )?;
-        writeln!(
-            out,
-            "{}",
-            written(&[("games", Some(&a.out)), ("moves", a.moves.as_ref()), ("summary", outputs.summary.as_ref())])
-        )?;
     }
+    // The result, printed even when quiet: the files written.
+    writeln!(
+        out,
+        "{}",
+        written(&[("games", Some(&a.out)), ("moves", a.moves.as_ref()), ("summary", outputs.summary.as_ref())])
+    )?;
     Ok(())
 }
 
@@ -605,9 +603,10 @@ pub(crate) fn cmd_merge(
     if !quiet {
         out.write_all(s.table(histogram).as_bytes())?;
         writeln!(out, "merged {} games from {} files", s.games(), inputs.len())?;
-        let games = path.to_path_buf();
-        writeln!(out, "{}", written(&[("games", Some(&games)), ("summary", summary_file.as_ref())]))?;
     }
+    // The result, printed even when quiet: the files written.
+    let games = path.to_path_buf();
+    writeln!(out, "{}", written(&[("games", Some(&games)), ("summary", summary_file.as_ref())]))?;
     Ok(())
 }
 

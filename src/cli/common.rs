@@ -24,6 +24,11 @@ pub(crate) const POS_HELP: &str = "The position: `start` (empty board, blue give
 spaces: pass it as one quoted argument or as several arguments, which are joined with \
 single spaces";
 
+/// The help of every command's `--quiet`: one meaning everywhere.
+pub(crate) const QUIET_HELP: &str = "No progress bar and no report: stdout holds the command's result \
+alone (selfplay, merge and annex: the line naming the files written; arena: its result tables; \
+replay: the result line)";
+
 /// A position on the command line (possibly split over several arguments).
 #[derive(Args, Debug)]
 pub(crate) struct PosArg {

@@ -422,19 +422,20 @@ fn run_batch<G: batch::BatchGame>(
             (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
         )?;
         writeln!(out, "{}", variety.line())?;
-        let summary = summary_path(&a.summary);
-        let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
-        writeln!(
-            out,
-            "{}",
-            crate::cli::batch::written(&[
-                ("games", Some(&a.out)),
-                ("moves", a.moves.as_ref()),
-                (side, a.rounds.as_ref()),
-                ("summary", summary.as_ref())
-            ])
-        )?;
     }
+    // The result, printed even when quiet: the files written.
+    let summary = summary_path(&a.summary);
+    let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
+    writeln!(
+        out,
+        "{}",
+        crate::cli::batch::written(&[
+            ("games", Some(&a.out)),
+            ("moves", a.moves.as_ref()),
+            (side, a.rounds.as_ref()),
+            ("summary", summary.as_ref())
+        ])
+    )?;
     Ok(())
 }
 
@@ -478,9 +479,10 @@ pub(crate) fn merge(
             t.second,
             t.draws
         )?;
-        let games = path.to_path_buf();
-        writeln!(out, "{}", crate::cli::batch::written(&[("games", Some(&games)), ("summary", summary.as_ref())]))?;
     }
+    // The result, printed even when quiet: the files written.
+    let games = path.to_path_buf();
+    writeln!(out, "{}", crate::cli::batch::written(&[("games", Some(&games)), ("summary", summary.as_ref())]))?;
     Ok(())
 }
 

@@ -53,8 +53,7 @@ pub(crate) struct ReplayArgs {
     pub(crate) file: PathBuf,
     #[command(flatten)]
     pub(crate) game: GameArg,
-    /// Print only the result, not the position after each move.
-    #[arg(short, long)]
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
     pub(crate) quiet: bool,
     /// Never colour with terminal escapes: write the colour as a letter.
     #[arg(long)]

@@ -128,6 +128,14 @@ pub const TARGETS: &[Target] = &[
         max_len: 120,
     },
     Target {
+        name: "domino_agent",
+        about: "agent specs of --game dominoes: parse, Display, parse again",
+        run: domino_agent,
+        dict: DOMINO_AGENT_DICT,
+        generate: gen_domino_agent,
+        max_len: 120,
+    },
+    Target {
         name: "game_merge",
         about: "`senat merge` of another game's games file: rows checked by the rules; merged again, same bytes",
         run: game_merge,
@@ -774,7 +782,10 @@ fn weights(data: &[u8]) {
     // A key given twice is refused as flags (a spec names each key once);
     // a weights file reads its lines in order, the last one winning.
     if let Some(key) = senat_lab::suggest::duplicate_key(items.iter().copied()) {
-        let refused = matches!(&flags, Err(senat_lab::policy::SpecError::DuplicateKey { key: k, .. }) if k == key);
+        let refused = matches!(&flags, Err(senat_lab::policy::SpecError::Grammar(senat_lab::spec::SpecError {
+            fault: senat_lab::spec::Fault::DuplicateKey(k),
+            ..
+        })) if k == key);
         assert!(refused, "a twice-given `{key}` as flags: {flags:?}");
         return;
     }
@@ -937,6 +948,52 @@ fn gen_game_agent(rng: &mut Rng) -> Vec<u8> {
         2 => format!("ab:depth={},tt={}", rng.below(8), 1 + rng.below(16)),
         3 => format!("mcts:playouts={},c=0.{},cut={}", 1 + rng.below(5000), rng.below(10), rng.below(8)),
         _ => format!("mcts:rollout=random,cap={}", rng.below(3000)),
+    };
+    s.into_bytes()
+}
+
+const DOMINO_AGENT_DICT: &[&str] = &[
+    "random",
+    "greedy",
+    "pimc",
+    "ismcts",
+    "top",
+    "strong",
+    "fast",
+    ":",
+    ",",
+    "=",
+    "playouts",
+    "worlds",
+    "c",
+    "temp",
+    "temp_plies",
+    "0",
+    "1",
+    "20",
+    "1e9",
+    "-1",
+    "NaN",
+];
+
+fn domino_agent(data: &[u8]) {
+    use senat_lab::dominoes::DominoSpec;
+    let text = String::from_utf8_lossy(data);
+    match DominoSpec::parse(&text) {
+        Ok(a) => {
+            let shown = a.to_string();
+            assert_eq!(DominoSpec::parse(&shown), Ok(a), "agent spec round trip of {shown:?}");
+        }
+        Err(e) => assert!(e.to_string().contains("agent"), "{e}"),
+    }
+}
+
+fn gen_domino_agent(rng: &mut Rng) -> Vec<u8> {
+    let s = match rng.below(4) {
+        0 => "random".to_string(),
+        1 => "top".to_string(),
+        2 => format!("pimc:playouts={},worlds={},c=0.{}", 1 + rng.below(5000), rng.below(40), rng.below(10)),
+        _ => format!("ismcts:playouts={},temp={}", rng.below(3000), rng.below(3)),
     };
     s.into_bytes()
 }

@@ -14,6 +14,7 @@
 //! other than [`PeekingAgent`].
 
 use crate::agent::{Agent, Seat};
+use crate::spec::{Family, Kind, ParamError, Reading, SpecError};
 use crate::temperature::{TempKeys, Temperature};
 use dominoes_rules::{Move, Observation, RoundEnd, Sampler, State, Tile, Variant, sample};
 use game_search::ismcts::{self, Ismcts};
@@ -189,109 +190,68 @@ pub const DOMINO_AGENT_HELP: &str = "random | greedy | pimc[:playouts=1000,world
 pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each round drawn ∝ visits^(1/T); \
 temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
+/// The dominoes agents as the lab's one spec grammar reads them
+/// ([`crate::spec`]): their kinds with their keys and the named agents.
+pub static DOMINO_AGENTS: Family = Family {
+    noun: "agent",
+    plural: "agents",
+    kinds: &[
+        Kind { name: "random", keys: &[] },
+        Kind { name: "greedy", keys: &[] },
+        Kind { name: "pimc", keys: PIMC_KEYS },
+        Kind { name: "ismcts", keys: ISMCTS_KEYS },
+    ],
+    named: crate::named::DOMINOES,
+};
+
 /// The names of the dominoes agents (the kinds, then the named ones), for messages.
 pub fn domino_agent_names() -> Vec<&'static str> {
-    let mut v = vec!["random", "greedy", "pimc", "ismcts"];
-    v.extend(crate::named::names(crate::named::DOMINOES));
-    v
+    DOMINO_AGENTS.names()
 }
 
-/// The keys of `pimc:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
+/// The keys of `pimc:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
 pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies"];
-/// The keys of `ismcts:…` (for suggestions; keep in step with [`DominoSpec::parse`]).
+/// The keys of `ismcts:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
 pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies"];
 
-/// Why a dominoes agent spec cannot be read (the whole message).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DominoSpecError(pub String);
-
-impl fmt::Display for DominoSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for DominoSpecError {}
+/// Why a dominoes agent spec cannot be read (the grammar's refusal, or a value's).
+pub type DominoSpecError = SpecError;
 
 impl DominoSpec {
     /// Reads `random`, `greedy`, `pimc[:k=v,...]` or `ismcts[:k=v,...]`,
     /// or a named agent of [`crate::named::DOMINOES`] (`top`, `strong`,
     /// `fast`) as its expansion.
     pub fn parse(text: &str) -> Result<DominoSpec, DominoSpecError> {
-        let spec = text.trim();
-        let (name, params) = spec.split_once(':').map_or((spec, None), |(n, p)| (n, Some(p)));
-        if let Some(named) = crate::named::lookup(crate::named::DOMINOES, name) {
-            if params.is_some() {
-                return Err(DominoSpecError(format!(
-                    "agent `{spec}`: `{}` is a named agent and takes no parameters; it stands for `{}`: write that with yours",
-                    named.name, named.spec
-                )));
-            }
-            return DominoSpec::parse(named.spec);
-        }
-        let mut a = match name {
+        let w = match DOMINO_AGENTS.read(text)? {
+            Reading::Named(named) => return DominoSpec::parse(named.spec),
+            Reading::Kind(w) => w,
+        };
+        let mut a = match w.kind.name {
             "random" => DominoSpec::Random,
             "greedy" => DominoSpec::Greedy,
             "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7, temp: Temperature::OFF },
-            "ismcts" => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF },
-            _ => {
-                let names = domino_agent_names();
-                let hint = crate::suggest::did_you_mean(name, &names);
-                return Err(DominoSpecError(format!(
-                    "unknown agent `{spec}`{hint} (agents: {}; see --help)",
-                    names.join(", ")
-                )));
-            }
+            _ => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF },
         };
-        if let Some(key) = params.and_then(|p| crate::suggest::duplicate_key(p.split(','))) {
-            return Err(DominoSpecError(format!("agent `{spec}`: `{key}` is given twice")));
-        }
-        let keys = if matches!(a, DominoSpec::Pimc { .. }) { PIMC_KEYS } else { ISMCTS_KEYS };
         let mut temp_keys = TempKeys::default();
-        for item in params.into_iter().flat_map(|p| p.split(',')) {
-            let bad = || {
-                DominoSpecError(format!(
-                    "agent `{spec}`: `{item}` is not a known key=value (accepted: {DOMINO_AGENT_HELP})"
-                ))
-            };
-            let (k, v) = item.split_once('=').ok_or_else(bad)?;
-            let int = |lo: u64, hi: u64| {
-                v.parse::<u64>()
-                    .ok()
-                    .filter(|n| (lo..=hi).contains(n))
-                    .ok_or_else(|| DominoSpecError(format!("agent `{spec}`: {k} must be an integer from {lo} to {hi}")))
-            };
-            let real = || {
-                v.parse::<f64>()
-                    .ok()
-                    .filter(|c| c.is_finite() && (0.0..=100.0).contains(c))
-                    .ok_or_else(|| DominoSpecError(format!("agent `{spec}`: {k} must be a number from 0 to 100")))
-            };
-            if matches!(a, DominoSpec::Pimc { .. } | DominoSpec::Ismcts { .. })
-                && temp_keys.set(k, v).map_err(|e| DominoSpecError(format!("agent `{spec}`: {e}")))?
-            {
-                continue;
-            }
-            match (&mut a, k) {
-                (DominoSpec::Pimc { playouts, .. } | DominoSpec::Ismcts { playouts, .. }, "playouts") => {
-                    // The bound of every command (limits.rs).
-                    let n = v
-                        .parse::<u64>()
-                        .map_err(|_| DominoSpecError(format!("agent `{spec}`: {k} must be a whole number")))?;
-                    *playouts =
-                        crate::limits::playouts(k, n).map_err(|e| DominoSpecError(format!("agent `{spec}`: {e}")))?
+        for p in &w.params {
+            let mut read = || -> Result<(), ParamError> {
+                if temp_keys.set(p.key, p.value)? {
+                    return Ok(());
                 }
-                (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = int(1, 10_000)? as u32,
-                (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = real()?,
-                (DominoSpec::Random | DominoSpec::Greedy, _) => return Err(bad()),
-                _ => {
-                    return Err(DominoSpecError(format!(
-                        "agent `{spec}`: unknown parameter `{k}`{} (keys: {}; see --help)",
-                        crate::suggest::did_you_mean(k, keys),
-                        keys.join(", ")
-                    )));
+                match (&mut a, p.key) {
+                    (DominoSpec::Pimc { playouts, .. } | DominoSpec::Ismcts { playouts, .. }, "playouts") => {
+                        // The bound of every command (limits.rs).
+                        *playouts = crate::limits::playouts(p.key, p.whole(0)?)?
+                    }
+                    (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = p.whole_in(1, 10_000)? as u32,
+                    (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
+                    // A key the grammar let through for this kind but no arm
+                    // reads: said as such rather than ignored.
+                    _ => return Err(ParamError::Conflict("a parameter this agent does not read")),
                 }
-            }
+                Ok(())
+            };
+            read().map_err(|e| DOMINO_AGENTS.refuse(w.spec, e))?;
         }
         if let DominoSpec::Pimc { temp, .. } | DominoSpec::Ismcts { temp, .. } = &mut a {
             *temp = temp_keys.resolve();
@@ -954,9 +914,12 @@ mod tests {
         let e = DominoSpec::parse("ismcst").unwrap_err().to_string();
         assert!(e.starts_with("unknown agent `ismcst`; did you mean `ismcts`? (agents: random,"), "{e}");
         let e = DominoSpec::parse("pimc:wolds=3").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `wolds`; did you mean `worlds`? (keys: playouts, worlds, c"), "{e}");
+        assert!(
+            e.contains("unknown parameter `wolds`; did you mean `worlds`? (keys of `pimc`: playouts, worlds, c"),
+            "{e}"
+        );
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `worlds` (keys: playouts, c, temp, temp_plies;"), "{e}");
+        assert!(e.contains("unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies;"), "{e}");
         let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
         assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());

@@ -31,6 +31,7 @@ pub mod policy;
 pub mod rating;
 pub mod render;
 pub mod selfplay;
+pub mod spec;
 pub mod stats;
 pub mod suggest;
 pub mod temperature;

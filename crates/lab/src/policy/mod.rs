@@ -33,7 +33,7 @@ use senat_rules::game::GameRecord;
 pub use senat_rules::movegen::{PlayMoves, nth_draft_move, nth_in_set, nth_move, nth_play_move};
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
-pub use spec::{Half, POLICY_HELP, ParamError, PolicyKind, PolicySpec, SpecError, SplitPolicy, SplitSpec};
+pub use spec::{Half, POLICIES, POLICY_HELP, PolicyKind, PolicySpec, SpecError, SplitPolicy, SplitSpec};
 
 /// A uniformly random legal move, or `None` if there is none.
 #[inline]

@@ -17,9 +17,9 @@ use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
 use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
-use crate::named::{self, Named};
-use crate::suggest::{did_you_mean, duplicate_key};
-use crate::temperature::{TempError, TempKeys};
+use crate::named;
+use crate::spec::{Expected, Family, Kind, Param, ParamError, Reading};
+use crate::temperature::TempKeys;
 use senat_rules::moves::Move;
 use std::fmt;
 
@@ -60,140 +60,28 @@ impl fmt::Display for Half {
     }
 }
 
-/// Why one `key=value` of an engine spec (`mcts:…`, `ab:…`) was refused.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ParamError {
-    /// The item has no `=`.
-    NotKeyValue(String),
-    /// The value is not a number at least `min`.
-    NotNumber {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-        /// The smallest value accepted, as written in the message.
-        min: String,
-    },
-    /// The value is not a finite number.
-    NotFinite {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value is not a boolean.
-    NotBool {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value names no rollout.
-    NotRollout {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value names no parallel mode.
-    NotParallel {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value names no evaluation (`hand`, `learned`).
-    NotEval {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value is neither `on` nor `off`.
-    NotOnOff {
-        /// The parameter.
-        key: String,
-        /// The value as given.
-        value: String,
-    },
-    /// The value is out of the accepted range.
-    Limit(LimitError),
-    /// A move temperature key (`temp=`, `temp_plies=`) was refused.
-    Temp(TempError),
-    /// No parameter of this engine has this name.
-    Unknown(String),
-}
-
-impl fmt::Display for ParamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParamError::NotKeyValue(item) => write!(f, "`{item}`: expected key=value"),
-            ParamError::NotNumber { key, value, min } => write!(f, "`{key}={value}`: expected a number ≥ {min}"),
-            ParamError::NotFinite { key, value } => write!(f, "`{key}={value}`: expected a finite number"),
-            ParamError::NotBool { key, value } => write!(f, "`{key}={value}`: expected true or false"),
-            ParamError::NotRollout { key, value } => write!(f, "`{key}={value}`: expected random, greedy or eval"),
-            ParamError::NotParallel { key, value } => write!(f, "`{key}={value}`: expected root or tree"),
-            ParamError::NotOnOff { key, value } => write!(f, "`{key}={value}`: expected on or off"),
-            ParamError::NotEval { key, value } => write!(f, "`{key}={value}`: expected hand or learned"),
-            ParamError::Limit(e) => e.fmt(f),
-            ParamError::Temp(e) => e.fmt(f),
-            ParamError::Unknown(key) => write!(f, "unknown parameter `{key}`"),
-        }
-    }
-}
-
-impl std::error::Error for ParamError {}
-
-impl From<LimitError> for ParamError {
-    fn from(e: LimitError) -> ParamError {
-        ParamError::Limit(e)
-    }
-}
+/// Sénat's policies as the lab's one spec grammar reads them
+/// ([`crate::spec`]): their kinds with their keys and the named policies.
+pub static POLICIES: Family = Family {
+    noun: "policy",
+    plural: "policies",
+    kinds: &[
+        Kind { name: "random", keys: &[] },
+        Kind { name: "greedy", keys: &[] },
+        Kind { name: "heuristic", keys: HEURISTIC_KEYS },
+        Kind { name: "mcts", keys: MCTS_KEYS },
+        Kind { name: "ab", keys: AB_KEYS },
+        Kind { name: "learned", keys: LEARNED_KEYS },
+    ],
+    named: named::SENAT,
+};
 
 /// Why a policy spec was refused; the text names the spec as given.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SpecError {
-    /// No policy has this name.
-    UnknownPolicy(String),
-    /// A named policy (`top`, …) was given parameters.
-    NamedParams {
-        /// The whole spec.
-        spec: String,
-        /// The named policy.
-        named: &'static Named,
-    },
-    /// An engine spec names a key that its engine does not have.
-    UnknownKey {
-        /// The whole spec.
-        spec: String,
-        /// The key as given.
-        key: String,
-        /// The engine's keys.
-        keys: &'static [&'static str],
-    },
-    /// A key given twice in a spec's parameters.
-    DuplicateKey {
-        /// The whole spec.
-        spec: String,
-        /// The key.
-        key: String,
-    },
-    /// `name:` with nothing after the colon (the whole spec).
-    EmptyParams(String),
-    /// A policy without parameters was given some.
-    NoParams {
-        /// The policy's name.
-        name: String,
-        /// The whole spec.
-        spec: String,
-    },
-    /// An engine parameter was refused.
-    Engine {
-        /// The whole spec.
-        spec: String,
-        /// Why.
-        error: ParamError,
-    },
+    /// Refused by the grammar every game shares, or one of its values
+    /// refused ([`crate::spec`]).
+    Grammar(crate::spec::SpecError),
     /// A weights file could not be read.
     WeightsFile {
         /// The whole spec.
@@ -248,31 +136,16 @@ pub enum SpecError {
     },
 }
 
+impl From<crate::spec::SpecError> for SpecError {
+    fn from(e: crate::spec::SpecError) -> SpecError {
+        SpecError::Grammar(e)
+    }
+}
+
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::UnknownPolicy(name) => {
-                let names = policy_names();
-                let hint = did_you_mean(name, &names);
-                write!(f, "unknown policy `{name}`{hint} (policies: {}; see --help)", names.join(", "))
-            }
-            SpecError::NamedParams { spec, named } => write!(
-                f,
-                "policy `{spec}`: `{}` is a named policy and takes no parameters; it stands for `{}`: write that with yours",
-                named.name, named.spec
-            ),
-            SpecError::UnknownKey { spec, key, keys } => {
-                let hint = did_you_mean(key, keys);
-                write!(f, "policy `{spec}`: unknown parameter `{key}`{hint} (keys: {}; see --help)", keys.join(", "))
-            }
-            SpecError::DuplicateKey { spec, key } => write!(f, "policy `{spec}`: `{key}` is given twice"),
-            SpecError::EmptyParams(spec) => {
-                write!(f, "policy `{spec}`: empty parameter list; accepted: {POLICY_HELP}")
-            }
-            SpecError::NoParams { name, spec } => {
-                write!(f, "policy `{name}` takes no parameters (`{spec}`); accepted: {POLICY_HELP}")
-            }
-            SpecError::Engine { spec, error } => write!(f, "policy `{spec}`: {error}; accepted: {POLICY_HELP}"),
+            SpecError::Grammar(e) => e.fmt(f),
             SpecError::WeightsFile { spec, error } => write!(f, "policy `{spec}`: weights file: {error}"),
             SpecError::WeightsLine { spec, path, line, error } => write!(f, "policy `{spec}`: {path}:{line}: {error}"),
             SpecError::Weight { spec, error } => write!(f, "policy `{spec}`: {error}"),
@@ -294,12 +167,10 @@ impl std::error::Error for SpecError {}
 
 /// The names of the policies (the kinds, then the named ones), for messages.
 pub fn policy_names() -> Vec<&'static str> {
-    let mut v = vec!["random", "greedy", "heuristic", "mcts", "ab", "learned"];
-    v.extend(named::names(named::SENAT));
-    v
+    POLICIES.names()
 }
 
-/// The keys of `mcts:…` (for suggestions; keep in step with [`EngineParams::set`]).
+/// The keys of `mcts:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
 pub const MCTS_KEYS: &[&str] = &[
     "playouts",
     "c",
@@ -317,109 +188,69 @@ pub const MCTS_KEYS: &[&str] = &[
     "temp",
     "temp_plies",
 ];
-/// The keys of `ab:…` (for suggestions; keep in step with [`EngineParams::set`]).
+/// The keys of `ab:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
 pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies"];
+/// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
+pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
+/// The keys of `learned:…`: a weights file and the move temperature.
+pub const LEARNED_KEYS: &[&str] = &["file", "temp", "temp_plies"];
 
 impl EngineParams {
-    /// Sets one `key=value` of an engine spec (`kind` says which keys apply).
-    fn set(&mut self, kind: PolicyKind, item: &str) -> Result<(), ParamError> {
-        let (key, value) = item.split_once('=').ok_or_else(|| ParamError::NotKeyValue(item.to_string()))?;
-        let (key, value) = (key.trim(), value.trim());
-        fn num<T>(key: &str, value: &str, lo: T) -> Result<T, ParamError>
-        where
-            T: std::str::FromStr + PartialOrd + fmt::Display,
-        {
-            match value.parse::<T>() {
-                Ok(v) if v >= lo => Ok(v),
-                _ => Err(ParamError::NotNumber { key: key.to_string(), value: value.to_string(), min: lo.to_string() }),
-            }
-        }
-        let owned = || (key.to_string(), value.to_string());
+    /// Sets one parameter of an engine spec (`kind` says which keys apply;
+    /// the grammar has already refused keys the kind does not take).
+    fn set(&mut self, kind: PolicyKind, p: Param<'_>) -> Result<(), ParamError> {
+        let key = p.key;
         match (kind, key) {
-            (PolicyKind::Mcts, "playouts") => self.playouts = Some(limits::playouts(key, num(key, value, 1)?)?),
+            (PolicyKind::Mcts, "playouts") => self.playouts = Some(limits::playouts(key, p.whole(0)?)?),
             (PolicyKind::Mcts | PolicyKind::AlphaBeta, "movetime") => {
-                let ms = value.parse::<u64>().map_err(|_| {
-                    let (key, value) = owned();
-                    ParamError::NotNumber { key, value, min: "1".into() }
-                })?;
-                self.movetime_ms = Some(limits::movetime_ms(key, ms)?)
+                self.movetime_ms =
+                    Some(limits::movetime_ms(key, p.whole(0).map_err(|_| p.not(Expected::AtLeast("1".into())))?)?)
             }
-            (PolicyKind::Mcts, "c") => {
-                self.c = num(key, value, 0.0)?;
-                if !self.c.is_finite() {
-                    let (key, value) = owned();
-                    return Err(ParamError::NotFinite { key, value });
-                }
-            }
-            (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, num(key, value, 1)?, 1)?,
-            (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, num(key, value, 1)?)?,
+            (PolicyKind::Mcts, "c") => self.c = p.number(0.0)?,
+            (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, whole_usize(p, 1)?, 1)?,
+            (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, whole_usize(p, 1)?)?,
             (PolicyKind::Mcts, "reuse") => {
-                self.reuse = match value {
-                    "1" | "true" | "yes" => true,
-                    "0" | "false" | "no" => false,
-                    _ => {
-                        let (key, value) = owned();
-                        return Err(ParamError::NotBool { key, value });
-                    }
-                }
+                self.reuse =
+                    p.choice(&[(&["1", "true", "yes"], true), (&["0", "false", "no"], false)], "true or false")?
             }
             (PolicyKind::Mcts, "rollout") => {
-                self.rollout = match SenatRollout::from_name(value) {
-                    Some(r) => r,
-                    None => {
-                        let (key, value) = owned();
-                        return Err(ParamError::NotRollout { key, value });
-                    }
-                }
+                self.rollout =
+                    SenatRollout::from_name(p.value).ok_or_else(|| p.not(Expected::Words("random, greedy or eval")))?
             }
             (PolicyKind::Mcts, "prior") => {
-                let t: f64 = num(key, value, 0.0)?;
-                if !t.is_finite() || t <= 0.0 {
-                    let (key, value) = owned();
-                    return Err(ParamError::NotFinite { key, value });
+                let t = p.number(0.0)?;
+                if t <= 0.0 {
+                    return Err(p.not(Expected::Finite));
                 }
                 self.prior = Some(t);
             }
             (PolicyKind::Mcts, "parallel") => {
-                self.tree = match value {
-                    "tree" => true,
-                    "root" => false,
-                    _ => {
-                        let (key, value) = owned();
-                        return Err(ParamError::NotParallel { key, value });
-                    }
-                }
+                self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
             }
-            (PolicyKind::Mcts, "solve") => {
-                self.solve = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => {
-                        let (key, value) = owned();
-                        return Err(ParamError::NotOnOff { key, value });
-                    }
-                }
-            }
+            (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
             (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep") => {
-                num::<u64>(key, value, if key == "guard" { 0 } else { 1 })?;
-                self.guard.set(key, value)?;
+                p.whole(if key == "guard" { 0 } else { 1 })?;
+                self.guard.set(key, p.value)?;
             }
-            (PolicyKind::AlphaBeta, "depth") => self.depth = Some(limits::depth(key, num(key, value, 1)?, 1)?),
-            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, num(key, value, 0)?, 0)?,
+            (PolicyKind::AlphaBeta, "depth") => {
+                let d = u32::try_from(p.whole(1)?).unwrap_or(u32::MAX);
+                self.depth = Some(limits::depth(key, d, 1)?)
+            }
+            (PolicyKind::AlphaBeta, "tt") => self.tt_mb = limits::megabytes(key, whole_usize(p, 0)?, 0)?,
             (PolicyKind::AlphaBeta, "eval") => {
-                self.learned_eval = match value {
-                    "learned" => true,
-                    "hand" => false,
-                    _ => {
-                        let (key, value) = owned();
-                        return Err(ParamError::NotEval { key, value });
-                    }
-                }
+                self.learned_eval = p.choice(&[(&["learned"], true), (&["hand"], false)], "hand or learned")?
             }
-            _ => return Err(ParamError::Unknown(key.to_string())),
+            // A key the grammar let through for this kind but no arm reads:
+            // said as such rather than ignored.
+            _ => return Err(ParamError::Conflict("a parameter this policy does not read")),
         }
         Ok(())
     }
+}
+
+/// A whole number at least `min`, as a `usize` (saturating: the limits refuse it then).
+fn whole_usize(p: Param<'_>, min: u64) -> Result<usize, ParamError> {
+    Ok(usize::try_from(p.whole(min)?).unwrap_or(usize::MAX))
 }
 
 /// A policy as named on the command line: kind, parameters and its name.
@@ -478,98 +309,59 @@ impl PolicySpec {
         if text.contains('>') {
             return PolicySpec::parse_split(text);
         }
-        let (name, params) = match text.split_once(':') {
-            Some((n, p)) => (n, Some(p)),
-            None => (text, None),
+        let w = match POLICIES.read(text)? {
+            Reading::Named(named) => return PolicySpec::parse(named.spec),
+            Reading::Kind(w) => w,
         };
-        if let Some(named) = named::lookup(named::SENAT, name) {
-            if params.is_some() {
-                return Err(SpecError::NamedParams { spec: text.to_string(), named });
-            }
-            return PolicySpec::parse(named.spec);
-        }
-        let kind = match name {
+        let kind = match w.kind.name {
             "random" => PolicyKind::Random,
             "greedy" => PolicyKind::Greedy,
             "heuristic" => PolicyKind::Heuristic,
             "mcts" => PolicyKind::Mcts,
             "ab" => PolicyKind::AlphaBeta,
-            "learned" => PolicyKind::Learned,
-            _ => return Err(SpecError::UnknownPolicy(name.to_string())),
+            _ => PolicyKind::Learned,
         };
         let spec = || text.to_string();
+        let refuse = |error: ParamError| SpecError::Grammar(POLICIES.refuse(text, error));
         let mut weights = Weights::default();
         let mut engine = EngineParams::default();
         let mut learned = None;
-        if let Some(key) = params.and_then(|p| duplicate_key(p.split(','))) {
-            return Err(SpecError::DuplicateKey { spec: spec(), key: key.to_string() });
-        }
         let mut temp = TempKeys::default();
-        // A temperature key of `item`, if it is one (`Ok(true)`: taken).
-        let mut temp_key = |item: &str| -> Result<bool, SpecError> {
-            let Some((k, v)) = item.split_once('=') else { return Ok(false) };
-            temp.set(k.trim(), v.trim()).map_err(|e| SpecError::Engine { spec: spec(), error: ParamError::Temp(e) })
-        };
-        if let (Some(params), PolicyKind::Learned) = (params, kind) {
-            for item in params.split(',') {
-                if temp_key(item)? {
-                    continue;
-                }
-                let Some(path) = item.trim().strip_prefix("file=") else {
-                    return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
-                };
-                let body = limits::read_text(std::path::Path::new(path))
-                    .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
-                let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
-                    spec: spec(),
-                    path: path.to_string(),
-                    error,
-                })?;
-                learned = Some(w);
+        for p in w.params {
+            if kind != PolicyKind::Heuristic && temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
+                continue;
             }
-        } else if let Some(params) = params
-            && matches!(kind, PolicyKind::Mcts | PolicyKind::AlphaBeta)
-        {
-            if params.trim().is_empty() {
-                return Err(SpecError::EmptyParams(spec()));
-            }
-            for item in params.split(',') {
-                if !temp_key(item)? {
-                    engine.set(kind, item).map_err(|error| match error {
-                        ParamError::Unknown(key) => SpecError::UnknownKey {
-                            spec: spec(),
-                            key,
-                            keys: if kind == PolicyKind::Mcts { MCTS_KEYS } else { AB_KEYS },
-                        },
-                        error => SpecError::Engine { spec: spec(), error },
+            match (kind, p.key) {
+                (PolicyKind::Learned, _) => {
+                    // `file` is the only other key of `learned`.
+                    let body = limits::read_text(std::path::Path::new(p.value))
+                        .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
+                    let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
+                        spec: spec(),
+                        path: p.value.to_string(),
+                        error,
                     })?;
+                    learned = Some(w);
                 }
-            }
-        } else if let Some(params) = params {
-            if kind != PolicyKind::Heuristic {
-                return Err(SpecError::NoParams { name: name.to_string(), spec: spec() });
-            }
-            if params.trim().is_empty() {
-                return Err(SpecError::EmptyParams(spec()));
-            }
-            for item in params.split(',') {
-                if let Some(path) = item.trim().strip_prefix("file=") {
-                    let body = limits::read_text(std::path::Path::new(path))
+                (PolicyKind::Heuristic, "file") => {
+                    let body = limits::read_text(std::path::Path::new(p.value))
                         .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
                     for (n, line) in body.lines().enumerate() {
                         let line = line.split('#').next().unwrap_or("").trim();
                         if !line.is_empty() {
                             weights.set(line).map_err(|error| SpecError::WeightsLine {
                                 spec: spec(),
-                                path: path.to_string(),
+                                path: p.value.to_string(),
                                 line: n + 1,
                                 error,
                             })?;
                         }
                     }
-                } else {
-                    weights.set(item).map_err(|error| SpecError::Weight { spec: spec(), error })?;
                 }
+                (PolicyKind::Heuristic, _) => weights
+                    .set(&format!("{}={}", p.key, p.value))
+                    .map_err(|error| SpecError::Weight { spec: spec(), error })?,
+                _ => engine.set(kind, p).map_err(refuse)?,
             }
         }
         engine.temp = temp.resolve();
@@ -752,15 +544,19 @@ mod tests {
         assert_eq!(help_keys("mcts"), MCTS_KEYS);
         assert_eq!(help_keys("ab"), AB_KEYS);
         for (kind, keys) in [(PolicyKind::Mcts, MCTS_KEYS), (PolicyKind::AlphaBeta, AB_KEYS)] {
-            for key in keys {
+            for &key in keys {
                 // The temperature's keys are read before the engine's (by `TempKeys`).
                 if TempKeys::default().set(key, "1") == Ok(true) {
                     continue;
                 }
-                let e = EngineParams::default().set(kind, &format!("{key}=?"));
-                assert!(!matches!(e, Err(ParamError::Unknown(_))), "{key} is a key of {kind:?}");
+                let e = EngineParams::default().set(kind, Param { key, value: "?" });
+                assert!(matches!(e, Err(ParamError::Value { .. })), "{key} is read by {kind:?}: {e:?}");
             }
         }
+        for (name, keys) in [("heuristic", HEURISTIC_KEYS), ("learned", LEARNED_KEYS)] {
+            assert_eq!(POLICIES.kind(name).map(|k| k.keys), Some(keys));
+        }
+        assert_eq!(&HEURISTIC_KEYS[..7], Weights::NAMES, "every weight is a key of heuristic");
     }
 
     #[test]
