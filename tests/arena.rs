@@ -1,7 +1,9 @@
 //! The arena: pairs share their seed, results never depend on concurrency,
 //! the SPRT stops where it decides, engines play legal games, each agent's
 //! thinking time is measured and reported, `--time-per-move` reaches the
-//! searching agents, and the CLI reports bad input in one line.
+//! searching agents, the CLI reports bad input in one line, and every
+//! game's arena writes one summary schema (Sénat's columns first, one value
+//! per cell).
 
 use senat_lab::arena::{Arena, ArenaGame, PairingResult, SUMMARY_HEADER, Schedule, ladder_ratings};
 use senat_lab::rating::{Sprt, SprtResult};
@@ -13,7 +15,7 @@ mod support {
     pub mod files;
     pub mod games;
 }
-use support::cli::{ok_in, senat};
+use support::cli::{fails_in, ok_in, senat};
 use support::files::TempDir;
 use support::games::spec;
 
@@ -264,5 +266,66 @@ fn cli_time_per_move_reaches_searching_agents_and_the_summary_shows_think_times(
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(want) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+/// A CSV file's records after its `#` identity line (if any), the header first.
+fn records(text: &str) -> Vec<Vec<String>> {
+    let body: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(body.as_bytes());
+    reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect()
+}
+
+/// The summary of every game's arena starts with Sénat's columns (the
+/// header of the file `senat arena` writes, not only the constant), every
+/// row has as many cells as its header and no cell joins two values; the
+/// dominoes arena's games file has one full row per match whose points add
+/// up to the summary's score, and its outputs are refused where the other
+/// arenas' are (an existing file without `--force`, one path for two
+/// outputs) and written through a special file.
+#[test]
+fn every_games_arena_writes_senats_summary_schema() {
+    let d = TempDir::new("arena-one-schema");
+    ok_in(&d.0, &["arena", "random", "greedy", "--games", "4", "--seed", "1", "--summary", "senat.csv", "--quiet"]);
+    let senat_header = records(&d.text("senat.csv"))[0].clone();
+    assert_eq!(senat_header, SUMMARY_HEADER);
+    let dominoes = ["arena", "--game", "dominoes", "random", "greedy", "--games", "4", "--seed", "1"];
+    ok_in(&d.0, &[&dominoes[..], &["--out", "g.csv", "--summary", "s.csv"]].concat());
+    ok_in(&d.0, &["arena", "--game", "focus", "random", "greedy", "--games", "4", "--seed", "1", "--summary", "f.csv"]);
+    for file in ["s.csv", "f.csv"] {
+        let rows = records(&d.text(file));
+        let header = &rows[0];
+        assert_eq!(header[..senat_header.len()], senat_header[..], "{file}");
+        assert_eq!(rows.len(), 2, "{file}: the header and one pairing");
+        for row in &rows[1..] {
+            assert_eq!(row.len(), header.len(), "{file}: {row:?}");
+            assert!(row.iter().all(|c| !c.contains('/')), "{file}: one value per cell: {row:?}");
+            assert_eq!((&row[0][..], &row[1][..], &row[2][..]), ("random", "greedy", "4"), "{file}");
+            assert_eq!((&row[19][..], &row[20][..]), ("", ""), "{file}: no SPRT ran");
+            for c in 21..23 {
+                assert!(row[c].parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{file}: think time {:?}", row[c]);
+            }
+        }
+    }
+    let summary = &records(&d.text("s.csv"))[1];
+    let games_text = d.text("g.csv");
+    assert!(games_text.starts_with("# game-arena 1 game=dominoes variant=- seed=1 pairs=2 "), "{games_text}");
+    let games = records(&games_text);
+    assert_eq!(games[0][..8], ["pairing", "pair", "game_seed", "first", "second", "winner", "plies", "a_points"]);
+    assert_eq!(games.len(), 1 + 4, "one row per match");
+    assert!(games.iter().all(|r| r.len() == games[0].len()), "{games_text}");
+    let points: f64 = games[1..].iter().map(|r| r[7].parse::<f64>().unwrap()).sum();
+    assert_eq!(points / 4.0, summary[11].parse::<f64>().unwrap(), "the games add up to the score");
+    let e = fails_in(&d.0, &[&dominoes[..], &["--out", "g.csv"]].concat());
+    assert!(e.contains("g.csv already exists; pass --force"), "{e}");
+    let e = fails_in(&d.0, &[&dominoes[..], &["--out", "x.csv", "--summary", "x.csv"]].concat());
+    assert!(e.contains("name the same file"), "{e}");
+    assert!(!d.exists("x.csv"), "nothing written on a refusal");
+    ok_in(&d.0, &[&dominoes[..], &["--out", "/dev/null", "--summary", "s.csv", "--force"]].concat());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let null = std::fs::metadata("/dev/null").unwrap();
+        assert!(null.file_type().is_char_device(), "/dev/null is written through, not replaced");
     }
 }

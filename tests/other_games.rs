@@ -218,7 +218,7 @@ fn arena_ladder_and_analysis_commands() {
     );
     assert!(out.contains("greedy") && out.contains("strict"), "{out}");
     let s = dir.text("s.csv");
-    assert!(s.lines().next().unwrap().starts_with("game,variant,a,b,pairs"), "{s}");
+    assert!(s.lines().next().unwrap().starts_with("first,second,games,wins,draws,losses,penta_0"), "{s}");
     assert_eq!(s.lines().count(), 2);
     let g = dir.text("g.csv");
     assert!(g.starts_with("# game-arena 1 game=debacle"), "{g}");

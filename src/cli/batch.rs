@@ -117,16 +117,17 @@ pub(crate) struct ArenaArgs {
     /// accepted). `--concurrency` is the old name, still accepted.
     #[arg(long = "threads", visible_alias = "concurrency", value_name = "N")]
     pub(crate) concurrency: Option<usize>,
-    /// Per-game CSV file (none by default).
+    /// Per-game CSV file (none by default; for dominoes one row per match).
     #[arg(long, value_name = "FILE")]
     pub(crate) out: Option<PathBuf>,
-    /// Summary CSV file, one row per pairing (none by default).
+    /// Summary CSV file, one row per pairing (none by default), in the same
+    /// columns for every game; a game's own columns follow.
     #[arg(long, value_name = "FILE")]
     pub(crate) summary: Option<PathBuf>,
     /// A file of every game's moves (none by default), one row per game
     /// that `senat view` reads: `senat view FILE --index N` shows game N
-    /// (Sénat: in the columns of a self-play games file; focus, focus4 and
-    /// debacle: `game,pairing,pair,first,second,moves`; not for dominoes).
+    /// (Sénat: in the columns of a self-play games file; focus, focus4,
+    /// debacle and dominoes: `game,pairing,pair,first,second,moves`).
     #[arg(long, value_name = "FILE")]
     pub(crate) moves: Option<PathBuf>,
     /// Overwrite existing output files.
@@ -469,14 +470,9 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     if let Some(f) = moves_out {
         f.commit().or_else(input)?;
     }
-    if let Some(mut f) = summary_out {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(arena::SUMMARY_HEADER).map_err(|e| io::Error::other(e.to_string()))?;
-        for r in &results {
-            w.write_record(arena::summary_row(&arena, r)).map_err(|e| io::Error::other(e.to_string()))?;
-        }
-        f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
-        f.commit().or_else(input)?;
+    if let Some(f) = summary_out {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
+        arena::write_summary(f, &[], &rows).or_else(input)?;
     }
     let name = |i: usize| arena.agents[i].name.as_str();
     let width = arena.agents.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);

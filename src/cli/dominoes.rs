@@ -16,10 +16,10 @@ use crate::cli::search::SolveArgs;
 use dominoes_rules::{Observation, State, Variant};
 use game_search::rng::rng_from_seed;
 use senat_lab::arena::{Schedule, ladder_of};
-use senat_lab::dominoes::{DominoArena, DominoSpec};
+use senat_lab::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena, DominoSpec};
 use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::rating::Estimate;
-use senat_lab::selfplay::output::{IfExists, OutFile};
+use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
 use std::io::Write;
 use std::time::Instant;
 
@@ -341,12 +341,6 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
     }
-    if a.out.is_some() || a.summary.is_some() {
-        return input(
-            "--out and --summary are not available for --game dominoes yet; the table goes to stdout \
-             (--moves keeps every match for `senat view`)",
-        );
-    }
     let variant = variant(&a.game)?;
     let agents = a.agents.iter().map(|t| spec(t, "agent")).collect::<Result<Vec<_>>>()?;
     let arena = DominoArena {
@@ -358,22 +352,46 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         duplicate: !a.no_duplicate,
         moves: a.moves.is_some(),
     };
+    // Outputs: distinct, and created (as temporary files) before the first match.
+    let mut outs: Vec<(&str, &std::path::Path)> = Vec::new();
+    outs.extend(a.out.as_deref().map(|p| ("--out", p)));
+    outs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
+    check_distinct(&[], &outs).or_else(input)?;
     let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let games_file = a.out.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let summary_file = a.summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let started = Instant::now();
     let results = arena.run(threads_or_all(a.concurrency)?).or_else(input)?;
-    if let Some(mut f) = moves_file.take() {
+    let csv_line = crate::cli::games::csv_line;
+    // The moves file first: the games file never runs ahead of it.
+    if let Some(mut f) = moves_file {
         f.write_all(arena.identity().as_bytes()).or_else(input)?;
-        f.write_all(crate::cli::games::csv_line(&senat_lab::games::arena::MOVES_COLUMNS.map(String::from)).as_bytes())
-            .or_else(input)?;
+        f.write_all(csv_line(&senat_lab::games::arena::MOVES_COLUMNS.map(String::from)).as_bytes()).or_else(input)?;
         for (p, r) in results.iter().enumerate() {
             let mut rows = arena.moves_rows(p, r);
             rows.sort_by_key(|row| row[0].parse::<u64>().unwrap_or(u64::MAX));
             for row in rows {
-                f.write_all(crate::cli::games::csv_line(&row).as_bytes()).or_else(input)?;
+                f.write_all(csv_line(&row).as_bytes()).or_else(input)?;
             }
         }
         f.commit().or_else(input)?;
+    }
+    if let Some(mut f) = games_file {
+        f.write_all(arena.identity().as_bytes()).or_else(input)?;
+        let header: Vec<String> = DominoArena::games_header().iter().map(|c| c.to_string()).collect();
+        f.write_all(csv_line(&header).as_bytes()).or_else(input)?;
+        for (p, r) in results.iter().enumerate() {
+            for row in arena.games_rows(p, r) {
+                f.write_all(csv_line(&row).as_bytes()).or_else(input)?;
+            }
+        }
+        f.commit().or_else(input)?;
+    }
+    if let Some(f) = summary_file {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| arena.summary_row(r)).collect();
+        senat_lab::arena::write_summary(f, &DOMINO_SUMMARY_EXTRA, &rows).or_else(input)?;
     }
     let w = arena.agents.iter().map(|x| x.to_string().len()).max().unwrap_or(1);
     writeln!(

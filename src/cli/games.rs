@@ -571,13 +571,9 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
     if let Some(f) = games_file {
         f.commit().or_else(input)?;
     }
-    if let Some(mut f) = summary_file {
-        let mut s = csv_line(&arena::SUMMARY_HEADER.map(String::from));
-        for r in &results {
-            s.push_str(&csv_line(&arena::summary_row(arena, r)));
-        }
-        f.write_all(s.as_bytes()).or_else(input)?;
-        f.commit().or_else(input)?;
+    if let Some(f) = summary_file {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(arena, r)).collect();
+        senat_lab::arena::write_summary(f, &arena::SUMMARY_EXTRA, &rows).or_else(input)?;
     }
     writeln!(
         out,

@@ -188,8 +188,12 @@ impl PairingResult {
     /// Mean thinking time per game of the first and the second agent, in
     /// milliseconds (0 before any game).
     pub fn mean_think_ms(&self) -> [f64; 2] {
-        let games = self.wdl.games().max(1) as f64;
-        self.think.map(|t| t.as_secs_f64() * 1e3 / games)
+        self.tally().think_ms
+    }
+
+    /// The numbers of its summary row ([`summary_cells`]).
+    pub fn tally(&self) -> Tally {
+        Tally { sprt: self.sprt, ..Tally::with_think(self.wdl, self.penta, self.think) }
     }
 }
 
@@ -459,10 +463,12 @@ pub fn game_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [S
     ]
 }
 
-/// Columns of the arena's summary file: the results, then the mean
-/// thinking time per game of the first and the second agent in
-/// milliseconds ([`PairingResult::mean_think_ms`]; wall clock, so these two
-/// differ from run to run).
+/// Columns of every arena's summary file, whatever the game: the results
+/// of the pairing's first agent, then the mean thinking time per game of
+/// the first and the second agent in milliseconds
+/// ([`PairingResult::mean_think_ms`]; wall clock, so these two differ from
+/// run to run). A game may append columns of its own after these
+/// ([`summary_header`]), each one value per cell.
 pub const SUMMARY_HEADER: [&str; 23] = [
     "first",
     "second",
@@ -489,28 +495,112 @@ pub const SUMMARY_HEADER: [&str; 23] = [
     "second_think_ms",
 ];
 
-/// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
-pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
-    let e = r.estimate();
+/// The numbers of one pairing that every game's arena summarises, from
+/// its first agent's side: what a row of [`SUMMARY_HEADER`] is made of
+/// ([`summary_cells`]), whichever game was played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tally {
+    /// The first agent's wins, draws and losses.
+    pub wdl: Wdl,
+    /// Pairs by the first agent's points.
+    pub penta: Pentanomial,
+    /// The SPRT's final log-likelihood ratio and decision; `None` where no
+    /// SPRT ran (its two cells are then empty).
+    pub sprt: Option<(f64, Option<SprtResult>)>,
+    /// Mean thinking time per game of the first and the second agent, in
+    /// milliseconds (wall clock).
+    pub think_ms: [f64; 2],
+}
+
+impl Tally {
+    /// The tally of `games` games in which the agents thought `think` in
+    /// all: the mean time per game (0 before any game).
+    pub fn with_think(wdl: Wdl, penta: Pentanomial, think: [Duration; 2]) -> Tally {
+        let games = wdl.games().max(1) as f64;
+        Tally { wdl, penta, sprt: None, think_ms: think.map(|t| t.as_secs_f64() * 1e3 / games) }
+    }
+}
+
+/// The cells of [`SUMMARY_HEADER`] for a pairing of the agents named
+/// `first` and `second`: the common start of every arena's summary row.
+pub fn summary_cells(first: &str, second: &str, t: &Tally) -> Vec<String> {
+    let e = Estimate::of(&t.penta);
     let mut row = vec![
-        arena.agents[r.first].name.clone(),
-        arena.agents[r.second].name.clone(),
-        r.wdl.games().to_string(),
-        r.wdl.wins.to_string(),
-        r.wdl.draws.to_string(),
-        r.wdl.losses.to_string(),
+        first.to_string(),
+        second.to_string(),
+        t.wdl.games().to_string(),
+        t.wdl.wins.to_string(),
+        t.wdl.draws.to_string(),
+        t.wdl.losses.to_string(),
     ];
-    row.extend(r.penta.counts.iter().map(u64::to_string));
+    row.extend(t.penta.counts.iter().map(u64::to_string));
     row.extend(
-        [e.score, e.elo, e.elo_lo, e.elo_hi, e.nelo, e.nelo_err, e.los, r.wdl.draw_ratio()].map(|x| format!("{x:.4}")),
+        [e.score, e.elo, e.elo_lo, e.elo_hi, e.nelo, e.nelo_err, e.los, t.wdl.draw_ratio()].map(|x| format!("{x:.4}")),
     );
-    match r.sprt {
+    match t.sprt {
         Some((llr, d)) => {
             row.push(format!("{llr:.4}"));
             row.push(d.map_or("undecided".to_string(), |d| d.to_string()));
         }
         None => row.extend([String::new(), String::new()]),
     }
-    row.extend(r.mean_think_ms().map(|ms| format!("{ms:.3}")));
+    row.extend(t.think_ms.map(|ms| format!("{ms:.3}")));
     row
+}
+
+/// The header of a summary with a game's `extra` columns: [`SUMMARY_HEADER`], then them.
+pub fn summary_header(extra: &[&'static str]) -> Vec<&'static str> {
+    SUMMARY_HEADER.iter().chain(extra).copied().collect()
+}
+
+/// Writes and commits every arena's summary file: the header of
+/// [`summary_header`]`(extra)`, then one row per pairing (each
+/// [`summary_cells`] followed by its `extra` cells). A row of another
+/// length than the header is refused before anything is written.
+pub fn write_summary(
+    mut f: crate::selfplay::output::OutFile,
+    extra: &[&'static str],
+    rows: &[Vec<String>],
+) -> Result<(), Error> {
+    let header = summary_header(extra);
+    let err = |message: String| Error::Invalid(format!("summary: {message}"));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(&header).map_err(|e| err(e.to_string()))?;
+    for r in rows {
+        w.write_record(r).map_err(|e| err(e.to_string()))?;
+    }
+    let bytes = w.into_inner().map_err(|e| err(e.error().to_string()))?;
+    f.write_all(&bytes)?;
+    f.commit()
+}
+
+/// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
+pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
+    summary_cells(&arena.agents[r.first].name, &arena.agents[r.second].name, &r.tally())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_cells_fill_the_header_one_value_each() {
+        let mut penta = Pentanomial::default();
+        let mut wdl = Wdl::default();
+        for (a, b) in [(2, 1), (0, 1), (2, 2)] {
+            wdl.add(a);
+            wdl.add(b);
+            penta.add(a + b);
+        }
+        let t = Tally::with_think(wdl, penta, [Duration::from_millis(12), Duration::from_millis(3)]);
+        let row = summary_cells("x", "y", &t);
+        assert_eq!(row.len(), SUMMARY_HEADER.len());
+        assert_eq!(row[..6], ["x", "y", "6", "3", "2", "1"]);
+        assert_eq!(row[6..11], ["0", "1", "0", "1", "1"]);
+        assert_eq!(row[19..21], ["", ""], "no SPRT: empty cells");
+        assert_eq!(row[21..], ["2.000", "0.500"], "mean ms per game");
+        let sprt = Tally { sprt: Some((1.5, None)), ..t };
+        assert_eq!(summary_cells("x", "y", &sprt)[19..21], ["1.5000", "undecided"]);
+        assert_eq!(summary_header(&["plies"]).len(), SUMMARY_HEADER.len() + 1);
+    }
 }

@@ -651,14 +651,32 @@ pub struct DominoArena {
     pub moves: bool,
 }
 
-/// One match of a pairing, as an arena's moves file keeps it.
+/// One match of a pairing: what its rows of the arena's games and moves
+/// files hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArenaMatch {
     /// The pair (0-based, within the pairing).
     pub pair: u64,
     /// Whether agent A held the even seats (0, 2): the pair's first match.
     pub a_even: bool,
-    /// Every move of the match from the start, deals and draws included.
+    /// The seed its deals and draws come from ([`play_match`]'s `deal_seed`).
+    pub deal_seed: u64,
+    /// The winning seat (`None`: a draw).
+    pub winner_seat: Option<usize>,
+    /// A's points ×2 (2 win, 1 draw, 0 loss).
+    pub a_half_points: u8,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Decisions taken (chance excluded).
+    pub decisions: u32,
+    /// Every seat's final score, seat 0 first.
+    pub scores: Vec<u32>,
+    /// Thinking time of A and B (over all their seats).
+    pub think: [std::time::Duration; 2],
+    /// Decisions of A and B.
+    pub agent_decisions: [u32; 2],
+    /// Every move of the match from the start, deals and draws included
+    /// (empty unless [`DominoArena::moves`]).
     pub moves: Vec<String>,
 }
 
@@ -677,8 +695,12 @@ pub struct DominoPairing {
     pub seat_wins: [u64; 4],
     /// Rounds played.
     pub rounds: u64,
-    /// The matches, in pair order, the pair's first match first (only
-    /// with [`DominoArena::moves`]).
+    /// Thinking time of A and B summed over the matches (wall clock).
+    pub think: [std::time::Duration; 2],
+    /// Decisions of A and B summed over the matches.
+    pub decisions: [u64; 2],
+    /// The matches, in pair order, the pair's first match first (their
+    /// moves only with [`DominoArena::moves`]).
     pub matches: Vec<ArenaMatch>,
 }
 
@@ -687,17 +709,67 @@ impl DominoPairing {
     pub fn estimate(&self) -> crate::rating::Estimate {
         crate::rating::Estimate::of(&self.penta)
     }
+
+    /// The numbers of its summary row ([`crate::arena::summary_cells`]):
+    /// no SPRT, thinking time per match.
+    pub fn tally(&self) -> crate::arena::Tally {
+        crate::arena::Tally::with_think(self.wdl, self.penta, self.think)
+    }
+
+    /// Mean milliseconds per decision of A and B.
+    pub fn ms_per_move(&self) -> [f64; 2] {
+        [0, 1].map(|i| self.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
+    }
+}
+
+/// The columns of the dominoes arena's summary after the common ones of
+/// every arena ([`crate::arena::SUMMARY_HEADER`]), one value per cell: the
+/// mean rounds per match, the matches won from each seat (empty for seats
+/// the variant does not have), each agent's mean milliseconds per decision,
+/// the game and the variant text.
+pub const DOMINO_SUMMARY_EXTRA: [&str; 10] = [
+    "mean_rounds",
+    "seat0_wins",
+    "seat1_wins",
+    "seat2_wins",
+    "seat3_wins",
+    "first_ms_per_move",
+    "second_ms_per_move",
+    "duplicate",
+    "game",
+    "variant",
+];
+
+/// An agent whose thinking time and decisions go to a clock shared with
+/// the agent's other seats (the arena's time per agent).
+struct Clocked {
+    inner: Box<dyn Agent<Dominoes>>,
+    clock: std::sync::Arc<std::sync::Mutex<(std::time::Duration, u32)>>,
+}
+
+impl Agent<Dominoes> for Clocked {
+    fn choose(&mut self, view: &Observation, rng: &mut GameRng) -> Move {
+        let t0 = std::time::Instant::now();
+        let m = self.inner.choose(view, rng);
+        let mut c = self.clock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        c.0 += t0.elapsed();
+        c.1 += 1;
+        m
+    }
+    fn new_game(&mut self) {
+        self.inner.new_game();
+    }
 }
 
 impl DominoArena {
-    /// The identity line of its moves file, in the form of the other
-    /// games' arenas ([`crate::games::arena::arena_file`] reads it back).
+    /// The identity line of its games and moves files, in the form of the
+    /// other games' arenas ([`crate::games::arena::arena_file`] reads it back).
     pub fn identity(&self) -> String {
         use crate::selfplay::identity::escape;
         let agents: Vec<String> = self.agents.iter().map(|a| escape(&a.to_string())).collect();
         format!(
             "# game-arena 1 game=dominoes variant={} seed={} pairs={} duplicate={} agents={}\n",
-            escape(&Some(self.variant.to_text()).filter(|t| !t.is_empty()).unwrap_or_else(|| "-".into())),
+            escape(&self.variant_text()),
             self.seed,
             self.pairs,
             self.duplicate,
@@ -705,17 +777,33 @@ impl DominoArena {
         )
     }
 
+    /// The variant's text, `-` for the default rules.
+    fn variant_text(&self) -> String {
+        Some(self.variant.to_text()).filter(|t| !t.is_empty()).unwrap_or_else(|| "-".into())
+    }
+
+    /// The agents of seat 0 and seat 1 in match `m` of pairing `r`.
+    fn seated(r: &DominoPairing, m: &ArenaMatch) -> (usize, usize) {
+        if m.a_even { (r.a, r.b) } else { (r.b, r.a) }
+    }
+
+    /// The index of match `m` of pairing `p` in the arena's files: `2 × (p
+    /// × pairs + pair)`, plus 1 for the match where agent B holds the even
+    /// seats.
+    fn match_index(&self, p: usize, m: &ArenaMatch) -> u64 {
+        2 * (p as u64 * self.pairs + m.pair) + u64::from(!m.a_even)
+    }
+
     /// The moves-file rows ([`crate::games::arena::MOVES_COLUMNS`]) of
-    /// pairing `p`'s matches: game `2 × (p × pairs + pair)`, plus 1 for the
-    /// match where agent B holds the even seats; `first` is the agent of
-    /// seat 0, `second` of seat 1.
+    /// pairing `p`'s matches ([`DominoArena::match_index`]); `first` is the
+    /// agent of seat 0, `second` of seat 1.
     pub fn moves_rows(&self, p: usize, r: &DominoPairing) -> Vec<Vec<String>> {
         r.matches
             .iter()
             .map(|m| {
-                let (first, second) = if m.a_even { (r.a, r.b) } else { (r.b, r.a) };
+                let (first, second) = Self::seated(r, m);
                 vec![
-                    (2 * (p as u64 * self.pairs + m.pair) + u64::from(!m.a_even)).to_string(),
+                    self.match_index(p, m).to_string(),
                     p.to_string(),
                     m.pair.to_string(),
                     self.agents[first].to_string(),
@@ -724,6 +812,70 @@ impl DominoArena {
                 ]
             })
             .collect()
+    }
+
+    /// The columns of its games file: the generic arena's
+    /// ([`crate::games::arena::GAMES_COLUMNS`]: `first` the agent of seat 0,
+    /// `second` of seat 1, `winner` the one whose seat won, `plies` the
+    /// decisions, `a_points` agent A's points), then those of a dominoes
+    /// batch (`winner_seat`, `rounds`, `scores`).
+    pub fn games_header() -> Vec<&'static str> {
+        use crate::games::batch::BatchGame;
+        crate::games::arena::GAMES_COLUMNS.iter().chain(Dominoes::batch_columns()).copied().collect()
+    }
+
+    /// The games-file rows ([`DominoArena::games_header`]) of pairing `p`'s
+    /// matches, in match order.
+    pub fn games_rows(&self, p: usize, r: &DominoPairing) -> Vec<Vec<String>> {
+        let mut rows: Vec<(u64, Vec<String>)> = r
+            .matches
+            .iter()
+            .map(|m| {
+                let (first, second) = Self::seated(r, m);
+                let winner = match m.winner_seat {
+                    Some(s) if s % 2 == 0 => "first",
+                    Some(_) => "second",
+                    None => "draw",
+                };
+                let scores: Vec<String> = m.scores.iter().map(ToString::to_string).collect();
+                let row = vec![
+                    p.to_string(),
+                    m.pair.to_string(),
+                    m.deal_seed.to_string(),
+                    self.agents[first].to_string(),
+                    self.agents[second].to_string(),
+                    winner.to_string(),
+                    m.decisions.to_string(),
+                    format!("{}", f64::from(m.a_half_points) / 2.0),
+                    m.winner_seat.map_or("draw".to_string(), |s| s.to_string()),
+                    m.rounds.to_string(),
+                    scores.join("/"),
+                ];
+                (self.match_index(p, m), row)
+            })
+            .collect();
+        rows.sort_by_key(|(i, _)| *i);
+        rows.into_iter().map(|(_, row)| row).collect()
+    }
+
+    /// The summary row of a pairing: [`crate::arena::summary_cells`], then
+    /// the cells of [`DOMINO_SUMMARY_EXTRA`].
+    pub fn summary_row(&self, r: &DominoPairing) -> Vec<String> {
+        let matches = r.wdl.games().max(1) as f64;
+        let ms = r.ms_per_move();
+        let players = usize::from(self.variant.players);
+        let mut row =
+            crate::arena::summary_cells(&self.agents[r.a].to_string(), &self.agents[r.b].to_string(), &r.tally());
+        row.push(format!("{:.2}", r.rounds as f64 / matches));
+        row.extend((0..4).map(|s| if s < players { r.seat_wins[s].to_string() } else { String::new() }));
+        row.extend([
+            format!("{:.3}", ms[0]),
+            format!("{:.3}", ms[1]),
+            self.duplicate.to_string(),
+            "dominoes".to_string(),
+            self.variant.to_text(),
+        ]);
+        row
     }
 
     /// The pairings, as (A, B) agent indices.
@@ -747,8 +899,7 @@ impl DominoArena {
         let pool = crate::selfplay::pool(threads)?;
         let mut out = Vec::new();
         for (a, b) in self.pairings() {
-            #[allow(clippy::type_complexity)]
-            let pairs: Vec<[(u8, usize, u32, Vec<String>); 2]> = pool.install(|| {
+            let pairs: Vec<[ArenaMatch; 2]> = pool.install(|| {
                 (0..self.pairs)
                     .into_par_iter()
                     .map(|k| {
@@ -756,35 +907,61 @@ impl DominoArena {
                         [true, false].map(|a_even| {
                             let seats: Vec<usize> =
                                 (0..players).map(|p| if (p % 2 == 0) == a_even { a } else { b }).collect();
-                            let mut agents: Vec<Box<dyn Agent<Dominoes>>> =
-                                seats.iter().map(|&i| self.agents[i].build()).collect();
+                            // One clock per agent (A's, B's), shared by its seats.
+                            let clocks = [(); 2]
+                                .map(|_| std::sync::Arc::new(std::sync::Mutex::new((std::time::Duration::ZERO, 0))));
+                            let mut agents: Vec<Box<dyn Agent<Dominoes>>> = seats
+                                .iter()
+                                .map(|&i| {
+                                    let clock = clocks[usize::from(i != a)].clone();
+                                    Box::new(Clocked { inner: self.agents[i].build(), clock })
+                                        as Box<dyn Agent<Dominoes>>
+                                })
+                                .collect();
                             let deal = if self.duplicate || a_even { deal } else { game_seed(deal, 1) };
                             let m = play_match(self.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
-                            let (half, seat) = match m.end.outcome() {
+                            let (a_half_points, winner_seat) = match m.end.outcome() {
                                 Some(dominoes_rules::Outcome::Win { player }) => {
-                                    (if seats[player] == a { 2 } else { 0 }, player)
+                                    (if seats[player] == a { 2 } else { 0 }, Some(player))
                                 }
-                                _ => (1, usize::MAX),
+                                _ => (1, None),
                             };
-                            let moves =
-                                if self.moves { m.moves.iter().map(Move::to_string).collect() } else { Vec::new() };
-                            (half, seat, m.rounds.len() as u32, moves)
+                            let clock = clocks.map(|c| *c.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+                            ArenaMatch {
+                                pair: k,
+                                a_even,
+                                deal_seed: deal,
+                                winner_seat,
+                                a_half_points,
+                                rounds: m.rounds.len() as u32,
+                                decisions: m.decisions,
+                                scores: m.end.scores()[..players].to_vec(),
+                                think: clock.map(|c| c.0),
+                                agent_decisions: clock.map(|c| c.1),
+                                moves: if self.moves {
+                                    m.moves.iter().map(Move::to_string).collect()
+                                } else {
+                                    Vec::new()
+                                },
+                            }
                         })
                     })
                     .collect()
             });
             let mut r = DominoPairing { a, b, ..DominoPairing::default() };
-            for (k, pair) in pairs.into_iter().enumerate() {
-                r.penta.add(pair[0].0 + pair[1].0);
-                for (i, (half, seat, rounds, moves)) in pair.into_iter().enumerate() {
-                    r.wdl.add(half);
-                    if seat < 4 {
+            for pair in pairs {
+                r.penta.add(pair[0].a_half_points + pair[1].a_half_points);
+                for m in pair {
+                    r.wdl.add(m.a_half_points);
+                    if let Some(seat) = m.winner_seat {
                         r.seat_wins[seat] += 1;
                     }
-                    r.rounds += u64::from(rounds);
-                    if self.moves {
-                        r.matches.push(ArenaMatch { pair: k as u64, a_even: i == 0, moves });
+                    r.rounds += u64::from(m.rounds);
+                    for i in 0..2 {
+                        r.think[i] += m.think[i];
+                        r.decisions[i] += u64::from(m.agent_decisions[i]);
                     }
+                    r.matches.push(m);
                 }
             }
             out.push(r);
@@ -964,7 +1141,26 @@ mod tests {
         let r = arena.run(2).unwrap();
         assert_eq!(r[0].wdl.games(), 40);
         assert_eq!(r[0].seat_wins.iter().sum::<u64>() + r[0].wdl.draws, 40);
-        assert!(r[0].matches.is_empty(), "no moves kept unless asked");
+        assert_eq!(r[0].matches.len(), 40, "every match is kept");
+        assert!(r[0].matches.iter().all(|m| m.moves.is_empty()), "no moves kept unless asked");
+        // The games file: one full row per match, in match order, adding up
+        // to the pairing's results; the summary: the common cells, then
+        // dominoes' own.
+        let header = DominoArena::games_header();
+        let games = arena.games_rows(0, &r[0]);
+        assert_eq!(games.len(), 40);
+        assert!(games.iter().all(|row| row.len() == header.len()), "{header:?}");
+        let points: f64 = games.iter().map(|row| row[7].parse::<f64>().unwrap()).sum();
+        assert_eq!(points, r[0].wdl.wins as f64 + r[0].wdl.draws as f64 / 2.0);
+        assert!(games.iter().all(|row| (row[5] == "first") == (row[8] == "0")), "2 players: seat 0 is first");
+        let summary = arena.summary_row(&r[0]);
+        assert_eq!(summary.len(), crate::arena::SUMMARY_HEADER.len() + DOMINO_SUMMARY_EXTRA.len());
+        assert_eq!(summary[..3], ["random", "greedy", "40"]);
+        assert_eq!(
+            summary[24..28],
+            [r[0].seat_wins[0].to_string(), r[0].seat_wins[1].to_string(), String::new(), String::new()]
+        );
+        assert!(r[0].decisions[0] > 0 && r[0].decisions[1] > 0, "both agents decided");
         // With moves: one row per match, each replaying to its result; the
         // results are the same as without.
         let kept = DominoArena { moves: true, ..arena.clone() }.run(2).unwrap();

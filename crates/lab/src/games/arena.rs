@@ -94,6 +94,11 @@ impl PairingResult {
     pub fn estimate(&self) -> Estimate {
         Estimate::of(&self.penta)
     }
+    /// The numbers of its summary row ([`crate::arena::summary_cells`]):
+    /// no SPRT, thinking time per game.
+    pub fn tally(&self) -> crate::arena::Tally {
+        crate::arena::Tally::with_think(self.wdl, self.penta, self.think)
+    }
     /// Mean milliseconds per decision of A and B.
     pub fn ms_per_move(&self) -> [f64; 2] {
         [0, 1].map(|i| self.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
@@ -277,49 +282,30 @@ pub fn arena_file(path: &std::path::Path) -> Option<(GameKind, String)> {
     Some((game, if variant == "-" { String::new() } else { variant }))
 }
 
-/// Columns of the arena's summary.
-pub const SUMMARY_HEADER: [&str; 16] = [
-    "game",
-    "variant",
-    "a",
-    "b",
-    "pairs",
-    "a_wins",
-    "draws",
-    "b_wins",
-    "a_score",
-    "elo",
-    "elo_lo",
-    "elo_hi",
-    "los",
-    "first_score",
-    "mean_plies",
-    "ms_per_move_a_b",
-];
+/// The columns of this arena's summary after the common ones of every
+/// arena ([`crate::arena::SUMMARY_HEADER`]), one value per cell: the first
+/// team's score over the pairing's games (whoever held it), the mean plies
+/// per game, each agent's mean milliseconds per decision (wall clock), and
+/// the game and its variant text.
+pub const SUMMARY_EXTRA: [&str; 6] =
+    ["first_team_score", "mean_plies", "first_ms_per_move", "second_ms_per_move", "game", "variant"];
 
-/// The summary row of a pairing.
+/// The summary row of a pairing: [`crate::arena::summary_cells`], then the
+/// cells of [`SUMMARY_EXTRA`].
 pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
-    let e = r.estimate();
     let games = r.wdl.games().max(1) as f64;
     let ms = r.ms_per_move();
-    vec![
-        arena.game.to_string(),
-        arena.variant.clone(),
-        arena.agents[r.a].to_string(),
-        arena.agents[r.b].to_string(),
-        r.penta.pairs().to_string(),
-        r.wdl.wins.to_string(),
-        r.wdl.draws.to_string(),
-        r.wdl.losses.to_string(),
-        format!("{:.4}", e.score),
-        format!("{:.1}", e.elo),
-        format!("{:.1}", e.elo_lo),
-        format!("{:.1}", e.elo_hi),
-        format!("{:.4}", e.los),
+    let mut row =
+        crate::arena::summary_cells(&arena.agents[r.a].to_string(), &arena.agents[r.b].to_string(), &r.tally());
+    row.extend([
         format!("{:.4}", (r.first.wins as f64 + r.first.draws as f64 / 2.0) / games),
         format!("{:.1}", r.plies as f64 / games),
-        format!("{:.3}/{:.3}", ms[0], ms[1]),
-    ]
+        format!("{:.3}", ms[0]),
+        format!("{:.3}", ms[1]),
+        arena.game.to_string(),
+        arena.variant.clone(),
+    ]);
+    row
 }
 
 #[cfg(test)]
