@@ -302,8 +302,8 @@ fn every_games_arena_writes_senats_summary_schema() {
             assert!(row.iter().all(|c| !c.contains('/')), "{file}: one value per cell: {row:?}");
             assert_eq!((&row[0][..], &row[1][..], &row[2][..]), ("random", "greedy", "4"), "{file}");
             assert_eq!((&row[19][..], &row[20][..]), ("", ""), "{file}: no SPRT ran");
-            for c in 21..23 {
-                assert!(row[c].parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{file}: think time {:?}", row[c]);
+            for cell in &row[21..23] {
+                assert!(cell.parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{file}: think time {cell:?}");
             }
         }
     }

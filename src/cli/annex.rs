@@ -197,10 +197,8 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
             }
         )?;
     }
-    if !a.quiet {
-        if a.plot.is_some() && a.moves.is_empty() {
-            writeln!(out, "no branching plot: it needs a per-move file (--moves)")?;
-        }
+    if !a.quiet && a.plot.is_some() && a.moves.is_empty() {
+        writeln!(out, "no branching plot: it needs a per-move file (--moves)")?;
     }
     Ok(())
 }
