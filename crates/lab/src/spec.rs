@@ -89,9 +89,7 @@ impl Family {
 
     /// The kind called `name`.
     pub fn kind(&self, name: &str) -> Option<&'static Kind> {
-        // The kinds are 'static: find the entry of the family's slice.
-        let kinds: &'static [Kind] = self.kinds;
-        kinds.iter().find(|k| k.name == name)
+        self.kinds.iter().find(|k| k.name == name)
     }
 
     /// Reads the syntax of `text`: a named agent, or a kind with
