@@ -5,7 +5,7 @@
 //! game's arena writes one summary schema (Sénat's columns first, one value
 //! per cell).
 
-use senat_lab::arena::{Arena, ArenaGame, PairingResult, SUMMARY_HEADER, Schedule, ladder_ratings};
+use senat_lab::arena::{Arena, ArenaGame, Count, PairingResult, SUMMARY_HEADER, Schedule, ladder_ratings};
 use senat_lab::rating::{Sprt, SprtResult};
 use senat_lab::selfplay::{Matchup, play_game};
 use std::time::Duration;
@@ -15,7 +15,7 @@ mod support {
     pub mod files;
     pub mod games;
 }
-use support::cli::{fails_in, ok_in, senat};
+use support::cli::{fails, fails_in, ok, ok_in, senat};
 use support::files::TempDir;
 use support::games::spec;
 
@@ -34,7 +34,10 @@ fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) ->
 
 /// The results without the thinking times (wall clock, never the same twice).
 fn untimed(results: &[PairingResult]) -> Vec<PairingResult> {
-    results.iter().map(|r| PairingResult { think: [Duration::ZERO; 2], ..r.clone() }).collect()
+    results
+        .iter()
+        .map(|r| PairingResult { count: Count { think: [Duration::ZERO; 2], ..r.count }, ..r.clone() })
+        .collect()
 }
 
 fn run(a: &Arena, concurrency: usize) -> (Vec<PairingResult>, Vec<ArenaGame>) {
@@ -58,11 +61,11 @@ fn concurrency_never_changes_the_results() {
     assert_eq!(g1.iter().map(key).collect::<Vec<_>>(), g3.iter().map(key).collect::<Vec<_>>());
     assert_eq!(r1.len(), 3);
     for r in &r1 {
-        assert_eq!(r.wdl.games(), 60);
-        assert_eq!(r.penta.pairs(), 30);
+        assert_eq!(r.count.wdl.games(), 60);
+        assert_eq!(r.count.penta.pairs(), 30);
         // W/D/L and the pentanomial count the same points.
-        let pts = 2 * r.wdl.wins + r.wdl.draws;
-        let penta: u64 = r.penta.counts.iter().enumerate().map(|(k, &c)| k as u64 * c).sum();
+        let pts = 2 * r.count.wdl.wins + r.count.wdl.draws;
+        let penta: u64 = r.count.penta.counts.iter().enumerate().map(|(k, &c)| k as u64 * c).sum();
         assert_eq!(pts, penta);
     }
 }
@@ -105,13 +108,13 @@ fn the_sprt_stops_at_the_same_pair_whatever_the_concurrency() {
     let (r2, g2) = run(&a, 2);
     assert_eq!(untimed(&r1), untimed(&r2));
     assert_eq!(g1.len(), g2.len());
-    let (llr, decision) = r1[0].sprt.unwrap();
+    let (llr, decision) = r1[0].count.sprt.unwrap();
     assert_eq!(decision, Some(SprtResult::H1), "heuristic crushes random");
     assert!(llr >= t.bounds().1);
-    assert!(r1[0].penta.pairs() < 500, "stopped early after {} pairs", r1[0].penta.pairs());
-    assert_eq!(g1.len() as u64, 2 * r1[0].penta.pairs());
+    assert!(r1[0].count.penta.pairs() < 500, "stopped early after {} pairs", r1[0].count.penta.pairs());
+    assert_eq!(g1.len() as u64, 2 * r1[0].count.penta.pairs());
     // One pair fewer would not have decided.
-    let mut fewer = r1[0].penta;
+    let mut fewer = r1[0].count.penta;
     let last = g1[g1.len() - 2].first_half_points() + g1[g1.len() - 1].first_half_points();
     fewer.counts[last as usize] -= 1;
     assert_eq!(t.decide(&fewer), None);
@@ -160,7 +163,11 @@ fn cli_arena_prints_the_table_and_refuses_bad_input() {
     let o = senat(&["arena", "random", "greedy", "--games", "20", "--quiet"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("random") && text.contains("Elo interval") && text.contains("played 20 games"), "{text}");
+    assert!(text.contains("random") && text.contains("Elo interval"), "{text}");
+    assert!(!text.contains("played"), "--quiet leaves the result alone: {text}");
+    let loud = senat(&["arena", "random", "greedy", "--games", "20"]);
+    let loud = String::from_utf8_lossy(&loud.stdout);
+    assert!(loud.lines().nth(1) == text.lines().nth(1) && loud.contains("played 20 games"), "{loud}");
     for (args, want) in [
         (vec!["arena", "random", "greedy", "--games", "3"], "even number"),
         (vec!["arena", "random", "greedy", "--games", "0"], "even number"),
@@ -204,7 +211,7 @@ fn each_agents_thinking_time_is_summed_per_game() {
         }
         let (r, games) = run(&a, 2);
         let sum = |i: usize| games.iter().map(|g| g.think[i]).sum::<Duration>();
-        assert_eq!(r[0].think, [sum(0), sum(1)], "the pairing sums its games");
+        assert_eq!(r[0].count.think, [sum(0), sum(1)], "the pairing sums its games");
         let [ab, random] = r[0].mean_think_ms();
         assert!(random > 0.0 && ab > random, "own draft {own_draft}: ab {ab} ms, random {random} ms");
         assert!((ab - sum(0).as_secs_f64() * 1e3 / 6.0).abs() < 1e-9, "a mean over the 6 games");
@@ -231,7 +238,6 @@ fn cli_time_per_move_reaches_searching_agents_and_the_summary_shows_think_times(
         "g.csv",
         "--summary",
         "s.csv",
-        "--quiet",
     ];
     let text = ok_in(&d.0, &args);
     // Searching agents get the run's time (shown in their names), the others
@@ -327,5 +333,45 @@ fn every_games_arena_writes_senats_summary_schema() {
         use std::os::unix::fs::FileTypeExt;
         let null = std::fs::metadata("/dev/null").unwrap();
         assert!(null.file_type().is_char_device(), "/dev/null is written through, not replaced");
+    }
+}
+
+/// Every game's arena is the one loop and the one table: Sénat's header
+/// line, the interval and think-time lines, the game's own facts under
+/// them, an SPRT that stops a match of any game where it decides, the same
+/// refusals, and agent errors labelled by position.
+#[test]
+fn every_games_arena_plays_counts_and_prints_alike() {
+    let header = ok(&["arena", "random", "greedy", "--games", "2", "--quiet"]).lines().next().unwrap().to_string();
+    let header_of = |t: &str| t.split("first").nth(1).map(|rest| format!("first{}", rest.lines().next().unwrap()));
+    for (game, strong, fact) in [
+        ("focus", "ab:depth=2", "first team score"),
+        ("debacle", "ab:depth=1", "first team score"),
+        ("dominoes", "greedy", "wins by seat"),
+    ] {
+        let g = |args: &[&'static str]| -> Vec<&'static str> { [&["arena", "--game", game][..], args].concat() };
+        let text = ok(&g(&["random", strong, "--games", "400", "--seed", "2", "--quiet"]));
+        let (first, rest) = text.split_once('\n').unwrap();
+        assert!(first.starts_with(&format!("# {game} arena")), "{text}");
+        let names = header_of(rest).unwrap_or_else(|| panic!("{text}"));
+        // The column titles are Sénat's (their padding follows the names).
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(words(&names), words(&header), "{game}");
+        for line in ["Elo interval [", "think time per game: ", fact] {
+            assert!(text.contains(line), "{game}: {text}");
+        }
+        assert!(!text.contains("played"), "{game}: quiet leaves the table alone: {text}");
+        // The SPRT: a strong agent against random decides long before 400 pairs.
+        let sprt = ok(&g(&[strong, "random", "--games", "800", "--seed", "2", "--sprt", "elo0=0,elo1=100"]));
+        let line = sprt.lines().find(|l| l.starts_with("SPRT ")).unwrap_or_else(|| panic!("{sprt}"));
+        assert!(line.ends_with(": H1 accepted"), "{game}: {sprt}");
+        let games: u64 = sprt.lines().nth(2).unwrap().split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(games < 800 && games.is_multiple_of(2), "{game}: stopped after {games} games: {sprt}");
+        assert!(sprt.contains(&format!("played {games} ")), "{game}: {sprt}");
+        // The same refusals.
+        let e = fails(&g(&["random", "greedy", strong, "--sprt", "elo0=0,elo1=5"]));
+        assert!(e.contains("--sprt tests one match") && e.contains("not 3 pairings"), "{game}: {e}");
+        let e = fails(&g(&["random", "bogus"]));
+        assert!(e.starts_with("senat: error: --agent 2: unknown agent `bogus`"), "{game}: {e}");
     }
 }

@@ -13,7 +13,7 @@ use senat_lab::games::GameKind;
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::Sprt;
 use senat_lab::selfplay::output::{self, IfExists, OutFile};
-use senat_lab::selfplay::{self, Batch, Error, Existing, Matchup, Outputs, Shard};
+use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 use senat_lab::stats::Summary;
 use senat_rules::Variant;
 use std::fmt;
@@ -386,11 +386,8 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     Ok(())
 }
 
-/// `+12.3` / `-inf` for Elo figures.
-pub(crate) fn elo_text(x: f64) -> String {
-    if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
-}
-
+/// `senat arena` for Sénat: the agents, the draft and the SPRT read, the
+/// games played by [`Arena::run`], the one table printed.
 pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
@@ -403,10 +400,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
         .collect::<Result<Vec<PolicySpec>>>()?;
     let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
-    let sprt = match &a.sprt {
-        Some(t) => Some(Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))?),
-        None => None,
-    };
+    let sprt = sprt_arg(&a)?;
     let concurrency = match a.concurrency {
         Some(0) => return input("--threads 0: give at least 1"),
         Some(c) => c,
@@ -424,165 +418,104 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
     };
     arena.check().or_else(input)?;
     let pairings = arena.pairings();
-    // Outputs: distinct from each other and from the weights files, locked,
-    // and created (as temporary files) before the first game.
     let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
     let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
-    let mut outputs: Vec<(&str, &Path)> = Vec::new();
-    outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
-    outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-    outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
-    output::check_distinct(&inputs, &outputs).or_else(input)?;
-    let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut games_out = a.out.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
-    let summary_out = a.summary.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
-    let mut moves_out = a.moves.as_deref().map(|p| OutFile::create(p, if_exists)).transpose().or_else(input)?;
+    let mut outs = ArenaOutputs::create(&a, &inputs)?;
     let identity = arena.identity_line().or_else(input)?;
-    for (f, header) in [(games_out.as_mut(), &arena::GAMES_HEADER[..]), (moves_out.as_mut(), &arena::MOVES_HEADER[..])]
-    {
-        if let Some(f) = f {
-            let mut w = csv::Writer::from_writer(identity.clone().into_bytes());
-            w.write_record(header).map_err(|e| io::Error::other(e.to_string()))?;
-            f.write_all(&w.into_inner().map_err(|e| io::Error::other(e.to_string()))?).or_else(input)?;
-        }
-    }
+    let mut files = outs.files(&identity, &arena::MOVES_HEADER, &arena::GAMES_HEADER)?;
     let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run(concurrency, &|n| bar.set_position(n), |games| {
-            // The moves file first: the games file never runs ahead of it.
-            if let Some(f) = moves_out.as_mut() {
-                write_rows(f, games.iter().map(|g| arena::moves_row(&arena, &pairings, g)))?;
-            }
-            if let Some(f) = games_out.as_mut() {
-                write_rows(f, games.iter().map(|g| arena::game_row(&arena, &pairings, g)))?;
+            for g in games {
+                files.game(|| arena::moves_row(&arena, &pairings, g), || arena::game_row(&arena, &pairings, g))?;
             }
             Ok(())
         })
         .or_else(input)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let games_path = games_out.as_ref().map(|f| f.path().to_path_buf());
-    if let Some(f) = games_out {
-        f.commit().or_else(input)?;
-    }
-    let moves_path = moves_out.as_ref().map(|f| f.path().to_path_buf());
-    if let Some(f) = moves_out {
-        f.commit().or_else(input)?;
-    }
-    if let Some(f) = summary_out {
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
         let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
         arena::write_summary(f, &[], &rows).or_else(input)?;
     }
-    let name = |i: usize| arena.agents[i].name.as_str();
-    let width = arena.agents.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);
-    writeln!(
-        out,
-        "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>7}  {:>16}  {:>6}  {:>5}",
-        "first", "second", "games", "W-D-L", "pentanomial 0-½-1-1½-2", "score", "Elo ±95%", "nElo", "LOS"
-    )?;
-    for r in &results {
-        let e = r.estimate();
-        let c = r.penta.counts;
-        let half = (e.elo_hi - e.elo_lo) / 2.0;
-        let elo = if half.is_finite() { format!("{} ±{half:.1}", elo_text(e.elo)) } else { elo_text(e.elo) };
-        writeln!(
-            out,
-            "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>6.1}%  {:>16}  {:>6.1}  {:>4.1}%",
-            name(r.first),
-            name(r.second),
-            r.wdl.games(),
-            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
-            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
-            100.0 * e.score,
-            elo,
-            e.nelo,
-            100.0 * e.los
-        )?;
-        writeln!(
-            out,
-            "{:<width$}  {:<width$}  Elo interval [{}, {}], nElo ±{:.1}, draw ratio {:.1}%",
-            "",
-            "",
-            elo_text(e.elo_lo),
-            elo_text(e.elo_hi),
-            e.nelo_err,
-            100.0 * r.wdl.draw_ratio()
-        )?;
-        let [t1, t2] = r.mean_think_ms();
-        writeln!(out, "{:<width$}  {:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)", "", "")?;
-        if let (Some((llr, d)), Some(t)) = (r.sprt, &arena.sprt) {
-            let (lo, hi) = t.bounds();
-            // Where the ratio stands against the bounds, then what was decided.
-            let stands = if llr >= hi {
-                format!("≥ {hi:.3}")
-            } else if llr <= lo {
-                format!("≤ {lo:.3}")
-            } else {
-                format!("in ({lo:.3}, {hi:.3})")
-            };
-            writeln!(
-                out,
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} {stands}: {}",
-                t.elo0,
-                t.elo1,
-                t.alpha,
-                t.beta,
-                d.map_or("no decision (games exhausted)".to_string(), |d| d.to_string())
-            )?;
-        }
-    }
-    if arena.schedule == Schedule::Ladder {
-        writeln!(out, "ladder (first agent = 0; a step is strict when its match's 95% interval excludes 0)")?;
-        for (i, l) in arena::ladder_ratings(&results).iter().enumerate() {
-            let step = if i == 0 {
-                ""
-            } else if l.step_above_zero {
-                "  strict step up"
-            } else if l.step_below_zero {
-                "  strict step down"
-            } else {
-                "  step not significant"
-            };
-            if l.elo.is_finite() {
-                writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", name(i), elo_text(l.elo), l.err)?;
-            } else {
-                // A sweep below: the rating is unbounded; its floor is not.
-                let floor = format!("≥ {}", elo_text(l.floor));
-                writeln!(out, "{:<width$}  {floor:>8}        {step}", name(i))?;
-            }
-        }
-    }
-    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
-        let pairings: Vec<_> = results.iter().map(|r| (r.first, r.second, r.penta)).collect();
-        let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
-        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
-        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
-    }
-    let played: u64 = results.iter().map(|r| r.wdl.games()).sum();
+    let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
+    let rows: Vec<arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
+    out.write_all(arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
     let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
-    writeln!(out, "played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft)?;
-    if let Some(p) = &games_path {
-        writeln!(out, "games written to {}", p.display())?;
-    }
-    if let Some(p) = &moves_path {
-        writeln!(out, "moves written to {} (senat view {} --index N)", p.display(), p.display())?;
-    }
-    Ok(())
+    let report = format!("played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft);
+    arena_report(out, &report, written, &a, None)
 }
 
-/// Appends CSV rows (no header) to `f`.
-fn write_rows<const N: usize>(
-    f: &mut OutFile,
-    rows: impl Iterator<Item = [String; N]>,
-) -> std::result::Result<(), Error> {
-    let err = |f: &OutFile, message: String| Error::Io { what: "write", path: f.path().into(), message };
-    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
-    for r in rows {
-        w.write_record(r).map_err(|e| err(f, e.to_string()))?;
+/// The test of `--sprt`, if given (every game's arena).
+pub(crate) fn sprt_arg(a: &ArenaArgs) -> Result<Option<Sprt>> {
+    a.sprt.as_deref().map(|t| Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))).transpose()
+}
+
+/// The outputs of `senat arena` in any game: checked distinct from each
+/// other and from the `inputs`, and created (as temporary files) before the
+/// first game.
+pub(crate) struct ArenaOutputs {
+    games: Option<OutFile>,
+    moves: Option<OutFile>,
+    /// The summary file (`--summary`), written at the end.
+    pub(crate) summary: Option<OutFile>,
+}
+
+impl ArenaOutputs {
+    /// The outputs `a` names, refused when one exists without `--force`.
+    pub(crate) fn create(a: &ArenaArgs, inputs: &[(&str, &Path)]) -> Result<ArenaOutputs> {
+        let mut outputs: Vec<(&str, &Path)> = Vec::new();
+        outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
+        outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+        outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
+        output::check_distinct(inputs, &outputs).or_else(input)?;
+        let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+        let create = |p: Option<&Path>| p.map(|p| OutFile::create(p, if_exists)).transpose().or_else(input);
+        Ok(ArenaOutputs {
+            games: create(a.out.as_deref())?,
+            moves: create(a.moves.as_deref())?,
+            summary: create(a.summary.as_deref())?,
+        })
     }
-    let bytes = w.into_inner().map_err(|e| err(f, e.error().to_string()))?;
-    f.write_all(&bytes)
+
+    /// Starts the games and moves files under `identity` with their headers.
+    pub(crate) fn files(
+        &mut self,
+        identity: &str,
+        moves_header: &[&str],
+        games_header: &[&str],
+    ) -> Result<arena::ArenaFiles> {
+        let moves = self.moves.take().map(|f| (f, moves_header));
+        let games = self.games.take().map(|f| (f, games_header));
+        arena::ArenaFiles::start(identity, moves, games).or_else(input)
+    }
+}
+
+/// The lines after every arena's table: how many games in how long, and
+/// the files written; the first is left out under `--quiet`, which keeps
+/// the result alone on stdout. `view_game` is the `--game …` words of the
+/// `senat view` hint (`None` for Sénat).
+pub(crate) fn arena_report(
+    out: &mut impl Write,
+    played: &str,
+    written: (Option<PathBuf>, Option<PathBuf>),
+    a: &ArenaArgs,
+    view_game: Option<&str>,
+) -> Result<()> {
+    if !a.quiet {
+        writeln!(out, "{played}")?;
+    }
+    if let Some(p) = &written.0 {
+        writeln!(out, "games written to {}", p.display())?;
+    }
+    if let Some(p) = &written.1 {
+        let game = view_game.map_or(String::new(), |g| format!("--game {g} "));
+        writeln!(out, "moves written to {} (senat view {game}{} --index N)", p.display(), p.display())?;
+    }
+    Ok(())
 }
 
 pub(crate) fn cmd_merge(

@@ -7,7 +7,7 @@
 //! the agents and the match loop from the lab, and files are written
 //! through the lab's atomic outputs.
 
-use crate::cli::batch::{ArenaArgs, threads_or_all};
+use crate::cli::batch::{ArenaArgs, ArenaOutputs, arena_report, progress_bar, sprt_arg, threads_or_all};
 use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::games::GameArg;
@@ -15,11 +15,9 @@ use crate::cli::rules::ReplayArgs;
 use crate::cli::search::SolveArgs;
 use dominoes_rules::{Observation, State, Variant};
 use game_search::rng::rng_from_seed;
-use senat_lab::arena::{Schedule, ladder_of};
+use senat_lab::arena::Schedule;
 use senat_lab::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena, DominoSpec};
 use senat_lab::dominoes_proof::{self, ProofLimits};
-use senat_lab::rating::Estimate;
-use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
 use std::io::Write;
 use std::time::Instant;
 
@@ -342,7 +340,8 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
     }
     let variant = variant(&a.game)?;
-    let agents = a.agents.iter().map(|t| spec(t, "agent")).collect::<Result<Vec<_>>>()?;
+    let agents =
+        a.agents.iter().enumerate().map(|(i, t)| spec(t, &format!("--agent {}", i + 1))).collect::<Result<Vec<_>>>()?;
     let arena = DominoArena {
         variant,
         agents,
@@ -350,50 +349,30 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         seed: a.seed,
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
         duplicate: !a.no_duplicate,
+        sprt: sprt_arg(a)?,
         moves: a.moves.is_some(),
     };
-    // Outputs: distinct, and created (as temporary files) before the first match.
-    let mut outs: Vec<(&str, &std::path::Path)> = Vec::new();
-    outs.extend(a.out.as_deref().map(|p| ("--out", p)));
-    outs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
-    check_distinct(&[], &outs).or_else(input)?;
-    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let games_file = a.out.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let summary_file = a.summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
+    let pairings = arena.pairings();
+    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
+        .or_else(input)?;
+    let threads = threads_or_all(a.concurrency)?;
+    let mut outs = ArenaOutputs::create(a, &[])?;
+    let mut files =
+        outs.files(&arena.identity(), &senat_lab::games::arena::MOVES_COLUMNS, &DominoArena::games_header())?;
+    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
     let started = Instant::now();
-    let results = arena.run(threads_or_all(a.concurrency)?).or_else(input)?;
-    let csv_line = crate::cli::games::csv_line;
-    // The moves file first: the games file never runs ahead of it.
-    if let Some(mut f) = moves_file {
-        f.write_all(arena.identity().as_bytes()).or_else(input)?;
-        f.write_all(csv_line(&senat_lab::games::arena::MOVES_COLUMNS.map(String::from)).as_bytes()).or_else(input)?;
-        for (p, r) in results.iter().enumerate() {
-            let mut rows = arena.moves_rows(p, r);
-            rows.sort_by_key(|row| row[0].parse::<u64>().unwrap_or(u64::MAX));
-            for row in rows {
-                f.write_all(csv_line(&row).as_bytes()).or_else(input)?;
-            }
-        }
-        f.commit().or_else(input)?;
-    }
-    if let Some(mut f) = games_file {
-        f.write_all(arena.identity().as_bytes()).or_else(input)?;
-        let header: Vec<String> = DominoArena::games_header().iter().map(|c| c.to_string()).collect();
-        f.write_all(csv_line(&header).as_bytes()).or_else(input)?;
-        for (p, r) in results.iter().enumerate() {
-            for row in arena.games_rows(p, r) {
-                f.write_all(csv_line(&row).as_bytes()).or_else(input)?;
-            }
-        }
-        f.commit().or_else(input)?;
-    }
-    if let Some(f) = summary_file {
+    let results = arena
+        .run(threads, &mut |m| {
+            bar.inc(1);
+            files.game(|| arena.moves_row(&pairings, m), || arena.games_row(&pairings, m))
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
         let rows: Vec<Vec<String>> = results.iter().map(|r| arena.summary_row(r)).collect();
         senat_lab::arena::write_summary(f, &DOMINO_SUMMARY_EXTRA, &rows).or_else(input)?;
     }
-    let w = arena.agents.iter().map(|x| x.to_string().len()).max().unwrap_or(1);
     writeln!(
         out,
         "# dominoes arena, {} players, {} pairs per pairing, {} deals, seed {}",
@@ -402,52 +381,10 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         if arena.duplicate { "duplicate" } else { "independent" },
         arena.seed
     )?;
-    writeln!(
-        out,
-        "{:<w$} {:<w$} {:>6} {:>12} {:>22} {:>9} {:>16}",
-        "A", "B", "pairs", "A W-D-L", "Elo(A-B) [95%]", "sd/pair", "wins by seat"
-    )?;
-    let mut steps: Vec<Estimate> = Vec::new();
-    for r in &results {
-        let e = r.estimate();
-        steps.push(e);
-        writeln!(
-            out,
-            "{:<w$} {:<w$} {:>6} {:>12} {:>22} {:>9.4} {:>16}",
-            arena.agents[r.a].to_string(),
-            arena.agents[r.b].to_string(),
-            r.penta.pairs(),
-            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
-            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.elo_lo, e.elo_hi),
-            r.penta.variance().sqrt(),
-            r.seat_wins[..usize::from(variant.players)].iter().map(ToString::to_string).collect::<Vec<_>>().join("/"),
-        )?;
-    }
-    if arena.schedule == Schedule::Ladder {
-        writeln!(out, "ladder (first agent 0; each step B over A with its own 95% interval):")?;
-        for (i, l) in ladder_of(&steps).iter().enumerate() {
-            let step = if i == 0 {
-                String::new()
-            } else {
-                let e = &steps[i - 1];
-                let strict = if l.step_above_zero {
-                    "strict"
-                } else if l.step_below_zero {
-                    "strict down"
-                } else {
-                    "not significant"
-                };
-                format!("  step {:+.0} [{:+.0}, {:+.0}] {strict}", -e.elo, -e.elo_hi, -e.elo_lo)
-            };
-            writeln!(out, "  {:<w$}{step}", arena.agents[i].to_string())?;
-        }
-    }
-    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
-        let pairings: Vec<_> = results.iter().map(|r| (r.a, r.b, r.penta)).collect();
-        let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
-        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
-        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
-    }
-    writeln!(out, "{:.1} s", started.elapsed().as_secs_f64())?;
-    Ok(())
+    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(|r| r.table_row(variant.players)).collect();
+    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
+    let report = format!("played {played} matches in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
+    arena_report(out, &report, written, a, Some("dominoes"))
 }

@@ -8,7 +8,9 @@
 //! the lab's adapters, and it never writes a file itself (batches and arenas
 //! write through the lab's atomic outputs).
 
-use crate::cli::batch::{ArenaArgs, SelfplayArgs, progress_bar, summary_path, threads_or_all};
+use crate::cli::batch::{
+    ArenaArgs, ArenaOutputs, SelfplayArgs, arena_report, progress_bar, sprt_arg, summary_path, threads_or_all,
+};
 use crate::cli::bestmove::BestmoveArgs;
 use crate::cli::common::{Result, input};
 use crate::cli::rules::{PerftArgs, ReplayArgs, ShowArgs};
@@ -18,7 +20,7 @@ use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts};
 use game_search::solver::{Solver, Verdict};
 use game_search::{Game, WIN_BOUND};
-use senat_lab::arena::{Schedule, ladder_of};
+use senat_lab::arena::Schedule;
 use senat_lab::games::agent::{AgentSpec, DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use senat_lab::games::{GameKind, LabEval, LabGame, TextError, arena, batch, legal_moves, position_arg, result_line};
 use senat_lab::selfplay::{Existing, Shard};
@@ -491,7 +493,6 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     for (set, flag) in [
         (a.draft != "random", "--draft"),
         (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
-        (a.sprt.is_some(), "--sprt"),
     ] {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
@@ -506,8 +507,14 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
     }
-    let agents = a.agents.iter().map(|t| agent(t, "agent")).collect::<Result<Vec<_>>>()?;
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| agent(t, &format!("--agent {}", i + 1)))
+        .collect::<Result<Vec<_>>>()?;
     let threads = threads_or_all(a.concurrency)?;
+    let sprt = sprt_arg(a)?;
     on_game!(a.game.game, G => {
         let start = text(G::start(&a.game.full()))?;
         let arena = arena::Arena {
@@ -518,6 +525,7 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             seed: a.seed,
             schedule: Schedule::from_flags(a.gauntlet, a.ladder),
             book: a.book_plies.unwrap_or(DEFAULT_BOOK),
+            sprt,
             moves: a.moves.is_some(),
         };
         run_arena::<G>(&arena, a, threads, out)
@@ -528,50 +536,23 @@ pub(crate) fn arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
 pub(crate) const DEFAULT_BOOK: u32 = 4;
 
 fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, out: &mut impl Write) -> Result<()> {
-    use senat_lab::selfplay::output::{IfExists, OutFile, check_distinct};
-    let mode = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut outs: Vec<(&str, &Path)> = Vec::new();
-    outs.extend(a.out.as_deref().map(|p| ("--out", p)));
-    outs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-    outs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
-    check_distinct(&[], &outs).or_else(input)?;
-    let mut games_file = a.out.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let mut moves_file = a.moves.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
-    let summary_file = a.summary.as_deref().map(|p| OutFile::create(p, mode)).transpose().or_else(input)?;
     let pairings = arena.pairings();
-    if let Some(f) = games_file.as_mut() {
-        let mut head: Vec<&str> = arena::GAMES_COLUMNS.to_vec();
-        head.extend_from_slice(G::extra_columns());
-        f.write_all(arena.identity().as_bytes()).or_else(input)?;
-        f.write_all(csv_line(&head.iter().map(|s| s.to_string()).collect::<Vec<_>>()).as_bytes()).or_else(input)?;
-    }
-    if let Some(f) = moves_file.as_mut() {
-        f.write_all(arena.identity().as_bytes()).or_else(input)?;
-        f.write_all(csv_line(&arena::MOVES_COLUMNS.map(String::from)).as_bytes()).or_else(input)?;
-    }
+    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
+        .or_else(input)?;
+    let mut outs = ArenaOutputs::create(a, &[])?;
+    let games_header: Vec<&str> = arena::GAMES_COLUMNS.iter().chain(G::extra_columns()).copied().collect();
+    let mut files = outs.files(&arena.identity(), &arena::MOVES_COLUMNS, &games_header)?;
     let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
     let started = Instant::now();
     let results = arena
         .run::<G>(threads, &mut |g| {
             bar.inc(1);
-            // The moves file first: the games file never runs ahead of it.
-            if let Some(f) = moves_file.as_mut() {
-                f.write_all(csv_line(&arena::moves_row(arena, &pairings, g)).as_bytes())?;
-            }
-            match games_file.as_mut() {
-                Some(f) => f.write_all(csv_line(&arena::game_row(arena, &pairings, g)).as_bytes()),
-                None => Ok(()),
-            }
+            files.game(|| arena::moves_row(arena, &pairings, g), || arena::game_row(arena, &pairings, g))
         })
         .or_else(input)?;
     bar.finish_and_clear();
-    if let Some(f) = moves_file {
-        f.commit().or_else(input)?;
-    }
-    if let Some(f) = games_file {
-        f.commit().or_else(input)?;
-    }
-    if let Some(f) = summary_file {
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
         let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(arena, r)).collect();
         senat_lab::arena::write_summary(f, &arena::SUMMARY_EXTRA, &rows).or_else(input)?;
     }
@@ -580,80 +561,12 @@ fn run_arena<G: LabGame>(arena: &arena::Arena, a: &ArenaArgs, threads: usize, ou
         "# {} arena: {} pairs per pairing, book {} plies, seed {}",
         arena.game, arena.pairs, arena.book, arena.seed
     )?;
-    let w = arena.agents.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(1);
-    writeln!(
-        out,
-        "{:<w$} {:<w$} {:>6} {:>15} {:>22} {:>7} {:>9}",
-        "A", "B", "pairs", "A W-D-L", "Elo(A-B) [95%]", "first", "plies"
-    )?;
-    for r in &results {
-        let e = r.estimate();
-        writeln!(
-            out,
-            "{:<w$} {:<w$} {:>6} {:>15} {:>22} {:>7.3} {:>9.1}",
-            arena.agents[r.a].to_string(),
-            arena.agents[r.b].to_string(),
-            r.penta.pairs(),
-            format!("{}-{}-{}", r.wdl.wins, r.wdl.draws, r.wdl.losses),
-            format!("{:+.0} [{:+.0}, {:+.0}]", e.elo, e.elo_lo, e.elo_hi),
-            (r.first.wins as f64 + r.first.draws as f64 / 2.0) / r.wdl.games().max(1) as f64,
-            r.plies as f64 / r.wdl.games().max(1) as f64,
-        )?;
-    }
-    if arena.schedule == Schedule::Ladder {
-        let steps: Vec<_> = results.iter().map(|r| r.estimate()).collect();
-        writeln!(out, "ladder (first agent 0; each step B over A with its own 95% interval):")?;
-        for (i, l) in ladder_of(&steps).iter().enumerate() {
-            let step = if i == 0 {
-                String::new()
-            } else {
-                let e = &steps[i - 1];
-                format!(
-                    "  step {:+.0} [{:+.0}, {:+.0}]{}",
-                    -e.elo,
-                    -e.elo_hi,
-                    -e.elo_lo,
-                    if l.step_above_zero {
-                        " strict"
-                    } else if l.step_below_zero {
-                        " strict down"
-                    } else {
-                        " not significant"
-                    }
-                )
-            };
-            let rating = if l.elo.is_finite() {
-                format!("{:+.0} ± {:.0}", l.elo, l.err)
-            } else if l.floor.is_finite() {
-                format!("≥ {:+.0}", l.floor)
-            } else {
-                "below the previous agent".to_string()
-            };
-            writeln!(out, "  {:<w$} {rating}{step}", arena.agents[i].to_string())?;
-        }
-    }
-    if arena.schedule == Schedule::RoundRobin && arena.agents.len() >= 3 {
-        let pairings: Vec<_> = results.iter().map(|r| (r.a, r.b, r.penta)).collect();
-        let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
-        let fit = senat_lab::rating::fit_ratings(names.len(), &pairings);
-        write!(out, "{}", senat_lab::rating::rating_table_text(&names, &fit))?;
-    }
-    let ms: Vec<String> = results
-        .iter()
-        .map(|r| {
-            let m = r.ms_per_move();
-            format!("{:.2}/{:.2}", m[0], m[1])
-        })
-        .collect();
-    writeln!(out, "{:.1} s; ms per move (A/B): {}", started.elapsed().as_secs_f64(), ms.join(", "))?;
-    Ok(())
-}
-
-/// One CSV record with its newline, quoted as the csv crate quotes.
-pub(crate) fn csv_line(fields: &[String]) -> String {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    w.write_record(fields).expect("writing to memory");
-    String::from_utf8(w.into_inner().expect("writing to memory")).expect("CSV of UTF-8 fields")
+    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
+    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
+    let report = format!("played {played} games in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
+    arena_report(out, &report, written, a, Some(&arena.game.to_string()))
 }
 
 /// `senat analyze --game …`: alpha-beta on the game's evaluation, or MCTS.

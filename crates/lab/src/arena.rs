@@ -25,7 +25,6 @@ use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
 use crate::selfplay::{
     Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed_from, pool, random_opening, winner_name,
 };
-use rayon::prelude::*;
 use senat_rules::{EndReason, Side, Variant};
 use std::time::Duration;
 
@@ -167,33 +166,28 @@ pub struct PairingResult {
     pub first: usize,
     /// Second agent.
     pub second: usize,
-    /// Games of the first agent.
-    pub wdl: Wdl,
-    /// Pairs by the first agent's points.
-    pub penta: Pentanomial,
-    /// The SPRT's final log-likelihood ratio and decision, if one ran.
-    pub sprt: Option<(f64, Option<SprtResult>)>,
-    /// Thinking time of the first and the second agent summed over the
-    /// counted games ([`ArenaGame::think`]): wall clock, so unlike the
-    /// other fields it differs from run to run.
-    pub think: [Duration; 2],
+    /// What every arena counts: the first agent's games and pairs, the
+    /// SPRT's final ratio and decision if one ran, and the agents' thinking
+    /// time summed over the counted games ([`ArenaGame::think`]: wall
+    /// clock, so unlike the rest it differs from run to run).
+    pub count: Count,
 }
 
 impl PairingResult {
     /// Elo and friends of the first agent against the second.
     pub fn estimate(&self) -> Estimate {
-        Estimate::of(&self.penta)
+        Estimate::of(&self.count.penta)
     }
 
     /// Mean thinking time per game of the first and the second agent, in
     /// milliseconds (0 before any game).
     pub fn mean_think_ms(&self) -> [f64; 2] {
-        self.tally().think_ms
+        self.count.tally().think_ms
     }
 
-    /// The numbers of its summary row ([`summary_cells`]).
-    pub fn tally(&self) -> Tally {
-        Tally { sprt: self.sprt, ..Tally::with_think(self.wdl, self.penta, self.think) }
+    /// Its row of the arena's table ([`table_text`]): no notes of its own.
+    pub fn table_row(&self) -> TableRow {
+        TableRow { first: self.first, second: self.second, tally: self.count.tally(), notes: Vec::new() }
     }
 }
 
@@ -204,21 +198,9 @@ impl Arena {
     }
 
     /// Checks what the constructor cannot: at least two agents, one pairing
-    /// for an SPRT, at least one pair.
+    /// for an SPRT, at least one pair ([`check_arena`]).
     pub fn check(&self) -> Result<(), Error> {
-        if self.agents.len() < 2 {
-            return Err(Error::Invalid("an arena needs at least two agents".into()));
-        }
-        if self.pairs == 0 {
-            return Err(Error::Invalid("at least one game pair is needed (--games 2 or more)".into()));
-        }
-        if self.sprt.is_some() && self.pairings().len() != 1 {
-            return Err(Error::Invalid(format!(
-                "--sprt tests one match: give exactly two agents (or a gauntlet of two), not {} pairings",
-                self.pairings().len()
-            )));
-        }
-        Ok(())
+        check_arena(self.agents.len(), self.pairs, self.pairings().len(), self.sprt.is_some())
     }
 
     /// The first line of the arena's games file: what the games are, like
@@ -273,9 +255,9 @@ impl Arena {
         }
     }
 
-    /// Plays the arena on `concurrency` threads. Each finished window of
-    /// games goes to `sink` in (pairing, pair, colour) order; `progress`
-    /// hears the number of games finished so far.
+    /// Plays the arena on `concurrency` threads ([`play_pairs`]). Each
+    /// counted pair's two games go to `sink` in (pairing, pair, colour)
+    /// order; `progress` hears the number of games finished so far.
     pub fn run(
         &self,
         concurrency: usize,
@@ -284,63 +266,248 @@ impl Arena {
     ) -> Result<Vec<PairingResult>, Error> {
         self.check()?;
         let pool = pool(concurrency)?;
-        let window = (concurrency as u64 * 4).max(8);
         let done = std::sync::atomic::AtomicU64::new(0);
         let mut results = Vec::new();
         for (pi, &(a, b)) in self.pairings().iter().enumerate() {
             let (first_red, second_red) = (self.matchup(a, b), self.matchup(b, a));
-            let mut res = PairingResult {
-                first: a,
-                second: b,
-                wdl: Wdl::default(),
-                penta: Pentanomial::default(),
-                sprt: self.sprt.map(|_| (0.0, None)),
-                think: [Duration::ZERO; 2],
+            let play = |k: u64| {
+                let book = random_opening(self.variant, self.seed, k, self.book);
+                [(true, &first_red), (false, &second_red)].map(|(fr, m)| {
+                    let (g, clock) = play_game_timed_from(m, self.variant, self.seed, k, &book);
+                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                    ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())
+                })
             };
-            let mut next = 0;
-            'pairs: while next < self.pairs {
-                let end = self.pairs.min(next + window);
-                let games: Vec<(u64, bool)> = (next..end).flat_map(|k| [(k, true), (k, false)]).collect();
-                let played: Vec<ArenaGame> = pool.install(|| {
-                    games
-                        .par_iter()
-                        .map(|&(k, fr)| {
-                            let m = if fr { &first_red } else { &second_red };
-                            let book = random_opening(self.variant, self.seed, k, self.book);
-                            let (g, clock) = play_game_timed_from(m, self.variant, self.seed, k, &book);
-                            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                            progress(n);
-                            ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())
-                        })
-                        .collect()
-                });
-                let mut keep = played.len();
-                for (i, pair) in played.chunks(2).enumerate() {
-                    let (g1, g2) = (pair[0].first_half_points(), pair[1].first_half_points());
-                    res.wdl.add(g1);
-                    res.wdl.add(g2);
-                    res.penta.add(g1 + g2);
-                    for g in pair {
-                        res.think[0] += g.think[0];
-                        res.think[1] += g.think[1];
-                    }
-                    if let Some(t) = &self.sprt {
-                        let decision = t.decide(&res.penta);
-                        res.sprt = Some((t.llr(&res.penta), decision));
-                        if decision.is_some() {
-                            keep = 2 * (i + 1);
-                            sink(&played[..keep])?;
-                            break 'pairs;
-                        }
-                    }
-                }
-                sink(&played[..keep])?;
-                next = end;
-            }
-            results.push(res);
+            let c = play_pairs(&pool, self.pairs, self.sprt.as_ref(), play, |pair| sink(&pair))?;
+            results.push(PairingResult { first: a, second: b, count: c });
         }
         Ok(results)
     }
+}
+
+impl Counted for ArenaGame {
+    fn first_half_points(&self) -> u8 {
+        ArenaGame::first_half_points(self)
+    }
+    fn think(&self) -> [Duration; 2] {
+        self.think
+    }
+}
+
+/// One game as every arena counts it, whatever the game: the points of
+/// the pairing's first agent and each agent's thinking time.
+pub trait Counted {
+    /// The pairing's first agent's points in half-points: 2 win, 1 draw, 0 loss.
+    fn first_half_points(&self) -> u8;
+    /// Wall-clock thinking time of the pairing's first and second agent.
+    fn think(&self) -> [Duration; 2];
+}
+
+/// What every arena counts of one pairing: its counted pairs' results,
+/// the SPRT's state and the agents' thinking time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Count {
+    /// The first agent's wins, draws and losses.
+    pub wdl: Wdl,
+    /// Pairs by the first agent's points.
+    pub penta: Pentanomial,
+    /// The SPRT's log-likelihood ratio and decision after the last counted
+    /// pair; `None` where no SPRT runs.
+    pub sprt: Option<(f64, Option<SprtResult>)>,
+    /// Thinking time of the first and the second agent over the counted games.
+    pub think: [Duration; 2],
+}
+
+impl Count {
+    /// The numbers of its summary row ([`summary_cells`]).
+    pub fn tally(&self) -> Tally {
+        Tally { sprt: self.sprt, ..Tally::with_think(self.wdl, self.penta, self.think) }
+    }
+}
+
+/// Refuses what no arena can play: fewer than two agents, no pair, or an
+/// SPRT over more than one pairing. `pairings` is the schedule's count.
+pub fn check_arena(agents: usize, pairs: u64, pairings: usize, sprt: bool) -> Result<(), Error> {
+    if agents < 2 {
+        return Err(Error::Invalid("an arena needs at least two agents".into()));
+    }
+    if pairs == 0 {
+        return Err(Error::Invalid("at least one game pair is needed (--games 2 or more)".into()));
+    }
+    if sprt && pairings != 1 {
+        return Err(Error::Invalid(format!(
+            "--sprt tests one match: give exactly two agents (or a gauntlet of two), not {pairings} pairings"
+        )));
+    }
+    Ok(())
+}
+
+/// Plays pairs `0..pairs` of one pairing and counts them: the one loop of
+/// every game's arena. `play(k)` plays pair `k` (its two games, the
+/// pairing's first agent taking the first seat in the first one);
+/// whole pairs are played in parallel on `pool`, a window of
+/// `4 × threads` (at least 8) pairs at a time, and counted in pair order,
+/// so that the result never depends on the number of threads. `on_pair`
+/// hears every counted pair, in order. With `sprt`, the count stops at the
+/// first pair at which the test decides: the rest of its window is played
+/// but neither counted nor heard.
+pub fn play_pairs<T: Counted + Send>(
+    pool: &rayon::ThreadPool,
+    pairs: u64,
+    sprt: Option<&Sprt>,
+    play: impl Fn(u64) -> [T; 2] + Sync,
+    mut on_pair: impl FnMut([T; 2]) -> Result<(), Error>,
+) -> Result<Count, Error> {
+    use rayon::prelude::*;
+    let window = (pool.current_num_threads() as u64 * 4).max(8);
+    let mut count = Count { sprt: sprt.map(|_| (0.0, None)), ..Count::default() };
+    let mut next = 0;
+    while next < pairs {
+        let end = pairs.min(next + window);
+        let played: Vec<[T; 2]> = pool.install(|| (next..end).into_par_iter().map(&play).collect());
+        for pair in played {
+            let (p1, p2) = (pair[0].first_half_points(), pair[1].first_half_points());
+            count.wdl.add(p1);
+            count.wdl.add(p2);
+            count.penta.add(p1 + p2);
+            for g in &pair {
+                let t = g.think();
+                count.think[0] += t[0];
+                count.think[1] += t[1];
+            }
+            on_pair(pair)?;
+            if let Some(t) = sprt {
+                let decision = t.decide(&count.penta);
+                count.sprt = Some((t.llr(&count.penta), decision));
+                if decision.is_some() {
+                    return Ok(count);
+                }
+            }
+        }
+        next = end;
+    }
+    Ok(count)
+}
+
+/// One pairing as the arena's table prints it: the agents' indices, the
+/// numbers every game counts, and the game's own facts (each a line under
+/// the pairing's, e.g. `first team score 0.520, mean plies 41.3`).
+#[derive(Clone, Debug)]
+pub struct TableRow {
+    /// The first agent's index.
+    pub first: usize,
+    /// The second agent's index.
+    pub second: usize,
+    /// What was counted.
+    pub tally: Tally,
+    /// The game's own lines about the pairing.
+    pub notes: Vec<String>,
+}
+
+/// An Elo difference as the tables print it: signed, one decimal, `±inf`.
+pub fn elo_text(x: f64) -> String {
+    if x.is_infinite() { if x > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{x:+.1}") }
+}
+
+/// The one printer of every game's arena: a line per pairing (W-D-L,
+/// pentanomial, score, Elo with its 95% interval, nElo, LOS), its interval,
+/// think time and the game's notes, the SPRT's line where one ran, then the
+/// ladder's ratings (for a ladder) or the maximum-likelihood rating table
+/// (for a round robin of three or more).
+pub fn table_text(names: &[String], rows: &[TableRow], schedule: Schedule, sprt: Option<&Sprt>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let width = names.iter().map(|s| s.len()).max().unwrap_or(0).max(6);
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>7}  {:>16}  {:>6}  {:>5}",
+        "first", "second", "games", "W-D-L", "pentanomial 0-½-1-1½-2", "score", "Elo ±95%", "nElo", "LOS"
+    );
+    let blank = "";
+    for r in rows {
+        let t = &r.tally;
+        let e = Estimate::of(&t.penta);
+        let c = t.penta.counts;
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        let elo = if half.is_finite() { format!("{} ±{half:.1}", elo_text(e.elo)) } else { elo_text(e.elo) };
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:<width$}  {:>6}  {:>15}  {:>24}  {:>6.1}%  {:>16}  {:>6.1}  {:>4.1}%",
+            names[r.first],
+            names[r.second],
+            t.wdl.games(),
+            format!("{}-{}-{}", t.wdl.wins, t.wdl.draws, t.wdl.losses),
+            format!("{}-{}-{}-{}-{}", c[0], c[1], c[2], c[3], c[4]),
+            100.0 * e.score,
+            elo,
+            e.nelo,
+            100.0 * e.los
+        );
+        let _ = writeln!(
+            out,
+            "{blank:<width$}  {blank:<width$}  Elo interval [{}, {}], nElo ±{:.1}, draw ratio {:.1}%",
+            elo_text(e.elo_lo),
+            elo_text(e.elo_hi),
+            e.nelo_err,
+            100.0 * t.wdl.draw_ratio()
+        );
+        let [t1, t2] = t.think_ms;
+        let _ = writeln!(
+            out,
+            "{blank:<width$}  {blank:<width$}  think time per game: {t1:.1} ms (first), {t2:.1} ms (second)"
+        );
+        for note in &r.notes {
+            let _ = writeln!(out, "{blank:<width$}  {blank:<width$}  {note}");
+        }
+        if let (Some((llr, d)), Some(s)) = (t.sprt, sprt) {
+            let (lo, hi) = s.bounds();
+            // Where the ratio stands against the bounds, then what was decided.
+            let stands = if llr >= hi {
+                format!("≥ {hi:.3}")
+            } else if llr <= lo {
+                format!("≤ {lo:.3}")
+            } else {
+                format!("in ({lo:.3}, {hi:.3})")
+            };
+            let _ = writeln!(
+                out,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} {stands}: {}",
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                d.map_or("no decision (games exhausted)".to_string(), |d| d.to_string())
+            );
+        }
+    }
+    if schedule == Schedule::Ladder {
+        let _ = writeln!(out, "ladder (first agent = 0; a step is strict when its match's 95% interval excludes 0)");
+        let steps: Vec<Estimate> = rows.iter().map(|r| Estimate::of(&r.tally.penta)).collect();
+        for (i, l) in ladder_of(&steps).iter().enumerate() {
+            let step = if i == 0 {
+                ""
+            } else if l.step_above_zero {
+                "  strict step up"
+            } else if l.step_below_zero {
+                "  strict step down"
+            } else {
+                "  step not significant"
+            };
+            if l.elo.is_finite() {
+                let _ = writeln!(out, "{:<width$}  {:>8} ±{:<6.1}{step}", names[i], elo_text(l.elo), l.err);
+            } else {
+                // A sweep below: the rating is unbounded; its floor is not.
+                let floor = format!("≥ {}", elo_text(l.floor));
+                let _ = writeln!(out, "{:<width$}  {floor:>8}        {step}", names[i]);
+            }
+        }
+    }
+    if schedule == Schedule::RoundRobin && names.len() >= 3 {
+        let pairings: Vec<_> = rows.iter().map(|r| (r.first, r.second, r.tally.penta)).collect();
+        let fit = crate::rating::fit_ratings(names.len(), &pairings);
+        out.push_str(&crate::rating::rating_table_text(names, &fit));
+    }
+    out
 }
 
 /// A rating list from a ladder: the first agent at 0, each next one rated
@@ -574,9 +741,69 @@ pub fn write_summary(
     f.commit()
 }
 
+/// The games and moves files of an arena run, in any game: each starts
+/// with the arena's identity line and its header, then gets one row per
+/// game as the games are counted, the moves file first so that the games
+/// file never runs ahead of it; [`ArenaFiles::commit`] renames both into
+/// place.
+#[derive(Debug)]
+pub struct ArenaFiles {
+    moves: Option<crate::selfplay::output::OutFile>,
+    games: Option<crate::selfplay::output::OutFile>,
+}
+
+impl ArenaFiles {
+    /// Starts the files given (either may be absent): the identity line
+    /// (with its newline), then each file's header.
+    pub fn start(
+        identity: &str,
+        moves: Option<(crate::selfplay::output::OutFile, &[&str])>,
+        games: Option<(crate::selfplay::output::OutFile, &[&str])>,
+    ) -> Result<ArenaFiles, Error> {
+        let open = |f: Option<(crate::selfplay::output::OutFile, &[&str])>| {
+            f.map(|(mut f, header)| {
+                f.write_all(identity.as_bytes())?;
+                f.write_record(header)?;
+                Ok::<_, Error>(f)
+            })
+            .transpose()
+        };
+        Ok(ArenaFiles { moves: open(moves)?, games: open(games)? })
+    }
+
+    /// Appends one game's rows; each is made only where its file is written.
+    pub fn game<M: AsRef<[String]>, G: AsRef<[String]>>(
+        &mut self,
+        moves_row: impl FnOnce() -> M,
+        games_row: impl FnOnce() -> G,
+    ) -> Result<(), Error> {
+        if let Some(f) = self.moves.as_mut() {
+            f.write_record(moves_row().as_ref())?;
+        }
+        if let Some(f) = self.games.as_mut() {
+            f.write_record(games_row().as_ref())?;
+        }
+        Ok(())
+    }
+
+    /// Commits both files; the paths written, the games file's then the
+    /// moves file's.
+    pub fn commit(self) -> Result<(Option<std::path::PathBuf>, Option<std::path::PathBuf>), Error> {
+        let commit = |f: Option<crate::selfplay::output::OutFile>| {
+            f.map(|f| {
+                let p = f.path().to_path_buf();
+                f.commit().map(|()| p)
+            })
+            .transpose()
+        };
+        let moves = commit(self.moves)?;
+        Ok((commit(self.games)?, moves))
+    }
+}
+
 /// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
 pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
-    summary_cells(&arena.agents[r.first].name, &arena.agents[r.second].name, &r.tally())
+    summary_cells(&arena.agents[r.first].name, &arena.agents[r.second].name, &r.count.tally())
 }
 
 #[cfg(test)]
@@ -602,5 +829,106 @@ mod tests {
         let sprt = Tally { sprt: Some((1.5, None)), ..t };
         assert_eq!(summary_cells("x", "y", &sprt)[19..21], ["1.5000", "undecided"]);
         assert_eq!(summary_header(&["plies"]).len(), SUMMARY_HEADER.len() + 1);
+    }
+
+    /// A game whose result is a function of its pair: the first agent wins
+    /// both games of pairs `k % 3 != 0`, and splits the others.
+    struct Fake(u64, bool);
+
+    impl Counted for Fake {
+        fn first_half_points(&self) -> u8 {
+            if !self.0.is_multiple_of(3) || self.1 { 2 } else { 0 }
+        }
+        fn think(&self) -> [Duration; 2] {
+            [Duration::from_millis(self.0), Duration::from_millis(1)]
+        }
+    }
+
+    fn fake_pairs(threads: usize, pairs: u64, sprt: Option<&Sprt>) -> (Count, Vec<u64>) {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let mut heard = Vec::new();
+        let c = play_pairs(
+            &pool,
+            pairs,
+            sprt,
+            |k| [Fake(k, true), Fake(k, false)],
+            |p: [Fake; 2]| {
+                assert!(p[0].1 && !p[1].1, "the pair's first game first");
+                heard.push(p[0].0);
+                Ok(())
+            },
+        )
+        .unwrap();
+        (c, heard)
+    }
+
+    #[test]
+    fn every_arena_counts_its_pairs_in_order_whatever_the_threads() {
+        let (c1, h1) = fake_pairs(1, 50, None);
+        let (c3, h3) = fake_pairs(3, 50, None);
+        assert_eq!((c1, &h1), (c3, &h3));
+        assert_eq!(h1, (0..50).collect::<Vec<u64>>(), "every pair heard once, in order");
+        // 17 split pairs (k = 0, 3, …, 48), 33 swept ones.
+        assert_eq!(c1.penta.counts, [0, 0, 17, 0, 33]);
+        assert_eq!((c1.wdl.wins, c1.wdl.draws, c1.wdl.losses), (83, 0, 17));
+        let ms: u64 = (0..50).map(|k| 2 * k).sum();
+        assert_eq!(c1.think, [Duration::from_millis(ms), Duration::from_millis(100)]);
+        assert_eq!(c1.sprt, None);
+        // An SPRT stops at the first deciding pair, heard last, whatever the threads.
+        let t = Sprt::parse("elo0=0,elo1=50").unwrap();
+        let (s1, g1) = fake_pairs(1, 10_000, Some(&t));
+        let (s2, g2) = fake_pairs(2, 10_000, Some(&t));
+        assert_eq!((s1, &g1), (s2, &g2));
+        let (llr, decision) = s1.sprt.unwrap();
+        assert_eq!(decision, Some(SprtResult::H1));
+        assert_eq!(s1.penta.pairs(), g1.len() as u64);
+        assert!(g1.len() < 10_000 && llr >= t.bounds().1);
+        let mut fewer = s1.penta;
+        fewer.counts[if (g1.len() as u64 - 1).is_multiple_of(3) { 2 } else { 4 }] -= 1;
+        assert_eq!(t.decide(&fewer), None, "one pair fewer had not decided");
+    }
+
+    #[test]
+    fn every_arena_refuses_the_same_impossible_matches() {
+        assert!(check_arena(2, 1, 1, true).is_ok());
+        for (agents, pairs, pairings, sprt, want) in [
+            (1, 1, 0, false, "at least two agents"),
+            (2, 0, 1, false, "at least one game pair"),
+            (3, 1, 3, true, "not 3 pairings"),
+        ] {
+            let e = check_arena(agents, pairs, pairings, sprt).unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_one_table_prints_notes_the_sprt_and_the_ladder() {
+        let names = ["a".to_string(), "b".to_string(), "c".to_string()];
+        let mut penta = Pentanomial::default();
+        let mut wdl = Wdl::default();
+        for _ in 0..10 {
+            wdl.add(2);
+            wdl.add(1);
+            penta.add(3);
+        }
+        let t = Sprt::parse("").unwrap();
+        let tally = Tally {
+            sprt: Some((t.bounds().1 + 0.5, Some(SprtResult::H1))),
+            ..Tally::with_think(wdl, penta, [Duration::ZERO; 2])
+        };
+        let row = |first, second| TableRow { first, second, tally, notes: vec!["game fact 1".into()] };
+        let text = table_text(&names, &[row(0, 1), row(1, 2)], Schedule::Ladder, Some(&t));
+        assert!(text.starts_with("first   second   games"), "{text}");
+        assert_eq!(text.matches("game fact 1").count(), 2, "{text}");
+        assert_eq!(text.matches(": H1 accepted").count(), 2, "{text}");
+        assert!(text.contains("10-10-0") && text.contains("0-0-0-10-0"), "{text}");
+        let ladder: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("ladder")).collect();
+        assert_eq!(ladder.len(), 4, "{text}");
+        // b lost to a and c to b (from the first agent's side, a beat b): steps down.
+        assert!(ladder[2].starts_with("b ") && ladder[2].ends_with("strict step down"), "{text}");
+        assert!(!table_text(&names, &[row(0, 1)], Schedule::Gauntlet, None).contains("SPRT"));
+        assert!(
+            table_text(&names, &[row(0, 1), row(0, 2), row(1, 2)], Schedule::RoundRobin, None).contains("ratings (")
+        );
     }
 }

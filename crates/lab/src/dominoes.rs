@@ -646,8 +646,10 @@ pub struct DominoArena {
     /// Whether both matches of a pair share their deals (`false`: the
     /// second match deals from another seed, to measure the luck).
     pub duplicate: bool,
-    /// Keep every match's moves ([`DominoPairing::matches`]), chance
-    /// included, for a moves file that `senat view` reads.
+    /// Stop a two-agent match when this test decides.
+    pub sprt: Option<crate::rating::Sprt>,
+    /// Keep every match's moves ([`ArenaMatch::moves`]), chance included,
+    /// for a moves file that `senat view` reads.
     pub moves: bool,
 }
 
@@ -655,6 +657,8 @@ pub struct DominoArena {
 /// files hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArenaMatch {
+    /// The pairing's index ([`DominoArena::pairings`]).
+    pub pairing: usize,
     /// The pair (0-based, within the pairing).
     pub pair: u64,
     /// Whether agent A held the even seats (0, 2): the pair's first match.
@@ -687,38 +691,46 @@ pub struct DominoPairing {
     pub a: usize,
     /// Agent B's index.
     pub b: usize,
-    /// A's points per pair (pentanomial).
-    pub penta: crate::rating::Pentanomial,
-    /// A's wins, draws, losses.
-    pub wdl: crate::rating::Wdl,
+    /// What every arena counts: A's matches and pairs, the SPRT, the
+    /// agents' thinking time summed over the matches (wall clock).
+    pub count: crate::arena::Count,
     /// Matches won from each seat.
     pub seat_wins: [u64; 4],
     /// Rounds played.
     pub rounds: u64,
-    /// Thinking time of A and B summed over the matches (wall clock).
-    pub think: [std::time::Duration; 2],
     /// Decisions of A and B summed over the matches.
     pub decisions: [u64; 2],
-    /// The matches, in pair order, the pair's first match first (their
-    /// moves only with [`DominoArena::moves`]).
-    pub matches: Vec<ArenaMatch>,
 }
 
 impl DominoPairing {
     /// A's Elo against B with its 95% interval.
     pub fn estimate(&self) -> crate::rating::Estimate {
-        crate::rating::Estimate::of(&self.penta)
-    }
-
-    /// The numbers of its summary row ([`crate::arena::summary_cells`]):
-    /// no SPRT, thinking time per match.
-    pub fn tally(&self) -> crate::arena::Tally {
-        crate::arena::Tally::with_think(self.wdl, self.penta, self.think)
+        crate::rating::Estimate::of(&self.count.penta)
     }
 
     /// Mean milliseconds per decision of A and B.
     pub fn ms_per_move(&self) -> [f64; 2] {
-        [0, 1].map(|i| self.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
+        [0, 1].map(|i| self.count.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
+    }
+
+    /// Its row of the arena's table ([`crate::arena::table_text`]) for
+    /// `players` seats, with a note of the matches won from each seat, the
+    /// standard deviation of A's pair scores, the mean rounds per match and
+    /// each agent's milliseconds per decision.
+    pub fn table_row(&self, players: u8) -> crate::arena::TableRow {
+        let seats: Vec<String> = self.seat_wins[..usize::from(players)].iter().map(ToString::to_string).collect();
+        let [ms_a, ms_b] = self.ms_per_move();
+        crate::arena::TableRow {
+            first: self.a,
+            second: self.b,
+            tally: self.count.tally(),
+            notes: vec![format!(
+                "wins by seat {}, sd per pair {:.4}, mean rounds {:.2}, ms per move {ms_a:.2} (first), {ms_b:.2} (second)",
+                seats.join(" "),
+                self.count.penta.variance().sqrt(),
+                self.rounds as f64 / self.count.wdl.games().max(1) as f64,
+            )],
+        }
     }
 }
 
@@ -782,36 +794,31 @@ impl DominoArena {
         Some(self.variant.to_text()).filter(|t| !t.is_empty()).unwrap_or_else(|| "-".into())
     }
 
-    /// The agents of seat 0 and seat 1 in match `m` of pairing `r`.
-    fn seated(r: &DominoPairing, m: &ArenaMatch) -> (usize, usize) {
-        if m.a_even { (r.a, r.b) } else { (r.b, r.a) }
+    /// The agents of seat 0 and seat 1 in match `m`.
+    fn seated(pairings: &[(usize, usize)], m: &ArenaMatch) -> (usize, usize) {
+        let (a, b) = pairings[m.pairing];
+        if m.a_even { (a, b) } else { (b, a) }
     }
 
-    /// The index of match `m` of pairing `p` in the arena's files: `2 × (p
-    /// × pairs + pair)`, plus 1 for the match where agent B holds the even
-    /// seats.
-    fn match_index(&self, p: usize, m: &ArenaMatch) -> u64 {
-        2 * (p as u64 * self.pairs + m.pair) + u64::from(!m.a_even)
+    /// The index of match `m` in the arena's files: `2 × (pairing × pairs
+    /// + pair)`, plus 1 for the match where agent B holds the even seats.
+    pub fn match_index(&self, m: &ArenaMatch) -> u64 {
+        2 * (m.pairing as u64 * self.pairs + m.pair) + u64::from(!m.a_even)
     }
 
-    /// The moves-file rows ([`crate::games::arena::MOVES_COLUMNS`]) of
-    /// pairing `p`'s matches ([`DominoArena::match_index`]); `first` is the
-    /// agent of seat 0, `second` of seat 1.
-    pub fn moves_rows(&self, p: usize, r: &DominoPairing) -> Vec<Vec<String>> {
-        r.matches
-            .iter()
-            .map(|m| {
-                let (first, second) = Self::seated(r, m);
-                vec![
-                    self.match_index(p, m).to_string(),
-                    p.to_string(),
-                    m.pair.to_string(),
-                    self.agents[first].to_string(),
-                    self.agents[second].to_string(),
-                    m.moves.join(" "),
-                ]
-            })
-            .collect()
+    /// The moves-file row ([`crate::games::arena::MOVES_COLUMNS`]) of match
+    /// `m` ([`DominoArena::match_index`]); `first` is the agent of seat 0,
+    /// `second` of seat 1.
+    pub fn moves_row(&self, pairings: &[(usize, usize)], m: &ArenaMatch) -> Vec<String> {
+        let (first, second) = Self::seated(pairings, m);
+        vec![
+            self.match_index(m).to_string(),
+            m.pairing.to_string(),
+            m.pair.to_string(),
+            self.agents[first].to_string(),
+            self.agents[second].to_string(),
+            m.moves.join(" "),
+        ]
     }
 
     /// The columns of its games file: the generic arena's
@@ -824,48 +831,38 @@ impl DominoArena {
         crate::games::arena::GAMES_COLUMNS.iter().chain(Dominoes::batch_columns()).copied().collect()
     }
 
-    /// The games-file rows ([`DominoArena::games_header`]) of pairing `p`'s
-    /// matches, in match order.
-    pub fn games_rows(&self, p: usize, r: &DominoPairing) -> Vec<Vec<String>> {
-        let mut rows: Vec<(u64, Vec<String>)> = r
-            .matches
-            .iter()
-            .map(|m| {
-                let (first, second) = Self::seated(r, m);
-                let winner = match m.winner_seat {
-                    Some(s) if s % 2 == 0 => "first",
-                    Some(_) => "second",
-                    None => "draw",
-                };
-                let scores: Vec<String> = m.scores.iter().map(ToString::to_string).collect();
-                let row = vec![
-                    p.to_string(),
-                    m.pair.to_string(),
-                    m.deal_seed.to_string(),
-                    self.agents[first].to_string(),
-                    self.agents[second].to_string(),
-                    winner.to_string(),
-                    m.decisions.to_string(),
-                    format!("{}", f64::from(m.a_half_points) / 2.0),
-                    m.winner_seat.map_or("draw".to_string(), |s| s.to_string()),
-                    m.rounds.to_string(),
-                    scores.join("/"),
-                ];
-                (self.match_index(p, m), row)
-            })
-            .collect();
-        rows.sort_by_key(|(i, _)| *i);
-        rows.into_iter().map(|(_, row)| row).collect()
+    /// The games-file row ([`DominoArena::games_header`]) of match `m`.
+    pub fn games_row(&self, pairings: &[(usize, usize)], m: &ArenaMatch) -> Vec<String> {
+        let (first, second) = Self::seated(pairings, m);
+        let winner = match m.winner_seat {
+            Some(s) if s % 2 == 0 => "first",
+            Some(_) => "second",
+            None => "draw",
+        };
+        let scores: Vec<String> = m.scores.iter().map(ToString::to_string).collect();
+        vec![
+            m.pairing.to_string(),
+            m.pair.to_string(),
+            m.deal_seed.to_string(),
+            self.agents[first].to_string(),
+            self.agents[second].to_string(),
+            winner.to_string(),
+            m.decisions.to_string(),
+            format!("{}", f64::from(m.a_half_points) / 2.0),
+            m.winner_seat.map_or("draw".to_string(), |s| s.to_string()),
+            m.rounds.to_string(),
+            scores.join("/"),
+        ]
     }
 
     /// The summary row of a pairing: [`crate::arena::summary_cells`], then
     /// the cells of [`DOMINO_SUMMARY_EXTRA`].
     pub fn summary_row(&self, r: &DominoPairing) -> Vec<String> {
-        let matches = r.wdl.games().max(1) as f64;
+        let matches = r.count.wdl.games().max(1) as f64;
         let ms = r.ms_per_move();
         let players = usize::from(self.variant.players);
         let mut row =
-            crate::arena::summary_cells(&self.agents[r.a].to_string(), &self.agents[r.b].to_string(), &r.tally());
+            crate::arena::summary_cells(&self.agents[r.a].to_string(), &self.agents[r.b].to_string(), &r.count.tally());
         row.push(format!("{:.2}", r.rounds as f64 / matches));
         row.extend((0..4).map(|s| if s < players { r.seat_wins[s].to_string() } else { String::new() }));
         row.extend([
@@ -883,90 +880,91 @@ impl DominoArena {
         self.schedule.pairings(self.agents.len())
     }
 
-    /// Plays every pairing, whole pairs in parallel on `threads` threads.
-    pub fn run(&self, threads: usize) -> Result<Vec<DominoPairing>, crate::selfplay::Error> {
+    /// Plays every pairing, whole pairs in parallel on `threads` threads
+    /// ([`crate::arena::play_pairs`]); `on_match` hears every counted match,
+    /// in order (the pair's first match first).
+    pub fn run(
+        &self,
+        threads: usize,
+        on_match: &mut dyn FnMut(&ArenaMatch) -> Result<(), crate::selfplay::Error>,
+    ) -> Result<Vec<DominoPairing>, crate::selfplay::Error> {
         use crate::selfplay::{Error, game_seed};
-        use rayon::prelude::*;
         let players = usize::from(self.variant.players);
         if players != 2 && players != 4 {
             return Err(Error::Invalid(format!(
                 "a dominoes arena seats two agents in turn: 2 or 4 players, not {players}"
             )));
         }
-        if self.agents.len() < 2 || self.pairs == 0 {
-            return Err(Error::Invalid("an arena needs at least 2 agents and 1 pair".into()));
-        }
+        let pairings = self.pairings();
+        crate::arena::check_arena(self.agents.len(), self.pairs, pairings.len(), self.sprt.is_some())?;
         let pool = crate::selfplay::pool(threads)?;
         let mut out = Vec::new();
-        for (a, b) in self.pairings() {
-            let pairs: Vec<[ArenaMatch; 2]> = pool.install(|| {
-                (0..self.pairs)
-                    .into_par_iter()
-                    .map(|k| {
-                        let deal = game_seed(self.seed, k);
-                        [true, false].map(|a_even| {
-                            let seats: Vec<usize> =
-                                (0..players).map(|p| if (p % 2 == 0) == a_even { a } else { b }).collect();
-                            // One clock per agent (A's, B's), shared by its seats.
-                            let clocks = [(); 2]
-                                .map(|_| std::sync::Arc::new(std::sync::Mutex::new((std::time::Duration::ZERO, 0))));
-                            let mut agents: Vec<Box<dyn Agent<Dominoes>>> = seats
-                                .iter()
-                                .map(|&i| {
-                                    let clock = clocks[usize::from(i != a)].clone();
-                                    Box::new(Clocked { inner: self.agents[i].build(), clock })
-                                        as Box<dyn Agent<Dominoes>>
-                                })
-                                .collect();
-                            let deal = if self.duplicate || a_even { deal } else { game_seed(deal, 1) };
-                            let m = play_match(self.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
-                            let (a_half_points, winner_seat) = match m.end.outcome() {
-                                Some(dominoes_rules::Outcome::Win { player }) => {
-                                    (if seats[player] == a { 2 } else { 0 }, Some(player))
-                                }
-                                _ => (1, None),
-                            };
-                            let clock = clocks.map(|c| *c.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-                            ArenaMatch {
-                                pair: k,
-                                a_even,
-                                deal_seed: deal,
-                                winner_seat,
-                                a_half_points,
-                                rounds: m.rounds.len() as u32,
-                                decisions: m.decisions,
-                                scores: m.end.scores()[..players].to_vec(),
-                                think: clock.map(|c| c.0),
-                                agent_decisions: clock.map(|c| c.1),
-                                moves: if self.moves {
-                                    m.moves.iter().map(Move::to_string).collect()
-                                } else {
-                                    Vec::new()
-                                },
-                            }
+        for (pairing, (a, b)) in pairings.into_iter().enumerate() {
+            let play = |k: u64| {
+                let deal = game_seed(self.seed, k);
+                [true, false].map(|a_even| {
+                    let seats: Vec<usize> = (0..players).map(|p| if (p % 2 == 0) == a_even { a } else { b }).collect();
+                    // One clock per agent (A's, B's), shared by its seats.
+                    let clocks =
+                        [(); 2].map(|_| std::sync::Arc::new(std::sync::Mutex::new((std::time::Duration::ZERO, 0))));
+                    let mut agents: Vec<Box<dyn Agent<Dominoes>>> = seats
+                        .iter()
+                        .map(|&i| {
+                            let clock = clocks[usize::from(i != a)].clone();
+                            Box::new(Clocked { inner: self.agents[i].build(), clock }) as Box<dyn Agent<Dominoes>>
                         })
-                    })
-                    .collect()
-            });
+                        .collect();
+                    let deal = if self.duplicate || a_even { deal } else { game_seed(deal, 1) };
+                    let m = play_match(self.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
+                    let (a_half_points, winner_seat) = match m.end.outcome() {
+                        Some(dominoes_rules::Outcome::Win { player }) => {
+                            (if seats[player] == a { 2 } else { 0 }, Some(player))
+                        }
+                        _ => (1, None),
+                    };
+                    let clock = clocks.map(|c| *c.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+                    ArenaMatch {
+                        pairing,
+                        pair: k,
+                        a_even,
+                        deal_seed: deal,
+                        winner_seat,
+                        a_half_points,
+                        rounds: m.rounds.len() as u32,
+                        decisions: m.decisions,
+                        scores: m.end.scores()[..players].to_vec(),
+                        think: clock.map(|c| c.0),
+                        agent_decisions: clock.map(|c| c.1),
+                        moves: if self.moves { m.moves.iter().map(Move::to_string).collect() } else { Vec::new() },
+                    }
+                })
+            };
             let mut r = DominoPairing { a, b, ..DominoPairing::default() };
-            for pair in pairs {
-                r.penta.add(pair[0].a_half_points + pair[1].a_half_points);
-                for m in pair {
-                    r.wdl.add(m.a_half_points);
+            r.count = crate::arena::play_pairs(&pool, self.pairs, self.sprt.as_ref(), play, |pair| {
+                for m in &pair {
+                    on_match(m)?;
                     if let Some(seat) = m.winner_seat {
                         r.seat_wins[seat] += 1;
                     }
                     r.rounds += u64::from(m.rounds);
                     for i in 0..2 {
-                        r.think[i] += m.think[i];
                         r.decisions[i] += u64::from(m.agent_decisions[i]);
                     }
-                    r.matches.push(m);
                 }
-            }
+                Ok(())
+            })?;
             out.push(r);
         }
         Ok(out)
+    }
+}
+
+impl crate::arena::Counted for ArenaMatch {
+    fn first_half_points(&self) -> u8 {
+        self.a_half_points
+    }
+    fn think(&self) -> [std::time::Duration; 2] {
+        self.think
     }
 }
 
@@ -1136,22 +1134,34 @@ mod tests {
             seed: 1,
             schedule: crate::arena::Schedule::Ladder,
             duplicate: true,
+            sprt: None,
             moves: false,
         };
-        let r = arena.run(2).unwrap();
-        assert_eq!(r[0].wdl.games(), 40);
-        assert_eq!(r[0].seat_wins.iter().sum::<u64>() + r[0].wdl.draws, 40);
-        assert_eq!(r[0].matches.len(), 40, "every match is kept");
-        assert!(r[0].matches.iter().all(|m| m.moves.is_empty()), "no moves kept unless asked");
-        // The games file: one full row per match, in match order, adding up
-        // to the pairing's results; the summary: the common cells, then
-        // dominoes' own.
+        let run = |arena: &DominoArena| {
+            let mut matches = Vec::new();
+            let r = arena
+                .run(2, &mut |m| {
+                    matches.push(m.clone());
+                    Ok(())
+                })
+                .unwrap();
+            (r, matches)
+        };
+        let (r, matches) = run(&arena);
+        let pairings = arena.pairings();
+        assert_eq!(r[0].count.wdl.games(), 40);
+        assert_eq!(r[0].seat_wins.iter().sum::<u64>() + r[0].count.wdl.draws, 40);
+        assert_eq!(matches.len(), 40, "every match is heard");
+        assert!(matches.iter().all(|m| m.moves.is_empty()), "no moves kept unless asked");
+        let order: Vec<u64> = matches.iter().map(|m| arena.match_index(m)).collect();
+        assert_eq!(order, (0..40).collect::<Vec<u64>>(), "heard in match order");
+        // The games file: one full row per match, adding up to the
+        // pairing's results; the summary: the common cells, then dominoes' own.
         let header = DominoArena::games_header();
-        let games = arena.games_rows(0, &r[0]);
-        assert_eq!(games.len(), 40);
+        let games: Vec<Vec<String>> = matches.iter().map(|m| arena.games_row(&pairings, m)).collect();
         assert!(games.iter().all(|row| row.len() == header.len()), "{header:?}");
         let points: f64 = games.iter().map(|row| row[7].parse::<f64>().unwrap()).sum();
-        assert_eq!(points, r[0].wdl.wins as f64 + r[0].wdl.draws as f64 / 2.0);
+        assert_eq!(points, r[0].count.wdl.wins as f64 + r[0].count.wdl.draws as f64 / 2.0);
         assert!(games.iter().all(|row| (row[5] == "first") == (row[8] == "0")), "2 players: seat 0 is first");
         let summary = arena.summary_row(&r[0]);
         assert_eq!(summary.len(), crate::arena::SUMMARY_HEADER.len() + DOMINO_SUMMARY_EXTRA.len());
@@ -1163,14 +1173,13 @@ mod tests {
         assert!(r[0].decisions[0] > 0 && r[0].decisions[1] > 0, "both agents decided");
         // With moves: one row per match, each replaying to its result; the
         // results are the same as without.
-        let kept = DominoArena { moves: true, ..arena.clone() }.run(2).unwrap();
-        assert_eq!((kept[0].wdl, kept[0].seat_wins), (r[0].wdl, r[0].seat_wins));
-        let rows = arena.moves_rows(0, &kept[0]);
-        let mut games: Vec<u64> = rows.iter().map(|row| row[0].parse().unwrap()).collect();
-        games.sort_unstable();
+        let (kept, kept_matches) = run(&DominoArena { moves: true, ..arena.clone() });
+        assert_eq!((kept[0].count.wdl, kept[0].seat_wins), (r[0].count.wdl, r[0].seat_wins));
+        let rows: Vec<Vec<String>> = kept_matches.iter().map(|m| arena.moves_row(&pairings, m)).collect();
+        let games: Vec<u64> = rows.iter().map(|row| row[0].parse().unwrap()).collect();
         assert_eq!(games, (0..40).collect::<Vec<u64>>());
         let (mut wins_a, mut draws) = (0u64, 0u64);
-        for (row, m) in rows.iter().zip(&kept[0].matches) {
+        for (row, m) in rows.iter().zip(&kept_matches) {
             let mut s = State::start(v);
             for t in row[5].split(' ') {
                 let mv = s.parse_move(t).unwrap_or_else(|e| panic!("{t}: {e}"));
@@ -1182,7 +1191,7 @@ mod tests {
             }
             assert_eq!(row[3], if m.a_even { "random" } else { "greedy" });
         }
-        assert_eq!((wins_a, draws), (r[0].wdl.wins, r[0].wdl.draws), "the rows replay to the results");
+        assert_eq!((wins_a, draws), (r[0].count.wdl.wins, r[0].count.wdl.draws), "the rows replay to the results");
     }
 
     #[test]

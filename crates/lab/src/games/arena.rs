@@ -11,11 +11,10 @@
 
 use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
-use crate::arena::Schedule;
-use crate::rating::{Estimate, Pentanomial, Wdl};
+use crate::arena::{Count, Counted, Schedule};
+use crate::rating::{Estimate, Sprt, Wdl};
 use crate::selfplay::{Error, game_seed};
 use game_search::rng::rng_from_seed;
-use rayon::prelude::*;
 use std::time::Duration;
 
 /// An arena of one game.
@@ -35,6 +34,8 @@ pub struct Arena {
     pub schedule: Schedule,
     /// Random plies shared by both games of a pair (0: none).
     pub book: u32,
+    /// Stop a two-agent match when this test decides.
+    pub sprt: Option<Sprt>,
     /// Keep every game's moves (the book's, then the game's) in
     /// [`ArenaGame::moves`], for a moves file.
     pub moves: bool,
@@ -75,16 +76,13 @@ pub struct PairingResult {
     pub a: usize,
     /// Agent B's index.
     pub b: usize,
-    /// A's points per pair.
-    pub penta: Pentanomial,
-    /// A's wins, draws and losses.
-    pub wdl: Wdl,
+    /// What every arena counts: A's wins, draws and losses, its points
+    /// per pair, the SPRT, the agents' thinking time.
+    pub count: Count,
     /// Games in which the first team won, drew, lost.
     pub first: Wdl,
     /// Total plies.
     pub plies: u64,
-    /// Thinking time of A and B.
-    pub think: [Duration; 2],
     /// Decisions of A and B.
     pub decisions: [u64; 2],
 }
@@ -92,16 +90,29 @@ pub struct PairingResult {
 impl PairingResult {
     /// A's Elo against B with its 95% interval.
     pub fn estimate(&self) -> Estimate {
-        Estimate::of(&self.penta)
-    }
-    /// The numbers of its summary row ([`crate::arena::summary_cells`]):
-    /// no SPRT, thinking time per game.
-    pub fn tally(&self) -> crate::arena::Tally {
-        crate::arena::Tally::with_think(self.wdl, self.penta, self.think)
+        Estimate::of(&self.count.penta)
     }
     /// Mean milliseconds per decision of A and B.
     pub fn ms_per_move(&self) -> [f64; 2] {
-        [0, 1].map(|i| self.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
+        [0, 1].map(|i| self.count.think[i].as_secs_f64() * 1e3 / self.decisions[i].max(1) as f64)
+    }
+
+    /// Its row of the arena's table ([`crate::arena::table_text`]), with a
+    /// note of the first team's score, the mean plies and each agent's
+    /// milliseconds per decision.
+    pub fn table_row(&self) -> crate::arena::TableRow {
+        let games = self.count.wdl.games().max(1) as f64;
+        let [ms_a, ms_b] = self.ms_per_move();
+        crate::arena::TableRow {
+            first: self.a,
+            second: self.b,
+            tally: self.count.tally(),
+            notes: vec![format!(
+                "first team score {:.3}, mean plies {:.1}, ms per move {ms_a:.2} (first), {ms_b:.2} (second)",
+                (self.first.wins as f64 + self.first.draws as f64 / 2.0) / games,
+                self.plies as f64 / games,
+            )],
+        }
     }
 }
 
@@ -126,53 +137,43 @@ impl Arena {
         )
     }
 
-    /// Plays every pairing on `threads` threads (whole pairs in parallel);
-    /// `on_game` hears every game, in order, as its window finishes.
+    /// Plays every pairing on `threads` threads, whole pairs in parallel
+    /// ([`crate::arena::play_pairs`]); `on_game` hears every counted game,
+    /// in order.
     pub fn run<G: LabGame>(
         &self,
         threads: usize,
         on_game: &mut dyn FnMut(&ArenaGame) -> Result<(), Error>,
     ) -> Result<Vec<PairingResult>, Error> {
-        if self.agents.len() < 2 {
-            return Err(Error::Invalid("an arena needs at least 2 agents".into()));
-        }
-        if self.pairs == 0 {
-            return Err(Error::Invalid("--games must be at least 2 (one colour-swapped pair)".into()));
-        }
+        let pairings = self.pairings();
+        crate::arena::check_arena(self.agents.len(), self.pairs, pairings.len(), self.sprt.is_some())?;
         let start = G::start(&self.variant).map_err(|e| Error::Invalid(e.to_string()))?;
         let pool = crate::selfplay::pool(threads)?;
         let mut results = Vec::new();
-        for (pi, (a, b)) in self.pairings().into_iter().enumerate() {
+        for (pi, (a, b)) in pairings.into_iter().enumerate() {
             let mut r = PairingResult { a, b, ..PairingResult::default() };
-            let window = (threads as u64 * 4).max(4);
-            let mut k = 0;
-            while k < self.pairs {
-                let hi = (k + window).min(self.pairs);
-                let games: Vec<[ArenaGame; 2]> = pool.install(|| {
-                    (k..hi).into_par_iter().map(|pair| self.play_pair::<G>(start, pi, a, b, pair)).collect()
-                });
-                for pair in &games {
-                    let mut half = 0;
-                    for g in pair {
+            let count = crate::arena::play_pairs(
+                &pool,
+                self.pairs,
+                self.sprt.as_ref(),
+                |pair| self.play_pair::<G>(start, pi, a, b, pair),
+                |pair| {
+                    for g in &pair {
                         on_game(g)?;
-                        r.wdl.add(g.a_half_points);
                         r.first.add(match g.winner {
                             Some(0) => 2,
                             Some(_) => 0,
                             None => 1,
                         });
-                        half += g.a_half_points;
                         r.plies += u64::from(g.plies);
                         for i in 0..2 {
-                            r.think[i] += g.think[i];
                             r.decisions[i] += u64::from(g.decisions[i]);
                         }
                     }
-                    r.penta.add(half);
-                }
-                k = hi;
-            }
-            results.push(r);
+                    Ok(())
+                },
+            )?;
+            results.push(PairingResult { count, ..r });
         }
         Ok(results)
     }
@@ -215,6 +216,15 @@ impl Arena {
                 },
             }
         })
+    }
+}
+
+impl Counted for ArenaGame {
+    fn first_half_points(&self) -> u8 {
+        self.a_half_points
+    }
+    fn think(&self) -> [Duration; 2] {
+        self.think
     }
 }
 
@@ -293,10 +303,10 @@ pub const SUMMARY_EXTRA: [&str; 6] =
 /// The summary row of a pairing: [`crate::arena::summary_cells`], then the
 /// cells of [`SUMMARY_EXTRA`].
 pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
-    let games = r.wdl.games().max(1) as f64;
+    let games = r.count.wdl.games().max(1) as f64;
     let ms = r.ms_per_move();
     let mut row =
-        crate::arena::summary_cells(&arena.agents[r.a].to_string(), &arena.agents[r.b].to_string(), &r.tally());
+        crate::arena::summary_cells(&arena.agents[r.a].to_string(), &arena.agents[r.b].to_string(), &r.count.tally());
     row.extend([
         format!("{:.4}", (r.first.wins as f64 + r.first.draws as f64 / 2.0) / games),
         format!("{:.1}", r.plies as f64 / games),
@@ -323,6 +333,7 @@ mod tests {
             seed: 3,
             schedule: Schedule::Ladder,
             book: 1,
+            sprt: None,
             moves: true,
         };
         let mut n = 0;
@@ -345,9 +356,9 @@ mod tests {
         // From Nim 10 after one book ply the mover may be lost; but the
         // perfect player wins every position random play hands over, so B
         // scores far above half.
-        assert!(e.score < 0.3, "{:?} {:?}", r[0].penta, e);
+        assert!(e.score < 0.3, "{:?} {:?}", r[0].count.penta, e);
         // 4 players: teams swap, the totals add up.
         let r4 = Arena { variant: "players=4".into(), ..arena }.run::<Nim>(1, &mut |_| Ok(())).unwrap();
-        assert_eq!(r4[0].wdl.games(), 40);
+        assert_eq!(r4[0].count.wdl.games(), 40);
     }
 }

@@ -20,7 +20,7 @@
 use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
 use crate::selfplay::identity::{escape, unescape};
-use crate::selfplay::output::{IfExists, OutFile, check_distinct};
+use crate::selfplay::output::{IfExists, OutFile, check_distinct, csv_record};
 use crate::selfplay::persist::resumable;
 use crate::selfplay::{Error, Existing, Shard, game_seed};
 use crate::stats::wilson;
@@ -697,13 +697,13 @@ pub fn run<G: BatchGame>(
                     rec.push(p.plies.to_string());
                     rec.extend(p.extra);
                     rec.push(p.final_text);
-                    let moves = if with_moves { csv_row(&[g.to_string(), p.moves.join(" ")]) } else { Vec::new() };
+                    let moves = if with_moves { csv_record(&[g.to_string(), p.moves.join(" ")]) } else { Vec::new() };
                     let mut side = Vec::new();
                     for mut r in p.side {
                         r.insert(0, g.to_string());
-                        side.extend(csv_row(&r));
+                        side.extend(csv_record(&r));
                     }
-                    PlayedRow { row: csv_row(&rec), moves, side, winner: p.winner, plies: p.plies }
+                    PlayedRow { row: csv_record(&rec), moves, side, winner: p.winner, plies: p.plies }
                 })
                 .collect()
         });
@@ -766,13 +766,6 @@ pub fn opening<G: LabGame>(
     (s, moves)
 }
 
-/// One CSV row with its newline.
-fn csv_row(fields: &[String]) -> Vec<u8> {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    w.write_record(fields).expect("writing to memory");
-    w.into_inner().expect("writing to memory")
-}
-
 /// The summary row of a batch (the fields of [`SUMMARY_HEADER`]).
 pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Vec<String> {
     let (fl, fh) = wilson(t.first, t.games);
@@ -801,8 +794,8 @@ pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally
 }
 
 fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
-    let mut bytes = csv_row(&SUMMARY_HEADER.map(String::from));
-    bytes.extend(csv_row(&summary_row(game, variant, names, t)));
+    let mut bytes = csv_record(&SUMMARY_HEADER);
+    bytes.extend(csv_record(&summary_row(game, variant, names, t)));
     f.write_all(&bytes)?;
     f.commit()
 }

@@ -18,6 +18,15 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+/// One CSV record with its line end, quoted as every file of the lab is
+/// (the csv crate's rules: a field is quoted when it holds a comma, a quote
+/// or a line end).
+pub fn csv_record<S: AsRef<str>>(fields: &[S]) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    w.write_record(fields.iter().map(|f| f.as_ref())).expect("writing to memory cannot fail");
+    w.into_inner().expect("writing to memory cannot fail")
+}
+
 /// The temporary name of an output: `PATH.partial`, in the same directory.
 pub fn partial_path(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
@@ -294,6 +303,11 @@ impl OutFile {
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
         let shown = &self.shown;
         self.file.write_all(bytes).map_err(|e| Error::Io { what: "write", path: shown.clone(), message: e.to_string() })
+    }
+
+    /// Writes one CSV record ([`csv_record`]); the error names the output.
+    pub fn write_record<S: AsRef<str>>(&mut self, fields: &[S]) -> Result<(), Error> {
+        self.write_all(&csv_record(fields))
     }
 
     /// Flushes the file to disk and renames the temporary file into place.
