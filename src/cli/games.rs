@@ -409,11 +409,18 @@ fn run_batch<G: batch::BatchGame>(
         eprintln!("senat: warning: {w}");
     }
     if !a.quiet {
-        let names = [b.agents[0].to_string(), b.agents[1].to_string()];
-        let row = batch::summary_row(b.game, &b.variant, &names, &r.tally);
-        for (k, v) in batch::SUMMARY_HEADER.iter().zip(&row) {
-            writeln!(out, "{k:>15}  {v}")?;
-        }
+        let t = &r.tally;
+        let variant = if b.variant.is_empty() { String::new() } else { format!(" ({})", b.variant) };
+        let title = format!("{}{variant}, {} vs {}", b.game, b.agents[0], b.agents[1]);
+        let outcomes = [("first wins", t.first), ("second wins", t.second), ("draws", t.draws)];
+        out.write_all(senat_lab::stats::outcome_table(&title, t.games, &outcomes).as_bytes())?;
+        writeln!(
+            out,
+            "  score      {:.4} for the first team; plies mean {:.2}, max {}",
+            t.first_score(),
+            t.plies as f64 / t.games.max(1) as f64,
+            t.max_plies
+        )?;
         writeln!(
             out,
             "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",

@@ -281,21 +281,14 @@ impl Summary {
         rows
     }
 
-    /// A human-readable table: one block per matchup, with the histogram
-    /// of play lengths (10-ply bins) if `histogram`.
+    /// The report of `senat selfplay`/`merge` for Sénat: each pair's
+    /// [`outcome_table`], then its ends, lengths, branching and (with
+    /// `histogram`) the histogram of play lengths.
     pub fn table(&self, histogram: bool) -> String {
         let mut s = String::new();
         for (k, t) in &self.groups {
-            let n = t.games;
-            let pct = |c: u64| if n == 0 { 0.0 } else { 100.0 * c as f64 / n as f64 };
-            let ci = |c: u64| {
-                let (l, h) = wilson(c, n);
-                format!("[{:5.2}, {:5.2}]", 100.0 * l, 100.0 * h)
-            };
-            let _ = writeln!(s, "{}: {} games", k.label(), n);
-            let _ = writeln!(s, "  red wins   {:>10}  {:6.2}%  95% CI {}", t.red, pct(t.red), ci(t.red));
-            let _ = writeln!(s, "  blue wins  {:>10}  {:6.2}%  95% CI {}", t.blue, pct(t.blue), ci(t.blue));
-            let _ = writeln!(s, "  draws      {:>10}  {:6.2}%  95% CI {}", t.draws, pct(t.draws), ci(t.draws));
+            let outcomes = [("red wins", t.red), ("blue wins", t.blue), ("draws", t.draws)];
+            s.push_str(&outcome_table(&k.label(), t.games, &outcomes));
             let reasons: Vec<String> = REASONS.iter().zip(t.reasons).map(|(r, c)| format!("{r} {c}")).collect();
             let _ = writeln!(s, "  end        {}", reasons.join(", "));
             let _ = writeln!(
@@ -322,4 +315,18 @@ impl Summary {
         }
         s
     }
+}
+
+/// The one outcome table of every game's self-play report: `title: N
+/// games`, then a line per outcome (`  red wins  7  35.00%  95% CI [18.12,
+/// 56.71]`, Wilson intervals), in columns that line up with the report's
+/// further `  key        value` lines.
+pub fn outcome_table(title: &str, games: u64, outcomes: &[(&str, u64)]) -> String {
+    let pct = |c: u64| if games == 0 { 0.0 } else { 100.0 * c as f64 / games as f64 };
+    let mut s = format!("{title}: {games} games\n");
+    for &(label, c) in outcomes {
+        let (l, h) = wilson(c, games);
+        let _ = writeln!(s, "  {label:<11}{c:>10}  {:6.2}%  95% CI [{:5.2}, {:5.2}]", pct(c), 100.0 * l, 100.0 * h);
+    }
+    s
 }
