@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, batch, bestmove, metrics, play, rules, search, tune, view};
+use cli::{annex, annotate, arena, batch, bestmove, metrics, play, rules, search, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -216,7 +216,7 @@ Examples:
   senat arena random greedy heuristic 'ab:depth=2' --ladder --games 200
   senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05
   senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200", after_long_help = named_help(true))]
-    Arena(batch::ArenaArgs),
+    Arena(arena::ArenaArgs),
 
     /// Print one agent's move in a position: the move alone on the last
     /// line of stdout (for `tail -1`), the agent's account on stderr (a
@@ -465,7 +465,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Merge(a) => batch::merge(a, out),
         Command::Bench(a) => batch::bench(a, out),
         Command::Analyze(a) => search::analyze(a, out),
-        Command::Arena(a) => batch::arena(a, out),
+        Command::Arena(a) => arena::arena(a, out),
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
         Command::Metrics(a) => metrics::cmd_metrics(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),

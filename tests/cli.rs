@@ -247,3 +247,67 @@ fn replay_reports_a_bad_start_position() {
     let file = TempRecord::new("empty", "# only comments\n\n");
     assert!(fails(&["replay", file.path()]).contains("no start position"));
 }
+
+// ---- the binary's own layout -------------------------------------------
+
+/// The `crate::cli::NAME` modules each command module of `src/cli` names.
+fn cli_imports() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut graph = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("src/cli is readable") {
+        let path = entry.expect("a directory entry").path();
+        let Some(name) = path.file_stem().and_then(|s| s.to_str()).map(str::to_string) else { continue };
+        if path.extension().is_none_or(|e| e != "rs") || name == "mod" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a module is readable");
+        let mut deps = std::collections::BTreeSet::new();
+        for (i, _) in text.match_indices("crate::cli::") {
+            let rest = &text[i + "crate::cli::".len()..];
+            let dep: String = rest.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+            if !dep.is_empty() && dep != name {
+                deps.insert(dep);
+            }
+        }
+        graph.insert(name, deps);
+    }
+    graph
+}
+
+#[test]
+fn the_command_modules_form_no_circle_and_the_shared_ones_import_no_command() {
+    let graph = cli_imports();
+    for m in ["common", "game", "rules", "batch", "arena", "search", "view", "bestmove"] {
+        assert!(graph.contains_key(m), "src/cli/{m}.rs is missing: {graph:?}");
+    }
+    for gone in ["games", "dominoes"] {
+        assert!(
+            !graph.contains_key(gone),
+            "src/cli/{gone}.rs is back: every game's handler lives in its command's module"
+        );
+    }
+    assert!(graph["common"].is_empty(), "cli::common imports {:?}", graph["common"]);
+    assert_eq!(graph["game"].iter().collect::<Vec<_>>(), ["common"], "cli::game imports only cli::common");
+    // Depth-first search for a circle.
+    fn visit<'a>(
+        m: &'a str,
+        graph: &'a std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<&'a str>,
+        done: &mut std::collections::BTreeSet<&'a str>,
+    ) {
+        if done.contains(m) {
+            return;
+        }
+        assert!(!path.contains(&m), "a circle of command modules: {} -> {m}", path.join(" -> "));
+        path.push(m);
+        for d in graph.get(m).into_iter().flatten() {
+            visit(d, graph, path, done);
+        }
+        path.pop();
+        done.insert(m);
+    }
+    let mut done = std::collections::BTreeSet::new();
+    for m in graph.keys() {
+        visit(m, &graph, &mut Vec::new(), &mut done);
+    }
+}

@@ -6,9 +6,8 @@
 //! (2 and 4 players) and Débâcle; not dominoes. This module prints; the
 //! agents and the scale come from the lab.
 
-use crate::cli::common::{Result, input, play_record, policy, read_record};
-use crate::cli::games::{self, GameArg};
-use crate::cli::view::{refuse_existing, write_atomic};
+use crate::cli::common::{Result, input, play_record, policy, read_record, refuse_existing, write_atomic};
+use crate::cli::game::{self, GameArg};
 use clap::Args;
 use senat_lab::dominoes::DominoSpec;
 use senat_lab::games::debacle::Debacle;
@@ -132,10 +131,10 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
 /// fitted [`LabGame::eval_scale`], MCTS's mean result); the win
 /// probability is the mover's team's.
 fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
-    if games::variant_help::<G>(&a.game, out)? {
+    if game::variant_help::<G>(&a.game, out)? {
         return Ok(());
     }
-    let spec = games::agent(&a.agent, "--agent")?;
+    let spec = game::agent(&a.agent, "--agent")?;
     if !spec.searches() {
         return input(format_args!(
             "--agent {spec}: gives no evaluation to annotate with (use an agent that searches: mcts:…, ab:…, top, strong)"
@@ -144,7 +143,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let played = games::play_record::<G>(&a.record, &a.game)?;
+    let played = game::lab_play_record::<G>(&a.record, &a.game)?;
     let mut agent = spec.without_temperature().build::<G>();
     agent.new_game();
     let mut rng = rng_from_seed(a.seed);
@@ -215,10 +214,10 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
 /// search's later moves are guesses of hidden tiles). Deals and draws are
 /// marked as chance.
 fn annotate_dominoes(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
-    if crate::cli::dominoes::variant_help(&a.game, out)? {
+    if game::domino_variant_help(&a.game, out)? {
         return Ok(());
     }
-    let spec = crate::cli::dominoes::spec(&a.agent, "--agent")?;
+    let spec = game::domino_spec(&a.agent, "--agent")?;
     if matches!(spec, DominoSpec::Random | DominoSpec::Greedy) {
         return input(format_args!(
             "--agent {spec}: gives no evaluation to annotate with (use an agent that searches: ismcts:…, pimc:…, top)"
@@ -227,7 +226,7 @@ fn annotate_dominoes(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let (_, states, moves) = crate::cli::dominoes::record_states(&a.record, &a.game)?;
+    let (_, states, moves) = game::domino_record_states(&a.record, &a.game)?;
     let mut rng = rng_from_seed(a.seed);
     let mut plies = Vec::new();
     for (i, &m) in moves.iter().enumerate() {

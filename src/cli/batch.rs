@@ -1,25 +1,21 @@
-//! The batch commands: `selfplay`, `merge`, `bench` and `arena`: argument
-//! checks, progress bars and the tables they print. The games themselves
-//! are played by `senat_lab::selfplay` and `senat_lab::arena`; this module never
-//! plays a move itself.
+//! The batch commands: `selfplay`, `merge` and `bench`, for every game
+//! (`--game`): argument checks, progress bars and the tables they print.
+//! The games themselves are played by `senat_lab::selfplay` and
+//! `senat_lab::games::batch`; this module never plays a move itself.
 
 use crate::cli::common::{
-    Result, TIME_PER_MOVE_HELP, input, opening_moves, policy, read_opening, time_per_move, timed,
+    Result, TIME_PER_MOVE_HELP, input, opening_moves, policy, progress_bar, read_opening, summary_path, threads_or_all,
+    time_per_move, timed, written,
 };
-use crate::cli::games::{self, GameArg};
+use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
-use senat_lab::arena::{self, Arena, Schedule};
 use senat_lab::games::GameKind;
-use senat_lab::policy::PolicySpec;
-use senat_lab::rating::Sprt;
-use senat_lab::selfplay::output::{self, IfExists, OutFile};
+use senat_lab::games::{LabGame, batch};
 use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 use senat_lab::stats::Summary;
 use senat_rules::Variant;
-use std::fmt;
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Arguments of `senat merge`.
 #[derive(Args, Debug)]
@@ -66,75 +62,6 @@ pub(crate) struct BenchArgs {
     /// The game (`--game`): Sénat only so far.
     #[command(flatten)]
     pub(crate) senat_only: crate::cli::common::SenatOnly,
-}
-
-/// Arguments of `senat arena`.
-#[derive(Args, Debug)]
-pub(crate) struct ArenaArgs {
-    /// The agents (at least two), as policies (with --game other than
-    /// senat: random, greedy, ab[:...] or mcts[:...]).
-    #[arg(value_name = "AGENT", required = true, num_args = 2..)]
-    pub(crate) agents: Vec<String>,
-    #[command(flatten)]
-    pub(crate) game: GameArg,
-    /// Games per pairing, an even number (pairs of games).
-    #[arg(long, default_value_t = 100)]
-    pub(crate) games: u64,
-    /// Seed: pair k of every pairing uses game seed (seed, k).
-    #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
-    /// The draft policy of both sides in every game, or `own` for each agent
-    /// to draft with its own policy.
-    #[arg(long, default_value = "random", value_name = "POLICY|own")]
-    pub(crate) draft: String,
-    /// The first agent against each of the others (default: round robin).
-    #[arg(long, conflicts_with = "ladder")]
-    pub(crate) gauntlet: bool,
-    /// Each agent against the next (list them weakest first), with a
-    /// chained rating list: first agent 0, 95% intervals.
-    #[arg(long)]
-    pub(crate) ladder: bool,
-    #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
-    pub(crate) time_per_move: Option<u64>,
-    /// Start both games of every pair with the same K random plies (a
-    /// "book"; the draft's first gives and placements): varied games for
-    /// agents that draw no randomness (MCTS with `rollout=eval`, alpha-beta),
-    /// which with `--draft own` would otherwise replay one pair of games.
-    /// (Default 0 for Sénat, 4 for the other games.)
-    #[arg(long, value_name = "K")]
-    pub(crate) book_plies: Option<u32>,
-    /// With --game dominoes: the two matches of a pair deal from different
-    /// seeds (to measure the luck that duplicate deals remove).
-    #[arg(long)]
-    pub(crate) no_duplicate: bool,
-    /// Stop a two-agent match when the SPRT decides:
-    /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
-    /// generalized SPRT on pentanomial counts; logistic Elo by default).
-    #[arg(long, value_name = "SPEC")]
-    pub(crate) sprt: Option<String>,
-    /// Games played at once, as `--threads` of every other command
-    /// (default: all cores; at most 4 per core, and at least 64 are always
-    /// accepted). `--concurrency` is the old name, still accepted.
-    #[arg(long = "threads", visible_alias = "concurrency", value_name = "N")]
-    pub(crate) concurrency: Option<usize>,
-    /// Per-game CSV file (none by default; for dominoes one row per match).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) out: Option<PathBuf>,
-    /// Summary CSV file, one row per pairing (none by default), in the same
-    /// columns for every game; a game's own columns follow.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) summary: Option<PathBuf>,
-    /// A file of every game's moves (none by default), one row per game
-    /// that `senat view` reads: `senat view FILE --index N` shows game N
-    /// (Sénat: in the columns of a self-play games file; focus, focus4,
-    /// debacle and dominoes: `game,pairing,pair,first,second,moves`).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) moves: Option<PathBuf>,
-    /// Overwrite existing output files.
-    #[arg(long)]
-    pub(crate) force: bool,
-    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
-    pub(crate) quiet: bool,
 }
 
 /// Arguments of `senat selfplay`.
@@ -216,39 +143,15 @@ pub(crate) struct SelfplayArgs {
     pub(crate) histogram: bool,
 }
 
-pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
-    match threads {
-        Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
-        Some(t) => senat_lab::limits::threads("--threads", t).or_else(input),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
-    (!text.is_empty()).then(|| PathBuf::from(text))
-}
-
-/// The last line of a batch command: every file it wrote, by role
-/// (`wrote games g.csv, moves m.csv, summary summary.csv`).
-pub(crate) fn written(files: &[(&str, Option<&PathBuf>)]) -> String {
-    let named: Vec<String> = files
-        .iter()
-        .filter_map(|(role, p)| {
-            p.map(|p| format!("{role} {}", senat_rules::notation::escape(&p.display().to_string())))
-        })
-        .collect();
-    format!("wrote {}", named.join(", "))
-}
-
 /// `senat merge`.
 pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
-    if a.inputs.first().is_some_and(|p| games::starts_with(p, b"# dominoes-batch")) {
+    if a.inputs.first().is_some_and(|p| starts_with(p, b"# dominoes-batch")) {
         return input(
             "this dominoes batch was written before dominoes joined the one batch format (`# dominoes-batch 1`): \
              it cannot be merged; play its shards again",
         );
     }
-    let other = a.inputs.first().is_some_and(|p| games::is_other_batch(p));
+    let other = a.inputs.first().is_some_and(|p| is_other_batch(p));
     match a.game {
         Some(GameKind::Senat) | None if !other => {}
         Some(g) if other => {
@@ -264,7 +167,7 @@ pub(crate) fn merge(a: MergeArgs, out: &mut impl Write) -> Result<()> {
         if a.histogram {
             return input("--histogram is for Sénat's summary table; the other games print no length histogram");
         }
-        return games::merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out);
+        return lab_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, out);
     }
     cmd_merge(&a.inputs, &a.out, &a.summary, a.force, a.quiet, a.histogram, out)
 }
@@ -276,44 +179,9 @@ pub(crate) fn bench(a: BenchArgs, out: &mut impl Write) -> Result<()> {
     cmd_bench(a.games, &a.policies, a.threads, a.seed, out)
 }
 
-/// `senat arena`: the concurrency checked first, then [`cmd_arena`].
-pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
-    if let Some(c) = a.concurrency.filter(|&c| c > 0) {
-        senat_lab::limits::threads("--threads", c).or_else(input)?;
-    }
-    if a.game.other()? {
-        return games::arena(&a, out);
-    }
-    if a.no_duplicate {
-        return input("--no-duplicate is for --game dominoes");
-    }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
-    cmd_arena(a, v, out)
-}
-
-/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
-pub(crate) fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
-    if quiet || !io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    let style = indicatif::ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} games  {rate} games/s  ETA {eta}  ({elapsed})",
-    )
-    .map(|s| {
-        s.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn fmt::Write| {
-            let _ = write!(w, "{:.0}", state.per_sec());
-        })
-    });
-    if let Ok(style) = style {
-        bar.set_style(style);
-    }
-    bar
-}
-
 pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return games::selfplay(&a, out);
+        return lab_selfplay(&a, out);
     }
     if a.first != "random" || a.second != "random" || a.rounds.is_some() {
         return input(
@@ -383,138 +251,6 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
         "{}",
         written(&[("games", Some(&a.out)), ("moves", a.moves.as_ref()), ("summary", outputs.summary.as_ref())])
     )?;
-    Ok(())
-}
-
-/// `senat arena` for Sénat: the agents, the draft and the SPRT read, the
-/// games played by [`Arena::run`], the one table printed.
-pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
-    if a.games == 0 || a.games % 2 == 1 {
-        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
-    }
-    let ms = time_per_move(a.time_per_move)?;
-    let agents = a
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
-        .collect::<Result<Vec<PolicySpec>>>()?;
-    let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
-    let sprt = sprt_arg(&a)?;
-    let concurrency = match a.concurrency {
-        Some(0) => return input("--threads 0: give at least 1"),
-        Some(c) => c,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let arena = Arena {
-        agents,
-        draft,
-        pairs: a.games / 2,
-        seed: a.seed,
-        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-        sprt,
-        book: a.book_plies.unwrap_or(0),
-        variant,
-    };
-    arena.check().or_else(input)?;
-    let pairings = arena.pairings();
-    let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
-    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
-    let mut outs = ArenaOutputs::create(&a, &inputs)?;
-    let identity = arena.identity_line().or_else(input)?;
-    let mut files = outs.files(&identity, &arena::MOVES_HEADER, &arena::GAMES_HEADER)?;
-    let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
-    let started = Instant::now();
-    let results = arena
-        .run(concurrency, &|n| bar.set_position(n), |games| {
-            for g in games {
-                files.game(|| arena::moves_row(&arena, &pairings, g), || arena::game_row(&arena, &pairings, g))?;
-            }
-            Ok(())
-        })
-        .or_else(input)?;
-    bar.finish_and_clear();
-    let secs = started.elapsed().as_secs_f64();
-    let written = files.commit().or_else(input)?;
-    if let Some(f) = outs.summary {
-        let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
-        arena::write_summary(f, &[], &rows).or_else(input)?;
-    }
-    let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
-    let rows: Vec<arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
-    out.write_all(arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
-    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
-    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
-    let report = format!("played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft);
-    arena_report(out, &report, written, &a, None)
-}
-
-/// The test of `--sprt`, if given (every game's arena).
-pub(crate) fn sprt_arg(a: &ArenaArgs) -> Result<Option<Sprt>> {
-    a.sprt.as_deref().map(|t| Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))).transpose()
-}
-
-/// The outputs of `senat arena` in any game: checked distinct from each
-/// other and from the `inputs`, and created (as temporary files) before the
-/// first game.
-pub(crate) struct ArenaOutputs {
-    games: Option<OutFile>,
-    moves: Option<OutFile>,
-    /// The summary file (`--summary`), written at the end.
-    pub(crate) summary: Option<OutFile>,
-}
-
-impl ArenaOutputs {
-    /// The outputs `a` names, refused when one exists without `--force`.
-    pub(crate) fn create(a: &ArenaArgs, inputs: &[(&str, &Path)]) -> Result<ArenaOutputs> {
-        let mut outputs: Vec<(&str, &Path)> = Vec::new();
-        outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
-        outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
-        outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
-        output::check_distinct(inputs, &outputs).or_else(input)?;
-        let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-        let create = |p: Option<&Path>| p.map(|p| OutFile::create(p, if_exists)).transpose().or_else(input);
-        Ok(ArenaOutputs {
-            games: create(a.out.as_deref())?,
-            moves: create(a.moves.as_deref())?,
-            summary: create(a.summary.as_deref())?,
-        })
-    }
-
-    /// Starts the games and moves files under `identity` with their headers.
-    pub(crate) fn files(
-        &mut self,
-        identity: &str,
-        moves_header: &[&str],
-        games_header: &[&str],
-    ) -> Result<arena::ArenaFiles> {
-        let moves = self.moves.take().map(|f| (f, moves_header));
-        let games = self.games.take().map(|f| (f, games_header));
-        arena::ArenaFiles::start(identity, moves, games).or_else(input)
-    }
-}
-
-/// The lines after every arena's table: how many games in how long, and
-/// the files written; the first is left out under `--quiet`, which keeps
-/// the result alone on stdout. `view_game` is the `--game …` words of the
-/// `senat view` hint (`None` for Sénat).
-pub(crate) fn arena_report(
-    out: &mut impl Write,
-    played: &str,
-    written: (Option<PathBuf>, Option<PathBuf>),
-    a: &ArenaArgs,
-    view_game: Option<&str>,
-) -> Result<()> {
-    if !a.quiet {
-        writeln!(out, "{played}")?;
-    }
-    if let Some(p) = &written.0 {
-        writeln!(out, "games written to {}", p.display())?;
-    }
-    if let Some(p) = &written.1 {
-        let game = view_game.map_or(String::new(), |g| format!("--game {g} "));
-        writeln!(out, "moves written to {} (senat view {game}{} --index N)", p.display(), p.display())?;
-    }
     Ok(())
 }
 
@@ -593,5 +329,184 @@ pub(crate) fn cmd_bench(
             out.flush()?;
         }
     }
+    Ok(())
+}
+
+/// `senat selfplay --game …`.
+pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()> {
+    if a.histogram {
+        return input("--histogram is for Sénat's summary table; the other games print no length histogram");
+    }
+    for (set, flag) in [
+        (a.red != "random" || a.blue != "random", "--red/--blue (use --first/--second)"),
+        (a.draft_red.is_some() || a.draft_blue.is_some(), "--draft-red/--draft-blue"),
+        (a.opening.is_some() || a.force_first_give.is_some(), "--opening/--force-first-give"),
+        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
+    ] {
+        if set {
+            return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
+        }
+    }
+    if a.game.game != GameKind::Dominoes && a.rounds.is_some() {
+        return input("--rounds is for --game dominoes");
+    }
+    if a.games == 0 {
+        return input("--games 0: a batch needs at least 1 game");
+    }
+    let shard = match &a.shard {
+        Some(s) => Shard::parse(s).or_else(input)?,
+        None => Shard::ALL,
+    };
+    let threads = threads_or_all(a.threads)?;
+    if a.game.game == GameKind::Dominoes {
+        if game::domino_variant_help(&a.game, out)? {
+            return Ok(());
+        }
+        if a.book_plies != 0 {
+            return input("--book-plies is not for --game dominoes (every deal is already random)");
+        }
+        let variant = game::domino_variant(&a.game)?.to_text();
+        let agents = [game::domino_spec(&a.first, "--first")?, game::domino_spec(&a.second, "--second")?];
+        let b = batch::Batch { game: a.game.game, variant, seed: a.seed, games: a.games, shard, book: 0, agents };
+        return run_batch::<senat_lab::dominoes::Dominoes>(a, &b, threads, false, out);
+    }
+    let agents = [game::agent(&a.first, "--first")?, game::agent(&a.second, "--second")?];
+    on_game!(a.game.game, G => {
+        if game::variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let start = game::text(G::start(&a.game.full()))?;
+        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents };
+        let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;
+        run_batch::<G>(a, &b, threads, deterministic, out)
+    })
+}
+
+/// Runs batch `b` of `G` with the outputs of `a` and prints its summary:
+/// the one self-play front end of every game but Sénat. `deterministic`:
+/// the agents draw no randomness (a batch of one game repeated is then
+/// warned about).
+fn run_batch<G: batch::BatchGame>(
+    a: &SelfplayArgs,
+    b: &batch::Batch<G::Spec>,
+    threads: usize,
+    deterministic: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let outputs = batch::Outputs {
+        games: a.out.clone(),
+        moves: a.moves.clone(),
+        side: a.rounds.clone(),
+        summary: summary_path(&a.summary),
+        existing: if a.resume {
+            Existing::Resume
+        } else if a.force {
+            Existing::Overwrite
+        } else {
+            Existing::Refuse
+        },
+    };
+    let range = b.shard.range(a.games);
+    let bar = progress_bar(range.end - range.start, a.quiet);
+    let r = batch::run::<G>(b, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
+    bar.finish_and_clear();
+    // Distinct games by their moves where a moves file was written (its
+    // second column), otherwise by plies and final position (the games
+    // file keeps no moves): two games that differ only before they
+    // converge (Débâcle's later rounds, say) count as one there.
+    let variety = match &a.moves {
+        Some(m) if senat_lab::selfplay::output::Located::new(m).is_ok_and(|l| l.is_file()) => {
+            senat_lab::variety::distinct_in_file(m, &[1], false)
+        }
+        _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),
+    }
+    .or_else(input)?;
+    if let Some(w) = variety.warning(deterministic, "--book-plies K") {
+        eprintln!("senat: warning: {w}");
+    }
+    if !a.quiet {
+        let t = &r.tally;
+        let variant = if b.variant.is_empty() { String::new() } else { format!(" ({})", b.variant) };
+        let title = format!("{}{variant}, {} vs {}", b.game, b.agents[0], b.agents[1]);
+        let outcomes = [("first wins", t.first), ("second wins", t.second), ("draws", t.draws)];
+        out.write_all(senat_lab::stats::outcome_table(&title, t.games, &outcomes).as_bytes())?;
+        writeln!(
+            out,
+            "  score      {:.4} for the first team; plies mean {:.2}, max {}",
+            t.first_score(),
+            t.plies as f64 / t.games.max(1) as f64,
+            t.max_plies
+        )?;
+        writeln!(
+            out,
+            "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",
+            r.played,
+            r.resumed,
+            r.seconds,
+            r.played as f64 / r.seconds.max(1e-9),
+            (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
+        )?;
+        writeln!(out, "{}", variety.line())?;
+    }
+    // The result, printed even when quiet: the files written.
+    let summary = summary_path(&a.summary);
+    let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
+    writeln!(
+        out,
+        "{}",
+        written(&[
+            ("games", Some(&a.out)),
+            ("moves", a.moves.as_ref()),
+            (side, a.rounds.as_ref()),
+            ("summary", summary.as_ref())
+        ])
+    )?;
+    Ok(())
+}
+
+/// Whether `path` is a games file of another game than Sénat (by its
+/// identity line).
+pub(crate) fn is_other_batch(path: &Path) -> bool {
+    senat_lab::games::batch::batch_game(path).is_some_and(|g| g != GameKind::Senat)
+}
+
+/// Whether the file at `path` starts with `prefix`.
+pub(crate) fn starts_with(path: &Path, prefix: &[u8]) -> bool {
+    use std::io::Read;
+    let mut head = vec![0u8; prefix.len()];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && head == prefix
+}
+
+/// `senat merge` of another game's shards (the game is the first input's).
+pub(crate) fn lab_merge(
+    inputs: &[std::path::PathBuf],
+    path: &Path,
+    summary: &str,
+    force: bool,
+    quiet: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let game = batch::game_of(&inputs[0]).or_else(input)?;
+    let summary = summary_path(summary);
+    let (what, t) = if game == GameKind::Dominoes {
+        batch::merge::<senat_lab::dominoes::Dominoes>(inputs, path, summary.as_deref(), force)
+    } else {
+        on_game!(game, G => batch::merge::<G>(inputs, path, summary.as_deref(), force))
+    }
+    .or_else(input)?;
+    if !quiet {
+        writeln!(
+            out,
+            "merged {} files: {what}, {} games: first {} / second {} / draws {}",
+            inputs.len(),
+            t.games,
+            t.first,
+            t.second,
+            t.draws
+        )?;
+    }
+    // The result, printed even when quiet: the files written.
+    let games = path.to_path_buf();
+    writeln!(out, "{}", written(&[("games", Some(&games)), ("summary", summary.as_ref())]))?;
     Ok(())
 }

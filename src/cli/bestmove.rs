@@ -1,14 +1,17 @@
 //! `senat bestmove`: one agent's move in one position, for scripts. The
 //! move is the last line of stdout, alone; the agent's account of its
-//! search (value, visits or depth, principal line) goes to stderr. Sénat
-//! is handled here; the other games go to [`crate::cli::games::bestmove`]
-//! and [`crate::cli::dominoes::bestmove`].
+//! search (value, visits or depth, principal line) goes to stderr. Every
+//! game is handled here: Sénat's policies, the lab games' agents and the
+//! dominoes agents (from the seat's observation only).
 //!
 //! This module parses and prints; the agents come from the lab.
 
 use crate::cli::common::{Result, input, parse_position, play_record, policy, read_record};
-use crate::cli::games::GameArg;
+use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
+use game_search::Game;
+use senat_lab::dominoes::DominoSpec;
+use senat_lab::games::{GameKind, LabGame, legal_moves};
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_rules::GameRecord;
 use senat_rules::notation::escape;
@@ -47,7 +50,7 @@ pub(crate) struct BestmoveArgs {
 /// `senat bestmove`.
 pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return crate::cli::games::bestmove(&a, out);
+        return lab_bestmove(&a, out);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let spec = policy("agent", &a.agent)?;
@@ -90,4 +93,70 @@ pub(crate) fn report(explain: Option<String>, name: &str) {
         Some(line) => eprintln!("agent {}; {line}", escape(name)),
         None => eprintln!("agent {}", escape(name)),
     }
+}
+
+/// `senat bestmove --game …`: the agent's move on the last line of stdout,
+/// its account on stderr.
+pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
+    if a.history.is_some() {
+        return input(format_args!(
+            "--history is for Sénat; --game {} takes the position text (repetition does not matter there)",
+            a.game.game
+        ));
+    }
+    if a.game.game == GameKind::Dominoes {
+        return domino_bestmove(a, out);
+    }
+    let spec = game::agent(&a.agent, "--agent")?;
+    on_game!(a.game.game, G => {
+        if game::variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = game::position::<G>(&a.pos, &a.game)?;
+        if G::result(&s).is_some() {
+            return input(format_args!("the game is over ({})", senat_lab::games::result_line::<G>(&s)));
+        }
+        if legal_moves::<G>(&s).is_empty() {
+            return input("no legal move in this position");
+        }
+        let mut player = spec.build::<G>();
+        let m = player.choose(&s, &mut game_search::rng::rng_from_seed(a.seed));
+        crate::cli::bestmove::report(player.explain(), &spec.to_string());
+        writeln!(out, "{}", G::move_text(m))?;
+        Ok(())
+    })
+}
+
+/// `senat bestmove --game dominoes`: the agent's decision from an
+/// observation (a full state: its player to move's observation).
+pub(crate) fn domino_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(&a.game, out)? {
+        return Ok(());
+    }
+    let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
+    let obs = match game::domino_position(&a.pos, &a.game)? {
+        DominoPos::Observation(o) => o,
+        DominoPos::State(s) if s.outcome().is_some() => {
+            return input(format_args!("the match is over ({})", s.outcome().expect("over")));
+        }
+        DominoPos::State(s) if s.is_chance() => {
+            return input("chance is to move (a deal or a draw), not a player: give a position where a player decides");
+        }
+        DominoPos::State(s) => s.observation(s.to_move()),
+    };
+    if obs.match_over() {
+        return input("the match is over");
+    }
+    if !obs.is_my_decision() {
+        return input(format_args!(
+            "the observer, player {}, has no decision here (player {} to move, or a draw or deal pending)",
+            obs.observer(),
+            obs.to_move()
+        ));
+    }
+    let mut player = spec.build();
+    let m = player.choose(&obs, &mut rng_from_seed(a.seed));
+    crate::cli::bestmove::report(player.explain(), &spec.to_string());
+    writeln!(out, "{m}")?;
+    Ok(())
 }

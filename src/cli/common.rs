@@ -9,14 +9,15 @@
 
 use clap::Args;
 use senat_lab::policy::PolicySpec;
+use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::{limits, render};
 use senat_rules::notation::escape;
 use senat_rules::record::parse_position_arg_in;
 use senat_rules::variant::Variant;
 use senat_rules::{GameRecord, Move, Position, Record, RecordError, sample};
 use std::fmt;
-use std::io::{self, Write};
-use std::path::Path;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// The help of a position argument.
 pub(crate) const POS_HELP: &str = "The position: `start` (empty board, blue gives first), `sample` \
@@ -246,4 +247,70 @@ impl SenatOnly {
             other => input(format_args!("`senat {command}` {why}; --game {other} is not available here")),
         }
     }
+}
+
+/// Writes `bytes` to `path` as every `--out` of the binary is written
+/// ([`OutFile`]): a regular file atomically (its `.partial` file, then a
+/// rename), a special file (`/dev/null`, a FIFO) in place; an existing
+/// regular file is refused unless `force`.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let if_exists = if force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let mut file = OutFile::create(path, if_exists).or_else(input)?;
+    file.write_all(bytes).or_else(input)?;
+    file.commit().or_else(input)
+}
+
+/// Refuses an existing `path` unless `force`, before any work, as
+/// [`write_atomic`] will at the end: a special file is written through and
+/// needs no `--force`.
+pub(crate) fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    let special = Located::new(path).is_ok_and(|l| l.is_special());
+    if !force && !special && path.exists() {
+        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
+    }
+    Ok(())
+}
+
+pub(crate) fn threads_or_all(threads: Option<usize>) -> Result<usize> {
+    match threads {
+        Some(0) => input("--threads 0: give at least 1 thread (or leave it out for all cores)"),
+        Some(t) => senat_lab::limits::threads("--threads", t).or_else(input),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+pub(crate) fn summary_path(text: &str) -> Option<PathBuf> {
+    (!text.is_empty()).then(|| PathBuf::from(text))
+}
+
+/// The last line of a batch command: every file it wrote, by role
+/// (`wrote games g.csv, moves m.csv, summary summary.csv`).
+pub(crate) fn written(files: &[(&str, Option<&PathBuf>)]) -> String {
+    let named: Vec<String> = files
+        .iter()
+        .filter_map(|(role, p)| {
+            p.map(|p| format!("{role} {}", senat_rules::notation::escape(&p.display().to_string())))
+        })
+        .collect();
+    format!("wrote {}", named.join(", "))
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
+pub(crate) fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games  {rate} games/s  ETA {eta}  ({elapsed})",
+    )
+    .map(|s| {
+        s.with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{:.0}", state.per_sec());
+        })
+    });
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar
 }

@@ -6,8 +6,7 @@
 //! variant the file's identity line names (the rules' when it names none).
 
 use crate::cli::annex::open;
-use crate::cli::common::{Result, batch_variant, input};
-use crate::cli::view::{refuse_existing, write_atomic};
+use crate::cli::common::{Result, batch_variant, input, refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::annex::GameRows;
 use senat_lab::learned::Learned;

@@ -6,7 +6,7 @@
 //! engines are each game's agents (the specs of `selfplay --game`).
 
 use crate::cli::common::{Failure, Result, input, parse_position};
-use crate::cli::games::{self, GameArg};
+use crate::cli::game::{self, GameArg};
 use clap::Args;
 use senat_lab::dominoes::Dominoes;
 use senat_lab::games::debacle::Debacle;
@@ -89,11 +89,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// A game of the lab's generic adapters from `--from`.
     fn lab<G: LabGame>(self) -> Result<()> {
-        if games::variant_help::<G>(&self.args.game, self.out)? {
+        if game::variant_help::<G>(&self.args.game, self.out)? {
             return Ok(());
         }
         let start =
-            games::position::<G>(std::slice::from_ref(&self.args.from), &self.args.game).or_else(|e| match e {
+            game::position::<G>(std::slice::from_ref(&self.args.from), &self.args.game).or_else(|e| match e {
                 Failure::Input(m) => input(format_args!("--from: {m}")),
                 e => Err(e),
             })?;
@@ -119,13 +119,13 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
         GameKind::Focus | GameKind::Focus4 => t.lab::<Focus>(),
         GameKind::Debacle => t.lab::<Debacle>(),
         GameKind::Dominoes => {
-            if crate::cli::dominoes::variant_help(&a.game, t.out)? {
+            if game::domino_variant_help(&a.game, t.out)? {
                 return Ok(());
             }
             if a.from.trim() != "start" {
                 return input("--from: dominoes starts from `start` (a full state would show every hand)");
             }
-            let start = dominoes_rules::State::start(crate::cli::dominoes::variant(&a.game)?);
+            let start = dominoes_rules::State::start(game::domino_variant(&a.game)?);
             t.run::<Dominoes>(start, "ismcts", "0")
         }
     }

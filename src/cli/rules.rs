@@ -1,12 +1,16 @@
-//! The rules commands: `moves`, `perft`, `show` and `replay`, which read a
-//! position or a game record and print what the rules say about it. They
-//! call `senat_rules` for every rule; this module never searches, plays a
-//! policy or writes a file (`replay --svg` is the view module's).
+//! The rules commands: `moves`, `perft`, `show` and `replay`, for every
+//! game (`--game`), which read a position or a game record and print what
+//! the rules say about it: Sénat through `senat_rules`, Focus and Débâcle
+//! through the lab's adapters, dominoes through `dominoes_rules`. This
+//! module never searches, plays a policy or writes a file (`replay --svg`
+//! is the view module's).
 
 use crate::cli::common::{PosArg, Result, input, play_record, read_record, result_line, sorted_moves, write_position};
-use crate::cli::games::{self, GameArg};
+use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
 use clap::Args;
+use game_search::Game;
+use senat_lab::games::{GameKind, LabGame, legal_moves, position_arg};
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -78,7 +82,7 @@ pub(crate) struct MovesArgs {
 /// `senat moves`: the legal moves, one per line, sorted.
 pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return games::moves(&a.pos.pos, &a.game, out);
+        return lab_moves(&a.pos.pos, &a.game, out);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     cmd_moves(&a.pos.resolve(v)?, out)
@@ -87,7 +91,7 @@ pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
 /// `senat perft`.
 pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return games::perft(&a, out);
+        return lab_perft(&a, out);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let depth = limits::depth("--depth", a.depth, 0).or_else(input)?;
@@ -97,7 +101,7 @@ pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
 /// `senat show`; `colour`: stdout takes terminal colours.
 pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
     if a.game.other()? {
-        return games::show(&a, out, colour);
+        return lab_show(&a, out, colour);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let p = a.pos.resolve(v)?;
@@ -107,7 +111,7 @@ pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()
 /// `senat replay`; `colour`: stdout takes terminal colours.
 pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
     if a.game.other()? {
-        return games::replay(&a, out, colour);
+        return lab_replay(&a, out, colour);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     cmd_replay(&a.file, v, a.quiet, colour && !a.plain, out)?;
@@ -167,5 +171,227 @@ fn cmd_replay(file: &Path, v: Variant, quiet: bool, ansi: bool, out: &mut impl W
         writeln!(out)?;
     }
     writeln!(out, "{}", result_line(&game))?;
+    Ok(())
+}
+
+/// `senat moves --game …`.
+pub(crate) fn lab_moves(pos: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if g.game == GameKind::Dominoes {
+        return domino_moves(pos, g, out);
+    }
+    on_game!(g.game, G => {
+        if game::variant_help::<G>(g, out)? {
+            return Ok(());
+        }
+        let s = game::position::<G>(pos, g)?;
+        for m in game::lab_sorted_moves::<G>(&s) {
+            writeln!(out, "{m}")?;
+        }
+        Ok(())
+    })
+}
+
+/// `senat perft --game …` (bulk counting at the last ply where the rules
+/// crate does it; `--full` is Sénat's only).
+pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
+    if a.full {
+        return input("--full is for Sénat; the other games' perft counts the last ply as their rules crate does");
+    }
+    let depth = senat_lab::limits::depth("--depth", a.depth, 0).or_else(input)?;
+    if a.game.game == GameKind::Dominoes {
+        return domino_perft(&a.pos.pos, &a.game, depth, out);
+    }
+    on_game!(a.game.game, G => {
+        if game::variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = game::position::<G>(&a.pos.pos, &a.game)?;
+        if a.divide && depth == 0 {
+            return input("--divide needs --depth 1 or more");
+        }
+        let started = Instant::now();
+        let total = if a.divide {
+            let mut lines: Vec<(String, u64)> = legal_moves::<G>(&s)
+                .into_iter()
+                .map(|m| (G::move_text(m), G::perft(&G::apply(&s, m), depth - 1)))
+                .collect();
+            lines.sort();
+            for (m, n) in &lines {
+                writeln!(out, "{m} {n}")?;
+            }
+            lines.iter().map(|l| l.1).sum()
+        } else {
+            G::perft(&s, depth)
+        };
+        let elapsed = started.elapsed().as_secs_f64();
+        writeln!(out, "{total}")?;
+        out.flush()?;
+        eprintln!("perft depth {depth}: {total} nodes in {elapsed:.3} s, {:.2} Mnodes/s", total as f64 / elapsed.max(1e-9) / 1e6);
+        Ok(())
+    })
+}
+
+/// `senat show --game …`.
+pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.game.game == GameKind::Dominoes {
+        return domino_show(&a.pos.pos, &a.game, out);
+    }
+    on_game!(a.game.game, G => {
+        if game::variant_help::<G>(&a.game, out)? {
+            return Ok(());
+        }
+        let s = game::position::<G>(&a.pos.pos, &a.game)?;
+        write_state::<G>(out, &s, colour && !a.plain)
+    })
+}
+
+fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> Result<()> {
+    out.write_all(G::board(s, colour).as_bytes())?;
+    writeln!(out, "{}", G::position_text(s))?;
+    Ok(())
+}
+
+/// `senat replay --game …`: a record is the start (`start` or a position
+/// text) on its first line, then one move per line; `#` starts a comment.
+pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if a.svg.is_some() {
+        return input("--svg is for Sénat records only");
+    }
+    let colour = colour && !a.plain;
+    if a.game.game == GameKind::Dominoes {
+        return domino_replay(a, out);
+    }
+    on_game!(a.game.game, G => {
+        let name = a.file.display().to_string();
+        let meta = std::fs::metadata(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+        if meta.len() > 16 << 20 {
+            return input(format_args!("{name}: a record is at most 16 MiB"));
+        }
+        let body = std::fs::read_to_string(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+        let mut lines = senat_lab::limits::record_lines(&body);
+        let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+        let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
+        if !a.quiet {
+            writeln!(out, "start")?;
+            write_state::<G>(out, &s, colour)?;
+        }
+        for (ply, (n, l)) in lines.enumerate() {
+            let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+            s = G::apply(&s, m);
+            if !a.quiet {
+                writeln!(out, "\n{}. {}", ply + 1, G::move_text(m))?;
+                write_state::<G>(out, &s, colour)?;
+            }
+        }
+        if !a.quiet {
+            writeln!(out)?;
+        }
+        writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
+        Ok(())
+    })
+}
+
+/// `senat moves --game dominoes`: decisions sorted by text; at a chance
+/// node the outcomes with their probabilities.
+pub(crate) fn domino_moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(g, out)? {
+        return Ok(());
+    }
+    let mut v = Vec::new();
+    match game::domino_position(words, g)? {
+        DominoPos::State(s) if s.is_chance() => {
+            let mut outcomes = Vec::new();
+            s.chance_outcomes(&mut outcomes);
+            for (m, p) in outcomes {
+                writeln!(out, "{m} {p:.6}")?;
+            }
+            return Ok(());
+        }
+        DominoPos::State(s) => s.legal_moves(&mut v),
+        DominoPos::Observation(o) => o.legal_moves(&mut v),
+    }
+    let mut t: Vec<String> = v.iter().map(ToString::to_string).collect();
+    t.sort();
+    for m in t {
+        writeln!(out, "{m}")?;
+    }
+    Ok(())
+}
+
+/// `senat perft --game dominoes`: decisions and chance outcomes alike.
+pub(crate) fn domino_perft(words: &[String], g: &GameArg, depth: u32, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(g, out)? {
+        return Ok(());
+    }
+    let DominoPos::State(s) = game::domino_position(words, g)? else {
+        return input("perft needs a full state, not an observation");
+    };
+    let t = Instant::now();
+    let n = dominoes_rules::perft(&s, depth);
+    writeln!(out, "{n}")?;
+    out.flush()?;
+    eprintln!("perft depth {depth}: {n} nodes in {:.3} s", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn hand_text(set: dominoes_rules::TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() { "-".into() } else { v.join(" ") }
+}
+
+/// `senat show --game dominoes`: the hands (or what the observer knows),
+/// the open ends, the boneyard, the scores; then the text.
+pub(crate) fn domino_show(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(g, out)? {
+        return Ok(());
+    }
+    match game::domino_position(words, g)? {
+        DominoPos::State(s) => {
+            for p in 0..s.players() {
+                writeln!(out, "player {p}: {:<40} score {}", hand_text(s.hand(p)), s.scores()[p])?;
+            }
+            let ends = s.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+            writeln!(out, "{ends}; boneyard {}; {} rounds played", hand_text(s.boneyard()), s.rounds_played())?;
+            match s.outcome() {
+                Some(o) => writeln!(out, "{o}")?,
+                None if s.is_chance() => writeln!(out, "chance to move (a deal or a draw)")?,
+                None => writeln!(out, "player {} to move", s.to_move())?,
+            }
+            writeln!(out, "{s}")?;
+        }
+        DominoPos::Observation(o) => {
+            writeln!(out, "observer {}: {}", o.observer(), hand_text(o.hand()))?;
+            for p in (0..o.players()).filter(|&p| p != o.observer()) {
+                writeln!(out, "player {p}: {} tiles, score {}", o.hand_size(p), o.scores()[p])?;
+            }
+            let ends = o.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+            writeln!(out, "{ends}; boneyard {} tiles; unseen {}", o.boneyard_size(), hand_text(o.unseen()))?;
+            writeln!(out, "{o}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `senat replay --game dominoes`: a record is `start` or a state text,
+/// then one move per line (decisions and chance outcomes: `6-4L`, `pass`,
+/// `+6-4` a draw, `6-4>1` a deal).
+pub(crate) fn domino_replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
+    let name = a.file.display().to_string();
+    let body = senat_lab::limits::read_text(&a.file).or_else(|e| input(format_args!("{name}: {e}")))?;
+    let mut lines = senat_lab::limits::record_lines(&body);
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let mut s = match game::domino_position(&[first.to_string()], &a.game) {
+        Ok(DominoPos::State(s)) => s,
+        Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
+        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
+    };
+    for (n, l) in lines {
+        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        s.play_unchecked(m);
+        if !a.quiet {
+            writeln!(out, "{m}\t{s}")?;
+        }
+    }
+    writeln!(out, "{}", senat_lab::play::dominoes::result_line(&s))?;
     Ok(())
 }

@@ -2,8 +2,7 @@
 //! (`senat_lab::tune`) and writes the weights file atomically; prints each
 //! round's held-out measures next to the hand-written evaluations'.
 
-use crate::cli::common::{Result, input};
-use crate::cli::view::{refuse_existing, write_atomic};
+use crate::cli::common::{Result, input, refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::tune::{self, RoundReport, TuneConfig};
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! The commands to see games: `render` (a board picture, SVG or PNG),
+//! The commands to see games of every game: `render` (a board picture, SVG or PNG),
 //! `view` (a game viewer page) and the pictures of `replay --svg`
 //! (`play`, a game in the terminal, is in `cli::play`).
 //!
@@ -7,13 +7,13 @@
 //! This module only ties them to files.
 
 use crate::cli::common::{
-    Failure, Result, batch_variant, input, parse_position, play_record, read_record, result_line,
+    Failure, Result, batch_variant, input, parse_position, play_record, read_record, refuse_existing, result_line,
+    write_atomic,
 };
-use crate::cli::games::{self, GameArg};
+use crate::cli::game::{self, DominoPos, GameArg};
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::picture::{self, Drawn, Frame};
-use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::viewer::dominoes::Sight;
 use senat_lab::viewer::{self, Meta, Step};
 use senat_rules::{GameRecord, Position, Record, Variant};
@@ -84,30 +84,6 @@ pub(crate) struct ViewArgs {
     /// Overwrite an existing page.
     #[arg(long)]
     force: bool,
-}
-
-// ---- files ----------------------------------------------------------------
-
-/// Writes `bytes` to `path` as every `--out` of the binary is written
-/// ([`OutFile`]): a regular file atomically (its `.partial` file, then a
-/// rename), a special file (`/dev/null`, a FIFO) in place; an existing
-/// regular file is refused unless `force`.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    let if_exists = if force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut file = OutFile::create(path, if_exists).or_else(input)?;
-    file.write_all(bytes).or_else(input)?;
-    file.commit().or_else(input)
-}
-
-/// Refuses an existing `path` unless `force`, before any work, as
-/// [`write_atomic`] will at the end: a special file is written through and
-/// needs no `--force`.
-pub(crate) fn refuse_existing(path: &Path, force: bool) -> Result<()> {
-    let special = Located::new(path).is_ok_and(|l| l.is_special());
-    if !force && !special && path.exists() {
-        return input(format_args!("{} already exists; pass --force to overwrite it", path.display()));
-    }
-    Ok(())
 }
 
 /// A record file read and played: its name, text, record and game.
@@ -201,14 +177,14 @@ fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Res
     match a.game.game {
         GameKind::Focus | GameKind::Focus4 => drawn_svg::<Focus>(a, record, out),
         GameKind::Debacle => drawn_svg::<Debacle>(a, record, out),
-        GameKind::Dominoes => crate::cli::dominoes::render_svg(a, record, out),
+        GameKind::Dominoes => domino_render_svg(a, record, out),
         GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
     }
 }
 
 /// The picture of a [`Drawn`] game's position or record ply.
 fn drawn_svg<G: Drawn>(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    if games::variant_help::<G>(&a.game, out)? {
+    if game::variant_help::<G>(&a.game, out)? {
         return Ok(None);
     }
     let (s, last, note) = lab_ply::<G>(a, record)?;
@@ -222,8 +198,8 @@ fn lab_ply<G: senat_lab::games::LabGame>(
     a: &RenderArgs,
     record: Option<&Path>,
 ) -> Result<(G::State, Option<(G::Move, G::State)>, Option<String>)> {
-    let Some(file) = record else { return Ok((games::position::<G>(&a.what, &a.game)?, None, None)) };
-    let played = games::play_record::<G>(file, &a.game)?;
+    let Some(file) = record else { return Ok((game::position::<G>(&a.what, &a.game)?, None, None)) };
+    let played = game::lab_play_record::<G>(file, &a.game)?;
     let i = pick_ply(a.ply, played.moves.len(), &played.name)?;
     if i == 0 {
         return Ok((played.states[0], None, None));
@@ -462,10 +438,10 @@ fn lab_evaluation<G: senat_lab::games::LabGame>(
 /// The page of a [`Drawn`] game (Focus, Débâcle): a record, or a row of a
 /// moves file; and its plies.
 fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Result<(String, usize)> {
-    let g = games::GameArg { game: kind, variant: String::new(), players: None };
+    let g = game::GameArg { game: kind, variant: String::new(), players: None };
     let (meta, states, moves) = match index {
         None => {
-            let played = games::play_record::<G>(&a.file, &g)?;
+            let played = game::lab_play_record::<G>(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
             let result = senat_lab::games::result_line::<G>(&played.states[played.states.len() - 1]);
             let evaluation = lab_evaluation::<G>(&played.states, &ply_notes);
@@ -507,10 +483,10 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
 /// The page of a dominoes match (a record, or a row of a moves file) seen
 /// by `--seat` (player 0 by default) unless `--reveal`; and its plies.
 fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
-    let g = games::GameArg { game: GameKind::Dominoes, variant: String::new(), players: None };
+    let g = game::GameArg { game: GameKind::Dominoes, variant: String::new(), players: None };
     let (mut meta, states, moves) = match index {
         None => {
-            let (name, states, moves) = crate::cli::dominoes::record_states(&a.file, &g)?;
+            let (name, states, moves) = game::domino_record_states(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
             // Two players: player 0's chance is the other's complement
             // (`senat annotate --game dominoes` comments each decision).
@@ -559,7 +535,7 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
         }
         seat => Sight::Seat(seat.unwrap_or(0)),
     };
-    meta.result = crate::cli::dominoes::result_line(&states[states.len() - 1]);
+    meta.result = game::domino_result_line(&states[states.len() - 1]);
     meta.title = match sight {
         Sight::Seat(seat) => format!("{}, seen by player {seat}", meta.title),
         Sight::Revealed => format!("{}, every hand shown", meta.title),
@@ -633,6 +609,65 @@ fn games_file_game(path: &Path, n: u64) -> Result<(GameRecord, Meta)> {
         return Ok((game, meta));
     }
     input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+}
+
+/// `senat render --game dominoes`: the picture of a state, an observation
+/// or a ply of a record (`replay`'s format), seen by `--seat` (default: the
+/// player to move) unless `--reveal`; `None` when `--variant help` printed
+/// the keys instead.
+pub(crate) fn domino_render_svg(
+    a: &crate::cli::view::RenderArgs,
+    record: Option<&std::path::Path>,
+    out: &mut impl Write,
+) -> Result<Option<String>> {
+    use senat_lab::picture::dominoes::{Frame, View};
+    if game::domino_variant_help(&a.game, out)? {
+        return Ok(None);
+    }
+    // The move that led to the drawn ply, with the state before it.
+    let (pos, last) = match record {
+        None => (game::domino_position(&a.what, &a.game)?, None),
+        Some(file) => {
+            let (name, states, moves) = game::domino_record_states(file, &a.game)?;
+            let i = crate::cli::view::pick_ply(a.ply, moves.len(), &name)?;
+            (DominoPos::State(states[i]), i.checked_sub(1).map(|k| (i, states[k], moves[k])))
+        }
+    };
+    let mark_last = !a.no_arrows && last.is_some();
+    // The note names the move as the seat sees it: a tile dealt to or drawn
+    // by another player is not in the picture of one player's view.
+    let note_for = |seat: Option<usize>| {
+        last.map(|(i, before, m)| format!("ply {i}: {}", senat_lab::picture::dominoes::seen_move(&before, m, seat)))
+    };
+    let observation = match pos {
+        DominoPos::Observation(o) => {
+            if a.reveal {
+                return input("--reveal needs a full state: an observation holds no hidden tile");
+            }
+            if let Some(seat) = a.seat.filter(|&s| s != o.observer()) {
+                return input(format_args!(
+                    "--seat {seat}: this is player {}'s observation; only a full state can be seen by another seat",
+                    o.observer()
+                ));
+            }
+            o
+        }
+        DominoPos::State(s) if a.reveal => {
+            let note = note_for(None);
+            let frame = Frame { view: View::Revealed(&s), mark_last, note: note.as_deref() };
+            return Ok(Some(senat_lab::picture::dominoes::svg(&frame)));
+        }
+        DominoPos::State(s) => {
+            let seat = a.seat.unwrap_or_else(|| s.to_move());
+            if seat >= s.players() {
+                return input(format_args!("--seat {seat}: the match has players 0 to {}", s.players() - 1));
+            }
+            s.observation(seat)
+        }
+    };
+    let note = note_for(Some(observation.observer()));
+    let frame = Frame { view: View::Observer(&observation), mark_last, note: note.as_deref() };
+    Ok(Some(senat_lab::picture::dominoes::svg(&frame)))
 }
 
 #[cfg(test)]

@@ -1,0 +1,383 @@
+//! `senat arena` for every game: colour-swapped pairs (or duplicate deals
+//! with seats rotated, for dominoes), round robins, gauntlets and ladders,
+//! the SPRT, think time, books, and the one table every game prints. The
+//! matches are played by the lab's one arena loop (`senat_lab::arena`);
+//! this module checks arguments, picks the game's front end and prints.
+
+use crate::cli::common::{
+    Result, TIME_PER_MOVE_HELP, input, policy, progress_bar, threads_or_all, time_per_move, timed,
+};
+use crate::cli::game::{self, GameArg, on_game};
+use clap::Args;
+use senat_lab::arena::{self, Arena, Schedule};
+use senat_lab::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
+use senat_lab::games::GameKind;
+use senat_lab::games::{LabGame, arena as lab_arena};
+use senat_lab::policy::PolicySpec;
+use senat_lab::rating::Sprt;
+use senat_lab::selfplay::output::{self, IfExists, OutFile};
+use senat_lab::selfplay::{self};
+use senat_rules::Variant;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `senat arena`.
+#[derive(Args, Debug)]
+pub(crate) struct ArenaArgs {
+    /// The agents (at least two), as policies (with --game other than
+    /// senat: random, greedy, ab[:...] or mcts[:...]).
+    #[arg(value_name = "AGENT", required = true, num_args = 2..)]
+    pub(crate) agents: Vec<String>,
+    #[command(flatten)]
+    pub(crate) game: GameArg,
+    /// Games per pairing, an even number (pairs of games).
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: u64,
+    /// Seed: pair k of every pairing uses game seed (seed, k).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// The draft policy of both sides in every game, or `own` for each agent
+    /// to draft with its own policy.
+    #[arg(long, default_value = "random", value_name = "POLICY|own")]
+    pub(crate) draft: String,
+    /// The first agent against each of the others (default: round robin).
+    #[arg(long, conflicts_with = "ladder")]
+    pub(crate) gauntlet: bool,
+    /// Each agent against the next (list them weakest first), with a
+    /// chained rating list: first agent 0, 95% intervals.
+    #[arg(long)]
+    pub(crate) ladder: bool,
+    #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
+    pub(crate) time_per_move: Option<u64>,
+    /// Start both games of every pair with the same K random plies (a
+    /// "book"; the draft's first gives and placements): varied games for
+    /// agents that draw no randomness (MCTS with `rollout=eval`, alpha-beta),
+    /// which with `--draft own` would otherwise replay one pair of games.
+    /// (Default 0 for Sénat, 4 for the other games.)
+    #[arg(long, value_name = "K")]
+    pub(crate) book_plies: Option<u32>,
+    /// With --game dominoes: the two matches of a pair deal from different
+    /// seeds (to measure the luck that duplicate deals remove).
+    #[arg(long)]
+    pub(crate) no_duplicate: bool,
+    /// Stop a two-agent match when the SPRT decides:
+    /// elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|normalized] (fishtest's
+    /// generalized SPRT on pentanomial counts; logistic Elo by default).
+    #[arg(long, value_name = "SPEC")]
+    pub(crate) sprt: Option<String>,
+    /// Games played at once, as `--threads` of every other command
+    /// (default: all cores; at most 4 per core, and at least 64 are always
+    /// accepted). `--concurrency` is the old name, still accepted.
+    #[arg(long = "threads", visible_alias = "concurrency", value_name = "N")]
+    pub(crate) concurrency: Option<usize>,
+    /// Per-game CSV file (none by default; for dominoes one row per match).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<PathBuf>,
+    /// Summary CSV file, one row per pairing (none by default), in the same
+    /// columns for every game; a game's own columns follow.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) summary: Option<PathBuf>,
+    /// A file of every game's moves (none by default), one row per game
+    /// that `senat view` reads: `senat view FILE --index N` shows game N
+    /// (Sénat: in the columns of a self-play games file; focus, focus4,
+    /// debacle and dominoes: `game,pairing,pair,first,second,moves`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) moves: Option<PathBuf>,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    pub(crate) force: bool,
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
+    pub(crate) quiet: bool,
+}
+
+/// `senat arena`: the concurrency checked first, then [`cmd_arena`].
+pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(c) = a.concurrency.filter(|&c| c > 0) {
+        senat_lab::limits::threads("--threads", c).or_else(input)?;
+    }
+    if a.game.other()? {
+        return lab_arena(&a, out);
+    }
+    if a.no_duplicate {
+        return input("--no-duplicate is for --game dominoes");
+    }
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    cmd_arena(a, v, out)
+}
+
+/// `senat arena` for Sénat: the agents, the draft and the SPRT read, the
+/// games played by [`Arena::run`], the one table printed.
+pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
+    }
+    let ms = time_per_move(a.time_per_move)?;
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
+        .collect::<Result<Vec<PolicySpec>>>()?;
+    let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
+    let sprt = sprt_arg(&a)?;
+    let concurrency = match a.concurrency {
+        Some(0) => return input("--threads 0: give at least 1"),
+        Some(c) => c,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let arena = Arena {
+        agents,
+        draft,
+        pairs: a.games / 2,
+        seed: a.seed,
+        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
+        sprt,
+        book: a.book_plies.unwrap_or(0),
+        variant,
+    };
+    arena.check().or_else(input)?;
+    let pairings = arena.pairings();
+    let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
+    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
+    let mut outs = ArenaOutputs::create(&a, &inputs)?;
+    let identity = arena.identity_line().or_else(input)?;
+    let mut files = outs.files(&identity, &arena::MOVES_HEADER, &arena::GAMES_HEADER)?;
+    let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run(concurrency, &|n| bar.set_position(n), |games| {
+            for g in games {
+                files.game(|| arena::moves_row(&arena, &pairings, g), || arena::game_row(&arena, &pairings, g))?;
+            }
+            Ok(())
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
+        arena::write_summary(f, &[], &rows).or_else(input)?;
+    }
+    let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
+    let rows: Vec<arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
+    out.write_all(arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
+    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
+    let report = format!("played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft);
+    arena_report(out, &report, written, &a, None)
+}
+
+/// The test of `--sprt`, if given (every game's arena).
+pub(crate) fn sprt_arg(a: &ArenaArgs) -> Result<Option<Sprt>> {
+    a.sprt.as_deref().map(|t| Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))).transpose()
+}
+
+/// The outputs of `senat arena` in any game: checked distinct from each
+/// other and from the `inputs`, and created (as temporary files) before the
+/// first game.
+pub(crate) struct ArenaOutputs {
+    games: Option<OutFile>,
+    moves: Option<OutFile>,
+    /// The summary file (`--summary`), written at the end.
+    pub(crate) summary: Option<OutFile>,
+}
+
+impl ArenaOutputs {
+    /// The outputs `a` names, refused when one exists without `--force`.
+    pub(crate) fn create(a: &ArenaArgs, inputs: &[(&str, &Path)]) -> Result<ArenaOutputs> {
+        let mut outputs: Vec<(&str, &Path)> = Vec::new();
+        outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
+        outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
+        outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
+        output::check_distinct(inputs, &outputs).or_else(input)?;
+        let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+        let create = |p: Option<&Path>| p.map(|p| OutFile::create(p, if_exists)).transpose().or_else(input);
+        Ok(ArenaOutputs {
+            games: create(a.out.as_deref())?,
+            moves: create(a.moves.as_deref())?,
+            summary: create(a.summary.as_deref())?,
+        })
+    }
+
+    /// Starts the games and moves files under `identity` with their headers.
+    pub(crate) fn files(
+        &mut self,
+        identity: &str,
+        moves_header: &[&str],
+        games_header: &[&str],
+    ) -> Result<arena::ArenaFiles> {
+        let moves = self.moves.take().map(|f| (f, moves_header));
+        let games = self.games.take().map(|f| (f, games_header));
+        arena::ArenaFiles::start(identity, moves, games).or_else(input)
+    }
+}
+
+/// The lines after every arena's table: how many games in how long, and
+/// the files written; the first is left out under `--quiet`, which keeps
+/// the result alone on stdout. `view_game` is the `--game …` words of the
+/// `senat view` hint (`None` for Sénat).
+pub(crate) fn arena_report(
+    out: &mut impl Write,
+    played: &str,
+    written: (Option<PathBuf>, Option<PathBuf>),
+    a: &ArenaArgs,
+    view_game: Option<&str>,
+) -> Result<()> {
+    if !a.quiet {
+        writeln!(out, "{played}")?;
+    }
+    if let Some(p) = &written.0 {
+        writeln!(out, "games written to {}", p.display())?;
+    }
+    if let Some(p) = &written.1 {
+        let game = view_game.map_or(String::new(), |g| format!("--game {g} "));
+        writeln!(out, "moves written to {} (senat view {game}{} --index N)", p.display(), p.display())?;
+    }
+    Ok(())
+}
+
+/// `senat arena --game …`.
+pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
+    for (set, flag) in [
+        (a.draft != "random", "--draft"),
+        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
+    ] {
+        if set {
+            return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
+        }
+    }
+    if a.game.game == GameKind::Dominoes {
+        return domino_arena(a, out);
+    }
+    if a.no_duplicate {
+        return input("--no-duplicate is for --game dominoes");
+    }
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
+    }
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| game::agent(t, &format!("--agent {}", i + 1)))
+        .collect::<Result<Vec<_>>>()?;
+    let threads = threads_or_all(a.concurrency)?;
+    let sprt = sprt_arg(a)?;
+    on_game!(a.game.game, G => {
+        let start = game::text(G::start(&a.game.full()))?;
+        let arena = lab_arena::Arena {
+            game: a.game.game,
+            variant: G::variant_text(&start),
+            agents,
+            pairs: a.games / 2,
+            seed: a.seed,
+            schedule: Schedule::from_flags(a.gauntlet, a.ladder),
+            book: a.book_plies.unwrap_or(DEFAULT_BOOK),
+            sprt,
+            moves: a.moves.is_some(),
+        };
+        run_arena::<G>(&arena, a, threads, out)
+    })
+}
+
+/// Random plies shared by both games of a pair when `--book-plies` is not given.
+pub(crate) const DEFAULT_BOOK: u32 = 4;
+
+fn run_arena<G: LabGame>(arena: &lab_arena::Arena, a: &ArenaArgs, threads: usize, out: &mut impl Write) -> Result<()> {
+    let pairings = arena.pairings();
+    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
+        .or_else(input)?;
+    let mut outs = ArenaOutputs::create(a, &[])?;
+    let games_header: Vec<&str> = lab_arena::GAMES_COLUMNS.iter().chain(G::extra_columns()).copied().collect();
+    let mut files = outs.files(&arena.identity(), &lab_arena::MOVES_COLUMNS, &games_header)?;
+    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run::<G>(threads, &mut |g| {
+            bar.inc(1);
+            files.game(|| lab_arena::moves_row(arena, &pairings, g), || lab_arena::game_row(arena, &pairings, g))
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| lab_arena::summary_row(arena, r)).collect();
+        senat_lab::arena::write_summary(f, &lab_arena::SUMMARY_EXTRA, &rows).or_else(input)?;
+    }
+    writeln!(
+        out,
+        "# {} arena: {} pairs per pairing, book {} plies, seed {}",
+        arena.game, arena.pairs, arena.book, arena.seed
+    )?;
+    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(lab_arena::PairingResult::table_row).collect();
+    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
+    let report = format!("played {played} games in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
+    arena_report(out, &report, written, a, Some(&arena.game.to_string()))
+}
+
+/// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to
+/// measure the luck they remove).
+pub(crate) fn domino_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(&a.game, out)? {
+        return Ok(());
+    }
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
+    }
+    let variant = game::domino_variant(&a.game)?;
+    let agents = a
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, t)| game::domino_spec(t, &format!("--agent {}", i + 1)))
+        .collect::<Result<Vec<_>>>()?;
+    let arena = DominoArena {
+        variant,
+        agents,
+        pairs: a.games / 2,
+        seed: a.seed,
+        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
+        duplicate: !a.no_duplicate,
+        sprt: sprt_arg(a)?,
+        moves: a.moves.is_some(),
+    };
+    let pairings = arena.pairings();
+    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
+        .or_else(input)?;
+    let threads = threads_or_all(a.concurrency)?;
+    let mut outs = ArenaOutputs::create(a, &[])?;
+    let mut files =
+        outs.files(&arena.identity(), &senat_lab::games::arena::MOVES_COLUMNS, &DominoArena::games_header())?;
+    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
+    let started = Instant::now();
+    let results = arena
+        .run(threads, &mut |m| {
+            bar.inc(1);
+            files.game(|| arena.moves_row(&pairings, m), || arena.games_row(&pairings, m))
+        })
+        .or_else(input)?;
+    bar.finish_and_clear();
+    let written = files.commit().or_else(input)?;
+    if let Some(f) = outs.summary {
+        let rows: Vec<Vec<String>> = results.iter().map(|r| arena.summary_row(r)).collect();
+        senat_lab::arena::write_summary(f, &DOMINO_SUMMARY_EXTRA, &rows).or_else(input)?;
+    }
+    writeln!(
+        out,
+        "# dominoes arena, {} players, {} pairs per pairing, {} deals, seed {}",
+        variant.players,
+        arena.pairs,
+        if arena.duplicate { "duplicate" } else { "independent" },
+        arena.seed
+    )?;
+    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
+    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(|r| r.table_row(variant.players)).collect();
+    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
+    let report = format!("played {played} matches in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
+    arena_report(out, &report, written, a, Some("dominoes"))
+}

@@ -1,0 +1,235 @@
+//! Which game a command is about: `--game`, `--variant` and `--players`
+//! ([`GameArg`]), and the positions, records and agent specs of every game
+//! but Sénat as the command modules read them (Sénat's are in
+//! [`crate::cli::common`]). [`on_game!`] is the one place that maps a
+//! `--game` name onto a lab adapter.
+//!
+//! This module parses only: it runs no command, prints nothing but a
+//! variant's help, writes no file, and imports no command module.
+
+use crate::cli::common::{Failure, Result, input};
+use clap::Args;
+use dominoes_rules::{Observation, State, Variant as DominoVariant};
+use senat_lab::dominoes::DominoSpec;
+use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::{GameKind, LabGame, TextError, legal_moves, position_arg};
+use senat_rules::Variant as SenatVariant;
+use std::io::Write;
+use std::path::Path;
+
+/// Which game, and its variant options.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GameArg {
+    /// The game: senat (the default), focus (2 players), focus4 (4 players in
+    /// two partnerships) or debacle (a match to 30).
+    #[arg(long, value_name = "GAME", default_value = "senat", value_parser = parse_game)]
+    pub(crate) game: GameKind,
+    /// The game's rules variant, `key=value,...`; `help` lists the keys of
+    /// the game (Sénat: first_giver, first_mover, closure, majority,
+    /// repetition). README "Other games" describes each.
+    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    pub(crate) variant: String,
+    /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub(crate) players: Option<u8>,
+}
+
+fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
+    GameKind::parse(text).map_err(|e| e.to_string())
+}
+
+impl GameArg {
+    /// Whether the command goes to this module (a game other than Sénat).
+    pub(crate) fn other(&self) -> Result<bool> {
+        if self.players.is_some() && self.game != GameKind::Dominoes {
+            return input("--players is for --game dominoes (focus4 is Focus with 4 players)");
+        }
+        Ok(self.game != GameKind::Senat)
+    }
+
+    /// Sénat's variant (`--variant first_giver=red,...`), or `None` when
+    /// `--variant help` asked for the keys, which are then printed.
+    pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
+        if self.variant.trim() == "help" {
+            writeln!(out, "variant options of senat (--variant key=value,...):\n{}", SenatVariant::HELP)?;
+            return Ok(None);
+        }
+        SenatVariant::parse(&self.variant).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+    }
+
+    /// The full variant text (the game's own options, then the user's).
+    pub(crate) fn full(&self) -> String {
+        self.game.variant(&self.variant)
+    }
+}
+
+/// Runs `$body` with `$G` the adapter of `$kind` (never Sénat).
+macro_rules! on_game_impl {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            senat_lab::games::GameKind::Focus | senat_lab::games::GameKind::Focus4 => {
+                type $G = senat_lab::games::focus::Focus;
+                $body
+            }
+            senat_lab::games::GameKind::Debacle => {
+                type $G = senat_lab::games::debacle::Debacle;
+                $body
+            }
+            senat_lab::games::GameKind::Senat | senat_lab::games::GameKind::Dominoes => {
+                unreachable!("Sénat and dominoes have their own handlers")
+            }
+        }
+    };
+}
+pub(crate) use on_game_impl as on_game;
+
+pub(crate) fn text<T>(r: std::result::Result<T, TextError>) -> Result<T> {
+    r.or_else(input)
+}
+
+/// `--variant help`: prints the keys and stops.
+pub(crate) fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+    if g.variant.trim() == "help" {
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, G::variant_help())?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The position named on the command line (`start` when none is given).
+pub(crate) fn position<G: LabGame>(words: &[String], g: &GameArg) -> Result<G::State> {
+    let t = words.join(" ");
+    let t = if t.trim().is_empty() { "start".to_string() } else { t };
+    let s = text(position_arg::<G>(&t, &g.full()))?;
+    same_game::<G>(&s, g)?;
+    Ok(s)
+}
+
+/// focus4 and focus are one adapter: a position must be the named game's.
+pub(crate) fn same_game<G: LabGame>(s: &G::State, g: &GameArg) -> Result<()> {
+    let players = G::players(s);
+    if (g.game == GameKind::Focus4) != (players == 4) && g.game != GameKind::Debacle {
+        return input(format_args!("the position has {players} players, which is not --game {}", g.game));
+    }
+    Ok(())
+}
+
+/// A record of a game read and played: its name (for messages), every
+/// position from its start (`states[i]` after `i` moves) and its moves.
+pub(crate) struct Played<G: LabGame> {
+    pub(crate) name: String,
+    pub(crate) states: Vec<G::State>,
+    pub(crate) moves: Vec<G::Move>,
+}
+
+/// Reads a record as `replay --game` does (`start` or a position text on
+/// its first line, then one move per line, `#` comments) and plays it,
+/// stopping at the first bad line with its number.
+pub(crate) fn lab_play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
+    let name = senat_rules::notation::escape(&file.display().to_string());
+    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
+    let mut lines = senat_lab::limits::record_lines(&body);
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let start = position_arg::<G>(first, &g.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
+    same_game::<G>(&start, g).or_else(|e| match e {
+        Failure::Input(m) => input(format_args!("{name}:{n0}: {m}")),
+        e => Err(e),
+    })?;
+    let (mut states, mut moves) = (vec![start], Vec::new());
+    for (n, l) in lines {
+        let s = states[states.len() - 1];
+        let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        states.push(G::apply(&s, m));
+        moves.push(m);
+    }
+    Ok(Played { name, states, moves })
+}
+
+pub(crate) fn lab_sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {
+    let mut v: Vec<String> = legal_moves::<G>(s).into_iter().map(G::move_text).collect();
+    v.sort();
+    v
+}
+
+/// An agent spec of the lab's games, its error naming `flag`.
+pub(crate) fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
+    AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
+}
+
+/// The variant of `--variant` and `--players`.
+pub(crate) fn domino_variant(g: &GameArg) -> Result<DominoVariant> {
+    let text = match g.players {
+        Some(p) if g.variant.trim().is_empty() => format!("players={p}"),
+        Some(p) => format!("players={p},{}", g.variant),
+        None => g.variant.clone(),
+    };
+    DominoVariant::parse(&text).or_else(|e| input(format_args!("variant `{text}`: {e}")))
+}
+
+/// `--variant help`: prints the variant's keys, as for the other games, and
+/// says whether it did (the command then stops).
+pub(crate) fn domino_variant_help(g: &GameArg, out: &mut impl Write) -> Result<bool> {
+    if g.variant.trim() == "help" {
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, DominoVariant::HELP)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// A position argument: `start`, a state text, or an observation text.
+pub(crate) enum DominoPos {
+    State(State),
+    Observation(Observation),
+}
+
+pub(crate) fn domino_position(words: &[String], g: &GameArg) -> Result<DominoPos> {
+    let t = words.join(" ");
+    match t.trim() {
+        "" | "start" => Ok(DominoPos::State(State::start(domino_variant(g)?))),
+        t => match t.parse::<State>() {
+            Ok(s) => Ok(DominoPos::State(s)),
+            Err(se) => match t.parse::<Observation>() {
+                Ok(o) => Ok(DominoPos::Observation(o)),
+                Err(oe) => input(format_args!("neither a state ({se}) nor an observation ({oe})")),
+            },
+        },
+    }
+}
+
+/// The result of a match as `replay` and the viewer write it.
+pub(crate) fn domino_result_line(s: &State) -> String {
+    match s.outcome() {
+        Some(o) => format!("{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()]),
+        None => format!("match not over after {} rounds", s.rounds_played()),
+    }
+}
+
+/// A record read and played (`start` or a state text, then one move per
+/// line): its name, every state from its start and its moves.
+pub(crate) fn domino_record_states(
+    file: &std::path::Path,
+    g: &GameArg,
+) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
+    let name = senat_rules::notation::escape(&file.display().to_string());
+    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
+    let mut lines = senat_lab::limits::record_lines(&body);
+    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
+    let start = match domino_position(&[first.to_string()], g) {
+        Ok(DominoPos::State(s)) => s,
+        Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
+        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
+    };
+    let (mut states, mut moves) = (vec![start], Vec::new());
+    for (n, l) in lines {
+        let mut s = states[states.len() - 1];
+        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
+        s.play_unchecked(m);
+        states.push(s);
+        moves.push(m);
+    }
+    Ok((name, states, moves))
+}
+
+pub(crate) fn domino_spec(text: &str, flag: &str) -> Result<DominoSpec> {
+    DominoSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
+}
