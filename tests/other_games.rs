@@ -147,11 +147,11 @@ fn shards_merge_resume_and_refuse_mixed_batches() {
         expect_error(&senat_in(&dir.0, &["merge", "--game", "focus", "a.csv", "b.csv", "--out", "m6.csv"]), &["merge"]);
     assert!(e.contains("holds debacle games, not --game focus"), "{e}");
     let e = expect_error(&senat_in(&dir.0, &["merge", "a.csv", "--out", "m2.csv"]), &["merge"]);
-    assert!(e.contains("shard 2/2 is missing"), "{e}");
+    assert!(e.contains("missing shard 2 of 2"), "{e}");
     // A shard of another seed is another batch.
     ok_in(&dir.0, &with(&base, &["--shard", "2/2", "--seed", "9", "--out", "c.csv", "--summary", ""]));
     let e = expect_error(&senat_in(&dir.0, &["merge", "a.csv", "c.csv", "--out", "m3.csv"]), &["merge"]);
-    assert!(e.contains("another batch") && e.contains("seed=9"), "{e}");
+    assert!(e.contains("not shards of one batch") && e.contains("seed=9 in the second"), "{e}");
     // Cut the file inside a row: --resume finishes the same bytes; without it the file is kept.
     let all = dir.read("all.csv");
     dir.write("cut.csv", &all[..all.len() - 40]);

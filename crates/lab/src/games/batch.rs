@@ -743,9 +743,6 @@ struct PlayedRow {
     plies: u32,
 }
 
-/// An input of [`merge`]: its shard, identity fields, header line and rows.
-type Part = (Shard, Vec<(String, String)>, String, String);
-
 /// The state after `plies` uniformly random moves from `start` (fewer if
 /// the game ends), with those moves.
 pub fn opening<G: LabGame>(
@@ -800,144 +797,133 @@ fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String;
     f.commit()
 }
 
-/// Joins the games files of the shards of one batch (in any order) into
-/// `out` and writes the summary of all games to `summary`. It refuses,
-/// saying why, unless the inputs are exactly one complete batch: the same
-/// identity but for the shard, shards `1..N` each once, each file holding
-/// exactly its shard's games in order. Returns the game, variant, agents
-/// and tally.
+/// A games file's identity as the merge reads it: its fields in order,
+/// and the shard, games and seed they name.
+#[derive(Clone, Debug)]
+pub struct LabId {
+    /// The fields of the identity line, in order, unescaped.
+    pub fields: Vec<(String, String)>,
+    /// The slice the file holds.
+    pub shard: Shard,
+    /// The games of the whole batch.
+    pub games: u64,
+    /// The batch seed.
+    pub seed: u64,
+}
+
+impl LabId {
+    /// The value of field `key` (empty where there is none).
+    pub fn get(&self, key: &str) -> &str {
+        self.fields.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.as_str())
+    }
+}
+
+/// The games files of game `G` as the one merge ([`crate::selfplay::merge`])
+/// reads them: the `# senat-batch v2` line (or `# game-batch 1`), the
+/// header of [`GAMES_COLUMNS`] and the game's own columns, rows checked
+/// against the rules into a [`Tally`].
+pub struct LabFormat<G>(std::marker::PhantomData<G>);
+
+impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
+    type Id = LabId;
+    type Sum = Tally;
+
+    fn identity(path: &Path, line: &str) -> Result<LabId, Error> {
+        let ident = |message: String| Error::Identity { path: path.to_path_buf(), message };
+        if !line.ends_with('\n') {
+            return Err(ident("no identity line (is it a games file of `selfplay --game`?)".into()));
+        }
+        let fields = parse_identity(line).map_err(|e| ident(format!("bad batch identity: {e}")))?;
+        let get = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str());
+        let shard = Shard::parse(get("shard")).map_err(|e| ident(e.to_string()))?;
+        let games = get("games").parse().map_err(|_| ident(format!("bad games count `{}`", get("games"))))?;
+        let seed = get("seed").parse().map_err(|_| ident(format!("bad batch seed `{}`", get("seed"))))?;
+        Ok(LabId { fields, shard, games, seed })
+    }
+    fn shard(id: &LabId) -> Shard {
+        id.shard
+    }
+    fn games(id: &LabId) -> u64 {
+        id.games
+    }
+    fn seed(id: &LabId) -> u64 {
+        id.seed
+    }
+    fn difference(a: &LabId, b: &LabId) -> Option<(String, String, String)> {
+        a.fields
+            .iter()
+            .zip(&b.fields)
+            .find(|((k, x), (_, y))| k != "shard" && k != "range" && x != y)
+            .map(|((k, x), (_, y))| (k.clone(), x.clone(), y.clone()))
+    }
+    fn header(path: &Path, _: &LabId, line: &str) -> Result<String, Error> {
+        let want = games_header(G::batch_columns(), false);
+        // Files written before `game_seed` had its name merge under today's header.
+        if line == want || line == games_header(G::batch_columns(), true) {
+            return Ok(want);
+        }
+        Err(Error::Identity {
+            path: path.to_path_buf(),
+            message: format!("not a games file of this game: its header is not `{}`", want.trim_end()),
+        })
+    }
+    fn add_row(
+        path: &Path,
+        line: u64,
+        row: &csv::StringRecord,
+        id: &LabId,
+        expected: u64,
+        sum: &mut Tally,
+    ) -> Result<(), Error> {
+        let (winner, plies) = check_row::<G>(row, &id.fields, expected)
+            .map_err(|m| Error::Identity { path: path.to_path_buf(), message: format!("line {line}: {m}") })?;
+        sum.add(winner, plies);
+        Ok(())
+    }
+    fn merged_line(id: &LabId) -> String {
+        let mut line = String::from(MAGIC);
+        for (k, v) in &id.fields {
+            let v = match k.as_str() {
+                "shard" => "1/1".to_string(),
+                "range" => format!("0..{}", id.games),
+                "variant" if v.is_empty() => "-".to_string(),
+                _ => v.clone(),
+            };
+            line.push_str(&format!(" {k}={}", escape(&v)));
+        }
+        line.push('\n');
+        line
+    }
+    fn write_summary(out: OutFile, id: &LabId, sum: &Tally) -> Result<(), Error> {
+        let (game, variant, names) = merged_names(id)?;
+        write_summary(out, game, &variant, &names, sum)
+    }
+}
+
+/// The game, variant and agents named by a merged file's identity.
+fn merged_names(id: &LabId) -> Result<(GameKind, String, [String; 2]), Error> {
+    let game = GameKind::parse(id.get("game")).map_err(|e| Error::Invalid(e.to_string()))?;
+    let variant = match id.get("variant") {
+        "-" => String::new(),
+        v => v.to_string(),
+    };
+    Ok((game, variant, [id.get("first").to_string(), id.get("second").to_string()]))
+}
+
+/// Joins the games files of the shards of one batch of `G` (in any order)
+/// into `out` and writes the summary of all games to `summary`: the one
+/// merge of every game ([`crate::selfplay::merge::merge`]) on this
+/// module's format. It refuses, saying why, unless the inputs are exactly
+/// one complete batch with every row possible. Returns the batch's name
+/// (game and agents) and tally.
 pub fn merge<G: BatchGame>(
     inputs: &[PathBuf],
     out: &Path,
     summary: Option<&Path>,
     overwrite: bool,
 ) -> Result<(String, Tally), Error> {
-    if inputs.is_empty() {
-        return Err(Error::Invalid("merge: no input files".into()));
-    }
-    let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
-    let mut outs = vec![("--out", out)];
-    outs.extend(summary.map(|s| ("--summary", s)));
-    check_distinct(&ins, &outs)?;
-    let mode = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let mut games_out = OutFile::create(out, mode)?;
-    let summary_out = summary.map(|s| OutFile::create(s, mode)).transpose()?;
-    let mut parts: Vec<Part> = Vec::new();
-    for path in inputs {
-        let text = std::fs::read_to_string(path).map_err(|e| io_err("read", path, e))?;
-        let ident = |message: String| Error::Identity { path: path.clone(), message };
-        let nl = text
-            .find('\n')
-            .ok_or_else(|| ident("no identity line (is it a games file of `selfplay --game`?)".into()))?;
-        let fields = parse_identity(&text[..=nl]).map_err(|e| ident(format!("bad batch identity: {e}")))?;
-        let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()).unwrap_or_default();
-        let shard = Shard::parse(&get("shard")).map_err(|e| ident(e.to_string()))?;
-        let body = &text[nl + 1..];
-        let hl = body.find('\n').ok_or_else(|| ident("no header line".into()))?;
-        // Files written before `game_seed` had its name merge under the new header.
-        let head = match body[..=hl].strip_prefix("game,seed,") {
-            Some(rest) => format!("game,game_seed,{rest}"),
-            None => body[..=hl].to_string(),
-        };
-        parts.push((shard, fields, head, body[hl + 1..].to_string()));
-    }
-    let first = &parts[0];
-    for (p, path) in parts.iter().zip(inputs) {
-        for ((k, a), (_, b)) in p.1.iter().zip(&first.1) {
-            if k != "shard" && k != "range" && a != b {
-                return Err(Error::Identity {
-                    path: path.clone(),
-                    message: format!("another batch than {}: {k}={a}, not {k}={b}", inputs[0].display()),
-                });
-            }
-        }
-        if p.2 != first.2 {
-            return Err(Error::Identity {
-                path: path.clone(),
-                message: "its header differs from the first input's".into(),
-            });
-        }
-    }
-    let n = first.0.n;
-    let get = |f: &[(String, String)], k: &str| {
-        f.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()).unwrap_or_default()
-    };
-    let games: u64 = get(&first.1, "games").parse().map_err(|_| Error::Invalid("bad games count".into()))?;
-    let mut order: Vec<usize> = (0..parts.len()).collect();
-    order.sort_by_key(|&i| parts[i].0.k);
-    for k in 1..=n {
-        let have: Vec<&PathBuf> = order.iter().filter(|&&i| parts[i].0.k == k).map(|&i| &inputs[i]).collect();
-        match have.len() {
-            0 => {
-                return Err(Error::Incomplete(format!(
-                    "shard {k}/{n} is missing: the inputs do not make a complete batch"
-                )));
-            }
-            1 => {}
-            _ => {
-                return Err(Error::Incomplete(format!(
-                    "shard {k}/{n} is given twice ({} and {})",
-                    have[0].display(),
-                    have[1].display()
-                )));
-            }
-        }
-    }
-    if parts.iter().any(|p| p.0.n != n) {
-        return Err(Error::Incomplete("the inputs come from different shard counts".into()));
-    }
-    let game = GameKind::parse(&get(&first.1, "game")).map_err(|e| Error::Invalid(e.to_string()))?;
-    let mut tally = Tally::default();
-    let mut body = Vec::new();
-    for &i in &order {
-        let (shard, _, _, rows) = &parts[i];
-        let r = shard.range(games);
-        let mut expected = r.start;
-        for (ln, row) in rows.split_inclusive('\n').enumerate() {
-            let bad = |m: String| Error::Identity { path: inputs[i].clone(), message: format!("line {}: {m}", ln + 3) };
-            if !row.ends_with('\n') {
-                return Err(bad("the last row is cut short (an interrupted run?); resume it first".into()));
-            }
-            let mut rd = csv::ReaderBuilder::new().has_headers(false).from_reader(row.as_bytes());
-            let rec = rd.records().next().and_then(Result::ok).ok_or_else(|| bad("not a CSV row".into()))?;
-            let (winner, plies) = check_row::<G>(&rec, &parts[i].1, expected).map_err(bad)?;
-            tally.add(winner, plies);
-            expected += 1;
-        }
-        if expected != r.end {
-            return Err(Error::Incomplete(format!(
-                "{} holds games {}..{} of its shard's {}..{}: it is incomplete",
-                inputs[i].display(),
-                r.start,
-                expected,
-                r.start,
-                r.end
-            )));
-        }
-        body.extend_from_slice(rows.as_bytes());
-    }
-    // The merged identity: the inputs' with shard 1/1 over the whole range.
-    let mut line = String::from(MAGIC);
-    for (k, v) in &first.1 {
-        let v = match k.as_str() {
-            "shard" => "1/1".to_string(),
-            "range" => format!("0..{games}"),
-            "variant" if v.is_empty() => "-".to_string(),
-            _ => v.clone(),
-        };
-        line.push_str(&format!(" {k}={}", escape(&v)));
-    }
-    line.push('\n');
-    games_out.write_all(line.as_bytes())?;
-    games_out.write_all(first.2.as_bytes())?;
-    games_out.write_all(&body)?;
-    games_out.commit()?;
-    let names = [get(&first.1, "first"), get(&first.1, "second")];
-    let variant = get(&first.1, "variant");
-    let variant = if variant == "-" { String::new() } else { variant };
-    if let Some(f) = summary_out {
-        write_summary(f, game, &variant, &names, &tally)?;
-    }
+    let (id, tally) = crate::selfplay::merge::merge::<LabFormat<G>>(inputs, out, summary, overwrite)?;
+    let (game, _, names) = merged_names(&id)?;
     Ok((format!("{} {} vs {}", game, names[0], names[1]), tally))
 }
 
@@ -994,7 +980,7 @@ mod tests {
         assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(d.join("all.csv")).unwrap());
         // Missing or repeated shards are refused.
         let e = merge::<Nim>(&files[..2], &d.join("m2.csv"), None, false).unwrap_err().to_string();
-        assert!(e.contains("shard 3/3 is missing"), "{e}");
+        assert!(e.contains("missing shard 3 of 3 (games 20..30)"), "{e}");
         let e = merge::<Nim>(&[files[0].clone(), files[0].clone()], &d.join("m3.csv"), None, false)
             .unwrap_err()
             .to_string();

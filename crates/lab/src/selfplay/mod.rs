@@ -23,12 +23,14 @@
 //!
 //! One job per file: [`play`] (the game loop), [`codec`] (CSV rows written
 //! and read back), [`schedule`] (shards, chunks, threads), [`persist`]
-//! (running a batch into files, resuming, merging), [`identity`] (the batch
+//! (running a batch into files, resuming), [`merge`](mod@merge) (the one merge of
+//! every game's shards), [`identity`] (the batch
 //! identity line and the row checks) and [`output`] (atomic, locked output
 //! files). This file holds the batch's types and the error they share.
 
 pub mod codec;
 pub mod identity;
+pub mod merge;
 pub mod output;
 pub mod persist;
 pub mod play;

@@ -15,7 +15,7 @@ use super::{
 use crate::policy::PolicySpec;
 use crate::stats::{SUMMARY_HEADER, Summary};
 use std::fs::File;
-use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -410,141 +410,74 @@ fn concat<'a>(parts: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
     all
 }
 
-/// Joins the games files of the shards of one batch (in any order) into
-/// `out`, and writes the summary of all games to `summary`.
-///
-/// It proves the inputs are exactly one complete batch, or refuses with the
-/// reason: every file has a batch identity, all identities agree except the
-/// shard, shards `1..N` are each given exactly once, each file holds
-/// exactly its shard's games in order, and every row is possible
-/// ([`identity::check_row`]). The outputs are written to temporary files
-/// and renamed into place only when everything passed, so a failed or
-/// killed merge leaves the old files (or none).
-pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: bool) -> Result<Summary, Error> {
-    if inputs.is_empty() {
-        return Err(Error::Invalid("merge: no input files".into()));
-    }
-    let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
-    let mut outs = vec![("--out", out)];
-    outs.extend(summary.map(|p| ("--summary", p)));
-    output::check_distinct(&ins, &outs)?;
-    let if_exists = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    // Identities first: a set of shards that is not one batch fails before anything is written.
-    let mut shards: Vec<(Identity, &Path)> = Vec::new();
-    for path in inputs {
-        let r = open_reading(path)?.ok_or_else(|| Error::Identity {
-            path: path.clone(),
-            message: "empty file (a shard that never started?)".into(),
-        })?;
-        shards.push((r.id, path));
-    }
-    let (first, first_path) = shards[0].clone();
-    for (id, path) in &shards[1..] {
-        if let Some((key, a, b)) = first.difference(id, true) {
-            return Err(Error::Incomplete(format!(
-                "{} and {} are not shards of one batch: {key}={a} in the first, {key}={b} in the second",
-                first_path.display(),
-                path.display()
-            )));
-        }
-        if id.shard.n != first.shard.n {
-            return Err(Error::Incomplete(format!(
-                "{} and {} are not shards of one batch: shard {}/{} and shard {}/{}",
-                first_path.display(),
-                path.display(),
-                first.shard.k,
-                first.shard.n,
-                id.shard.k,
-                id.shard.n
-            )));
+/// Sénat's games files as the one merge ([`super::merge`]) reads them:
+/// the [`Identity`] line, [`GAMES_HEADER`], rows checked by
+/// [`identity::check_row`] into a [`Summary`].
+pub struct SenatFormat;
+
+impl super::merge::ShardFormat for SenatFormat {
+    type Id = Identity;
+    type Sum = Summary;
+
+    fn identity(path: &Path, line: &str) -> Result<Identity, Error> {
+        match identity::read_identity(&mut line.as_bytes()).map_err(|e| io_err("read", path, e))? {
+            None => Err(Error::Identity { path: path.into(), message: identity::NO_IDENTITY.into() }),
+            Some(Err(error)) => Err(Error::BadIdentity { path: path.into(), error }),
+            Some(Ok(id)) => Ok(id),
         }
     }
-    shards.sort_by_key(|(id, _)| id.shard.k);
-    for w in shards.windows(2) {
-        if w[0].0.shard.k == w[1].0.shard.k {
-            return Err(Error::Incomplete(format!(
-                "shard {}/{} is given twice: {} and {}",
-                w[0].0.shard.k,
-                first.shard.n,
-                w[0].1.display(),
-                w[1].1.display()
-            )));
-        }
+    fn shard(id: &Identity) -> Shard {
+        id.shard
     }
-    let n = first.shard.n;
-    let missing: Vec<String> = (1..=n)
-        .filter(|k| !shards.iter().any(|(id, _)| id.shard.k == *k))
-        .map(|k| {
-            let r = Shard { k, n }.range(first.games);
-            format!("shard {k} of {n} (games {}..{})", r.start, r.end)
-        })
-        .collect();
-    if !missing.is_empty() {
-        return Err(Error::Incomplete(format!(
-            "the files are not a complete batch: missing {} (seed {}, {} games)",
-            missing.join(", "),
-            first.seed,
-            first.games
-        )));
+    fn games(id: &Identity) -> u64 {
+        id.games
     }
-    let merged = Identity { shard: Shard::ALL, format: Format::V2, ..first.clone() };
-    let mut games_out = OutFile::create(out, if_exists)?;
-    let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose()?;
-    let mut buf =
-        io::BufWriter::with_capacity(1 << 20, games_out.file().try_clone().map_err(|e| io_err("write", out, e))?);
-    buf.write_all(merged.line().as_bytes()).map_err(|e| io_err("write", out, e))?;
-    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(buf);
-    let werr = |e: csv::Error| io_err("write", out, e);
-    w.write_record(GAMES_HEADER).map_err(werr)?;
-    let mut all = Summary::default();
-    for (id, path) in &shards {
-        // Every row must end with a newline: a cut-off last row is an interrupted shard.
-        let mut tail = Vec::new();
-        let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
-        if f.seek(SeekFrom::End(-1)).is_ok() {
-            f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
-        }
-        if tail != b"\n" {
-            return Err(Error::Incomplete(format!(
-                "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
-                path.display()
-            )));
-        }
-        let mut r = open_reading(path)?.ok_or_else(|| changed(path))?;
-        check_header(&mut r.rdr, path, &GAMES_HEADER)?;
-        let range = id.shard.range(id.games);
-        let mut next = range.start;
-        let mut rec = csv::StringRecord::new();
-        while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-            let line = file_line(rec.position());
-            let (key, g) = identity::check_row(&rec, id, next).map_err(|error| Error::BadRow {
+    fn seed(id: &Identity) -> u64 {
+        id.seed
+    }
+    fn difference(a: &Identity, b: &Identity) -> Option<(String, String, String)> {
+        a.difference(b, true)
+    }
+    fn header(path: &Path, _: &Identity, line: &str) -> Result<String, Error> {
+        let want = String::from_utf8(header_bytes(&GAMES_HEADER)).expect("the header is ASCII");
+        if line != want {
+            return Err(Error::Identity {
                 path: path.to_path_buf(),
-                line,
-                resuming: false,
-                error,
-            })?;
-            all.add(&key, &g);
-            w.write_record(&rec).map_err(werr)?;
-            next += 1;
+                message: format!("not a senat selfplay file: its header is not `{}`", GAMES_HEADER.join(",")),
+            });
         }
-        if next != range.end {
-            return Err(Error::Incomplete(format!(
-                "{} (shard {}/{}) stops after {} of its {} games {}..{}: an interrupted run? continue it with --resume",
-                path.display(),
-                id.shard.k,
-                id.shard.n,
-                next - range.start,
-                range.end - range.start,
-                range.start,
-                range.end
-            )));
-        }
+        Ok(want)
     }
-    w.flush().map_err(|e| io_err("write", out, e))?;
-    drop(w);
-    games_out.commit()?;
-    if let Some(s) = summary_out {
-        write_summary(s, &all)?;
+    fn add_row(
+        path: &Path,
+        line: u64,
+        row: &csv::StringRecord,
+        id: &Identity,
+        expected: u64,
+        sum: &mut Summary,
+    ) -> Result<(), Error> {
+        let (key, g) = identity::check_row(row, id, expected).map_err(|error| Error::BadRow {
+            path: path.to_path_buf(),
+            line,
+            resuming: false,
+            error,
+        })?;
+        sum.add(&key, &g);
+        Ok(())
     }
-    Ok(all)
+    fn merged_line(id: &Identity) -> String {
+        Identity { shard: Shard::ALL, format: Format::V2, ..id.clone() }.line()
+    }
+    fn write_summary(out: OutFile, _: &Identity, sum: &Summary) -> Result<(), Error> {
+        write_summary(out, sum)
+    }
+}
+
+/// Joins the games files of the shards of one Sénat batch (in any order)
+/// into `out`, and writes the summary of all games to `summary`: the one
+/// merge of every game ([`super::merge::merge`]) on Sénat's format. It
+/// proves the inputs are exactly one complete batch, every row possible
+/// ([`identity::check_row`]), or refuses with the reason.
+pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: bool) -> Result<Summary, Error> {
+    super::merge::merge::<SenatFormat>(inputs, out, summary, overwrite).map(|(_, sum)| sum)
 }

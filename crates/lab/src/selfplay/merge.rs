@@ -1,0 +1,232 @@
+//! The one merge of every game's self-play batches: the games files of a
+//! batch's shards, given in any order, joined into one games file and one
+//! summary, or refused with the reason.
+//!
+//! What an identity line, a header and a row mean is the batch format's
+//! ([`ShardFormat`]: Sénat's in [`super::persist`], every other game's in
+//! [`crate::games::batch`]); the proof that the inputs are exactly one
+//! complete batch is made here, once, for every game: every file has an
+//! identity, all identities agree but for the shard, shards `1..N` are each
+//! given exactly once, each file ends with a whole row and holds exactly its
+//! shard's games in order, and every row passes the format's check.
+//!
+//! This module never plays a game and never writes but through
+//! [`OutFile`]: the outputs are created only once the identities prove one
+//! batch, and renamed into place only when every row has passed, so a
+//! failed or killed merge leaves the old files (or none).
+
+use super::output::{self, IfExists, OutFile};
+use super::{Error, Shard, io_err};
+use std::fs::File;
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// What the merge needs from a batch format: its identity, its header and
+/// its rows, and the summary they add up to.
+pub trait ShardFormat {
+    /// A games file's batch identity.
+    type Id: Clone;
+    /// What the rows add up to.
+    type Sum: Default;
+    /// The identity of `path` from its first line (with its newline, not
+    /// empty), or the error that says why it is none.
+    fn identity(path: &Path, line: &str) -> Result<Self::Id, Error>;
+    /// The slice of the batch the file holds.
+    fn shard(id: &Self::Id) -> Shard;
+    /// The games of the whole batch.
+    fn games(id: &Self::Id) -> u64;
+    /// The batch seed.
+    fn seed(id: &Self::Id) -> u64;
+    /// The first field but the shard where two identities differ: its key,
+    /// then the values in `a` and in `b`.
+    fn difference(a: &Self::Id, b: &Self::Id) -> Option<(String, String, String)>;
+    /// The header line to write for the file `path` of `id`, whose header
+    /// line is `line` (an older file's header is written under today's
+    /// name); an error where it is not a games file's header.
+    fn header(path: &Path, id: &Self::Id, line: &str) -> Result<String, Error>;
+    /// Checks `row`, line `line` of `path`, as game `expected` of `id`, and
+    /// adds it to `sum`.
+    fn add_row(
+        path: &Path,
+        line: u64,
+        row: &csv::StringRecord,
+        id: &Self::Id,
+        expected: u64,
+        sum: &mut Self::Sum,
+    ) -> Result<(), Error>;
+    /// The identity line of the merged file: `id` over the whole batch.
+    fn merged_line(id: &Self::Id) -> String;
+    /// Writes the summary of the merged batch.
+    fn write_summary(out: OutFile, id: &Self::Id, sum: &Self::Sum) -> Result<(), Error>;
+}
+
+/// Reads the first line of `path` (`None`: the file is empty).
+fn first_line(path: &Path) -> Result<Option<String>, Error> {
+    let f = File::open(path).map_err(|e| io_err("read", path, e))?;
+    let mut line = Vec::new();
+    io::BufReader::new(f).take(1 << 20).read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
+    if line.is_empty() {
+        return Ok(None);
+    }
+    String::from_utf8(line).map(Some).map_err(|_| Error::Identity {
+        path: path.to_path_buf(),
+        message: "the first line is not UTF-8 (not a games file of `senat selfplay`)".into(),
+    })
+}
+
+/// Joins the games files `inputs` of the shards of one batch of format
+/// `F` (in any order) into `out`, and writes the summary of all games to
+/// `summary`; an existing output is replaced only when `overwrite`.
+/// Returns the merged batch's identity (the first input's) and its sum.
+pub fn merge<F: ShardFormat>(
+    inputs: &[PathBuf],
+    out: &Path,
+    summary: Option<&Path>,
+    overwrite: bool,
+) -> Result<(F::Id, F::Sum), Error> {
+    if inputs.is_empty() {
+        return Err(Error::Invalid("merge: no input files".into()));
+    }
+    let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
+    let mut outs = vec![("--out", out)];
+    outs.extend(summary.map(|p| ("--summary", p)));
+    output::check_distinct(&ins, &outs)?;
+    let if_exists = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    // Identities first: a set of shards that is not one batch fails before anything is written.
+    let mut shards: Vec<(F::Id, &Path)> = Vec::new();
+    for path in inputs {
+        let line = first_line(path)?.ok_or_else(|| Error::Identity {
+            path: path.clone(),
+            message: "empty file (a shard that never started?)".into(),
+        })?;
+        shards.push((F::identity(path, &line)?, path));
+    }
+    let (first, first_path) = shards[0].clone();
+    let n = F::shard(&first).n;
+    for (id, path) in &shards[1..] {
+        if let Some((key, a, b)) = F::difference(&first, id) {
+            return Err(Error::Incomplete(format!(
+                "{} and {} are not shards of one batch: {key}={a} in the first, {key}={b} in the second",
+                first_path.display(),
+                path.display()
+            )));
+        }
+        let s = F::shard(id);
+        if s.n != n {
+            return Err(Error::Incomplete(format!(
+                "{} and {} are not shards of one batch: shard {}/{n} and shard {}/{}",
+                first_path.display(),
+                path.display(),
+                F::shard(&first).k,
+                s.k,
+                s.n
+            )));
+        }
+    }
+    shards.sort_by_key(|(id, _)| F::shard(id).k);
+    for w in shards.windows(2) {
+        let k = F::shard(&w[0].0).k;
+        if k == F::shard(&w[1].0).k {
+            return Err(Error::Incomplete(format!(
+                "shard {k}/{n} is given twice: {} and {}",
+                w[0].1.display(),
+                w[1].1.display()
+            )));
+        }
+    }
+    let games = F::games(&first);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !shards.iter().any(|(id, _)| F::shard(id).k == *k))
+        .map(|k| {
+            let r = Shard { k, n }.range(games);
+            format!("shard {k} of {n} (games {}..{})", r.start, r.end)
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Incomplete(format!(
+            "the files are not a complete batch: missing {} (seed {}, {games} games)",
+            missing.join(", "),
+            F::seed(&first)
+        )));
+    }
+    let mut games_out = OutFile::create(out, if_exists)?;
+    let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose()?;
+    let mut w =
+        io::BufWriter::with_capacity(1 << 20, games_out.file().try_clone().map_err(|e| io_err("write", out, e))?);
+    let werr = |e: io::Error| io_err("write", out, e);
+    w.write_all(F::merged_line(&first).as_bytes()).map_err(werr)?;
+    let mut header: Option<String> = None;
+    let mut sum = F::Sum::default();
+    for (id, path) in &shards {
+        let path: &Path = path;
+        // Every row must end with a newline: a cut-off last row is an interrupted shard.
+        let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
+        let mut tail = Vec::new();
+        if f.seek(SeekFrom::End(-1)).is_ok() {
+            f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
+        }
+        if tail != b"\n" {
+            return Err(Error::Incomplete(format!(
+                "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
+                path.display()
+            )));
+        }
+        f.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
+        let mut r = io::BufReader::with_capacity(1 << 20, f);
+        let mut line = Vec::new();
+        r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
+        line.clear();
+        // The header line ("" where the file holds its identity alone).
+        r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
+        let head = F::header(path, id, &String::from_utf8_lossy(&line))?;
+        match &header {
+            None => {
+                w.write_all(head.as_bytes()).map_err(werr)?;
+                header = Some(head);
+            }
+            Some(h) if *h != head => {
+                return Err(Error::Identity {
+                    path: path.to_path_buf(),
+                    message: "its header differs from the first input's".into(),
+                });
+            }
+            Some(_) => {}
+        }
+        // The rows, read and written back as CSV (every format writes its
+        // rows with the csv crate's defaults, so the bytes stay the same).
+        let range = F::shard(id).range(games);
+        let mut next = range.start;
+        let mut rows = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(r);
+        let mut copy = csv::WriterBuilder::new().has_headers(false).flexible(true).from_writer(&mut w);
+        let mut rec = csv::StringRecord::new();
+        while rows.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
+            // The file's line: the reader starts after the identity and the header.
+            let number = rec.position().map_or(0, |p| p.line() + 2);
+            F::add_row(path, number, &rec, id, next, &mut sum)?;
+            copy.write_record(&rec).map_err(|e| io_err("write", out, e))?;
+            next += 1;
+        }
+        copy.flush().map_err(werr)?;
+        drop(copy);
+        if next != range.end {
+            let s = F::shard(id);
+            return Err(Error::Incomplete(format!(
+                "{} (shard {}/{}) stops after {} of its {} games {}..{}: an interrupted run? continue it with --resume",
+                path.display(),
+                s.k,
+                s.n,
+                next - range.start,
+                range.end - range.start,
+                range.start,
+                range.end
+            )));
+        }
+    }
+    w.flush().map_err(werr)?;
+    drop(w);
+    games_out.commit()?;
+    if let Some(s) = summary_out {
+        F::write_summary(s, &first, &sum)?;
+    }
+    Ok((first, sum))
+}
