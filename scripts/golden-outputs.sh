@@ -46,6 +46,27 @@ record)
   # Engines as policies (deterministic for a seed).
   run sp-engines selfplay --games 6 --seed 11 --red 'mcts:playouts=200' --blue 'ab:depth=2' \
     --out sp-engines.games.csv --summary sp-engines.summary.csv --threads 2 --quiet
+  # Shards and their merge, Sénat's and Focus's, and the merge's refusals
+  # (their stderr, in NAME.err).
+  fail() { # name, then the command's arguments; it must fail
+    local name=$1; shift
+    if "$bin" "$@" >/dev/null 2>"$name.err"; then echo "golden-outputs: $name did not fail" >&2; exit 1; fi
+  }
+  for g in senat focus; do
+    for k in 1 2 3; do
+      "$bin" selfplay --game "$g" --games 300 --seed 9 --shard "$k/3" --out "$g-shard$k.csv" --summary "" --quiet >/dev/null
+    done
+    "$bin" selfplay --game "$g" --games 300 --seed 10 --shard 2/3 --out "$g-other.csv" --summary "" --quiet >/dev/null
+    cp "$g-shard2.csv" "$g-again.csv"
+    head -c "$(($(wc -c <"$g-shard2.csv") - 7))" "$g-shard2.csv" >"$g-cut.csv"
+    run "merge-$g" merge "$g-shard3.csv" "$g-shard1.csv" "$g-shard2.csv" \
+      --out "merge-$g.games.csv" --summary "merge-$g.summary.csv" --quiet
+    fail "merge-$g-missing" merge "$g-shard1.csv" "$g-shard3.csv" --out m.csv --summary ""
+    fail "merge-$g-twice" merge "$g-shard1.csv" "$g-shard2.csv" "$g-again.csv" "$g-shard3.csv" --out m.csv --summary ""
+    fail "merge-$g-other" merge "$g-shard1.csv" "$g-other.csv" "$g-shard3.csv" --out m.csv --summary ""
+    fail "merge-$g-cut" merge "$g-shard1.csv" "$g-cut.csv" "$g-shard3.csv" --out m.csv --summary ""
+    rm -f "$g"-shard?.csv "$g-other.csv" "$g-again.csv" "$g-cut.csv" m.csv
+  done
   # Arena.
   run arena arena random greedy heuristic --games 40 --seed 5 \
     --out arena.games.csv --summary arena.summary.csv --quiet
