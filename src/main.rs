@@ -199,23 +199,26 @@ Examples:
     /// pairs from the same seed, W/D/L and pentanomial counts, Elo with a 95%
     /// interval, normalized Elo, LOS and draw ratio per pairing.
     ///
-    /// Agents are policies (`senat selfplay --help` lists them): random,
-    /// greedy, heuristic[:weights], mcts[:playouts=N,c=C,…,movetime=MS],
-    /// ab[:depth=N,tt=M,movetime=MS], DRAFT>PLAY (its draft half drafts with
-    /// --draft own). Each agent's thinking time per game (mean, in ms) is
-    /// reported beside its results; --time-per-move gives every searching
-    /// agent the same time per move, to compare strength at equal time.
-    /// In pair k both games use game seed (seed, k): with the default shared
-    /// draft (--draft random) both start from the same draft, each agent
-    /// playing red once. Results never depend on --concurrency (unless
-    /// agents search for a time per move).
+    /// Every game (`--game`). Sénat's agents are policies (`senat selfplay
+    /// --help` lists them): random, greedy, heuristic[:weights],
+    /// mcts[:playouts=N,c=C,…,movetime=MS], ab[:depth=N,tt=M,movetime=MS],
+    /// DRAFT>PLAY (its draft half drafts with --draft own); the other games'
+    /// agents are listed below. Each agent's thinking time per game (mean,
+    /// in ms) is reported beside its results; --time-per-move gives every
+    /// searching agent the same time per move, to compare strength at equal
+    /// time. In pair k both games use game seed (seed, k): with the default
+    /// shared draft (--draft random) both start from the same draft, each
+    /// agent playing red once; the other games swap colours (dominoes deals
+    /// the same hands with the seats rotated). Results never depend on
+    /// --threads (unless agents search for a time per move).
     #[command(after_help = "\
 Examples:
   senat arena random greedy heuristic --games 400
   senat arena heuristic 'ab:depth=2' 'mcts:playouts=1000' --gauntlet --games 200 --out arena.csv --force
   senat arena random greedy heuristic 'ab:depth=2' --ladder --games 200
   senat arena 'ab:depth=3' 'ab:depth=2' --games 2000 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05
-  senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200", after_long_help = named_help(true))]
+  senat arena mcts ab 'heuristic>mcts' --time-per-move 100 --draft own --games 200
+  senat arena --game focus greedy 'ab:depth=2' top --games 200", after_long_help = agents_help())]
     Arena(arena::ArenaArgs),
 
     /// Print one agent's move in a position: the move alone on the last
@@ -340,8 +343,8 @@ timed games depend on the machine, not on the seed alone.",
         senat_lab::policy::POLICY_HELP
     );
     if long {
-        s.push_str("\n\n");
-        s.push_str(&named_help(true));
+        s.push_str("\n\nEvery game's agents (--game):\n");
+        s.push_str(&agents_help());
     }
     s
 }
@@ -359,17 +362,21 @@ Metrics (the definitions in full, Ludii's and where ours differs, are the CSV's 
     )
 }
 
-/// `senat bestmove --help` after the options: examples, every family's specs and names.
-fn bestmove_help() -> String {
+/// Every family's agent specs as their parsers' help states them, then
+/// the named agents of every game.
+fn agents_help() -> String {
     format!(
-        "{BESTMOVE_EXAMPLES}\n\nSénat policies: {}\n\nFocus and Débâcle agents: {}\n\nDominoes agents: {}\n\n{}\n\
---seed defaults to {}.",
+        "Sénat policies: {}\n\nFocus and Débâcle agents: {}\n\nDominoes agents: {}\n\n{}",
         senat_lab::policy::POLICY_HELP,
         senat_lab::games::agent::AGENT_HELP,
         senat_lab::dominoes::DOMINO_AGENT_HELP,
-        named_help(true),
-        bestmove::DEFAULT_SEED
+        named_help(true)
     )
+}
+
+/// `senat bestmove --help` after the options: examples, every family's specs and names.
+fn bestmove_help() -> String {
+    format!("{BESTMOVE_EXAMPLES}\n\n{}\n--seed defaults to {}.", agents_help(), bestmove::DEFAULT_SEED)
 }
 
 // ---- main ---------------------------------------------------------------

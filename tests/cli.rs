@@ -311,3 +311,21 @@ fn the_command_modules_form_no_circle_and_the_shared_ones_import_no_command() {
         visit(m, &graph, &mut Vec::new(), &mut done);
     }
 }
+
+#[test]
+fn arena_selfplay_and_bestmove_long_help_list_every_games_agents() {
+    for cmd in ["arena", "selfplay", "bestmove"] {
+        let help = ok(&[cmd, "--help"]);
+        for family in [
+            "Sénat policies: random | greedy",
+            "Focus and Débâcle agents: random | greedy",
+            "Dominoes agents: random | greedy | pimc",
+        ] {
+            assert!(help.contains(family), "`senat {cmd} --help` lacks `{family}`:\n{help}");
+        }
+        for name in ["top", "strong", "fast", "Dominoes (--game dominoes):"] {
+            assert!(help.contains(name), "`senat {cmd} --help` lacks `{name}`");
+        }
+        assert!(!help.contains("--concurrency (unless"), "`senat {cmd} --help` still names --concurrency as the flag");
+    }
+}
