@@ -170,6 +170,11 @@ impl Estimate {
         let k = 800.0 / std::f64::consts::LN_10 / std::f64::consts::SQRT_2;
         let (nelo, nelo_err) = if sd_pair > 0.0 {
             ((mu - 0.5) / sd_pair * k, Z95 * k / (p.pairs() as f64).sqrt())
+        } else if mu > 0.5 {
+            // Every pair scored alike: a sweep is infinitely many deviations away.
+            (f64::INFINITY, f64::INFINITY)
+        } else if mu < 0.5 {
+            (f64::NEG_INFINITY, f64::INFINITY)
         } else {
             (0.0, f64::INFINITY)
         };
@@ -827,6 +832,12 @@ mod tests {
     fn degenerate_matches_do_not_panic() {
         let e = Estimate::of(&Pentanomial { counts: [0, 0, 0, 0, 7] });
         assert_eq!((e.elo, e.los), (f64::INFINITY, 1.0));
+        // A sweep has no spread: its normalized Elo is as infinite as its Elo.
+        assert_eq!((e.nelo, e.nelo_err), (f64::INFINITY, f64::INFINITY));
+        let e = Estimate::of(&Pentanomial { counts: [7, 0, 0, 0, 0] });
+        assert_eq!((e.elo, e.nelo, e.los), (f64::NEG_INFINITY, f64::NEG_INFINITY, 0.0));
+        let e = Estimate::of(&Pentanomial { counts: [0, 0, 7, 0, 0] });
+        assert_eq!((e.nelo, e.los), (0.0, 0.5));
         let e = Estimate::of(&Pentanomial::default());
         assert_eq!((e.score, e.los), (0.5, 0.5));
     }
