@@ -139,8 +139,8 @@ fn texts<M: ToString>(moves: impl IntoIterator<Item = M>) -> Vec<String> {
     t
 }
 
-/// A position of one of the lab's games, immutable: [`Position::play`]
-/// returns a new one.
+/// A position of one of the lab's games, immutable: `play` returns a
+/// new one.
 ///
 /// `Position(game, text="start", variant="")` reads `text` as the command
 /// line reads a position (`senat show --game GAME TEXT`): `start` (with
