@@ -1,0 +1,134 @@
+"""Type stub of the `senat` package (the Rust extension of crates/python).
+
+Sénat and the other games of the seeds (Focus, Débâcle, block dominoes) on
+the engines of the `senat` command line: positions from their texts, legal
+moves, perft, agents by spec, and self-play batches written by the lab's
+batch runner. Refusals raise `senat.Error` (a `ValueError`) carrying the
+lab's one-line message.
+"""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+__version__: str
+
+GAMES: List[str]
+"""The game names: senat, focus, focus4, debacle, dominoes."""
+
+class Error(ValueError):
+    """A refusal of the lab, with its one-line message (as `senat` prints it
+    after `senat: error: `)."""
+
+class Position:
+    """A position of one game, immutable: `play` returns a new one.
+
+    `Position(game, text="start", variant="")` reads `text` as
+    `senat show --game GAME` does: `start` (with `variant`, the command
+    line's `--variant`), for Sénat also `sample` or an SPN, for the other
+    games their position text, for dominoes a full state or an observation.
+    `str(p)` is the text `senat show` prints on its last line.
+    """
+
+    def __init__(self, game: str, text: str = "start", variant: str = "") -> None: ...
+    @staticmethod
+    def start(game: str, variant: str = "") -> "Position":
+        """The start of `game` with the variant options `variant`."""
+    @property
+    def game(self) -> str:
+        """The game's name."""
+    @property
+    def text(self) -> str:
+        """The position text (read back by `Position(game, text)`)."""
+    @property
+    def variant(self) -> str:
+        """The variant options of the position's rules (empty: the rules)."""
+    @property
+    def board(self) -> str:
+        """The board as `senat show --plain` draws it; dominoes raises `Error`."""
+    def legal_moves(self) -> List[str]:
+        """The legal moves in move text, sorted (`senat moves`); at a
+        dominoes chance node the chance outcomes; none once a Sénat game is over."""
+    def chance_outcomes(self) -> List[Tuple[str, float]]:
+        """Dominoes at a chance node: each outcome with its probability."""
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance moves next (a dominoes deal or draw)."""
+    def play(self, move: str) -> "Position":
+        """The position after `move` (a new one); raises `Error` when the move
+        cannot be read or played."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game (the match, for dominoes) is over."""
+    @property
+    def result(self) -> str:
+        """The one-line result, as `senat replay` ends."""
+    @property
+    def winner(self) -> Optional[str]:
+        """The winning side or seats of a finished game; None otherwise and for a draw."""
+    @property
+    def to_move(self) -> Optional[str]:
+        """The side or seat to move (`chance` at a dominoes deal or draw); None once over."""
+    def observation(self, seat: Optional[int] = None) -> "Position":
+        """Dominoes: the observation of `seat` (default: the player to move)."""
+    def perft(self, depth: int) -> int:
+        """Leaves of the move tree `depth` plies below (`senat perft --depth`)."""
+    def bestmove(self, spec: str, seed: int = 1) -> str:
+        """The move of the agent `spec` here (`senat bestmove --agent SPEC --seed SEED`)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Agent:
+    """An agent of one game named by a spec (`random`, `greedy`,
+    `mcts:playouts=500`, `ab:depth=3`, `top`, …), with its own generator."""
+
+    def __init__(self, game: str, spec: str, seed: int = 1) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def spec(self) -> str: ...
+    def choose(self, position: Position) -> str:
+        """The agent's move in `position`, in move text."""
+    def new_game(self) -> None:
+        """Forgets what was kept from earlier moves."""
+
+def bestmove(
+    game: str, position: Union[str, Position], spec: str, seed: int = 1, variant: str = ""
+) -> str:
+    """The move that agent `spec` chooses in `position` (`senat bestmove`)."""
+
+_Path = Union[str, "PathLike[str]"]
+
+def selfplay(
+    game: str,
+    out: _Path,
+    games: int = 100,
+    *,
+    seed: int = 1,
+    variant: str = "",
+    first: Optional[str] = None,
+    second: Optional[str] = None,
+    red: Optional[str] = None,
+    blue: Optional[str] = None,
+    draft_red: Optional[str] = None,
+    draft_blue: Optional[str] = None,
+    book_plies: int = 0,
+    threads: Optional[int] = None,
+    moves: Optional[_Path] = None,
+    summary: Optional[_Path] = None,
+    rounds: Optional[_Path] = None,
+    shard: Optional[str] = None,
+    force: bool = False,
+    resume: bool = False,
+) -> Dict[str, Any]:
+    """Plays a batch as `senat selfplay --game GAME` does and writes the same
+    files; returns the files, `played`, `resumed`, `seconds`,
+    `identity_line` and `identity` (its fields)."""
+
+def read_identity(path: _Path) -> Dict[str, str]:
+    """The identity fields of a batch file's first line."""
+
+def read_games(path: _Path) -> List[Dict[str, str]]:
+    """The rows of a batch file, `#` lines skipped, cells as text."""
+
+def variant_help(game: str) -> str:
+    """The variant options of `game`, as `--variant help` prints them."""

@@ -1,0 +1,941 @@
+//! The `senat` Python package: every game of the lab (Sénat, Focus with 2
+//! or 4 players, Débâcle, block dominoes) from Python, on the same engines
+//! as the `senat` command line.
+//!
+//! What lives here: [`Position`] (a position read from the texts the
+//! command line reads and prints, its legal moves, moves played, the
+//! result, perft), [`Agent`] and [`bestmove`] (agents named by the lab's
+//! one spec grammar), [`selfplay`] (the lab's batch runner, writing the
+//! same files as `senat selfplay`), [`read_games`] and [`read_identity`]
+//! (a batch file read back), and the exception [`Error`], which carries
+//! the lab's one-line messages.
+//!
+//! What this module must never do: encode a rule, choose a move or write a
+//! file itself. It converts Python values to the lab's and back and calls
+//! the lab (or, for dominoes texts, the rules crate, as the command line
+//! does); a game's verb the lab does not offer raises [`Error`] with the
+//! reason. No input from Python may make it panic.
+#![deny(missing_docs)]
+
+use dominoes_rules::{Observation, State as DominoState, Variant as DominoVariant};
+use game_search::Game;
+use game_search::rng::{GameRng, rng_from_seed};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use senat_lab::agent::Agent as LabAgent;
+use senat_lab::dominoes::{DominoSpec, Dominoes};
+use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::debacle::Debacle;
+use senat_lab::games::focus::Focus;
+use senat_lab::games::{GameKind, LabGame, legal_moves, position_arg, result_line, winner};
+use senat_lab::policy::{PolicySpec, Senat, Turn};
+use senat_lab::selfplay::{Existing, Shard};
+use senat_rules::GameRecord;
+use senat_rules::Variant as SenatVariant;
+use senat_rules::record::parse_position_arg_in;
+use std::fmt::Display;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+pyo3::create_exception!(
+    senat,
+    Error,
+    pyo3::exceptions::PyValueError,
+    "A refusal of the lab: a bad game name, variant, position, move or agent spec, a verb a game does not \
+     offer, or a batch that cannot run. Its message is the lab's one line, as `senat` prints it after \
+     `senat: error: `."
+);
+
+/// The refusal `msg` as a Python [`Error`].
+fn err(msg: impl Display) -> PyErr {
+    Error::new_err(msg.to_string())
+}
+
+/// `r` with its error as a Python [`Error`].
+fn lab<T, E: Display>(r: Result<T, E>) -> PyResult<T> {
+    r.map_err(err)
+}
+
+/// The state of a position, by game (Focus and Focus with 4 players share
+/// one adapter; dominoes is a full state or one player's observation).
+#[derive(Clone, Debug)]
+enum State {
+    /// Sénat: the game from the position read, with its repetition history.
+    Senat(Box<GameRecord>, SenatVariant),
+    /// Focus, 2 or 4 players.
+    Focus(<Focus as Game>::State),
+    /// Débâcle.
+    Debacle(<Debacle as Game>::State),
+    /// Dominoes, every hand known.
+    Domino(DominoState),
+    /// Dominoes, as one player sees it.
+    View(Observation),
+}
+
+/// A game of the lab's generic adapters, with its slot in [`State`].
+trait Slot: LabGame {
+    /// `s` in its slot.
+    fn wrap(s: Self::State) -> State;
+}
+
+impl Slot for Focus {
+    fn wrap(s: Self::State) -> State {
+        State::Focus(s)
+    }
+}
+
+impl Slot for Debacle {
+    fn wrap(s: Self::State) -> State {
+        State::Debacle(s)
+    }
+}
+
+/// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+fn kind(game: &str) -> PyResult<GameKind> {
+    lab(GameKind::parse(game))
+}
+
+/// Sénat's variant of `text` (the command line's `--variant`).
+fn senat_variant(text: &str) -> PyResult<SenatVariant> {
+    SenatVariant::parse(text).map_err(|e| err(format_args!("--variant: {e}")))
+}
+
+/// Dominoes' variant of `text` (players in it: `players=3`).
+fn domino_variant(text: &str) -> PyResult<DominoVariant> {
+    DominoVariant::parse(text).map_err(|e| err(format_args!("variant `{text}`: {e}")))
+}
+
+/// A position of a generic game from `text` (`start` or a position text),
+/// checked to be of `k` (Focus's player count), as `senat moves --game` reads it.
+fn lab_position<G: Slot>(k: GameKind, text: &str, variant: &str) -> PyResult<State> {
+    let s = lab(position_arg::<G>(text, &k.variant(variant)))?;
+    let players = G::players(&s);
+    if (k == GameKind::Focus4) != (players == 4) && k != GameKind::Debacle {
+        return Err(err(format_args!("the position has {players} players, which is not --game {k}")));
+    }
+    Ok(G::wrap(s))
+}
+
+/// The moves of a generic game's `s` in move text, sorted by byte order.
+fn lab_moves<G: LabGame>(s: &G::State) -> Vec<String> {
+    let mut v: Vec<String> = legal_moves::<G>(s).into_iter().map(G::move_text).collect();
+    v.sort();
+    v
+}
+
+/// The names of the winning team's seats of a finished generic game.
+fn lab_winner<G: LabGame>(s: &G::State) -> Option<String> {
+    let r = G::result(s)?;
+    let team = winner::<G>(s, &r)?;
+    let seats = G::seats(G::players(s));
+    let names: Vec<&str> = (0..G::players(s)).filter(|&p| G::team(s, p) == team).map(|p| seats[p]).collect();
+    Some(names.join(" and "))
+}
+
+/// The sorted texts of `moves`.
+fn texts<M: ToString>(moves: impl IntoIterator<Item = M>) -> Vec<String> {
+    let mut t: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
+    t.sort();
+    t
+}
+
+/// A position of one of the lab's games, immutable: `play` returns a
+/// new one.
+///
+/// `Position(game, text="start", variant="")` reads `text` as the command
+/// line reads a position (`senat show --game GAME TEXT`): `start` (with
+/// `variant`, the command line's `--variant`), for Sénat also `sample` or
+/// an SPN, for the other games their position text, for dominoes a full
+/// state or an observation text. `str(p)` (and `p.text`) is the text
+/// `senat show` prints on its last line, which reads back the same
+/// position (a Sénat SPN in the variant it was read in).
+#[pyclass(frozen, module = "senat")]
+#[derive(Clone, Debug)]
+struct Position {
+    kind: GameKind,
+    state: State,
+}
+
+impl Position {
+    /// The position `text` of game `k` (see the class's doc).
+    fn read(k: GameKind, text: &str, variant: &str) -> PyResult<Position> {
+        let text = if text.trim().is_empty() { "start" } else { text };
+        let state = match k {
+            GameKind::Senat => {
+                let v = senat_variant(variant)?;
+                let p = lab(parse_position_arg_in(text, v))?;
+                State::Senat(Box::new(GameRecord::new(p)), v)
+            }
+            GameKind::Focus | GameKind::Focus4 => lab_position::<Focus>(k, text, variant)?,
+            GameKind::Debacle => lab_position::<Debacle>(k, text, variant)?,
+            GameKind::Dominoes => match text.trim() {
+                "start" => State::Domino(DominoState::start(domino_variant(variant)?)),
+                t => match t.parse::<DominoState>() {
+                    Ok(s) => State::Domino(s),
+                    Err(se) => match t.parse::<Observation>() {
+                        Ok(o) => State::View(o),
+                        Err(oe) => return Err(err(format_args!("neither a state ({se}) nor an observation ({oe})"))),
+                    },
+                },
+            },
+        };
+        Ok(Position { kind: k, state })
+    }
+
+    /// This position with `state` instead.
+    fn with(&self, state: State) -> Position {
+        Position { kind: self.kind, state }
+    }
+
+    /// The position after `text`, or why it cannot be played.
+    fn after(&self, text: &str) -> Result<Position, String> {
+        fn generic<G: Slot>(s: &G::State, text: &str) -> Result<State, String> {
+            let m = G::parse_move(s, text).map_err(|e| e.to_string())?;
+            Ok(G::wrap(G::apply(s, m)))
+        }
+        let state = match &self.state {
+            State::Senat(game, v) => {
+                let m = game.position().parse_move(text).map_err(|e| format!("move `{text}`: {e}"))?;
+                let mut next = game.clone();
+                next.play(m).map_err(|e| format!("move `{text}`: {e}"))?;
+                State::Senat(next, *v)
+            }
+            State::Focus(s) => generic::<Focus>(s, text)?,
+            State::Debacle(s) => generic::<Debacle>(s, text)?,
+            State::Domino(s) => {
+                let mut next = *s;
+                let m = next.parse_move(text).map_err(|e| e.to_string())?;
+                next.play(m).map_err(|e| e.to_string())?;
+                State::Domino(next)
+            }
+            State::View(_) => {
+                return Err("an observation cannot be played on (the other hands are hidden): \
+                            play on the full state and take its observation"
+                    .into());
+            }
+        };
+        Ok(self.with(state))
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// Reads a position: `text` as `senat show --game GAME` reads it
+    /// (`start`, with `variant` as `--variant`; Sénat also `sample` or an
+    /// SPN; dominoes a full state or an observation). Raises `senat.Error`
+    /// with the command line's message when it cannot be read.
+    #[new]
+    #[pyo3(signature = (game, text = "start", variant = ""))]
+    fn new(game: &str, text: &str, variant: &str) -> PyResult<Position> {
+        Position::read(kind(game)?, text, variant)
+    }
+
+    /// The start of `game` with the variant options `variant` (the command
+    /// line's `--variant`; dominoes' players too: `players=3`).
+    #[staticmethod]
+    #[pyo3(signature = (game, variant = ""))]
+    fn start(game: &str, variant: &str) -> PyResult<Position> {
+        Position::read(kind(game)?, "start", variant)
+    }
+
+    /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// The position text: the last line of `senat show` (a Sénat SPN, the
+    /// other games' position text, a dominoes state or observation text).
+    #[getter]
+    fn text(&self) -> String {
+        match &self.state {
+            State::Senat(g, _) => g.position().to_spn(),
+            State::Focus(s) => Focus::position_text(s),
+            State::Debacle(s) => Debacle::position_text(s),
+            State::Domino(s) => s.to_string(),
+            State::View(o) => o.to_string(),
+        }
+    }
+
+    /// The variant options of the position's rules, as `variant=` reads
+    /// them (empty: the rules as written).
+    #[getter]
+    fn variant(&self) -> String {
+        match &self.state {
+            State::Senat(_, v) => v.to_text(),
+            State::Focus(s) => Focus::variant_text(s),
+            State::Debacle(s) => Debacle::variant_text(s),
+            State::Domino(s) => s.variant().to_text(),
+            State::View(o) => o.variant().to_text(),
+        }
+    }
+
+    /// The board as `senat show --plain` draws it (without the text line);
+    /// dominoes has no board drawing in the lab and raises `senat.Error`.
+    #[getter]
+    fn board(&self) -> PyResult<String> {
+        match &self.state {
+            State::Senat(g, _) => Ok(senat_lab::render::board(g.position(), false)),
+            State::Focus(s) => Ok(Focus::board(s, false)),
+            State::Debacle(s) => Ok(Debacle::board(s, false)),
+            State::Domino(_) | State::View(_) => {
+                Err(err("dominoes has no board drawing: read its text, or `senat show --game dominoes`"))
+            }
+        }
+    }
+
+    /// The legal moves in move text, sorted by byte order (`senat moves`).
+    /// A Sénat game that is over (by repetition too) has none. At a
+    /// dominoes chance node (a deal or a draw) they are the chance
+    /// outcomes (see `chance_outcomes` for their probabilities); for an
+    /// observation, the observer's decisions.
+    fn legal_moves(&self) -> Vec<String> {
+        match &self.state {
+            State::Senat(g, _) if g.outcome().is_some() => Vec::new(),
+            State::Senat(g, _) => texts(g.position().legal_moves().iter()),
+            State::Focus(s) => lab_moves::<Focus>(s),
+            State::Debacle(s) => lab_moves::<Debacle>(s),
+            State::Domino(s) if s.is_chance() => self.chance_outcomes().into_iter().map(|(m, _)| m).collect(),
+            State::Domino(s) => {
+                let mut v = Vec::new();
+                s.legal_moves(&mut v);
+                texts(v)
+            }
+            State::View(o) => {
+                let mut v = Vec::new();
+                o.legal_moves(&mut v);
+                texts(v)
+            }
+        }
+    }
+
+    /// Dominoes at a chance node: each outcome (a dealt or drawn tile) in
+    /// move text with its probability, in the rules' order (`senat moves
+    /// --game dominoes` prints them so); empty at a decision and for every
+    /// other game.
+    fn chance_outcomes(&self) -> Vec<(String, f64)> {
+        match &self.state {
+            State::Domino(s) => {
+                let mut out = Vec::new();
+                s.chance_outcomes(&mut out);
+                out.into_iter().map(|(m, p)| (m.to_string(), p)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the next move is chance's (a dominoes deal or draw).
+    #[getter]
+    fn is_chance(&self) -> bool {
+        matches!(&self.state, State::Domino(s) if s.is_chance())
+    }
+
+    /// The position after `move` (a move text, as `legal_moves` writes
+    /// them; for dominoes a chance outcome too), a new `Position`; this
+    /// one is unchanged. Raises `senat.Error` for an unreadable or illegal
+    /// move, a move once the game is over, or an observation.
+    #[pyo3(signature = (r#move))]
+    fn play(&self, r#move: &str) -> PyResult<Position> {
+        self.after(r#move).map_err(err)
+    }
+
+    /// Whether the game (the match, for dominoes) is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        match &self.state {
+            State::Senat(g, _) => g.outcome().is_some(),
+            State::Focus(s) => Focus::result(s).is_some(),
+            State::Debacle(s) => Debacle::result(s).is_some(),
+            State::Domino(s) => s.outcome().is_some(),
+            State::View(o) => o.match_over(),
+        }
+    }
+
+    /// The result in one line, as `senat replay` ends: who won and why, or
+    /// a draw, or that the game goes on and who is to move.
+    #[getter]
+    fn result(&self) -> String {
+        match &self.state {
+            State::Senat(g, _) => senat_lab::play::senat::result_line(g),
+            State::Focus(s) => result_line::<Focus>(s),
+            State::Debacle(s) => result_line::<Debacle>(s),
+            State::Domino(s) => senat_lab::play::dominoes::result_line(s),
+            State::View(o) if o.match_over() => "the match is over".into(),
+            State::View(_) => "the match goes on".into(),
+        }
+    }
+
+    /// The winner of a finished game: Sénat's side (`red`, `blue`), the
+    /// seats of the winning team (`white`, `south and north`), dominoes'
+    /// `player N`; `None` while the game goes on, for a draw, and for an
+    /// observation.
+    #[getter]
+    fn winner(&self) -> Option<String> {
+        match &self.state {
+            State::Senat(g, _) => g.outcome().and_then(|o| o.winner).map(|s| s.to_string()),
+            State::Focus(s) => lab_winner::<Focus>(s),
+            State::Debacle(s) => lab_winner::<Debacle>(s),
+            State::Domino(s) => match s.outcome() {
+                Some(dominoes_rules::Outcome::Win { player }) => Some(format!("player {player}")),
+                _ => None,
+            },
+            State::View(_) => None,
+        }
+    }
+
+    /// Who is to move: Sénat's side, the other games' seat name, dominoes'
+    /// `player N` (`chance` at a deal or draw); `None` once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<String> {
+        fn seat<G: LabGame>(s: &G::State) -> Option<String> {
+            if G::result(s).is_some() {
+                return None;
+            }
+            Some(G::seats(G::players(s))[G::to_move(s)].to_string())
+        }
+        match &self.state {
+            State::Senat(g, _) if g.outcome().is_some() => None,
+            State::Senat(g, _) => Some(g.position().side_to_move().to_string()),
+            State::Focus(s) => seat::<Focus>(s),
+            State::Debacle(s) => seat::<Debacle>(s),
+            State::Domino(s) if s.outcome().is_some() => None,
+            State::Domino(s) if s.is_chance() => Some("chance".into()),
+            State::Domino(s) => Some(format!("player {}", s.to_move())),
+            State::View(o) if o.match_over() => None,
+            State::View(o) => Some(format!("player {}", o.to_move())),
+        }
+    }
+
+    /// Dominoes: the observation of `seat` (a player number; default the
+    /// player to move), as its agents see it, a new `Position`. Raises
+    /// `senat.Error` for the other games (perfect information: an agent
+    /// sees the position) and for an observation.
+    #[pyo3(signature = (seat = None))]
+    fn observation(&self, seat: Option<usize>) -> PyResult<Position> {
+        match &self.state {
+            State::Domino(s) => {
+                let p = seat.unwrap_or_else(|| s.to_move());
+                if p >= s.players() {
+                    return Err(err(format_args!("seat {p}: this match has players 0 to {}", s.players() - 1)));
+                }
+                Ok(self.with(State::View(s.observation(p))))
+            }
+            State::View(_) => Err(err("this is already an observation")),
+            _ => Err(err(format_args!(
+                "{} is a game of perfect information: its agents see the position itself",
+                self.kind
+            ))),
+        }
+    }
+
+    /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
+    /// bulk counting at the last ply as the command line does; 0 counts the
+    /// position itself); dominoes counts chance outcomes too and needs a
+    /// full state. The count runs without the interpreter's lock.
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let depth = lab(senat_lab::limits::depth("--depth", depth, 0))?;
+        let state = self.state.clone();
+        match state {
+            State::View(_) => Err(err("perft needs a full state, not an observation")),
+            state => Ok(py.detach(move || match &state {
+                State::Senat(g, _) => senat_rules::perft::perft(g.position(), depth),
+                State::Focus(s) => Focus::perft(s, depth),
+                State::Debacle(s) => Debacle::perft(s, depth),
+                State::Domino(s) => dominoes_rules::perft(s, depth),
+                State::View(_) => 0,
+            })),
+        }
+    }
+
+    /// The move of the agent `spec` here, as `senat bestmove --agent SPEC
+    /// --seed SEED` chooses it (a Sénat position played through the package
+    /// keeps its repetition history, as `--history` does).
+    #[pyo3(signature = (spec, seed = 1))]
+    fn bestmove(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
+        let mut agent = Built::new(self.kind, spec)?;
+        let mut rng = rng_from_seed(seed);
+        py.detach(|| agent.choose(self, &mut rng)).map_err(err)
+    }
+
+    /// The position text.
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    /// `senat.Position('GAME', 'TEXT')`.
+    fn __repr__(&self) -> String {
+        let v = self.variant();
+        let v = if v.is_empty() || matches!(self.state, State::Focus(_) | State::Debacle(_)) {
+            String::new()
+        } else {
+            format!(", variant={v:?}")
+        };
+        format!("senat.Position({:?}, {:?}{v})", self.kind.name(), self.text())
+    }
+
+    /// Equal: the same game and the same position text (a Sénat game's
+    /// history is not compared).
+    fn __eq__(&self, other: &Position) -> bool {
+        self.kind == other.kind && self.variant() == other.variant() && self.text() == other.text()
+    }
+
+    /// The hash of the game and the position text.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.kind.name().hash(&mut h);
+        self.text().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// An agent built from its spec, in its game.
+enum Built {
+    /// A Sénat policy.
+    Senat(Box<dyn LabAgent<Senat>>),
+    /// A Focus agent (2 or 4 players).
+    Focus(Box<dyn LabAgent<Focus>>),
+    /// A Débâcle agent.
+    Debacle(Box<dyn LabAgent<Debacle>>),
+    /// A dominoes agent (it sees an observation).
+    Dominoes(Box<dyn LabAgent<Dominoes>>),
+}
+
+impl Built {
+    /// The agent `spec` of game `k` (the command line's grammar and named
+    /// agents), ready for a new game.
+    fn new(k: GameKind, spec: &str) -> PyResult<Built> {
+        let mut b = match k {
+            GameKind::Senat => Built::Senat(lab(PolicySpec::parse(spec))?.build()),
+            GameKind::Focus | GameKind::Focus4 => Built::Focus(lab(AgentSpec::parse(spec))?.build::<Focus>()),
+            GameKind::Debacle => Built::Debacle(lab(AgentSpec::parse(spec))?.build::<Debacle>()),
+            GameKind::Dominoes => Built::Dominoes(lab(DominoSpec::parse(spec))?.build()),
+        };
+        b.new_game();
+        Ok(b)
+    }
+
+    /// Forgets earlier games.
+    fn new_game(&mut self) {
+        match self {
+            Built::Senat(a) => a.new_game(),
+            Built::Focus(a) => a.new_game(),
+            Built::Debacle(a) => a.new_game(),
+            Built::Dominoes(a) => a.new_game(),
+        }
+    }
+
+    /// The agent's move in `pos`, or why it has none (the messages of
+    /// `senat bestmove`).
+    fn choose(&mut self, pos: &Position, rng: &mut GameRng) -> Result<String, String> {
+        fn generic<G: LabGame>(a: &mut dyn LabAgent<G>, s: &G::State, rng: &mut GameRng) -> Result<String, String> {
+            if G::result(s).is_some() {
+                return Err(format!("the game is over ({})", result_line::<G>(s)));
+            }
+            if legal_moves::<G>(s).is_empty() {
+                return Err("no legal move in this position".into());
+            }
+            Ok(G::move_text(a.choose(s, rng)))
+        }
+        match (self, &pos.state) {
+            (Built::Senat(a), State::Senat(g, _)) => {
+                if let Some(o) = g.outcome() {
+                    return Err(format!("the game is over ({o})"));
+                }
+                let turn = Turn::new(g);
+                if turn.legal == 0 {
+                    return Err(format!("no legal move in {}", g.position().to_spn()));
+                }
+                Ok(a.choose(&turn, rng).to_string())
+            }
+            (Built::Focus(a), State::Focus(s)) => generic::<Focus>(a.as_mut(), s, rng),
+            (Built::Debacle(a), State::Debacle(s)) => generic::<Debacle>(a.as_mut(), s, rng),
+            (Built::Dominoes(a), State::Domino(s)) => {
+                if let Some(o) = s.outcome() {
+                    return Err(format!("the match is over ({o})"));
+                }
+                if s.is_chance() {
+                    return Err(
+                        "chance is to move (a deal or a draw), not a player: give a position where a player decides"
+                            .into(),
+                    );
+                }
+                let obs = s.observation(s.to_move());
+                Ok(a.choose(&obs, rng).to_string())
+            }
+            (Built::Dominoes(a), State::View(o)) => {
+                if o.match_over() {
+                    return Err("the match is over".into());
+                }
+                if !o.is_my_decision() {
+                    return Err(format!(
+                        "the observer, player {}, has no decision here (player {} to move, or a draw or deal pending)",
+                        o.observer(),
+                        o.to_move()
+                    ));
+                }
+                Ok(a.choose(o, rng).to_string())
+            }
+            _ => Err("the agent is not of this position's game".into()),
+        }
+    }
+}
+
+/// An agent of one game, named by a spec as on the command line (`random`,
+/// `greedy`, `mcts:playouts=500`, a named agent `top`, `strong`, `fast`;
+/// Sénat's `DRAFT>PLAY` too). It keeps its random generator (seeded by
+/// `seed`) and what it learnt between moves until `new_game()`.
+#[pyclass(frozen, module = "senat")]
+struct Agent {
+    kind: GameKind,
+    spec: String,
+    inner: Mutex<(Built, GameRng)>,
+}
+
+#[pymethods]
+impl Agent {
+    /// The agent `spec` of `game`, its randomness from `seed`. Raises
+    /// `senat.Error` with the lab's message for a spec it refuses.
+    #[new]
+    #[pyo3(signature = (game, spec, seed = 1))]
+    fn new(game: &str, spec: &str, seed: u64) -> PyResult<Agent> {
+        let k = kind(game)?;
+        let built = Built::new(k, spec)?;
+        Ok(Agent { kind: k, spec: spec.trim().to_string(), inner: Mutex::new((built, rng_from_seed(seed))) })
+    }
+
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// The spec as given.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// The agent's move in `position` (a `Position` of its game), in move
+    /// text; raises `senat.Error` when there is none to choose (the game is
+    /// over, chance is to move, another game's position). Runs without the
+    /// interpreter's lock.
+    fn choose(&self, py: Python<'_>, position: &Position) -> PyResult<String> {
+        if position.kind != self.kind {
+            return Err(err(format_args!("this agent plays {}, and the position is of {}", self.kind, position.kind)));
+        }
+        py.detach(|| {
+            let mut guard = self.inner.lock().map_err(|_| "the agent failed in an earlier call".to_string())?;
+            let (built, rng) = &mut *guard;
+            built.choose(position, rng)
+        })
+        .map_err(err)
+    }
+
+    /// Forgets everything kept from earlier moves (search trees, tables).
+    fn new_game(&self) -> PyResult<()> {
+        let mut guard = self.inner.lock().map_err(|_| err("the agent failed in an earlier call"))?;
+        guard.0.new_game();
+        Ok(())
+    }
+
+    /// `senat.Agent('GAME', 'SPEC')`.
+    fn __repr__(&self) -> String {
+        format!("senat.Agent({:?}, {:?})", self.kind.name(), self.spec)
+    }
+}
+
+/// The move that agent `spec` chooses in `position` (a position text of
+/// `game`, read as `Position(game, position, variant)` reads it, or a
+/// `Position`), as `senat bestmove --game GAME --agent SPEC --seed SEED`
+/// prints it.
+#[pyfunction]
+#[pyo3(signature = (game, position, spec, seed = 1, variant = ""))]
+fn bestmove(
+    py: Python<'_>,
+    game: &str,
+    position: &Bound<'_, PyAny>,
+    spec: &str,
+    seed: u64,
+    variant: &str,
+) -> PyResult<String> {
+    let k = kind(game)?;
+    let pos = match position.cast::<Position>() {
+        Ok(p) => {
+            let p = p.get().clone();
+            if p.kind != k {
+                return Err(err(format_args!("the position is of {}, not {k}", p.kind)));
+            }
+            p
+        }
+        Err(_) => Position::read(k, &position.extract::<String>()?, variant)?,
+    };
+    pos.bestmove(py, spec, seed)
+}
+
+/// The threads of a batch: all cores when `None`, as the command line.
+fn threads(t: Option<usize>) -> PyResult<usize> {
+    match t {
+        Some(0) => Err(err("--threads 0: give at least 1 thread (or leave it out for all cores)")),
+        Some(t) => lab(senat_lab::limits::threads("--threads", t)),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// Plays a self-play batch with the lab's batch runner, as `senat
+/// selfplay --game GAME` does, writing the same files (games file `out`,
+/// and `moves`, `summary`, dominoes' `rounds` where given; the command
+/// line's default summary file is not written unless asked). Sénat's sides
+/// are `red` and `blue` (their draft policies `draft_red`, `draft_blue`,
+/// by default their play policies); the other games' are `first` and
+/// `second`. Existing files are refused unless `force` (overwrite) or
+/// `resume` (continue). Returns a dict: `game`, `games_file`,
+/// `moves_file`, `summary_file`, `rounds_file` (paths or `None`),
+/// `played`, `resumed`, `seconds`, `identity_line` (the files' first
+/// line) and `identity` (its fields, a dict of strings). The batch runs
+/// without the interpreter's lock.
+#[pyfunction]
+#[pyo3(signature = (
+    game, out, games = 100, *, seed = 1, variant = "", first = None, second = None, red = None, blue = None,
+    draft_red = None, draft_blue = None, book_plies = 0, threads = None, moves = None, summary = None,
+    rounds = None, shard = None, force = false, resume = false
+))]
+#[allow(clippy::too_many_arguments)]
+fn selfplay<'py>(
+    py: Python<'py>,
+    game: &str,
+    out: PathBuf,
+    games: u64,
+    seed: u64,
+    variant: &str,
+    first: Option<String>,
+    second: Option<String>,
+    red: Option<String>,
+    blue: Option<String>,
+    draft_red: Option<String>,
+    draft_blue: Option<String>,
+    book_plies: u32,
+    threads: Option<usize>,
+    moves: Option<PathBuf>,
+    summary: Option<PathBuf>,
+    rounds: Option<PathBuf>,
+    shard: Option<String>,
+    force: bool,
+    resume: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let k = kind(game)?;
+    if force && resume {
+        return Err(err("force and resume do not go together"));
+    }
+    if games == 0 {
+        return Err(err("--games 0: a batch needs at least 1 game"));
+    }
+    let existing = if resume {
+        Existing::Resume
+    } else if force {
+        Existing::Overwrite
+    } else {
+        Existing::Refuse
+    };
+    let shard = match &shard {
+        Some(s) => lab(Shard::parse(s))?,
+        None => Shard::ALL,
+    };
+    let threads = self::threads(threads)?;
+    let d = PyDict::new(py);
+    let (played, resumed, seconds, line, fields) = if k == GameKind::Senat {
+        if first.is_some() || second.is_some() || rounds.is_some() {
+            return Err(err(
+                "first/second/rounds are for focus, focus4, debacle or dominoes; Sénat's sides are red and blue",
+            ));
+        }
+        use senat_lab::selfplay::{Batch, Matchup, Outputs, identity_of, run};
+        let variant = senat_variant(variant)?;
+        let book_plies = lab(senat_lab::limits::plies("--book-plies", u64::from(book_plies)))?;
+        let policy = |flag: &str, text: &str| PolicySpec::parse(text).map_err(|e| err(format_args!("{flag}: {e}")));
+        let (r, b) = (red.as_deref().unwrap_or("random"), blue.as_deref().unwrap_or("random"));
+        let matchup = Matchup {
+            red: policy("red", r)?,
+            blue: policy("blue", b)?,
+            draft_red: policy("draft_red", draft_red.as_deref().unwrap_or(r))?,
+            draft_blue: policy("draft_blue", draft_blue.as_deref().unwrap_or(b))?,
+        };
+        let batch = Batch { seed, games, shard, matchup, opening: Vec::new(), book_plies, variant };
+        let outputs = Outputs { games: out.clone(), moves: moves.clone(), summary: summary.clone(), existing };
+        let id = lab(identity_of(&batch))?;
+        let report = py.detach(|| run(&batch, &outputs, threads, &|_| {})).map_err(err)?;
+        (report.played, report.resumed, report.seconds, id.line(), id.fields())
+    } else {
+        if red.is_some() || blue.is_some() || draft_red.is_some() || draft_blue.is_some() {
+            return Err(err(format_args!("red/blue/draft_red/draft_blue are for Sénat; {k} takes first and second")));
+        }
+        use senat_lab::games::batch::{Batch, Outputs, identity_of, run};
+        let outputs = Outputs {
+            games: out.clone(),
+            moves: moves.clone(),
+            side: rounds.clone(),
+            summary: summary.clone(),
+            existing,
+        };
+        let (f, s) = (first.as_deref().unwrap_or("random"), second.as_deref().unwrap_or("random"));
+        let report = if k == GameKind::Dominoes {
+            if book_plies != 0 {
+                return Err(err("book_plies is not for dominoes (every deal is already random)"));
+            }
+            let variant = domino_variant(variant)?.to_text();
+            let spec = |flag: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{flag}: {e}")));
+            let b = Batch {
+                game: k,
+                variant,
+                seed,
+                games,
+                shard,
+                book: 0,
+                agents: [spec("first", f)?, spec("second", s)?],
+            };
+            py.detach(|| run::<Dominoes>(&b, &outputs, threads, &|_| {}))
+        } else {
+            if rounds.is_some() {
+                return Err(err("rounds is for dominoes"));
+            }
+            let spec = |flag: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{flag}: {e}")));
+            let agents = [spec("first", f)?, spec("second", s)?];
+            let full = k.variant(variant);
+            match k {
+                GameKind::Debacle => {
+                    let start = lab(Debacle::start(&full))?;
+                    let b = Batch {
+                        game: k,
+                        variant: Debacle::variant_text(&start),
+                        seed,
+                        games,
+                        shard,
+                        book: book_plies,
+                        agents,
+                    };
+                    py.detach(|| run::<Debacle>(&b, &outputs, threads, &|_| {}))
+                }
+                _ => {
+                    let start = lab(Focus::start(&full))?;
+                    let b = Batch {
+                        game: k,
+                        variant: Focus::variant_text(&start),
+                        seed,
+                        games,
+                        shard,
+                        book: book_plies,
+                        agents,
+                    };
+                    py.detach(|| run::<Focus>(&b, &outputs, threads, &|_| {}))
+                }
+            }
+        }
+        .map_err(err)?;
+        let fields = lab(identity_of(&out))?;
+        let line = first_line(&out)?;
+        (report.played, report.resumed, report.seconds, line, fields)
+    };
+    let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+    d.set_item("game", k.name())?;
+    d.set_item("games_file", out.display().to_string())?;
+    d.set_item("moves_file", path(&moves))?;
+    d.set_item("summary_file", path(&summary))?;
+    d.set_item("rounds_file", path(&rounds))?;
+    d.set_item("played", played)?;
+    d.set_item("resumed", resumed)?;
+    d.set_item("seconds", seconds)?;
+    d.set_item("identity_line", line.trim_end())?;
+    let id = PyDict::new(py);
+    for (key, value) in fields {
+        id.set_item(key, value)?;
+    }
+    d.set_item("identity", id)?;
+    Ok(d)
+}
+
+/// The first line of the file at `path`, without its line ending.
+fn first_line(path: &std::path::Path) -> PyResult<String> {
+    use std::io::BufRead;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| err(format_args!("cannot read {shown}: {e}")))?;
+    let mut line = String::new();
+    std::io::BufReader::new(file).read_line(&mut line).map_err(|e| err(format_args!("cannot read {shown}: {e}")))?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// The identity fields of a batch file (games or moves file of any game,
+/// as `senat selfplay` and `senat.selfplay` write them): a dict of its
+/// first line's `key=value` fields, values unescaped. Raises `senat.Error`
+/// when the first line is not a batch identity.
+#[pyfunction]
+fn read_identity<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+    let line = first_line(&path)?;
+    let fields = if line.contains(" game=senat ") || line.starts_with("# senat-batch v1") {
+        lab(senat_lab::selfplay::Identity::parse(&line))
+            .map_err(|e| err(format_args!("{}: line 1: {e}", path.display())))?
+            .fields()
+    } else {
+        lab(senat_lab::games::batch::identity_of(&path))?
+    };
+    let d = PyDict::new(py);
+    for (k, v) in fields {
+        d.set_item(k, v)?;
+    }
+    Ok(d)
+}
+
+/// The rows of a batch file (a games, moves or rounds file): a list of
+/// dicts from column name to the text of the cell, in file order; `#`
+/// lines (the identity line) are skipped. Numbers stay text, as in the
+/// file (pandas' `read_csv(path, comment='#')` reads the same rows with
+/// types).
+#[pyfunction]
+fn read_games<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let shown = path.display().to_string();
+    let mut r = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(&path)
+        .map_err(|e| err(format_args!("cannot read {shown}: {e}")))?;
+    let header = r.headers().map_err(|e| err(format_args!("{shown}: {e}")))?.clone();
+    let mut rows = Vec::new();
+    for rec in r.records() {
+        let rec = rec.map_err(|e| err(format_args!("{shown}: {e}")))?;
+        let d = PyDict::new(py);
+        for (k, v) in header.iter().zip(rec.iter()) {
+            d.set_item(k, v)?;
+        }
+        rows.push(d);
+    }
+    Ok(rows)
+}
+
+/// The variant options of `game`, one per line, as `--variant help` prints them.
+#[pyfunction]
+fn variant_help(game: &str) -> PyResult<&'static str> {
+    Ok(match kind(game)? {
+        GameKind::Senat => SenatVariant::HELP,
+        GameKind::Focus | GameKind::Focus4 => Focus::variant_help(),
+        GameKind::Debacle => Debacle::variant_help(),
+        GameKind::Dominoes => DominoVariant::HELP,
+    })
+}
+
+/// Sénat and the other games of the seeds (Focus, Débâcle, block dominoes)
+/// on the engines of the `senat` command line: positions from their texts,
+/// legal moves, perft, agents by spec, and self-play batches written by the
+/// lab's batch runner. Refusals raise `senat.Error` (a `ValueError`).
+#[pymodule]
+#[pyo3(name = "senat")]
+fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Error", m.py().get_type::<Error>())?;
+    m.add("GAMES", GameKind::ALL.iter().map(|g| g.name()).collect::<Vec<_>>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<Position>()?;
+    m.add_class::<Agent>()?;
+    m.add_function(wrap_pyfunction!(bestmove, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(read_identity, m)?)?;
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_help, m)?)?;
+    Ok(())
+}

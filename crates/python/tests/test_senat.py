@@ -1,0 +1,199 @@
+"""Tests of the `senat` Python package against the `senat` command line.
+
+Every game is played to its end through the package; positions, legal
+moves, perft, agents' moves, batch files and error messages are compared
+with what the binary prints (`$SENAT_BIN`, by default `target/ci/senat` of
+the workspace). The package must be installed (`maturin develop -m
+crates/python/Cargo.toml --profile ci` in a virtual environment).
+"""
+
+import os
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import senat
+
+ROOT = Path(__file__).resolve().parents[3]
+BIN = os.environ.get("SENAT_BIN", str(ROOT / "target" / "ci" / "senat"))
+GAMES = ["senat", "focus", "focus4", "debacle", "dominoes"]
+# Plies after which a random game's positions are compared with the binary.
+CHECK_PLIES = {0, 3, 17, 60}
+
+
+def cli(*args, ok=True):
+    """Runs the binary; returns (exit code, stdout, stderr). A position
+    text comes after `--` (a dominoes text may start with `-`)."""
+    if not Path(BIN).is_file():
+        pytest.skip(f"no senat binary at {BIN} (build it with `cargo build --profile ci` or set SENAT_BIN)")
+    r = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=120)
+    if ok:
+        assert r.returncode == 0, f"senat {' '.join(args)}: {r.stderr}"
+    return r.returncode, r.stdout, r.stderr
+
+
+def cli_error(*args):
+    """The one-line message of a command the binary refuses."""
+    code, _, err = cli(*args, ok=False)
+    assert code == 2, err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("senat: error: "), line
+    return line[len("senat: error: ") :]
+
+
+def random_game(game, seed):
+    """The positions of one random game of `game` from its start, in order."""
+    rng = random.Random(seed)
+    p = senat.Position.start(game)
+    seen = [p]
+    while not p.is_over:
+        moves = p.legal_moves()
+        assert moves, f"{game}: no move in a game not over: {p.text}"
+        p = p.play(rng.choice(moves))
+        seen.append(p)
+        assert len(seen) < 20_000, f"{game}: the game does not end"
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_random_game_is_played_to_its_end(game):
+    seen = random_game(game, 7)
+    end = seen[-1]
+    assert end.is_over and end.legal_moves() == [] or game != "senat"
+    assert end.to_move is None
+    assert "wins" in end.result or "draw" in end.result, end.result
+    if end.winner is not None:
+        assert end.winner.split(" and ")[0] in end.result
+    for p in seen[:: max(1, len(seen) // 25)]:
+        # The text reads back the same position.
+        assert senat.Position(game, p.text, p.variant) == p
+        assert str(p) == p.text
+    if game == "dominoes":
+        chance = next(p for p in seen if p.is_chance)
+        probs = [pr for _, pr in chance.chance_outcomes()]
+        assert abs(sum(probs) - 1.0) < 1e-9
+        decide = next(p for p in seen if not p.is_chance and not p.is_over)
+        view = decide.observation()
+        assert senat.bestmove(game, view.text, "greedy") in decide.legal_moves()
+        with pytest.raises(senat.Error, match="observation"):
+            view.perft(1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_positions_moves_and_perft_agree_with_the_binary(game):
+    seen = random_game(game, 11)
+    for ply in sorted(CHECK_PLIES):
+        if ply >= len(seen):
+            continue
+        p = seen[ply]
+        _, out, _ = cli("moves", "--game", game, "--", p.text)
+        lines = out.splitlines()
+        if p.is_chance:
+            # The binary prints each chance outcome with its probability.
+            assert [line.split()[0] for line in lines] == p.legal_moves()
+        else:
+            assert lines == p.legal_moves(), f"{game} ply {ply}"
+        depth = 2 if game in ("focus", "focus4") else 3
+        _, out, _ = cli("perft", "--game", game, "--depth", str(depth), "--", p.text)
+        assert int(out.strip()) == p.perft(depth), f"{game} ply {ply}"
+        _, out, _ = cli("show", "--game", game, "--plain", "--", p.text)
+        assert out.splitlines()[-1] == p.text
+        if game != "dominoes":
+            assert out[: -len(p.text) - 1] == p.board
+
+
+def test_the_start_and_perft_of_the_start_agree_with_the_binary():
+    for game, depth in [("senat", 4), ("focus", 3), ("focus4", 2), ("debacle", 3), ("dominoes", 2)]:
+        _, out, _ = cli("perft", "--game", game, "start", "--depth", str(depth))
+        assert int(out.strip()) == senat.Position.start(game).perft(depth), game
+    _, out, _ = cli("show", "--game", "senat", "--plain", "sample")
+    assert out.splitlines()[-1] == senat.Position("senat", "sample").text
+    variant = "closure=30"
+    _, out, _ = cli("moves", "--game", "senat", "--variant", variant, "start")
+    assert out.splitlines() == senat.Position.start("senat", variant).legal_moves()
+
+
+@pytest.mark.parametrize(
+    "game,spec",
+    [("senat", "greedy"), ("senat", "mcts:playouts=200"), ("focus", "ab:depth=2"), ("debacle", "random"),
+     ("focus4", "fast"), ("dominoes", "greedy")],
+)
+def test_bestmove_agrees_with_the_binary(game, spec):
+    seen = random_game(game, 5)
+    p = next(q for q in seen[9:] if not q.is_chance)
+    _, out, _ = cli("bestmove", "--game", game, "--agent", spec, "--seed", "4", "--", p.text)
+    assert out.splitlines()[-1] == senat.bestmove(game, p.text, spec, seed=4)
+    assert p.bestmove(spec, seed=4) == out.splitlines()[-1]
+
+
+def test_an_agent_plays_a_whole_game():
+    agents = [senat.Agent("focus", "greedy", seed=1), senat.Agent("focus", "random", seed=2)]
+    p = senat.Position.start("focus")
+    while not p.is_over:
+        p = p.play(agents[0 if p.to_move == "white" else 1].choose(p))
+    assert "wins" in p.result or "draw" in p.result
+
+
+@pytest.mark.parametrize(
+    "game,sides,flags",
+    [
+        ("senat", {"red": "greedy", "blue": "random"}, ["--red", "greedy", "--blue", "random"]),
+        ("focus", {"first": "random", "second": "greedy"}, ["--first", "random", "--second", "greedy"]),
+        ("dominoes", {"first": "greedy", "second": "random"}, ["--first", "greedy", "--second", "random"]),
+    ],
+)
+def test_a_batch_writes_the_binarys_files(tmp_path, game, sides, flags):
+    ours, theirs = tmp_path / "ours.csv", tmp_path / "theirs.csv"
+    r = senat.selfplay(game, ours, 6, seed=3, threads=1, moves=tmp_path / "ours-moves.csv", **sides)
+    cli("selfplay", "--game", game, "--games", "6", "--seed", "3", "--threads", "1", *flags, "--out", str(theirs),
+        "--moves", str(tmp_path / "theirs-moves.csv"), "--summary", "", "--quiet")
+    assert ours.read_bytes() == theirs.read_bytes()
+    assert (tmp_path / "ours-moves.csv").read_bytes() == (tmp_path / "theirs-moves.csv").read_bytes()
+    assert r["played"] == 6 and r["resumed"] == 0 and r["games_file"] == str(ours)
+    assert r["identity"]["game"] == game and r["identity"]["seed"] == "3" and r["identity"]["games"] == "6"
+    assert ours.read_text().splitlines()[0] == r["identity_line"]
+    assert senat.read_identity(ours) == r["identity"]
+    rows = senat.read_games(ours)
+    assert [row["game"] for row in rows] == [str(i) for i in range(6)]
+    assert all(row["winner"] for row in rows)
+    with pytest.raises(senat.Error, match="exists"):
+        senat.selfplay(game, ours, 6, seed=3, **sides)
+    try:
+        import pandas
+    except ImportError:
+        print("!!!!!!!! SKIPPED: pandas is not installed; the batch file is NOT read back with pandas !!!!!!!!")
+        pytest.skip("pandas is not installed")
+    frame = pandas.read_csv(ours, comment="#")
+    assert len(frame) == 6 and list(frame["game"]) == list(range(6))
+    assert list(frame.columns) == list(rows[0].keys())
+
+
+def test_errors_carry_the_binarys_message():
+    with pytest.raises(senat.Error) as e:
+        senat.Position("focus", "bogus position")
+    assert str(e.value) == cli_error("show", "--game", "focus", "bogus position")
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(senat.Error) as e:
+        senat.Position("senat", "nonsense")
+    assert str(e.value) == cli_error("show", "nonsense")
+    with pytest.raises(senat.Error) as e:
+        senat.Position.start("chess")
+    assert "unknown game `chess`" in str(e.value)
+    with pytest.raises(senat.Error) as e:
+        senat.Agent("focus", "mcst")
+    assert "--agent: " + str(e.value) == cli_error("bestmove", "--game", "focus", "--agent", "mcst", "start")
+    with pytest.raises(senat.Error) as e:
+        senat.Position.start("focus").play("z9-z8")
+    assert "z9-z8" in str(e.value) and "\n" not in str(e.value)
+    deal = senat.Position.start("dominoes")
+    with pytest.raises(senat.Error) as e:
+        deal.bestmove("greedy")
+    assert str(e.value) == cli_error("bestmove", "--game", "dominoes", "--agent", "greedy", "--", deal.text)
+    with pytest.raises(senat.Error, match="perfect information"):
+        senat.Position.start("debacle").observation()
+    with pytest.raises(senat.Error, match="dominoes has no board"):
+        senat.Position.start("dominoes").board
+    with pytest.raises(senat.Error, match="--depth"):
+        senat.Position.start("senat").perft(121)
