@@ -801,31 +801,24 @@ fn selfplay<'py>(
             let spec = |flag: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{flag}: {e}")));
             let agents = [spec("first", f)?, spec("second", s)?];
             let full = k.variant(variant);
+            /// The batch of a lab game `G` from the variant text `full`.
+            fn lab_batch<G: LabGame>(
+                k: GameKind,
+                full: &str,
+                (seed, games, shard, book): (u64, u64, Shard, u32),
+                agents: [AgentSpec; 2],
+            ) -> PyResult<Batch> {
+                let start = lab(G::start(full))?;
+                Ok(Batch { game: k, variant: G::variant_text(&start), seed, games, shard, book, agents })
+            }
+            let what = (seed, games, shard, book_plies);
             match k {
                 GameKind::Debacle => {
-                    let start = lab(Debacle::start(&full))?;
-                    let b = Batch {
-                        game: k,
-                        variant: Debacle::variant_text(&start),
-                        seed,
-                        games,
-                        shard,
-                        book: book_plies,
-                        agents,
-                    };
+                    let b = lab_batch::<Debacle>(k, &full, what, agents)?;
                     py.detach(|| run::<Debacle>(&b, &outputs, threads, &|_| {}))
                 }
                 _ => {
-                    let start = lab(Focus::start(&full))?;
-                    let b = Batch {
-                        game: k,
-                        variant: Focus::variant_text(&start),
-                        seed,
-                        games,
-                        shard,
-                        book: book_plies,
-                        agents,
-                    };
+                    let b = lab_batch::<Focus>(k, &full, what, agents)?;
                     py.detach(|| run::<Focus>(&b, &outputs, threads, &|_| {}))
                 }
             }
