@@ -20,16 +20,13 @@
 use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
 use crate::selfplay::identity::{escape, unescape};
-use crate::selfplay::output::{IfExists, OutFile, check_distinct, csv_record};
-use crate::selfplay::persist::resumable;
+use crate::selfplay::output::{OutFile, csv_record};
 use crate::selfplay::{Error, Existing, Shard, game_seed};
 use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
-use rayon::prelude::*;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// The format keyword and version of the identity line.
 const MAGIC: &str = "# senat-batch v2";
@@ -207,6 +204,16 @@ impl Tally {
         }
         self.plies += u64::from(plies);
         self.max_plies = self.max_plies.max(plies);
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.first += other.first;
+        self.second += other.second;
+        self.draws += other.draws;
+        self.plies += other.plies;
+        self.max_plies = self.max_plies.max(other.max_plies);
     }
 
     /// The first team's mean points (a draw is half).
@@ -505,18 +512,131 @@ fn legacy_header(file: &mut std::fs::File, legacy: &str) -> Result<bool, Error> 
     Ok(second.len() + 1 == legacy.len() && legacy.as_bytes().starts_with(second))
 }
 
-/// A file written beside the games file (moves, side rows): its flag, path,
-/// kind and header, and once open, the file.
-struct Companion<'a> {
-    flag: &'static str,
-    path: &'a Path,
-    kind: FileKind,
-    head: String,
-    file: Option<OutFile>,
+/// A lab game's batch files as the one runner ([`crate::selfplay::runner`])
+/// writes them: the `# senat-batch v2` line, the games header of
+/// [`GAMES_COLUMNS`] and the game's own columns, the moves and side files
+/// wanted, rows played by [`BatchGame::play_row`], resumed by [`scan`],
+/// summarised into a [`Tally`].
+struct LabRun<'a, G: BatchGame> {
+    batch: &'a Batch<G::Spec>,
+    start: G::Start,
+    id_line: String,
+    names: [String; 2],
+    /// The companions in order: their kind and header.
+    companions: Vec<(FileKind, String)>,
 }
 
-/// Runs batch `b` of game `G` into `out` on `threads` threads; `progress`
-/// hears the number of games done (resumed ones included).
+impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
+    type Sum = Tally;
+    type Part = Tally;
+
+    fn fresh(&self, k: usize) -> Vec<u8> {
+        let head = if k == 0 { games_header(G::batch_columns(), false) } else { self.companions[k - 1].1.clone() };
+        (self.id_line.clone() + &head).into_bytes()
+    }
+    fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(Tally, u64), Error> {
+        let range = self.batch.shard.range(self.batch.games);
+        let path = games.writing().to_path_buf();
+        // A file written before `game_seed` had its name goes on with its own header.
+        let legacy = games_header(G::batch_columns(), true);
+        let games_head =
+            if legacy_header(games.file(), &legacy)? { legacy } else { games_header(G::batch_columns(), false) };
+        let g = scan::<G>(&path, games.file(), &self.id_line, &games_head, range.start, FileKind::Games)?;
+        let mut keep = g.games.len();
+        let mut scans = Vec::new();
+        for (c, (kind, head)) in companions.iter_mut().zip(&self.companions) {
+            let Some(f) = c else {
+                scans.push(None);
+                continue;
+            };
+            let wpath = f.writing().to_path_buf();
+            let m = scan::<G>(&wpath, f.file(), &self.id_line, head, range.start, *kind)?;
+            keep = match kind {
+                FileKind::Moves | FileKind::Games => keep.min(m.ends.len() - 1),
+                // A game's side rows are complete once a later game's row
+                // follows them; the last game seen may be cut short.
+                FileKind::Side => match m.index.last() {
+                    Some(&last) if last >= range.start + keep as u64 => keep,
+                    Some(&last) => keep.min((last - range.start) as usize),
+                    None => 0,
+                },
+            };
+            scans.push(Some(m));
+        }
+        let cut = |f: &mut OutFile, at: u64| -> Result<(), Error> {
+            let p = f.writing().to_path_buf();
+            f.file().set_len(at).map_err(|e| io_err("repair", &p, e))?;
+            f.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &p, e))?;
+            Ok(())
+        };
+        cut(games, g.ends[keep])?;
+        for ((c, (kind, _)), m) in companions.iter_mut().zip(&self.companions).zip(&scans) {
+            let (Some(f), Some(m)) = (c, m) else { continue };
+            let at = match kind {
+                // Side rows are written before their games' rows: the rows
+                // of the games kept are all there; later ones are cut.
+                FileKind::Side => m.ends[m.index.iter().take_while(|&&g| g < range.start + keep as u64).count()],
+                _ => m.ends[keep],
+            };
+            cut(f, at)?;
+        }
+        let mut tally = Tally::default();
+        for &(w, p) in &g.games[..keep] {
+            tally.add(w, p);
+        }
+        Ok((tally, range.start + keep as u64))
+    }
+    fn empty(&self) -> Tally {
+        Tally::default()
+    }
+    fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, Tally) {
+        let b = self.batch;
+        let with_moves = self.companions.iter().any(|(k, _)| *k == FileKind::Moves);
+        let with_side = self.companions.iter().any(|(k, _)| *k == FileKind::Side);
+        let mut rows = vec![Vec::new(); 1 + self.companions.len()];
+        let mut tally = Tally::default();
+        for g in range {
+            let seed = game_seed(b.seed, g);
+            let p = G::play_row(&self.start, &b.agents, b.book, seed, with_moves, with_side);
+            let winner = match p.winner {
+                Some(0) => "first",
+                Some(_) => "second",
+                None => "draw",
+            };
+            let mut rec = vec![g.to_string(), seed.to_string(), self.names[0].clone(), self.names[1].clone()];
+            rec.push(winner.to_string());
+            rec.push(p.plies.to_string());
+            rec.extend(p.extra);
+            rec.push(p.final_text);
+            rows[0].extend(csv_record(&rec));
+            for (k, (kind, _)) in self.companions.iter().enumerate() {
+                match kind {
+                    FileKind::Moves => rows[k + 1].extend(csv_record(&[g.to_string(), p.moves.join(" ")])),
+                    FileKind::Side => {
+                        for r in &p.side {
+                            let mut r = r.clone();
+                            r.insert(0, g.to_string());
+                            rows[k + 1].extend(csv_record(&r));
+                        }
+                    }
+                    FileKind::Games => {}
+                }
+            }
+            tally.add(p.winner, p.plies);
+        }
+        (rows, tally)
+    }
+    fn add(&self, sum: &mut Tally, part: &Tally) {
+        sum.merge(part);
+    }
+    fn write_summary(&self, out: OutFile, sum: &Tally) -> Result<(), Error> {
+        write_summary(out, self.batch.game, &self.batch.variant, &self.names, sum)
+    }
+}
+
+/// Runs batch `b` of game `G` into `out` on `threads` threads (the one
+/// runner, [`crate::selfplay::runner::run`], on the lab's format);
+/// `progress` hears the number of games done (resumed ones included).
 pub fn run<G: BatchGame>(
     b: &Batch<G::Spec>,
     out: &Outputs,
@@ -534,213 +654,34 @@ pub fn run<G: BatchGame>(
             return Err(Error::Invalid(format!("{}: this game writes no side file", p.display())));
         }
     };
-    let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
-    outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
-    outputs.extend(out.side.as_deref().map(|p| ("--rounds", p)));
-    outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));
-    check_distinct(&[], &outputs)?;
-    let range = b.shard.range(b.games);
-    let id_line = b.identity();
-    let mut games_head = games_header(G::batch_columns(), false);
-    let mut companions: Vec<Companion> = Vec::new();
+    let mut flags: Vec<(&str, &Path)> = vec![("--out", &out.games)];
+    flags.extend(out.moves.as_deref().map(|p| ("--moves", p)));
+    flags.extend(out.side.as_deref().map(|p| ("--rounds", p)));
+    flags.extend(out.summary.as_deref().map(|p| ("--summary", p)));
+    let mut companions: Vec<(&'static str, &Path)> = Vec::new();
+    let mut kinds = Vec::new();
     if let Some(p) = &out.moves {
-        companions.push(Companion {
-            flag: "moves",
-            path: p,
-            kind: FileKind::Moves,
-            head: "game,moves\n".into(),
-            file: None,
-        });
+        companions.push(("moves", p));
+        kinds.push((FileKind::Moves, "game,moves\n".to_string()));
     }
     if let (Some(p), Some(head)) = (&out.side, side_head) {
-        companions.push(Companion { flag: "rounds", path: p, kind: FileKind::Side, head, file: None });
+        companions.push(("rounds", p));
+        kinds.push((FileKind::Side, head));
     }
-    let resume = out.existing == Existing::Resume;
-    let fresh = |path: &Path| {
-        OutFile::create(
-            path,
-            if out.existing == Existing::Overwrite {
-                IfExists::Overwrite
-            } else {
-                IfExists::Refuse { resumable: true }
-            },
-        )
+    let plan = crate::selfplay::runner::Plan {
+        games: b.games,
+        range: b.shard.range(b.games),
+        out: &out.games,
+        companions,
+        summary: out.summary.as_deref(),
+        flags,
+        inputs: Vec::new(),
+        existing: out.existing,
     };
-    let games_old = if resume { resumable(&out.games)? } else { None };
-    let mut olds = Vec::new();
-    for c in &companions {
-        let old = if resume { resumable(c.path)? } else { None };
-        if games_old.is_none() && old.is_some() {
-            return Err(Error::Identity {
-                path: c.path.to_path_buf(),
-                message: format!(
-                    "cannot resume: the {} file exists but the games file {} does not; remove it, or pass --force to start over",
-                    c.flag,
-                    out.games.display()
-                ),
-            });
-        }
-        olds.push(old);
-    }
-    let mut games_file = match &games_old {
-        Some(actual) => OutFile::resume(&out.games, actual)?,
-        None => fresh(&out.games)?,
-    };
-    let mut tally = Tally::default();
-    let mut next = range.start;
-    if games_old.is_some() {
-        let path = games_file.writing().to_path_buf();
-        // A file written before `game_seed` had its name goes on with its own header.
-        if legacy_header(games_file.file(), &games_header(G::batch_columns(), true))? {
-            games_head = games_header(G::batch_columns(), true);
-        }
-        let g = scan::<G>(&path, games_file.file(), &id_line, &games_head, range.start, FileKind::Games)?;
-        let mut keep = g.games.len();
-        let mut scans = Vec::new();
-        for (c, old) in companions.iter_mut().zip(&olds) {
-            let Some(actual) = old else {
-                return Err(Error::Incomplete(format!(
-                    "cannot resume: {} is missing but {} has games",
-                    c.path.display(),
-                    out.games.display()
-                )));
-            };
-            let mut f = OutFile::resume(c.path, actual)?;
-            let wpath = f.writing().to_path_buf();
-            let m = scan::<G>(&wpath, f.file(), &id_line, &c.head, range.start, c.kind)?;
-            keep = match c.kind {
-                FileKind::Moves => keep.min(m.ends.len() - 1),
-                // A game's side rows are complete once a later game's row
-                // follows them; the last game seen may be cut short.
-                FileKind::Side => match m.index.last() {
-                    Some(&last) if last >= range.start + keep as u64 => keep,
-                    Some(&last) => keep.min((last - range.start) as usize),
-                    None => 0,
-                },
-                FileKind::Games => keep,
-            };
-            scans.push(m);
-            c.file = Some(f);
-        }
-        if keep as u64 > range.end - range.start {
-            return Err(Error::Incomplete(format!(
-                "cannot resume {}: it holds more games than its range",
-                out.games.display()
-            )));
-        }
-        let cut = |f: &mut OutFile, at: u64| -> Result<(), Error> {
-            let p = f.writing().to_path_buf();
-            f.file().set_len(at).map_err(|e| io_err("repair", &p, e))?;
-            f.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &p, e))?;
-            Ok(())
-        };
-        cut(&mut games_file, g.ends[keep])?;
-        for (c, m) in companions.iter_mut().zip(&scans) {
-            let f = c.file.as_mut().expect("opened above");
-            let at = match c.kind {
-                // Side rows are written before their games' rows: the rows
-                // of the games kept are all there; later ones are cut.
-                FileKind::Side => m.ends[m.index.iter().take_while(|&&g| g < range.start + keep as u64).count()],
-                _ => m.ends[keep],
-            };
-            cut(f, at)?;
-        }
-        for &(w, p) in &g.games[..keep] {
-            tally.add(w, p);
-        }
-        next = range.start + keep as u64;
-    } else {
-        games_file.write_all(id_line.as_bytes())?;
-        games_file.write_all(games_head.as_bytes())?;
-        for c in companions.iter_mut() {
-            let mut f = if resume { OutFile::create(c.path, IfExists::Overwrite)? } else { fresh(c.path)? };
-            f.write_all(id_line.as_bytes())?;
-            f.write_all(c.head.as_bytes())?;
-            c.file = Some(f);
-        }
-    }
-    let summary_file = match &out.summary {
-        Some(p) => Some(OutFile::create(
-            p,
-            if out.existing == Existing::Refuse { IfExists::Refuse { resumable: true } } else { IfExists::Overwrite },
-        )?),
-        None => None,
-    };
-    games_file.keep_on_failure();
-    for c in companions.iter_mut() {
-        c.file.as_mut().expect("opened above").keep_on_failure();
-    }
-    let resumed = next - range.start;
-    let pool = crate::selfplay::pool(threads)?;
-    let started = Instant::now();
-    progress(resumed);
     let names = [b.agents[0].to_string(), b.agents[1].to_string()];
-    let with_moves = out.moves.is_some();
-    let with_side = out.side.is_some();
-    let window = (threads as u64 * 8).max(8);
-    let mut i = next;
-    while i < range.end {
-        let hi = (i + window).min(range.end);
-        let rows: Vec<PlayedRow> = pool.install(|| {
-            (i..hi)
-                .into_par_iter()
-                .map(|g| {
-                    let seed = game_seed(b.seed, g);
-                    let p = G::play_row(&start, &b.agents, b.book, seed, with_moves, with_side);
-                    let winner = match p.winner {
-                        Some(0) => "first",
-                        Some(_) => "second",
-                        None => "draw",
-                    };
-                    let mut rec = vec![g.to_string(), seed.to_string(), names[0].clone(), names[1].clone()];
-                    rec.push(winner.to_string());
-                    rec.push(p.plies.to_string());
-                    rec.extend(p.extra);
-                    rec.push(p.final_text);
-                    let moves = if with_moves { csv_record(&[g.to_string(), p.moves.join(" ")]) } else { Vec::new() };
-                    let mut side = Vec::new();
-                    for mut r in p.side {
-                        r.insert(0, g.to_string());
-                        side.extend(csv_record(&r));
-                    }
-                    PlayedRow { row: csv_record(&rec), moves, side, winner: p.winner, plies: p.plies }
-                })
-                .collect()
-        });
-        // Moves and side rows first: a games file never runs ahead of them.
-        for c in companions.iter_mut() {
-            let bytes: Vec<u8> = rows
-                .iter()
-                .flat_map(|r| if c.kind == FileKind::Moves { &r.moves } else { &r.side }.iter().copied())
-                .collect();
-            c.file.as_mut().expect("opened above").write_all(&bytes)?;
-        }
-        games_file.write_all(&rows.iter().flat_map(|r| r.row.iter().copied()).collect::<Vec<u8>>())?;
-        for r in &rows {
-            tally.add(r.winner, r.plies);
-        }
-        i = hi;
-        progress(i - range.start);
-    }
-    for c in companions {
-        c.file.expect("opened above").commit()?;
-    }
-    games_file.commit()?;
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(f) = summary_file {
-        write_summary(f, b.game, &b.variant, &names, &tally)?;
-    }
-    Ok(Report { tally, played: range.end - next, resumed, seconds })
-}
-
-/// A game played by [`run`]: its games row, its moves row and side rows
-/// (empty when not wanted), its winning team and its plies.
-struct PlayedRow {
-    row: Vec<u8>,
-    moves: Vec<u8>,
-    side: Vec<u8>,
-    winner: Option<usize>,
-    plies: u32,
+    let format = LabRun::<G> { batch: b, start, id_line: b.identity(), names, companions: kinds };
+    let r = crate::selfplay::runner::run(&format, &plan, threads, progress)?;
+    Ok(Report { tally: r.sum, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
 
 /// The state after `plies` uniformly random moves from `start` (fewer if

@@ -34,6 +34,7 @@ pub mod merge;
 pub mod output;
 pub mod persist;
 pub mod play;
+pub mod runner;
 pub mod schedule;
 
 pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};

@@ -6,18 +6,16 @@
 //! and never overwrites a file unless asked to (`force` or `resume`).
 
 use super::codec::{GAMES_HEADER, MOVES_HEADER, RowError, header_bytes};
-use super::output::{self, IfExists, Located, OutFile};
-use super::schedule::drive;
+use super::output::{self, Located, OutFile};
+use super::schedule::run_chunk;
 use super::{
-    Batch, Error, Existing, Format, Identity, Outputs, PolicyId, Report, Shard, check_opening, identity, io_err,
-    opening_text,
+    Batch, Error, Format, Identity, Outputs, PolicyId, Report, Shard, check_opening, identity, io_err, opening_text,
 };
 use crate::policy::PolicySpec;
 use crate::stats::{SUMMARY_HEADER, Summary};
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// interruption); returns the new length.
 fn truncate_to_last_line(f: &mut File) -> io::Result<u64> {
@@ -258,8 +256,55 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
     })
 }
 
-/// Runs a batch into files; `progress` is told the number of games done
-/// (resumed ones included) after each window.
+/// Sénat's batch files as the one runner ([`super::runner`]) writes them:
+/// the [`Identity`] line, [`GAMES_HEADER`] and (if wanted) [`MOVES_HEADER`],
+/// rows of [`super::codec::RowWriter`], resumed by [`resume_games`] and
+/// [`resume_moves`], summarised into a [`Summary`].
+struct SenatRun<'a> {
+    batch: &'a Batch,
+    id: Identity,
+    key: crate::stats::PairKey,
+    with_moves: bool,
+}
+
+impl super::runner::RunFormat for SenatRun<'_> {
+    type Sum = Summary;
+    type Part = crate::stats::Tally;
+
+    fn fresh(&self, k: usize) -> Vec<u8> {
+        let mut bytes = self.id.line().into_bytes();
+        bytes.extend(header_bytes(if k == 0 { &GAMES_HEADER[..] } else { &MOVES_HEADER[..] }));
+        bytes
+    }
+    fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(Summary, u64), Error> {
+        let range = self.batch.shard.range(self.batch.games);
+        let (summary, next) = resume_games(&self.id, games)?;
+        // Beyond its range: the runner refuses the games file first.
+        if next <= range.end
+            && let Some(Some(f)) = companions.first_mut()
+        {
+            resume_moves(&self.id, f, next, range.start)?;
+        }
+        Ok((summary, next))
+    }
+    fn empty(&self) -> Summary {
+        Summary::default()
+    }
+    fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, crate::stats::Tally) {
+        let c = run_chunk(self.batch, range, true, self.with_moves);
+        (vec![c.games, c.moves], c.tally)
+    }
+    fn add(&self, sum: &mut Summary, part: &crate::stats::Tally) {
+        sum.merge_tally(&self.key, part);
+    }
+    fn write_summary(&self, out: OutFile, sum: &Summary) -> Result<(), Error> {
+        write_summary(out, sum)
+    }
+}
+
+/// Runs a batch into files (the one runner, [`super::runner::run`], on
+/// Sénat's format); `progress` is told the number of games done (resumed
+/// ones included) after each window.
 ///
 /// Before the first game every output is resolved, checked to be distinct
 /// from the others and from the weights files, locked and created (as
@@ -274,140 +319,22 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     let id = identity_of(b)?;
     let m = &b.matchup;
     let weights = identity::weight_inputs([&m.red, &m.blue, &m.draft_red, &m.draft_blue]);
-    let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
-    let mut outputs: Vec<(&str, &Path)> = vec![("--out", &out.games)];
-    outputs.extend(out.moves.as_deref().map(|p| ("--moves", p)));
-    outputs.extend(out.summary.as_deref().map(|p| ("--summary", p)));
-    output::check_distinct(&inputs, &outputs)?;
-
-    let range = b.shard.range(b.games);
-    let resume = out.existing == Existing::Resume;
-    let fresh = |path: &Path| {
-        OutFile::create(
-            path,
-            if out.existing == Existing::Overwrite {
-                IfExists::Overwrite
-            } else {
-                IfExists::Refuse { resumable: true }
-            },
-        )
+    let mut flags: Vec<(&str, &Path)> = vec![("--out", &out.games)];
+    flags.extend(out.moves.as_deref().map(|p| ("--moves", p)));
+    flags.extend(out.summary.as_deref().map(|p| ("--summary", p)));
+    let plan = super::runner::Plan {
+        games: b.games,
+        range: b.shard.range(b.games),
+        out: &out.games,
+        companions: out.moves.as_deref().map(|p| ("moves", p)).into_iter().collect(),
+        summary: out.summary.as_deref(),
+        flags,
+        inputs: weights.iter().map(|w| ("the weights file", w.as_path())).collect(),
+        existing: out.existing,
     };
-    let games_old = if resume { resumable(&out.games)? } else { None };
-    let moves_old = match (&out.moves, resume) {
-        (Some(m), true) => resumable(m)?,
-        _ => None,
-    };
-    if let (Some(m), None, Some(old)) = (&out.moves, &games_old, &moves_old)
-        && old.as_path() == m.as_path()
-    {
-        return Err(Error::Identity {
-            path: m.clone(),
-            message: format!(
-                "cannot resume: the moves file exists but the games file {} does not, so it belongs to another run; \
-                 remove it, or run without --resume and with --force to replace both",
-                out.games.display()
-            ),
-        });
-    }
-    let mut games_file = match &games_old {
-        Some(actual) => OutFile::resume(&out.games, actual)?,
-        None => fresh(&out.games)?,
-    };
-    let (mut summary, next) = if games_old.is_some() {
-        resume_games(&id, &mut games_file)?
-    } else {
-        games_file.write_all(id.line().as_bytes())?;
-        games_file.write_all(&header_bytes(&GAMES_HEADER))?;
-        (Summary::default(), range.start)
-    };
-    if next > range.end {
-        return Err(Error::Incomplete(format!(
-            "cannot resume {}: it holds games up to {}, beyond its range {}..{}",
-            out.games.display(),
-            next - 1,
-            range.start,
-            range.end
-        )));
-    }
-    let mut moves_file = match &out.moves {
-        Some(path) => match (&moves_old, games_old.is_some()) {
-            (Some(actual), true) => {
-                let mut f = OutFile::resume(path, actual)?;
-                resume_moves(&id, &mut f, next, range.start)?;
-                Some(f)
-            }
-            _ if next > range.start => {
-                return Err(Error::Incomplete(format!(
-                    "cannot resume: {} is missing but {} has games",
-                    path.display(),
-                    out.games.display()
-                )));
-            }
-            _ => {
-                let mut f = if resume { OutFile::create(path, IfExists::Overwrite)? } else { fresh(path)? };
-                f.write_all(id.line().as_bytes())?;
-                f.write_all(&header_bytes(&MOVES_HEADER))?;
-                Some(f)
-            }
-        },
-        None => None,
-    };
-    // The summary is rewritten from all rows, so a resumed run replaces it.
-    let summary_file = match &out.summary {
-        Some(p) => Some(OutFile::create(
-            p,
-            if out.existing == Existing::Refuse { IfExists::Refuse { resumable: true } } else { IfExists::Overwrite },
-        )?),
-        None => None,
-    };
-    games_file.keep_on_failure();
-    if let Some(f) = moves_file.as_mut() {
-        f.keep_on_failure();
-    }
-    let resumed = next - range.start;
-    let key = b.matchup.key();
-    let started = Instant::now();
-    let mut done = resumed;
-    progress(done);
-    let with_moves = moves_file.is_some();
-    {
-        let summary = &mut summary;
-        let games_file = &mut games_file;
-        let moves_file = &mut moves_file;
-        drive(b, next..range.end, threads, true, with_moves, move |w| {
-            // Moves first, then games: a resumed games file never runs ahead of its moves file.
-            if let Some(f) = moves_file.as_mut() {
-                f.write_all(&concat(w.iter().map(|c| &c.moves[..])))?;
-            }
-            games_file.write_all(&concat(w.iter().map(|c| &c.games[..])))?;
-            for c in &w {
-                summary.merge_tally(&key, &c.tally);
-                done += c.tally.games;
-            }
-            progress(done);
-            Ok(())
-        })?;
-    }
-    // Moves first: a games file in place always has its moves file in place.
-    if let Some(f) = moves_file {
-        f.commit()?;
-    }
-    games_file.commit()?;
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(f) = summary_file {
-        write_summary(f, &summary)?;
-    }
-    Ok(Report { summary, played: range.end - next, resumed, seconds })
-}
-
-/// The parts joined into one buffer (written with one `write_all`, so that
-/// an interruption cuts at most the last row).
-fn concat<'a>(parts: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
-    let mut all = Vec::with_capacity(parts.clone().map(<[u8]>::len).sum());
-    for p in parts {
-        all.extend_from_slice(p);
-    }
-    all
+    let format = SenatRun { batch: b, id, key: m.key(), with_moves: out.moves.is_some() };
+    let r = super::runner::run(&format, &plan, threads, progress)?;
+    Ok(Report { summary: r.sum, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
 
 /// Sénat's games files as the one merge ([`super::merge`]) reads them:

@@ -67,12 +67,16 @@ impl std::fmt::Display for ShardError {
 
 impl std::error::Error for ShardError {}
 
-/// Games per chunk (the unit of parallel work) for a run of `games` on `threads`.
+/// Games per chunk (the unit of parallel work) for a run of `games` on
+/// `threads`: at least 64 chunks per thread where the batch allows, so that
+/// a short batch of slow games (a search agent's) still keeps every thread
+/// busy and the progress bar moving, and at most 256 games, so that a window
+/// of cheap games stays small in memory.
 fn chunk_size(games: u64, threads: usize) -> u64 {
-    (games / (threads as u64 * 8)).clamp(16, 256)
+    (games / (threads as u64 * 64)).clamp(1, 256)
 }
 
-/// The results of one chunk.
+/// The results of one chunk of Sénat games.
 pub(super) struct ChunkOut {
     /// Its rows of the games file.
     pub(super) games: Vec<u8>,
@@ -84,7 +88,7 @@ pub(super) struct ChunkOut {
 
 /// Plays games `range` of batch `b` with one set of players; `emit`: builds
 /// their rows (and the moves file's rows too, `with_moves`).
-fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: bool) -> ChunkOut {
+pub(super) fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with_moves: bool) -> ChunkOut {
     let mut players = Players::new(&b.matchup);
     let mut rows = emit.then(|| RowWriter::new(&b.matchup, b.seed, with_moves));
     let mut tally = Tally::default();
@@ -108,21 +112,21 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
         .map_err(|e| Error::Invalid(format!("cannot start {threads} threads: {e}")))
 }
 
-/// Plays games `range` of batch `b` on `threads` threads, windows of chunks
-/// at a time, handing each finished window (in game order) to `sink` on
-/// another thread while the next window is played.
-pub(super) fn drive(
-    b: &Batch,
+/// Plays the games `range` of any batch on `threads` threads, `play`ing
+/// them in chunks (contiguous sub-ranges), windows of chunks at a time, and
+/// hands each finished window (its chunks in game order) to `sink` on
+/// another thread while the next window is played. The one play loop of
+/// every game's self-play: what a chunk is (rows, tallies) is the caller's.
+pub(crate) fn drive<C: Send>(
     range: std::ops::Range<u64>,
     threads: usize,
-    emit: bool,
-    with_moves: bool,
-    mut sink: impl FnMut(Vec<ChunkOut>) -> Result<(), Error> + Send,
+    play: impl Fn(std::ops::Range<u64>) -> C + Sync,
+    mut sink: impl FnMut(Vec<C>) -> Result<(), Error> + Send,
 ) -> Result<(), Error> {
     let pool = pool(threads)?;
     let chunk = chunk_size(range.end - range.start, threads);
     let window = chunk * threads as u64 * 16;
-    let (tx, rx) = sync_channel::<Vec<ChunkOut>>(1);
+    let (tx, rx) = sync_channel::<Vec<C>>(1);
     std::thread::scope(|s| {
         let writer = s.spawn(move || -> Result<(), Error> {
             for w in rx {
@@ -135,8 +139,7 @@ pub(super) fn drive(
             let end = range.end.min(next + window);
             let chunks: Vec<std::ops::Range<u64>> =
                 (next..end).step_by(chunk as usize).map(|a| a..(a + chunk).min(end)).collect();
-            let out: Vec<ChunkOut> =
-                pool.install(|| chunks.into_par_iter().map(|r| run_chunk(b, r, emit, with_moves)).collect());
+            let out: Vec<C> = pool.install(|| chunks.into_par_iter().map(&play).collect());
             if tx.send(out).is_err() {
                 break; // The writer stopped with an error, reported below.
             }
@@ -152,11 +155,16 @@ pub fn simulate(b: &Batch, threads: usize) -> Result<(Summary, f64), Error> {
     let key = b.matchup.key();
     let mut summary = Summary::default();
     let started = Instant::now();
-    drive(b, b.shard.range(b.games), threads, false, false, |w| {
-        for c in w {
-            summary.merge_tally(&key, &c.tally);
-        }
-        Ok(())
-    })?;
+    drive(
+        b.shard.range(b.games),
+        threads,
+        |r| run_chunk(b, r, false, false),
+        |w| {
+            for c in w {
+                summary.merge_tally(&key, &c.tally);
+            }
+            Ok(())
+        },
+    )?;
     Ok((summary, started.elapsed().as_secs_f64()))
 }
