@@ -203,6 +203,23 @@ fn dominoes_lists_its_variant_options() {
     assert!(ok(&["moves", "--game", "focus", "--variant", "help", "start"]).contains("players=2|4"));
 }
 
+/// `--variant help` needs no position and no `--depth`, in every game and
+/// every command that takes a position; without help both are still
+/// required, in one line.
+#[test]
+fn variant_help_needs_no_position() {
+    for game in ["senat", "focus", "focus4", "debacle", "dominoes"] {
+        for cmd in ["moves", "show", "perft"] {
+            let out = ok(&[cmd, "--game", game, "--variant", "help"]);
+            assert!(out.starts_with("variant options of "), "{cmd} --game {game}: {out}");
+        }
+        let err = fails(&["moves", "--game", game]);
+        assert!(err.contains("a position is required"), "moves --game {game}: {err}");
+        let err = fails(&["perft", "--game", game, "start"]);
+        assert!(err.contains("--depth N is required"), "perft --game {game}: {err}");
+    }
+}
+
 // ---- 7. help texts name specs that parse -------------------------------------------
 
 #[test]

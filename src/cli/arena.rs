@@ -91,11 +91,10 @@ pub(crate) struct ArenaArgs {
     pub(crate) quiet: bool,
 }
 
-/// `senat arena`: the concurrency checked first, then [`cmd_arena`].
+/// `senat arena`: `--threads` checked first (as every command checks it),
+/// then [`cmd_arena`] or the other games' arena.
 pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
-    if let Some(c) = a.concurrency.filter(|&c| c > 0) {
-        senat_lab::limits::threads("--threads", c).or_else(input)?;
-    }
+    threads_or_all(a.concurrency)?;
     if a.game.other()? {
         return lab_arena(&a, out);
     }
@@ -121,11 +120,7 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         .collect::<Result<Vec<PolicySpec>>>()?;
     let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
     let sprt = sprt_arg(&a)?;
-    let concurrency = match a.concurrency {
-        Some(0) => return input("--threads 0: give at least 1"),
-        Some(c) => c,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let concurrency = threads_or_all(a.concurrency)?;
     let arena = Arena {
         agents,
         draft,

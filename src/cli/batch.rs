@@ -234,16 +234,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     if !a.quiet {
         out.write_all(report.summary.table(a.histogram).as_bytes())?;
         writeln!(out, "{}", variety.line())?;
-        let rate = report.played as f64 / report.seconds.max(1e-9);
-        writeln!(
-            out,
-            "played {} games{} in {:.2} s on {threads} threads: {:.0} games/s ({:.0} per thread)",
-            report.played,
-            if report.resumed > 0 { format!(" (after {} resumed)", report.resumed) } else { String::new() },
-            report.seconds,
-            rate,
-            rate / threads as f64,
-        )?;
+        writeln!(out, "{}", rate_line(report.played, report.resumed, report.seconds, threads, None))?;
     }
     // The result, printed even when quiet: the files written.
     writeln!(
@@ -382,6 +373,19 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
     })
 }
 
+/// The speed line of every game's self-play report: games played (after
+/// those resumed) in seconds on threads, games/s and per thread, and plies/s
+/// where the plies played are known (`plies`, over the games played).
+fn rate_line(played: u64, resumed: u64, seconds: f64, threads: usize, plies: Option<f64>) -> String {
+    let rate = played as f64 / seconds.max(1e-9);
+    let after = if resumed > 0 { format!(" (after {resumed} resumed)") } else { String::new() };
+    let plies = plies.map_or(String::new(), |p| format!(", {:.0} plies/s", p / seconds.max(1e-9)));
+    format!(
+        "played {played} games{after} in {seconds:.2} s on {threads} threads: {rate:.0} games/s ({:.0} per thread){plies}",
+        rate / threads as f64
+    )
+}
+
 /// Runs batch `b` of `G` with the outputs of `a` and prints its summary:
 /// the one self-play front end of every game but Sénat. `deterministic`:
 /// the agents draw no randomness (a batch of one game repeated is then
@@ -437,16 +441,9 @@ fn run_batch<G: batch::BatchGame>(
             t.plies as f64 / t.games.max(1) as f64,
             t.max_plies
         )?;
-        writeln!(
-            out,
-            "{} games played ({} resumed) in {:.1} s: {:.0} games/s, {:.0} plies/s",
-            r.played,
-            r.resumed,
-            r.seconds,
-            r.played as f64 / r.seconds.max(1e-9),
-            (r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64) / r.seconds.max(1e-9)
-        )?;
         writeln!(out, "{}", variety.line())?;
+        let plies = r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64;
+        writeln!(out, "{}", rate_line(r.played, r.resumed, r.seconds, threads, Some(plies)))?;
     }
     // The result, printed even when quiet: the files written.
     let summary = summary_path(&a.summary);

@@ -33,8 +33,8 @@ replay: the result line)";
 /// A position on the command line (possibly split over several arguments).
 #[derive(Args, Debug)]
 pub(crate) struct PosArg {
-    #[arg(value_name = "POS", required = true, num_args = 1.., help = POS_HELP)]
-    pub(crate) pos: Vec<String>,
+    #[arg(value_name = "POS", num_args = 1.., help = POS_HELP)]
+    pos: Vec<String>,
 }
 
 // ---- errors -------------------------------------------------------------
@@ -64,9 +64,18 @@ pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
 // ---- positions ----------------------------------------------------------
 
 impl PosArg {
+    /// The position's words. Clap does not require them, so that
+    /// `--variant help` runs alone; every other use asks for them here.
+    pub(crate) fn words(&self) -> Result<&[String]> {
+        if self.pos.is_empty() {
+            return input("a position is required: POS, `start` or a position text (`--variant help` needs none)");
+        }
+        Ok(&self.pos)
+    }
+
     /// The position the words name, in variant `v` ([`parse_position`]).
     pub(crate) fn resolve(&self, v: Variant) -> Result<Position> {
-        parse_position(&self.pos.join(" "), v)
+        parse_position(&self.words()?.join(" "), v)
     }
 }
 

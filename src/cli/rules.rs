@@ -26,9 +26,10 @@ pub(crate) struct PerftArgs {
     pub(crate) pos: PosArg,
     #[command(flatten)]
     pub(crate) game: GameArg,
-    /// Number of half-moves (plies) to look ahead, 0 to 120; 0 counts the position itself.
+    /// Number of half-moves (plies) to look ahead, 0 to 120; 0 counts the
+    /// position itself. Required (but for `--variant help`).
     #[arg(short, long, value_name = "N")]
-    pub(crate) depth: u32,
+    pub(crate) depth: Option<u32>,
     /// Before the total, print each legal move with the leaf count below it.
     #[arg(long)]
     pub(crate) divide: bool,
@@ -82,7 +83,7 @@ pub(crate) struct MovesArgs {
 /// `senat moves`: the legal moves, one per line, sorted.
 pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
-        return lab_moves(&a.pos.pos, &a.game, out);
+        return lab_moves(&a.pos, &a.game, out);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     cmd_moves(&a.pos.resolve(v)?, out)
@@ -94,7 +95,7 @@ pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
         return lab_perft(&a, out);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
-    let depth = limits::depth("--depth", a.depth, 0).or_else(input)?;
+    let depth = perft_depth(a.depth)?;
     cmd_perft(&a.pos.resolve(v)?, depth, a.divide, a.full, out)
 }
 
@@ -129,6 +130,12 @@ fn cmd_moves(p: &Position, out: &mut impl Write) -> Result<()> {
 }
 
 // ---- perft --------------------------------------------------------------
+
+/// `--depth`, required once `--variant help` is ruled out.
+fn perft_depth(depth: Option<u32>) -> Result<u32> {
+    let Some(d) = depth else { return input("--depth N is required (0 to 120)") };
+    limits::depth("--depth", d, 0).or_else(input)
+}
 
 fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl Write) -> Result<()> {
     if by_move && depth == 0 {
@@ -175,7 +182,7 @@ fn cmd_replay(file: &Path, v: Variant, quiet: bool, ansi: bool, out: &mut impl W
 }
 
 /// `senat moves --game …`.
-pub(crate) fn lab_moves(pos: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+pub(crate) fn lab_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
     if g.game == GameKind::Dominoes {
         return domino_moves(pos, g, out);
     }
@@ -183,7 +190,7 @@ pub(crate) fn lab_moves(pos: &[String], g: &GameArg, out: &mut impl Write) -> Re
         if game::variant_help::<G>(g, out)? {
             return Ok(());
         }
-        let s = game::position::<G>(pos, g)?;
+        let s = game::position::<G>(pos.words()?, g)?;
         for m in game::lab_sorted_moves::<G>(&s) {
             writeln!(out, "{m}")?;
         }
@@ -197,15 +204,15 @@ pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
     if a.full {
         return input("--full is for Sénat; the other games' perft counts the last ply as their rules crate does");
     }
-    let depth = senat_lab::limits::depth("--depth", a.depth, 0).or_else(input)?;
     if a.game.game == GameKind::Dominoes {
-        return domino_perft(&a.pos.pos, &a.game, depth, out);
+        return domino_perft(a, out);
     }
     on_game!(a.game.game, G => {
         if game::variant_help::<G>(&a.game, out)? {
             return Ok(());
         }
-        let s = game::position::<G>(&a.pos.pos, &a.game)?;
+        let depth = perft_depth(a.depth)?;
+        let s = game::position::<G>(a.pos.words()?, &a.game)?;
         if a.divide && depth == 0 {
             return input("--divide needs --depth 1 or more");
         }
@@ -234,13 +241,13 @@ pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
 /// `senat show --game …`.
 pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
     if a.game.game == GameKind::Dominoes {
-        return domino_show(&a.pos.pos, &a.game, out);
+        return domino_show(&a.pos, &a.game, out);
     }
     on_game!(a.game.game, G => {
         if game::variant_help::<G>(&a.game, out)? {
             return Ok(());
         }
-        let s = game::position::<G>(&a.pos.pos, &a.game)?;
+        let s = game::position::<G>(a.pos.words()?, &a.game)?;
         write_state::<G>(out, &s, colour && !a.plain)
     })
 }
@@ -293,12 +300,12 @@ pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> 
 
 /// `senat moves --game dominoes`: decisions sorted by text; at a chance
 /// node the outcomes with their probabilities.
-pub(crate) fn domino_moves(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+pub(crate) fn domino_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
     if game::domino_variant_help(g, out)? {
         return Ok(());
     }
     let mut v = Vec::new();
-    match game::domino_position(words, g)? {
+    match game::domino_position(pos.words()?, g)? {
         DominoPos::State(s) if s.is_chance() => {
             let mut outcomes = Vec::new();
             s.chance_outcomes(&mut outcomes);
@@ -319,11 +326,12 @@ pub(crate) fn domino_moves(words: &[String], g: &GameArg, out: &mut impl Write) 
 }
 
 /// `senat perft --game dominoes`: decisions and chance outcomes alike.
-pub(crate) fn domino_perft(words: &[String], g: &GameArg, depth: u32, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(g, out)? {
+pub(crate) fn domino_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
+    if game::domino_variant_help(&a.game, out)? {
         return Ok(());
     }
-    let DominoPos::State(s) = game::domino_position(words, g)? else {
+    let depth = perft_depth(a.depth)?;
+    let DominoPos::State(s) = game::domino_position(a.pos.words()?, &a.game)? else {
         return input("perft needs a full state, not an observation");
     };
     let t = Instant::now();
@@ -341,11 +349,11 @@ fn hand_text(set: dominoes_rules::TileSet) -> String {
 
 /// `senat show --game dominoes`: the hands (or what the observer knows),
 /// the open ends, the boneyard, the scores; then the text.
-pub(crate) fn domino_show(words: &[String], g: &GameArg, out: &mut impl Write) -> Result<()> {
+pub(crate) fn domino_show(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
     if game::domino_variant_help(g, out)? {
         return Ok(());
     }
-    match game::domino_position(words, g)? {
+    match game::domino_position(pos.words()?, g)? {
         DominoPos::State(s) => {
             for p in 0..s.players() {
                 writeln!(out, "player {p}: {:<40} score {}", hand_text(s.hand(p)), s.scores()[p])?;
