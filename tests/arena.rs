@@ -315,7 +315,7 @@ fn every_games_arena_writes_senats_summary_schema() {
     }
     let summary = &records(&d.text("s.csv"))[1];
     let games_text = d.text("g.csv");
-    assert!(games_text.starts_with("# game-arena 1 game=dominoes variant=- seed=1 pairs=2 "), "{games_text}");
+    assert!(games_text.starts_with("# senat-arena v2 game=dominoes variant=- seed=1 pairs=2 "), "{games_text}");
     let games = records(&games_text);
     assert_eq!(games[0][..8], ["pairing", "pair", "game_seed", "first", "second", "winner", "plies", "a_points"]);
     assert_eq!(games.len(), 1 + 4, "one row per match");
@@ -373,5 +373,75 @@ fn every_games_arena_plays_counts_and_prints_alike() {
         assert!(e.contains("--sprt tests one match") && e.contains("not 3 pairings"), "{game}: {e}");
         let e = fails(&g(&["random", "bogus"]));
         assert!(e.starts_with("senat: error: --agent 2: unknown agent `bogus`"), "{game}: {e}");
+    }
+}
+
+/// `--time-per-move` reaches the searching agents of Focus and Débâcle, in
+/// the arena and in self-play, named with their time as Sénat's are (an
+/// explicit `movetime=` wins); dominoes and `--draft` are refused in one
+/// line that says why.
+#[test]
+fn every_games_time_per_move_reaches_its_searching_agents() {
+    let d = TempDir::new("arena-movetime-games");
+    for game in ["focus", "debacle"] {
+        let games = format!("{game}.csv");
+        ok_in(
+            &d.0,
+            &[
+                "arena",
+                "--game",
+                game,
+                "mcts",
+                "ab:depth=2",
+                "ab:movetime=3",
+                "random",
+                "--games",
+                "2",
+                "--gauntlet",
+                "--time-per-move",
+                "2",
+                "--out",
+                &games,
+                "--quiet",
+            ],
+        );
+        let identity = d.text(&games).lines().next().unwrap().to_string();
+        assert!(identity.starts_with(&format!("# senat-arena v2 game={game} ")), "{identity}");
+        assert!(identity.contains("mcts:") && identity.contains("movetime=2"), "{identity}");
+        assert!(identity.contains("ab:depth=2,") && identity.contains("movetime=3"), "{identity}");
+        let batch = format!("{game}-batch.csv");
+        ok_in(
+            &d.0,
+            &[
+                "selfplay",
+                "--game",
+                game,
+                "--games",
+                "2",
+                "--first",
+                "ab:depth=2",
+                "--second",
+                "random",
+                "--time-per-move",
+                "2",
+                "--out",
+                &batch,
+                "--summary",
+                "",
+                "--quiet",
+            ],
+        );
+        let line = d.text(&batch).lines().next().unwrap().to_string();
+        assert!(line.contains("first=ab:depth=2,") && line.contains("movetime=2"), "{line}");
+        assert!(line.contains(" second=random"), "{line}");
+    }
+    for (args, want) in [
+        (vec!["arena", "--game", "dominoes", "random", "greedy", "--time-per-move", "5"], "not for --game dominoes"),
+        (vec!["selfplay", "--game", "dominoes", "--time-per-move", "5", "--out", "x.csv"], "not for --game dominoes"),
+        (vec!["arena", "--game", "focus", "random", "greedy", "--draft", "greedy"], "--draft is for Sénat"),
+        (vec!["arena", "--game", "focus", "mcts", "greedy", "--time-per-move", "0"], "--time-per-move 0"),
+    ] {
+        let e = fails_in(&d.0, &args);
+        assert!(e.contains(want), "{args:?}: {e}");
     }
 }

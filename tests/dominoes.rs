@@ -103,7 +103,7 @@ fn an_arena_keeps_its_matches_for_the_viewer() {
     let text = std::fs::read_to_string(dir.0.join("m.csv")).unwrap();
     let mut lines = text.lines();
     let id = lines.next().unwrap();
-    assert!(id.starts_with("# game-arena 1 game=dominoes variant=players=4 "), "{id}");
+    assert!(id.starts_with("# senat-arena v2 game=dominoes variant=players=4 "), "{id}");
     assert_eq!(lines.next(), Some("game,pairing,pair,first,second,moves"));
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.iter().map(|r| r[0]).collect::<Vec<_>>(), ["0", "1", "2", "3"], "{text}");

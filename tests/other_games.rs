@@ -221,7 +221,7 @@ fn arena_ladder_and_analysis_commands() {
     assert!(s.lines().next().unwrap().starts_with("first,second,games,wins,draws,losses,penta_0"), "{s}");
     assert_eq!(s.lines().count(), 2);
     let g = dir.text("g.csv");
-    assert!(g.starts_with("# game-arena 1 game=debacle"), "{g}");
+    assert!(g.starts_with("# senat-arena v2 game=debacle"), "{g}");
     assert_eq!(g.lines().count(), 2 + 8);
     let a = ok(&["analyze", "--game", "focus", "--engine", "ab", "--depth", "2"]);
     assert!(a.contains("bestmove "), "{a}");

@@ -431,7 +431,8 @@ fn arena_games_are_viewed_from_its_moves_file() {
     assert!(out.contains("moves written to m.csv"), "{out}");
     let text = d.text("m.csv");
     assert!(
-        text.starts_with("# senat-arena v1 ") && text.lines().nth(1).unwrap().starts_with("game,pairing,pair,red,blue")
+        text.starts_with("# senat-arena v2 game=senat variant=closure=40 seed=1 ")
+            && text.lines().nth(1).unwrap().starts_with("game,pairing,pair,red,blue")
     );
     let mut indexes: Vec<&str> = text.lines().skip(2).map(|l| l.split(',').next().unwrap()).collect();
     indexes.sort_unstable();

@@ -362,7 +362,7 @@ fn an_arena_game_of_focus4_is_viewed_from_its_moves_file() {
     senat(&["arena", "--game", "focus4", "random", "greedy", "--games", "2", "--moves", m, "--quiet"]);
     let text = std::fs::read_to_string(&moves).unwrap();
     assert!(
-        text.starts_with("# game-arena 1 game=focus4 ") && text.contains("\ngame,pairing,pair,first,second,moves\n")
+        text.starts_with("# senat-arena v2 game=focus4 ") && text.contains("\ngame,pairing,pair,first,second,moves\n")
     );
     // Game 1 is the pair's second game: greedy has the first team.
     let page = d.join("arena1.html");

@@ -235,15 +235,13 @@ pub(crate) fn arena_report(
 
 /// `senat arena --game …`.
 pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
-    for (set, flag) in [
-        (a.draft != "random", "--draft"),
-        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
-    ] {
-        if set {
-            return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
-        }
+    if a.draft != "random" {
+        return input(format_args!("--draft is for Sénat (its placement phase); --game {} has no draft", a.game.game));
     }
     if a.game.game == GameKind::Dominoes {
+        if a.time_per_move.is_some() {
+            return input(game::DOMINO_NO_TIME);
+        }
         return domino_arena(a, out);
     }
     if a.no_duplicate {
@@ -252,11 +250,12 @@ pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.games == 0 || a.games % 2 == 1 {
         return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
     }
+    let ms = time_per_move(a.time_per_move)?;
     let agents = a
         .agents
         .iter()
         .enumerate()
-        .map(|(i, t)| game::agent(t, &format!("--agent {}", i + 1)))
+        .map(|(i, t)| game::timed_agent(t, &format!("--agent {}", i + 1), ms))
         .collect::<Result<Vec<_>>>()?;
     let threads = threads_or_all(a.concurrency)?;
     let sprt = sprt_arg(a)?;

@@ -332,7 +332,6 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
         (a.red != "random" || a.blue != "random", "--red/--blue (use --first/--second)"),
         (a.draft_red.is_some() || a.draft_blue.is_some(), "--draft-red/--draft-blue"),
         (a.opening.is_some() || a.force_first_give.is_some(), "--opening/--force-first-give"),
-        (a.time_per_move.is_some(), "--time-per-move (give movetime=MS in the agent spec)"),
     ] {
         if set {
             return input(format_args!("{flag} is for Sénat; --game {} does not take it", a.game.game));
@@ -356,12 +355,16 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
         if a.book_plies != 0 {
             return input("--book-plies is not for --game dominoes (every deal is already random)");
         }
+        if a.time_per_move.is_some() {
+            return input(game::DOMINO_NO_TIME);
+        }
         let variant = game::domino_variant(&a.game)?.to_text();
         let agents = [game::domino_spec(&a.first, "--first")?, game::domino_spec(&a.second, "--second")?];
         let b = batch::Batch { game: a.game.game, variant, seed: a.seed, games: a.games, shard, book: 0, agents };
         return run_batch::<senat_lab::dominoes::Dominoes>(a, &b, threads, false, out);
     }
-    let agents = [game::agent(&a.first, "--first")?, game::agent(&a.second, "--second")?];
+    let ms = time_per_move(a.time_per_move)?;
+    let agents = [game::timed_agent(&a.first, "--first", ms)?, game::timed_agent(&a.second, "--second", ms)?];
     on_game!(a.game.game, G => {
         if game::variant_help::<G>(&a.game, out)? {
             return Ok(());

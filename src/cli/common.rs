@@ -8,6 +8,7 @@
 //! result line, and never exits: errors go up to `main` as [`Failure`]s.
 
 use clap::Args;
+use senat_lab::games::GameKind;
 use senat_lab::policy::PolicySpec;
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
 use senat_lab::{limits, render};
@@ -95,24 +96,17 @@ pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
     }
 }
 
-/// The variant of an arena file (`# senat-arena v1 … variant=…`: absent
-/// for the rules), the rules for any other file.
+/// The variant of a Sénat arena file ([`senat_lab::arena::arena_file`]),
+/// the rules for a file that is no arena's; another game's arena file is
+/// refused.
 fn arena_variant(path: &Path) -> Result<Variant> {
     let shown = escape(&path.display().to_string());
-    let mut line = String::new();
-    let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(file), &mut line)
-        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    if !line.starts_with("# senat-arena ") {
-        return Ok(Variant::RULES);
-    }
-    match line.split_whitespace().find_map(|t| t.strip_prefix("variant=")) {
+    match senat_lab::arena::arena_file(path) {
         None => Ok(Variant::RULES),
-        Some(v) => {
-            let text =
-                senat_lab::selfplay::identity::unescape(v).or_else(|e| input(format_args!("{shown}: line 1: {e}")))?;
+        Some((GameKind::Senat, text)) => {
             Variant::parse(&text).or_else(|e| input(format_args!("{shown}: line 1: variant: {e}")))
         }
+        Some((g, _)) => input(format_args!("{shown} is a file of a {g} arena: pass --game {g}")),
     }
 }
 

@@ -156,6 +156,17 @@ pub(crate) fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
     AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
 }
 
+/// [`agent`], given `movetime=ms` by `--time-per-move` where it searches
+/// and names no time of its own ([`AgentSpec::with_movetime`]).
+pub(crate) fn timed_agent(text: &str, flag: &str, ms: Option<u64>) -> Result<AgentSpec> {
+    let a = agent(text, flag)?;
+    Ok(ms.map_or(a, |ms| a.with_movetime(ms)))
+}
+
+/// Why dominoes refuses `--time-per-move`.
+pub(crate) const DOMINO_NO_TIME: &str = "--time-per-move is not for --game dominoes: its agents (pimc, ismcts) \
+search a number of playouts, not a time";
+
 /// The variant of `--variant` and `--players`.
 pub(crate) fn domino_variant(g: &GameArg) -> Result<DominoVariant> {
     let text = match g.players {

@@ -295,7 +295,9 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     if kind != GameKind::Dominoes && (a.seat.is_some() || a.reveal) {
         return input(format_args!("--seat and --reveal are for --game dominoes (--game {kind} hides nothing)"));
     }
-    let arena = senat_lab::games::arena::arena_file(&a.file);
+    // Sénat's arena files are read by Sénat's own page (a row index as in
+    // its batches); the other games' by their batch reader.
+    let arena = senat_lab::arena::arena_file(&a.file).filter(|(g, _)| *g != GameKind::Senat);
     let batch = senat_lab::games::batch::batch_game(&a.file).or(arena.as_ref().map(|(g, _)| *g));
     if let Some(g) = batch
         && g != kind
@@ -367,7 +369,7 @@ struct MovesRow {
 fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
     let shown = path.display().to_string();
     // An arena names its agents per row; a batch in its identity line.
-    let (variant, agents) = match senat_lab::games::arena::arena_file(path) {
+    let (variant, agents) = match senat_lab::arena::arena_file(path) {
         Some((_, variant)) => (variant, None),
         None => {
             let fields = senat_lab::games::batch::identity_of(path).or_else(input)?;

@@ -20,6 +20,7 @@
 //! This module plays games through [`crate::selfplay::play_game_timed`]
 //! only; it never knows the rules or the engines.
 
+use crate::games::GameKind;
 use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
 use crate::selfplay::{
@@ -27,6 +28,38 @@ use crate::selfplay::{
 };
 use senat_rules::{EndReason, Side, Variant};
 use std::time::Duration;
+
+/// The start of every arena file's identity line, in every game:
+/// `# senat-arena v2 game=… variant=…` (`variant=-` for the default
+/// rules), the fields of the game's arena following.
+pub fn identity_head(game: GameKind, variant: &str) -> String {
+    let variant = if variant.is_empty() { "-".to_string() } else { crate::selfplay::identity::escape(variant) };
+    format!("# senat-arena v2 game={game} variant={variant}")
+}
+
+/// The game and variant text (empty for the default rules) of an arena's
+/// games or moves file, from its identity line: `# senat-arena v2`
+/// ([`identity_head`]), and the older lines `# senat-arena v1` (Sénat's,
+/// `variant=` only for a variant) and `# game-arena 1` (the other games');
+/// `None` when its first line is none of these or cannot be read.
+pub fn arena_file(path: &std::path::Path) -> Option<(GameKind, String)> {
+    use std::io::{BufRead, Read};
+    let f = std::fs::File::open(path).ok()?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
+    let line = std::str::from_utf8(&line).ok()?;
+    let field = |rest: &str, k: &str| {
+        rest.split_whitespace().find_map(|t| t.strip_prefix(k)?.strip_prefix('=')).map(str::to_string)
+    };
+    let (game, variant) = if let Some(rest) = line.strip_prefix("# senat-arena v1 ") {
+        (GameKind::Senat, field(rest, "variant").unwrap_or_else(|| "-".into()))
+    } else {
+        let rest = line.strip_prefix("# senat-arena v2 ").or_else(|| line.strip_prefix("# game-arena 1 "))?;
+        (GameKind::parse(&field(rest, "game")?).ok()?, field(rest, "variant")?)
+    };
+    let variant = crate::selfplay::identity::unescape(&variant).ok()?;
+    Some((game, if variant == "-" { String::new() } else { variant }))
+}
 
 /// Who meets whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,9 +237,9 @@ impl Arena {
     }
 
     /// The first line of the arena's games file: what the games are, like
-    /// the batch identity of a selfplay file (`v1`: format version; agents
-    /// and the draft policy with the FNV-1a hash of any weights file):
-    /// `# senat-arena v1 seed=1 games=100 schedule=round-robin sprt=- draft=random draft_weights=- agents=2 agent1=random agent1_weights=- ...`.
+    /// the batch identity of a selfplay file ([`identity_head`], then the
+    /// agents and the draft policy with the FNV-1a hash of any weights file):
+    /// `# senat-arena v2 game=senat variant=- seed=1 games=100 schedule=round-robin sprt=- draft=random draft_weights=- agents=2 agent1=random agent1_weights=- ...`.
     pub fn identity_line(&self) -> Result<String, Error> {
         use crate::selfplay::identity::escape;
         let id = |s: &PolicySpec| -> Result<String, Error> {
@@ -221,8 +254,10 @@ impl Arena {
         let sprt = self
             .sprt
             .map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
+        let variant = if self.variant.is_rules() { String::new() } else { self.variant.to_text() };
         let mut line = format!(
-            "# senat-arena v1 seed={} games={} schedule={schedule} sprt={}",
+            "{} seed={} games={} schedule={schedule} sprt={}",
+            identity_head(GameKind::Senat, &variant),
             self.seed,
             self.pairs * 2,
             escape(&sprt)
@@ -233,9 +268,6 @@ impl Arena {
         }
         if self.book > 0 {
             line.push_str(&format!(" book={}", self.book));
-        }
-        if !self.variant.is_rules() {
-            line.push_str(&format!(" variant={}", escape(&self.variant.to_text())));
         }
         line.push_str(&format!(" agents={}", self.agents.len()));
         for (i, a) in self.agents.iter().enumerate() {
@@ -809,6 +841,38 @@ pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every arena's identity line is read back for its game and variant,
+    /// and so are the older lines (Sénat's v1 with and without a variant,
+    /// the other games' `# game-arena 1`); other files are no arena's.
+    #[test]
+    fn every_arena_identity_is_read_back() {
+        let dir = std::env::temp_dir().join(format!("senat-arena-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let head = |g, v| format!("{} seed=1 pairs=2\n", identity_head(g, v));
+        let cases: [(String, Option<(GameKind, &str)>); 8] = [
+            (head(GameKind::Focus4, "players=4"), Some((GameKind::Focus4, "players=4"))),
+            (head(GameKind::Senat, ""), Some((GameKind::Senat, ""))),
+            (head(GameKind::Dominoes, "players=4,target=50"), Some((GameKind::Dominoes, "players=4,target=50"))),
+            (
+                "# senat-arena v1 seed=1 games=2 variant=closure=30 agents=2\n".into(),
+                Some((GameKind::Senat, "closure=30")),
+            ),
+            ("# senat-arena v1 seed=1 games=2 agents=2\n".into(), Some((GameKind::Senat, ""))),
+            ("# game-arena 1 game=debacle variant=- seed=1\n".into(), Some((GameKind::Debacle, ""))),
+            ("# senat-batch v2 game=focus variant=- seed=1\n".into(), None),
+            ("game,pairing,pair\n".into(), None),
+        ];
+        assert!(head(GameKind::Senat, "").starts_with("# senat-arena v2 game=senat variant=- seed=1"));
+        for (i, (line, want)) in cases.iter().enumerate() {
+            let path = dir.join(format!("{i}.csv"));
+            std::fs::write(&path, line).unwrap();
+            let got = arena_file(&path);
+            assert_eq!(got.as_ref().map(|(g, v)| (*g, v.as_str())), *want, "{line}");
+        }
+        assert_eq!(arena_file(&dir.join("absent.csv")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn summary_cells_fill_the_header_one_value_each() {

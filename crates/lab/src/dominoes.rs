@@ -775,23 +775,18 @@ impl Agent<Dominoes> for Clocked {
 
 impl DominoArena {
     /// The identity line of its games and moves files, in the form of the
-    /// other games' arenas ([`crate::games::arena::arena_file`] reads it back).
+    /// other games' arenas ([`crate::arena::arena_file`] reads it back).
     pub fn identity(&self) -> String {
         use crate::selfplay::identity::escape;
         let agents: Vec<String> = self.agents.iter().map(|a| escape(&a.to_string())).collect();
         format!(
-            "# game-arena 1 game=dominoes variant={} seed={} pairs={} duplicate={} agents={}\n",
-            escape(&self.variant_text()),
+            "{} seed={} pairs={} duplicate={} agents={}\n",
+            crate::arena::identity_head(crate::games::GameKind::Dominoes, &self.variant.to_text()),
             self.seed,
             self.pairs,
             self.duplicate,
             agents.join(";")
         )
-    }
-
-    /// The variant's text, `-` for the default rules.
-    fn variant_text(&self) -> String {
-        Some(self.variant.to_text()).filter(|t| !t.is_empty()).unwrap_or_else(|| "-".into())
     }
 
     /// The agents of seat 0 and seat 1 in match `m`.

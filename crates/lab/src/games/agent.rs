@@ -255,6 +255,23 @@ impl AgentSpec {
         }
     }
 
+    /// The agent given `movetime=ms` (`--time-per-move`): alpha-beta and
+    /// MCTS without a `movetime=` of their own search for `ms` per move,
+    /// their depth or playouts then a cap; the others are returned as they
+    /// are. The name shows the time (`mcts:movetime=250`), as Sénat's
+    /// policies' names do. `ms` is checked by [`crate::limits::movetime_ms`] first.
+    pub fn with_movetime(self, ms: u64) -> AgentSpec {
+        match self {
+            AgentSpec::AlphaBeta { depth, movetime_ms: None, tt_mb, guard, temp } => {
+                AgentSpec::AlphaBeta { depth, movetime_ms: Some(ms), tt_mb, guard, temp }
+            }
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, guard, temp } => {
+                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, guard, temp }
+            }
+            other => other,
+        }
+    }
+
     /// Whether the agent searches, so gives a value and a line
     /// ([`Agent::assess`]): alpha-beta and MCTS.
     pub fn searches(&self) -> bool {

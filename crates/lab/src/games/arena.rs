@@ -127,9 +127,8 @@ impl Arena {
         use crate::selfplay::identity::escape;
         let agents: Vec<String> = self.agents.iter().map(|a| escape(&a.to_string())).collect();
         format!(
-            "# game-arena 1 game={} variant={} seed={} pairs={} book={} agents={}\n",
-            self.game,
-            escape(if self.variant.is_empty() { "-" } else { &self.variant }),
+            "{} seed={} pairs={} book={} agents={}\n",
+            crate::arena::identity_head(self.game, &self.variant),
             self.seed,
             self.pairs,
             self.book,
@@ -275,21 +274,6 @@ pub fn moves_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> V
         arena.agents[second].to_string(),
         g.moves.join(" "),
     ]
-}
-
-/// The game and variant text (empty for none) of an arena's games or moves
-/// file, read from its identity line ([`Arena::identity`]); `None` when its
-/// first line is not one.
-pub fn arena_file(path: &std::path::Path) -> Option<(GameKind, String)> {
-    use std::io::{BufRead, Read};
-    let f = std::fs::File::open(path).ok()?;
-    let mut line = Vec::new();
-    std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
-    let rest = std::str::from_utf8(&line).ok()?.strip_prefix("# game-arena 1 ")?;
-    let field = |k: &str| rest.split_whitespace().find_map(|t| t.strip_prefix(k)?.strip_prefix('='));
-    let game = GameKind::parse(field("game")?).ok()?;
-    let variant = crate::selfplay::identity::unescape(field("variant")?).ok()?;
-    Some((game, if variant == "-" { String::new() } else { variant }))
 }
 
 /// The columns of this arena's summary after the common ones of every
