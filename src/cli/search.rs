@@ -132,6 +132,12 @@ pub(crate) struct SolveArgs {
     /// `blue`) forces a win within --max-depth (all the time goes to it).
     #[arg(long, value_name = "SIDE")]
     pub(crate) prove: Option<String>,
+    /// With --engine ab: cut lines where the game's lower bound on the
+    /// plies to a result exceeds the plies left (Sénat: the dice a side is
+    /// short of in its pile); `off` only to measure what it saves, the
+    /// verdicts are the same.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub(crate) bounds: String,
 }
 
 /// Arguments of `senat bench-mcts`.
@@ -267,9 +273,9 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, game } = a;
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, bounds, game } = a;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
-    let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
+    let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove, bounds: bounds == "on" };
     cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
 }
 
@@ -544,6 +550,8 @@ pub(crate) struct SolveOptions {
     pub(crate) engine: String,
     /// `red` or `blue`: only ask whether that side forces a win (pns only).
     pub(crate) prove: Option<String>,
+    /// Whether the alpha-beta prover cuts with the game's bounds ([`Solver::bounds`]).
+    pub(crate) bounds: bool,
 }
 
 /// The prover of `senat solve`.
@@ -553,7 +561,13 @@ enum Prover {
 }
 
 impl Prover {
-    fn new(engine: &str, tt_mb: usize, time: Option<std::time::Duration>, prove: Option<&str>) -> Result<Prover> {
+    fn new(
+        engine: &str,
+        tt_mb: usize,
+        time: Option<std::time::Duration>,
+        prove: Option<&str>,
+        bounds: bool,
+    ) -> Result<Prover> {
         let only = match prove {
             None => None,
             Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
@@ -565,6 +579,7 @@ impl Prover {
             "ab" => {
                 let mut s = Solver::with_table_mb(tt_mb);
                 s.time_limit = time;
+                s.bounds = bounds;
                 Prover::Ab(s)
             }
             "pns" | "pns-id" => {
@@ -609,7 +624,7 @@ pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, ma
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref())?;
+    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds)?;
     let me = root.position().side_to_move();
     let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
     if o.each_move {
@@ -817,6 +832,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         let s = game::position::<G>(&a.pos, &a.game)?;
         game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
         let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
+        solver.bounds = a.bounds == "on";
         if let Some(t) = a.time {
             solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
         }

@@ -46,6 +46,16 @@ pub trait Solvable: Game {
     fn may_reach(_s: &Self::State, _m: Self::Move, _player: usize, _goal: Goal) -> bool {
         true
     }
+
+    /// A lower bound on the plies after which the game can be over at `s`
+    /// with `goal` reached for `player`'s team, over every line of every
+    /// player (`u32::MAX`: never). It must never exceed the true fewest
+    /// plies: the provers answer "not within `d` plies" without a search
+    /// wherever it exceeds `d`. Asked only where the game goes on. The
+    /// default, 0, is no bound.
+    fn min_plies(_s: &Self::State, _player: usize, _goal: Goal) -> u32 {
+        0
+    }
 }
 
 /// The game-theoretic value of the root for the side to move, as far as
@@ -259,6 +269,10 @@ pub struct Solver<G: Solvable> {
     /// Stop after about this long, even in the middle of a horizon (None:
     /// no limit); the verdict is then that of the completed horizons.
     pub time_limit: Option<Duration>,
+    /// Whether to cut a node where the game's [`Solvable::min_plies`]
+    /// exceeds the plies left (on by default; off only to measure what the
+    /// bound saves: the verdicts are the same either way).
+    pub bounds: bool,
 }
 
 /// Salts that make one table key per (state, player, goal).
@@ -370,6 +384,7 @@ impl<G: Solvable> Solver<G> {
             node_limit: None,
             node_cap: None,
             time_limit: None,
+            bounds: true,
         }
     }
 
@@ -524,7 +539,7 @@ impl<G: Solvable> Solver<G> {
         if let Some(r) = G::result(s) {
             return reaches::<G>(s, &r, player, goal);
         }
-        if depth == 0 {
+        if depth == 0 || (self.bounds && G::min_plies(s, player, goal) > depth) {
             return false;
         }
         if self.deadline.is_some() {
