@@ -3,7 +3,8 @@
 //! (`senat_rules::bounds::min_plies_to_result`, `Solvable::min_plies`)
 //! never exceeds the true fewest plies (one-ply consistency on thousands of
 //! positions of random play, exhaustive search to 3 plies on some), the
-//! solver answers the same with and without it on thousands of positions,
+//! provers (alpha-beta and df-pn) answer the same with and without it on
+//! thousands of positions,
 //! and a table shared by states of one position with different repetition
 //! histories gives each its own verdict (the graph-history interaction).
 
@@ -12,6 +13,7 @@ mod support {
 }
 
 use game_search::Game as _;
+use game_search::pns::Pns;
 use game_search::solver::{Goal, Solvable, Solver, Verdict};
 use senat_lab::adapter::{Senat, SenatState, player};
 use senat_rules::bounds::{NEVER, min_plies_to_result};
@@ -74,7 +76,11 @@ fn the_bound_is_consistent_on_random_positions() {
                 .map(|&m| {
                     let c = s.play(m);
                     match c.outcome() {
-                        Some(o) if reached(o.winner, side, or_draw) => 0,
+                        Some(o) if reached(o.winner, side, or_draw) => {
+                            // The solver asks the bound before the end.
+                            assert_eq!(bound(&c, side, or_draw), 0, "{} then {m}", s.position().to_spn());
+                            0
+                        }
                         Some(_) => NEVER,
                         None => bound(&c, side, or_draw),
                     }
@@ -160,6 +166,27 @@ fn the_bound_changes_no_verdict() {
     }
     assert!(checked >= 3000 && decided >= 100, "{checked} checked, {decided} decided");
     assert!(n_with < n_without, "nodes with the bound {n_with}, without {n_without}");
+}
+
+/// The same for deepening df-pn (`Pns::bounds`), on fewer positions.
+#[test]
+fn the_bound_changes_no_pns_verdict() {
+    let states = random_states(12, 150, 9);
+    let mut with = Pns::<Senat>::with_table_mb(16);
+    let mut without = Pns::<Senat>::with_table_mb(16);
+    with.deepen = true;
+    without.deepen = true;
+    without.bounds = false;
+    let (mut checked, mut decided) = (0, 0);
+    for (i, s) in states.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
+        for d in 1..=3 {
+            let (a, b) = (with.solve(s, d).verdict, without.solve(s, d).verdict);
+            assert_eq!(a, b, "state {i} ({}) horizon {d}", s.position().to_spn());
+            checked += 1;
+            decided += (a != Verdict::Unknown) as usize;
+        }
+    }
+    assert!(checked >= 500 && decided >= 20, "{checked} checked, {decided} decided");
 }
 
 /// Deeper: the sample game's fixtures at their horizons, with and without

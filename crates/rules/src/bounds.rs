@@ -77,9 +77,10 @@ pub fn can_score_now(p: &Position, side: Side) -> bool {
 
 /// A lower bound on the play half-moves after which the game can be over
 /// with `side` winning (`or_draw` false) or not losing (`or_draw` true),
-/// over every line of both sides; [`NEVER`] when no line gets there. For a
-/// play position where the game goes on (callers check the end first); 0
-/// in the draft (no bound). See the module documentation for the proof.
+/// over every line of both sides; [`NEVER`] when no line gets there; 0 in
+/// the draft (no bound). Where the game is over with that result it is 0
+/// (the side leads, or holds the majority), so callers may ask it before
+/// they check the end. See the module documentation for the proof.
 pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool) -> u32 {
     if !p.is_play() {
         return 0;

@@ -51,8 +51,9 @@ pub trait Solvable: Game {
     /// with `goal` reached for `player`'s team, over every line of every
     /// player (`u32::MAX`: never). It must never exceed the true fewest
     /// plies: the provers answer "not within `d` plies" without a search
-    /// wherever it exceeds `d`. Asked only where the game goes on. The
-    /// default, 0, is no bound.
+    /// wherever it exceeds `d`. It may be asked where the game is over,
+    /// and must then be 0 if the goal is reached there. The default, 0, is
+    /// no bound.
     fn min_plies(_s: &Self::State, _player: usize, _goal: Goal) -> u32 {
         0
     }
@@ -536,10 +537,15 @@ impl<G: Solvable> Solver<G> {
     /// nothing (and nothing is stored).
     fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         self.nodes += 1;
+        // Before the result, which may cost a move generation (block): the
+        // bound is 0 where the game is over with the goal reached.
+        if self.bounds && G::min_plies(s, player, goal) > depth {
+            return false;
+        }
         if let Some(r) = G::result(s) {
             return reaches::<G>(s, &r, player, goal);
         }
-        if depth == 0 || (self.bounds && G::min_plies(s, player, goal) > depth) {
+        if depth == 0 {
             return false;
         }
         if self.deadline.is_some() {
