@@ -21,9 +21,11 @@
 //! pushed in from row M. Either way at most one die per half-move, and it is
 //! a die of row I, not restricted, that goes to the pile of the colour it
 //! shows as it was before the move (a push changes no face). So `k` dice
-//! need at least `k` half-moves, and one more when the side to move cannot
-//! send a die showing `side`'s colour through the door right now (no such
-//! die in row I that a square agent of the mover can push out or dislodge).
+//! need at least `k` half-moves, one more when the side to move cannot send
+//! a die showing `side`'s colour through the door right now (no such die
+//! in row I that a square agent of the mover can push out or dislodge:
+//! [`can_score_now`]), and one more again when the half-move after cannot
+//! either ([`can_score_second`] says why one move changes little there).
 //! A side that needs more dice than are left on the board cannot get them.
 
 use crate::board::Bitboard;
@@ -75,6 +77,41 @@ pub fn can_score_now(p: &Position, side: Side) -> bool {
     row_i_full && touches(p.occupied() & Bitboard::ROW_M & free)
 }
 
+/// Whether the half-move after the next one may send a die showing
+/// `side`'s colour through the door, whatever the next one is; `false`
+/// only when it certainly cannot.
+///
+/// Every move that brings a die into row I, or changes what a die shows,
+/// restricts it (the target of a flip, a quarter turn or a push, the die
+/// dislodged by a permutation), and a restricted die can neither act nor
+/// be pushed or dislodged on the half-move after. A plain move changes
+/// neither row nor face, and the side to move plain-moves only dice of its
+/// own colour. So the die that goes out on the second half-move shows
+/// `side`'s colour in row I now, and the square agent that pushes it (or
+/// that pushes a die of row M into a full row I) shows the colour of the
+/// second mover now, on the same cell. Only `side`'s dice may move closer
+/// to that agent first, when `side` moves next, and only to a free cell;
+/// row I can gain at most one die before it.
+pub fn can_score_second(p: &Position, side: Side) -> bool {
+    if !p.is_play() {
+        return false;
+    }
+    let row_i = Bitboard::ROW_I;
+    let ready = p.showing(colour(side)) & row_i;
+    if ready.is_empty() {
+        return false;
+    }
+    let second = p.side_to_move().other();
+    let agents = p.showing(colour(second)) & p.with_symbol(Symbol::Square);
+    let reach = agents.left() | agents.right();
+    let free_i = row_i & !p.occupied();
+    let targets = if side == p.side_to_move() { ready | free_i } else { ready };
+    if !(reach & row_i & targets).is_empty() {
+        return true;
+    }
+    !(agents & Bitboard::ROW_M).is_empty() && free_i.len() <= 1
+}
+
 /// A lower bound on the play half-moves after which the game can be over
 /// with `side` winning (`or_draw` false) or not losing (`or_draw` true),
 /// over every line of both sides; [`NEVER`] when no line gets there; 0 in
@@ -92,5 +129,15 @@ pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool) -> u32 {
     if short > p.dice_count() {
         return NEVER;
     }
-    short + u32::from(!can_score_now(p, side))
+    // At most one die a half-move; the first two as [`can_score_now`] and
+    // [`can_score_second`] allow.
+    let first = u32::from(can_score_now(p, side));
+    let both = first + u32::from(can_score_second(p, side));
+    if short <= first {
+        1
+    } else if short <= both {
+        2
+    } else {
+        short + 2 - both
+    }
 }
