@@ -5,7 +5,8 @@
 //! relies on (`outcome_after`, `may_reach`) against their definitions.
 //! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
 //! list, on random positions (differential), its time limit, and
-//! `senat solve --engine pns`.
+//! `senat solve --engine pns`; `senat solve --store` (the proof store).
+//! The game bounds are checked in `tests/solver_bounds.rs`.
 
 mod support {
     pub mod cli;
