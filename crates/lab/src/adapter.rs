@@ -324,8 +324,8 @@ impl Solvable for Senat {
     }
 
     /// [`bounds::min_plies_to_result`]: the dice the side is short of in its
-    /// pile, one per half-move at most, and one more half-move when the
-    /// side to move cannot send one of its dice through the door now.
+    /// pile, one per half-move at most, and one more half-move for each of
+    /// the next two that cannot send a die of its colour through the door.
     fn min_plies(s: &SenatState, player: usize, goal: Goal) -> u32 {
         let side = if player == 0 { Side::Red } else { Side::Blue };
         bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw)

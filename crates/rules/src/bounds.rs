@@ -141,3 +141,38 @@ pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool) -> u32 {
         short + 2 - both
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(spn: &str) -> Position {
+        spn.parse().unwrap()
+    }
+
+    #[test]
+    fn a_die_to_push_out_now() {
+        // Blue's square I22 is next to its die I23: one half-move to the fifth die.
+        let p = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0");
+        assert!(can_score_now(&p, Side::Blue));
+        assert_eq!(min_plies_to_result(&p, Side::Blue, false), 1);
+        // Red has no die showing red: neither of the next two half-moves gives it one.
+        assert!(!can_score_now(&p, Side::Red) && !can_score_second(&p, Side::Red));
+        assert_eq!(min_plies_to_result(&p, Side::Red, false), 3);
+        // Level piles: a draw needs no die.
+        assert_eq!(min_plies_to_result(&p, Side::Red, true), 0);
+    }
+
+    #[test]
+    fn more_dice_than_the_board_holds() {
+        let p = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb r - 1-4-16 0");
+        assert_eq!(dice_short(&p, Side::Red, false), 4);
+        assert_eq!(min_plies_to_result(&p, Side::Red, false), NEVER);
+        assert_eq!(min_plies_to_result(&p, Side::Blue, false), 0);
+    }
+
+    #[test]
+    fn the_draft_has_no_bound() {
+        assert_eq!(min_plies_to_result(&Position::start(), Side::Red, false), 0);
+    }
+}

@@ -18,6 +18,12 @@
 //! the value (for Sénat: the repetition window and the clock), so a stored
 //! fact is valid wherever its key comes back.
 //!
+//! **Game bounds.** Where the game's [`Solvable::min_plies`] says that
+//! the goal cannot be reached within the plies left, the node is answered
+//! "no" without a search ([`Solver::bounds`]); the bound must be a proven
+//! lower bound, never an estimate, so the verdicts are the same with it or
+//! without it (only the nodes differ).
+//!
 //! **Teams and chance.** Verdicts are for the team of the player to move
 //! at the root against the other team: a prover needs exactly two teams
 //! ([`check`]); partners' moves are the team's choices. A chance node is
