@@ -5,7 +5,8 @@
 //! relies on (`outcome_after`, `may_reach`) against their definitions.
 //! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
 //! list, on random positions (differential), its time limit, and
-//! `senat solve --engine pns`.
+//! `senat solve --engine pns`; `senat solve --store` (the proof store).
+//! The game bounds are checked in `tests/solver_bounds.rs`.
 
 mod support {
     pub mod cli;
@@ -316,4 +317,54 @@ fn solve_cli_engine_pns() {
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("senat: error: {msg}\n"));
     }
+}
+
+/// `solve --store`: the second run answers from the file (no nodes), the
+/// per-move run reuses and adds facts, and a store of another variant or a
+/// file that is not a store is refused with one line.
+#[test]
+fn solve_cli_store() {
+    use support::cli::{TempRecord, fails, ok};
+    let store = TempRecord::new("proof-store", "");
+    let spn = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 1";
+    let args = ["solve", spn, "--max-depth", "5", "--store", store.path()];
+    let first = ok(&args);
+    assert!(first.starts_with("verdict blue (to move) wins within 3 plies\n"), "{first}");
+    assert!(first.ends_with(&format!("store {}: 1 facts\n", store.path())), "{first}");
+    let again = ok(&args);
+    let (v1, v2) = (first.lines().take(2).collect::<Vec<_>>(), again.lines().take(2).collect::<Vec<_>>());
+    assert_eq!(v1, v2);
+    assert!(again.lines().nth(2).unwrap().ends_with("nodes 0  time 0.000s  nodes/s 0  (from the store)"), "{again}");
+    assert_eq!(again.lines().count(), 3, "nothing new to write: {again}");
+    let each = ok(&["solve", spn, "--max-depth", "5", "--each-move", "--store", store.path()]);
+    let text = std::fs::read_to_string(&store.0).unwrap();
+    assert!(text.starts_with("# senat proof store, format 1, variant rules\n"), "{text}");
+    let facts = text.lines().count() - 1;
+    assert!(facts > 1, "{text}");
+    let each_again = ok(&["solve", spn, "--max-depth", "5", "--each-move", "--store", store.path()]);
+    assert!(
+        each_again.lines().filter(|l| l.starts_with("move ")).all(|l| l.contains("(from the store)")),
+        "{each_again}"
+    );
+    let strip = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("move "))
+            .map(|l| l.split("  nodes").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&each), strip(&each_again));
+    let other = fails(&["solve", spn, "--max-depth", "5", "--store", store.path(), "--variant", "closure=40"]);
+    assert_eq!(
+        other,
+        format!(
+            "senat: error: --store {}: a proof store of variant rules, this run is variant closure=40\n",
+            store.path()
+        )
+    );
+    let junk = TempRecord::new("not-a-store", "hello\n");
+    let bad = fails(&["solve", spn, "--max-depth", "5", "--store", junk.path()]);
+    assert_eq!(
+        bad,
+        format!("senat: error: --store {}: not a proof store of format 1 (first line `hello`)\n", junk.path())
+    );
 }

@@ -4,7 +4,9 @@
 //! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
-use crate::cli::common::{POS_HELP, Result, input, parse_position, play_record, read_record, sample_start};
+use crate::cli::common::{
+    POS_HELP, Result, input, parse_position, play_record, read_record, sample_start, write_atomic,
+};
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
 use game_search::Game;
@@ -18,6 +20,7 @@ use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use senat_lab::games::{GameKind, LabEval, LabGame};
 use senat_lab::limits;
+use senat_lab::proof_store::ProofStore;
 use senat_lab::winprob::{HAND_SCALE, WinChance};
 use senat_rules::{Move, Variant};
 use std::io::Write;
@@ -132,6 +135,18 @@ pub(crate) struct SolveArgs {
     /// `blue`) forces a win within --max-depth (all the time goes to it).
     #[arg(long, value_name = "SIDE")]
     pub(crate) prove: Option<String>,
+    /// Cut lines where the game's lower bound on the
+    /// plies to a result exceeds the plies left (Sénat: the dice a side is
+    /// short of in its pile); `off` only to measure what it saves, the
+    /// verdicts are the same.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub(crate) bounds: String,
+    /// A proof store (Sénat, --engine ab): facts proved before answer
+    /// without a search, new ones are added (the file is written atomically
+    /// at the end; created if absent). A store of another variant or format
+    /// is refused.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) store: Option<PathBuf>,
 }
 
 /// Arguments of `senat bench-mcts`.
@@ -267,9 +282,10 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, game } = a;
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, bounds, store, game } = a;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
-    let opts = SolveOptions { max_depth, time, tt_mb, each_move, engine, prove };
+    let opts =
+        SolveOptions { max_depth, time, tt_mb, each_move, engine, prove, bounds: bounds == "on", store, variant: v };
     cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
 }
 
@@ -544,6 +560,22 @@ pub(crate) struct SolveOptions {
     pub(crate) engine: String,
     /// `red` or `blue`: only ask whether that side forces a win (pns only).
     pub(crate) prove: Option<String>,
+    /// Whether the provers cut with the game's bounds ([`Solver::bounds`], [`Pns::bounds`]).
+    pub(crate) bounds: bool,
+    /// The proof store file (`--store`).
+    pub(crate) store: Option<PathBuf>,
+    /// The variant of the position (the store's must be the same).
+    pub(crate) variant: Variant,
+}
+
+/// The proof store of `--store FILE`: read if the file exists, else empty.
+fn open_store(path: &Path, v: Variant) -> Result<ProofStore> {
+    if !path.exists() {
+        return Ok(ProofStore::new(v));
+    }
+    let name = path.display();
+    let text = std::fs::read_to_string(path).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
+    ProofStore::parse(&text, v).or_else(|e| input(format_args!("--store {name}: {e}")))
 }
 
 /// The prover of `senat solve`.
@@ -553,7 +585,13 @@ enum Prover {
 }
 
 impl Prover {
-    fn new(engine: &str, tt_mb: usize, time: Option<std::time::Duration>, prove: Option<&str>) -> Result<Prover> {
+    fn new(
+        engine: &str,
+        tt_mb: usize,
+        time: Option<std::time::Duration>,
+        prove: Option<&str>,
+        bounds: bool,
+    ) -> Result<Prover> {
         let only = match prove {
             None => None,
             Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
@@ -565,6 +603,7 @@ impl Prover {
             "ab" => {
                 let mut s = Solver::with_table_mb(tt_mb);
                 s.time_limit = time;
+                s.bounds = bounds;
                 Prover::Ab(s)
             }
             "pns" | "pns-id" => {
@@ -572,6 +611,7 @@ impl Prover {
                 s.time_limit = time;
                 s.deepen = engine == "pns-id";
                 s.only = only;
+                s.bounds = bounds;
                 Prover::Pns(s)
             }
             e => return input(format_args!("--engine {e}: expected `ab`, `pns` or `pns-id`")),
@@ -582,13 +622,6 @@ impl Prover {
         match self {
             Prover::Ab(s) => s.solve(root, max_depth),
             Prover::Pns(s) => s.solve(root, max_depth),
-        }
-    }
-
-    fn solve_move(&mut self, root: &SenatState, m: Move, max_depth: u32) -> Solution<Move> {
-        match self {
-            Prover::Ab(s) => s.solve_move(root, m, max_depth),
-            Prover::Pns(s) => s.solve_move(root, m, max_depth),
         }
     }
 }
@@ -609,7 +642,22 @@ pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, ma
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref())?;
+    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds)?;
+    if o.store.is_some() && o.engine != "ab" {
+        return input("--store is for --engine ab");
+    }
+    let mut store = o.store.as_deref().map(|p| open_store(p, o.variant)).transpose()?;
+    // A fact of the store, or the solver's answer, which the store keeps.
+    let mut solve = |s: &SenatState, depth: u32| -> (Solution<Move>, bool) {
+        if let Some(sol) = store.as_ref().and_then(|st| st.answer(s, depth)) {
+            return (sol, true);
+        }
+        let sol = solver.solve(s, depth);
+        if let Some(st) = store.as_mut() {
+            st.record(s, &sol);
+        }
+        (sol, false)
+    };
     let me = root.position().side_to_move();
     let rate = |nodes: u64, t: std::time::Duration| nodes as f64 / t.as_secs_f64().max(1e-9);
     if o.each_move {
@@ -620,8 +668,18 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         let mut moves = Vec::new();
         <Senat as game_search::Game>::moves(root, &mut moves);
         for m in moves {
-            let sol = solver.solve_move(root, m, o.max_depth);
-            let stop = if sol.timed_out { format!("  (time out after depth {})", sol.depth) } else { String::new() };
+            // The position after the move, solved one ply shorter (as
+            // `Solver::solve_move`), seen from the side that moves.
+            let child = root.play(m);
+            let (sol, kept) = solve(&child, o.max_depth.saturating_sub(1));
+            let sol = sol.before_move(m);
+            let stop = if sol.timed_out {
+                format!("  (time out after depth {})", sol.depth)
+            } else if kept {
+                "  (from the store)".to_string()
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
                 "move {m:<12} verdict {}  nodes {}  time {:.3}s{stop}  pv {}",
@@ -635,12 +693,18 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
             time += sol.elapsed;
         }
         writeln!(out, "total  nodes {nodes}  time {:.3}s  nodes/s {:.0}", time.as_secs_f64(), rate(nodes, time))?;
-        return Ok(());
+        return save_store(o.store.as_deref(), store.as_ref(), out);
     }
-    let sol = solver.solve(root, o.max_depth);
+    let (sol, kept) = solve(root, o.max_depth);
     writeln!(out, "verdict {}", verdict_text(sol.verdict, me, sol.depth, o.max_depth))?;
     writeln!(out, "pv {}", line_text(&sol.pv))?;
-    let stop = if sol.timed_out { "  (time out)" } else { "" };
+    let stop = if sol.timed_out {
+        "  (time out)"
+    } else if kept {
+        "  (from the store)"
+    } else {
+        ""
+    };
     writeln!(
         out,
         "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}{stop}",
@@ -649,6 +713,16 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         sol.elapsed.as_secs_f64(),
         rate(sol.nodes, sol.elapsed)
     )?;
+    save_store(o.store.as_deref(), store.as_ref(), out)
+}
+
+/// Writes the store back (atomically) if this run added to it, and says so.
+fn save_store(path: Option<&Path>, store: Option<&ProofStore>, out: &mut impl Write) -> Result<()> {
+    let (Some(path), Some(store)) = (path, store) else { return Ok(()) };
+    if store.changed() {
+        write_atomic(path, store.to_text().as_bytes(), true)?;
+        writeln!(out, "store {}: {} facts", path.display(), store.len())?;
+    }
     Ok(())
 }
 
@@ -806,9 +880,9 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.game == GameKind::Dominoes {
         return domino_solve(a, out);
     }
-    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() {
+    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.store.is_some() {
         return input(format_args!(
-            "--history, --engine and --prove are for Sénat; --game {} does not take them",
+            "--history, --engine, --prove and --store are for Sénat; --game {} does not take them",
             a.game.game
         ));
     }
@@ -817,6 +891,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         let s = game::position::<G>(&a.pos, &a.game)?;
         game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
         let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
+        solver.bounds = a.bounds == "on";
         if let Some(t) = a.time {
             solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
         }
@@ -867,9 +942,9 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
 /// others): the observation searched, then the position's verdict or,
 /// with `--each-move`, one verdict per legal move.
 pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.time.is_some() {
+    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.time.is_some() || a.store.is_some() {
         return input(
-            "--history, --engine, --prove and --time are not for --game dominoes (its limits are plies, placements and nodes)",
+            "--history, --engine, --prove, --time and --store are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;

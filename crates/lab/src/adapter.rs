@@ -11,6 +11,7 @@ use game_search::mcts::Rollout;
 use game_search::rng::{GameRng, below};
 use game_search::solver::{Goal, Solvable};
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
+use senat_rules::bounds;
 use senat_rules::dice::Side;
 use senat_rules::game::{History, Outcome};
 use senat_rules::movegen::{PlayMoves, nth_draft_move};
@@ -320,6 +321,14 @@ impl Solvable for Senat {
             Goal::Win => mine > theirs,
             Goal::AtLeastDraw => mine >= theirs,
         }
+    }
+
+    /// [`bounds::min_plies_to_result`]: the dice the side is short of in its
+    /// pile, one per half-move at most, and one more half-move for each of
+    /// the next two that cannot send a die of its colour through the door.
+    fn min_plies(s: &SenatState, player: usize, goal: Goal) -> u32 {
+        let side = if player == 0 { Side::Red } else { Side::Blue };
+        bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw)
     }
 }
 

@@ -28,6 +28,7 @@ pub mod picture;
 pub mod play;
 pub mod plot;
 pub mod policy;
+pub mod proof_store;
 pub mod rating;
 pub mod render;
 pub mod selfplay;

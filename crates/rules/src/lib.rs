@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bounds;
 pub mod dice;
 pub mod game;
 pub mod movegen;

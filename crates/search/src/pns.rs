@@ -96,7 +96,8 @@ impl Numbers {
 struct Child<G: Game> {
     state: G::State,
     key: u64,
-    /// The game is over there: whether the goal is reached.
+    /// The game is over there: whether the goal is reached (`false` too
+    /// where the game's bound puts the goal beyond the child's horizon).
     end: Option<bool>,
     /// Index in the game's move order plus one.
     index: u16,
@@ -122,6 +123,10 @@ pub struct Pns<G: Solvable> {
     /// is then a win, a loss or unknown, never a draw); `None` (the default):
     /// the side to move's win, the opponent's, then the draw.
     pub only: Option<usize>,
+    /// Whether to disprove a child where the game's [`Solvable::min_plies`]
+    /// exceeds its horizon without searching it (on by default, as
+    /// [`super::solver::Solver::bounds`]).
+    pub bounds: bool,
 }
 
 impl<G: Solvable> Default for Pns<G> {
@@ -153,6 +158,7 @@ impl<G: Solvable> Pns<G> {
             time_limit: None,
             deepen: false,
             only: None,
+            bounds: true,
         }
     }
 
@@ -313,7 +319,13 @@ impl<G: Solvable> Pns<G> {
         for &(_, index, m) in &order {
             self.nodes += 1;
             let state = G::apply(s, m);
-            let end = G::result(&state).map(|res| reaches::<G>(&state, &res, player, goal));
+            // A child the game's bound puts out of reach of the child's
+            // horizon is disproven there, before its result is asked.
+            let end = if self.bounds && G::min_plies(&state, player, goal) > r - 1 {
+                Some(false)
+            } else {
+                G::result(&state).map(|res| reaches::<G>(&state, &res, player, goal))
+            };
             let key = self.key(&state, player, goal);
             children.push(Child { state, key, end, index });
         }

@@ -18,6 +18,12 @@
 //! the value (for Sénat: the repetition window and the clock), so a stored
 //! fact is valid wherever its key comes back.
 //!
+//! **Game bounds.** Where the game's [`Solvable::min_plies`] says that
+//! the goal cannot be reached within the plies left, the node is answered
+//! "no" without a search ([`Solver::bounds`]); the bound must be a proven
+//! lower bound, never an estimate, so the verdicts are the same with it or
+//! without it (only the nodes differ).
+//!
 //! **Teams and chance.** Verdicts are for the team of the player to move
 //! at the root against the other team: a prover needs exactly two teams
 //! ([`check`]); partners' moves are the team's choices. A chance node is
@@ -45,6 +51,17 @@ pub trait Solvable: Game {
     /// The default is `true`.
     fn may_reach(_s: &Self::State, _m: Self::Move, _player: usize, _goal: Goal) -> bool {
         true
+    }
+
+    /// A lower bound on the plies after which the game can be over at `s`
+    /// with `goal` reached for `player`'s team, over every line of every
+    /// player (`u32::MAX`: never). It must never exceed the true fewest
+    /// plies: the provers answer "not within `d` plies" without a search
+    /// wherever it exceeds `d`. It may be asked where the game is over,
+    /// and must then be 0 if the goal is reached there. The default, 0, is
+    /// no bound.
+    fn min_plies(_s: &Self::State, _player: usize, _goal: Goal) -> u32 {
+        0
     }
 }
 
@@ -259,6 +276,10 @@ pub struct Solver<G: Solvable> {
     /// Stop after about this long, even in the middle of a horizon (None:
     /// no limit); the verdict is then that of the completed horizons.
     pub time_limit: Option<Duration>,
+    /// Whether to cut a node where the game's [`Solvable::min_plies`]
+    /// exceeds the plies left (on by default; off only to measure what the
+    /// bound saves: the verdicts are the same either way).
+    pub bounds: bool,
 }
 
 /// Salts that make one table key per (state, player, goal).
@@ -370,6 +391,7 @@ impl<G: Solvable> Solver<G> {
             node_limit: None,
             node_cap: None,
             time_limit: None,
+            bounds: true,
         }
     }
 
@@ -521,6 +543,11 @@ impl<G: Solvable> Solver<G> {
     /// nothing (and nothing is stored).
     fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         self.nodes += 1;
+        // Before the result, which may cost a move generation (block): the
+        // bound is 0 where the game is over with the goal reached.
+        if self.bounds && G::min_plies(s, player, goal) > depth {
+            return false;
+        }
         if let Some(r) = G::result(s) {
             return reaches::<G>(s, &r, player, goal);
         }

@@ -1,0 +1,305 @@
+//! The solver's game-specific cuts, checked against what they replace:
+//! Sénat's lower bound on the plies to a result
+//! (`senat_rules::bounds::min_plies_to_result`, `Solvable::min_plies`)
+//! never exceeds the true fewest plies (one-ply consistency on thousands of
+//! positions of random play, exhaustive search to 3 plies on some), the
+//! provers (alpha-beta and df-pn) answer the same with and without it on
+//! thousands of positions,
+//! and a table shared by states of one position with different repetition
+//! histories gives each its own verdict (the graph-history interaction).
+
+mod support {
+    pub mod solver_positions;
+}
+
+use game_search::Game as _;
+use game_search::pns::Pns;
+use game_search::solver::{Goal, Solvable, Solver, Verdict};
+use senat_lab::adapter::{Senat, SenatState, player};
+use senat_rules::bounds::{NEVER, min_plies_to_result};
+use senat_rules::{Side, sample};
+
+/// The four questions a bound answers: (side, or_draw).
+const QUESTIONS: [(Side, bool); 4] = [(Side::Red, false), (Side::Red, true), (Side::Blue, false), (Side::Blue, true)];
+
+/// Whether a game over with `winner` answers the question (`side`, `or_draw`).
+fn reached(winner: Option<Side>, side: Side, or_draw: bool) -> bool {
+    if or_draw { winner != Some(side.other()) } else { winner == Some(side) }
+}
+
+/// States of seeded random play from the sample game's start: `games`
+/// games of at most `plies` half-moves, every state where play goes on.
+fn random_states(games: usize, plies: usize, seed: u64) -> Vec<SenatState> {
+    let mut seed = seed;
+    let mut out = Vec::new();
+    let start = SenatState::new(sample::START.parse().unwrap());
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut s = start;
+        for _ in 0..plies {
+            Senat::moves(&s, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            out.push(s);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s.play(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    out
+}
+
+/// The bound of `s` for one question.
+fn bound(s: &SenatState, side: Side, or_draw: bool) -> u32 {
+    min_plies_to_result(s.position(), side, or_draw)
+}
+
+/// One-ply consistency, which gives admissibility by induction on the true
+/// distance: at a position where play goes on, the bound is at most one
+/// more than the smallest over the moves of (0 for a move that ends the
+/// game with the question answered, never for one that ends it otherwise,
+/// the child's bound for the others); and the solver's `min_plies` is it.
+#[test]
+fn the_bound_is_consistent_on_random_positions() {
+    let states = random_states(40, 150, 11);
+    assert!(states.len() >= 3000, "{}", states.len());
+    let mut moves = Vec::new();
+    let (mut positive, mut tight) = (0, 0);
+    for s in &states {
+        Senat::moves(s, &mut moves);
+        for (side, or_draw) in QUESTIONS {
+            let b = bound(s, side, or_draw);
+            let goal = if or_draw { Goal::AtLeastDraw } else { Goal::Win };
+            assert_eq!(Senat::min_plies(s, player(side), goal), b);
+            let best = moves
+                .iter()
+                .map(|&m| {
+                    let c = s.play(m);
+                    match c.outcome() {
+                        Some(o) if reached(o.winner, side, or_draw) => {
+                            // The solver asks the bound before the end.
+                            assert_eq!(bound(&c, side, or_draw), 0, "{} then {m}", s.position().to_spn());
+                            0
+                        }
+                        Some(_) => NEVER,
+                        None => bound(&c, side, or_draw),
+                    }
+                })
+                .min()
+                .unwrap_or(NEVER);
+            let next = best.saturating_add(1);
+            assert!(b <= next, "{} {side} or_draw {or_draw}: bound {b}, after one ply {best}", s.position().to_spn());
+            positive += (b > 0 && b != NEVER) as usize;
+            tight += (b == next && b > 1) as usize;
+        }
+    }
+    // The bound says something, and is sometimes exact.
+    assert!(positive >= 3000 && tight >= 100, "{positive} positive, {tight} tight");
+}
+
+/// The fewest plies after which the game is over with each question of
+/// [`QUESTIONS`] answered, over every line (`None`: not within `depth`).
+fn shortest(s: &SenatState, depth: u32) -> [Option<u32>; 4] {
+    if let Some(o) = s.outcome() {
+        return QUESTIONS.map(|(side, d)| reached(o.winner, side, d).then_some(0));
+    }
+    let mut best = [None; 4];
+    if depth == 0 {
+        return best;
+    }
+    let mut moves = Vec::new();
+    Senat::moves(s, &mut moves);
+    for m in moves {
+        let below = shortest(&s.play(m), depth - 1);
+        for (b, x) in best.iter_mut().zip(below) {
+            if let Some(x) = x {
+                *b = Some(b.map_or(x + 1, |b: u32| b.min(x + 1)));
+            }
+        }
+    }
+    best
+}
+
+/// Exhaustive search: the bound never exceeds the fewest plies to the
+/// result where one exists within 2 plies (3 on some positions).
+#[test]
+fn the_bound_never_exceeds_the_brute_force_distance() {
+    let states = random_states(80, 150, 23);
+    // Late positions (the piles near the end) make short results likely.
+    let late: Vec<&SenatState> = states.iter().filter(|s| s.position().piles().total() >= 7).collect();
+    assert!(late.len() >= 150, "{}", late.len());
+    let mut found = 0;
+    for (i, s) in late.iter().enumerate().take(150) {
+        let depth = if i % 30 == 0 { 3 } else { 2 };
+        for ((side, or_draw), d) in QUESTIONS.into_iter().zip(shortest(s, depth)) {
+            let b = bound(s, side, or_draw);
+            if let Some(d) = d {
+                assert!(b <= d, "{} {side} or_draw {or_draw}: bound {b} > shortest {d}", s.position().to_spn());
+                found += (d > 0) as usize;
+            }
+        }
+    }
+    assert!(found >= 30, "{found} short results");
+}
+
+/// The solver with and without the bound, at horizons 1 to 3, on thousands
+/// of positions of random play: the same verdicts and depths, and the
+/// bound saves nodes.
+#[test]
+fn the_bound_changes_no_verdict() {
+    let states = random_states(30, 150, 5);
+    let mut with = Solver::<Senat>::with_table_mb(16);
+    let mut without = Solver::<Senat>::with_table_mb(16);
+    without.bounds = false;
+    let (mut checked, mut decided, mut n_with, mut n_without) = (0, 0, 0u64, 0u64);
+    for (i, s) in states.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
+        for d in 1..=3 {
+            let a = with.solve(s, d);
+            let b = without.solve(s, d);
+            assert_eq!(a.verdict, b.verdict, "state {i} ({}) horizon {d}", s.position().to_spn());
+            assert_eq!(a.depth, b.depth, "state {i} horizon {d}");
+            checked += 1;
+            decided += (a.verdict != Verdict::Unknown) as usize;
+            n_with += a.nodes;
+            n_without += b.nodes;
+        }
+    }
+    assert!(checked >= 3000 && decided >= 100, "{checked} checked, {decided} decided");
+    assert!(n_with < n_without, "nodes with the bound {n_with}, without {n_without}");
+}
+
+/// The same for deepening df-pn (`Pns::bounds`), on fewer positions.
+#[test]
+fn the_bound_changes_no_pns_verdict() {
+    let states = random_states(12, 150, 9);
+    let mut with = Pns::<Senat>::with_table_mb(16);
+    let mut without = Pns::<Senat>::with_table_mb(16);
+    with.deepen = true;
+    without.deepen = true;
+    without.bounds = false;
+    let (mut checked, mut decided) = (0, 0);
+    for (i, s) in states.iter().enumerate().filter(|(i, _)| i % 3 == 0) {
+        for d in 1..=3 {
+            let (a, b) = (with.solve(s, d).verdict, without.solve(s, d).verdict);
+            assert_eq!(a, b, "state {i} ({}) horizon {d}", s.position().to_spn());
+            checked += 1;
+            decided += (a != Verdict::Unknown) as usize;
+        }
+    }
+    assert!(checked >= 500 && decided >= 20, "{checked} checked, {decided} decided");
+}
+
+/// Deeper: the sample game's fixtures at their horizons, with and without
+/// the bound, give the same verdict and line length.
+#[test]
+fn the_bound_changes_no_verdict_in_the_sample_game() {
+    for (after, depth, expected) in [(15, 7, Verdict::Win(5)), (17, 7, Verdict::Unknown), (24, 5, Verdict::Win(3))] {
+        let s = support::solver_positions::sample_after(after).unwrap();
+        let a = Solver::<Senat>::new().solve(&s, depth);
+        let mut plain = Solver::<Senat>::new();
+        plain.bounds = false;
+        let b = plain.solve(&s, depth);
+        assert_eq!((a.verdict, b.verdict), (expected, expected), "after {after}");
+        assert_eq!(a.pv.len(), b.pv.len(), "after {after}");
+        assert!(a.nodes <= b.nodes, "after {after}: {} with, {} without", a.nodes, b.nodes);
+    }
+}
+
+/// Whether `player` forces the game over with `goal` within `depth` plies,
+/// by plain search: no table, no bound, no shortcut.
+fn plain_forces(s: &SenatState, player: usize, goal: Goal, depth: u32) -> bool {
+    if let Some(o) = s.outcome() {
+        let side = if player == 0 { Side::Red } else { Side::Blue };
+        return reached(o.winner, side, goal == Goal::AtLeastDraw);
+    }
+    if depth == 0 {
+        return false;
+    }
+    let mine = Senat::to_move(s) == player;
+    let mut moves = Vec::new();
+    Senat::moves(s, &mut moves);
+    let mut it = moves.iter().map(|&m| plain_forces(&s.play(m), player, goal, depth - 1));
+    if mine { it.any(|v| v) } else { it.all(|v| v) }
+}
+
+/// [`Solver::solve`]'s verdict at horizon `max` (at most 4, where a draw
+/// is looked for at every horizon) by plain search.
+fn plain_verdict(s: &SenatState, max: u32) -> Verdict {
+    let me = Senat::to_move(s);
+    let other = 1 - me;
+    if s.outcome().is_some() {
+        return Verdict::Unknown;
+    }
+    for d in 1..=max {
+        if plain_forces(s, me, Goal::Win, d) {
+            return Verdict::Win(d);
+        }
+        if plain_forces(s, other, Goal::Win, d) {
+            return Verdict::Loss(d);
+        }
+        if plain_forces(s, other, Goal::AtLeastDraw, d) && plain_forces(s, me, Goal::AtLeastDraw, d) {
+            return Verdict::Draw(d);
+        }
+    }
+    Verdict::Unknown
+}
+
+/// States of seeded random walks from small positions (few dice, the clock
+/// near closure), which come back to the same positions with other
+/// repetition counts and clocks.
+fn small_walks() -> Vec<SenatState> {
+    let starts = [
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Tr,.,23Tr b - 4-3-13 48",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Tr,.,23Tr r - 4-4-12 50",
+        ".,.,.,.,4Tb,.,.,.,.,23Tr,./.,.,.,.,.,.,./.,.,.,.,. b - 4-3-14 52",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,4Tb,.,23Sr,.,./.,.,.,.,. b - 3-3-15 50",
+    ];
+    let mut out = Vec::new();
+    let mut seed = 3u64;
+    let mut moves = Vec::new();
+    for spn in starts {
+        for _ in 0..6 {
+            let mut s = SenatState::new(spn.parse().unwrap());
+            for _ in 0..14 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                out.push(s);
+                Senat::moves(&s, &mut moves);
+                // Few moves, so that positions come back: the first three.
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s = s.play(moves[(seed >> 33) as usize % moves.len().min(3)]);
+            }
+        }
+    }
+    out
+}
+
+/// The graph-history interaction: states of one position reached with
+/// other repetition counts or clocks may have other values. The solver,
+/// with one table for all of them (in both orders), must give every state
+/// the verdict of a plain search without a table; the test checks that
+/// such states exist, so that a table keyed by the position alone fails it.
+#[test]
+fn one_table_for_states_with_different_histories() {
+    let states = small_walks();
+    let depth = 4;
+    let plain: Vec<Verdict> = states.iter().map(|s| plain_verdict(s, depth)).collect();
+    let sensitive = (0..states.len())
+        .flat_map(|i| (0..i).map(move |j| (i, j)))
+        .filter(|&(i, j)| states[i].position_hash() == states[j].position_hash() && plain[i] != plain[j])
+        .count();
+    let decided = plain.iter().filter(|v| !matches!(v, Verdict::Unknown | Verdict::Win(1) | Verdict::Loss(1))).count();
+    assert!(sensitive >= 5 && decided >= 20, "{sensitive} pairs, {decided} decided: {plain:?}");
+    for reversed in [false, true] {
+        let mut shared = Solver::<Senat>::with_table_mb(1);
+        let mut order: Vec<usize> = (0..states.len()).collect();
+        if reversed {
+            order.reverse();
+        }
+        for i in order {
+            let v = shared.solve(&states[i], depth).verdict;
+            assert_eq!(v, plain[i], "state {i} ({}), reversed {reversed}", states[i].position().to_spn());
+        }
+    }
+}
