@@ -1,13 +1,13 @@
 //! Do the dominoes agents see hidden tiles? For each agent, in self-play,
 //! how often its decision agrees with MCTS on the true state (a peek) and
 //! with the same MCTS on a state drawn from the agent's own observation
-//! (`senat_lab::dominoes::peek_check`). An agent that reads only its
+//! (`senat_lab::games::dominoes::peek_check`). An agent that reads only its
 //! observation agrees with both about as often; one that peeked would
 //! agree with the true peek more often. Wilson 95% intervals.
 //! Run: `cargo bench --bench dominoes_peek` (`-- --quick`: fewer matches).
 
 use dominoes_rules::Variant;
-use senat_lab::dominoes::{DominoSpec, peek_check};
+use senat_lab::games::dominoes::{DominoSpec, peek_check};
 use senat_lab::stats::wilson;
 
 fn main() {

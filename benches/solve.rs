@@ -15,7 +15,7 @@ mod positions;
 
 use game_search::pns::Pns;
 use game_search::solver::{Solver, Verdict};
-use senat_lab::adapter::Senat;
+use senat_lab::games::senat::Senat;
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -215,7 +215,7 @@ def candidate(bin_, game, pos, horizon, time_s):
 
 DOMINO_HEADER = [
     "# A position is the observation of the player deciding (what `senat bestmove --game dominoes` is given).",
-    "# Proved (`senat solve --game dominoes`, crates/lab/src/dominoes_proof.rs): a move is good in a `win` position",
+    "# Proved (`senat solve --game dominoes`, crates/lab/src/games/dominoes_proof.rs): a move is good in a `win` position",
     "# when it is a sure win of the round: one strategy, choosing from the observer's observations only, makes him",
     "# the round's winner against EVERY state consistent with the observation (enumerated exactly,",
     "# Sampler::consistent_states), every order of the remaining draws and every play of the other player (who may",

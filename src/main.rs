@@ -369,7 +369,7 @@ fn agents_help() -> String {
         "Sénat policies: {}\n\nFocus and Débâcle agents: {}\n\nDominoes agents: {}\n\n{}",
         senat_lab::policy::POLICY_HELP,
         senat_lab::games::agent::AGENT_HELP,
-        senat_lab::dominoes::DOMINO_AGENT_HELP,
+        senat_lab::games::dominoes::DOMINO_AGENT_HELP,
         named_help(true)
     )
 }

@@ -4,7 +4,7 @@
 
 use game_search::Game as _;
 use game_search::mcts::{Config, Mcts, Selection, UniformRollout, bare_rollouts, node_bytes};
-use senat_lab::adapter::{Senat, SenatRollout, SenatState};
+use senat_lab::games::senat::{Senat, SenatRollout, SenatState};
 use senat_rules::{Position, sample};
 
 mod support {

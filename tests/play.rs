@@ -345,8 +345,8 @@ fn dominoes_never_prints_another_seats_tiles() {
         let v = dominoes_rules::Variant::parse(&format!("players={players}")).unwrap();
         let mut st = dominoes_rules::State::start(v);
         let mut rng = game_search::rng::rng_from_seed(chance_seed(seed));
-        while <senat_lab::dominoes::Dominoes as Table>::next(&st) == Next::Chance {
-            let m = <senat_lab::dominoes::Dominoes as Table>::chance(&st, &mut rng).unwrap();
+        while <senat_lab::games::dominoes::Dominoes as Table>::next(&st) == Next::Chance {
+            let m = <senat_lab::games::dominoes::Dominoes as Table>::chance(&st, &mut rng).unwrap();
             st.play_unchecked(m);
         }
         let me: usize = seat.parse().unwrap();

@@ -6,7 +6,7 @@
 use game_search::alphabeta::{Limits, Searcher, minimax};
 use game_search::solver::{Solver, Verdict};
 use game_search::{Game as _, WIN, terminal_score};
-use senat_lab::adapter::{Senat, SenatEval, SenatState};
+use senat_lab::games::senat::{Senat, SenatEval, SenatState};
 use senat_rules::{GameRecord, Move, sample};
 use std::num::NonZeroUsize;
 

@@ -16,7 +16,7 @@ mod support {
 use game_search::Game as _;
 use game_search::pns::Pns;
 use game_search::solver::{Goal, Solvable, Solver, Verdict};
-use senat_lab::adapter::{Senat, SenatState};
+use senat_lab::games::senat::{Senat, SenatState};
 use senat_rules::{Side, sample};
 use std::time::Duration;
 use support::solver_positions::{entries, sample_after};
@@ -170,7 +170,7 @@ fn shortcuts_agree_with_definitions() {
             let Some(o) = after.outcome() else { continue };
             ends += 1;
             for side in [Side::Red, Side::Blue] {
-                let p = senat_lab::adapter::player(side);
+                let p = senat_lab::games::senat::player(side);
                 if o.winner == Some(side) {
                     assert!(Senat::may_reach(&s, m, p, Goal::Win), "{} {m}", s.position().to_spn());
                 }

@@ -15,7 +15,7 @@ mod support {
 use game_search::Game as _;
 use game_search::pns::Pns;
 use game_search::solver::{Goal, Solvable, Solver, Verdict};
-use senat_lab::adapter::{Senat, SenatState, player};
+use senat_lab::games::senat::{Senat, SenatState, player};
 use senat_rules::bounds::{NEVER, min_plies_to_result};
 use senat_rules::{Side, sample};
 

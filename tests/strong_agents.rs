@@ -7,7 +7,7 @@ mod support {
     pub mod games;
 }
 
-use senat_lab::adapter::{Senat, SenatRollout, SenatState};
+use senat_lab::games::senat::{Senat, SenatRollout, SenatState};
 use senat_lab::learned::Learned;
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_lab::selfplay::{Matchup, play_game};

@@ -309,8 +309,8 @@ fn view_takes_the_row_as_index_and_the_game_by_name() {
 /// limits.rs alone: the same values pass and fail, with the same words.
 #[test]
 fn every_games_agents_share_the_bounds() {
-    use senat_lab::dominoes::DominoSpec;
     use senat_lab::games::agent::AgentSpec;
+    use senat_lab::games::dominoes::DominoSpec;
     for ok in ["ab:depth=120", "ab:movetime=600000", "mcts:playouts=1073741824", "mcts:movetime=1"] {
         PolicySpec::parse(ok).unwrap_or_else(|e| panic!("Sénat {ok}: {e}"));
         AgentSpec::parse(ok).unwrap_or_else(|e| panic!("focus {ok}: {e}"));

@@ -9,8 +9,8 @@
 use crate::cli::common::{Result, input, play_record, policy, read_record, refuse_existing, write_atomic};
 use crate::cli::game::{self, GameArg};
 use clap::Args;
-use senat_lab::dominoes::DominoSpec;
 use senat_lab::games::debacle::Debacle;
+use senat_lab::games::dominoes::DominoSpec;
 use senat_lab::games::focus::Focus;
 use senat_lab::games::{GameKind, LabGame};
 use senat_lab::policy::{Turn, rng_from_seed};
@@ -209,7 +209,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
 /// searches the mover's observation only (never the other hands of the
 /// record); its win probability is the search's mean leaf value for the
 /// mover (the heuristic chance of winning the match of
-/// [`senat_lab::dominoes::RoundRollout`]); the move played is judged by
+/// [`senat_lab::games::dominoes::RoundRollout`]); the move played is judged by
 /// its own mean in that search; the line is the best move alone (the
 /// search's later moves are guesses of hidden tiles). Deals and draws are
 /// marked as chance.

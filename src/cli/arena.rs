@@ -10,8 +10,8 @@ use crate::cli::common::{
 use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
 use senat_lab::arena::{self, Arena, Schedule};
-use senat_lab::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
 use senat_lab::games::GameKind;
+use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
 use senat_lab::games::{LabGame, arena as lab_arena};
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::Sprt;

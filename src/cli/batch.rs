@@ -361,7 +361,7 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
         let variant = game::domino_variant(&a.game)?.to_text();
         let agents = [game::domino_spec(&a.first, "--first")?, game::domino_spec(&a.second, "--second")?];
         let b = batch::Batch { game: a.game.game, variant, seed: a.seed, games: a.games, shard, book: 0, agents };
-        return run_batch::<senat_lab::dominoes::Dominoes>(a, &b, threads, false, out);
+        return run_batch::<senat_lab::games::dominoes::Dominoes>(a, &b, threads, false, out);
     }
     let ms = time_per_move(a.time_per_move)?;
     let agents = [game::timed_agent(&a.first, "--first", ms)?, game::timed_agent(&a.second, "--second", ms)?];
@@ -489,7 +489,7 @@ pub(crate) fn lab_merge(
     let game = batch::game_of(&inputs[0]).or_else(input)?;
     let summary = summary_path(summary);
     let (what, t) = if game == GameKind::Dominoes {
-        batch::merge::<senat_lab::dominoes::Dominoes>(inputs, path, summary.as_deref(), force)
+        batch::merge::<senat_lab::games::dominoes::Dominoes>(inputs, path, summary.as_deref(), force)
     } else {
         on_game!(game, G => batch::merge::<G>(inputs, path, summary.as_deref(), force))
     }

@@ -10,7 +10,7 @@ use crate::cli::common::{Result, input, parse_position, play_record, policy, rea
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
 use game_search::Game;
-use senat_lab::dominoes::DominoSpec;
+use senat_lab::games::dominoes::DominoSpec;
 use senat_lab::games::{GameKind, LabGame, legal_moves};
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_rules::GameRecord;

@@ -10,8 +10,8 @@
 use crate::cli::common::{Failure, Result, input};
 use clap::Args;
 use dominoes_rules::{Observation, State, Variant as DominoVariant};
-use senat_lab::dominoes::DominoSpec;
 use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::dominoes::DominoSpec;
 use senat_lab::games::{GameKind, LabGame, TextError, legal_moves, position_arg};
 use senat_rules::Variant as SenatVariant;
 use std::io::Write;

@@ -8,8 +8,8 @@
 use crate::cli::common::{Failure, Result, input, parse_position};
 use crate::cli::game::{self, GameArg};
 use clap::Args;
-use senat_lab::dominoes::Dominoes;
 use senat_lab::games::debacle::Debacle;
+use senat_lab::games::dominoes::Dominoes;
 use senat_lab::games::focus::Focus;
 use senat_lab::games::{GameKind, LabGame};
 use senat_lab::play::{PlayError, Session, Setup, Table, seat_of};

@@ -15,9 +15,9 @@ use game_search::mcts::{self, Mcts, bare_rollouts};
 use game_search::pns::Pns;
 use game_search::solver::{Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
-use senat_lab::adapter::{Senat, SenatEval, SenatRollout, SenatState};
-use senat_lab::dominoes_proof::{self, ProofLimits};
 use senat_lab::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
+use senat_lab::games::dominoes_proof::{self, ProofLimits};
+use senat_lab::games::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::games::{GameKind, LabEval, LabGame};
 use senat_lab::limits;
 use senat_lab::proof_store::ProofStore;
@@ -595,8 +595,8 @@ impl Prover {
         let only = match prove {
             None => None,
             Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
-            Some("red") => Some(senat_lab::adapter::player(senat_rules::Side::Red)),
-            Some("blue") => Some(senat_lab::adapter::player(senat_rules::Side::Blue)),
+            Some("red") => Some(senat_lab::games::senat::player(senat_rules::Side::Red)),
+            Some("blue") => Some(senat_lab::games::senat::player(senat_rules::Side::Blue)),
             Some(p) => return input(format_args!("--prove {p}: expected `red` or `blue`")),
         };
         Ok(match engine {
@@ -937,7 +937,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
 }
 
 /// `senat solve --game dominoes`: sure wins of the round from the
-/// observation of the player to decide (`senat_lab::dominoes_proof`: one
+/// observation of the player to decide (`senat_lab::games::dominoes_proof`: one
 /// strategy for every consistent state, every draw and every play of the
 /// others): the observation searched, then the position's verdict or,
 /// with `--each-move`, one verdict per legal move.

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use senat_lab::adapter::SenatState;
+use senat_lab::games::senat::SenatState;
 use senat_lab::policy::PolicySpec;
 use senat_rules::{GameRecord, Position, sample};
 

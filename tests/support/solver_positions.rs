@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 use game_search::solver::Verdict;
-use senat_lab::adapter::SenatState;
+use senat_lab::games::senat::SenatState;
 use senat_rules::{GameRecord, Position, sample};
 
 /// The list, compiled in.

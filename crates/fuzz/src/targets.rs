@@ -977,7 +977,7 @@ const DOMINO_AGENT_DICT: &[&str] = &[
 ];
 
 fn domino_agent(data: &[u8]) {
-    use senat_lab::dominoes::DominoSpec;
+    use senat_lab::games::dominoes::DominoSpec;
     let text = String::from_utf8_lossy(data);
     match DominoSpec::parse(&text) {
         Ok(a) => {

@@ -10,7 +10,7 @@
 //! What this module must never do: name a game or hold an agent. The
 //! agents live beside their games ([`crate::policy`] for Sénat,
 //! [`crate::games::agent`] for every [`crate::games::LabGame`],
-//! [`crate::dominoes`] for dominoes).
+//! [`crate::games::dominoes`] for dominoes).
 
 use game_search::rng::GameRng;
 

@@ -239,7 +239,7 @@ impl<G: Solvable> RootGuard<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adapter::Senat;
+    use crate::games::senat::Senat;
 
     /// Which of `n` eligible moves get a deep look when every look fails,
     /// or when the look at `proved` proves a win.

@@ -1,7 +1,9 @@
-//! The Sénat laboratory: everything between the rules and the command line.
+//! The laboratory of every game (Sénat, Focus, Débâcle, dominoes):
+//! everything between the rules and the command line.
 //!
-//! What lives here: the adapter that lets the generic searches play Sénat
-//! ([`adapter`]), the evaluation, policies, self-play and its CSV formats,
+//! What lives here: each game's adapter for the generic searches, in its
+//! own module under [`games`], Sénat's evaluation and policies, self-play
+//! and its CSV formats,
 //! the arena and its statistics, the strategy annex, Ludii's game metrics
 //! ([`metrics`]), plots and pictures, and terminal play against the agents
 //! of every game ([`play`]).
@@ -11,12 +13,9 @@
 //! parse command-line arguments (that is the binary's job).
 #![deny(missing_docs)]
 
-pub mod adapter;
 pub mod agent;
 pub mod annex;
 pub mod arena;
-pub mod dominoes;
-pub mod dominoes_proof;
 pub mod eval;
 pub mod games;
 pub mod guarded;

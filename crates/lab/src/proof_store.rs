@@ -22,7 +22,7 @@
 //! tab-separated: the key in hex, the fact (`win:N`, `loss:N`, `draw:N`,
 //! `unknown:H`), the SPN, and the line (moves separated by spaces, `-`: none).
 
-use crate::adapter::SenatState;
+use crate::games::senat::SenatState;
 use game_search::solver::{Solution, Verdict};
 use senat_rules::{Move, Position, Variant};
 use std::collections::BTreeMap;
@@ -237,7 +237,7 @@ fn parse_fact(text: &str) -> Option<(Verdict, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adapter::Senat;
+    use crate::games::senat::Senat;
     use game_search::solver::Solver;
 
     fn state(spn: &str) -> SenatState {

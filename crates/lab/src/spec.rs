@@ -14,7 +14,7 @@
 //! The families are Sénat's policies ([`crate::policy::spec`], whose
 //! `DRAFT>PLAY` splits a spec in two before this grammar reads each half),
 //! the agents of every [`crate::games::LabGame`] ([`crate::games::agent`])
-//! and the dominoes agents ([`crate::dominoes`]); each only gives its
+//! and the dominoes agents ([`crate::games::dominoes`]); each only gives its
 //! accepted keys their meaning.
 //!
 //! What this module must never do: know a game, build an agent or read a

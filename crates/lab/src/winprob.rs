@@ -8,12 +8,12 @@
 //!   - [`HAND_SCALE`] for [`crate::eval::SenatEval`] (thousandths of a
 //!     pile), *fitted* to self-play outcomes (see the constant);
 //!   - [`LEARNED_SCALE`] for the learned evaluation, whose scores are its
-//!     log-odds ×1000 by construction ([`crate::adapter::LeafEval`]): the
+//!     log-odds ×1000 by construction ([`crate::games::senat::LeafEval`]): the
 //!     mapping gives back exactly [`crate::learned::Learned::value`];
 //!   - [`crate::games::LabGame::eval_scale`] for the other games'
 //!     evaluations, fitted the same way by the lab's example `eval_scale`.
 //! - **MCTS**: the mean result of the playouts through a move, a win
-//!   counting 1, a draw ½ and a loss 0 ([`crate::adapter::scores`]), is
+//!   counting 1, a draw ½ and a loss 0 ([`crate::games::senat::scores`]), is
 //!   already on this scale ([`WinChance::from_mean`]): it is the expected
 //!   score, which is the win probability when draws count half.
 //! - **Proved results** (alpha-beta scores beyond [`WIN_BOUND`], MCTS
@@ -47,7 +47,7 @@ use std::fmt;
 pub const HAND_SCALE: f64 = 1507.0;
 
 /// The learned evaluation's search scores are its log-odds ×1000
-/// ([`crate::adapter::LeafEval::Learned`]), so its scale is 1000 by
+/// ([`crate::games::senat::LeafEval::Learned`]), so its scale is 1000 by
 /// construction: the model itself was fitted to game results
 /// ([`crate::tune`]).
 pub const LEARNED_SCALE: f64 = 1000.0;

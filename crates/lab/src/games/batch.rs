@@ -36,7 +36,7 @@ const LEGACY_MAGIC: &str = "# game-batch 1";
 
 /// What the batch runner needs from a game: its start, one game played
 /// into a row, and a check of a row's final text. Every [`LabGame`] is
-/// one (agents by [`AgentSpec`]); dominoes is one in [`crate::dominoes`].
+/// one (agents by [`AgentSpec`]); dominoes is one in [`crate::games::dominoes`].
 pub trait BatchGame {
     /// How the batch's agents are named.
     type Spec: Clone + fmt::Display + Send + Sync;

@@ -1,22 +1,32 @@
-//! The other games of the seeds in the lab: Focus (2 players, and 4 in two
-//! partnerships) and Débâcle, played by the same generic searches as Sénat.
+//! Every game of the lab, each game's adapter in its own module: Sénat
+//! ([`senat`]), Focus (2 players, and 4 in two partnerships: [`focus`]),
+//! Débâcle ([`debacle`]) and block dominoes ([`dominoes`], with the proof
+//! of a round, [`dominoes_proof`]), all played by the same generic searches.
+//! Adding a game means a rules crate and one module here.
 //!
-//! What lives here: [`LabGame`] (what the lab needs from a game beyond the
-//! search's [`Game`]: its texts, its board, its perft and an evaluation),
-//! [`GameKind`] (the `--game` names), the adapters ([`focus`],
-//! [`debacle`]), the agents ([`agent`]: random, greedy, alpha-beta, MCTS),
-//! self-play batches with shards, resume and merge ([`batch`]) and the
-//! colour-swapped arena ([`arena`]).
+//! What else lives here: [`LabGame`] (what the lab needs from a game of
+//! perfect information beyond the search's [`Game`]: its texts, its board,
+//! its perft and an evaluation; Focus and Débâcle implement it, Sénat and
+//! dominoes the traits of each pipeline directly: [`crate::agent::Seat`],
+//! [`crate::play::Table`], [`batch::BatchGame`] or Sénat's own formats),
+//! [`GameKind`] (the `--game` names), the agents of every [`LabGame`]
+//! ([`agent`]: random, greedy, alpha-beta, MCTS), self-play batches with
+//! shards, resume and merge ([`batch`]) and the colour-swapped arena
+//! ([`arena`]).
 //!
 //! What this module must never do: encode a rule (moves, ends and texts come
-//! from `focus-rules` and `debacle-rules`), or ask which game it plays: the
-//! code here is generic over [`LabGame`], and only [`GameKind`] names games.
+//! from the rules crates), or, outside a game's own module, ask which game
+//! it plays: the generic code is generic over [`LabGame`] or
+//! [`batch::BatchGame`], and only [`GameKind`] names games.
 
 pub mod agent;
 pub mod arena;
 pub mod batch;
 pub mod debacle;
+pub mod dominoes;
+pub mod dominoes_proof;
 pub mod focus;
+pub mod senat;
 
 use game_search::{Game, Scores, WIN};
 use std::fmt;
@@ -34,7 +44,7 @@ pub enum GameKind {
     /// Débâcle (a match to 30).
     Debacle,
     /// Block dominoes (hidden hands, a boneyard, a match to 100): not a
-    /// [`LabGame`]; the lab plays it in [`crate::dominoes`].
+    /// [`LabGame`]; the lab plays it in [`crate::games::dominoes`].
     Dominoes,
 }
 

@@ -11,7 +11,7 @@
 
 use super::{Next, Table};
 use crate::agent::Agent;
-use crate::dominoes::{DominoSpec, Dominoes, chance_pick};
+use crate::games::dominoes::{DominoSpec, Dominoes, chance_pick};
 use dominoes_rules::{End, Move, Observation, RoundEndKind, State, Tile, TileSet};
 use game_search::rng::GameRng;
 use std::collections::VecDeque;

@@ -12,9 +12,9 @@ use crate::policy::{Agent, PolicySpec, Senat, Turn};
 use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Phase, Position, Row, Side};
 use std::fmt::Write;
 
-/// The side of seat `p` (red 0, blue 1, as [`crate::adapter::player`]).
+/// The side of seat `p` (red 0, blue 1, as [`crate::games::senat::player`]).
 fn side(p: usize) -> Side {
-    if p == crate::adapter::player(Side::Red) { Side::Red } else { Side::Blue }
+    if p == crate::games::senat::player(Side::Red) { Side::Red } else { Side::Blue }
 }
 
 /// The result line of a game, over or not: the outcome with the piles, or
@@ -150,7 +150,7 @@ impl Table for Senat {
     fn next(s: &GameRecord) -> Next {
         match s.outcome() {
             Some(_) => Next::Over,
-            None => Next::Decide(crate::adapter::player(s.position().side_to_move())),
+            None => Next::Decide(crate::games::senat::player(s.position().side_to_move())),
         }
     }
     fn view(s: &GameRecord, _seat: usize) -> Turn<'_> {

@@ -57,7 +57,7 @@ fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) 
 /// One ply of lookahead: scores a die of its own colour when it can, never
 /// pushes a die of the opponent's colour through the door when another move
 /// exists, otherwise random. In the draft it plays at random. (Not the MCTS
-/// rollout spelled `greedy`, [`crate::adapter::SenatRollout::GreedyRollout`],
+/// rollout spelled `greedy`, [`crate::games::senat::SenatRollout::GreedyRollout`],
 /// which draws its moves differently.)
 #[derive(Clone, Debug, Default)]
 pub struct GreedyPolicy;

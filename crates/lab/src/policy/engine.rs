@@ -1,5 +1,5 @@
 //! The search engines as policies: MCTS ([`MctsPolicy`]) and alpha-beta
-//! ([`AlphaBetaPolicy`]), both playing Sénat through [`crate::adapter`],
+//! ([`AlphaBetaPolicy`]), both playing Sénat through [`crate::games::senat`],
 //! with their parameters ([`EngineParams`]). They keep search state within
 //! one game only, and draw randomness only from the game's generator (MCTS
 //! seeds each search from it).
@@ -9,7 +9,7 @@
 //! moves then depend on the machine's speed, not on the seed alone.
 
 use super::{Agent, GameRng, Turn};
-use crate::adapter::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
+use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::temperature::{self, Temperature};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};

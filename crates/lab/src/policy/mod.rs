@@ -23,9 +23,9 @@ pub mod basic;
 pub mod engine;
 pub mod spec;
 
-pub use crate::adapter::Senat;
 pub use crate::agent::{Agent, Seat};
 pub use crate::eval::{WeightError, Weights};
+pub use crate::games::senat::Senat;
 pub use basic::{GreedyPolicy, HeuristicPolicy, LearnedPolicy, RandomPolicy};
 pub use engine::{AlphaBetaPolicy, EngineParams, MctsPolicy};
 pub use game_search::rng::{GameRng, below, mix64, rng_from_seed};

@@ -13,8 +13,8 @@ use super::basic::LearnedPolicy;
 use super::{
     Agent, AlphaBetaPolicy, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, RandomPolicy, Senat, Turn,
 };
-use crate::adapter::SenatRollout;
 use crate::eval::{WeightError, Weights};
+use crate::games::senat::SenatRollout;
 use crate::learned::{Learned, LearnedError};
 use crate::limits::{self, LimitError};
 use crate::named;
