@@ -146,12 +146,13 @@ Examples:
   senat merge --out games.csv --summary summary.csv shard-*.csv")]
     Merge(batch::MergeArgs),
 
-    /// Convert a batch CSV (a games, moves, rounds or summary file) to
-    /// Parquet: typed columns (integers INT64, unsigned ones beyond i64
-    /// UINT_64, other numbers DOUBLE, the rest UTF-8; an empty cell is a
-    /// null), the `#` identity line in the file's key-value metadata
-    /// (senat.identity). `selfplay --format parquet` does this at the end of
-    /// a run.
+    /// Convert a batch CSV (a games, moves, rounds or summary file) to Parquet.
+    ///
+    /// Typed columns (integers INT64, unsigned ones beyond i64 UINT_64,
+    /// other numbers DOUBLE, the rest UTF-8; an empty cell is a null), the
+    /// `#` identity line in the file's key-value metadata (senat.identity).
+    /// `selfplay --format parquet` does this at the end of a run. Any other
+    /// CSV is refused.
     #[command(after_help = "\
 Examples:
   senat convert games.csv                         # -> games.parquet

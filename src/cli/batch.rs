@@ -197,6 +197,7 @@ struct Files {
     shown: Vec<(String, PathBuf)>,
 }
 
+/// The outputs of `a` for its `--format`, the Parquet ones created.
 fn files(a: &SelfplayArgs, existing: Existing) -> Result<Files> {
     let summary = summary_path(&a.summary);
     let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };

@@ -533,10 +533,7 @@ pub fn read_table(bytes: Vec<u8>) -> Result<Table, ConvertError> {
 /// `out` (written through [`OutFile`]: `PATH.partial`, then renamed).
 pub fn convert(input: &Path, out: &Path, if_exists: IfExists) -> Result<Converted, Error> {
     output::check_distinct(&[("the input", input)], &[("--out", out)])?;
-    let open = || std::fs::File::open(input).map(io::BufReader::new);
-    if let Err(e) = open() {
-        return Err(super::io_err("read", input, e));
-    }
+    std::fs::File::open(input).map_err(|e| super::io_err("read", input, e))?;
     let mut file = OutFile::create(out, if_exists)?;
     let c = convert_file(input, &mut file, true)?;
     file.commit()?;
@@ -615,18 +612,6 @@ pub fn prepare(
 }
 
 impl Pending {
-    /// The files written, in the outputs' order: each output's Parquet
-    /// file, and its CSV when it is kept.
-    pub fn written(&self) -> Vec<PathBuf> {
-        self.files
-            .iter()
-            .flat_map(|(csv, pq)| {
-                let keep = (self.format == FileFormat::Both).then(|| csv.clone());
-                std::iter::once(pq.path().to_path_buf()).chain(keep)
-            })
-            .collect()
-    }
-
     /// Converts every committed CSV into its Parquet output (companions
     /// before the games file), commits them, then removes the CSV files
     /// unless the format keeps them. Nothing is removed if any fails.
