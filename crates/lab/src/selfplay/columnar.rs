@@ -10,7 +10,8 @@
 //! cell is a null in every column. The `#` lines before the header (the
 //! batch identity, [`super::identity`]) go into the file's key-value
 //! metadata: the first as [`IDENTITY_KEY`], any others, one per line, as
-//! [`COMMENTS_KEY`].
+//! [`COMMENTS_KEY`]; a batch's summary file, which has no `#` line, gets
+//! its games file's identity.
 //!
 //! A batch is still played into CSV files (`PATH.partial`, resumable,
 //! merged as ever): [`prepare`] opens the Parquet outputs before the first
@@ -315,11 +316,14 @@ pub fn is_batch(comments: &[String], header: &[String]) -> bool {
 /// Converts a CSV to Parquet: `open` opens the CSV (twice: once to infer
 /// the column types, once to write the rows), `out` receives the Parquet
 /// file. With `batch_only`, a file that is not a batch's ([`is_batch`]) is
-/// refused before anything is written.
+/// refused before anything is written. `identity`: the identity line to
+/// store when the file has no `#` line (a summary file, whose batch's
+/// identity is its games file's).
 pub fn convert_with<R: BufRead, W: Write + Send>(
     mut open: impl FnMut() -> io::Result<R>,
     out: W,
     batch_only: bool,
+    identity: Option<&str>,
 ) -> Result<Converted, ConvertError> {
     let io_err = |e: io::Error| ConvertError::Row { line: 1, message: e.to_string() };
     // Pass 1: the types.
@@ -339,8 +343,8 @@ pub fn convert_with<R: BufRead, W: Write + Send>(
     }
     let columns: Vec<(String, ColumnType)> = names.into_iter().zip(infer.iter().map(|i| i.kind())).collect();
     let mut metadata = Vec::new();
-    if let Some(first) = comments.first() {
-        metadata.push((IDENTITY_KEY.to_string(), first.clone()));
+    if let Some(first) = comments.first().map(String::as_str).or(identity) {
+        metadata.push((IDENTITY_KEY.to_string(), first.to_string()));
     }
     if comments.len() > 1 {
         metadata.push((COMMENTS_KEY.to_string(), comments[1..].join("\n")));
@@ -380,7 +384,7 @@ pub fn convert_with<R: BufRead, W: Write + Send>(
 /// Converts CSV bytes to Parquet bytes (any CSV, batch or not).
 pub fn convert_bytes(csv: &[u8]) -> Result<(Vec<u8>, Converted), ConvertError> {
     let mut out = Vec::new();
-    let c = convert_with(|| Ok(csv), &mut out, false)?;
+    let c = convert_with(|| Ok(csv), &mut out, false, None)?;
     Ok((out, c))
 }
 
@@ -535,17 +539,17 @@ pub fn convert(input: &Path, out: &Path, if_exists: IfExists) -> Result<Converte
     output::check_distinct(&[("the input", input)], &[("--out", out)])?;
     std::fs::File::open(input).map_err(|e| super::io_err("read", input, e))?;
     let mut file = OutFile::create(out, if_exists)?;
-    let c = convert_file(input, &mut file, true)?;
+    let c = convert_file(input, &mut file, true, None)?;
     file.commit()?;
     Ok(c)
 }
 
-fn convert_file(input: &Path, out: &mut OutFile, batch_only: bool) -> Result<Converted, Error> {
+fn convert_file(input: &Path, out: &mut OutFile, batch_only: bool, identity: Option<&str>) -> Result<Converted, Error> {
     let open = || std::fs::File::open(input).map(|f| io::BufReader::with_capacity(1 << 16, f));
     let shown = out.path().to_path_buf();
     let mut w = io::BufWriter::with_capacity(1 << 16, out.file());
-    let c =
-        convert_with(open, &mut w, batch_only).map_err(|error| Error::Convert { path: input.to_path_buf(), error })?;
+    let c = convert_with(open, &mut w, batch_only, identity)
+        .map_err(|error| Error::Convert { path: input.to_path_buf(), error })?;
     w.flush().map_err(|e| super::io_err("write", &shown, e))?;
     Ok(c)
 }
@@ -621,9 +625,15 @@ impl Pending {
             return Ok(());
         }
         let games = files.remove(0);
+        // The games file's identity line, for a summary file that has none.
+        let identity = std::fs::File::open(&games.0)
+            .ok()
+            .and_then(|f| io::BufReader::new(f).lines().next())
+            .and_then(Result::ok)
+            .filter(|l| l.starts_with('#'));
         let mut csvs = Vec::new();
         for (csv, mut out) in files.into_iter().chain(std::iter::once(games)) {
-            convert_file(&csv, &mut out, false)?;
+            convert_file(&csv, &mut out, false, identity.as_deref())?;
             out.commit()?;
             csvs.push(csv);
         }
@@ -705,7 +715,7 @@ mod tests {
             ConvertError::Row { line: 4, message: "1 fields instead of the header's 2".into() }
         );
         let mut out = Vec::new();
-        let not_batch = convert_with(|| Ok("a,b\n1,2\n".as_bytes()), &mut out, true).unwrap_err();
+        let not_batch = convert_with(|| Ok("a,b\n1,2\n".as_bytes()), &mut out, true, None).unwrap_err();
         assert_eq!(not_batch, ConvertError::NotBatch);
         assert!(out.is_empty());
     }
