@@ -17,7 +17,8 @@
 //! merged as ever): [`prepare`] opens the Parquet outputs before the first
 //! game and names the CSV files to play into, [`Pending::finish`] converts
 //! them once committed. The input is read twice (types, then rows, in row
-//! groups of [`ROW_GROUP`] rows), so memory stays flat whatever its size.
+//! groups of at most [`ROW_GROUP`] rows and [`GROUP_BYTES`] bytes), so
+//! memory stays flat whatever its size.
 //!
 //! This module never changes a CSV cell's value (only its type), never
 //! overwrites a file unless asked to, writes only through
@@ -46,8 +47,13 @@ pub const IDENTITY_KEY: &str = "senat.identity";
 /// The metadata key of the other `#` lines before the header, one per line.
 pub const COMMENTS_KEY: &str = "senat.comments";
 
-/// Rows per Parquet row group.
+/// Rows per Parquet row group, at most.
 pub const ROW_GROUP: usize = 1 << 18;
+
+/// Bytes of cells per Parquet row group, at most (about: the row that
+/// crosses it ends the group), so that memory stays flat for wide rows
+/// (Sénat's games rows are some 1,700 bytes).
+pub const GROUP_BYTES: usize = 64 << 20;
 
 /// Which files a batch writes (`--format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -367,7 +373,7 @@ pub fn convert_with<R: BufRead, W: Write + Send>(
             return Err(ConvertError::Row { line: lines + 1 + seen, message: "the file changed while read".into() });
         }
         group.push(&rec);
-        if group.len == ROW_GROUP {
+        if group.len == ROW_GROUP || group.bytes >= GROUP_BYTES {
             group.write(&mut writer)?;
         }
     }
@@ -419,12 +425,14 @@ struct Group {
     values: Vec<Values>,
     defs: Vec<Vec<i16>>,
     len: usize,
+    /// Bytes of the cells added.
+    bytes: usize,
 }
 
 impl Group {
     fn new(columns: &[(String, ColumnType)]) -> Group {
         let kinds: Vec<ColumnType> = columns.iter().map(|c| c.1).collect();
-        let mut g = Group { values: Vec::new(), defs: vec![Vec::new(); kinds.len()], kinds, len: 0 };
+        let mut g = Group { values: Vec::new(), defs: vec![Vec::new(); kinds.len()], kinds, len: 0, bytes: 0 };
         g.clear();
         g
     }
@@ -441,10 +449,12 @@ impl Group {
             .collect();
         self.defs.iter_mut().for_each(Vec::clear);
         self.len = 0;
+        self.bytes = 0;
     }
 
     /// Adds a row (its cells of the inferred types: pass 1 checked them).
     fn push(&mut self, rec: &csv::StringRecord) {
+        self.bytes += rec.as_slice().len();
         for (i, cell) in rec.iter().enumerate() {
             if cell.is_empty() {
                 self.defs[i].push(0);
