@@ -185,8 +185,8 @@ pub(crate) fn convert(a: ConvertArgs, out: &mut impl Write) -> Result<()> {
 }
 
 /// A batch's outputs for `--format`: the CSV files the run writes (the
-/// named paths, or their `.csv` siblings) and the Parquet outputs,
-/// prepared before any game.
+/// named paths with csv, the CSV beside each Parquet file otherwise) and
+/// the Parquet outputs, prepared before any game.
 struct Files {
     out: PathBuf,
     moves: Option<PathBuf>,
