@@ -74,7 +74,8 @@ impl FileFormat {
             "csv" => Ok(FileFormat::Csv),
             "parquet" => Ok(FileFormat::Parquet),
             "csv,parquet" | "parquet,csv" => Ok(FileFormat::Both),
-            _ => Err(Error::Invalid(format!("--format {s}: expected csv, parquet or csv,parquet"))),
+            // The command line names the flag and the value before it.
+            _ => Err(Error::Invalid("expected csv, parquet or csv,parquet".into())),
         }
     }
 
