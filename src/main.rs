@@ -146,6 +146,21 @@ Examples:
   senat merge --out games.csv --summary summary.csv shard-*.csv")]
     Merge(batch::MergeArgs),
 
+    /// Convert a batch CSV (a games, moves, rounds or summary file) to Parquet.
+    ///
+    /// Typed columns (integers INT64, unsigned ones beyond i64 UINT_64,
+    /// other numbers DOUBLE, the rest UTF-8; an empty cell is a null), the
+    /// `#` identity line in the file's key-value metadata (senat.identity).
+    /// `selfplay --format parquet` does this at the end of a run. Any other
+    /// CSV is refused.
+    #[command(after_help = "\
+Examples:
+  senat convert games.csv                         # -> games.parquet
+  senat convert moves.csv --out m.parquet --force
+Reading them (Python): pandas.read_parquet('games.parquet'), polars.read_parquet('games.parquet');
+the identity: pyarrow.parquet.read_metadata('games.parquet').metadata[b'senat.identity'].")]
+    Convert(batch::ConvertArgs),
+
     /// Measure complete games per second (draft included, nothing written)
     /// for each policy against itself, on one thread and on --threads
     /// threads, and the scaling efficiency.
@@ -331,6 +346,7 @@ Examples:
   senat selfplay --red 'heuristic:pile=12,exposed=-1' --blue heuristic:file=w.txt --out h.csv
   senat selfplay --games 1000000 --shard 3/8 --out shard3.csv --summary ''   # one slice of a big batch
   senat selfplay --games 1000000 --out big.csv --resume # continue an interrupted run
+  senat selfplay --games 20000 --format parquet --out g.parquet --moves m.parquet --summary s.parquet
   senat selfplay --games 200 --red 'heuristic>mcts' --blue 'ab' --time-per-move 100 --out t.csv";
 
 /// `senat selfplay --help` after the options: examples, the policies as the
@@ -470,6 +486,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Play(a) => play::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(a) => batch::cmd_selfplay(a, out),
         Command::Merge(a) => batch::merge(a, out),
+        Command::Convert(a) => batch::convert(a, out),
         Command::Bench(a) => batch::bench(a, out),
         Command::Analyze(a) => search::analyze(a, out),
         Command::Arena(a) => arena::arena(a, out),

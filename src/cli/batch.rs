@@ -1,5 +1,6 @@
-//! The batch commands: `selfplay`, `merge` and `bench`, for every game
-//! (`--game`): argument checks, progress bars and the tables they print.
+//! The batch commands: `selfplay`, `merge`, `convert` and `bench`, for
+//! every game (`--game`): argument checks, progress bars and the tables
+//! they print.
 //! The games themselves are played by `senat_lab::selfplay` and
 //! `senat_lab::games::batch`; this module never plays a move itself.
 
@@ -11,6 +12,8 @@ use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::games::{LabGame, batch};
+use senat_lab::selfplay::columnar::{self, FileFormat, Pending};
+use senat_lab::selfplay::output::IfExists;
 use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
 use senat_lab::stats::Summary;
 use senat_rules::Variant;
@@ -141,6 +144,108 @@ pub(crate) struct SelfplayArgs {
     /// summary table (the summary file always has it).
     #[arg(long)]
     pub(crate) histogram: bool,
+    /// The files' format: csv, parquet or csv,parquet. With parquet every
+    /// output PATH is written as PATH with the extension .parquet (typed
+    /// columns, the identity line in the metadata key senat.identity): the
+    /// batch is played into a CSV beside it, NAME.parquet.csv (resumable as
+    /// ever), converted at the end and removed; csv,parquet plays into PATH
+    /// with the extension .csv and keeps it.
+    #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = FileFormat::parse)]
+    pub(crate) format: FileFormat,
+}
+
+/// Arguments of `senat convert`.
+#[derive(Args, Debug)]
+pub(crate) struct ConvertArgs {
+    /// The batch CSV to convert: a games, moves, rounds or summary file of
+    /// `senat selfplay` or `senat merge`.
+    pub(crate) input: PathBuf,
+    /// The Parquet file (default: the input with the extension .parquet).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
+    /// Overwrite an existing output file.
+    #[arg(long)]
+    pub(crate) force: bool,
+    #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
+    pub(crate) quiet: bool,
+}
+
+/// `senat convert`.
+pub(crate) fn convert(a: ConvertArgs, out: &mut impl Write) -> Result<()> {
+    let to = a.out.clone().unwrap_or_else(|| a.input.with_extension("parquet"));
+    let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
+    let c = columnar::convert(&a.input, &to, if_exists).or_else(input)?;
+    if !a.quiet {
+        let cols: Vec<String> = c.columns.iter().map(|(n, t)| format!("{n}:{}", t.name())).collect();
+        writeln!(out, "{} rows, {} columns: {}", c.rows, cols.len(), cols.join(" "))?;
+    }
+    // The result, printed even when quiet: the file written.
+    writeln!(out, "{}", written(&[("parquet", Some(&to))]))?;
+    Ok(())
+}
+
+/// A batch's outputs for `--format`: the CSV files the run writes (the
+/// named paths with csv, the CSV beside each Parquet file otherwise) and
+/// the Parquet outputs, prepared before any game.
+struct Files {
+    out: PathBuf,
+    moves: Option<PathBuf>,
+    rounds: Option<PathBuf>,
+    summary: Option<PathBuf>,
+    pending: Pending,
+    /// Every file written, by role (the last line's).
+    shown: Vec<(String, PathBuf)>,
+}
+
+/// The outputs of `a` for its `--format`, the Parquet ones created.
+fn files(a: &SelfplayArgs, existing: Existing) -> Result<Files> {
+    let summary = summary_path(&a.summary);
+    let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
+    let roles = [
+        ("games", "--out", Some(&a.out)),
+        ("moves", "--moves", a.moves.as_ref()),
+        (side, "--rounds", a.rounds.as_ref()),
+        ("summary", "--summary", summary.as_ref()),
+    ];
+    let named: Vec<(&str, &Path)> = roles.iter().filter_map(|(_, f, p)| p.map(|p| (*f, p.as_path()))).collect();
+    let (csvs, pending) = columnar::prepare(a.format, &named, existing).or_else(input)?;
+    let mut csvs = csvs.into_iter();
+    let mut next = |p: Option<&PathBuf>| p.and_then(|_| csvs.next());
+    let (out, moves, rounds, summary_csv) =
+        (next(Some(&a.out)), next(a.moves.as_ref()), next(a.rounds.as_ref()), next(summary.as_ref()));
+    let mut shown = Vec::new();
+    for ((role, _, p), csv) in roles.iter().zip([&out, &moves, &rounds, &summary_csv]) {
+        let (Some(p), Some(csv)) = (p, csv) else { continue };
+        match a.format.parquet_path(p) {
+            None => shown.push((role.to_string(), csv.clone())),
+            Some(pq) => {
+                shown.push((role.to_string(), pq));
+                if a.format == FileFormat::Both {
+                    shown.push((format!("{role} csv"), csv.clone()));
+                }
+            }
+        }
+    }
+    Ok(Files { out: out.expect("the games file"), moves, rounds, summary: summary_csv, pending, shown })
+}
+
+impl Files {
+    /// The last line of the run: every file written.
+    fn written(&self) -> String {
+        let shown: Vec<(&str, Option<&PathBuf>)> = self.shown.iter().map(|(r, p)| (r.as_str(), Some(p))).collect();
+        written(&shown)
+    }
+}
+
+/// The `--force`/`--resume` of a batch.
+fn existing(a: &SelfplayArgs) -> Existing {
+    if a.resume {
+        Existing::Resume
+    } else if a.force {
+        Existing::Overwrite
+    } else {
+        Existing::Refuse
+    }
 }
 
 /// `senat merge`.
@@ -211,20 +316,16 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     };
     let matchup = Matchup { red, blue, draft_red, draft_blue };
     let batch = Batch { seed: a.seed, games: a.games, shard, matchup, opening, book_plies, variant };
-    let existing = if a.resume {
-        Existing::Resume
-    } else if a.force {
-        Existing::Overwrite
-    } else {
-        Existing::Refuse
-    };
-    let outputs = Outputs { games: a.out.clone(), moves: a.moves.clone(), summary: summary_path(&a.summary), existing };
+    let existing = existing(&a);
+    let files = files(&a, existing)?;
+    let outputs =
+        Outputs { games: files.out.clone(), moves: files.moves.clone(), summary: files.summary.clone(), existing };
     let range = shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
     let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
     bar.finish_and_clear();
     // Distinct games by move sequence (draft and play moves), over the whole file.
-    let variety = senat_lab::variety::distinct_in_file(&a.out, &[14, 15], false).or_else(input)?;
+    let variety = senat_lab::variety::distinct_in_file(&files.out, &[14, 15], false).or_else(input)?;
     let deterministic = [&batch.matchup.red, &batch.matchup.blue, &batch.matchup.draft_red, &batch.matchup.draft_blue]
         .iter()
         .all(|p| p.deterministic());
@@ -236,12 +337,10 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
         writeln!(out, "{}", variety.line())?;
         writeln!(out, "{}", rate_line(report.played, report.resumed, report.seconds, threads, None))?;
     }
+    let line = files.written();
+    files.pending.finish().or_else(input)?;
     // The result, printed even when quiet: the files written.
-    writeln!(
-        out,
-        "{}",
-        written(&[("games", Some(&a.out)), ("moves", a.moves.as_ref()), ("summary", outputs.summary.as_ref())])
-    )?;
+    writeln!(out, "{line}")?;
     Ok(())
 }
 
@@ -400,18 +499,14 @@ fn run_batch<G: batch::BatchGame>(
     deterministic: bool,
     out: &mut impl Write,
 ) -> Result<()> {
+    let existing = existing(a);
+    let files = files(a, existing)?;
     let outputs = batch::Outputs {
-        games: a.out.clone(),
-        moves: a.moves.clone(),
-        side: a.rounds.clone(),
-        summary: summary_path(&a.summary),
-        existing: if a.resume {
-            Existing::Resume
-        } else if a.force {
-            Existing::Overwrite
-        } else {
-            Existing::Refuse
-        },
+        games: files.out.clone(),
+        moves: files.moves.clone(),
+        side: files.rounds.clone(),
+        summary: files.summary.clone(),
+        existing,
     };
     let range = b.shard.range(a.games);
     let bar = progress_bar(range.end - range.start, a.quiet);
@@ -421,11 +516,11 @@ fn run_batch<G: batch::BatchGame>(
     // second column), otherwise by plies and final position (the games
     // file keeps no moves): two games that differ only before they
     // converge (Débâcle's later rounds, say) count as one there.
-    let variety = match &a.moves {
+    let variety = match &files.moves {
         Some(m) if senat_lab::selfplay::output::Located::new(m).is_ok_and(|l| l.is_file()) => {
             senat_lab::variety::distinct_in_file(m, &[1], false)
         }
-        _ => senat_lab::variety::distinct_in_file(&a.out, &[5], true),
+        _ => senat_lab::variety::distinct_in_file(&files.out, &[5], true),
     }
     .or_else(input)?;
     if let Some(w) = variety.warning(deterministic, "--book-plies K") {
@@ -448,19 +543,10 @@ fn run_batch<G: batch::BatchGame>(
         let plies = r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64;
         writeln!(out, "{}", rate_line(r.played, r.resumed, r.seconds, threads, Some(plies)))?;
     }
+    let line = files.written();
+    files.pending.finish().or_else(input)?;
     // The result, printed even when quiet: the files written.
-    let summary = summary_path(&a.summary);
-    let side = if a.game.game == GameKind::Dominoes { "rounds" } else { "side" };
-    writeln!(
-        out,
-        "{}",
-        written(&[
-            ("games", Some(&a.out)),
-            ("moves", a.moves.as_ref()),
-            (side, a.rounds.as_ref()),
-            ("summary", summary.as_ref())
-        ])
-    )?;
+    writeln!(out, "{line}")?;
     Ok(())
 }
 

@@ -143,6 +143,14 @@ pub const TARGETS: &[Target] = &[
         generate: gen_game_games,
         max_len: 3000,
     },
+    Target {
+        name: "parquet",
+        about: "CSV to Parquet (`senat convert`): read back, every cell, type and metadata line the CSV's",
+        run: parquet,
+        dict: PARQUET_DICT,
+        generate: gen_parquet,
+        max_len: 4000,
+    },
 ];
 
 /// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's and Dominoes'.
@@ -1049,4 +1057,92 @@ fn game_merge(data: &[u8]) {
     assert!(first == std::fs::read(&again).expect("reading the merged file"), "merging a merged file changes it");
     assert_eq!(t, t2);
     assert_eq!(t.games, t.first + t.second + t.draws);
+}
+
+// ---- CSV to Parquet ---------------------------------------------------------
+
+const PARQUET_DICT: &[&str] = &[
+    ",",
+    "\n",
+    "\r\n",
+    "\"",
+    "#",
+    "# senat-batch v2 game=senat seed=1\n",
+    "-",
+    "0",
+    "-0",
+    "01",
+    "+1",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551615",
+    "18446744073709551616",
+    "9007199254740993",
+    "0.5",
+    "1e308",
+    "1e309",
+    "NaN",
+    "inf",
+    "é",
+];
+
+/// Converts the input; when it converts, the Parquet file read back must
+/// hold the CSV's rows (an empty cell null, a number the same number, text
+/// the same text), the inferred types, and its `#` lines as metadata.
+fn parquet(data: &[u8]) {
+    use selfplay::columnar::{ColumnType, convert_bytes, read_table};
+    let Ok((bytes, c)) = convert_bytes(data) else { return };
+    let t = read_table(bytes).unwrap_or_else(|e| panic!("a converted file does not read back: {e}"));
+    assert_eq!(t.columns, c.columns);
+    assert_eq!(t.metadata, c.metadata);
+    assert_eq!(t.rows.len() as u64, c.rows);
+    // The CSV's own rows, after its `#` lines and header.
+    let mut rest = data;
+    while rest.first() == Some(&b'#') {
+        let end = rest.iter().position(|&b| b == b'\n').map_or(rest.len(), |i| i + 1);
+        rest = &rest[end..];
+    }
+    let mut rdr = csv::ReaderBuilder::new().has_headers(true).from_reader(rest);
+    let header: Vec<String> = rdr.headers().expect("converted, so readable").iter().map(String::from).collect();
+    assert_eq!(header, c.columns.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>());
+    for (rec, row) in rdr.records().zip(&t.rows) {
+        let rec = rec.expect("converted, so readable");
+        assert_eq!(rec.len(), row.len());
+        for ((cell, got), (_, kind)) in rec.iter().zip(row).zip(&c.columns) {
+            match (got, kind) {
+                (None, _) => assert!(cell.is_empty(), "{cell:?} read back as null"),
+                (Some(g), ColumnType::Double) => {
+                    assert_eq!(g.parse::<f64>().ok(), cell.parse::<f64>().ok(), "{cell:?} read back as {g:?}")
+                }
+                (Some(g), _) => assert_eq!(g, cell),
+            }
+        }
+    }
+}
+
+fn gen_parquet(rng: &mut Rng) -> Vec<u8> {
+    let mut s = String::new();
+    if !rng.one_in(4) {
+        s.push_str("# senat-batch v2 game=focus seed=1\n");
+    }
+    let cols = 1 + rng.below(5);
+    let names: Vec<String> = (0..cols).map(|i| format!("c{i}")).collect();
+    s.push_str(&names.join(","));
+    s.push('\n');
+    let kinds: Vec<usize> = (0..cols).map(|_| rng.below(4)).collect();
+    for _ in 0..rng.below(12) {
+        let cells: Vec<String> = kinds
+            .iter()
+            .map(|&k| match (k, rng.below(8)) {
+                (_, 0) => String::new(),
+                (0, n) => format!("{}", n as i64 - 4),
+                (1, n) => format!("{}", u64::MAX - n as u64),
+                (2, n) => format!("{}.{n}", n * 3),
+                (_, n) => ["a", "b c", "\"q,\"\"x\"\"\"", "é"][n % 4].to_string(),
+            })
+            .collect();
+        s.push_str(&cells.join(","));
+        s.push('\n');
+    }
+    s.into_bytes()
 }

@@ -170,6 +170,33 @@ def test_a_batch_writes_the_binarys_files(tmp_path, game, sides, flags):
     assert list(frame.columns) == list(rows[0].keys())
 
 
+@pytest.mark.parametrize("game", ["senat", "focus"])
+def test_a_parquet_batch_reads_back_with_pandas_and_its_identity(tmp_path, game):
+    out, csv = tmp_path / "g.parquet", tmp_path / "c.csv"
+    common = ["selfplay", "--game", game, "--games", "6", "--seed", "3", "--threads", "1", "--summary", "", "--quiet"]
+    cli(*common, "--format", "parquet", "--out", str(out))
+    cli(*common, "--out", str(csv))
+    assert out.is_file() and not (tmp_path / "g.csv").exists()
+    try:
+        import pandas
+        import pyarrow.parquet
+    except ImportError:
+        print("!!!!!!!! SKIPPED: pandas or pyarrow is not installed; the Parquet file is NOT read back !!!!!!!!")
+        pytest.skip("pandas or pyarrow is not installed")
+    frame = pandas.read_parquet(out)
+    from_csv = pandas.read_csv(csv, comment="#")
+    assert list(frame.columns) == list(from_csv.columns)
+    assert len(frame) == 6 and list(frame["game"]) == list(range(6))
+    # Integer columns are integers, text columns the CSV's text.
+    assert str(frame["game"].dtype) == "int64"
+    for column in from_csv.columns:
+        if from_csv[column].dtype == object:
+            assert list(frame[column]) == list(from_csv[column]), column
+    identity = pyarrow.parquet.read_metadata(out).metadata[b"senat.identity"].decode()
+    assert identity == csv.read_text().splitlines()[0]
+    assert identity.startswith(f"# senat-batch v2 game={game} ")
+
+
 def test_errors_carry_the_binarys_message():
     with pytest.raises(senat.Error) as e:
         senat.Position("focus", "bogus position")

@@ -25,10 +25,12 @@
 //! and read back), [`schedule`] (shards, chunks, threads), [`persist`]
 //! (running a batch into files, resuming), [`merge`](mod@merge) (the one merge of
 //! every game's shards), [`identity`] (the batch
-//! identity line and the row checks) and [`output`] (atomic, locked output
-//! files). This file holds the batch's types and the error they share.
+//! identity line and the row checks), [`output`] (atomic, locked output
+//! files) and [`columnar`] (Parquet copies of the CSV files). This file
+//! holds the batch's types and the error they share.
 
 pub mod codec;
+pub mod columnar;
 pub mod identity;
 pub mod merge;
 pub mod output;
@@ -219,6 +221,14 @@ pub enum Error {
         /// What is wrong.
         error: RowError,
     },
+    /// A file that cannot be converted to Parquet, or a Parquet output
+    /// that cannot be prepared ([`columnar`]).
+    Convert {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        error: columnar::ConvertError,
+    },
     /// A bad argument or setting.
     Invalid(String),
 }
@@ -254,6 +264,7 @@ impl std::fmt::Display for Error {
             Error::Opening(e) => e.fmt(f),
             Error::Identity { path, message } => write!(f, "{}: {message}", path.display()),
             Error::Incomplete(msg) | Error::Invalid(msg) => f.write_str(msg),
+            Error::Convert { path, error } => write!(f, "{}: {error}", path.display()),
             Error::BadRow { path, line, resuming: false, error } => write!(f, "{}:{line}: {error}", path.display()),
             Error::BadRow { path, line, resuming: true, error } => {
                 write!(f, "{}:{line}: cannot resume: {error}", path.display())
