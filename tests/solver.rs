@@ -10,6 +10,7 @@
 
 mod support {
     pub mod cli;
+    pub mod games;
     pub mod solver_positions;
 }
 
@@ -17,8 +18,9 @@ use game_search::Game as _;
 use game_search::pns::Pns;
 use game_search::solver::{Goal, Solvable, Solver, Verdict};
 use senat_lab::games::senat::{Senat, SenatState};
-use senat_rules::{Side, sample};
+use senat_rules::Side;
 use std::time::Duration;
+use support::games::random_states;
 use support::solver_positions::{entries, sample_after};
 
 /// The winner at the end of `pv` played from `s`, if the game is over there.
@@ -136,32 +138,11 @@ fn time_limit_stops_the_search() {
     assert_eq!(solver.solve(&sample_after(15).unwrap(), 7).verdict, Verdict::Win(5));
 }
 
-/// States of seeded random play from the sample game's start.
-fn random_states(games: usize, plies: usize) -> Vec<SenatState> {
-    let mut seed = 7u64;
-    let mut out = Vec::new();
-    let start = SenatState::new(sample::START.parse().unwrap());
-    for _ in 0..games {
-        let mut s = start;
-        for _ in 0..plies {
-            let mut moves = Vec::new();
-            Senat::moves(&s, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            out.push(s);
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            s = s.play(moves[(seed >> 33) as usize % moves.len()]);
-        }
-    }
-    out
-}
-
 #[test]
 fn shortcuts_agree_with_definitions() {
     let mut moves = Vec::new();
     let mut ends = 0;
-    for s in random_states(24, 120) {
+    for s in random_states(24, 120, 7) {
         Senat::moves(&s, &mut moves);
         for &m in &moves {
             let after = s.play(m);
@@ -247,7 +228,7 @@ fn pns_agrees_with_alpha_beta_on_random_positions() {
     let mut deep = Pns::<Senat>::with_table_mb(16);
     deep.deepen = true;
     let (mut decided, mut checked) = (0, 0);
-    for (i, s) in random_states(12, 120).iter().enumerate().filter(|(i, _)| i % 9 == 0) {
+    for (i, s) in random_states(12, 120, 7).iter().enumerate().filter(|(i, _)| i % 9 == 0) {
         for d in 1..=3 {
             let a = ab.solve(s, d).verdict;
             let p = pns.solve(s, d).verdict;

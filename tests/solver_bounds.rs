@@ -9,6 +9,7 @@
 //! histories gives each its own verdict (the graph-history interaction).
 
 mod support {
+    pub mod games;
     pub mod solver_positions;
 }
 
@@ -16,8 +17,9 @@ use game_search::Game as _;
 use game_search::pns::Pns;
 use game_search::solver::{Goal, Solvable, Solver, Verdict};
 use senat_lab::games::senat::{Senat, SenatState, player};
+use senat_rules::Side;
 use senat_rules::bounds::{NEVER, min_plies_to_result};
-use senat_rules::{Side, sample};
+use support::games::random_states;
 
 /// The four questions a bound answers: (side, or_draw).
 const QUESTIONS: [(Side, bool); 4] = [(Side::Red, false), (Side::Red, true), (Side::Blue, false), (Side::Blue, true)];
@@ -25,28 +27,6 @@ const QUESTIONS: [(Side, bool); 4] = [(Side::Red, false), (Side::Red, true), (Si
 /// Whether a game over with `winner` answers the question (`side`, `or_draw`).
 fn reached(winner: Option<Side>, side: Side, or_draw: bool) -> bool {
     if or_draw { winner != Some(side.other()) } else { winner == Some(side) }
-}
-
-/// States of seeded random play from the sample game's start: `games`
-/// games of at most `plies` half-moves, every state where play goes on.
-fn random_states(games: usize, plies: usize, seed: u64) -> Vec<SenatState> {
-    let mut seed = seed;
-    let mut out = Vec::new();
-    let start = SenatState::new(sample::START.parse().unwrap());
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut s = start;
-        for _ in 0..plies {
-            Senat::moves(&s, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            out.push(s);
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            s = s.play(moves[(seed >> 33) as usize % moves.len()]);
-        }
-    }
-    out
 }
 
 /// The bound of `s` for one question.

@@ -4,7 +4,8 @@
 
 #![allow(dead_code)]
 
-use senat_lab::games::senat::SenatState;
+use game_search::Game as _;
+use senat_lab::games::senat::{Senat, SenatState};
 use senat_lab::policy::PolicySpec;
 use senat_rules::{GameRecord, Position, sample};
 
@@ -27,4 +28,27 @@ pub fn sample_game() -> GameRecord {
 /// A policy from its spec (panics naming the spec if it is refused).
 pub fn spec(s: &str) -> PolicySpec {
     PolicySpec::parse(s).unwrap_or_else(|e| panic!("policy {s}: {e}"))
+}
+
+/// States of seeded random play from the sample game's start: `games`
+/// games of at most `plies` half-moves, every state where play goes on
+/// (a linear congruential generator from `seed`: the same states on every run).
+pub fn random_states(games: usize, plies: usize, seed: u64) -> Vec<SenatState> {
+    let mut seed = seed;
+    let mut out = Vec::new();
+    let start = SenatState::new(sample::START.parse().unwrap());
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut s = start;
+        for _ in 0..plies {
+            Senat::moves(&s, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            out.push(s);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s.play(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    out
 }
