@@ -203,6 +203,26 @@ fn dominoes_lists_its_variant_options() {
     assert!(ok(&["moves", "--game", "focus", "--variant", "help", "start"]).contains("players=2|4"));
 }
 
+/// `--variant players=4` is accepted with focus4 (what it always has) and
+/// `players=2` refused in the words typed, in every command.
+#[test]
+fn focus4_takes_its_own_option_and_refuses_a_contradiction_as_typed() {
+    assert_eq!(
+        ok(&["moves", "--game", "focus4", "--variant", "players=4", "start"]),
+        ok(&["moves", "--game", "focus4", "start"])
+    );
+    for cmd in [
+        &["moves", "--game", "focus4", "--variant", "players=2", "start"][..],
+        &["selfplay", "--game", "focus4", "--variant", "cap=50,players=2", "--games", "2", "--out", "x.csv"][..],
+    ] {
+        let e = fails(cmd);
+        assert!(
+            e.contains("--variant players=2: --game focus4 always has players=4") && !e.contains("players=4,"),
+            "{cmd:?}: {e}"
+        );
+    }
+}
+
 /// `--variant help` needs no position and no `--depth`, in every game and
 /// every command that takes a position; without help both are still
 /// required, in one line.

@@ -44,6 +44,13 @@ impl GameArg {
         if self.players.is_some() && self.game != GameKind::Dominoes {
             return input("--players is for --game dominoes (focus4 is Focus with 4 players)");
         }
+        if let Some((item, own)) = self.game.contradiction(&self.variant) {
+            return input(format_args!(
+                "--variant {}: --game {} always has {own} (another --game plays another setting)",
+                senat_rules::notation::escape(&item),
+                self.game
+            ));
+        }
         Ok(self.game != GameKind::Senat)
     }
 

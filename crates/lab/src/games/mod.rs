@@ -99,6 +99,20 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// The user's option that contradicts one of the game's own (`players=2`
+    /// with `focus4`), with the game's option it contradicts, if any: the
+    /// command refuses it in the user's words instead of letting the rules
+    /// refuse the joined text.
+    pub fn contradiction(self, user: &str) -> Option<(String, &'static str)> {
+        let key = |item: &str| item.split('=').next().unwrap_or("").trim().to_string();
+        let base = self.base_variant();
+        base.split(',').filter(|b| !b.is_empty()).find_map(|b| {
+            user.split(',').map(str::trim).find(|u| key(u) == key(b) && *u != b).map(|u| (u.to_string(), b))
+        })
+    }
+}
+
 #[cfg(test)]
 mod variant_tests {
     use super::GameKind;
@@ -108,7 +122,10 @@ mod variant_tests {
         assert_eq!(GameKind::Focus4.variant("players=4"), "players=4");
         assert_eq!(GameKind::Focus4.variant(" players=4 , cap=40"), "players=4,cap=40");
         assert_eq!(GameKind::Focus4.variant(""), "players=4");
-        assert_eq!(GameKind::Focus4.variant("players=2"), "players=4,players=2", "a conflict is left to the rules");
+        assert_eq!(GameKind::Focus4.variant("players=2"), "players=4,players=2", "a conflict is refused before");
+        assert_eq!(GameKind::Focus4.contradiction("cap=40, players=2"), Some(("players=2".into(), "players=4")));
+        assert_eq!(GameKind::Focus4.contradiction("players=4,cap=40"), None);
+        assert_eq!(GameKind::Focus.contradiction("players=4"), None);
         assert_eq!(GameKind::Focus.variant(" cap=40 "), "cap=40");
         assert_eq!(GameKind::Debacle.variant(""), "");
     }
