@@ -324,8 +324,9 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     let bar = progress_bar(range.end - range.start, a.quiet);
     let report = selfplay::run(&batch, &outputs, threads, &|done| bar.set_position(done)).or_else(input)?;
     bar.finish_and_clear();
-    // Distinct games by move sequence (draft and play moves), over the whole file.
-    let variety = senat_lab::variety::distinct_in_file(&files.out, &[14, 15], false).or_else(input)?;
+    // Distinct games by move sequence (draft and play moves), over the whole
+    // file: counted by the runner as it writes and resumes the rows.
+    let variety = report.variety;
     let deterministic = [&batch.matchup.red, &batch.matchup.blue, &batch.matchup.draft_red, &batch.matchup.draft_blue]
         .iter()
         .all(|p| p.deterministic());

@@ -69,7 +69,9 @@ impl PosArg {
     /// `--variant help` runs alone; every other use asks for them here.
     pub(crate) fn words(&self) -> Result<&[String]> {
         if self.pos.is_empty() {
-            return input("a position is required: POS, `start` or a position text (`--variant help` needs none)");
+            return input(
+                "a position is required: <POS>..., `start` or a position text (`--variant help` needs none; see the command's --help)",
+            );
         }
         Ok(&self.pos)
     }

@@ -133,7 +133,7 @@ fn cmd_moves(p: &Position, out: &mut impl Write) -> Result<()> {
 
 /// `--depth`, required once `--variant help` is ruled out.
 fn perft_depth(depth: Option<u32>) -> Result<u32> {
-    let Some(d) = depth else { return input("--depth N is required (0 to 120)") };
+    let Some(d) = depth else { return input("--depth <N> is required, 0 to 120 (see `senat perft --help`)") };
     limits::depth("--depth", d, 0).or_else(input)
 }
 

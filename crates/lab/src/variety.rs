@@ -106,9 +106,17 @@ pub fn distinct_in_file(path: &Path, columns: &[usize], last: bool) -> Result<Va
     let mut row = csv::ByteRecord::new();
     while r.read_byte_record(&mut row).map_err(|e| err(e.to_string()))? {
         let last = last.then(|| row.iter().next_back().unwrap_or(b""));
-        keys.push(digest_of(&(Fields(columns.iter().map(|&c| row.get(c).unwrap_or(b""))), last)));
+        keys.push(row_key(columns.iter().map(|&c| row.get(c).unwrap_or(b"")), last));
     }
     Ok(Variety::of(keys))
+}
+
+/// The key of a games row for [`Variety::of`]: the digest of its key
+/// fields' bytes (and, with `last`, its last field's) as the file holds
+/// them, so that a runner that writes the row and [`distinct_in_file`]
+/// reading it back name the game alike.
+pub fn row_key<'a>(fields: impl Iterator<Item = &'a [u8]> + Clone, last: Option<&[u8]>) -> u128 {
+    digest_of(&(Fields(fields), last))
 }
 
 /// Hashes a row's key fields as one value, without collecting them.

@@ -154,7 +154,14 @@ pub(super) struct RowWriter {
     seed: u64,
     /// Scratch space for the final SPN.
     spn: Vec<u8>,
+    /// Each game's key for the distinct-games count ([`crate::variety::row_key`]
+    /// of its draft and play moves fields, [`GAMES_VARIETY_COLUMNS`]).
+    pub(super) keys: Vec<u128>,
 }
+
+/// The columns of a games row that name its game for the distinct-games
+/// count: the draft and the play moves.
+pub const GAMES_VARIETY_COLUMNS: [usize; 2] = [14, 15];
 
 impl RowWriter {
     /// A writer for the rows of batch `seed` between `m`'s policies.
@@ -168,7 +175,15 @@ impl RowWriter {
             push_field(&mut names, p.name.as_bytes());
         }
         names.push(b',');
-        RowWriter { games: Vec::new(), moves: with_moves.then(Vec::new), seed_field, names, seed, spn: Vec::new() }
+        RowWriter {
+            games: Vec::new(),
+            moves: with_moves.then(Vec::new),
+            seed_field,
+            names,
+            seed,
+            spn: Vec::new(),
+            keys: Vec::new(),
+        }
     }
 
     /// Appends the rows of game `index`.
@@ -191,9 +206,16 @@ impl RowWriter {
             push_u64(buf, n);
         }
         buf.push(b',');
+        let draft_at = buf.len();
         push_moves(buf, &moves[..g.draft_len]);
+        let draft_end = buf.len();
         buf.push(b',');
         push_moves(buf, &moves[g.draft_len..]);
+        let play_end = buf.len();
+        self.keys.push(crate::variety::row_key(
+            [&buf[draft_at..draft_end], &buf[draft_end + 1..play_end]].into_iter(),
+            None,
+        ));
         buf.push(b',');
         self.spn.clear();
         position.write_spn(&mut self.spn);
@@ -219,9 +241,10 @@ impl RowWriter {
         }
     }
 
-    /// The rows written: games, then moves (empty when not wanted).
-    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>) {
-        (self.games, self.moves.unwrap_or_default())
+    /// The rows written: games, then moves (empty when not wanted), and
+    /// the games' keys.
+    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>, Vec<u128>) {
+        (self.games, self.moves.unwrap_or_default(), self.keys)
     }
 }
 
@@ -485,7 +508,7 @@ mod tests {
                 p.play_unchecked(mv);
             }
         }
-        let (g, mv) = w.into_rows();
+        let (g, mv, _) = w.into_rows();
         assert_eq!(String::from_utf8(g).unwrap(), String::from_utf8(games.into_inner().unwrap()).unwrap());
         assert_eq!(mv, moves.into_inner().unwrap());
     }

@@ -140,6 +140,8 @@ pub struct Outputs {
 pub struct Report {
     /// All games of the output file (resumed ones included).
     pub summary: Summary,
+    /// How many of them are distinct games (by their draft and play moves).
+    pub variety: crate::variety::Variety,
     /// Games played by this run.
     pub played: u64,
     /// Games found already in the file (`--resume`).

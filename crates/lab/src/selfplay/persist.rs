@@ -93,7 +93,7 @@ fn mismatch(path: &Path, what: &str, d: (String, String, String)) -> Error {
 /// Resumes the games file: checks its identity, drops a cut-off last row,
 /// checks the rows, and returns the summary of the rows so far and the
 /// next game index.
-fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Error> {
+fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, Vec<u128>, u64), Error> {
     let path = out.path().to_path_buf();
     let actual = out.writing().to_path_buf();
     let start = id.shard.range(id.games).start;
@@ -108,6 +108,7 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
     let id = &Identity { format: existing.as_ref().map_or(id.format, |r| r.id.format), ..id.clone() };
     let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
     let mut summary = Summary::default();
+    let mut keys = Vec::new();
     let mut next = start;
     let id_len = id.line().len() as u64;
     if existing.is_none() {
@@ -115,11 +116,11 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
         out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
         out.write_all(id.line().as_bytes())?;
         out.write_all(&header_bytes(&GAMES_HEADER))?;
-        return Ok((summary, next));
+        return Ok((summary, keys, next));
     }
     if len == id_len {
         out.write_all(&header_bytes(&GAMES_HEADER))?;
-        return Ok((summary, next));
+        return Ok((summary, keys, next));
     }
     let Some(mut r) = open_reading(&actual)? else { return Err(changed(&path)) };
     check_header(&mut r.rdr, &path, &GAMES_HEADER)?;
@@ -133,9 +134,11 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, u64), Erro
             error,
         })?;
         summary.add(&k, &g);
+        let fields = super::codec::GAMES_VARIETY_COLUMNS.iter().map(|&c| rec.get(c).unwrap_or("").as_bytes());
+        keys.push(crate::variety::row_key(fields, None));
         next += 1;
     }
-    Ok((summary, next))
+    Ok((summary, keys, next))
 }
 
 /// Whether `path` holds no more than a beginning of `id`'s line, in either
@@ -267,38 +270,47 @@ struct SenatRun<'a> {
     with_moves: bool,
 }
 
+/// What a Sénat run sums: the summary, and every game's key for the
+/// distinct-games count (resumed games' read from their rows, played
+/// ones' taken as their rows are written: the file is not read again).
+struct SenatSum {
+    summary: Summary,
+    keys: Vec<u128>,
+}
+
 impl super::runner::RunFormat for SenatRun<'_> {
-    type Sum = Summary;
-    type Part = crate::stats::Tally;
+    type Sum = SenatSum;
+    type Part = (crate::stats::Tally, Vec<u128>);
 
     fn fresh(&self, k: usize) -> Vec<u8> {
         let mut bytes = self.id.line().into_bytes();
         bytes.extend(header_bytes(if k == 0 { &GAMES_HEADER[..] } else { &MOVES_HEADER[..] }));
         bytes
     }
-    fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(Summary, u64), Error> {
+    fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(SenatSum, u64), Error> {
         let range = self.batch.shard.range(self.batch.games);
-        let (summary, next) = resume_games(&self.id, games)?;
+        let (summary, keys, next) = resume_games(&self.id, games)?;
         // Beyond its range: the runner refuses the games file first.
         if next <= range.end
             && let Some(Some(f)) = companions.first_mut()
         {
             resume_moves(&self.id, f, next, range.start)?;
         }
-        Ok((summary, next))
+        Ok((SenatSum { summary, keys }, next))
     }
-    fn empty(&self) -> Summary {
-        Summary::default()
+    fn empty(&self) -> SenatSum {
+        SenatSum { summary: Summary::default(), keys: Vec::new() }
     }
-    fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, crate::stats::Tally) {
+    fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, Self::Part) {
         let c = run_chunk(self.batch, range, true, self.with_moves);
-        (vec![c.games, c.moves], c.tally)
+        (vec![c.games, c.moves], (c.tally, c.keys))
     }
-    fn add(&self, sum: &mut Summary, part: &crate::stats::Tally) {
-        sum.merge_tally(&self.key, part);
+    fn add(&self, sum: &mut SenatSum, part: &Self::Part) {
+        sum.summary.merge_tally(&self.key, &part.0);
+        sum.keys.extend_from_slice(&part.1);
     }
-    fn write_summary(&self, out: OutFile, sum: &Summary) -> Result<(), Error> {
-        write_summary(out, sum)
+    fn write_summary(&self, out: OutFile, sum: &SenatSum) -> Result<(), Error> {
+        write_summary(out, &sum.summary)
     }
 }
 
@@ -334,7 +346,8 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     };
     let format = SenatRun { batch: b, id, key: m.key(), with_moves: out.moves.is_some() };
     let r = super::runner::run(&format, &plan, threads, progress)?;
-    Ok(Report { summary: r.sum, played: r.played, resumed: r.resumed, seconds: r.seconds })
+    let variety = crate::variety::Variety::of(r.sum.keys);
+    Ok(Report { summary: r.sum.summary, variety, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
 
 /// Sénat's games files as the one merge ([`super::merge`]) reads them:

@@ -84,6 +84,8 @@ pub(super) struct ChunkOut {
     pub(super) moves: Vec<u8>,
     /// Its games' tally.
     pub(super) tally: Tally,
+    /// Its games' keys for the distinct-games count (empty when no rows are built).
+    pub(super) keys: Vec<u128>,
 }
 
 /// Plays games `range` of batch `b` with one set of players; `emit`: builds
@@ -100,8 +102,8 @@ pub(super) fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with
             w.write(i, &g);
         }
     }
-    let (games, moves) = rows.map(RowWriter::into_rows).unwrap_or_default();
-    ChunkOut { games, moves, tally }
+    let (games, moves, keys) = rows.map(RowWriter::into_rows).unwrap_or_default();
+    ChunkOut { games, moves, tally, keys }
 }
 
 /// A pool of `threads` worker threads.
