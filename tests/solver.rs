@@ -342,6 +342,12 @@ fn solve_cli_store() {
             store.path()
         )
     );
+    // A store that cannot be written fails before the search (no verdict
+    // printed), in one line.
+    let o = support::cli::senat(&["solve", spn, "--max-depth", "5", "--store", "/nonexistent-dir/store.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty(), "a verdict before the refusal: {}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
     let junk = TempRecord::new("not-a-store", "hello\n");
     let bad = fails(&["solve", spn, "--max-depth", "5", "--store", junk.path()]);
     assert_eq!(

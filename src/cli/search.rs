@@ -4,9 +4,7 @@
 //! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
-use crate::cli::common::{
-    POS_HELP, Result, input, parse_position, play_record, read_record, sample_start, write_atomic,
-};
+use crate::cli::common::{POS_HELP, Result, input, parse_position, play_record, read_record, sample_start};
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
 use game_search::Game;
@@ -21,6 +19,7 @@ use senat_lab::games::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::games::{GameKind, LabEval, LabGame};
 use senat_lab::limits;
 use senat_lab::proof_store::ProofStore;
+use senat_lab::selfplay::output::{IfExists, OutFile};
 use senat_lab::winprob::{HAND_SCALE, WinChance};
 use senat_rules::{Move, Variant};
 use std::io::Write;
@@ -647,6 +646,9 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         return input("--store is for --engine ab");
     }
     let mut store = o.store.as_deref().map(|p| open_store(p, o.variant)).transpose()?;
+    // The store's file is created (its temporary file, locked) before the
+    // search, so that a path that cannot be written fails now, not after it.
+    let store_file = o.store.as_deref().map(|p| OutFile::create(p, IfExists::Overwrite).or_else(input)).transpose()?;
     // A fact of the store, or the solver's answer, which the store keeps.
     let mut solve = |s: &SenatState, depth: u32| -> (Solution<Move>, bool) {
         if let Some(sol) = store.as_ref().and_then(|st| st.answer(s, depth)) {
@@ -693,7 +695,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
             time += sol.elapsed;
         }
         writeln!(out, "total  nodes {nodes}  time {:.3}s  nodes/s {:.0}", time.as_secs_f64(), rate(nodes, time))?;
-        return save_store(o.store.as_deref(), store.as_ref(), out);
+        return save_store(store_file, store.as_ref(), out);
     }
     let (sol, kept) = solve(root, o.max_depth);
     writeln!(out, "verdict {}", verdict_text(sol.verdict, me, sol.depth, o.max_depth))?;
@@ -713,15 +715,18 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         sol.elapsed.as_secs_f64(),
         rate(sol.nodes, sol.elapsed)
     )?;
-    save_store(o.store.as_deref(), store.as_ref(), out)
+    save_store(store_file, store.as_ref(), out)
 }
 
-/// Writes the store back (atomically) if this run added to it, and says so.
-fn save_store(path: Option<&Path>, store: Option<&ProofStore>, out: &mut impl Write) -> Result<()> {
-    let (Some(path), Some(store)) = (path, store) else { return Ok(()) };
+/// Writes the store back into its file (renamed into place) if this run
+/// added to it, and says so; otherwise the file stays as it was.
+fn save_store(file: Option<OutFile>, store: Option<&ProofStore>, out: &mut impl Write) -> Result<()> {
+    let (Some(mut file), Some(store)) = (file, store) else { return Ok(()) };
     if store.changed() {
-        write_atomic(path, store.to_text().as_bytes(), true)?;
-        writeln!(out, "store {}: {} facts", path.display(), store.len())?;
+        let shown = file.path().display().to_string();
+        file.write_all(store.to_text().as_bytes()).or_else(input)?;
+        file.commit().or_else(input)?;
+        writeln!(out, "store {shown}: {} facts", store.len())?;
     }
     Ok(())
 }
