@@ -124,6 +124,23 @@ def selfplay(
     files; returns the files, `played`, `resumed`, `seconds`,
     `identity_line` and `identity` (its fields)."""
 
+def arena(
+    game: str,
+    agents: List[str],
+    games: int = 100,
+    *,
+    seed: int = 1,
+    variant: str = "",
+    schedule: str = "round-robin",
+    book_plies: Optional[int] = None,
+    draft: str = "random",
+    threads: Optional[int] = None,
+) -> List[Dict[str, str]]:
+    """Plays an arena as `senat arena --game GAME` does (colour-swapped
+    pairs, duplicate deals for dominoes; `schedule`: round-robin, gauntlet
+    or ladder) and returns one dict per pairing with the columns of
+    `senat arena --summary`, cells as text."""
+
 def read_identity(path: _Path) -> Dict[str, str]:
     """The identity fields of a batch file's first line."""
 

@@ -846,6 +846,131 @@ fn selfplay<'py>(
     Ok(d)
 }
 
+/// An arena, as `senat arena` plays it: every pairing's games in
+/// colour-swapped pairs (duplicate deals for dominoes), from the same
+/// seeds, returned as one dict per pairing with the columns of `senat
+/// arena --summary` (values as the CSV cells, text). `schedule`:
+/// `round-robin`, `gauntlet` or `ladder`; `book_plies`: shared random plies
+/// at the start of each pair (default 0 for Sénat, 4 for Focus and
+/// Débâcle, as the command line); `draft` (Sénat): both sides' draft
+/// policy, or `own`.
+#[pyfunction]
+#[pyo3(signature = (
+    game, agents, games = 100, *, seed = 1, variant = "", schedule = "round-robin", book_plies = None,
+    draft = "random", threads = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn arena<'py>(
+    py: Python<'py>,
+    game: &str,
+    agents: Vec<String>,
+    games: u64,
+    seed: u64,
+    variant: &str,
+    schedule: &str,
+    book_plies: Option<u32>,
+    draft: &str,
+    threads: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    use senat_lab::arena::{Schedule, summary_header};
+    let k = kind(game)?;
+    if games == 0 || games % 2 == 1 {
+        return Err(err(format_args!("--games {games}: give an even number ≥ 2 (games are played in pairs)")));
+    }
+    let schedule = match schedule {
+        "round-robin" => Schedule::RoundRobin,
+        "gauntlet" => Schedule::Gauntlet,
+        "ladder" => Schedule::Ladder,
+        other => return Err(err(format_args!("schedule `{other}`: expected round-robin, gauntlet or ladder"))),
+    };
+    if k != GameKind::Senat && draft != "random" {
+        return Err(err(format_args!("draft is for Sénat (its placement phase); {k} has no draft")));
+    }
+    let threads = self::threads(threads)?;
+    let (pairs, flag) = (games / 2, |i: usize| format!("agent {}", i + 1));
+    let (header, rows): (Vec<&'static str>, Vec<Vec<String>>) = match k {
+        GameKind::Senat => {
+            let policy = |f: &str, t: &str| PolicySpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+            let agents = agents.iter().enumerate().map(|(i, t)| policy(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
+            let draft = if draft == "own" { None } else { Some(policy("draft", draft)?) };
+            let a = senat_lab::arena::Arena {
+                agents,
+                draft,
+                pairs,
+                seed,
+                schedule,
+                sprt: None,
+                book: book_plies.unwrap_or(0),
+                variant: senat_variant(variant)?,
+            };
+            let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
+            (summary_header(&[]), results.iter().map(|r| senat_lab::arena::summary_row(&a, r)).collect())
+        }
+        GameKind::Dominoes => {
+            use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
+            let spec = |f: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+            if book_plies.is_some() {
+                return Err(err("book_plies is not for dominoes (every deal is already random)"));
+            }
+            let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
+            let a = DominoArena {
+                variant: domino_variant(variant)?,
+                agents,
+                pairs,
+                seed,
+                schedule,
+                duplicate: true,
+                sprt: None,
+                moves: false,
+            };
+            let results = py.detach(|| a.run(threads, &mut |_| Ok(()))).map_err(err)?;
+            (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
+        }
+        _ => {
+            use senat_lab::games::arena::{Arena, SUMMARY_EXTRA, summary_row};
+            let spec = |f: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+            let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
+            let full = k.variant(variant);
+            /// The arena of a lab game `G`, played.
+            fn lab_arena<G: LabGame>(
+                py: Python<'_>,
+                mut a: Arena,
+                full: &str,
+                threads: usize,
+            ) -> PyResult<Vec<Vec<String>>> {
+                a.variant = G::variant_text(&lab(G::start(full))?);
+                let results = py.detach(|| a.run::<G>(threads, &mut |_| Ok(()))).map_err(err)?;
+                Ok(results.iter().map(|r| summary_row(&a, r)).collect())
+            }
+            let a = Arena {
+                game: k,
+                variant: String::new(),
+                agents,
+                pairs,
+                seed,
+                schedule,
+                book: book_plies.unwrap_or(4),
+                sprt: None,
+                moves: false,
+            };
+            let rows = match k {
+                GameKind::Debacle => lab_arena::<Debacle>(py, a, &full, threads)?,
+                _ => lab_arena::<Focus>(py, a, &full, threads)?,
+            };
+            (summary_header(&SUMMARY_EXTRA), rows)
+        }
+    };
+    rows.into_iter()
+        .map(|row| {
+            let d = PyDict::new(py);
+            for (key, value) in header.iter().zip(row) {
+                d.set_item(key, value)?;
+            }
+            Ok(d)
+        })
+        .collect()
+}
+
 /// The first line of the file at `path`, without its line ending.
 fn first_line(path: &std::path::Path) -> PyResult<String> {
     use std::io::BufRead;
@@ -927,6 +1052,7 @@ fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Agent>()?;
     m.add_function(wrap_pyfunction!(bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(read_identity, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(variant_help, m)?)?;

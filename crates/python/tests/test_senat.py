@@ -197,6 +197,36 @@ def test_a_parquet_batch_reads_back_with_pandas_and_its_identity(tmp_path, game)
     assert identity.startswith(f"# senat-batch v2 game={game} ")
 
 
+@pytest.mark.parametrize(
+    "game, agents, flags",
+    [
+        ("senat", ["random", "greedy", "heuristic"], {"seed": 3}),
+        ("focus", ["random", "greedy"], {"seed": 5, "schedule": "gauntlet"}),
+        ("focus4", ["random", "greedy"], {"seed": 2, "book_plies": 2}),
+        ("debacle", ["random", "greedy"], {"seed": 4}),
+        ("dominoes", ["random", "greedy"], {"seed": 6}),
+    ],
+)
+def test_an_arena_gives_the_binarys_summary(tmp_path, game, agents, flags):
+    import csv
+
+    rows = senat.arena(game, agents, 6, threads=2, **flags)
+    args = ["arena", "--game", game, *agents, "--games", "6", "--threads", "2", "--seed", str(flags["seed"])]
+    if "schedule" in flags:
+        args.append("--" + flags["schedule"])
+    if "book_plies" in flags:
+        args += ["--book-plies", str(flags["book_plies"])]
+    cli(*args, "--summary", str(tmp_path / "s.csv"), "--quiet")
+    with open(tmp_path / "s.csv", newline="") as f:
+        want = list(csv.DictReader(f))
+    assert len(rows) == len(want) and len(rows) >= 1
+    for got, row in zip(rows, want):
+        assert list(got) == list(row), "the columns of `senat arena --summary`"
+        # Times are measurements, not results.
+        same = [c for c in row if "ms" not in c and "think" not in c]
+        assert {c: got[c] for c in same} == {c: row[c] for c in same}
+
+
 def test_errors_carry_the_binarys_message():
     with pytest.raises(senat.Error) as e:
         senat.Position("focus", "bogus position")
