@@ -268,16 +268,13 @@ pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
             pairs: a.games / 2,
             seed: a.seed,
             schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-            book: a.book_plies.unwrap_or(DEFAULT_BOOK),
+            book: a.book_plies.unwrap_or(lab_arena::DEFAULT_BOOK),
             sprt,
             moves: a.moves.is_some(),
         };
         run_arena::<G>(&arena, a, threads, out)
     })
 }
-
-/// Random plies shared by both games of a pair when `--book-plies` is not given.
-pub(crate) const DEFAULT_BOOK: u32 = 4;
 
 fn run_arena<G: LabGame>(arena: &lab_arena::Arena, a: &ArenaArgs, threads: usize, out: &mut impl Write) -> Result<()> {
     let pairings = arena.pairings();

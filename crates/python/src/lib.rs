@@ -927,7 +927,7 @@ fn arena<'py>(
             (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
         }
         _ => {
-            use senat_lab::games::arena::{Arena, SUMMARY_EXTRA, summary_row};
+            use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
             let spec = |f: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
             let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
             let full = k.variant(variant);
@@ -949,7 +949,7 @@ fn arena<'py>(
                 pairs,
                 seed,
                 schedule,
-                book: book_plies.unwrap_or(4),
+                book: book_plies.unwrap_or(DEFAULT_BOOK),
                 sprt: None,
                 moves: false,
             };

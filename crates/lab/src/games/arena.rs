@@ -276,6 +276,11 @@ pub fn moves_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> V
     ]
 }
 
+/// Random plies shared by both games of a pair when no book length is
+/// given (`--book-plies`, `senat.arena(book_plies=)`): without them agents
+/// that draw no randomness would play the same two games in every pair.
+pub const DEFAULT_BOOK: u32 = 4;
+
 /// The columns of this arena's summary after the common ones of every
 /// arena ([`crate::arena::SUMMARY_HEADER`]), one value per cell: the first
 /// team's score over the pairing's games (whoever held it), the mean plies
