@@ -278,7 +278,7 @@ Examples:
 
     /// The strategy annex: read games files and write tables of the draft,
     /// the openings, game lengths and end reasons (CSV, Wilson 95%
-    /// intervals), and optionally plots (SVG and PNG). See the README.
+    /// intervals), and optionally plots (SVG and PNG). See docs/commands/draft-stats.md.
     #[command(after_help = "\
 Examples:
   senat draft-stats games.csv --out-dir annex

@@ -108,7 +108,7 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 /// A Focus position where white (to move) wins at once with c5-c4 (the
-/// README's `solve` example).
+/// `solve` example of docs/commands/other-games.md).
 const FOCUS_WIN_IN_1: &str = "focus - .,.,.,./0,0,.,.,.,0/.,10,.,0,.,.,.,11010/.,.,0,.,11010,.,0,./.,.,1101,.,.,.,110,./.,.,.,.,.,.,0,./110,.,.,.,1010,./.,10,.,. res=0/0 turn=0 ply=36";
 
 #[test]

@@ -16,7 +16,7 @@ mod support {
 use support::cli::{ok, senat};
 use support::games::sample_game;
 
-/// The palette the pictures promise (README): shown colour to fill.
+/// The palette the pictures promise (docs/commands/pictures.md): shown colour to fill.
 fn expected_fill(c: Colour) -> &'static str {
     match c {
         Colour::Red => "#d32f2f",

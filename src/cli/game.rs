@@ -21,12 +21,14 @@ use std::path::Path;
 #[derive(Args, Debug, Clone)]
 pub(crate) struct GameArg {
     /// The game: senat (the default), focus (2 players), focus4 (4 players in
-    /// two partnerships) or debacle (a match to 30).
+    /// two partnerships), debacle (a match to 30) or dominoes (block
+    /// dominoes, a match to 100; its positions start with `-`: put `--`
+    /// before them).
     #[arg(long, value_name = "GAME", default_value = "senat", value_parser = parse_game)]
     pub(crate) game: GameKind,
     /// The game's rules variant, `key=value,...`; `help` lists the keys of
     /// the game (Sénat: first_giver, first_mover, closure, majority,
-    /// repetition). README "Other games" describes each.
+    /// repetition). docs/games/ describes each game's.
     #[arg(long, value_name = "OPTIONS", default_value = "")]
     pub(crate) variant: String,
     /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).

@@ -6,7 +6,7 @@
 //! what played even after an expansion changes.
 //!
 //! Each expansion is one constant below: change it there, and the tables,
-//! the parsers, every `--help` and the tests follow. README "Named agents"
+//! the parsers, every `--help` and the tests follow. docs/agents.md
 //! says why each was chosen.
 
 /// One named agent: its name, the spec it stands for, and what it is.
@@ -20,10 +20,10 @@ pub struct Named {
     pub about: &'static str,
 }
 
-/// Sénat's `top`: the strongest measured MCTS (README "Strong agents") with
+/// Sénat's `top`: the strongest measured MCTS (docs/results/strong-agents.md) with
 /// proofs in the tree and a move temperature of 0.5 over the first 16
 /// plies (varied drafts). No root guard: at equal think time the guard
-/// lost (README "Tactics"); [`SENAT_SHARP`] has it.
+/// lost (docs/results/tactics.md); [`SENAT_SHARP`] has it.
 pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,temp=0.5";
 /// Sénat's `sharp`: `top` with the root guard (forced wins within 7 plies
 /// played, proved losses refused), for analysing positions: it finds more
@@ -35,7 +35,7 @@ pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,temp=
 pub const SENAT_FAST: &str = "learned";
 
 /// Focus and Débâcle's `top`: alpha-beta at depth 3 (first in all three
-/// ladders of README "Other games") with the root guard and a move
+/// ladders of docs/results/other-games.md) with the root guard and a move
 /// temperature of 50 centi-units over the first 16 plies.
 pub const GAMES_TOP: &str = "ab:depth=3,guard=7,temp=50";
 /// Focus and Débâcle's `strong`: MCTS (second in the 4-player Focus and
@@ -46,7 +46,7 @@ pub const GAMES_FAST: &str = "greedy";
 
 /// Dominoes' `top`: ISMCTS with its default playouts.
 pub const DOMINOES_TOP: &str = "ismcts:playouts=1000";
-/// Dominoes' `strong`: ISMCTS as measured in README "Results: dominoes".
+/// Dominoes' `strong`: ISMCTS as measured in docs/results/dominoes.md.
 pub const DOMINOES_STRONG: &str = "ismcts:playouts=300";
 /// Dominoes' `fast`: the heaviest playable tile.
 pub const DOMINOES_FAST: &str = "greedy";
@@ -61,7 +61,7 @@ pub const SENAT: &[Named] = &[
     Named {
         name: "sharp",
         spec: SENAT_SHARP,
-        about: "top with the root guard, for analysis: more short wins and saves found, weaker at equal time (README \"Tactics\")",
+        about: "top with the root guard, for analysis: more short wins and saves found, weaker at equal time (docs/results/tactics.md)",
     },
     Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },

@@ -29,8 +29,8 @@ use std::fmt;
 use std::time::Duration;
 
 /// The plies a temperature covers when only `temp=` is given: the first
-/// 16 plies, a third of Sénat's 46-ply draft. Measured (README, Sénat's
-/// `selfplay`): 100 distinct games in 100 for MCTS on the evaluation, at
+/// 16 plies, a third of Sénat's 46-ply draft. Measured (docs/commands/selfplay.md,
+/// Sénat's `selfplay`): 100 distinct games in 100 for MCTS on the evaluation, at
 /// −35 ± 43 Elo against the same agent without a temperature.
 pub const DEFAULT_TEMP_PLIES: u32 = 16;
 

@@ -83,7 +83,7 @@ pub enum AgentSpec {
 
 /// MCTS defaults: the exploration constant, random plies before the
 /// evaluation, and the evaluation's logistic scale. Chosen in short arena
-/// runs on Focus (README "Other games": c=0.4 and scale=100 beat c=1 and
+/// runs on Focus (docs/commands/other-games.md: c=0.4 and scale=100 beat c=1 and
 /// scale=300 against alpha-beta at depth 2; cut=0 beat cut=4).
 pub const DEFAULT_C: f64 = 0.4;
 /// See [`DEFAULT_C`].
