@@ -275,6 +275,17 @@ def test_every_kind_of_the_page_is_checked():
         assert table(kind), f"docs/formats.md: the section of `{kind}` has no table of names"
 
 
+def test_every_file_kind_read_as_a_table_has_a_pandas_and_a_polars_snippet():
+    readable = {k for k, (_, how) in FILES.items() if how in ("csv", "store", "parquet")}
+    readable = {"annex-dir" if k.startswith("annex-") else k for k in readable}
+    for kind in sorted(readable):
+        codes = [c for k, c in SNIPPETS if k == kind]
+        for lib in ("pandas", "polars"):
+            assert any(re.search(rf"^import {lib}\b", c, re.M) for c in codes), (
+                f"docs/formats.md: no {lib} snippet `# file: {kind}`"
+            )
+
+
 @pytest.mark.parametrize("kind", sorted(FILES))
 def test_the_table_names_exactly_the_files_columns(made, kind):
     paths, how = FILES[kind]
