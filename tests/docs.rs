@@ -106,9 +106,15 @@ fn the_command_reference_is_the_binarys_help() {
             .map(|s| s.split("\n## senat ").next().unwrap_or(s))
             .unwrap_or_else(|| panic!("docs/reference.md has no section `## senat {name}`; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs"));
         let missing: Vec<String> = flags(&help).into_iter().filter(|f| !section.contains(f.as_str())).collect();
-        assert!(missing.is_empty(), "docs/reference.md: `senat {name}` lacks {missing:?}; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs");
+        assert!(
+            missing.is_empty(),
+            "docs/reference.md: `senat {name}` lacks {missing:?}; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs"
+        );
     }
-    assert!(have == want, "docs/reference.md differs from the binary's --help; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs");
+    assert!(
+        have == want,
+        "docs/reference.md differs from the binary's --help; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs"
+    );
 }
 
 #[test]
@@ -275,18 +281,18 @@ fn link_problems(root: &Path, file: &Path) -> Vec<String> {
             }
         }
         for target in link_targets(&line) {
-            if target.is_empty() || target.starts_with("http://") || target.starts_with("https://") || target.starts_with("mailto:") {
+            if target.is_empty()
+                || target.starts_with("http://")
+                || target.starts_with("https://")
+                || target.starts_with("mailto:")
+            {
                 continue;
             }
             let (path_part, anchor) = match target.split_once('#') {
                 Some((p, a)) => (p, Some(a)),
                 None => (target.as_str(), None),
             };
-            let linked = if path_part.is_empty() {
-                Some(rel.to_path_buf())
-            } else {
-                normalise(&dir.join(path_part))
-            };
+            let linked = if path_part.is_empty() { Some(rel.to_path_buf()) } else { normalise(&dir.join(path_part)) };
             let Some(linked) = linked else {
                 problems.push(format!("{}:{n}: `{target}` leads outside the repository", rel.display()));
                 continue;
@@ -300,7 +306,11 @@ fn link_problems(root: &Path, file: &Path) -> Vec<String> {
                 if full.extension().is_some_and(|e| e == "md") {
                     let there = fs::read_to_string(&full).expect("the linked file reads");
                     if !anchors(&there).contains(anchor) {
-                        problems.push(format!("{}:{n}: `{target}`: {} has no heading `#{anchor}`", rel.display(), linked.display()));
+                        problems.push(format!(
+                            "{}:{n}: `{target}`: {} has no heading `#{anchor}`",
+                            rel.display(),
+                            linked.display()
+                        ));
                     }
                 }
             }
