@@ -111,10 +111,19 @@ fn the_command_reference_is_the_binarys_help() {
             "docs/reference.md: `senat {name}` lacks {missing:?}; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs"
         );
     }
-    assert!(
-        have == want,
-        "docs/reference.md differs from the binary's --help; regenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs"
-    );
+    if have != want {
+        let (n, (h, w)) = have
+            .lines()
+            .chain(std::iter::repeat(""))
+            .zip(want.lines().chain(std::iter::repeat("")))
+            .enumerate()
+            .find(|(_, (h, w))| h != w)
+            .expect("two different texts differ in a line");
+        panic!(
+            "docs/reference.md differs from the binary's --help from line {}:\n  file:   {h}\n  binary: {w}\nregenerate it with SENAT_BLESS_DOCS=1 cargo test --profile ci --test docs",
+            n + 1
+        );
+    }
 }
 
 #[test]

@@ -80,8 +80,9 @@ pub(crate) struct ArenaArgs {
     pub(crate) summary: Option<PathBuf>,
     /// A file of every game's moves (none by default), one row per game
     /// that `senat view` reads: `senat view FILE --index N` shows game N
-    /// (Sénat: in the columns of a self-play games file; focus, focus4,
-    /// debacle and dominoes: `game,pairing,pair,first,second,moves`).
+    /// (Sénat: `game,pairing,pair,red,blue,winner,reason,draft_moves,
+    /// play_moves,final_spn`; focus, focus4, debacle and dominoes:
+    /// `game,pairing,pair,first,second,moves`).
     #[arg(long, value_name = "FILE")]
     pub(crate) moves: Option<PathBuf>,
     /// Overwrite existing output files.

@@ -1005,7 +1005,7 @@ fn read_identity<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyD
 /// The rows of a batch file (a games, moves or rounds file): a list of
 /// dicts from column name to the text of the cell, in file order; `#`
 /// lines (the identity line) are skipped. Numbers stay text, as in the
-/// file (pandas' `read_csv(path, comment='#')` reads the same rows with
+/// file (pandas' `read_csv(path, skiprows=1)` reads the same rows with
 /// types).
 #[pyfunction]
 fn read_games<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Vec<Bound<'py, PyDict>>> {

@@ -165,7 +165,7 @@ def test_a_batch_writes_the_binarys_files(tmp_path, game, sides, flags):
     except ImportError:
         print("!!!!!!!! SKIPPED: pandas is not installed; the batch file is NOT read back with pandas !!!!!!!!")
         pytest.skip("pandas is not installed")
-    frame = pandas.read_csv(ours, comment="#")
+    frame = pandas.read_csv(ours, skiprows=1)
     assert len(frame) == 6 and list(frame["game"]) == list(range(6))
     assert list(frame.columns) == list(rows[0].keys())
 
@@ -184,7 +184,7 @@ def test_a_parquet_batch_reads_back_with_pandas_and_its_identity(tmp_path, game)
         print("!!!!!!!! SKIPPED: pandas or pyarrow is not installed; the Parquet file is NOT read back !!!!!!!!")
         pytest.skip("pandas or pyarrow is not installed")
     frame = pandas.read_parquet(out)
-    from_csv = pandas.read_csv(csv, comment="#")
+    from_csv = pandas.read_csv(csv, skiprows=1)
     assert list(frame.columns) == list(from_csv.columns)
     assert len(frame) == 6 and list(frame["game"]) == list(range(6))
     # Integer columns are integers, text columns the CSV's text.

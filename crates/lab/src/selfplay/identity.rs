@@ -13,7 +13,7 @@
 //! a `variant=` field after `range=` only where the variant is not the
 //! rules; they are still read, resumed (under their own line) and merged
 //! (into a `v2` file). A policy that reads a weights file
-//! (`heuristic:file=PATH`) has `*_weights=fnv1a64:<16 hex digits>`, the
+//! (`heuristic:file=PATH`, `learned:file=PATH`) has `*_weights=fnv1a64:<16 hex digits>`, the
 //! FNV-1a hash of the file's bytes (of each file in order, when several),
 //! so that a changed file is a different batch; `-` otherwise. A batch
 //! whose games start with forced moves (`selfplay --opening FILE`) has a
@@ -221,7 +221,7 @@ pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
         files.extend(weight_files(&s.play));
         return files;
     }
-    if spec.kind != PolicyKind::Heuristic {
+    if !matches!(spec.kind, PolicyKind::Heuristic | PolicyKind::Learned) {
         return Vec::new();
     }
     let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);
@@ -614,6 +614,26 @@ mod tests {
             variant: Variant::RULES,
             format: Format::V2,
         }
+    }
+
+    #[test]
+    fn a_learned_weights_file_is_hashed_as_a_heuristic_one() {
+        let dir = std::env::temp_dir().join(format!("senat-identity-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.txt");
+        std::fs::write(&path, crate::learned::Learned::builtin().to_text("# weights")).unwrap();
+        let spec = PolicySpec::parse(&format!("learned:file={}", path.display())).unwrap();
+        assert_eq!(weight_files(&spec), vec![path.clone()]);
+        let first = PolicyId::of(&spec).unwrap().weights;
+        assert!(first.is_some());
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("# one more comment\n");
+        std::fs::write(&path, text).unwrap();
+        let second =
+            PolicyId::of(&PolicySpec::parse(&format!("learned:file={}", path.display())).unwrap()).unwrap().weights;
+        std::fs::remove_dir_all(&dir).ok();
+        assert_ne!(first, second, "a changed file is another batch");
+        assert_eq!(PolicyId::of(&PolicySpec::parse("learned").unwrap()).unwrap().weights, None);
     }
 
     #[test]
