@@ -448,7 +448,7 @@ fn arena_games_are_viewed_from_its_moves_file() {
         "--quiet",
     ];
     let out = ok_in(&d.0, &args);
-    assert!(out.contains("moves written to m.csv"), "{out}");
+    assert_eq!(out.lines().last(), Some("wrote games g.csv, moves m.csv"), "{out}");
     let text = d.text("m.csv");
     assert!(
         text.starts_with("# senat-arena v2 game=senat variant=closure=40 seed=1 ")

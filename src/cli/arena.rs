@@ -210,9 +210,9 @@ impl ArenaOutputs {
     }
 }
 
-/// The lines after every arena's table: how many games in how long, and
-/// the files written; the first is left out under `--quiet`, which keeps
-/// the result alone on stdout. `view_game` is the `--game …` words of the
+/// The lines after every arena's table: how many games in how long, how
+/// to see one, and last the files written (`wrote games g.csv, moves
+/// m.csv, summary s.csv`); the first two are left out under `--quiet`. `view_game` is the `--game …` words of the
 /// `senat view` hint (`None` for Sénat).
 pub(crate) fn arena_report(
     out: &mut impl Write,
@@ -223,13 +223,15 @@ pub(crate) fn arena_report(
 ) -> Result<()> {
     if !a.quiet {
         writeln!(out, "{played}")?;
+        if let Some(p) = &written.1 {
+            let game = view_game.map_or(String::new(), |g| format!("--game {g} "));
+            let shown = senat_rules::notation::escape(&p.display().to_string());
+            writeln!(out, "to see a game: senat view {game}{shown} --index N")?;
+        }
     }
-    if let Some(p) = &written.0 {
-        writeln!(out, "games written to {}", p.display())?;
-    }
-    if let Some(p) = &written.1 {
-        let game = view_game.map_or(String::new(), |g| format!("--game {g} "));
-        writeln!(out, "moves written to {} (senat view {game}{} --index N)", p.display(), p.display())?;
+    if written.0.is_some() || written.1.is_some() || a.summary.is_some() {
+        let files = [("games", written.0.as_ref()), ("moves", written.1.as_ref()), ("summary", a.summary.as_ref())];
+        writeln!(out, "{}", crate::cli::common::written(&files))?;
     }
     Ok(())
 }

@@ -28,7 +28,7 @@ single spaces";
 
 /// The help of every command's `--quiet`: one meaning everywhere.
 pub(crate) const QUIET_HELP: &str = "No progress bar and no report: stdout holds the command's result \
-alone (selfplay, merge and annex: the line naming the files written; arena: its result tables; \
+alone (selfplay, merge and annex: the line naming the files written; arena: its result tables, then the line naming the files written; \
 replay: the result line)";
 
 /// A position on the command line (possibly split over several arguments).
