@@ -3,8 +3,13 @@
 //! Sénat's `--book-plies` is recorded in the batch identity and merge
 //! refuses to mix book sizes; a batch of one game repeated is warned about.
 
+use game_search::Game as _;
+use game_search::rng::rng_from_seed;
+use senat_lab::games::LabGame;
+use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::debacle::Debacle;
 use senat_lab::selfplay::{Matchup, play_game};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 mod support {
     pub mod cli;
@@ -115,14 +120,16 @@ fn merge_and_resume_refuse_mixed_book_plies() {
 }
 
 /// Débâcle's later rounds start from the same setup, so two games of a
-/// deterministic agent that differ only in their first round can end with
-/// the same plies and final position: with a moves file the distinct games
-/// are counted by their moves (9 of 9 here), where the games file alone
-/// sees 8 (games 0 and 8 of this seed coincide there).
+/// deterministic agent (`top` without its temperature, which covers every
+/// round) that differ only in their first plies can end with the same
+/// plies and final position: with a moves file the distinct games are
+/// counted by their moves (9 of 9 here), where the games file alone sees 8
+/// (games 0 and 1 of this seed coincide there).
 #[test]
 fn distinct_games_are_counted_by_moves_where_there_are_moves() {
     let d = TempDir::new("variety-moves");
-    let args = ["selfplay", "--game", "debacle", "--games", "9", "--seed", "11", "--first", "top", "--second", "top"];
+    let ab = "ab:depth=3,guard=7";
+    let args = ["selfplay", "--game", "debacle", "--games", "9", "--seed", "7", "--first", ab, "--second", ab];
     let o = senat_in(
         &d.0,
         &[&args[..], &["--book-plies", "4", "--out", "g.csv", "--moves", "m.csv", "--summary", ""]].concat(),
@@ -141,4 +148,64 @@ fn distinct_games_are_counted_by_moves_where_there_are_moves() {
         })
         .collect();
     assert_eq!(keys.len(), 8, "{text}");
+}
+
+/// Round 2 of Débâcle matches between one tempered alpha-beta, `games`
+/// matches of seeds `0..games`, each played to its `k`-th decision of
+/// round 2: the scores at round 2's start and round 2's first `k` moves,
+/// for every match that reached it.
+fn debacle_round_two(agent: &str, games: u64, k: usize) -> Vec<([u32; 2], Vec<String>)> {
+    let spec = AgentSpec::parse(agent).unwrap();
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut agents = [spec.build::<Debacle>(), spec.build::<Debacle>()];
+        let mut rng = rng_from_seed(g);
+        let mut s = Debacle::start("").unwrap();
+        let mut opening = Vec::new();
+        while Debacle::result(&s).is_none() && opening.len() < k {
+            let m = agents[s.to_move()].choose(&s, &mut rng);
+            let before = s.round();
+            s = Debacle::apply(&s, m);
+            if before == 2 {
+                opening.push(Debacle::move_text(m));
+            } else if s.round() == 2 {
+                out.push((s.scores(), Vec::new()));
+            }
+        }
+        if let Some(last) = out.last_mut().filter(|_| !opening.is_empty()) {
+            last.1 = opening;
+        }
+    }
+    out
+}
+
+/// Débâcle's rounds all start from the same setup, so a temperature over
+/// the first plies of the match alone made round 2 a function of the
+/// scores it starts with: two matches that reached it with the same
+/// scores played it alike (and then the same rest). The temperature
+/// counts each round's actions ([`LabGame::plies_into_round`]): matches
+/// that reach round 2 with the same scores open it differently.
+#[test]
+fn debacle_temperature_varies_every_round() {
+    // One drawn action per round: 40 matches reach round 2 with 8 scores.
+    let rounds = debacle_round_two("ab:depth=1,temp=50,temp_plies=1", 40, 6);
+    assert_eq!(rounds.len(), 40);
+    let mut by_scores: BTreeMap<[u32; 2], Vec<&Vec<String>>> = BTreeMap::new();
+    for (scores, opening) in &rounds {
+        assert_eq!(opening.len(), 6, "{scores:?}");
+        by_scores.entry(*scores).or_default().push(opening);
+    }
+    let shared: Vec<_> = by_scores.iter().filter(|(_, v)| v.len() > 1).collect();
+    assert!(shared.len() >= 5, "matches reaching round 2 with the same scores: {by_scores:?}");
+    for (scores, openings) in shared {
+        let distinct: BTreeSet<_> = openings.iter().collect();
+        assert!(
+            distinct.len() > 1,
+            "{} matches reach round 2 at {scores:?}, all opening it {:?}",
+            openings.len(),
+            openings[0]
+        );
+    }
+    let distinct: BTreeSet<_> = rounds.iter().map(|r| &r.1).collect();
+    assert!(distinct.len() > by_scores.len(), "{} round-2 openings for {} scores", distinct.len(), by_scores.len());
 }

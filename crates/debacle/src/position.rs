@@ -266,6 +266,20 @@ impl Position {
         self.turn
     }
 
+    /// Regular actions played in this round: two per completed turn, and
+    /// those of the turn in progress (its rebonds and recovery decision
+    /// are not counted); 0 at a round's start. The position alone gives
+    /// it (its text has no record of the ply at which the round began):
+    /// the lab's move temperature counts each round's decisions by it.
+    pub fn actions_in_round(&self) -> u32 {
+        let in_turn = match self.phase {
+            Phase::Action { index, .. } => index,
+            Phase::Rebond { after, .. } => after,
+            Phase::Recovery => 2,
+        };
+        2 * u32::from(self.turn) + u32::from(in_turn)
+    }
+
     /// Consecutive completed turns without a capture (the 100-turn safeguard counts these).
     pub fn quiet_turns(&self) -> u16 {
         self.quiet

@@ -216,3 +216,26 @@ fn play_checks_what_play_unchecked_trusts() {
         }
     }
 }
+
+#[test]
+fn actions_in_round_count_regular_actions_and_restart_with_each_round() {
+    let mut p = pos(CAPTURE);
+    assert_eq!(p.actions_in_round(), 8, "four completed turns");
+    play(&mut p, &["Rc3f"]);
+    assert_eq!(p.actions_in_round(), 9, "during the rebond: one regular action");
+    play(&mut p, &["Fc4"]);
+    assert_eq!(p.actions_in_round(), 9, "a rebond is not a regular action");
+    play(&mut p, &["Fc4"]);
+    assert_eq!(p.actions_in_round(), 10);
+    assert_eq!(Position::start(Variant::default()).actions_in_round(), 0);
+    // A recovery decision comes after both actions.
+    let mut r = pos("N6N5N4N3N2N1/....../....../....../....../S4S3S3S3S3. s 2 -/5 0-0 r1 s t4 q2 p16 - -");
+    play(&mut r, &["Fa1"]);
+    assert_eq!(r.phase(), Phase::Recovery);
+    assert_eq!(r.actions_in_round(), 10);
+    // The fifth capture ends round 1 at ply 201: round 2 starts from 0.
+    let mut e = pos("N6...../....../...N2../...S3../....../S1S2S3.S5. s 1 2345/1 0-0 r1 s t40 q3 p200 - -");
+    assert_eq!(e.actions_in_round(), 80);
+    play(&mut e, &["Rd3f"]);
+    assert_eq!((e.round(), e.ply(), e.actions_in_round()), (2, 201, 0));
+}

@@ -4,7 +4,11 @@
 //!
 //! An agent with `temp=T,temp_plies=K` plays its usual move from ply `K`
 //! of the game on (plies of the whole game, both sides, Sénat's draft
-//! included); before it, it draws its move from the game's generator:
+//! included), or of each round in a game of rounds that start again from
+//! the same setup (Débâcle, [`crate::games::LabGame::plies_into_round`],
+//! counted in the round's regular actions, two per turn; dominoes, in the
+//! round's turns, [`crate::games::dominoes`]); before it, it draws its move
+//! from the game's generator:
 //!
 //! - MCTS: with probability ∝ visits^(1/T) of the root moves (AlphaZero's
 //!   temperature; T = 1: in proportion to the visits; T → 0: the most
@@ -38,7 +42,7 @@ pub const DEFAULT_TEMP_PLIES: u32 = 16;
 pub const DEFAULT_TEMP: f64 = 1.0;
 
 /// The keys of a temperature, as the help texts name them.
-pub const TEMP_HELP: &str = "temp=<T>,temp_plies=<K> (the first K plies of the game drawn ∝ visits^(1/T) \
+pub const TEMP_HELP: &str = "temp=<T>,temp_plies=<K> (the first K plies of the game, of each round in Débâcle, drawn ∝ visits^(1/T) \
 or a softmax of scores/T; temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// A move temperature over the first plies of a game; [`Temperature::OFF`]
@@ -47,7 +51,8 @@ or a softmax of scores/T; temp alone: K=16, temp_plies alone: T=1; temp=0: off)"
 pub struct Temperature {
     /// The temperature, above 0 unless off.
     pub temp: f64,
-    /// The plies of the game it covers (moves made before it, both sides).
+    /// The plies of the game it covers (moves made before it, both sides;
+    /// of the round in Débâcle).
     pub plies: u32,
 }
 
@@ -131,7 +136,8 @@ impl Temperature {
         *self == Temperature::OFF
     }
 
-    /// Whether a move at `ply` (moves made so far in the game) is drawn.
+    /// Whether a move at `ply` (moves made so far in the game, or in the
+    /// round: [`crate::games::LabGame::plies_into_round`]) is drawn.
     pub fn applies(&self, ply: usize) -> bool {
         !self.is_off() && ply < self.plies as usize
     }

@@ -57,8 +57,9 @@ pub enum AgentSpec {
         tt_mb: usize,
         /// The root guard ([`crate::guarded`]); `guard=D,guard_nodes=N,guard_deep=N`.
         guard: GuardSpec,
-        /// Move temperature over the first plies (softmax of the root
-        /// moves' scores, in centi-units; [`Temperature::OFF`]: none).
+        /// Move temperature over the first plies of the game or round
+        /// ([`LabGame::plies_into_round`]; softmax of the root moves'
+        /// scores, in centi-units; [`Temperature::OFF`]: none).
         temp: Temperature,
     },
     /// Monte Carlo tree search.
@@ -75,7 +76,8 @@ pub enum AgentSpec {
         solve: bool,
         /// The root guard ([`crate::guarded`]); `guard=D,guard_nodes=N,guard_deep=N`.
         guard: GuardSpec,
-        /// Move temperature over the first plies (∝ visits^(1/T);
+        /// Move temperature over the first plies of the game or round
+        /// ([`LabGame::plies_into_round`]; ∝ visits^(1/T);
         /// [`Temperature::OFF`]: none).
         temp: Temperature,
     },
@@ -97,7 +99,7 @@ mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=
 (solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
 within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
 rollout=random: to the end of the game, a draw after `cap` plies; \
-temp: the first K plies of the game drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
+temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
 
 /// The agents of every [`LabGame`] as the lab's one spec grammar reads
@@ -416,7 +418,7 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
             self.assessed = Some((WinChance::estimate(1.0), vec![win]));
             return win;
         }
-        let (chosen, value) = if self.temp.applies(G::ply(s) as usize)
+        let (chosen, value) = if self.temp.applies(G::plies_into_round(s) as usize)
             && let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time)
             && let Some(i) = self.temp.sample_scores(&scored.iter().map(|m| m.1).collect::<Vec<f64>>(), rng)
         {
@@ -481,7 +483,7 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
         self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
         self.assessed = Some((WinChance::from_mean(r.value(), r.proof), r.pv.clone()));
         // A proved root keeps the proof's move: temperature only varies unproved choices.
-        let sampled = if r.proof.is_none() && self.temp.applies(G::ply(s) as usize) {
+        let sampled = if r.proof.is_none() && self.temp.applies(G::plies_into_round(s) as usize) {
             let visits: Vec<u64> = r.moves.iter().map(|m| m.1).collect();
             self.temp.sample_visits(&visits, rng).map(|i| r.moves[i].0)
         } else {

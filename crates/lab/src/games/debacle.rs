@@ -25,6 +25,14 @@ impl LabGame for Debacle {
         &["south", "north"]
     }
     super::rules_texts!(Position, Variant, debacle_rules::perft);
+    /// The round's regular actions, two per turn (rebonds and recovery
+    /// decisions not counted), from 0 at each round's start: a match's
+    /// rounds all start from the same setup, and a temperature over the
+    /// match's first plies alone made two matches that reach a round with
+    /// the same scores play the same rest.
+    fn plies_into_round(s: &Position) -> u32 {
+        s.actions_in_round()
+    }
     /// Fitted by `cargo run --profile ci --example eval_scale -- debacle 2000 1`:
     /// 2,000 games of `ab:depth=1` against itself after 8 random plies;
     /// 187,565 positions gave 2746.2 (held-out log-loss 0.666, a coin's
@@ -56,5 +64,25 @@ impl LabGame for Debacle {
     fn extra(s: &Position) -> Vec<String> {
         let sc = s.scores();
         vec![s.round().to_string(), sc[0].to_string(), sc[1].to_string()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_search::Game;
+
+    #[test]
+    fn plies_into_round_restart_with_each_round() {
+        // The fifth capture of round 1 at ply 201: round 2 starts from 0.
+        let mut s: Position =
+            "N6...../....../...N2../...S3../....../S1S2S3.S5. s 1 2345/1 0-0 r1 s t40 q3 p200 - -".parse().unwrap();
+        assert_eq!((Debacle::ply(&s), Debacle::plies_into_round(&s)), (200, 80));
+        s = Debacle::apply(&s, s.parse_move("Rd3f").unwrap());
+        assert_eq!((s.round(), Debacle::ply(&s), Debacle::plies_into_round(&s)), (2, 201, 0));
+        let start = Debacle::start("").unwrap();
+        assert_eq!(Debacle::plies_into_round(&start), 0);
+        let next = Debacle::apply(&start, start.parse_move("Fa1").unwrap());
+        assert_eq!(Debacle::plies_into_round(&next), 1);
     }
 }

@@ -208,6 +208,15 @@ pub trait LabGame:
     fn perft(s: &Self::State, depth: u32) -> u64;
     /// Decisions played since the start.
     fn ply(s: &Self::State) -> u32;
+    /// Decisions played in the current round, for a game of several rounds
+    /// that start again from the same setup: what a move temperature
+    /// (`temp_plies`, [`crate::temperature`]) counts, so that every round,
+    /// not only the first, opens with drawn moves. By default the game has
+    /// one round, [`LabGame::ply`]. Débâcle counts the round's regular
+    /// actions (its position does not record the ply at which the round began).
+    fn plies_into_round(s: &Self::State) -> u32 {
+        Self::ply(s)
+    }
     /// The static evaluation of a non-terminal state for `player`'s team
     /// against the others, in centi-units, well inside `±WIN / 2`.
     fn evaluate(s: &Self::State, player: usize) -> i32;
