@@ -8,7 +8,7 @@
 
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
-use crate::moves::{DOOR, Move, MoveKind};
+use crate::moves::{DOOR, Move};
 use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Variant};
 use crate::zobrist;
 
@@ -928,6 +928,7 @@ impl std::fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveKind;
 
     #[test]
     fn layers_are_the_one_read_of_showing_and_with_symbol() {
