@@ -302,16 +302,16 @@ fn link_problems(root: &Path, file: &Path) -> Vec<String> {
                 problems.push(format!("{}:{n}: `{target}`: no such file {}", rel.display(), linked.display()));
                 continue;
             }
-            if let Some(anchor) = anchor {
-                if full.extension().is_some_and(|e| e == "md") {
-                    let there = fs::read_to_string(&full).expect("the linked file reads");
-                    if !anchors(&there).contains(anchor) {
-                        problems.push(format!(
-                            "{}:{n}: `{target}`: {} has no heading `#{anchor}`",
-                            rel.display(),
-                            linked.display()
-                        ));
-                    }
+            if let Some(anchor) = anchor
+                && full.extension().is_some_and(|e| e == "md")
+            {
+                let there = fs::read_to_string(&full).expect("the linked file reads");
+                if !anchors(&there).contains(anchor) {
+                    problems.push(format!(
+                        "{}:{n}: `{target}`: {} has no heading `#{anchor}`",
+                        rel.display(),
+                        linked.display()
+                    ));
                 }
             }
         }

@@ -508,6 +508,9 @@ impl<G: Game> Worker<G> {
         iterations
     }
 
+    // The window, the ply and the children's states are the recursion's own
+    // arguments (a struct of them would be built again at every node).
+    #[allow(clippy::too_many_arguments)]
     fn negamax<E: Evaluator<G>>(
         &mut self,
         sh: &Shared<E>,
