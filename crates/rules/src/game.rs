@@ -113,11 +113,27 @@ pub const HISTORY: usize = MAX_CLOSURE as usize + 1;
 /// die went through the door (no earlier position can come back once a die
 /// has left the board), the current one last. Fixed size, so that search
 /// states holding one stay `Copy`. The single repetition history, kept by
-/// [`GameRecord`] and by search states alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// [`GameRecord`] and by search states alike. Only the first `len` hashes
+/// count: equality and `Debug` look at those alone, and
+/// [`History::copy_kept`] copies those alone (what lies beyond is stale).
+#[derive(Clone, Copy)]
 pub struct History {
     len: u8,
     hashes: [u64; HISTORY],
+}
+
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        self.hashes() == other.hashes()
+    }
+}
+
+impl Eq for History {}
+
+impl fmt::Debug for History {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("History").field("hashes", &self.hashes()).finish()
+    }
 }
 
 impl History {
@@ -152,7 +168,17 @@ impl History {
         dropped
     }
 
+    /// Makes this history equal to `other`, copying only the hashes it
+    /// keeps (a history of a few hashes costs a few words, not the whole array).
+    #[inline]
+    pub fn copy_kept(&mut self, other: &History) {
+        let n = other.len as usize;
+        self.len = other.len;
+        self.hashes[..n].copy_from_slice(&other.hashes[..n]);
+    }
+
     /// The hashes kept, oldest first.
+    #[inline]
     pub fn hashes(&self) -> &[u64] {
         &self.hashes[..self.len as usize]
     }

@@ -168,6 +168,13 @@ impl Move {
     pub const fn is_door_push(self) -> bool {
         self.raw_kind() == PUSH && self.c() == DOOR
     }
+
+    /// Whether this is a push (`matches!(self.kind(), MoveKind::Push { .. })`,
+    /// without decoding the move).
+    #[inline]
+    pub const fn is_push(self) -> bool {
+        self.raw_kind() == PUSH
+    }
 }
 
 /// Cells and faces, for the dense move index.

@@ -8,7 +8,7 @@
 
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
-use crate::moves::{DOOR, Move, MoveKind};
+use crate::moves::{DOOR, Move};
 use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Variant};
 use crate::zobrist;
 
@@ -782,17 +782,33 @@ impl Position {
     /// What a legal move adds to the mover's pile and to the opponent's.
     /// Only a push sends a die through the door (to it, or ejected from a
     /// full row I), so any other move gives `(0, 0)` without being played.
+    ///
+    /// Read off the board without playing the move: the die that a push
+    /// banks is its target (a push to the door) or the die on a full row I
+    /// cell it pushes into (an ejection), and its pile is that of its
+    /// colour, as [`Position::play_unchecked`] banks it.
     #[inline]
     pub fn pile_gain(&self, m: Move) -> (u8, u8) {
-        if !matches!(m.kind(), MoveKind::Push { .. }) {
+        if !m.is_push() {
             return (0, 0);
         }
-        let me = self.side_to_move();
-        let before = self.piles();
-        let mut q = *self;
-        q.play_unchecked(m);
-        let after = q.piles();
-        (after.of(me) - before.of(me), after.of(me.other()) - before.of(me.other()))
+        let (b, dest) = (m.b() as usize, m.c());
+        let code = if dest == DOOR {
+            self.code_raw(b)
+        } else if dest >= 18 && self.die_raw(dest as usize) != 0 {
+            self.code_raw(dest as usize)
+        } else {
+            return (0, 0);
+        };
+        // As `bank`: red if the code shows red, else blue if it shows blue, else white (nobody's pile).
+        let colour = if code & 4 != 0 {
+            Side::Red
+        } else if code & 8 != 0 {
+            Side::Blue
+        } else {
+            return (0, 0);
+        };
+        if colour == self.side_to_move() { (1, 0) } else { (0, 1) }
     }
 
     /// Plays a move known to be legal here (from `legal_moves` or checked
@@ -912,6 +928,7 @@ impl std::fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::MoveKind;
 
     #[test]
     fn layers_are_the_one_read_of_showing_and_with_symbol() {
@@ -932,6 +949,41 @@ mod tests {
             let m = moves[(k * 7) % moves.len()];
             p.play_unchecked(m);
         }
+    }
+
+    /// `pile_gain` read off the board agrees with playing the move, on
+    /// every legal move of many positions of random games.
+    #[test]
+    fn pile_gain_is_that_of_playing_the_move() {
+        let played = |p: &Position, m: Move| {
+            if !matches!(m.kind(), MoveKind::Push { .. }) {
+                return (0, 0);
+            }
+            let me = p.side_to_move();
+            let before = p.piles();
+            let mut q = *p;
+            q.play_unchecked(m);
+            let after = q.piles();
+            (after.of(me) - before.of(me), after.of(me.other()) - before.of(me.other()))
+        };
+        let mut rng = testkit::XorShift64::new(7);
+        let (mut pushes, mut banked) = (0, 0);
+        for _ in 0..200 {
+            let mut p = Position::start();
+            for _ in 0..300 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    assert_eq!(p.pile_gain(m), played(&p, m), "{m} in {}", p.to_spn());
+                    pushes += m.is_push() as u32;
+                    banked += (p.pile_gain(m) != (0, 0)) as u32;
+                }
+                p.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(pushes > 1000 && banked > 100, "{pushes} pushes, {banked} banking");
     }
 
     #[test]

@@ -424,6 +424,7 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    #[cold]
     fn grow(&mut self, plies: usize) {
         while self.lists.len() < plies {
             self.lists.push(Vec::new());
@@ -475,16 +476,19 @@ impl<G: Game> Worker<G> {
                 sh.main_depth.store(depth, Relaxed);
             }
             self.grow(depth as usize + 2);
+            // One state per ply for the children (deeper plies, past chance
+            // nodes, get more as they need them).
+            let stack = &mut vec![root.clone(); depth as usize + 1];
             let s = if depth >= 3 && score.abs() < WIN_BOUND {
                 let (a, b) = (score - ASPIRATION, score + ASPIRATION);
-                let s = self.negamax(sh, root, depth as i32, a, b, 0);
+                let s = self.negamax(sh, root, depth as i32, a, b, 0, stack);
                 if !self.stop && (s <= a || s >= b) {
-                    self.negamax(sh, root, depth as i32, -WIN - 1, WIN + 1, 0)
+                    self.negamax(sh, root, depth as i32, -WIN - 1, WIN + 1, 0, stack)
                 } else {
                     s
                 }
             } else {
-                self.negamax(sh, root, depth as i32, -WIN - 1, WIN + 1, 0)
+                self.negamax(sh, root, depth as i32, -WIN - 1, WIN + 1, 0, stack)
             };
             if self.stop && !iterations.is_empty() {
                 break;
@@ -504,6 +508,9 @@ impl<G: Game> Worker<G> {
         iterations
     }
 
+    // The window, the ply and the children's states are the recursion's own
+    // arguments (a struct of them would be built again at every node).
+    #[allow(clippy::too_many_arguments)]
     fn negamax<E: Evaluator<G>>(
         &mut self,
         sh: &Shared<E>,
@@ -512,9 +519,12 @@ impl<G: Game> Worker<G> {
         mut alpha: i32,
         beta: i32,
         ply: u32,
+        stack: &mut [G::State],
     ) -> i32 {
         let p = ply as usize;
-        self.grow(p + 2);
+        if self.lists.len() < p + 2 {
+            self.grow(p + 2);
+        }
         self.pv[p].clear();
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) {
@@ -523,11 +533,14 @@ impl<G: Game> Worker<G> {
         if self.stop {
             return 0;
         }
-        if let Some(r) = G::result(s) {
+        // Where the moves will be generated (an inner decision node), a
+        // block is left to the empty list.
+        let inner = depth > 0 && !G::is_chance(s);
+        if let Some(r) = if inner { G::result_unless_blocked(s) } else { G::result(s) } {
             return terminal::<G>(s, &r, ply, sh.root_player, sh.paranoid);
         }
         if G::is_chance(s) {
-            return self.chance(sh, s, depth, ply);
+            return self.chance(sh, s, depth, ply, stack);
         }
         if depth <= 0 {
             return leaf::<G, E>(sh.eval, s, sh.root_player, sh.paranoid);
@@ -552,6 +565,10 @@ impl<G: Game> Worker<G> {
         G::moves(s, &mut list);
         if list.is_empty() {
             self.lists[p] = list;
+            // A block (never in the table: a finished game stores nothing).
+            if let Some(r) = G::result(s) {
+                return terminal::<G>(s, &r, ply, sh.root_player, sh.paranoid);
+            }
             return leaf::<G, E>(sh.eval, s, sh.root_player, sh.paranoid);
         }
         let mine_max = max_side::<G>(s, sh.root_team);
@@ -561,7 +578,12 @@ impl<G: Game> Worker<G> {
         let mut keys = std::mem::take(&mut self.keys[p]);
         keys.clear();
         let killers = self.killers[p];
-        for (i, &m) in list.iter().take(ORDERED).enumerate() {
+        // The mover's history scores, by move index (empty: no history).
+        let history: &[i32] = match history_base {
+            Some(base) => &self.history[base..base + G::MOVE_INDEX_SPACE],
+            None => &[],
+        };
+        keys.extend(list.iter().take(ORDERED).enumerate().map(|(i, &m)| {
             let mut order = sh.eval.order(s, m);
             if Some(m) == tt_move {
                 order += TT_BONUS;
@@ -569,12 +591,22 @@ impl<G: Game> Worker<G> {
                 order += KILLER_BONUS;
             }
             // History orders the quiet moves only (no table, killer or evaluator bonus).
-            let history = match history_base {
-                Some(base) if order == 0 => self.history_slot(base, m).map_or(0, |h| self.history[h]),
-                _ => 0,
+            let h = if order == 0 && !history.is_empty() {
+                G::move_index(m).and_then(|j| history.get(j)).map_or(0, |&h| h)
+            } else {
+                0
             };
-            keys.push(sort_key(order, history, i));
-        }
+            sort_key(order, h, i)
+        }));
+        // The children's state: this ply's slot of the stack.
+        let mut more;
+        let (child, rest) = match stack.split_first_mut() {
+            Some(slots) => slots,
+            None => {
+                more = vec![s.clone(); 16];
+                more.split_first_mut().expect("16 states")
+            }
+        };
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_index = None;
@@ -593,11 +625,12 @@ impl<G: Game> Worker<G> {
             }
             let (i, order) = keys.get(k).map_or((k, 1), |&key| key_parts(key));
             let m = list[i];
-            let child = G::apply(s, m);
-            let v = if flips::<G>(mine_max, &child, sh.root_team) {
-                -self.negamax(sh, &child, depth - 1, -beta, -alpha, ply + 1)
+            G::apply_into(s, m, child);
+            let child = &*child;
+            let v = if flips::<G>(mine_max, child, sh.root_team) {
+                -self.negamax(sh, child, depth - 1, -beta, -alpha, ply + 1, rest)
             } else {
-                self.negamax(sh, &child, depth - 1, alpha, beta, ply + 1)
+                self.negamax(sh, child, depth - 1, alpha, beta, ply + 1, rest)
             };
             if self.stop {
                 break;
@@ -658,13 +691,20 @@ impl<G: Game> Worker<G> {
 impl<G: Game> Worker<G> {
     /// The expectation at a chance node `s` (the max side's score): each
     /// outcome searched with a full window at the same depth.
-    fn chance<E: Evaluator<G>>(&mut self, sh: &Shared<E>, s: &G::State, depth: i32, ply: u32) -> i32 {
+    fn chance<E: Evaluator<G>>(
+        &mut self,
+        sh: &Shared<E>,
+        s: &G::State,
+        depth: i32,
+        ply: u32,
+        stack: &mut [G::State],
+    ) -> i32 {
         let mut outcomes = Vec::new();
         G::chance_outcomes(s, &mut outcomes);
         let mut sum = 0.0;
         for (m, prob) in outcomes {
             let child = G::apply(s, m);
-            let v = self.negamax(sh, &child, depth, -WIN - 1, WIN + 1, ply + 1);
+            let v = self.negamax(sh, &child, depth, -WIN - 1, WIN + 1, ply + 1, stack);
             if self.stop {
                 return 0;
             }

@@ -127,8 +127,25 @@ pub trait Game {
     fn moves(s: &Self::State, out: &mut Vec<Self::Move>);
     /// The state after a legal move or a chance outcome (copy-make).
     fn apply(s: &Self::State, m: Self::Move) -> Self::State;
+    /// Makes `out` (any state of the game) the state after a legal move or
+    /// a chance outcome: exactly `*out = Self::apply(s, m)`, for searches
+    /// that keep a state per ply (a game with a large state can copy less
+    /// than all of it). The default is that assignment.
+    #[inline]
+    fn apply_into(s: &Self::State, m: Self::Move, out: &mut Self::State) {
+        *out = Self::apply(s, m);
+    }
     /// The results if the game is over here, else `None`.
     fn result(s: &Self::State) -> Option<Scores>;
+    /// [`Game::result`], except that a game over for want of a legal move
+    /// (a block) may answer `None`: for searches that generate the moves
+    /// anyway, which ask [`Game::result`] only where the list is empty, so
+    /// that the moves are not generated twice. `Some(r)` only where
+    /// [`Game::result`] is `Some(r)`; `None` only where it is `None` or
+    /// [`Game::moves`] is empty. The default is [`Game::result`].
+    fn result_unless_blocked(s: &Self::State) -> Option<Scores> {
+        Self::result(s)
+    }
     /// A hash of everything that decides the game's value from here on
     /// (the key of transposition tables).
     fn hash(s: &Self::State) -> u64;

@@ -207,6 +207,9 @@ pub(super) trait Slot: Copy + Default {
 /// Entries per bucket: a key may sit in any entry of its bucket.
 const BUCKET: usize = 4;
 
+/// Moves of a node picked one at a time before the rest are sorted.
+const PICKED: usize = 3;
+
 /// A fixed-size table of facts: buckets of [`BUCKET`] entries; a new key
 /// replaces the entry of its bucket that is worth least.
 pub(super) struct Table<E: Slot> {
@@ -542,6 +545,22 @@ impl<G: Solvable> Solver<G> {
     /// `goal` reached, whatever the others do. After a stop the answer means
     /// nothing (and nothing is stored).
     fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
+        // One state per ply for the children (more if ever needed, see `forces_at`).
+        let stack = &mut vec![s.clone(); depth as usize];
+        self.forces_at(s, player, goal, depth, ply, stack)
+    }
+
+    /// [`Self::forces`], the children of this ply made in the first state
+    /// of `stack` ([`Game::apply_into`]), theirs in the rest.
+    fn forces_at(
+        &mut self,
+        s: &G::State,
+        player: usize,
+        goal: Goal,
+        depth: u32,
+        ply: usize,
+        stack: &mut [G::State],
+    ) -> bool {
         self.nodes += 1;
         // Before the result, which may cost a move generation (block): the
         // bound is 0 where the game is over with the goal reached.
@@ -607,12 +626,32 @@ impl<G: Solvable> Solver<G> {
             };
             (o, i, m)
         }));
-        moves.sort_by_key(|&(o, i, _)| (std::cmp::Reverse(o), i));
+        let mut more;
+        let (child, rest) = match stack.split_first_mut() {
+            Some(slots) => slots,
+            None => {
+                more = vec![s.clone(); depth as usize];
+                more.split_first_mut().expect("depth ≥ 2 states")
+            }
+        };
         let mut result = !mine;
         let mut best = 0;
-        for &(_, i, m) in &moves {
-            let child = G::apply(s, m);
-            let v = self.forces(&child, player, goal, depth - 1, ply + 1);
+        // In the order of a sort by (order, index), larger order and smaller
+        // index first (the indices are distinct, so the order is total): the
+        // first few picked one by one (a node often stops after one or two),
+        // the rest sorted only when it is reached.
+        let rank = |&(o, i, _): &(i32, u16, G::Move)| (std::cmp::Reverse(o), i);
+        for k in 0..moves.len() {
+            if k < PICKED {
+                if let Some(top) = (k..moves.len()).min_by_key(|&j| rank(&moves[j])) {
+                    moves.swap(k, top);
+                }
+            } else if k == PICKED {
+                moves[PICKED..].sort_unstable_by_key(rank);
+            }
+            let (_, i, m) = moves[k];
+            G::apply_into(s, m, child);
+            let v = self.forces_at(child, player, goal, depth - 1, ply + 1, rest);
             if self.stopped {
                 break;
             }

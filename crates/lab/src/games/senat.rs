@@ -31,6 +31,8 @@ pub struct SenatState {
     hash: u64,
     /// Order-independent sum of `mix(h)` over the history.
     wsum: u64,
+    /// `history.occurrences()`, counted once per move.
+    occurrences: u8,
     history: History,
 }
 
@@ -47,7 +49,7 @@ impl SenatState {
         let hash = pos.hash();
         let history = History::new(&pos, hash);
         let wsum = history.hashes().iter().fold(0u64, |w, &h| w.wrapping_add(mix(h)));
-        SenatState { pos, hash, wsum, history }
+        SenatState { pos, hash, wsum, occurrences: history.occurrences() as u8, history }
     }
 
     /// The state of a game in progress, with its whole repetition history.
@@ -59,18 +61,36 @@ impl SenatState {
     #[inline]
     pub fn play(&self, m: Move) -> SenatState {
         let mut s = *self;
-        s.pos.play_hashed(m, &mut s.hash);
-        if s.pos.is_play() {
-            if s.pos.clock() == 0 {
-                s.wsum = 0;
-            }
-            if let Some(old) = s.history.record(&s.pos, s.hash) {
-                // Cannot happen in a legal game (closure comes first).
-                s.wsum = s.wsum.wrapping_sub(mix(old));
-            }
-            s.wsum = s.wsum.wrapping_add(mix(s.hash));
-        }
+        s.play_in_place(m);
         s
+    }
+
+    /// Makes `out` the state after a legal move `m`: exactly
+    /// `*out = self.play(m)`, but only the history's kept hashes are copied.
+    #[inline]
+    pub fn play_into(&self, m: Move, out: &mut SenatState) {
+        out.pos = self.pos;
+        out.hash = self.hash;
+        out.wsum = self.wsum;
+        out.history.copy_kept(&self.history);
+        out.play_in_place(m);
+    }
+
+    /// Plays a legal move on this state.
+    #[inline]
+    fn play_in_place(&mut self, m: Move) {
+        self.pos.play_hashed(m, &mut self.hash);
+        if self.pos.is_play() {
+            if self.pos.clock() == 0 {
+                self.wsum = 0;
+            }
+            if let Some(old) = self.history.record(&self.pos, self.hash) {
+                // Cannot happen in a legal game (closure comes first).
+                self.wsum = self.wsum.wrapping_sub(mix(old));
+            }
+            self.wsum = self.wsum.wrapping_add(mix(self.hash));
+        }
+        self.occurrences = self.history.occurrences() as u8;
     }
 
     /// The position.
@@ -84,14 +104,15 @@ impl SenatState {
     }
 
     /// How many times the current position has occurred (1 the first time).
+    #[inline]
     pub fn occurrences(&self) -> usize {
-        self.history.occurrences()
+        self.occurrences as usize
     }
 
     /// The outcome if the game is over, in the rules' order (majority,
     /// repetition, closure, block), as [`senat_rules::GameRecord::outcome`].
     pub fn outcome(&self) -> Option<Outcome> {
-        Outcome::of(&self.pos, &self.history)
+        Outcome::of_occurrences(&self.pos, self.occurrences())
     }
 
     /// The outcome after a legal move `m`, without building the state:
@@ -278,8 +299,21 @@ impl Game for Senat {
         s.play(m)
     }
 
+    /// [`SenatState::play_into`]: the history's kept hashes only.
+    #[inline]
+    fn apply_into(s: &SenatState, m: Move, out: &mut SenatState) {
+        s.play_into(m, out);
+    }
+
     fn result(s: &SenatState) -> Option<Scores> {
         Some(scores(s.outcome()?.winner))
+    }
+
+    /// The end rules but block ([`Outcome::decide`] with no block): the
+    /// search learns of a block from the empty move list.
+    #[inline]
+    fn result_unless_blocked(s: &SenatState) -> Option<Scores> {
+        Some(scores(Outcome::decide(&s.pos, s.occurrences(), || false)?.winner))
     }
 
     fn hash(s: &SenatState) -> u64 {
@@ -311,7 +345,7 @@ impl Solvable for Senat {
     /// piles are the same, and a game that ends (by repetition, closure or
     /// block) goes to the bigger pile.
     fn may_reach(s: &SenatState, m: Move, player: usize, goal: Goal) -> bool {
-        if !s.pos.is_play() || matches!(m.kind(), MoveKind::Push { .. }) {
+        if !s.pos.is_play() || m.is_push() {
             return true;
         }
         let piles = s.pos.piles();
@@ -387,4 +421,39 @@ pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
     r[player(Side::Red)] = red;
     r[player(Side::Blue)] = 1.0 - red;
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `play_into` a stale state (another line's, with a longer history)
+    /// is `play`: same position, hash, history, repetition count and key,
+    /// along random games from the sample start.
+    #[test]
+    fn play_into_a_stale_state_is_play() {
+        let mut rng = testkit::XorShift64::new(11);
+        let mut out = SenatState::new(senat_rules::sample::start());
+        for _ in 0..50 {
+            let mut s = SenatState::new(senat_rules::sample::start());
+            let mut moves = Vec::new();
+            for _ in 0..200 {
+                Senat::moves(&s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let played = s.play(m);
+                s.play_into(m, &mut out);
+                assert_eq!(
+                    (out.pos, out.hash, out.wsum, out.occurrences),
+                    (played.pos, played.hash, played.wsum, played.occurrences)
+                );
+                assert_eq!(out.history, played.history);
+                assert_eq!(out.key(), played.key());
+                assert_eq!(out.occurrences(), played.history.occurrences());
+                s = played;
+            }
+        }
+    }
 }
