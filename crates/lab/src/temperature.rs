@@ -41,10 +41,6 @@ pub const DEFAULT_TEMP_PLIES: u32 = 16;
 /// The temperature when only `temp_plies=` is given.
 pub const DEFAULT_TEMP: f64 = 1.0;
 
-/// The keys of a temperature, as the help texts name them.
-pub const TEMP_HELP: &str = "temp=<T>,temp_plies=<K> (the first K plies of the game, of each round in Débâcle, drawn ∝ visits^(1/T) \
-or a softmax of scores/T; temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
-
 /// A move temperature over the first plies of a game; [`Temperature::OFF`]
 /// (the default) is none.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
