@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, arena, batch, bestmove, metrics, play, rules, search, tune, view};
+use cli::{annex, annotate, arena, batch, bestmove, metrics, play, rules, search, train_net, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -311,6 +311,24 @@ Examples:
   senat tune --games 2000 --rounds 1 --out quick.txt
   senat arena learned learned:file=weights.txt --games 400")]
     Tune(tune::TuneArgs),
+
+    /// Train a small value network on self-play and write it with the
+    /// learned weights (read by `learned:file=<path>`).
+    ///
+    /// Plays --games games with --generator (both sides, draft included),
+    /// samples play positions, labels each with the game's result for the
+    /// side to move, blended with --label's value of the position where a
+    /// labelling search is given (expert iteration), and trains on top of
+    /// the start's logistic model a network of --hidden clipped-ReLU units
+    /// whose output is added to the play logit. A tenth of the games (whole
+    /// games) is held out; each epoch's held-out loss is printed and the
+    /// best epoch is kept. The draft weights are the start's.
+    #[command(after_help = "\
+Examples:
+  senat train-net --games 20000 --out net.txt
+  senat train-net --games 2000 --label 'mcts:playouts=200,rollout=eval,prior=1000' --out net-ei.txt
+  senat arena learned learned:file=net.txt --draft own --games 2000")]
+    TrainNet(train_net::TrainNetArgs),
 }
 
 const BESTMOVE_EXAMPLES: &str = "\
@@ -493,6 +511,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
         Command::Metrics(a) => metrics::cmd_metrics(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),
+        Command::TrainNet(a) => train_net::cmd_train_net(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
         Command::Bestmove(a) => bestmove::bestmove(a, out),
         Command::Annotate(a) => annotate::annotate(a, out),

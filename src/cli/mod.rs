@@ -22,5 +22,6 @@ pub(crate) mod metrics;
 pub(crate) mod play;
 pub(crate) mod rules;
 pub(crate) mod search;
+pub(crate) mod train_net;
 pub(crate) mod tune;
 pub(crate) mod view;

@@ -516,7 +516,7 @@ pub(crate) fn cmd_bench_mcts(
         match rollout {
             SenatRollout::Random => "Random",
             SenatRollout::GreedyRollout => "Greedy",
-            SenatRollout::Eval => "Eval",
+            SenatRollout::Eval(_) => "Eval",
         }
     )?;
     writeln!(out, "bare rollouts, 1 thread   {:>9.0} {:>9.0} {:>9.0}", bare.0, bare.1, bare.2)?;

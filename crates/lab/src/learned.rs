@@ -18,11 +18,12 @@
 //! text it reads is handed to [`Learned::parse`]; files are read by callers.
 
 use crate::eval::Features;
+use crate::net::{MAX_HIDDEN, Net, NetError};
 use senat_rules::board::Bitboard;
 use senat_rules::dice::{Colour, Die, Face, Side};
 use senat_rules::position::{Layers, Phase, Position};
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The names of the play features, in vector order (`play.<name>` in a weights file).
 pub const PLAY_FEATURES: [&str; 18] = [
@@ -248,13 +249,73 @@ pub fn draft_features(p: &Position, me: Side) -> [f64; ND] {
     ]
 }
 
-/// The learned evaluation: a logistic model per phase.
+/// The learned evaluation: a logistic model per phase, and optionally a
+/// small network ([`Net`]) whose output is added to the play logit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Learned {
     /// Weights of [`PLAY_FEATURES`].
     pub play: [f64; NP],
     /// Weights of [`DRAFT_FEATURES`].
     pub draft: [f64; ND],
+    /// The network added to the play positions' logit (`net.…` lines of
+    /// the file); `None`: the logistic model alone.
+    pub net: Option<Arc<Net>>,
+}
+
+/// A shared, copyable handle on a learned evaluation that lives for the
+/// program: the shipped weights ([`LearnedRef::builtin`]) or weights read
+/// from a file ([`LearnedRef::intern`]), for the search policies, whose
+/// parameters are plain values. Two handles are equal when they name the
+/// same weights.
+#[derive(Clone, Copy)]
+pub struct LearnedRef(&'static Learned);
+
+impl LearnedRef {
+    /// The shipped weights.
+    pub fn builtin() -> LearnedRef {
+        LearnedRef(Learned::builtin())
+    }
+
+    /// A handle on `w`: weights equal to ones interned before (or to the
+    /// shipped ones) share their handle, so reading one file many times
+    /// keeps one copy; each distinct set is kept until the program ends.
+    pub fn intern(w: Learned) -> LearnedRef {
+        static KEPT: std::sync::Mutex<Vec<&'static Learned>> = std::sync::Mutex::new(Vec::new());
+        if w == *Learned::builtin() {
+            return LearnedRef::builtin();
+        }
+        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&k) = kept.iter().find(|&&k| *k == w) {
+            return LearnedRef(k);
+        }
+        let k: &'static Learned = Box::leak(Box::new(w));
+        kept.push(k);
+        LearnedRef(k)
+    }
+
+    /// The weights.
+    pub fn get(self) -> &'static Learned {
+        self.0
+    }
+
+    /// Whether these are the shipped weights.
+    pub fn is_builtin(self) -> bool {
+        std::ptr::eq(self.0, Learned::builtin())
+    }
+}
+
+impl PartialEq for LearnedRef {
+    fn eq(&self, other: &LearnedRef) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for LearnedRef {}
+
+impl fmt::Debug for LearnedRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_builtin() { f.write_str("LearnedRef(builtin)") } else { write!(f, "LearnedRef({:p})", self.0) }
+    }
 }
 
 /// The weights shipped with the program.
@@ -262,7 +323,7 @@ const BUILTIN: &str = include_str!("../data/learned-weights.txt");
 
 impl Learned {
     /// All weights zero: every position is even.
-    pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND] };
+    pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND], net: None };
 
     /// The fitted weights shipped with the program (`crates/lab/data/learned-weights.txt`).
     pub fn builtin() -> &'static Learned {
@@ -277,7 +338,14 @@ impl Learned {
         if let Some(w) = p.majority() {
             return if w == me { DECIDED } else { -DECIDED };
         }
-        if p.is_play() { dot(&self.play, &play_features(p, me)) } else { dot(&self.draft, &draft_features(p, me)) }
+        if !p.is_play() {
+            return dot(&self.draft, &draft_features(p, me));
+        }
+        let base = dot(&self.play, &play_features(p, me));
+        match &self.net {
+            Some(n) => base + n.logit(p, me),
+            None => base,
+        }
     }
 
     /// The draft logit of `p` for `me` less the terms that every placement
@@ -310,6 +378,7 @@ impl Learned {
         let mut w = Learned::ZERO;
         let mut seen_play = [false; NP];
         let mut seen_draft = [false; ND];
+        let mut net: Option<Net> = None;
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -318,6 +387,27 @@ impl Learned {
             let at = |kind| LearnedError::Line { line: n + 1, kind };
             let (key, value) = line.split_once('=').ok_or_else(|| at(LineError::NotKeyValue(line.to_string())))?;
             let (key, value) = (key.trim(), value.trim());
+            if let Some(k) = key.strip_prefix("net.") {
+                let net_err = |e: NetError| at(LineError::Net(e));
+                match (k, net.as_mut()) {
+                    ("hidden", None) => {
+                        let h =
+                            value.parse::<usize>().ok().filter(|h| (1..=MAX_HIDDEN).contains(h)).ok_or_else(|| {
+                                net_err(NetError::Hidden(format!("`{value}` is not within 1 and {MAX_HIDDEN}")))
+                            })?;
+                        net = Some(Net::zeros(h));
+                    }
+                    ("hidden", Some(_)) => return Err(net_err(NetError::Hidden("given twice".into()))),
+                    (_, None) => return Err(net_err(NetError::Hidden("must come before the other net. lines".into()))),
+                    ("inputs", Some(_)) => {
+                        if value != crate::net::INPUTS.to_string() {
+                            return Err(net_err(NetError::Inputs(value.to_string())));
+                        }
+                    }
+                    (k, Some(n)) => n.parse_line(k, value).map_err(net_err)?,
+                }
+                continue;
+            }
             let v: f64 = match value.parse() {
                 Ok(v) if f64::is_finite(v) => v,
                 _ => return Err(at(LineError::NotNumber(value.to_string()))),
@@ -350,6 +440,7 @@ impl Learned {
         if !missing.is_empty() {
             return Err(LearnedError::Missing(missing));
         }
+        w.net = net.map(Arc::new);
         Ok(w)
     }
 
@@ -367,6 +458,9 @@ impl Learned {
         }
         for (name, w) in DRAFT_FEATURES.iter().zip(self.draft) {
             s.push_str(&format!("draft.{name}={w:?}\n"));
+        }
+        if let Some(n) = &self.net {
+            s.push_str(&n.to_text());
         }
         s
     }
@@ -393,6 +487,8 @@ pub enum LineError {
     NotNumber(String),
     /// No weight has this name.
     Unknown(String),
+    /// A `net.` line is wrong.
+    Net(NetError),
     /// The weight was given before.
     Repeated(String),
 }
@@ -426,6 +522,7 @@ impl fmt::Display for LearnedError {
                         DRAFT_FEATURES.join("|")
                     ),
                     LineError::Repeated(k) => write!(f, "weight `{k}` given twice"),
+                    LineError::Net(e) => write!(f, "{e}"),
                 }
             }
             LearnedError::Missing(names) => write!(f, "weights missing: {}", names.join(", ")),
@@ -439,6 +536,19 @@ impl std::error::Error for LearnedError {}
 mod tests {
     use super::*;
     use senat_rules::sample;
+
+    #[test]
+    fn interned_weights_share_one_handle_and_the_builtin_is_recognised() {
+        assert!(LearnedRef::intern(Learned::builtin().clone()).is_builtin());
+        let mut w = Learned::builtin().clone();
+        w.play[0] += 1.0;
+        let (a, b) = (LearnedRef::intern(w.clone()), LearnedRef::intern(w.clone()));
+        assert_eq!(a, b);
+        assert!(!a.is_builtin());
+        assert_eq!(*a.get(), w);
+        w.play[0] += 1.0;
+        assert_ne!(LearnedRef::intern(w), a);
+    }
 
     #[test]
     fn the_shipped_weights_load_and_are_not_zero() {

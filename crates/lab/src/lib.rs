@@ -23,6 +23,8 @@ pub mod learned;
 pub mod limits;
 pub mod metrics;
 pub mod named;
+pub mod net;
+pub mod net_train;
 pub mod picture;
 pub mod play;
 pub mod plot;

@@ -379,7 +379,7 @@ pub fn round(cfg: &TuneConfig, r: u32, generator: &Generator, pool: &mut Data) -
     pool.extend(generate(generator, cfg, seed, 0..train_n));
     let train = &*pool;
     let test = generate(generator, cfg, seed, train_n..cfg.games);
-    let weights = Learned { play: fit(&train.play, cfg.l2), draft: fit(&train.draft, cfg.l2) };
+    let weights = Learned { play: fit(&train.play, cfg.l2), draft: fit(&train.draft, cfg.l2), net: None };
     let play = measure(test.play.x.iter().map(|x| sigmoid(learned::dot(&weights.play, x))), &test.play.y);
     let draft = measure(test.draft.x.iter().map(|x| sigmoid(learned::dot(&weights.draft, x))), &test.draft.y);
     let hand = |k: usize| {

@@ -20,7 +20,7 @@ use senat_rules::position::Position;
 
 use crate::eval::Features;
 pub use crate::eval::SenatEval;
-use crate::learned::Learned;
+use crate::learned::{Learned, LearnedRef};
 
 /// A Sénat state for search: the position, its hash, and its repetition
 /// [`History`] (the play positions since the last die went through the
@@ -167,9 +167,10 @@ pub enum SenatRollout {
     Random,
     /// Scoring pushes first, few gifts to the opponent (`greedy` in specs).
     GreedyRollout,
-    /// No rollout: the learned evaluation's probability of the leaf
-    /// ([`Learned::builtin`]), the game's result where it is over (`eval` in specs).
-    Eval,
+    /// No rollout: the learned evaluation's probability of the leaf (these
+    /// weights: [`LearnedRef::builtin`] unless a spec gives `file=`), the
+    /// game's result where it is over (`eval` in specs).
+    Eval(LearnedRef),
 }
 
 impl SenatRollout {
@@ -181,7 +182,7 @@ impl SenatRollout {
         match name {
             "random" => Some(SenatRollout::Random),
             "greedy" => Some(SenatRollout::GreedyRollout),
-            "eval" => Some(SenatRollout::Eval),
+            "eval" => Some(SenatRollout::Eval(LearnedRef::builtin())),
             _ => None,
         }
     }
@@ -221,18 +222,18 @@ impl Rollout<Senat> for SenatRollout {
     /// side that makes it, so PUCT priors follow the evaluation; the others:
     /// [`Game::priority`].
     fn priority(&mut self, s: &SenatState, m: Move) -> i32 {
-        if *self != SenatRollout::Eval {
+        let SenatRollout::Eval(w) = *self else {
             return Senat::priority(s, m);
-        }
+        };
         let me = s.pos.side_to_move();
         let mut q = s.pos;
         q.play_unchecked(m);
-        (1000.0 * Learned::builtin().logit(&q, me)).round() as i32
+        (1000.0 * w.get().logit(&q, me)).round() as i32
     }
 
     fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
-        if *self == SenatRollout::Eval {
-            return leaf_value(s, Learned::builtin());
+        if let SenatRollout::Eval(w) = *self {
+            return leaf_value(s, w.get());
         }
         let mut s = *s;
         loop {
@@ -250,7 +251,7 @@ impl Rollout<Senat> for SenatRollout {
             }
             let m = if let Some((moves, n)) = counted {
                 match self {
-                    SenatRollout::Random | SenatRollout::Eval => moves.nth(below(rng, n)),
+                    SenatRollout::Random | SenatRollout::Eval(_) => moves.nth(below(rng, n)),
                     SenatRollout::GreedyRollout => SenatRollout::greedy_rollout(p, &moves, rng),
                 }
             } else {
@@ -380,14 +381,14 @@ impl Evaluator<Senat> for SenatEval {
 
 /// The leaf evaluation of Sénat's alpha-beta policy (`ab:eval=hand|learned`):
 /// the hand-made [`SenatEval`], or the learned model's log-odds for the
-/// side to move in thousandths ([`Learned::builtin`]; a decided majority
+/// side to move in thousandths (the shipped weights or a file's; a decided majority
 /// is ±30,000, well inside the search's forced-result scores).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeafEval {
     /// [`SenatEval`] with these weights.
     Hand(SenatEval),
-    /// The learned evaluation.
-    Learned,
+    /// The learned evaluation with these weights.
+    Learned(LearnedRef),
 }
 
 impl Default for LeafEval {
@@ -400,7 +401,7 @@ impl Evaluator<Senat> for LeafEval {
     fn eval(&self, s: &SenatState) -> i32 {
         match self {
             LeafEval::Hand(e) => e.eval(s),
-            LeafEval::Learned => (1000.0 * Learned::builtin().logit(&s.pos, s.pos.side_to_move())).round() as i32,
+            LeafEval::Learned(w) => (1000.0 * w.get().logit(&s.pos, s.pos.side_to_move())).round() as i32,
         }
     }
 

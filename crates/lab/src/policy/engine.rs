@@ -11,6 +11,7 @@
 use super::{Agent, GameRng, Turn};
 use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
+use crate::learned::LearnedRef;
 use crate::temperature::{self, Temperature};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
 use game_search::alphabeta::{Limits, Searcher};
@@ -68,7 +69,7 @@ impl MctsPolicy {
             solver: e.solve,
         };
         MctsPolicy {
-            mcts: Mcts::new(config, e.rollout),
+            mcts: Mcts::new(config, e.rollout()),
             reuse: e.reuse,
             temp: e.temp,
             seen: Vec::new(),
@@ -245,6 +246,10 @@ pub struct EngineParams {
     /// Alpha-beta: the learned evaluation at the leaves (`eval=learned`)
     /// instead of the hand-made [`SenatEval`] (`eval=hand`, the default).
     pub learned_eval: bool,
+    /// Both: the learned weights of `eval=learned` (alpha-beta) and of
+    /// `rollout=eval` and its priors (MCTS), `file=` in specs; the shipped
+    /// ones by default.
+    pub learned: LearnedRef,
     /// Both: the time per move in milliseconds, if any: the search goes on
     /// until it is up (or until a given playout count or depth is reached).
     pub movetime_ms: Option<u64>,
@@ -274,9 +279,17 @@ impl EngineParams {
         }
     }
 
+    /// MCTS's rollout, `eval` with [`EngineParams::learned`]'s weights.
+    pub fn rollout(&self) -> SenatRollout {
+        match self.rollout {
+            SenatRollout::Eval(_) => SenatRollout::Eval(self.learned),
+            r => r,
+        }
+    }
+
     /// Alpha-beta's leaf evaluation.
     pub fn leaf_eval(&self) -> LeafEval {
-        if self.learned_eval { LeafEval::Learned } else { LeafEval::Hand(SenatEval::default()) }
+        if self.learned_eval { LeafEval::Learned(self.learned) } else { LeafEval::Hand(SenatEval::default()) }
     }
 
     /// The time per move, if any.
@@ -301,6 +314,7 @@ impl Default for EngineParams {
             depth: None,
             tt_mb: 4,
             learned_eval: false,
+            learned: LearnedRef::builtin(),
             movetime_ms: None,
             temp: Temperature::OFF,
         }

@@ -15,7 +15,7 @@ use super::{
 };
 use crate::eval::{WeightError, Weights};
 use crate::games::senat::SenatRollout;
-use crate::learned::{Learned, LearnedError};
+use crate::learned::{Learned, LearnedError, LearnedRef};
 use crate::limits::{self, LimitError};
 use crate::named;
 use crate::spec::{Expected, Family, Kind, Param, ParamError, Reading};
@@ -187,9 +187,10 @@ pub const MCTS_KEYS: &[&str] = &[
     "guard_deep",
     "temp",
     "temp_plies",
+    "file",
 ];
 /// The keys of `ab:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
-pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies"];
+pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file"];
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
 /// The keys of `learned:…`: a weights file and the move temperature.
@@ -286,8 +287,9 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] \
-| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K,file=<path>] \
+| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+file: learned weights, a network included, for mcts's rollout=eval and ab's eval=learned; \
 playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
 guard=D: in the play phase, a forced win within D plies is played at once and a chosen move proved lost within D plies \
 is replaced by the next not proved lost, each proof capped at guard_nodes nodes, with a deeper look for a win \
@@ -326,14 +328,16 @@ impl PolicySpec {
         let mut weights = Weights::default();
         let mut engine = EngineParams::default();
         let mut learned = None;
+        let (mut engine_file, mut said_hand) = (false, false);
         let mut temp = TempKeys::default();
         for p in w.params {
             if kind != PolicyKind::Heuristic && temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
                 continue;
             }
             match (kind, p.key) {
-                (PolicyKind::Learned, _) => {
-                    // `file` is the only other key of `learned`.
+                // `file` is the only other key of `learned`; in `mcts` and
+                // `ab` it names the weights of the learned evaluation.
+                (PolicyKind::Learned, _) | (PolicyKind::Mcts | PolicyKind::AlphaBeta, "file") => {
                     let body = limits::read_text(std::path::Path::new(p.value))
                         .map_err(|error| SpecError::WeightsFile { spec: spec(), error })?;
                     let w = Learned::parse(&body).map_err(|error| SpecError::LearnedFile {
@@ -341,7 +345,13 @@ impl PolicySpec {
                         path: p.value.to_string(),
                         error,
                     })?;
-                    learned = Some(w);
+                    match kind {
+                        PolicyKind::Learned => learned = Some(w),
+                        _ => {
+                            engine.learned = LearnedRef::intern(w);
+                            engine_file = true;
+                        }
+                    }
                 }
                 (PolicyKind::Heuristic, "file") => {
                     let body = limits::read_text(std::path::Path::new(p.value))
@@ -361,10 +371,21 @@ impl PolicySpec {
                 (PolicyKind::Heuristic, _) => weights
                     .set(&format!("{}={}", p.key, p.value))
                     .map_err(|error| SpecError::Weight { spec: spec(), error })?,
-                _ => engine.set(kind, p).map_err(refuse)?,
+                _ => {
+                    said_hand |= kind == PolicyKind::AlphaBeta && p.key == "eval" && p.value == "hand";
+                    engine.set(kind, p).map_err(refuse)?
+                }
             }
         }
         engine.temp = temp.resolve();
+        // In `ab`, weights mean the learned evaluation.
+        engine.learned_eval |= engine_file && kind == PolicyKind::AlphaBeta && !said_hand;
+        if engine_file && kind == PolicyKind::Mcts && !matches!(engine.rollout, SenatRollout::Eval(_)) {
+            return Err(refuse(ParamError::Conflict("file= needs rollout=eval (the learned evaluation it weighs)")));
+        }
+        if engine_file && kind == PolicyKind::AlphaBeta && !engine.learned_eval {
+            return Err(refuse(ParamError::Conflict("file= needs eval=learned (the learned evaluation it weighs)")));
+        }
         Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string(), split: None })
     }
 
@@ -403,7 +424,9 @@ impl PolicySpec {
         match (&self.split, self.kind) {
             (Some(s), _) => s.draft.deterministic() && s.play.deterministic(),
             (None, PolicyKind::AlphaBeta) => self.engine.temp.is_off(),
-            (None, PolicyKind::Mcts) => self.engine.temp.is_off() && self.engine.rollout == SenatRollout::Eval,
+            (None, PolicyKind::Mcts) => {
+                self.engine.temp.is_off() && matches!(self.engine.rollout, SenatRollout::Eval(_))
+            }
             _ => false,
         }
     }
@@ -540,13 +563,48 @@ mod tests {
     }
 
     #[test]
+    fn mcts_and_ab_read_learned_weights_with_a_network_from_a_file() {
+        use crate::games::senat::{SenatRollout, SenatState};
+        use game_search::Evaluator;
+        let dir = std::env::temp_dir().join(format!("senat-spec-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("net.txt");
+        let mut w = Learned::builtin().clone();
+        let mut net = crate::net::Net::zeros(2);
+        net.b2 = 0.5;
+        w.net = Some(std::sync::Arc::new(net));
+        std::fs::write(&path, w.to_text("# a network that adds 0.5 for the mover")).unwrap();
+        let path_text = path.display().to_string();
+        let ab = PolicySpec::parse(&format!("ab:depth=2,file={path_text}")).unwrap();
+        let again = PolicySpec::parse(&format!("ab:file={path_text},eval=learned")).unwrap();
+        let mcts = PolicySpec::parse(&format!("mcts:rollout=eval,file={path_text}")).unwrap();
+        let no_eval = PolicySpec::parse(&format!("mcts:file={path_text}"));
+        let hand = PolicySpec::parse(&format!("ab:eval=hand,file={path_text}"));
+        let files = crate::selfplay::identity::weight_files(&ab);
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(ab.engine.learned_eval, "weights mean the learned evaluation");
+        assert!(!ab.engine.learned.is_builtin());
+        assert_eq!(ab.engine.learned, again.engine.learned, "one file read twice is one set of weights");
+        assert_eq!(mcts.engine.rollout(), SenatRollout::Eval(ab.engine.learned));
+        let e = no_eval.unwrap_err().to_string();
+        assert!(e.contains("rollout=eval"), "{e}");
+        let e = hand.unwrap_err().to_string();
+        assert!(e.contains("eval=learned"), "{e}");
+        assert_eq!(files, vec![path]);
+        let state = SenatState::new(senat_rules::sample::START.parse().unwrap());
+        let builtin = PolicySpec::parse("ab:eval=learned").unwrap().engine.leaf_eval().eval(&state);
+        assert_eq!(ab.engine.leaf_eval().eval(&state), builtin + 500, "the network's 0.5 log-odds, in thousandths");
+    }
+
+    #[test]
     fn key_lists_match_the_help_and_the_parser() {
         assert_eq!(help_keys("mcts"), MCTS_KEYS);
         assert_eq!(help_keys("ab"), AB_KEYS);
         for (kind, keys) in [(PolicyKind::Mcts, MCTS_KEYS), (PolicyKind::AlphaBeta, AB_KEYS)] {
             for &key in keys {
                 // The temperature's keys are read before the engine's (by `TempKeys`).
-                if TempKeys::default().set(key, "1") == Ok(true) {
+                // `file` is read by the spec's parser (it reads a file).
+                if TempKeys::default().set(key, "1") == Ok(true) || key == "file" {
                     continue;
                 }
                 let e = EngineParams::default().set(kind, Param { key, value: "?" });

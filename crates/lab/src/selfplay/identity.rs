@@ -221,7 +221,7 @@ pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
         files.extend(weight_files(&s.play));
         return files;
     }
-    if !matches!(spec.kind, PolicyKind::Heuristic | PolicyKind::Learned) {
+    if !matches!(spec.kind, PolicyKind::Heuristic | PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta) {
         return Vec::new();
     }
     let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);

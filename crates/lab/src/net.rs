@@ -1,0 +1,331 @@
+//! A small value network for Sénat's play positions, added to the learned
+//! evaluation's logistic sum ([`crate::learned::Learned`]): the logit of a
+//! position is the hand-made features' weighted sum *plus* this network's
+//! output, so a network with a zero output layer is exactly the logistic
+//! model it started from.
+//!
+//! The network sees the position from the side to move: one input per
+//! (cell, colour shown relative to the mover, symbol), per restricted
+//! occupied cell, per (cell, colour a quarter turn can bring up), per pile
+//! count of each side, per stretch of the closure clock, and whether the
+//! mover is red ([`inputs`]). About sixty of its [`INPUTS`] inputs are on
+//! in a position, so the hidden layer is a sum of that many weight rows
+//! (an NNUE-style accumulator, recomputed per position: the rows are short)
+//! followed by a clipped ReLU and one output. Seen from the other side the
+//! value changes sign, so the two sides' probabilities still add up to one.
+//!
+//! Weights are `f32`; the file form is `net.<name>=<numbers>` lines inside
+//! a learned weights file ([`Net::parse_line`], [`Net::to_text`]).
+//! This module only reads positions: no search, no I/O, no randomness
+//! (the trainer, [`crate::net_train`], draws the first weights).
+
+use senat_rules::board::{CELLS, Cell};
+use senat_rules::dice::{Colour, Side, Symbol};
+use senat_rules::position::Position;
+use std::fmt;
+
+/// Board inputs: cell × (mover's colour, the opponent's, white) × symbol.
+const BOARD: usize = CELLS * 9;
+/// Restricted occupied cells.
+const RESTRICTED: usize = BOARD;
+/// Cell × (a quarter turn can show the mover's colour, the opponent's).
+const TURNS: usize = RESTRICTED + CELLS;
+/// The mover's pile, 0 to 4 dice (more is a decided game).
+const OWN_PILE: usize = TURNS + 2 * CELLS;
+/// The opponent's pile, 0 to 4.
+const OPP_PILE: usize = OWN_PILE + 5;
+/// The closure clock in [`CLOCK_STEPS`] stretches of the variant's closure.
+const CLOCK: usize = OPP_PILE + 5;
+/// Stretches of the clock.
+pub const CLOCK_STEPS: usize = 12;
+/// The mover is red.
+const RED: usize = CLOCK + CLOCK_STEPS;
+/// Number of inputs.
+pub const INPUTS: usize = RED + 1;
+/// The most inputs on in one position (every cell's board input, its
+/// restricted flag and both turn inputs, the piles, the clock, red).
+pub const MAX_ACTIVE: usize = 4 * CELLS + 4;
+/// The largest hidden layer a file may give.
+pub const MAX_HIDDEN: usize = 256;
+
+/// The inputs that are on in play position `p`, seen from its side to move.
+pub fn inputs(p: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    let me = p.side_to_move();
+    let l = p.layers();
+    let (mine, theirs) = match me {
+        Side::Red => (Colour::Red, Colour::Blue),
+        Side::Blue => (Colour::Blue, Colour::Red),
+    };
+    for (k, c) in [mine, theirs, Colour::White].into_iter().enumerate() {
+        let shown = l.showing(c);
+        for (s, sym) in Symbol::ALL.into_iter().enumerate() {
+            let mut b = (shown & l.with_symbol(sym)).0;
+            while b != 0 {
+                let cell = b.trailing_zeros() as usize;
+                b &= b - 1;
+                out.push((cell * 9 + k * 3 + s) as u16);
+            }
+        }
+    }
+    let mut r = (p.restricted() & l.occupied).0;
+    while r != 0 {
+        out.push((RESTRICTED + r.trailing_zeros() as usize) as u16);
+        r &= r - 1;
+    }
+    let mut occ = l.occupied.0;
+    while occ != 0 {
+        let i = occ.trailing_zeros() as usize;
+        occ &= occ - 1;
+        let Some(cell) = Cell::from_index(i as u8) else { continue };
+        let Some((die, _)) = p.piece_at(cell) else { continue };
+        let (mut own, mut opp) = (false, false);
+        for f in p.turns_at(cell).iter() {
+            let c = die.colour(f);
+            own |= c == mine;
+            opp |= c == theirs;
+        }
+        if own {
+            out.push((TURNS + 2 * i) as u16);
+        }
+        if opp {
+            out.push((TURNS + 2 * i + 1) as u16);
+        }
+    }
+    let piles = p.piles();
+    out.push((OWN_PILE + usize::from(piles.of(me).min(4))) as u16);
+    out.push((OPP_PILE + usize::from(piles.of(me.other()).min(4))) as u16);
+    let closure = usize::from(p.closure().max(1));
+    let step = (usize::from(p.clock()) * CLOCK_STEPS / closure).min(CLOCK_STEPS - 1);
+    out.push((CLOCK + step) as u16);
+    if me == Side::Red {
+        out.push(RED as u16);
+    }
+}
+
+/// The network: inputs → `hidden` clipped ReLUs → one output (log-odds
+/// for the side to move, added to the logistic sum).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    /// Hidden units.
+    pub hidden: usize,
+    /// Input weights, row `i` (input `i`) at `[i * hidden .. (i + 1) * hidden]`.
+    pub w1: Vec<f32>,
+    /// Hidden biases.
+    pub b1: Vec<f32>,
+    /// Output weights.
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+impl Net {
+    /// A network of `hidden` units whose weights are all zero.
+    pub fn zeros(hidden: usize) -> Net {
+        Net { hidden, w1: vec![0.0; INPUTS * hidden], b1: vec![0.0; hidden], w2: vec![0.0; hidden], b2: 0.0 }
+    }
+
+    /// The hidden units' sums for the inputs `active` (before the ReLU).
+    #[inline]
+    pub fn accumulate(&self, active: &[u16], acc: &mut [f32]) {
+        let h = self.hidden;
+        acc[..h].copy_from_slice(&self.b1);
+        for &i in active {
+            let row = &self.w1[usize::from(i) * h..(usize::from(i) + 1) * h];
+            for (a, w) in acc[..h].iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output for the inputs `active`.
+    #[inline]
+    pub fn output(&self, active: &[u16]) -> f32 {
+        let mut acc = [0.0f32; MAX_HIDDEN];
+        self.accumulate(active, &mut acc);
+        let mut out = self.b2;
+        for (a, w) in acc[..self.hidden].iter().zip(&self.w2) {
+            out += a.clamp(0.0, 1.0) * w;
+        }
+        out
+    }
+
+    /// The network's log-odds that `me` wins play position `p`.
+    #[inline]
+    pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<u16>> = std::cell::RefCell::new(Vec::with_capacity(MAX_ACTIVE));
+        }
+        let out = BUF.with(|b| {
+            let mut b = b.borrow_mut();
+            inputs(p, &mut b);
+            self.output(&b)
+        });
+        let v = f64::from(out);
+        if p.side_to_move() == me { v } else { -v }
+    }
+
+    /// Reads one `net.<name>=<numbers>` line's key (without `net.`) and
+    /// value into `self`, which [`Net::zeros`] sized from `net.hidden`.
+    pub fn parse_line(&mut self, key: &str, value: &str) -> Result<(), NetError> {
+        let numbers = || -> Result<Vec<f32>, NetError> {
+            value
+                .split_whitespace()
+                .map(|t| match t.parse::<f32>() {
+                    Ok(v) if v.is_finite() => Ok(v),
+                    _ => Err(NetError::NotNumber(t.to_string())),
+                })
+                .collect()
+        };
+        let h = self.hidden;
+        let fill = |slot: &mut [f32], got: Vec<f32>| {
+            if got.len() != slot.len() {
+                return Err(NetError::Length { key: key.to_string(), expected: slot.len(), got: got.len() });
+            }
+            slot.copy_from_slice(&got);
+            Ok(())
+        };
+        match key {
+            "b1" => fill(&mut self.b1, numbers()?),
+            "w2" => fill(&mut self.w2, numbers()?),
+            "b2" => {
+                let v = numbers()?;
+                if v.len() != 1 {
+                    return Err(NetError::Length { key: key.to_string(), expected: 1, got: v.len() });
+                }
+                self.b2 = v[0];
+                Ok(())
+            }
+            _ => match key.strip_prefix("w1.").and_then(|i| i.parse::<usize>().ok()) {
+                Some(i) if i < INPUTS => fill(&mut self.w1[i * h..(i + 1) * h], numbers()?),
+                _ => Err(NetError::Unknown(key.to_string())),
+            },
+        }
+    }
+
+    /// The network as `net.…` lines that [`Net::parse_line`] reads back
+    /// exactly (`net.hidden` first; rows of all-zero input weights left out).
+    pub fn to_text(&self) -> String {
+        let join = |v: &[f32]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
+        let mut s = format!("net.hidden={}\nnet.inputs={INPUTS}\n", self.hidden);
+        s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2={:?}\n", join(&self.b1), join(&self.w2), self.b2));
+        for i in 0..INPUTS {
+            let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
+            if row.iter().any(|&x| x != 0.0) {
+                s.push_str(&format!("net.w1.{i}={}\n", join(row)));
+            }
+        }
+        s
+    }
+}
+
+/// What is wrong with a `net.` line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetError {
+    /// A value is not a finite number.
+    NotNumber(String),
+    /// A list has the wrong length.
+    Length {
+        /// The key.
+        key: String,
+        /// Numbers expected.
+        expected: usize,
+        /// Numbers given.
+        got: usize,
+    },
+    /// No such weight.
+    Unknown(String),
+    /// `net.hidden` is missing, repeated, after other `net.` lines, or out of range.
+    Hidden(String),
+    /// `net.inputs` does not match this program's inputs.
+    Inputs(String),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::NotNumber(v) => write!(f, "`{v}` is not a finite number"),
+            NetError::Length { key, expected, got } => {
+                write!(f, "net.{key} needs {expected} numbers, got {got}")
+            }
+            NetError::Unknown(k) => write!(
+                f,
+                "unknown network weight `net.{k}` (accepted: net.hidden, net.inputs, net.b1, net.w2, net.b2, net.w1.<0..{}>)",
+                INPUTS - 1
+            ),
+            NetError::Hidden(why) => write!(f, "net.hidden: {why}"),
+            NetError::Inputs(v) => write!(f, "net.inputs={v}, but this program's network has {INPUTS} inputs"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senat_rules::board::Bitboard;
+    use senat_rules::sample;
+
+    fn holds(b: Bitboard, i: usize) -> bool {
+        Cell::from_index(i as u8).is_some_and(|c| b.contains(c))
+    }
+
+    fn play_position() -> Position {
+        sample::START.parse().unwrap()
+    }
+
+    #[test]
+    fn inputs_are_in_range_distinct_and_cover_every_die() {
+        let p = play_position();
+        let mut v = Vec::new();
+        inputs(&p, &mut v);
+        assert!(v.len() <= MAX_ACTIVE);
+        assert!(v.iter().all(|&i| usize::from(i) < INPUTS));
+        let mut s = v.clone();
+        s.sort_unstable();
+        s.dedup();
+        assert_eq!(s.len(), v.len());
+        let board = v.iter().filter(|&&i| usize::from(i) < BOARD).count();
+        assert_eq!(board as u32, p.dice_count(), "one board input per die");
+        for &i in v.iter().filter(|&&i| usize::from(i) < BOARD) {
+            assert!(holds(p.occupied(), usize::from(i) / 9));
+        }
+        assert_eq!(v.iter().filter(|&&i| (OWN_PILE..CLOCK).contains(&usize::from(i))).count(), 2);
+    }
+
+    #[test]
+    fn the_value_changes_sign_with_the_point_of_view_and_text_round_trips() {
+        let p = play_position();
+        let mut n = Net::zeros(4);
+        for (k, w) in n.w1.iter_mut().enumerate() {
+            *w = ((k * 7919) % 13) as f32 / 13.0 - 0.4;
+        }
+        n.b1 = vec![0.1, 0.2, -0.1, 0.3];
+        n.w2 = vec![0.5, -0.25, 1.0, 0.75];
+        n.b2 = 0.125;
+        let (r, b) = (n.logit(&p, Side::Red), n.logit(&p, Side::Blue));
+        assert_eq!(r, -b);
+        assert_ne!(r, 0.0);
+        let mut back = Net::zeros(4);
+        for line in n.to_text().lines() {
+            let (k, v) = line.split_once('=').unwrap();
+            let k = k.strip_prefix("net.").unwrap();
+            if k != "hidden" && k != "inputs" {
+                back.parse_line(k, v).unwrap();
+            }
+        }
+        assert_eq!(back, n);
+    }
+
+    #[test]
+    fn bad_lines_are_refused() {
+        let mut n = Net::zeros(2);
+        assert!(matches!(n.parse_line("b1", "1 2 3"), Err(NetError::Length { expected: 2, got: 3, .. })));
+        assert!(matches!(n.parse_line("w2", "1 nan"), Err(NetError::NotNumber(_))));
+        assert!(matches!(n.parse_line(&format!("w1.{INPUTS}"), "1 2"), Err(NetError::Unknown(_))));
+        assert!(matches!(n.parse_line("w9", "1"), Err(NetError::Unknown(_))));
+        n.parse_line("w1.3", "1 -1").unwrap();
+        assert_eq!(&n.w1[6..8], &[1.0, -1.0]);
+    }
+}

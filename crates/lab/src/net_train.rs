@@ -1,0 +1,470 @@
+//! Training the value network ([`crate::net::Net`]) from self-play:
+//! positions sampled from games of a generator agent, each labelled with
+//! the game's result for the side to move and, where a labelling agent is
+//! given, with that agent's value of the position (expert iteration: the
+//! search's value is a less noisy target than one game's result), blended
+//! by a weight. Whole games are held out for measuring, never single
+//! positions of a game used for training.
+//!
+//! The network is trained on top of a learned evaluation (the start's
+//! logistic weights are the network's linear part, trained with it), with
+//! Adam on the cross-entropy of the blended target; its output layer
+//! starts at zero, so training starts from exactly the start's evaluation.
+//!
+//! Everything is a pure function of the configuration (games from
+//! [`game_seed`], first weights and batch order from the seed); games are
+//! played in parallel with rayon and gathered in game order; training is
+//! single-threaded. This module never reads or writes files.
+
+use crate::learned::{self, Learned, NP, sigmoid};
+use crate::net::{self, INPUTS, MAX_HIDDEN, Net};
+use crate::policy::{Agent, GameRng, PolicySpec, RandomPolicy, Turn, mix64, rng_from_seed};
+use crate::selfplay::game_seed;
+use rand::Rng;
+use rayon::prelude::*;
+use senat_rules::dice::Side;
+use senat_rules::game::GameRecord;
+use senat_rules::position::Position;
+use std::sync::Arc;
+
+/// What a training run does.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Games played for samples (training and held-out together).
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Plays both sides of every game, draft included.
+    pub generator: PolicySpec,
+    /// Labels each sampled position with its value for the mover
+    /// ([`Agent::assess`]); `None`: the game's result alone.
+    pub labeler: Option<PolicySpec>,
+    /// Weight of the labeler's value in the target (the result has the rest).
+    pub label_weight: f64,
+    /// Probability that a play position is kept as a sample.
+    pub sample: f64,
+    /// Probability that a play move of the generator is replaced by a random one.
+    pub explore: f64,
+    /// Fraction of the games held out.
+    pub holdout: f64,
+    /// Hidden units.
+    pub hidden: usize,
+    /// Passes over the training samples.
+    pub epochs: u32,
+    /// Samples per step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub lr: f32,
+    /// L2 penalty on the network's input weights.
+    pub l2: f32,
+    /// The evaluation trained on top of (its draft weights are kept).
+    pub start: Learned,
+}
+
+impl TrainConfig {
+    /// The defaults with `generator` playing.
+    pub fn new(generator: PolicySpec) -> TrainConfig {
+        TrainConfig {
+            games: 20_000,
+            seed: 1,
+            generator,
+            labeler: None,
+            label_weight: 0.5,
+            sample: 0.1,
+            explore: 0.02,
+            holdout: 0.1,
+            hidden: 32,
+            epochs: 8,
+            batch: 256,
+            lr: 1e-3,
+            l2: 1e-6,
+            start: Learned::builtin().clone(),
+        }
+    }
+}
+
+/// Labelled play positions, stored flat.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// Active inputs of every sample, one after another.
+    pub idx: Vec<u16>,
+    /// Where each sample's inputs end in `idx`.
+    pub end: Vec<u32>,
+    /// The hand-made features, seen from the mover.
+    pub dense: Vec<[f32; NP]>,
+    /// The target for the mover (result blended with the labeler's value).
+    pub target: Vec<f32>,
+    /// The game's result for the mover: 1, ½, 0.
+    pub result: Vec<f32>,
+}
+
+impl Samples {
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+
+    /// The active inputs of sample `k`.
+    pub fn active(&self, k: usize) -> &[u16] {
+        let start = if k == 0 { 0 } else { self.end[k - 1] as usize };
+        &self.idx[start..self.end[k] as usize]
+    }
+
+    fn push(&mut self, p: &Position, target: f32, result: f32) {
+        let mut v = Vec::with_capacity(net::MAX_ACTIVE);
+        net::inputs(p, &mut v);
+        self.idx.extend_from_slice(&v);
+        self.end.push(self.idx.len() as u32);
+        let f = learned::play_features(p, p.side_to_move());
+        self.dense.push(f.map(|x| x as f32));
+        self.target.push(target);
+        self.result.push(result);
+    }
+
+    fn extend(&mut self, o: Samples) {
+        let base = self.idx.len() as u32;
+        self.idx.extend(o.idx);
+        self.end.extend(o.end.into_iter().map(|e| e + base));
+        self.dense.extend(o.dense);
+        self.target.extend(o.target);
+        self.result.extend(o.result);
+    }
+}
+
+/// The samples of a run: training and held-out.
+#[derive(Clone, Debug, Default)]
+pub struct Data {
+    /// Training samples.
+    pub train: Samples,
+    /// Held-out samples (whole games).
+    pub held: Samples,
+    /// Games played.
+    pub games: u64,
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut GameRng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Plays game `index` and samples its play positions (with their labels
+/// where `labeler` is given).
+fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
+    let seed = game_seed(cfg.seed, index);
+    let mut rng: GameRng = rng_from_seed(seed);
+    let mut pick: GameRng = rng_from_seed(mix64(seed ^ 0x6e65_745f_7472));
+    let mut label_rng: GameRng = rng_from_seed(mix64(seed ^ 0x6c61_6265_6c73));
+    let mut player = cfg.generator.build();
+    let mut labeler = cfg.labeler.as_ref().map(|s| s.build());
+    player.new_game();
+    let mut game = GameRecord::new(Position::start());
+    let mut kept: Vec<(Position, Option<f64>)> = Vec::new();
+    let outcome = loop {
+        if let Some(o) = game.outcome() {
+            break o;
+        }
+        let p = *game.position();
+        let turn = Turn::new(&game);
+        if p.is_play() && unit(&mut pick) < cfg.sample {
+            let value = labeler.as_mut().and_then(|l| {
+                l.new_game();
+                l.choose(&turn, &mut label_rng);
+                l.assess().map(|(w, _)| w.p())
+            });
+            kept.push((p, value));
+        }
+        let m = if p.is_play() && unit(&mut rng) < cfg.explore {
+            RandomPolicy.choose(&turn, &mut rng)
+        } else {
+            player.choose(&turn, &mut rng)
+        };
+        game.play_unchecked(m);
+    };
+    let mut s = Samples::default();
+    for (p, value) in kept {
+        let result = match outcome.winner {
+            Some(w) if w == p.side_to_move() => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let target = match value {
+            Some(v) => cfg.label_weight * v + (1.0 - cfg.label_weight) * result,
+            None => result,
+        };
+        s.push(&p, target as f32, result as f32);
+    }
+    s
+}
+
+/// Whether game `index` is held out.
+fn held_out(cfg: &TrainConfig, index: u64) -> bool {
+    let mut r: GameRng = rng_from_seed(mix64(game_seed(cfg.seed, index) ^ 0x686f_6c64));
+    unit(&mut r) < cfg.holdout
+}
+
+/// Plays the run's games in parallel and gathers their samples in game order.
+pub fn generate(cfg: &TrainConfig) -> Data {
+    let idx: Vec<u64> = (0..cfg.games).collect();
+    let chunks: Vec<(Samples, Samples)> = idx
+        .par_chunks(64)
+        .map(|ids| {
+            let (mut t, mut h) = (Samples::default(), Samples::default());
+            for &i in ids {
+                let s = one_game(cfg, i);
+                if held_out(cfg, i) { h.extend(s) } else { t.extend(s) }
+            }
+            (t, h)
+        })
+        .collect();
+    let mut d = Data { games: cfg.games, ..Data::default() };
+    for (t, h) in chunks {
+        d.train.extend(t);
+        d.held.extend(h);
+    }
+    d
+}
+
+/// The model being trained: the linear part and the network.
+#[derive(Clone, Debug)]
+struct Model {
+    v: [f32; NP],
+    net: Net,
+}
+
+impl Model {
+    fn logit(&self, s: &Samples, k: usize) -> f32 {
+        let lin: f32 = self.v.iter().zip(&s.dense[k]).map(|(a, b)| a * b).sum();
+        lin + self.net.output(s.active(k))
+    }
+}
+
+/// Mean cross-entropy of `logits` against `y` (soft targets), in nats.
+pub fn log_loss(logits: impl Iterator<Item = f64>, y: &[f32]) -> f64 {
+    let mut loss = 0.0;
+    let mut n = 0usize;
+    for (z, &y) in logits.zip(y) {
+        let p = sigmoid(z).clamp(1e-12, 1.0 - 1e-12);
+        let y = f64::from(y);
+        loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        n += 1;
+    }
+    loss / n.max(1) as f64
+}
+
+/// The held-out measures after an epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// 1-based epoch (0: before training).
+    pub epoch: u32,
+    /// Training loss on the targets over the epoch (before training: of the start).
+    pub train_loss: f64,
+    /// Held-out loss on the games' results.
+    pub held_result: f64,
+    /// Held-out loss on the targets.
+    pub held_target: f64,
+}
+
+/// Held-out losses of `m`.
+fn held_losses(m: &Model, held: &Samples) -> (f64, f64) {
+    let z: Vec<f64> = (0..held.len()).map(|k| f64::from(m.logit(held, k))).collect();
+    (log_loss(z.iter().copied(), &held.result), log_loss(z.iter().copied(), &held.target))
+}
+
+/// Adam's moments for one parameter vector.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam { m: vec![0.0; n], v: vec![0.0; n] }
+    }
+
+    fn step(&mut self, w: &mut [f32], g: &[f32], lr: f32, t: i32) {
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+        for i in 0..w.len() {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * g[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * g[i] * g[i];
+            w[i] -= lr * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+        }
+    }
+}
+
+/// Trains the network on `data` and returns the evaluation (the start's
+/// draft weights, the trained linear part and network) with the report
+/// of each epoch; `each` is called after every epoch.
+pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
+    let h = cfg.hidden.clamp(1, MAX_HIDDEN);
+    let mut rng: GameRng = rng_from_seed(mix64(cfg.seed ^ 0x0074_7261_696e));
+    let mut net = Net::zeros(h);
+    let a = 1.0 / (net::MAX_ACTIVE as f32 / 1.5).sqrt();
+    for w in net.w1.iter_mut() {
+        *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
+    }
+    net.b1.iter_mut().for_each(|b| *b = 0.5);
+    let mut m = Model { v: cfg.start.play.map(|x| x as f32), net };
+    let train = &data.train;
+    let mut reports = Vec::new();
+    let (hr, ht) = held_losses(&m, &data.held);
+    let start_train = log_loss((0..train.len()).map(|k| f64::from(m.logit(train, k))), &train.target);
+    let r0 = EpochReport { epoch: 0, train_loss: start_train, held_result: hr, held_target: ht };
+    each(&r0);
+    reports.push(r0);
+    let (mut av, mut aw1, mut ab1, mut aw2, mut ab2) =
+        (Adam::new(NP), Adam::new(INPUTS * h), Adam::new(h), Adam::new(h), Adam::new(1));
+    let (mut gv, mut gw1, mut gb1, mut gw2) =
+        (vec![0.0f32; NP], vec![0.0f32; INPUTS * h], vec![0.0f32; h], vec![0.0f32; h]);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut t = 0i32;
+    let mut acc = vec![0.0f32; h];
+    let mut best = (f64::INFINITY, m.clone());
+    for epoch in 1..=cfg.epochs {
+        for i in (1..order.len()).rev() {
+            let j = crate::policy::below(&mut rng, i + 1);
+            order.swap(i, j);
+        }
+        let mut loss = 0.0f64;
+        for chunk in order.chunks(cfg.batch.max(1)) {
+            gv.iter_mut().for_each(|x| *x = 0.0);
+            gw1.iter_mut().for_each(|x| *x = 0.0);
+            gb1.iter_mut().for_each(|x| *x = 0.0);
+            gw2.iter_mut().for_each(|x| *x = 0.0);
+            let mut gb2 = 0.0f32;
+            let scale = 1.0 / chunk.len() as f32;
+            for &k in chunk {
+                let active = train.active(k);
+                m.net.accumulate(active, &mut acc);
+                let mut z: f32 = m.v.iter().zip(&train.dense[k]).map(|(a, b)| a * b).sum::<f32>() + m.net.b2;
+                for (a, w) in acc.iter().zip(&m.net.w2) {
+                    z += a.clamp(0.0, 1.0) * w;
+                }
+                let y = train.target[k];
+                let p = 1.0 / (1.0 + (-z).exp());
+                loss -= f64::from(y) * f64::from(p.max(1e-7)).ln()
+                    + f64::from(1.0 - y) * f64::from((1.0 - p).max(1e-7)).ln();
+                let dz = (p - y) * scale;
+                for (g, x) in gv.iter_mut().zip(&train.dense[k]) {
+                    *g += dz * x;
+                }
+                gb2 += dz;
+                for j in 0..h {
+                    let a = acc[j];
+                    gw2[j] += dz * a.clamp(0.0, 1.0);
+                    if a > 0.0 && a < 1.0 {
+                        let d = dz * m.net.w2[j];
+                        gb1[j] += d;
+                        for &i in active {
+                            gw1[usize::from(i) * h + j] += d;
+                        }
+                    }
+                }
+            }
+            if cfg.l2 > 0.0 {
+                for (g, w) in gw1.iter_mut().zip(&m.net.w1) {
+                    *g += cfg.l2 * w;
+                }
+            }
+            t += 1;
+            av.step(&mut m.v, &gv, cfg.lr, t);
+            aw1.step(&mut m.net.w1, &gw1, cfg.lr, t);
+            ab1.step(&mut m.net.b1, &gb1, cfg.lr, t);
+            aw2.step(&mut m.net.w2, &gw2, cfg.lr, t);
+            let mut b2 = [m.net.b2];
+            ab2.step(&mut b2, &[gb2], cfg.lr, t);
+            m.net.b2 = b2[0];
+        }
+        let (hr, ht) = held_losses(&m, &data.held);
+        let r = EpochReport { epoch, train_loss: loss / train.len().max(1) as f64, held_result: hr, held_target: ht };
+        each(&r);
+        reports.push(r);
+        if ht < best.0 {
+            best = (ht, m.clone());
+        }
+    }
+    let m = if data.held.is_empty() { m } else { best.1 };
+    let out = Learned { play: m.v.map(f64::from), draft: cfg.start.draft, net: Some(Arc::new(m.net)) };
+    (out, reports)
+}
+
+/// The start evaluation's held-out loss on results, for the side that moves
+/// (the network's own first report gives the same with its start).
+pub fn start_loss(start: &Learned, held: &Samples) -> f64 {
+    let z = (0..held.len()).map(|k| {
+        let lin: f64 = start.play.iter().zip(&held.dense[k]).map(|(a, b)| a * f64::from(*b)).sum();
+        lin
+    });
+    log_loss(z, &held.result)
+}
+
+/// The side to move's logit of `p` by `e` (for checks).
+pub fn mover_logit(e: &Learned, p: &Position) -> f64 {
+    let me: Side = p.side_to_move();
+    e.logit(p, me)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(generator: &str) -> TrainConfig {
+        let mut c = TrainConfig::new(PolicySpec::parse(generator).unwrap());
+        c.games = 60;
+        c.sample = 0.3;
+        c.holdout = 0.25;
+        c.hidden = 8;
+        c.epochs = 3;
+        c
+    }
+
+    #[test]
+    fn generation_is_a_function_of_the_seed_and_holds_out_whole_games() {
+        let c = small("learned");
+        let (a, b) = (generate(&c), generate(&c));
+        assert_eq!(a.train.idx, b.train.idx);
+        assert_eq!(a.held.target, b.held.target);
+        assert!(!a.train.is_empty() && !a.held.is_empty());
+        assert_eq!(a.train.end.len(), a.train.len());
+        // Results only: every target is a result.
+        assert!(a.train.target.iter().zip(&a.train.result).all(|(t, r)| t == r));
+        let mut c2 = c.clone();
+        c2.seed = 2;
+        assert_ne!(generate(&c2).train.idx, a.train.idx);
+    }
+
+    #[test]
+    fn training_lowers_the_training_loss_and_the_file_round_trips() {
+        let c = small("learned");
+        let d = generate(&c);
+        let (e, reports) = train(&c, &d, |_| {});
+        assert_eq!(reports.len(), 4);
+        // Before training the model is exactly the start.
+        assert!((reports[0].held_result - start_loss(&c.start, &d.held)).abs() < 1e-4);
+        assert!(reports[3].train_loss < reports[0].train_loss, "{reports:?}");
+        let back = Learned::parse(&e.to_text("test")).unwrap();
+        assert_eq!(back, e);
+        let q: Position = senat_rules::sample::START.parse().unwrap();
+        assert!((mover_logit(&back, &q) - mover_logit(&e, &q)).abs() < 1e-12);
+        assert!((e.value(&q, Side::Red) + e.value(&q, Side::Blue) - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_labeler_blends_its_value_into_the_target() {
+        let mut c = small("learned");
+        c.games = 8;
+        c.labeler = Some(PolicySpec::parse("mcts:playouts=50,rollout=eval").unwrap());
+        c.label_weight = 1.0;
+        let d = generate(&c);
+        let all = d.train.target.iter().chain(&d.held.target);
+        let results = d.train.result.iter().chain(&d.held.result);
+        // With weight 1 the target is the search's value, seldom exactly a result.
+        let differ = all.zip(results).filter(|(t, r)| t != r).count();
+        assert!(differ > 0);
+    }
+}

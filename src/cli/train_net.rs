@@ -1,0 +1,166 @@
+//! `senat train-net`: trains the small value network on self-play
+//! (`senat_lab::net_train`) and writes the weights file atomically; prints
+//! each epoch's held-out losses next to the start evaluation's.
+
+use crate::cli::common::{Result, input, policy, refuse_existing, write_atomic};
+use clap::Args;
+use senat_lab::learned::Learned;
+use senat_lab::limits;
+use senat_lab::net_train::{self, TrainConfig};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `senat train-net`.
+#[derive(Args, Debug)]
+pub(crate) struct TrainNetArgs {
+    /// Games played for samples (a tenth held out, whole games, for measuring).
+    #[arg(long, default_value_t = 20_000)]
+    games: u64,
+    /// The run's seed (every game's seed, the first weights and the batch order derive from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The agent that plays both sides of every game, draft included (any policy spec).
+    #[arg(long, default_value = "learned", value_name = "SPEC")]
+    generator: String,
+    /// An agent (a search) whose value of each sampled position for the side to move is
+    /// blended into the target (expert iteration); without it the target is the game's result.
+    #[arg(long, value_name = "SPEC")]
+    label: Option<String>,
+    /// Weight of --label's value in the target (the game's result has the rest).
+    #[arg(long, default_value_t = 0.5)]
+    label_weight: f64,
+    /// Probability that a play position is kept as a sample.
+    #[arg(long, default_value_t = 0.1)]
+    sample: f64,
+    /// Probability that a generator's play move is replaced by a random one.
+    #[arg(long, default_value_t = 0.02)]
+    explore: f64,
+    /// Fraction of the games held out.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Hidden units (1 to 256).
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
+    /// Passes over the training samples (the epoch with the best held-out loss is kept).
+    #[arg(long, default_value_t = 8)]
+    epochs: u32,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f32,
+    /// A learned weights file to train on top of (its draft weights are kept; a network in it is
+    /// replaced); default: the shipped weights.
+    #[arg(long, value_name = "FILE")]
+    start: Option<PathBuf>,
+    /// Where to write the weights (`learned:file=<path>` reads them).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite an existing weights file.
+    #[arg(long)]
+    force: bool,
+    /// The game (`--game`): Sénat only so far.
+    #[command(flatten)]
+    pub(crate) senat_only: crate::cli::common::SenatOnly,
+}
+
+fn fraction(flag: &str, v: f64) -> Result<f64> {
+    if (0.0..=1.0).contains(&v) { Ok(v) } else { input(format_args!("{flag} must be within 0 and 1, got {v}")) }
+}
+
+/// Runs `senat train-net`.
+pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()> {
+    a.senat_only.check("train-net", "trains Sénat's value network only so far")?;
+    if a.games < 10 || a.games > 100_000_000 {
+        return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
+    }
+    if a.hidden == 0 || a.hidden > senat_lab::net::MAX_HIDDEN {
+        return input(format_args!("--hidden must be within 1 and {}, got {}", senat_lab::net::MAX_HIDDEN, a.hidden));
+    }
+    if a.epochs == 0 || a.epochs > 1000 {
+        return input(format_args!("--epochs must be within 1 and 1000, got {}", a.epochs));
+    }
+    if !(a.lr > 0.0 && a.lr <= 1.0) {
+        return input(format_args!("--lr must be above 0 and at most 1, got {}", a.lr));
+    }
+    let mut cfg = TrainConfig::new(policy("generator", &a.generator)?);
+    cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
+    cfg.label_weight = fraction("--label-weight", a.label_weight)?;
+    cfg.sample = fraction("--sample", a.sample)?;
+    cfg.explore = fraction("--explore", a.explore)?;
+    cfg.holdout = fraction("--holdout", a.holdout)?;
+    cfg.games = a.games;
+    cfg.seed = a.seed;
+    cfg.hidden = a.hidden;
+    cfg.epochs = a.epochs;
+    cfg.lr = a.lr;
+    if let Some(path) = &a.start {
+        let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+        let mut w = Learned::parse(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+        w.net = None;
+        cfg.start = w;
+    }
+    refuse_existing(&a.out, a.force)?;
+    let start = Instant::now();
+    let data = net_train::generate(&cfg);
+    let played = start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "played {} games in {played:.1} s: {} training samples, {} held out",
+        cfg.games,
+        data.train.len(),
+        data.held.len()
+    )?;
+    if data.train.is_empty() || data.held.is_empty() {
+        return input("too few samples to train and measure: raise --games or --sample");
+    }
+    writeln!(out, "epoch  train loss (targets)  held-out loss: results  targets")?;
+    let mut lines = Vec::new();
+    let mut err = None;
+    let (weights, reports) = net_train::train(&cfg, &data, |r| {
+        let l = format!("{:>5}  {:>20.5}  {:>22.5}  {:>7.5}\n", r.epoch, r.train_loss, r.held_result, r.held_target);
+        if let Err(e) = out.write_all(l.as_bytes()).and_then(|_| out.flush()) {
+            err.get_or_insert(e);
+        }
+        lines.push(l);
+    });
+    if let Some(e) = err {
+        return Err(e.into());
+    }
+    let best = reports.iter().skip(1).min_by(|x, y| x.held_target.total_cmp(&y.held_target));
+    let command = format!(
+        "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
+         --holdout {} --hidden {} --epochs {} --lr {}{} --out {}",
+        a.games,
+        a.seed,
+        cfg.generator.name,
+        cfg.labeler.as_ref().map(|l| format!(" --label '{}'", l.name)).unwrap_or_default(),
+        a.label_weight,
+        a.sample,
+        a.explore,
+        a.holdout,
+        a.hidden,
+        a.epochs,
+        a.lr,
+        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+        a.out.display()
+    );
+    let header = format!(
+        "Sénat learned evaluation with a value network: the logistic play weights (trained with the network),\n\
+         the start's draft weights, and a network of {} hidden units whose output is added to the play logit.\n\
+         Produced by: {command}\n\
+         (version {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
+         Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
+         Kept: epoch {}",
+        cfg.hidden,
+        env!("CARGO_PKG_VERSION"),
+        data.train.len(),
+        data.held.len(),
+        cfg.games,
+        start.elapsed().as_secs_f64(),
+        lines.concat(),
+        best.map_or(0, |b| b.epoch)
+    );
+    write_atomic(&a.out, weights.to_text(&header).as_bytes(), a.force)?;
+    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), start.elapsed().as_secs_f64())?;
+    Ok(())
+}

@@ -1,0 +1,48 @@
+//! `senat train-net` through the binary: a tiny run writes a weights file
+//! with a network that `learned:file=` and `ab:file=` read, refuses to
+//! overwrite it without `--force`, and refuses bad flags in one line.
+
+mod support {
+    pub mod cli;
+    pub mod files;
+}
+use support::cli::{fails, ok};
+use support::files::TempDir;
+
+#[test]
+fn a_tiny_run_writes_weights_the_agents_read_and_keeps_them() {
+    let dir = TempDir::new("train-net");
+    let out = dir.0.join("net.txt");
+    let out_text = out.display().to_string();
+    let args = ["train-net", "--games", "200", "--epochs", "2", "--hidden", "4", "--seed", "3", "--out", &out_text];
+    let printed = ok(&args);
+    assert!(printed.contains("training samples"), "{printed}");
+    assert_eq!(printed.lines().filter(|l| l.trim_start().starts_with(['0', '1', '2'])).count(), 3, "{printed}");
+    let text = dir.text("net.txt");
+    assert!(text.contains("net.hidden=4"), "{text}");
+    assert!(text.contains("senat train-net --games 200 --seed 3"), "the header gives the command: {text}");
+    let again = fails(&args);
+    assert!(again.contains("--force"), "{again}");
+    assert_eq!(dir.text("net.txt"), text, "the refused run left the file alone");
+    for agent in [format!("learned:file={out_text}"), format!("ab:depth=1,file={out_text}")] {
+        let played = ok(&["arena", "learned", &agent, "--games", "4", "--draft", "own", "--seed", "1"]);
+        assert!(played.contains("played 4 games"), "{agent}: {played}");
+    }
+}
+
+#[test]
+fn bad_flags_are_refused_in_one_line() {
+    let dir = TempDir::new("train-net-bad");
+    let out = dir.0.join("net.txt").display().to_string();
+    for (flag, value, said) in [
+        ("--hidden", "0", "--hidden must be within 1"),
+        ("--games", "5", "--games must be within 10"),
+        ("--sample", "1.5", "--sample must be within 0 and 1"),
+        ("--generator", "mcst", "mcst"),
+    ] {
+        let e = fails(&["train-net", flag, value, "--out", &out]);
+        assert!(e.contains(said), "{flag} {value}: {e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    }
+    assert!(!dir.exists("net.txt"));
+}
