@@ -335,6 +335,32 @@ fn solve_cli_engine_pns() {
     }
 }
 
+/// `solve --threads`: the verdict and line of one thread on a win in 1
+/// (and on another game), the thread count on the nodes line; 0 threads
+/// and threads for df-pn or dominoes are refused with one line.
+#[test]
+fn solve_cli_threads() {
+    use support::cli::{fails, ok};
+    let spn = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 1";
+    let one = ok(&["solve", spn, "--max-depth", "5"]);
+    let two = ok(&["solve", spn, "--max-depth", "5", "--threads", "2"]);
+    assert!(two.starts_with("verdict blue (to move) wins within 3 plies\npv "), "{two}");
+    assert_eq!(one.lines().next(), two.lines().next());
+    assert!(two.lines().nth(2).is_some_and(|l| l.starts_with("depth 3  nodes ") && l.contains("  threads 2")), "{two}");
+    assert!(!one.contains("threads"), "{one}");
+    let each = ok(&["solve", spn, "--max-depth", "5", "--threads", "2", "--each-move"]);
+    let verdicts = |t: &str| t.lines().map(|l| l.split("  nodes").next().unwrap_or("").to_string()).collect::<Vec<_>>();
+    assert_eq!(verdicts(&each), verdicts(&ok(&["solve", spn, "--max-depth", "5", "--each-move"])));
+    let other = ok(&["solve", "--game", "debacle", "--max-depth", "2", "--threads", "2"]);
+    assert!(other.contains("unknown within 2 plies"), "{other}");
+    assert!(fails(&["solve", spn, "--max-depth", "5", "--threads", "0"]).contains("--threads 0"));
+    assert_eq!(
+        fails(&["solve", spn, "--max-depth", "5", "--threads", "2", "--engine", "pns"]).trim_end(),
+        "senat: error: --threads is for --engine ab (df-pn runs on one thread)"
+    );
+    assert!(fails(&["solve", "--game", "dominoes", "--max-depth", "2", "--threads", "2"]).contains("--threads"));
+}
+
 /// `solve --store`: the second run answers from the file (no nodes), the
 /// per-move run reuses and adds facts, and a store of another variant or a
 /// file that is not a store is refused with one line.

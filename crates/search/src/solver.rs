@@ -137,7 +137,7 @@ pub struct Solution<M> {
     pub pv: Vec<M>,
     /// The deepest horizon searched to the end.
     pub depth: u32,
-    /// Nodes visited.
+    /// Nodes visited (by all threads, see [`Solver::set_threads`]).
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
@@ -449,7 +449,16 @@ fn with_helpers<G: Solvable>(
 where
     G::State: Sync,
 {
+    /// Sets the stop flag when dropped: when the main thread is done, or
+    /// panics (the helpers would otherwise search on to the last horizon).
+    struct StopOnDrop<'a>(&'a AtomicBool);
+    impl Drop for StopOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Relaxed);
+        }
+    }
     std::thread::scope(|scope| {
+        let _stop = StopOnDrop(&sh.stop);
         for id in 1..=helpers {
             scope.spawn(move || {
                 let mut w = Worker::<G>::new(id);
@@ -457,9 +466,7 @@ where
                 sh.helper_nodes.fetch_add(w.nodes - w.reported, Relaxed);
             });
         }
-        let decision = main();
-        sh.stop.store(true, Relaxed);
-        decision
+        main()
     })
 }
 
