@@ -8,7 +8,10 @@
 //! (default 3); `SOLVE_ENGINE=pns-id` times the deepening df-pn prover
 //! instead (same verdicts), `SOLVE_ENGINE=pns` df-pn at the horizon (a win
 //! may then be reported within more plies than the shortest, which counts
-//! as agreeing). This bench never changes the list; it only reads it.
+//! as agreeing). `SOLVE_THREADS` (default 1) sets the alpha-beta solver's
+//! threads (`Solver::set_threads`, lazy SMP; the same verdicts, nodes of all
+//! threads); the df-pn provers run on one thread and refuse more. This
+//! bench never changes the list; it only reads it.
 
 #[path = "../tests/support/solver_positions.rs"]
 mod positions;
@@ -16,6 +19,7 @@ mod positions;
 use game_search::pns::Pns;
 use game_search::solver::{Solver, Verdict};
 use senat_lab::games::senat::Senat;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -27,6 +31,21 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let repeat: usize = std::env::var("SOLVE_REPEAT").ok().and_then(|r| r.parse().ok()).unwrap_or(3).max(1);
+    let threads = match std::env::var("SOLVE_THREADS") {
+        Err(_) => NonZeroUsize::MIN,
+        Ok(t) => match t.parse::<NonZeroUsize>() {
+            Ok(n) => n,
+            Err(_) => {
+                eprintln!("solve bench: SOLVE_THREADS={t}: expected a thread count, 1 or more");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    if threads.get() > 1 && engine != "ab" {
+        eprintln!("solve bench: SOLVE_THREADS={threads} is for SOLVE_ENGINE=ab (df-pn runs on one thread)");
+        return ExitCode::FAILURE;
+    }
+    println!("engine {engine}  threads {threads}  repeat {repeat}");
     let entries = match positions::entries() {
         Ok(e) => e,
         Err(e) => {
@@ -46,7 +65,11 @@ fn main() -> ExitCode {
                     p.deepen = engine == "pns-id";
                     p.solve(&e.state, e.max_depth)
                 }
-                _ => Solver::<Senat>::with_table_mb(256).solve(&e.state, e.max_depth),
+                _ => {
+                    let mut s = Solver::<Senat>::with_table_mb(256);
+                    s.set_threads(threads);
+                    s.solve(&e.state, e.max_depth)
+                }
             };
             times.push(sol.elapsed);
             nodes = sol.nodes;

@@ -1,6 +1,7 @@
 //! Solver tests: the verdicts of the cheap entries of
 //! `tests/fixtures/solver-positions.txt`, the same with a tiny table, the
 //! per-move verdicts (`Solver::solve_moves`) against `Solver::solve`, the
+//! same with two threads (`Solver::set_threads`) as with one, the
 //! sample game's move 13, the time limit, and the Sénat shortcuts the solver
 //! relies on (`outcome_after`, `may_reach`) against their definitions.
 //! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
@@ -60,6 +61,40 @@ fn fixture_verdicts() {
             }
         }
     }
+}
+
+/// Lazy SMP: with two threads (a small table and a large one) the `ci`
+/// entries get the verdicts and horizons of one thread, won and lost lines
+/// of the verdict's length that end in that result, and `solve_moves` the
+/// per-move verdicts of one thread.
+#[test]
+fn fixture_verdicts_with_two_threads() {
+    let two = std::num::NonZeroUsize::new(2).unwrap();
+    let all = entries().unwrap();
+    for e in all.iter().filter(|e| e.ci) {
+        let one = Solver::<Senat>::with_table_mb(16).solve(&e.state, e.max_depth);
+        assert_eq!(one.verdict, e.expected, "{}", e.name);
+        for mb in [1, 16] {
+            let mut solver = Solver::<Senat>::with_table_mb(mb);
+            solver.set_threads(two);
+            let sol = solver.solve(&e.state, e.max_depth);
+            assert_eq!((sol.verdict, sol.depth), (one.verdict, one.depth), "{} (two threads, {mb} MB)", e.name);
+            if let Verdict::Win(n) | Verdict::Loss(n) = sol.verdict {
+                let me = e.state.position().side_to_move();
+                let w = if matches!(sol.verdict, Verdict::Win(_)) { me } else { me.other() };
+                assert_eq!(sol.pv.len(), n as usize, "{}: pv {:?}", e.name, sol.pv);
+                assert_eq!(winner_after(&e.state, &sol.pv), Some(Some(w)), "{}: pv {:?}", e.name, sol.pv);
+            }
+        }
+    }
+    let e = all.iter().find(|e| e.name == "win-in-3").unwrap();
+    let mut solver = Solver::<Senat>::new();
+    solver.set_threads(two);
+    let verdicts = |v: Vec<(senat_rules::Move, game_search::solver::Solution<senat_rules::Move>)>| {
+        v.into_iter().map(|(m, s)| (m, s.verdict)).collect::<Vec<_>>()
+    };
+    let many = verdicts(solver.solve_moves(&e.state, e.max_depth));
+    assert_eq!(many, verdicts(Solver::<Senat>::new().solve_moves(&e.state, e.max_depth)));
 }
 
 #[test]
@@ -298,6 +333,32 @@ fn solve_cli_engine_pns() {
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("senat: error: {msg}\n"));
     }
+}
+
+/// `solve --threads`: the verdict and line of one thread on a win in 1
+/// (and on another game), the thread count on the nodes line; 0 threads
+/// and threads for df-pn or dominoes are refused with one line.
+#[test]
+fn solve_cli_threads() {
+    use support::cli::{fails, ok};
+    let spn = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 1";
+    let one = ok(&["solve", spn, "--max-depth", "5"]);
+    let two = ok(&["solve", spn, "--max-depth", "5", "--threads", "2"]);
+    assert!(two.starts_with("verdict blue (to move) wins within 3 plies\npv "), "{two}");
+    assert_eq!(one.lines().next(), two.lines().next());
+    assert!(two.lines().nth(2).is_some_and(|l| l.starts_with("depth 3  nodes ") && l.contains("  threads 2")), "{two}");
+    assert!(!one.contains("threads"), "{one}");
+    let each = ok(&["solve", spn, "--max-depth", "5", "--threads", "2", "--each-move"]);
+    let verdicts = |t: &str| t.lines().map(|l| l.split("  nodes").next().unwrap_or("").to_string()).collect::<Vec<_>>();
+    assert_eq!(verdicts(&each), verdicts(&ok(&["solve", spn, "--max-depth", "5", "--each-move"])));
+    let other = ok(&["solve", "--game", "debacle", "--max-depth", "2", "--threads", "2"]);
+    assert!(other.contains("unknown within 2 plies"), "{other}");
+    assert!(fails(&["solve", spn, "--max-depth", "5", "--threads", "0"]).contains("--threads 0"));
+    assert_eq!(
+        fails(&["solve", spn, "--max-depth", "5", "--threads", "2", "--engine", "pns"]).trim_end(),
+        "senat: error: --threads is for --engine ab (df-pn runs on one thread)"
+    );
+    assert!(fails(&["solve", "--game", "dominoes", "--max-depth", "2", "--threads", "2"]).contains("--threads"));
 }
 
 /// `solve --store`: the second run answers from the file (no nodes), the

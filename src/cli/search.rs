@@ -146,6 +146,14 @@ pub(crate) struct SolveArgs {
     /// is refused.
     #[arg(long, value_name = "FILE")]
     pub(crate) store: Option<PathBuf>,
+    /// Threads of --engine ab (lazy SMP): helper threads ask the same
+    /// questions at the same time and share the table, whose entries are
+    /// proven facts only, so the verdict and its horizon are the same for
+    /// every thread count (the line, the nodes and the time are not). The
+    /// nodes are those of all threads. At most 4 per core (64 always
+    /// accepted).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub(crate) threads: usize,
 }
 
 /// Arguments of `senat bench-mcts`.
@@ -281,10 +289,21 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, bounds, store, game } = a;
+    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, bounds, store, game, threads } = a;
+    let threads = search_threads(threads)?;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
-    let opts =
-        SolveOptions { max_depth, time, tt_mb, each_move, engine, prove, bounds: bounds == "on", store, variant: v };
+    let opts = SolveOptions {
+        max_depth,
+        time,
+        tt_mb,
+        each_move,
+        engine,
+        prove,
+        bounds: bounds == "on",
+        store,
+        variant: v,
+        threads,
+    };
     cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
 }
 
@@ -565,6 +584,8 @@ pub(crate) struct SolveOptions {
     pub(crate) store: Option<PathBuf>,
     /// The variant of the position (the store's must be the same).
     pub(crate) variant: Variant,
+    /// Threads of the alpha-beta prover (`--threads`).
+    pub(crate) threads: NonZeroUsize,
 }
 
 /// The proof store of `--store FILE`: read if the file exists, else empty.
@@ -590,7 +611,11 @@ impl Prover {
         time: Option<std::time::Duration>,
         prove: Option<&str>,
         bounds: bool,
+        threads: NonZeroUsize,
     ) -> Result<Prover> {
+        if threads.get() > 1 && engine != "ab" {
+            return input("--threads is for --engine ab (df-pn runs on one thread)");
+        }
         let only = match prove {
             None => None,
             Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
@@ -603,6 +628,7 @@ impl Prover {
                 let mut s = Solver::with_table_mb(tt_mb);
                 s.time_limit = time;
                 s.bounds = bounds;
+                s.set_threads(threads);
                 Prover::Ab(s)
             }
             "pns" | "pns-id" => {
@@ -641,7 +667,7 @@ pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, ma
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds)?;
+    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.threads)?;
     if o.store.is_some() && o.engine != "ab" {
         return input("--store is for --engine ab");
     }
@@ -707,9 +733,10 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
     } else {
         ""
     };
+    let threads = if o.threads.get() > 1 { format!("  threads {}", o.threads) } else { String::new() };
     writeln!(
         out,
-        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}{stop}",
+        "depth {}  nodes {}  time {:.3}s  nodes/s {:.0}{threads}{stop}",
         sol.depth,
         sol.nodes,
         sol.elapsed.as_secs_f64(),
@@ -892,11 +919,13 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         ));
     }
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
+    let threads = search_threads(a.threads)?;
     on_game!(a.game.game, G => {
         let s = game::position::<G>(&a.pos, &a.game)?;
         game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
         let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
         solver.bounds = a.bounds == "on";
+        solver.set_threads(threads);
         if let Some(t) = a.time {
             solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
         }
@@ -947,9 +976,15 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
 /// others): the observation searched, then the position's verdict or,
 /// with `--each-move`, one verdict per legal move.
 pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.time.is_some() || a.store.is_some() {
+    if a.history.is_some()
+        || a.engine != "ab"
+        || a.prove.is_some()
+        || a.time.is_some()
+        || a.store.is_some()
+        || a.threads != 1
+    {
         return input(
-            "--history, --engine, --prove, --time and --store are not for --game dominoes (its limits are plies, placements and nodes)",
+            "--history, --engine, --prove, --time, --store and --threads are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;

@@ -38,8 +38,9 @@
 //! results are still found.
 //!
 //! **Sharing the table between threads.** The table is lock-free: each
-//! entry is two `AtomicU64` words, `key ^ data` and `data`, written and read
-//! with relaxed ordering (plain moves on x86). A reader accepts an entry
+//! entry is two `AtomicU64` words, `key ^ data` and `data` (`tt::XorPair`,
+//! shared with [`super::solver`]'s table), written and read with relaxed
+//! ordering (plain moves on x86). A reader accepts an entry
 //! only if the two words still XOR to its key, so an entry torn by a
 //! concurrent writer reads as a miss (the XOR trick of Hyatt and Mann). The
 //! move is stored as its index in [`Game::moves`]'s list for the state, so a
@@ -74,6 +75,7 @@
 //! one, an entry deeper than needed, stored under one order and not under
 //! another, can).
 
+use super::tt::XorPair;
 use super::{Evaluator, Game, MAX_PLAYERS, WIN, WIN_BOUND, mix_salt, score_for, teams, terminal_score};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -135,27 +137,20 @@ impl Entry {
     }
 }
 
-/// Two entries of two words each, `key ^ data` then `data`; one cache line
-/// holds two buckets.
+/// Two entries of two words each, `key ^ data` then `data` ([`XorPair`]);
+/// one cache line holds two buckets.
 #[derive(Debug, Default)]
 #[repr(align(32))]
-struct Bucket([AtomicU64; 4]);
+struct Bucket([XorPair; 2]);
 
 impl Bucket {
-    fn read(&self, i: usize) -> (u64, u64) {
-        let data = self.0[2 * i + 1].load(Relaxed);
-        (self.0[2 * i].load(Relaxed) ^ data, data)
-    }
-
     fn write(&self, i: usize, e: &Entry) {
-        let data = e.pack();
-        self.0[2 * i].store(e.key ^ data, Relaxed);
-        self.0[2 * i + 1].store(data, Relaxed);
+        self.0[i].store(e.key, e.pack());
     }
 
     /// The entry in slot `i`, if any and not torn.
     fn entry(&self, i: usize) -> Option<Entry> {
-        let (key, data) = self.read(i);
+        let (key, data) = self.0[i].load();
         Entry::unpack(key, data)
     }
 }

@@ -96,6 +96,7 @@ pub mod mcts;
 pub mod pns;
 pub mod rng;
 pub mod solver;
+mod tt;
 
 use std::cmp::Ordering;
 use std::fmt::Debug;

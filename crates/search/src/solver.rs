@@ -24,6 +24,25 @@
 //! lower bound, never an estimate, so the verdicts are the same with it or
 //! without it (only the nodes differ).
 //!
+//! **Threads (lazy SMP).** With [`Solver::set_threads`] `T > 1`, `T - 1`
+//! helper threads ask the same questions of the same root at the same time
+//! (odd helpers one horizon ahead of the main thread, each helper trying
+//! moves of equal order in its own order) and share the table, which is
+//! lock-free: each entry is two `AtomicU64` words, `key ^ data` and `data`
+//! (the XOR trick of Hyatt and Mann, the words of [`super::alphabeta`]'s
+//! table), so an entry torn by a concurrent write reads as a miss. The
+//! helpers report nothing but what they leave in the table, and every
+//! entry is a proven fact (proven within d plies, or not within d), true
+//! whichever thread found it, so the main thread's answers, and the
+//! verdicts, are those of one thread; only the lines (a proof may take
+//! another move), the node counts and the times differ. The main thread's
+//! decision is the result: when it is made (or the node cap, node limit
+//! or time limit stops it, all threads' nodes counting) a shared stop flag
+//! ends the helpers, and the line is then found by the main thread alone.
+//! Helpers need states that can be shared between threads
+//! (`G::State: Sync`); with `T = 1` no thread is started and a search is
+//! what it was before threads existed (same line and node count).
+//!
 //! **Teams and chance.** Verdicts are for the team of the player to move
 //! at the root against the other team: a prover needs exactly two teams
 //! ([`check`]); partners' moves are the team's choices. A chance node is
@@ -31,8 +50,11 @@
 //! outcome of positive probability, so verdicts stay exact ("whatever
 //! falls"), and a game that chance decides is seldom decided here.
 
+use super::tt::XorPair;
 use super::{Game, Scores, standing, teams};
 use std::cmp::Ordering;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// What the solver may ask of a game beyond [`Game`]: shortcuts that must
@@ -115,7 +137,7 @@ pub struct Solution<M> {
     pub pv: Vec<M>,
     /// The deepest horizon searched to the end.
     pub depth: u32,
-    /// Nodes visited.
+    /// Nodes visited (by all threads, see [`Solver::set_threads`]).
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
@@ -171,7 +193,9 @@ pub enum Goal {
 /// One table entry: a key, the smallest horizon at which the goal was
 /// proven (0: never), the largest at which it was disproven (0: never), and
 /// the deciding move as an index in the game's move order plus one (0: none).
-#[derive(Clone, Copy, Debug, Default)]
+/// Every entry states facts only, true whoever found them, so any thread
+/// may trust any entry that is not torn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     key: u64,
     proven: u8,
@@ -179,18 +203,80 @@ struct Entry {
     mv: u16,
 }
 
-impl Slot for Entry {
-    fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The horizon this entry's facts cost.
+impl Entry {
+    /// The horizon this entry's facts cost (0: it holds nothing).
     fn worth(&self) -> u64 {
         self.proven.max(self.disproven) as u64
     }
 
-    fn fresh(key: u64) -> Entry {
-        Entry { key, ..Entry::default() }
+    /// Everything but the key, in the low 32 bits; 0 only for an entry that
+    /// holds nothing (never stored).
+    fn pack(&self) -> u64 {
+        self.proven as u64 | (self.disproven as u64) << 8 | (self.mv as u64) << 16
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry { key, proven: data as u8, disproven: (data >> 8) as u8, mv: (data >> 16) as u16 }
+    }
+}
+
+/// Entries per bucket: a key may sit in any entry of its bucket.
+const BUCKET: usize = 4;
+
+/// Moves of a node picked one at a time before the rest are sorted.
+const PICKED: usize = 3;
+
+/// A bucket of [`SharedTable`]: four entries, one cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([XorPair; BUCKET]);
+
+/// The solver's table: buckets of [`BUCKET`] entries, a new key replacing
+/// the entry of its bucket that is worth least (as [`Table`]), lock-free so
+/// that the threads of a search share it. Each entry is a [`XorPair`]: a
+/// torn entry reads as a miss, and two threads updating one entry at once
+/// lose one update, never a fact's truth (each writes facts it read or
+/// proved).
+pub(super) struct SharedTable {
+    buckets: Vec<Bucket>,
+}
+
+impl SharedTable {
+    /// A table of about `mb` megabytes (at least one bucket): as many
+    /// entries as [`Table::new`] makes of 16-byte entries.
+    fn new(mb: usize) -> SharedTable {
+        let want = (mb.max(1) << 20) / std::mem::size_of::<XorPair>();
+        let n = ((want / 2 + 1).next_power_of_two()).max(BUCKET);
+        SharedTable { buckets: (0..n / BUCKET).map(|_| Bucket::default()).collect() }
+    }
+
+    /// The bucket of `key` (the one [`Table`] would take for it).
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = (key as usize ^ (key >> 32) as usize) / BUCKET;
+        &self.buckets[i & (self.buckets.len() - 1)]
+    }
+
+    /// The entry of `key`, if it is there, holds something and is not torn.
+    fn get(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).0.iter().find_map(|p| p.get(key)).map(|data| Entry::unpack(key, data))
+    }
+
+    /// Updates the entry of `key` with `f` (an empty entry if it is not
+    /// there, taking the place of the entry worth least) and writes it back.
+    fn update(&self, key: u64, f: impl FnOnce(&mut Entry)) {
+        let bucket = &self.bucket(key).0;
+        let read: [Entry; BUCKET] = std::array::from_fn(|i| {
+            let (k, data) = bucket[i].load();
+            Entry::unpack(k, data)
+        });
+        let (i, mut e) = match read.iter().position(|e| e.key == key) {
+            Some(i) => (i, read[i]),
+            None => ((0..BUCKET).min_by_key(|&i| read[i].worth()).unwrap_or(0), Entry { key, ..Entry::default() }),
+        };
+        f(&mut e);
+        if e.worth() > 0 {
+            bucket[i].store(key, e.pack());
+        }
     }
 }
 
@@ -204,14 +290,9 @@ pub(super) trait Slot: Copy + Default {
     fn fresh(key: u64) -> Self;
 }
 
-/// Entries per bucket: a key may sit in any entry of its bucket.
-const BUCKET: usize = 4;
-
-/// Moves of a node picked one at a time before the rest are sorted.
-const PICKED: usize = 3;
-
-/// A fixed-size table of facts: buckets of [`BUCKET`] entries; a new key
-/// replaces the entry of its bucket that is worth least.
+/// A fixed-size table of facts for one thread (the df-pn prover's):
+/// buckets of [`BUCKET`] entries; a new key replaces the entry of its bucket
+/// that is worth least.
 pub(super) struct Table<E: Slot> {
     entries: Vec<E>,
     mask: usize,
@@ -258,23 +339,28 @@ pub const DEFAULT_TABLE_MB: usize = 16;
 /// The largest horizon (the table stores horizons in a byte).
 pub const MAX_HORIZON: u32 = 250;
 
+/// Calls of `forces` between two looks of a helper thread at the stop flag
+/// (and two additions of its nodes to the shared count).
+const HELPER_CHECK: u64 = 256;
+
 /// The solver; keep it to keep its table.
 pub struct Solver<G: Solvable> {
-    table: Table<Entry>,
-    nodes: u64,
-    bufs: Vec<Vec<(i32, u16, G::Move)>>,
-    scratch: Vec<G::Move>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    deadline: Option<Instant>,
-    /// Calls of `forces` since the start, for looking at the clock now and then.
-    calls: u64,
-    stopped: bool,
-    /// Stop deepening after about this many nodes (None: no limit).
+    table: SharedTable,
+    /// The main thread's search state (kept between searches: its killers).
+    main: Worker<G>,
+    threads: NonZeroUsize,
+    /// Runs helper threads beside the main thread (set by
+    /// [`Solver::set_threads`], where states can be shared between threads).
+    spawner: Option<Spawner<G>>,
+    /// Stop deepening after about this many nodes (None: no limit; all
+    /// threads' nodes together).
     pub node_limit: Option<u64>,
     /// Stop as soon as this many nodes are visited, even in the middle of
     /// a horizon (None: no cap); like [`Solver::time_limit`] the verdict is
-    /// then that of the completed horizons, but it depends on nothing but
-    /// the position, so a capped search is reproducible on any machine.
+    /// then that of the completed horizons, but with one thread it depends
+    /// on nothing but the position, so a capped search is reproducible on
+    /// any machine. With helper threads their nodes count too (as far as
+    /// they have reported them), and it is not.
     pub node_cap: Option<u64>,
     /// Stop after about this long, even in the middle of a horizon (None:
     /// no limit); the verdict is then that of the completed horizons.
@@ -283,6 +369,105 @@ pub struct Solver<G: Solvable> {
     /// exceeds the plies left (on by default; off only to measure what the
     /// bound saves: the verdicts are the same either way).
     pub bounds: bool,
+}
+
+/// How a search runs `helpers` helper threads on `root` beside the main
+/// thread's `main` (on the calling thread), until `main` returns: an
+/// instance of [`with_helpers`], made where `G::State: Sync`.
+type Spawner<G> = fn(&Shared, &<G as Game>::State, &Plan, usize, &mut dyn FnMut() -> Decision) -> Decision;
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    table: &'a SharedTable,
+    /// Set when the main thread is done (or stopped): the helpers stop.
+    stop: AtomicBool,
+    /// The helpers' nodes, added in steps of about [`HELPER_CHECK`] calls.
+    helper_nodes: AtomicU64,
+    /// The main thread's current horizon.
+    main_depth: AtomicU32,
+    /// Whether there are helpers (whose nodes count towards the limits).
+    helpers: bool,
+    node_cap: Option<u64>,
+    node_limit: Option<u64>,
+    bounds: bool,
+}
+
+/// The questions a search asks at each horizon (what the helpers ask too).
+struct Plan {
+    /// (player, goal) pairs, in order.
+    queries: [(usize, Goal); 2],
+    /// How many of `queries` count.
+    len: usize,
+    max_depth: u32,
+}
+
+/// What the main thread decided: the verdict, the deepest horizon
+/// completed, and the question whose line realizes it (player, goal, horizon).
+#[derive(Clone, Copy, Debug)]
+struct Decision {
+    verdict: Verdict,
+    depth: u32,
+    line: Option<(usize, Goal, u32)>,
+}
+
+/// One thread's search state: buffers, killers, counters.
+struct Worker<G: Game> {
+    /// 0 for the main thread.
+    id: usize,
+    /// XORed into the move indices that break ties of the move order (0 for
+    /// the main thread): each helper tries equal moves in its own order.
+    tie: u16,
+    nodes: u64,
+    /// Of `nodes`, those added to the shared count (helpers).
+    reported: u64,
+    bufs: Vec<Vec<(i32, u16, G::Move)>>,
+    scratch: Vec<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    deadline: Option<Instant>,
+    /// Calls of `forces` since the start, for looking at the clock (or the
+    /// stop flag) now and then.
+    calls: u64,
+    stopped: bool,
+}
+
+/// The solution of a search started at `start` that searched nothing (the
+/// game is over at the root, or the provers cannot answer there).
+fn unsearched<M>(verdict: Verdict, start: Instant) -> Solution<M> {
+    Solution { verdict, pv: Vec::new(), depth: 0, nodes: 0, elapsed: start.elapsed(), timed_out: false }
+}
+
+/// Runs `helpers` helper threads on `root` beside `main`, which runs on
+/// this thread; when `main` returns, the stop flag ends the helpers, and
+/// `main`'s decision is the search's.
+fn with_helpers<G: Solvable>(
+    sh: &Shared,
+    root: &G::State,
+    plan: &Plan,
+    helpers: usize,
+    main: &mut dyn FnMut() -> Decision,
+) -> Decision
+where
+    G::State: Sync,
+{
+    /// Sets the stop flag when dropped: when the main thread is done, or
+    /// panics (the helpers would otherwise search on to the last horizon).
+    struct StopOnDrop<'a>(&'a AtomicBool);
+    impl Drop for StopOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Relaxed);
+        }
+    }
+    std::thread::scope(|scope| {
+        let _stop = StopOnDrop(&sh.stop);
+        for id in 1..=helpers {
+            scope.spawn(move || {
+                let mut w = Worker::<G>::new(id);
+                w.help(sh, root, plan);
+                sh.helper_nodes.fetch_add(w.nodes - w.reported, Relaxed);
+            });
+        }
+        main()
+    })
 }
 
 /// Salts that make one table key per (state, player, goal).
@@ -383,19 +568,20 @@ impl<G: Solvable> Solver<G> {
     /// A solver with an empty table of about `mb` megabytes (at least one).
     pub fn with_table_mb(mb: usize) -> Solver<G> {
         Solver {
-            table: Table::new(mb),
-            nodes: 0,
-            bufs: Vec::new(),
-            scratch: Vec::new(),
-            killers: Vec::new(),
-            deadline: None,
-            calls: 0,
-            stopped: false,
+            table: SharedTable::new(mb),
+            main: Worker::new(0),
+            threads: NonZeroUsize::MIN,
+            spawner: None,
             node_limit: None,
             node_cap: None,
             time_limit: None,
             bounds: true,
         }
+    }
+
+    /// The number of threads a search uses (1 unless [`Solver::set_threads`] said more).
+    pub fn threads(&self) -> usize {
+        self.threads.get()
     }
 
     /// Solves `root` with horizons 1, 2, … up to `max_depth` plies (at most
@@ -404,62 +590,18 @@ impl<G: Solvable> Solver<G> {
     /// horizon completed, and reported with the smallest horizon that shows it.
     pub fn solve(&mut self, root: &G::State, max_depth: u32) -> Solution<G::Move> {
         let start = Instant::now();
-        self.nodes = 0;
-        self.stopped = false;
-        self.deadline = self.time_limit.map(|t| start + t);
-        let sol = self.solve_inner(root, max_depth.min(MAX_HORIZON), start);
-        self.deadline = None;
-        sol
-    }
-
-    fn solve_inner(&mut self, root: &G::State, max_depth: u32, start: Instant) -> Solution<G::Move> {
         let me = G::to_move(root);
-        let done = |s: &Self, verdict, pv, depth| Solution {
-            verdict,
-            pv,
-            depth,
-            nodes: s.nodes,
-            elapsed: start.elapsed(),
-            timed_out: s.stopped,
+        let early = match G::result(root) {
+            Some(r) => Some(ended::<G>(root, &r, me)),
+            None => check::<G>(root).is_err().then_some(Verdict::Unknown),
         };
-        if let Some(r) = G::result(root) {
-            return done(self, ended::<G>(root, &r, me), Vec::new(), 0);
-        }
-        if check::<G>(root).is_err() {
-            return done(self, Verdict::Unknown, Vec::new(), 0);
+        if let Some(verdict) = early {
+            return unsearched(verdict, start);
         }
         let other = opponent::<G>(root, me);
-        let mut completed = 0;
-        for d in 1..=max_depth {
-            if self.forces(root, me, Goal::Win, d, 0) {
-                let pv = self.line(root, me, Goal::Win, d);
-                return done(self, Verdict::Win(d), pv, d);
-            }
-            if self.stopped {
-                break;
-            }
-            if self.forces(root, other, Goal::Win, d, 0) {
-                let pv = self.line(root, other, Goal::Win, d);
-                return done(self, Verdict::Loss(d), pv, d);
-            }
-            if self.stopped {
-                break;
-            }
-            completed = d;
-            // A draw at horizon d holds at every larger horizon (each side
-            // keeps forcing its draw): it is enough to look at small horizons
-            // and at the last one.
-            let last = d == max_depth || self.node_limit.is_some_and(|n| self.nodes >= n);
-            if (d <= 4 || last) && self.draw(root, me, other, d) {
-                let d = (1..=d).find(|&h| self.draw(root, me, other, h)).unwrap_or(d);
-                let pv = self.line(root, me, Goal::AtLeastDraw, d);
-                return done(self, Verdict::Draw(d), pv, d);
-            }
-            if last || self.stopped {
-                break;
-            }
-        }
-        done(self, Verdict::Unknown, Vec::new(), completed)
+        let max_depth = max_depth.min(MAX_HORIZON);
+        let plan = Plan { queries: [(me, Goal::Win), (other, Goal::Win)], len: 2, max_depth };
+        self.run(root, &plan, start, |w, sh| w.decide(sh, root, me, other, max_depth))
     }
 
     /// One question only: whether `player`'s team forces a win within
@@ -470,38 +612,54 @@ impl<G: Solvable> Solver<G> {
     /// Cheaper than [`Solver::solve`], which asks about both teams and draws.
     pub fn forced_win(&mut self, root: &G::State, player: usize, max_depth: u32) -> Solution<G::Move> {
         let start = Instant::now();
-        self.nodes = 0;
-        self.stopped = false;
-        self.deadline = self.time_limit.map(|t| start + t);
-        let me = G::to_move(root);
-        let ours = G::team(root, player) == G::team(root, me);
-        let mut sol = Solution {
-            verdict: Verdict::Unknown,
-            pv: Vec::new(),
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            timed_out: false,
-        };
-        if G::result(root).is_none() && check::<G>(root).is_ok() {
-            for d in 1..=max_depth.min(MAX_HORIZON) {
-                if self.forces(root, player, Goal::Win, d, 0) {
-                    sol.pv = self.line(root, player, Goal::Win, d);
-                    sol.verdict = if ours { Verdict::Win(d) } else { Verdict::Loss(d) };
-                    sol.depth = d;
-                    break;
-                }
-                if self.stopped {
-                    break;
-                }
-                sol.depth = d;
-            }
+        if G::result(root).is_some() || check::<G>(root).is_err() {
+            return unsearched(Verdict::Unknown, start);
         }
-        self.deadline = None;
-        sol.nodes = self.nodes;
-        sol.elapsed = start.elapsed();
-        sol.timed_out = self.stopped;
-        sol
+        let ours = G::team(root, player) == G::team(root, G::to_move(root));
+        let max_depth = max_depth.min(MAX_HORIZON);
+        let plan = Plan { queries: [(player, Goal::Win); 2], len: 1, max_depth };
+        self.run(root, &plan, start, |w, sh| w.forced(sh, root, player, ours, max_depth))
+    }
+
+    /// Runs `decide` on the main thread (with the helpers beside it, if
+    /// any), then finds the line of its decision.
+    fn run(
+        &mut self,
+        root: &G::State,
+        plan: &Plan,
+        start: Instant,
+        mut decide: impl FnMut(&mut Worker<G>, &Shared) -> Decision,
+    ) -> Solution<G::Move> {
+        let helpers = if self.spawner.is_some() { self.threads.get() - 1 } else { 0 };
+        let sh = Shared {
+            table: &self.table,
+            stop: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
+            helpers: helpers > 0,
+            node_cap: self.node_cap,
+            node_limit: self.node_limit,
+            bounds: self.bounds,
+        };
+        let main = &mut self.main;
+        main.nodes = 0;
+        main.stopped = false;
+        main.deadline = self.time_limit.map(|t| start + t);
+        let decision = match self.spawner {
+            Some(spawn) if helpers > 0 => spawn(&sh, root, plan, helpers, &mut || decide(main, &sh)),
+            _ => decide(main, &sh),
+        };
+        // The helpers are done: the line is the main thread's alone.
+        let pv = decision.line.map_or_else(Vec::new, |(p, goal, d)| main.line(&sh, root, p, goal, d));
+        main.deadline = None;
+        Solution {
+            verdict: decision.verdict,
+            pv,
+            depth: decision.depth,
+            nodes: main.nodes + sh.helper_nodes.load(Relaxed),
+            elapsed: start.elapsed(),
+            timed_out: main.stopped,
+        }
     }
 
     /// The team that is not `me`'s at `s` (two-team games): a seat of it.
@@ -524,19 +682,137 @@ impl<G: Solvable> Solver<G> {
         let child = G::apply(root, m);
         self.solve(&child, max_depth.saturating_sub(1)).seen_from::<G>(root, &child, m)
     }
+}
+
+impl<G: Solvable> Solver<G>
+where
+    G::State: Sync,
+{
+    /// Searches with `threads` threads (lazy SMP, see the module
+    /// documentation): `threads - 1` helpers fill the shared table beside
+    /// the main thread, whose answer is the search's. Verdicts are the same
+    /// for every thread count; lines, node counts and times are not. 1, the
+    /// default, starts no thread.
+    pub fn set_threads(&mut self, threads: NonZeroUsize) {
+        self.threads = threads;
+        self.spawner = Some(with_helpers::<G>);
+    }
+}
+
+impl<G: Solvable> Worker<G> {
+    fn new(id: usize) -> Worker<G> {
+        Worker {
+            id,
+            tie: (id as u16).wrapping_mul(0x9e37),
+            nodes: 0,
+            reported: 0,
+            bufs: Vec::new(),
+            scratch: Vec::new(),
+            killers: Vec::new(),
+            deadline: None,
+            calls: 0,
+            stopped: false,
+        }
+    }
+
+    /// The nodes of the search so far: this thread's and those the helpers reported.
+    fn total_nodes(&self, sh: &Shared) -> u64 {
+        self.nodes + if sh.helpers { sh.helper_nodes.load(Relaxed) } else { 0 }
+    }
+
+    /// [`Solver::solve`]'s horizons on the main thread.
+    fn decide(&mut self, sh: &Shared, root: &G::State, me: usize, other: usize, max_depth: u32) -> Decision {
+        let mut completed = 0;
+        for d in 1..=max_depth {
+            sh.main_depth.store(d, Relaxed);
+            if self.forces(sh, root, me, Goal::Win, d, 0) {
+                return Decision { verdict: Verdict::Win(d), depth: d, line: Some((me, Goal::Win, d)) };
+            }
+            if self.stopped {
+                break;
+            }
+            if self.forces(sh, root, other, Goal::Win, d, 0) {
+                return Decision { verdict: Verdict::Loss(d), depth: d, line: Some((other, Goal::Win, d)) };
+            }
+            if self.stopped {
+                break;
+            }
+            completed = d;
+            // A draw at horizon d holds at every larger horizon (each side
+            // keeps forcing its draw): it is enough to look at small horizons
+            // and at the last one.
+            let last = d == max_depth || sh.node_limit.is_some_and(|n| self.total_nodes(sh) >= n);
+            if (d <= 4 || last) && self.draw(sh, root, me, other, d) {
+                let d = (1..=d).find(|&h| self.draw(sh, root, me, other, h)).unwrap_or(d);
+                return Decision { verdict: Verdict::Draw(d), depth: d, line: Some((me, Goal::AtLeastDraw, d)) };
+            }
+            if last || self.stopped {
+                break;
+            }
+        }
+        Decision { verdict: Verdict::Unknown, depth: completed, line: None }
+    }
+
+    /// [`Solver::forced_win`]'s horizons on the main thread.
+    fn forced(&mut self, sh: &Shared, root: &G::State, player: usize, ours: bool, max_depth: u32) -> Decision {
+        let mut decision = Decision { verdict: Verdict::Unknown, depth: 0, line: None };
+        for d in 1..=max_depth {
+            sh.main_depth.store(d, Relaxed);
+            if self.forces(sh, root, player, Goal::Win, d, 0) {
+                let verdict = if ours { Verdict::Win(d) } else { Verdict::Loss(d) };
+                return Decision { verdict, depth: d, line: Some((player, Goal::Win, d)) };
+            }
+            if self.stopped {
+                break;
+            }
+            decision.depth = d;
+        }
+        decision
+    }
+
+    /// A helper's search: the plan's questions at horizons from the main
+    /// thread's current one (one more for odd helpers) up to the plan's
+    /// last, until the stop flag; it answers nothing but what it leaves in
+    /// the table.
+    fn help(&mut self, sh: &Shared, root: &G::State, plan: &Plan) {
+        let mut done = 0;
+        while !sh.stop.load(Relaxed) {
+            let ahead = sh.main_depth.load(Relaxed) + (self.id % 2) as u32;
+            let d = (done + 1).max(ahead).min(plan.max_depth);
+            if d <= done {
+                return;
+            }
+            for &(player, goal) in &plan.queries[..plan.len] {
+                self.forces(sh, root, player, goal, d, 0);
+                if self.stopped {
+                    return;
+                }
+            }
+            done = d;
+        }
+    }
 
     /// Whether both sides force at least a draw within `depth` plies.
-    fn draw(&mut self, root: &G::State, me: usize, other: usize, depth: u32) -> bool {
-        let other_holds = self.forces(root, other, Goal::AtLeastDraw, depth, 0);
+    fn draw(&mut self, sh: &Shared, root: &G::State, me: usize, other: usize, depth: u32) -> bool {
+        let other_holds = self.forces(sh, root, other, Goal::AtLeastDraw, depth, 0);
         if !other_holds || self.stopped {
             return false;
         }
-        let me_holds = self.forces(root, me, Goal::AtLeastDraw, depth, 0);
+        let me_holds = self.forces(sh, root, me, Goal::AtLeastDraw, depth, 0);
         me_holds && !self.stopped
     }
 
-    fn check_time(&mut self) {
-        if self.deadline.is_some_and(|t| Instant::now() >= t) {
+    /// A look now and then: the main thread at the clock; a helper reports
+    /// its nodes and looks at the stop flag.
+    #[cold]
+    fn look(&mut self, sh: &Shared) {
+        if self.id > 0 {
+            sh.helper_nodes.fetch_add(self.nodes - self.reported, Relaxed);
+            self.reported = self.nodes;
+            if sh.stop.load(Relaxed) {
+                self.stopped = true;
+            }
+        } else if self.deadline.is_some_and(|t| Instant::now() >= t) {
             self.stopped = true;
         }
     }
@@ -544,16 +820,20 @@ impl<G: Solvable> Solver<G> {
     /// Whether `player` can force the game to end within `depth` plies with
     /// `goal` reached, whatever the others do. After a stop the answer means
     /// nothing (and nothing is stored).
-    fn forces(&mut self, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
+    fn forces(&mut self, sh: &Shared, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         // One state per ply for the children (more if ever needed, see `forces_at`).
         let stack = &mut vec![s.clone(); depth as usize];
-        self.forces_at(s, player, goal, depth, ply, stack)
+        self.forces_at(sh, s, player, goal, depth, ply, stack)
     }
 
     /// [`Self::forces`], the children of this ply made in the first state
     /// of `stack` ([`Game::apply_into`]), theirs in the rest.
+    // The shared part, the question, the ply and the children's states are
+    // the recursion's own arguments.
+    #[allow(clippy::too_many_arguments)]
     fn forces_at(
         &mut self,
+        sh: &Shared,
         s: &G::State,
         player: usize,
         goal: Goal,
@@ -564,7 +844,7 @@ impl<G: Solvable> Solver<G> {
         self.nodes += 1;
         // Before the result, which may cost a move generation (block): the
         // bound is 0 where the game is over with the goal reached.
-        if self.bounds && G::min_plies(s, player, goal) > depth {
+        if sh.bounds && G::min_plies(s, player, goal) > depth {
             return false;
         }
         if let Some(r) = G::result(s) {
@@ -573,13 +853,18 @@ impl<G: Solvable> Solver<G> {
         if depth == 0 {
             return false;
         }
-        if self.deadline.is_some() {
+        if self.id > 0 {
+            self.calls += 1;
+            if self.calls.is_multiple_of(HELPER_CHECK) {
+                self.look(sh);
+            }
+        } else if self.deadline.is_some() {
             self.calls += 1;
             if self.calls.is_multiple_of(1024) {
-                self.check_time();
+                self.look(sh);
             }
         }
-        if self.node_cap.is_some_and(|cap| self.nodes >= cap) {
+        if self.id == 0 && sh.node_cap.is_some_and(|cap| self.total_nodes(sh) >= cap) {
             self.stopped = true;
         }
         if self.stopped {
@@ -593,7 +878,7 @@ impl<G: Solvable> Solver<G> {
         let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
         let key = G::hash(s) ^ QUERY_SALT[query];
         let mut first = 0;
-        if let Some(e) = self.table.get(key) {
+        if let Some(e) = sh.table.get(key) {
             if e.proven != 0 && e.proven as u32 <= depth {
                 return true;
             }
@@ -639,8 +924,10 @@ impl<G: Solvable> Solver<G> {
         // In the order of a sort by (order, index), larger order and smaller
         // index first (the indices are distinct, so the order is total): the
         // first few picked one by one (a node often stops after one or two),
-        // the rest sorted only when it is reached.
-        let rank = |&(o, i, _): &(i32, u16, G::Move)| (std::cmp::Reverse(o), i);
+        // the rest sorted only when it is reached. A helper XORs the indices
+        // with its `tie` (still distinct): equal moves in its own order.
+        let tie = self.tie;
+        let rank = |&(o, i, _): &(i32, u16, G::Move)| (std::cmp::Reverse(o), i ^ tie);
         for k in 0..moves.len() {
             if k < PICKED {
                 if let Some(top) = (k..moves.len()).min_by_key(|&j| rank(&moves[j])) {
@@ -651,7 +938,7 @@ impl<G: Solvable> Solver<G> {
             }
             let (_, i, m) = moves[k];
             G::apply_into(s, m, child);
-            let v = self.forces_at(child, player, goal, depth - 1, ply + 1, rest);
+            let v = self.forces_at(sh, child, player, goal, depth - 1, ply + 1, rest);
             if self.stopped {
                 break;
             }
@@ -670,18 +957,19 @@ impl<G: Solvable> Solver<G> {
         if self.stopped {
             return false;
         }
-        let e = self.table.entry(key);
         let d = depth as u8;
-        if result {
-            if e.proven == 0 || e.proven > d {
-                e.proven = d;
+        sh.table.update(key, |e| {
+            if result {
+                if e.proven == 0 || e.proven > d {
+                    e.proven = d;
+                }
+            } else {
+                e.disproven = e.disproven.max(d);
             }
-        } else {
-            e.disproven = e.disproven.max(d);
-        }
-        if best != 0 {
-            e.mv = best;
-        }
+            if best != 0 {
+                e.mv = best;
+            }
+        });
         result
     }
 
@@ -705,7 +993,7 @@ impl<G: Solvable> Solver<G> {
     /// others' moves resist longest (the first that is not lost one ply sooner).
     /// Each step keeps the horizon the smallest, so one failed search per
     /// defender node is enough.
-    fn line(&mut self, root: &G::State, player: usize, goal: Goal, depth: u32) -> Vec<G::Move> {
+    fn line(&mut self, sh: &Shared, root: &G::State, player: usize, goal: Goal, depth: u32) -> Vec<G::Move> {
         let deadline = self.deadline.take();
         let stopped = std::mem::replace(&mut self.stopped, false);
         let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
@@ -717,11 +1005,12 @@ impl<G: Solvable> Solver<G> {
             successors::<G>(&s, &mut moves);
             if chooses::<G>(&s, player) {
                 // The stored deciding move first, then the game's order.
-                let first = self.table.get(G::hash(&s) ^ QUERY_SALT[query]).map_or(0, |e| e.mv as usize);
+                let first = sh.table.get(G::hash(&s) ^ QUERY_SALT[query]).map_or(0, |e| e.mv as usize);
                 if first >= 1 && first <= moves.len() {
                     moves.swap(0, first - 1);
                 }
-                let Some(m) = moves.iter().copied().find(|&m| self.forces(&G::apply(&s, m), player, goal, left - 1, 0))
+                let Some(m) =
+                    moves.iter().copied().find(|&m| self.forces(sh, &G::apply(&s, m), player, goal, left - 1, 0))
                 else {
                     break;
                 };
@@ -734,14 +1023,14 @@ impl<G: Solvable> Solver<G> {
                 let longest = moves
                     .iter()
                     .copied()
-                    .find(|&m| left < 2 || !self.forces(&G::apply(&s, m), player, goal, left - 2, 0));
+                    .find(|&m| left < 2 || !self.forces(sh, &G::apply(&s, m), player, goal, left - 2, 0));
                 let (need, m) = match longest {
                     Some(m) => (left - 1, m),
                     None => {
                         let mut pick = None;
                         for &m in &moves {
                             let child = G::apply(&s, m);
-                            let need = (0..left).find(|&d| self.forces(&child, player, goal, d, 0)).unwrap_or(left);
+                            let need = (0..left).find(|&d| self.forces(sh, &child, player, goal, d, 0)).unwrap_or(left);
                             if pick.is_none_or(|(n, _)| need > n) {
                                 pick = Some((need, m));
                             }
@@ -758,5 +1047,88 @@ impl<G: Solvable> Solver<G> {
         self.deadline = deadline;
         self.stopped = stopped;
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BUCKET, Entry, SharedTable};
+
+    /// `n` keys of one bucket of `t` (the bucket of key 0).
+    fn same_bucket(t: &SharedTable, n: usize) -> Vec<u64> {
+        let home = t.bucket(0) as *const _;
+        (1u64..).map(|k| k << 40).filter(|&k| std::ptr::eq(t.bucket(k), home)).take(n).collect()
+    }
+
+    #[test]
+    fn shared_table_stores_and_probes() {
+        let t = SharedTable::new(1);
+        assert!(t.get(7).is_none(), "empty");
+        t.update(7, |e| e.proven = 5);
+        assert_eq!(t.get(7), Some(Entry { key: 7, proven: 5, disproven: 0, mv: 0 }));
+        // An update merges with what is there.
+        t.update(7, |e| {
+            e.disproven = 3;
+            e.mv = 2;
+        });
+        assert_eq!(t.get(7), Some(Entry { key: 7, proven: 5, disproven: 3, mv: 2 }));
+        assert!(t.get(8).is_none());
+        // An update that proves nothing stores nothing.
+        t.update(9, |e| e.mv = 1);
+        assert!(t.get(9).is_none());
+    }
+
+    #[test]
+    fn shared_table_replaces_the_entry_worth_least() {
+        let t = SharedTable::new(1);
+        let keys = same_bucket(&t, BUCKET + 1);
+        for (i, &k) in keys[..BUCKET].iter().enumerate() {
+            t.update(k, |e| e.disproven = 10 + i as u8);
+        }
+        assert!(keys[..BUCKET].iter().all(|&k| t.get(k).is_some()));
+        t.update(keys[BUCKET], |e| e.proven = 50);
+        assert!(t.get(keys[0]).is_none(), "the cheapest fact went");
+        assert!(keys[1..].iter().all(|&k| t.get(k).is_some()));
+    }
+
+    #[test]
+    fn shared_table_rejects_torn_entries() {
+        let t = SharedTable::new(1);
+        let keys = same_bucket(&t, 2);
+        let (a, b) = (
+            Entry { key: keys[0], proven: 4, ..Entry::default() },
+            Entry { key: keys[1], disproven: 9, mv: 3, ..Entry::default() },
+        );
+        // The slot holds a's first word and b's second: neither key reads.
+        t.bucket(a.key).0[0].store_words(a.key ^ a.pack(), b.pack());
+        assert!(t.get(a.key).is_none());
+        assert!(t.get(b.key).is_none());
+        t.bucket(a.key).0[0].store(a.key, a.pack());
+        assert_eq!(t.get(a.key), Some(a));
+    }
+
+    /// Threads writing different entries of one key as fast as they can:
+    /// every read is one of the entries written, never a mix.
+    #[test]
+    fn shared_table_reads_whole_entries_under_concurrent_writes() {
+        let t = SharedTable::new(1);
+        let key = 0x0123_4567_89ab_cdef;
+        let written: Vec<Entry> =
+            (1..=4u8).map(|i| Entry { key, proven: i, disproven: 100 + i, mv: 1000 + i as u16 }).collect();
+        std::thread::scope(|scope| {
+            for e in &written {
+                let t = &t;
+                scope.spawn(move || {
+                    for _ in 0..20_000 {
+                        t.bucket(key).0[0].store(key, e.pack());
+                    }
+                });
+            }
+            for _ in 0..20_000 {
+                if let Some(got) = t.get(key) {
+                    assert!(written.contains(&got), "{got:?}");
+                }
+            }
+        });
     }
 }

@@ -168,6 +168,95 @@ fn nim_three_players_mcts_takes_the_last() {
     }
 }
 
+// ---- the solver's threads (lazy SMP) --------------------------------------
+
+/// `n` threads.
+fn threads(n: usize) -> std::num::NonZeroUsize {
+    std::num::NonZeroUsize::new(n).expect("n ≥ 1")
+}
+
+/// Solves each of `states` at each of `depths` with one solver per thread
+/// count in `counts` (each kept across the states, so that its table holds
+/// the facts of the states before), [`Solver::solve`] and
+/// [`Solver::forced_win`] for both seats: the verdicts and horizons must be
+/// those of one thread, and a won or lost verdict's line as long as its
+/// distance. Returns how many verdicts were known.
+fn same_verdicts_with_threads<G: Solvable>(states: &[G::State], depths: &[u32], counts: &[usize], mb: usize) -> usize
+where
+    G::State: Sync + std::fmt::Debug,
+{
+    let mut one = Solver::<G>::with_table_mb(mb);
+    let mut many: Vec<Solver<G>> = counts
+        .iter()
+        .map(|&n| {
+            let mut s = Solver::<G>::with_table_mb(mb);
+            s.set_threads(threads(n));
+            assert_eq!(s.threads(), n);
+            s
+        })
+        .collect();
+    let mut known = 0;
+    for s in states {
+        for &d in depths {
+            let want = one.solve(s, d);
+            known += (want.verdict != Verdict::Unknown) as usize;
+            let wins: Vec<_> = (0..2).map(|p| one.forced_win(s, p, d)).collect();
+            for (solver, &n) in many.iter_mut().zip(counts) {
+                let got = solver.solve(s, d);
+                assert_eq!((got.verdict, got.depth), (want.verdict, want.depth), "{n} threads, {s:?} horizon {d}");
+                if let Verdict::Win(k) | Verdict::Loss(k) = got.verdict {
+                    assert_eq!(got.pv.len(), k as usize, "{n} threads, {s:?}: line {:?}", got.pv);
+                }
+                for (p, w) in wins.iter().enumerate() {
+                    let got = solver.forced_win(s, p, d);
+                    assert_eq!((got.verdict, got.depth), (w.verdict, w.depth), "{n} threads, forced_win {p}, {s:?}");
+                }
+            }
+        }
+    }
+    known
+}
+
+#[test]
+fn solver_threads_give_the_verdicts_of_one() {
+    // Tic-tac-toe: every other position up to 3 plies at two horizons, a
+    // tiny table shared by all (replacement and the facts of other roots);
+    // three threads on the first plies. (Each search starts its threads:
+    // up to a millisecond on a busy machine, more than a toy's search.)
+    let mut seen = std::collections::HashSet::new();
+    let ttt: Vec<Board> = (0..=3)
+        .flat_map(|plies| positions::<Ttt>(&START, plies))
+        .filter(|s| Ttt::result(s).is_none() && seen.insert(Ttt::hash(s)))
+        .step_by(2)
+        .collect();
+    assert!(same_verdicts_with_threads::<Ttt>(&ttt, &[5, 9], &[2], 1) > ttt.len() / 2);
+    assert!(same_verdicts_with_threads::<Ttt>(&ttt[..10], &[9], &[3], 1) > 0);
+    // Nim for two, and for two partnerships of two.
+    let nim: Vec<Heap> = (1..=14).flat_map(|n| [heap(n, 2, false), heap(n, 4, true)]).collect();
+    assert!(same_verdicts_with_threads::<Nim>(&nim, &[5, 15], &[2], 1) > 0);
+    // Chance: nothing forced but against a 1.
+    let duel: Vec<DuelState> =
+        (0..=6).map(|t| DuelState { totals: [t, 0], to_move: (t > 0) as u8, throwing: false }).collect();
+    assert!(same_verdicts_with_threads::<Duel>(&duel, &[4], &[2], 1) > 0);
+}
+
+#[test]
+fn solver_threads_stop_at_the_node_cap() {
+    let mut s = Solver::<Ttt>::with_table_mb(1);
+    s.set_threads(threads(2));
+    s.node_cap = Some(200);
+    let sol = s.solve(&START, 9);
+    // The empty board is a draw within 9 plies, far more than 200 nodes away.
+    assert!(sol.timed_out, "{sol:?}");
+    assert_eq!(sol.verdict, Verdict::Unknown);
+    assert!(sol.depth < 9);
+    // Without the cap, the same solver (and its table) finds the draw.
+    s.node_cap = None;
+    let sol = s.solve(&START, 9);
+    assert_eq!(sol.verdict, Verdict::Draw(9));
+    assert!(!sol.timed_out);
+}
+
 // ---- chance: a dice duel (the game is in common) -------------------------
 
 impl Solvable for Duel {}
