@@ -335,17 +335,25 @@ impl Learned {
     /// once a side holds the majority.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        let base = self.logistic_logit(p, me);
+        match &self.net {
+            Some(n) if p.is_play() && p.majority().is_none() => base + n.logit(p, me),
+            _ => base,
+        }
+    }
+
+    /// [`Learned::logit`] without the network: the logistic model alone
+    /// (the same where there is no network). For the MCTS priors, which
+    /// ask it of every child of every node expanded.
+    #[inline]
+    pub fn logistic_logit(&self, p: &Position, me: Side) -> f64 {
         if let Some(w) = p.majority() {
             return if w == me { DECIDED } else { -DECIDED };
         }
         if !p.is_play() {
             return dot(&self.draft, &draft_features(p, me));
         }
-        let base = dot(&self.play, &play_features(p, me));
-        match &self.net {
-            Some(n) => base + n.logit(p, me),
-            None => base,
-        }
+        dot(&self.play, &play_features(p, me))
     }
 
     /// The draft logit of `p` for `me` less the terms that every placement
@@ -548,6 +556,24 @@ mod tests {
         assert_eq!(*a.get(), w);
         w.play[0] += 1.0;
         assert_ne!(LearnedRef::intern(w), a);
+    }
+
+    /// The network adds to the logistic logit of play positions only, and
+    /// `logistic_logit` leaves it out (the MCTS priors).
+    #[test]
+    fn the_network_adds_to_play_positions_and_the_logistic_logit_leaves_it_out() {
+        let mut net = Net::zeros(2);
+        net.b1 = vec![0.5, 0.25];
+        net.w2 = vec![0.8, -0.4];
+        let with = Learned { net: Some(Arc::new(net.clone())), ..Learned::builtin().clone() };
+        let without = Learned::builtin();
+        let play: Position = sample::START.parse().unwrap();
+        for me in [Side::Red, Side::Blue] {
+            let added = with.logit(&play, me) - without.logit(&play, me);
+            assert!((added - net.logit(&play, me)).abs() < 1e-12 && added.abs() > 0.1, "{added}");
+            assert_eq!(with.logistic_logit(&play, me), without.logit(&play, me));
+            assert_eq!(with.logit(&Position::start(), me), without.logit(&Position::start(), me), "draft");
+        }
     }
 
     #[test]

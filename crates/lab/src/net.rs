@@ -19,7 +19,7 @@
 //! This module only reads positions: no search, no I/O, no randomness
 //! (the trainer, [`crate::net_train`], draws the first weights).
 
-use senat_rules::board::{CELLS, Cell};
+use senat_rules::board::CELLS;
 use senat_rules::dice::{Colour, Side, Symbol};
 use senat_rules::position::Position;
 use std::fmt;
@@ -73,22 +73,18 @@ pub fn inputs(p: &Position, out: &mut Vec<u16>) {
         out.push((RESTRICTED + r.trailing_zeros() as usize) as u16);
         r &= r - 1;
     }
-    let mut occ = l.occupied.0;
-    while occ != 0 {
-        let i = occ.trailing_zeros() as usize;
-        occ &= occ - 1;
-        let Some(cell) = Cell::from_index(i as u8) else { continue };
-        let Some((die, _)) = p.piece_at(cell) else { continue };
-        let (mut own, mut opp) = (false, false);
-        for f in p.turns_at(cell).iter() {
-            let c = die.colour(f);
-            own |= c == mine;
-            opp |= c == theirs;
-        }
-        if own {
+    // A quarter turn's colours, read from the rules' table (in cell order,
+    // the mover's before the opponent's).
+    let t = p.turnable();
+    let (own, opp) = (t.of(me).0, t.of(me.other()).0);
+    let mut either = own | opp;
+    while either != 0 {
+        let i = either.trailing_zeros() as usize;
+        either &= either - 1;
+        if own >> i & 1 != 0 {
             out.push((TURNS + 2 * i) as u16);
         }
-        if opp {
+        if opp >> i & 1 != 0 {
             out.push((TURNS + 2 * i + 1) as u16);
         }
     }
@@ -141,6 +137,40 @@ impl Net {
     /// The output for the inputs `active`.
     #[inline]
     pub fn output(&self, active: &[u16]) -> f32 {
+        // Sizes with a kernel of their own keep the hidden sums in
+        // registers (a slice of runtime length lives in memory, and each
+        // row's add then waits on the last one's store); every size adds in
+        // the same order, so the result is the same to the bit.
+        match self.hidden {
+            8 => self.output_fixed::<8>(active),
+            16 => self.output_fixed::<16>(active),
+            32 => self.output_fixed::<32>(active),
+            64 => self.output_fixed::<64>(active),
+            _ => self.output_any(active),
+        }
+    }
+
+    /// [`Net::output`] for `H` hidden units (`H == self.hidden`).
+    #[inline]
+    fn output_fixed<const H: usize>(&self, active: &[u16]) -> f32 {
+        let mut acc: [f32; H] = self.b1[..H].try_into().expect("H is the hidden size");
+        for &i in active {
+            let at = usize::from(i) * H;
+            let row: &[f32; H] = self.w1[at..at + H].try_into().expect("a row of H weights");
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let w2: &[f32; H] = self.w2[..H].try_into().expect("H output weights");
+        let mut out = self.b2;
+        for (a, w) in acc.iter().zip(w2) {
+            out += a.clamp(0.0, 1.0) * w;
+        }
+        out
+    }
+
+    /// [`Net::output`] for any hidden size.
+    fn output_any(&self, active: &[u16]) -> f32 {
         let mut acc = [0.0f32; MAX_HIDDEN];
         self.accumulate(active, &mut acc);
         let mut out = self.b2;
@@ -264,7 +294,7 @@ impl std::error::Error for NetError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senat_rules::board::Bitboard;
+    use senat_rules::board::{Bitboard, Cell};
     use senat_rules::sample;
 
     fn holds(b: Bitboard, i: usize) -> bool {
@@ -316,6 +346,42 @@ mod tests {
             }
         }
         assert_eq!(back, n);
+    }
+
+    /// Every kernel size gives the general path's output to the bit, on
+    /// positions of random games with pseudo-random weights; a size without
+    /// a kernel takes the general path.
+    #[test]
+    fn the_fixed_size_kernels_are_the_general_sum() {
+        let mut rng = testkit::XorShift64::new(3);
+        let mut positions = Vec::new();
+        let mut p = play_position();
+        while positions.len() < 60 {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.majority().is_some() {
+                p = play_position();
+                continue;
+            }
+            positions.push(p);
+            p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        for hidden in [8, 16, 32, 64, 5] {
+            let mut n = Net::zeros(hidden);
+            let mut draw = || (rng.below(2001) as f32 - 1000.0) / 1500.0;
+            n.w1.iter_mut().for_each(|w| *w = draw());
+            n.b1.iter_mut().for_each(|w| *w = draw());
+            n.w2.iter_mut().for_each(|w| *w = draw());
+            n.b2 = draw();
+            let mut active = Vec::new();
+            let mut seen = 0;
+            for q in &positions {
+                inputs(q, &mut active);
+                let (fast, any) = (n.output(&active), n.output_any(&active));
+                assert_eq!(fast.to_bits(), any.to_bits(), "hidden {hidden}, {}", q.to_spn());
+                seen += (fast != n.b2) as u32;
+            }
+            assert!(seen > 50, "hidden {hidden}: the outputs vary ({seen})");
+        }
     }
 
     #[test]

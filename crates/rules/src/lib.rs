@@ -48,6 +48,6 @@ pub use game::{EndReason, GameRecord, History, Outcome};
 pub use movegen::{Illegal, MoveList, MoveSet, PlayMoves};
 pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
-pub use position::{DieSet, Layers, Phase, Piles, Position};
+pub use position::{DieSet, Layers, Phase, Piles, Position, Turnable};
 pub use record::{Record, RecordError};
 pub use variant::{Variant, VariantError};

@@ -178,6 +178,27 @@ pub struct Layers {
     pub occupied: Bitboard,
 }
 
+/// The cells whose die a quarter turn can make show each side's colour
+/// ([`Position::turnable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turnable {
+    /// Cells whose die a quarter turn can make show red.
+    pub red: Bitboard,
+    /// Cells whose die a quarter turn can make show blue.
+    pub blue: Bitboard,
+}
+
+impl Turnable {
+    /// The cells whose die a quarter turn can make show `side`'s colour.
+    #[inline]
+    pub fn of(&self, side: Side) -> Bitboard {
+        match side {
+            Side::Red => self.red,
+            Side::Blue => self.blue,
+        }
+    }
+}
+
 impl Layers {
     /// Cells showing colour `c` (as [`Position::showing`]).
     #[inline]
@@ -274,6 +295,26 @@ pub(crate) static FLIP_TO: [u8; 512] =
     by_code!(|d, f| if d.can_flip(f) { code_of(d, d.canonical(f.opposite())) as u8 } else { 0 });
 /// Faces a quarter turn can bring up, by (die, code).
 pub(crate) static TURN_FACES: [u8; 512] = by_code!(|d, f| d.turns(f).0);
+/// Colours a quarter turn can bring up, by (die, code): bit 0 red, bit 1 blue.
+static TURN_COLOURS: [u8; 512] = by_code!(|d, f| turn_colours(d, d.turns(f)));
+
+/// The colours among `faces` of die `d`: bit 0 red, bit 1 blue.
+const fn turn_colours(d: Die, faces: FaceSet) -> u8 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < 6 {
+        if faces.contains(Face::ALL[i]) {
+            bits |= match d.colour(Face::ALL[i]) {
+                Colour::Red => 1,
+                Colour::Blue => 2,
+                Colour::White => 0,
+            };
+        }
+        i += 1;
+    }
+    bits
+}
+
 /// Number of quarter turns, by (die, code).
 pub(crate) static TURN_COUNT: [u8; 512] = by_code!(|d, f| d.turns(f).len() as u8);
 /// Code by (die, face) (`die << 3 | face`), for any face (canonical or not).
@@ -655,6 +696,23 @@ impl Position {
         FaceSet(TURN_FACES[self.dc(c.index())])
     }
 
+    /// The cells whose die a quarter turn can make show red, and those it
+    /// can make show blue (as [`Position::turns_at`] with each face's colour,
+    /// read from a table: for evaluations that ask it of every cell).
+    #[inline]
+    pub fn turnable(&self) -> Turnable {
+        let (mut red, mut blue) = (0u32, 0u32);
+        let mut occ = self.occupied().0;
+        while occ != 0 {
+            let i = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            let bits = u32::from(TURN_COLOURS[self.dc(i)]);
+            red |= (bits & 1) << i;
+            blue |= (bits >> 1) << i;
+        }
+        Turnable { red: Bitboard(red), blue: Bitboard(blue) }
+    }
+
     /// Whether a flip of the die on `c` would change its shown colour (false if no die).
     #[inline]
     pub fn can_flip_at(&self, c: Cell) -> bool {
@@ -984,6 +1042,38 @@ mod tests {
             }
         }
         assert!(pushes > 1000 && banked > 100, "{pushes} pushes, {banked} banking");
+    }
+
+    /// `turnable` (a table) agrees with each die's quarter turns and their
+    /// colours, on every cell of positions of random games.
+    #[test]
+    fn turnable_is_the_colours_of_the_quarter_turns() {
+        let mut rng = testkit::XorShift64::new(5);
+        let (mut red, mut blue) = (0, 0);
+        for _ in 0..50 {
+            let mut p = Position::start();
+            for _ in 0..200 {
+                let t = p.turnable();
+                for cell in (0..crate::board::CELLS as u8).filter_map(Cell::from_index) {
+                    let colours: Vec<Colour> = match p.piece_at(cell) {
+                        Some((die, _)) => p.turns_at(cell).iter().map(|f| die.colour(f)).collect(),
+                        None => Vec::new(),
+                    };
+                    let at = |b: Bitboard| b.0 >> cell.index() & 1 != 0;
+                    assert_eq!(at(t.red), colours.contains(&Colour::Red), "{cell:?} in {}", p.to_spn());
+                    assert_eq!(at(t.blue), colours.contains(&Colour::Blue), "{cell:?} in {}", p.to_spn());
+                    assert_eq!(t.of(Side::Red), t.red);
+                    red += at(t.red) as u32;
+                    blue += at(t.blue) as u32;
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(red > 1000 && blue > 1000, "{red} red, {blue} blue");
     }
 
     #[test]
