@@ -35,8 +35,8 @@ pub const RESCUE_FACTOR: u64 = 10;
 /// deep looks, not one per move; any proof (deep or quick) restarts the count.
 pub const MAX_DEEP_SKIP: u32 = 15;
 
-/// The guard keys of an MCTS spec (`guard=D,guard_nodes=N,guard_deep=N`),
-/// the same for every game.
+/// The guard keys of an MCTS spec (`guard=D,guard_nodes=N,guard_deep=N,
+/// guard_before=D`), the same for every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuardSpec {
     /// Horizon in plies (0: no guard).
@@ -45,14 +45,18 @@ pub struct GuardSpec {
     pub nodes: u64,
     /// Node cap of the deep look for a win.
     pub deep: u64,
+    /// Horizon of the quick look for a win before the search (0: none);
+    /// `None`: the guard's horizon.
+    pub before: Option<u32>,
 }
 
 /// The spec keys [`GuardSpec::set`] reads.
-pub const GUARD_KEYS: &[&str] = &["guard", "guard_nodes", "guard_deep"];
+pub const GUARD_KEYS: &[&str] = &["guard", "guard_nodes", "guard_deep", "guard_before"];
 
 impl GuardSpec {
     /// No guard (the defaults of the other keys).
-    pub const OFF: GuardSpec = GuardSpec { depth: 0, nodes: DEFAULT_GUARD_NODES, deep: DEFAULT_GUARD_DEEP };
+    pub const OFF: GuardSpec =
+        GuardSpec { depth: 0, nodes: DEFAULT_GUARD_NODES, deep: DEFAULT_GUARD_DEEP, before: None };
 
     /// Reads one `key=value` if `key` is a guard key (`Ok(false)`: not one);
     /// bounds from [`crate::limits`].
@@ -65,6 +69,10 @@ impl GuardSpec {
             }
             "guard_nodes" => self.nodes = limits::nodes(key.trim(), n(value).unwrap_or(0))?,
             "guard_deep" => self.deep = limits::nodes(key.trim(), n(value).unwrap_or(0))?,
+            "guard_before" => {
+                let d = n(value).and_then(|d| u32::try_from(d).ok()).unwrap_or(u32::MAX);
+                self.before = Some(limits::depth(key.trim(), d, 0)?);
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -72,7 +80,11 @@ impl GuardSpec {
 
     /// A fresh guard for one game.
     pub fn build<G: Solvable>(&self) -> RootGuard<G> {
-        RootGuard::new(self.depth, self.nodes, self.deep)
+        let mut guard = RootGuard::new(self.depth, self.nodes, self.deep);
+        if let (Some(before), Some(config)) = (self.before, guard.config.as_mut()) {
+            config.before = before;
+        }
+        guard
     }
 }
 
@@ -95,6 +107,9 @@ impl std::fmt::Display for GuardSpec {
         }
         if self.deep != DEFAULT_GUARD_DEEP {
             write!(f, ",guard_deep={}", self.deep)?;
+        }
+        if let Some(before) = self.before {
+            write!(f, ",guard_before={before}")?;
         }
         Ok(())
     }
@@ -124,6 +139,7 @@ impl<G: Solvable> RootGuard<G> {
         // times the quick cap (a critical position, and a rare one).
         let config = (depth > 0).then(|| GuardConfig {
             depth,
+            before: depth,
             nodes,
             checks: usize::MAX,
             rescue: nodes.saturating_mul(RESCUE_FACTOR),
@@ -254,6 +270,22 @@ mod tests {
         }
         assert_eq!(g.deep_looks() as usize, at.len());
         at
+    }
+
+    #[test]
+    fn guard_before_is_read_shown_and_reaches_the_guard() {
+        let mut g = GuardSpec::OFF;
+        for (k, v) in [("guard", "7"), ("guard_before", "0")] {
+            assert_eq!(g.set(k, v), Ok(true));
+        }
+        assert_eq!(g.before, Some(0));
+        assert_eq!(g.to_string(), ",guard=7,guard_before=0");
+        assert_eq!(g.build::<Senat>().config.map(|c| (c.depth, c.before)), Some((7, 0)));
+        let plain = GuardSpec { depth: 7, ..GuardSpec::OFF };
+        assert_eq!(plain.to_string(), ",guard=7");
+        assert_eq!(plain.build::<Senat>().config.map(|c| c.before), Some(7), "the guard's horizon by default");
+        assert!(g.set("guard_before", "121").is_err(), "bounded as a depth");
+        assert_eq!(g.set("guard_width", "1"), Ok(false));
     }
 
     #[test]

@@ -298,6 +298,11 @@ impl LearnedRef {
         self.0
     }
 
+    /// The shipped weights with a value network ([`Learned::shipped_net`]).
+    pub fn shipped_net() -> LearnedRef {
+        LearnedRef(Learned::shipped_net())
+    }
+
     /// Whether these are the shipped weights.
     pub fn is_builtin(self) -> bool {
         std::ptr::eq(self.0, Learned::builtin())
@@ -321,6 +326,11 @@ impl fmt::Debug for LearnedRef {
 /// The weights shipped with the program.
 const BUILTIN: &str = include_str!("../data/learned-weights.txt");
 
+/// The shipped weights with a value network (`net=on` in a spec): the text
+/// of `crates/lab/data/net-senat.txt`, whose header says how it was made.
+/// A batch's identity hashes it, as it hashes a `file=`.
+pub const SHIPPED_NET: &str = include_str!("../data/net-senat.txt");
+
 impl Learned {
     /// All weights zero: every position is even.
     pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND], net: None };
@@ -329,6 +339,12 @@ impl Learned {
     pub fn builtin() -> &'static Learned {
         static W: OnceLock<Learned> = OnceLock::new();
         W.get_or_init(|| Learned::parse(BUILTIN).expect("the shipped weights file parses (tested)"))
+    }
+
+    /// The shipped weights with a value network ([`SHIPPED_NET`]).
+    pub fn shipped_net() -> &'static Learned {
+        static W: OnceLock<Learned> = OnceLock::new();
+        W.get_or_init(|| Learned::parse(SHIPPED_NET).expect("the shipped network's file parses (tested)"))
     }
 
     /// The log-odds that `me` wins `p` (a draw counting half); ±[`DECIDED`]
@@ -574,6 +590,16 @@ mod tests {
             assert_eq!(with.logistic_logit(&play, me), without.logit(&play, me));
             assert_eq!(with.logit(&Position::start(), me), without.logit(&Position::start(), me), "draft");
         }
+    }
+
+    #[test]
+    fn the_shipped_network_loads_and_is_not_the_logistic_model() {
+        let w = Learned::shipped_net();
+        let net = w.net.as_ref().expect("net-senat.txt holds a network");
+        assert!(net.w2.iter().any(|&x| x != 0.0));
+        assert_eq!(w.draft, Learned::builtin().draft, "the draft weights are the shipped ones");
+        assert_eq!(LearnedRef::shipped_net(), LearnedRef::shipped_net());
+        assert_ne!(LearnedRef::shipped_net(), LearnedRef::builtin());
     }
 
     #[test]

@@ -22,8 +22,13 @@ use std::time::Duration;
 /// What the guard may spend per move and how deep it looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GuardConfig {
-    /// Largest horizon in plies of the win search (the move counts as one).
+    /// Largest horizon in plies of the win search and the loss checks (the
+    /// move counts as one).
     pub depth: u32,
+    /// Horizon of the win search made before the search ([`Guard::before`]),
+    /// at most [`GuardConfig::depth`]; 0: none (the wins within `depth`
+    /// are then looked for with [`Guard::win_within`] alone).
+    pub before: u32,
     /// Nodes of one proof attempt: a hard cap ([`Solver::node_cap`]), so
     /// the guard's answers depend on the position alone; a capped attempt
     /// proves what its completed horizons proved.
@@ -42,7 +47,7 @@ pub struct GuardConfig {
 
 impl Default for GuardConfig {
     fn default() -> GuardConfig {
-        GuardConfig { depth: 7, nodes: 1_000_000, time: None, checks: 3, rescue: 10_000_000, table_mb: 16 }
+        GuardConfig { depth: 7, before: 7, nodes: 1_000_000, time: None, checks: 3, rescue: 10_000_000, table_mb: 16 }
     }
 }
 
@@ -96,18 +101,29 @@ impl<G: Solvable> Guard<G> {
     }
 
     /// Before the search: the first move of the shortest forced win within
-    /// [`GuardConfig::depth`] plies that the node cap proves, with its length.
+    /// [`GuardConfig::before`] plies that the node cap proves, with its length.
     pub fn before(&mut self, root: &G::State) -> Option<(G::Move, u32)> {
-        self.win_within(root, self.config.nodes)
+        let horizon = self.config.before.min(self.config.depth);
+        if horizon == 0 {
+            return None;
+        }
+        self.win_in(root, self.config.nodes, horizon)
     }
 
-    /// [`Guard::before`] with another node cap for this attempt (a deeper
-    /// look where a search says the game is nearly won).
+    /// The first move of the shortest forced win within
+    /// [`GuardConfig::depth`] plies, with another node cap than the quick
+    /// one (a deeper look where a search says the game is nearly won).
     pub fn win_within(&mut self, root: &G::State, nodes: u64) -> Option<(G::Move, u32)> {
+        self.win_in(root, nodes, self.config.depth)
+    }
+
+    /// The first move of the shortest forced win within `horizon` plies
+    /// that a search of `nodes` nodes proves.
+    fn win_in(&mut self, root: &G::State, nodes: u64, horizon: u32) -> Option<(G::Move, u32)> {
         self.solver.node_cap = Some(nodes);
         // Only the mover's win is asked (the solver's one-question search):
         // whether the rival wins is asked by `after`, move by move.
-        let sol = self.solver.forced_win(root, G::to_move(root), self.config.depth);
+        let sol = self.solver.forced_win(root, G::to_move(root), horizon);
         self.solver.node_cap = Some(self.config.nodes);
         self.nodes += sol.nodes;
         match sol.verdict {

@@ -11,7 +11,24 @@ impl Solvable for Ttt {}
 impl Solvable for Nim {}
 
 fn guard<G: Solvable>(depth: u32) -> Guard<G> {
-    Guard::new(GuardConfig { depth, time: None, ..GuardConfig::default() })
+    Guard::new(GuardConfig { depth, before: depth, time: None, ..GuardConfig::default() })
+}
+
+#[test]
+fn the_look_before_the_search_keeps_to_its_own_horizon() {
+    // The 3-ply win of six stones: no look before the search (0) or one of
+    // 2 plies misses it, the search decides; `win_within` (the deep look)
+    // still sees it within the guard's horizon.
+    for before in [0, 2] {
+        let mut g = Guard::<Nim>::new(GuardConfig { depth: 3, before, time: None, ..GuardConfig::default() });
+        let (m, note) = g.choose(&heap(6, 2, false), || vec![1, 2, 3]);
+        assert_eq!((m, note), (Some(1), GuardNote::Nothing), "before {before}");
+        assert_eq!(g.win_within(&heap(6, 2, false), 10_000), Some((2, 3)), "before {before}");
+    }
+    let mut g = Guard::<Nim>::new(GuardConfig { depth: 3, before: 0, time: None, ..GuardConfig::default() });
+    let before = g.nodes;
+    assert_eq!(g.before(&heap(6, 2, false)), None);
+    assert_eq!(g.nodes, before, "no look, no node");
 }
 
 #[test]

@@ -94,10 +94,10 @@ pub const DEFAULT_CUT: u32 = 0;
 pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
-pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K] \
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] | \
+mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] \
 (solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
-within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9; rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
+within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
 rollout=random: to the end of the game, a draw after `cap` plies; \
 temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
@@ -125,7 +125,8 @@ pub fn agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
-pub const AB_KEYS: &[&str] = &["depth", "movetime", "tt", "guard", "guard_nodes", "guard_deep", "temp", "temp_plies"];
+pub const AB_KEYS: &[&str] =
+    &["depth", "movetime", "tt", "guard", "guard_nodes", "guard_deep", "guard_before", "temp", "temp_plies"];
 /// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
 pub const MCTS_KEYS: &[&str] = &[
     "playouts",
@@ -139,6 +140,7 @@ pub const MCTS_KEYS: &[&str] = &[
     "guard",
     "guard_nodes",
     "guard_deep",
+    "guard_before",
     "temp",
     "temp_plies",
 ];
@@ -205,9 +207,9 @@ impl AgentSpec {
                     }
                     (
                         AgentSpec::AlphaBeta { guard, .. } | AgentSpec::Mcts { guard, .. },
-                        "guard" | "guard_nodes" | "guard_deep",
+                        "guard" | "guard_nodes" | "guard_deep" | "guard_before",
                     ) => {
-                        p.whole(if k == "guard" { 0 } else { 1 })?;
+                        p.whole(if matches!(k, "guard" | "guard_before") { 0 } else { 1 })?;
                         guard.set(k, p.value)?;
                     }
                     (AgentSpec::Mcts { solve, .. }, "solve") => {
@@ -632,7 +634,7 @@ mod tests {
         assert!(e.contains("`playouts=0`: expected a playout count from 1 to 1073741824"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
         assert!(
-            e.contains("unknown parameter `playouts` (keys of `ab`: depth, movetime, tt, guard, guard_nodes, guard_deep, temp, temp_plies; see --help)"),
+            e.contains("unknown parameter `playouts` (keys of `ab`: depth, movetime, tt, guard, guard_nodes, guard_deep, guard_before, temp, temp_plies; see --help)"),
             "{e}"
         );
         let e = AgentSpec::parse("heuristic").unwrap_err().to_string();

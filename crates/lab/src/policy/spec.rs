@@ -185,16 +185,18 @@ pub const MCTS_KEYS: &[&str] = &[
     "guard",
     "guard_nodes",
     "guard_deep",
+    "guard_before",
     "temp",
     "temp_plies",
     "file",
+    "net",
 ];
 /// The keys of `ab:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
-pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file"];
+pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file", "net"];
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
-/// The keys of `learned:…`: a weights file and the move temperature.
-pub const LEARNED_KEYS: &[&str] = &["file", "temp", "temp_plies"];
+/// The keys of `learned:…`: a weights file or the shipped network, and the move temperature.
+pub const LEARNED_KEYS: &[&str] = &["file", "net", "temp", "temp_plies"];
 
 impl EngineParams {
     /// Sets one parameter of an engine spec (`kind` says which keys apply;
@@ -229,8 +231,8 @@ impl EngineParams {
                 self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
             }
             (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
-            (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep") => {
-                p.whole(if key == "guard" { 0 } else { 1 })?;
+            (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
+                p.whole(if matches!(key, "guard" | "guard_before") { 0 } else { 1 })?;
                 self.guard.set(key, p.value)?;
             }
             (PolicyKind::AlphaBeta, "depth") => {
@@ -287,13 +289,15 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,temp=T,temp_plies=K,file=<path>] \
-| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>] | learned[:file=<path>,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,file=<path>,net=off] \
+| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>,net=off] | learned[:file=<path>,net=off,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 file: learned weights, a network included, for mcts's rollout=eval and ab's eval=learned; \
+net=on: the shipped learned weights with their value network (crates/lab/data/net-senat.txt) instead of a file; \
 playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
 guard=D: in the play phase, a forced win within D plies is played at once and a chosen move proved lost within D plies \
 is replaced by the next not proved lost, each proof capped at guard_nodes nodes, with a deeper look for a win \
-(guard_deep nodes) where the search's value for the mover is at least 0.9; \
+(guard_deep nodes) where the search's value for the mover is at least 0.9; guard_before=D: the horizon of the quick look for a win \
+before the search (default: the guard's; 0: none, the deep look alone then looks for wins within the guard's horizon); \
 temp: a move temperature over the first plies of the game, draft included: \
 mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
 (ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off) | DRAFT>PLAY (two of these: the first drafts, \
@@ -329,12 +333,34 @@ impl PolicySpec {
         let mut engine = EngineParams::default();
         let mut learned = None;
         let (mut engine_file, mut said_hand) = (false, false);
+        let (mut said_file, mut said_net) = (false, false);
         let mut temp = TempKeys::default();
         for p in w.params {
             if kind != PolicyKind::Heuristic && temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
                 continue;
             }
+            said_file |= p.key == "file";
+            if said_file && said_net {
+                return Err(refuse(ParamError::Conflict("net=on and file= both give the weights: keep one")));
+            }
             match (kind, p.key) {
+                // The shipped weights with their value network, where `file=`
+                // would name a file.
+                (PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta, "net") => {
+                    said_net = p.choice(&[(&["on"], true), (&["off"], false)], "on or off").map_err(refuse)?;
+                    if said_net && said_file {
+                        return Err(refuse(ParamError::Conflict("net=on and file= both give the weights: keep one")));
+                    }
+                    if said_net {
+                        match kind {
+                            PolicyKind::Learned => learned = Some(Learned::shipped_net().clone()),
+                            _ => {
+                                engine.learned = LearnedRef::shipped_net();
+                                engine_file = true;
+                            }
+                        }
+                    }
+                }
                 // `file` is the only other key of `learned`; in `mcts` and
                 // `ab` it names the weights of the learned evaluation.
                 (PolicyKind::Learned, _) | (PolicyKind::Mcts | PolicyKind::AlphaBeta, "file") => {
@@ -381,10 +407,14 @@ impl PolicySpec {
         // In `ab`, weights mean the learned evaluation.
         engine.learned_eval |= engine_file && kind == PolicyKind::AlphaBeta && !said_hand;
         if engine_file && kind == PolicyKind::Mcts && !matches!(engine.rollout, SenatRollout::Eval(_)) {
-            return Err(refuse(ParamError::Conflict("file= needs rollout=eval (the learned evaluation it weighs)")));
+            return Err(refuse(ParamError::Conflict(
+                "file= and net=on need rollout=eval (the learned evaluation they weigh)",
+            )));
         }
         if engine_file && kind == PolicyKind::AlphaBeta && !engine.learned_eval {
-            return Err(refuse(ParamError::Conflict("file= needs eval=learned (the learned evaluation it weighs)")));
+            return Err(refuse(ParamError::Conflict(
+                "file= and net=on need eval=learned (the learned evaluation they weigh)",
+            )));
         }
         Ok(PolicySpec { kind, weights, engine, learned, name: text.to_string(), split: None })
     }
@@ -596,6 +626,30 @@ mod tests {
         assert_eq!(ab.engine.leaf_eval().eval(&state), builtin + 500, "the network's 0.5 log-odds, in thousandths");
     }
 
+    /// `net=on` gives the shipped weights with their network to each
+    /// learned-evaluation user; `net=off` is the shipped logistic model; with
+    /// `file=`, or where no learned evaluation is used, it is refused.
+    #[test]
+    fn net_on_gives_the_shipped_network() {
+        let shipped = LearnedRef::shipped_net();
+        let mcts = PolicySpec::parse("mcts:rollout=eval,net=on").unwrap();
+        assert_eq!(mcts.engine.rollout(), SenatRollout::Eval(shipped));
+        let ab = PolicySpec::parse("ab:depth=2,net=on").unwrap();
+        assert!(ab.engine.learned_eval && ab.engine.learned == shipped, "net=on means the learned evaluation");
+        assert_eq!(PolicySpec::parse("learned:net=on").unwrap().learned.as_ref(), Some(shipped.get()));
+        assert!(PolicySpec::parse("mcts:rollout=eval,net=off").unwrap().engine.learned.is_builtin());
+        assert_eq!(PolicySpec::parse("learned:net=off").unwrap().learned, None);
+        for (bad, said) in [
+            ("mcts:net=on", "rollout=eval"),
+            ("ab:eval=hand,net=on", "eval=learned"),
+            ("learned:net=on,file=w.txt", "keep one"),
+            ("learned:net=yes", "on or off"),
+        ] {
+            let e = PolicySpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(said), "{bad}: {e}");
+        }
+    }
+
     #[test]
     fn key_lists_match_the_help_and_the_parser() {
         assert_eq!(help_keys("mcts"), MCTS_KEYS);
@@ -603,8 +657,8 @@ mod tests {
         for (kind, keys) in [(PolicyKind::Mcts, MCTS_KEYS), (PolicyKind::AlphaBeta, AB_KEYS)] {
             for &key in keys {
                 // The temperature's keys are read before the engine's (by `TempKeys`).
-                // `file` is read by the spec's parser (it reads a file).
-                if TempKeys::default().set(key, "1") == Ok(true) || key == "file" {
+                // `file` and `net` are read by the spec's parser (they give weights).
+                if TempKeys::default().set(key, "1") == Ok(true) || key == "file" || key == "net" {
                     continue;
                 }
                 let e = EngineParams::default().set(kind, Param { key, value: "?" });

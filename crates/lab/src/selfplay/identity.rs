@@ -192,10 +192,18 @@ impl PolicyId {
     /// The identity of `spec`, reading its weights files (if any) to hash them.
     pub fn of(spec: &PolicySpec) -> Result<PolicyId, WeightsError> {
         let files = weight_files(spec);
-        if files.is_empty() {
+        let shipped = uses_shipped_net(spec);
+        if files.is_empty() && !shipped {
             return Ok(PolicyId { name: spec.name.clone(), weights: None });
         }
         let mut h = Fnv::new();
+        if shipped {
+            // The shipped network's text, as a file's bytes: a binary
+            // shipping another network plays another batch.
+            let bytes = crate::learned::SHIPPED_NET.as_bytes();
+            h.write(&(bytes.len() as u64).to_le_bytes());
+            h.write(bytes);
+        }
         for path in &files {
             let bytes = std::fs::read(path).map_err(|e| WeightsError::Unreadable {
                 policy: spec.name.clone(),
@@ -226,6 +234,19 @@ pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
     }
     let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);
     params.split(',').filter_map(|item| item.trim().strip_prefix("file=")).map(PathBuf::from).collect()
+}
+
+/// Whether a policy reads the shipped network (`net=on`, in either half of
+/// a `DRAFT>PLAY` spec).
+pub fn uses_shipped_net(spec: &PolicySpec) -> bool {
+    if let Some(s) = &spec.split {
+        return uses_shipped_net(&s.draft) || uses_shipped_net(&s.play);
+    }
+    if !matches!(spec.kind, PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta) {
+        return false;
+    }
+    let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);
+    params.split(',').any(|item| item.trim().replace(' ', "") == "net=on")
 }
 
 /// The weights files of several policies, each once (the inputs that no
@@ -634,6 +655,19 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
         assert_ne!(first, second, "a changed file is another batch");
         assert_eq!(PolicyId::of(&PolicySpec::parse("learned").unwrap()).unwrap().weights, None);
+    }
+
+    /// `net=on` hashes the shipped network's text, in either half of a
+    /// split spec; `net=off` reads nothing.
+    #[test]
+    fn the_shipped_network_is_hashed_as_a_file() {
+        let id = |s: &str| PolicyId::of(&PolicySpec::parse(s).unwrap()).unwrap().weights;
+        let on = id("mcts:rollout=eval,net=on");
+        assert!(on.is_some());
+        assert_eq!(id("learned:net=on"), on, "the same text");
+        assert_eq!(id("random>ab:depth=1,net=on"), on);
+        assert_eq!(id("mcts:rollout=eval,net=off"), None);
+        assert_eq!(id("learned"), None);
     }
 
     #[test]
