@@ -61,6 +61,10 @@ fn searches_explain_themselves_on_stderr() {
     assert!(err.starts_with("agent ab:depth=3,tt=16; ab: score ") && err.contains("depth 3"), "{err}");
     let (_, err) = bestmove(&["--game", "dominoes", "--agent", "ismcts:playouts=100", OBS]);
     assert!(err.contains("visits ") && err.contains("of 100 playouts"), "{err}");
+    // The dominoes root guard says what it did: here, early in the round, nothing.
+    let (_, err) = bestmove(&["--game", "dominoes", "--agent", "ismcts:playouts=100,guard=on", OBS]);
+    assert!(err.starts_with("agent ismcts:playouts=100,c=0.7,guard=on,guard_nodes=2000; mcts: "), "{err}");
+    assert!(err.contains("; guard: nothing proved, the search's move stands (0 nodes)"), "{err}");
 }
 
 #[test]
@@ -123,6 +127,7 @@ fn refusals_are_one_line() {
         (vec!["bestmove", "--game", "debacle", "--agent", "ab:dpth=2"], "did you mean `depth`?"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "ismcst", OBS], "did you mean `ismcts`?"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "pimc:c=1,c=1", OBS], "`c` is given twice"),
+        (vec!["bestmove", "--game", "dominoes", "--agent", "ismcts:guard=7", OBS], "`guard=7`: expected on or off"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "greedy", "start"], "chance is to move"),
         (vec!["bestmove", "--agent", "greedy", "nonsense"], "SPN"),
         (vec!["bestmove", "--agent", "greedy"], "no position"),
