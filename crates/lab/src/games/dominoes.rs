@@ -194,8 +194,9 @@ pub enum DominoSpec {
 pub const DOMINO_AGENT_HELP: &str = "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]; \
 pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each round drawn ∝ visits^(1/T); \
 temp alone: K=16, temp_plies alone: T=1; temp=0: off) and guard=on|off,guard_nodes=<N> (the root guard, default off: \
-a proved sure win of the round played at once, a chosen move proved lost replaced by the next not proved lost; each proof \
-capped at N nodes, 2000 by default, and tried only with at most 300 placements of the unseen tiles; guard_nodes alone: on)";
+the one proved sure win of the round played at once, of several the search's choice if it is one, else the best-ranked; \
+a chosen move proved lost replaced by the next not proved lost; each proof capped at N nodes, 2000 by default, and tried \
+only with at most 300 placements of the unseen tiles; guard_nodes alone: on)";
 
 /// The dominoes agents as the lab's one spec grammar reads them
 /// ([`crate::spec`]): their kinds with their keys and the named agents.

@@ -4,16 +4,20 @@
 //! after the search, as the other games' guard ([`crate::guarded`]) asks
 //! the exact solver's.
 //!
-//! Before the search: a sure win of the round, if a proof within the node
-//! cap finds one, is played at once (the shortest proved). After it: if the
-//! search's choice is proved lost (in every consistent state after it, some
-//! other player has a sure win from his own observation), the moves of the
-//! search's ranking are checked in turn and the first not proved lost is
-//! played instead ([`game_search::guard::check_ranking`], the other games'
-//! policy); each replacement gets [`crate::guarded::RESCUE_FACTOR`] times
-//! the cap. If every move is proved lost, the search's choice stands: a
-//! lost round still counts its points, which the search weighs and the
-//! proofs do not.
+//! Before the search: the moves that proofs within the node cap show to
+//! be sure wins of the round. Where exactly one is proved, it is played at
+//! once, without a search. Where several are, the search runs and its
+//! choice is played if it is one of them, else the best-ranked of them:
+//! the proofs know who wins the round, not how many points, which the
+//! search weighs (where a win is proved, the search's own choice is most
+//! often a sure win too, not always the same one). After the search, where no win was proved: if the search's choice is proved lost
+//! (in every consistent state after it, some other player has a sure win
+//! from his own observation), the moves of the search's ranking are
+//! checked in turn and the first not proved lost is played instead
+//! ([`game_search::guard::check_ranking`], the other games' policy); each
+//! replacement gets [`crate::guarded::RESCUE_FACTOR`] times the cap. If
+//! every move is proved lost, the search's choice stands: a lost round
+//! still counts its points, which the search weighs and the proofs do not.
 //!
 //! Every attempt is capped in nodes (states searched and enumerated), never
 //! in time, so a guarded agent stays a function of its observation and its
@@ -55,7 +59,7 @@ impl DominoGuardSpec {
 
     /// A guard for one agent.
     pub fn build(&self) -> DominoGuard {
-        DominoGuard { spec: *self, note: None, nodes: 0 }
+        DominoGuard { spec: *self, note: None, wins: Vec::new(), nodes: 0 }
     }
 
     fn limits(&self, nodes: u64) -> ProofLimits {
@@ -109,20 +113,51 @@ impl fmt::Display for DominoGuardSpec {
     }
 }
 
-/// What the guard did at one decision, with the nodes it spent.
-#[derive(Clone, Debug, PartialEq)]
-struct Note {
-    what: GuardNote<Move>,
-    /// The search's choice, where every move is proved lost.
-    stands: Option<Move>,
-    nodes: u64,
+/// What the guard did at one decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Did {
+    /// One move proved a sure win of the round, played without a search.
+    OnlyWin {
+        /// The move.
+        played: Move,
+        /// The plies of its proof.
+        plies: u32,
+    },
+    /// Several moves proved sure wins: the search's choice if one of them,
+    /// else the best-ranked of them.
+    Win {
+        /// The move played.
+        played: Move,
+        /// The plies of its proof.
+        plies: u32,
+        /// How many moves were proved sure wins.
+        proved: usize,
+        /// The search's choice, where it was not one of them.
+        replaced: Option<Move>,
+    },
+    /// The search's choice was proved lost; the next not proved lost replaces it.
+    Saved {
+        /// The search's choice.
+        refused: Move,
+        /// The plies of its loss.
+        plies: u32,
+        /// The move played.
+        played: Move,
+    },
+    /// Every move is proved lost; the search's choice stands.
+    AllLost(Move),
+    /// Nothing proved: the search's choice stands.
+    Nothing,
 }
 
 /// The guard of one agent: asked before and after each search.
 #[derive(Clone, Debug)]
 pub struct DominoGuard {
     spec: DominoGuardSpec,
-    note: Option<Note>,
+    /// What the guard did at the last decision, and the nodes it spent there.
+    note: Option<(Did, u64)>,
+    /// The sure wins proved before the search of this decision.
+    wins: Vec<(Move, u32)>,
     /// Nodes spent since it was built.
     nodes: u64,
 }
@@ -138,24 +173,39 @@ impl DominoGuard {
         self.nodes
     }
 
-    /// Before the search: a sure win of the round for the observer of
-    /// `obs`, if a proof within the cap finds one (the shortest proved).
+    /// Before the search: the sure wins of the round for the observer of
+    /// `obs` that proofs within the cap find. Where exactly one move is
+    /// proved, it is returned, to be played without a search. Where
+    /// several are, the search chooses among them ([`DominoGuard::after`]):
+    /// the proofs know the round's winner, not its points, which the
+    /// search weighs.
     pub fn before(&mut self, obs: &Observation) -> Option<Move> {
         self.note = None;
+        self.wins.clear();
         if !self.spec.on {
             return None;
         }
-        let a = dominoes_proof::winning_move(obs, &self.spec.limits(self.spec.nodes));
+        let a = dominoes_proof::winning_moves(obs, &self.spec.limits(self.spec.nodes));
         self.nodes += a.nodes;
-        let what = a.proved.map_or(GuardNote::Nothing, |(m, n)| GuardNote::Win(m, n));
-        self.note = Some(Note { what, stands: None, nodes: a.nodes });
-        a.proved.map(|(m, _)| m)
+        self.wins = a.proved;
+        match *self.wins.as_slice() {
+            [(played, plies)] => {
+                self.note = Some((Did::OnlyWin { played, plies }, a.nodes));
+                Some(played)
+            }
+            _ => {
+                self.note = Some((Did::Nothing, a.nodes));
+                None
+            }
+        }
     }
 
-    /// After the search: `chosen` (the search's move), or the first move
-    /// not proved lost of its ranking (`chosen`, then the other moves of
-    /// `moves` by visits, then any legal move the search did not visit)
-    /// where `chosen` is proved lost.
+    /// After the search, whose move is `chosen` and whose ranking is
+    /// `chosen`, then the other moves of `moves` by visits, then any legal
+    /// move the search did not visit. Where [`DominoGuard::before`] proved
+    /// sure wins: `chosen` if it is one, else the best-ranked of them.
+    /// Otherwise `chosen`, or where it is proved lost the first move of the
+    /// ranking not proved lost.
     pub fn after(&mut self, obs: &Observation, chosen: Move, moves: &[(Move, u64, f64)]) -> Move {
         if !self.spec.on {
             return chosen;
@@ -170,6 +220,13 @@ impl DominoGuard {
                 ranking.push(m);
             }
         }
+        let before = self.note.map_or(0, |n| n.1);
+        let proved = self.wins.len();
+        if let Some((played, plies)) = ranking.iter().find_map(|&m| self.wins.iter().find(|w| w.0 == m)).copied() {
+            let replaced = (played != chosen).then_some(chosen);
+            self.note = Some((Did::Win { played, plies, proved, replaced }, before));
+            return played;
+        }
         let (quick, rescue) = (self.spec.nodes, self.spec.nodes.saturating_mul(RESCUE_FACTOR));
         let mut spent = 0;
         let what = check_ranking(&ranking, usize::MAX, |m, replacement| {
@@ -178,32 +235,36 @@ impl DominoGuard {
             a.proved
         });
         self.nodes += spent;
-        let spent = spent + self.note.as_ref().map_or(0, |n| n.nodes);
-        let (played, stands) = match what {
-            GuardNote::Saved { played, .. } => (played, None),
-            GuardNote::Lost { .. } => (chosen, Some(chosen)),
-            _ => (chosen, None),
+        let (played, did) = match what {
+            GuardNote::Saved { refused, plies, played } => (played, Did::Saved { refused, plies, played }),
+            GuardNote::Lost { .. } => (chosen, Did::AllLost(chosen)),
+            _ => (chosen, Did::Nothing),
         };
-        self.note = Some(Note { what, stands, nodes: spent });
+        self.note = Some((did, before + spent));
         played
     }
 
     /// What the guard did at the last decision, as one clause for
     /// `senat bestmove`'s stderr (`None`: no guard).
     pub fn explain(&self) -> Option<String> {
-        let n = self.note.as_ref()?;
-        let nodes = n.nodes;
-        Some(match (&n.what, n.stands) {
-            (GuardNote::Win(m, plies), _) => {
-                format!("guard: {m} is a sure win of the round (within {plies} plies; {nodes} nodes)")
+        let (did, nodes) = self.note?;
+        Some(match did {
+            Did::OnlyWin { played, plies } => {
+                format!("guard: {played} is the one proved sure win of the round (within {plies} plies; {nodes} nodes)")
             }
-            (GuardNote::Saved { refused, plies, played }, _) => format!(
+            Did::Win { played, plies, proved, replaced: None } => format!(
+                "guard: the search's {played} is a sure win of the round (within {plies} plies; one of {proved} proved; {nodes} nodes)"
+            ),
+            Did::Win { played, plies, proved, replaced: Some(m) } => format!(
+                "guard: the search's {m} is not a proved sure win of the round, {played} is (within {plies} plies; one of {proved} proved; {nodes} nodes)"
+            ),
+            Did::Saved { refused, plies, played } => format!(
                 "guard: {refused} is proved lost (the round, within {plies} plies), {played} instead ({nodes} nodes)"
             ),
-            (GuardNote::Lost { .. }, Some(m)) => {
+            Did::AllLost(m) => {
                 format!("guard: every move is proved lost (the round); the search's {m} stands ({nodes} nodes)")
             }
-            _ => format!("guard: nothing proved, the search's move stands ({nodes} nodes)"),
+            Did::Nothing => format!("guard: nothing proved, the search's move stands ({nodes} nodes)"),
         })
     }
 }
@@ -243,7 +304,7 @@ mod tests {
             let m = a.choose(&o, &mut rng_from_seed(1));
             assert_eq!(m.to_string(), "0-0L", "{spec}");
             let line = a.explain().unwrap();
-            assert!(line.starts_with("guard: 0-0L is a sure win of the round (within 3 plies;"), "{line}");
+            assert!(line.starts_with("guard: 0-0L is the one proved sure win of the round (within 3 plies;"), "{line}");
             assert!(!line.contains("mcts"), "no search: {line}");
         }
     }
@@ -314,8 +375,11 @@ mod tests {
                 if line.contains("guard: nothing proved") || line.contains("guard: every move is proved lost") {
                     assert_eq!(m, expected, "{guarded} in {o}: {line}");
                     unchanged += 1;
-                } else if line.contains("is a sure win") {
+                } else if line.contains("sure win of the round") {
                     assert!(matches!(move_verdict(o, m, &full), Ok(Verdict::Win { .. })), "{m} in {o}: {line}");
+                    if line.contains(&format!("the search's {expected} is a sure win")) {
+                        assert_eq!(m, expected, "{o}: {line}");
+                    }
                     proved += 1;
                 } else {
                     assert!(line.contains(&format!("guard: {expected} is proved lost")), "{o}: {line}");

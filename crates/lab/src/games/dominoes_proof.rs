@@ -390,44 +390,44 @@ pub fn move_verdict(obs: &Observation, m: Move, limits: &ProofLimits) -> Result<
 
 /// A proof attempt of the root guard ([`crate::games::dominoes_guard`]):
 /// what it proved and the nodes it spent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attempt<T> {
-    /// What was proved (`None`: nothing, whatever the reason).
-    pub proved: Option<T>,
+    /// What was proved (empty or `None`: nothing, whatever the reason).
+    pub proved: T,
     /// Nodes spent: states searched and enumerated.
     pub nodes: u64,
 }
 
-/// A sure win of the round for the deciding observer of `obs`: of the
-/// moves proved to win within `limits.max_nodes` (in the generator's
-/// order, one table for all; a win proved before the budget ran out
-/// stands), the one whose proof is the shortest, with its plies. Each
-/// proof stops at the first winning strategy it finds, so the plies are
+/// The sure wins of the round for the deciding observer of `obs`: every
+/// move proved to win within `limits.max_nodes`, with the plies of its
+/// proof, in the generator's order (one table for all; the moves after
+/// the budget ran out are not proved, the wins proved before stand). Each
+/// proof stops at the first winning strategy it finds, so its plies are
 /// those of a sure win, not always the fewest. Nothing when the observer
 /// has no decision or the observation more placements than
 /// `limits.max_states`.
-pub fn winning_move(obs: &Observation, limits: &ProofLimits) -> Attempt<(Move, u32)> {
-    let Ok(Ok(set)) = decision_states(obs, limits) else { return Attempt { proved: None, nodes: 0 } };
+pub fn winning_moves(obs: &Observation, limits: &ProofLimits) -> Attempt<Vec<(Move, u32)>> {
+    let Ok(Ok(set)) = decision_states(obs, limits) else { return Attempt { proved: Vec::new(), nodes: 0 } };
     let mut moves = Vec::new();
     obs.legal_moves(&mut moves);
     let mut searches = Searches::new(set[0].rounds_played(), limits, false);
-    let mut best: Option<(Move, u32)> = None;
+    let mut wins = Vec::new();
     for m in moves {
         let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
         match searches.sure_win(&next, obs.observer(), limits.depth.saturating_sub(1)) {
-            Ok(Some(d)) if best.is_none_or(|(_, b)| d + 1 < b) => best = Some((m, d + 1)),
-            Ok(_) => {}
+            Ok(Some(d)) => wins.push((m, d + 1)),
+            Ok(None) => {}
             Err(_) => break,
         }
     }
-    Attempt { proved: best, nodes: searches.nodes }
+    Attempt { proved: wins, nodes: searches.nodes }
 }
 
 /// Whether `m` is proved lost for the deciding observer of `obs` (as in
 /// [`move_verdict`], without first asking whether it wins): the plies of
 /// the longest of the other players' proofs (each the first sure win its
 /// search finds), if `limits.max_nodes` suffice.
-pub fn proved_loss(obs: &Observation, m: Move, limits: &ProofLimits) -> Attempt<u32> {
+pub fn proved_loss(obs: &Observation, m: Move, limits: &ProofLimits) -> Attempt<Option<u32>> {
     let Ok(Ok(set)) = decision_states(obs, limits) else { return Attempt { proved: None, nodes: 0 } };
     let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
     let mut searches = Searches::new(set[0].rounds_played(), limits, false);
