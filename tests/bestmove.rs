@@ -75,8 +75,8 @@ fn named_agents_expand_as_documented() {
         ("senat", "sample", "sharp", "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5"),
         ("focus", "start", "top", "ab:depth=3,tt=16,guard=7,temp=50"),
         ("debacle", "start", "fast", "greedy"),
-        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7"),
-        ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7"),
+        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7,guard=on,guard_nodes=2000"),
+        ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7,guard=on,guard_nodes=2000"),
     ] {
         let (_, err) = bestmove(&["--game", game, "--agent", name, "--", pos]);
         assert!(err.starts_with(&format!("agent {expansion}")), "{game} {name}: {err}");
@@ -90,7 +90,7 @@ fn named_agents_expand_as_documented() {
     assert!(text.lines().next().unwrap().contains(" red=learned "), "{text}");
     let help = ok(&["bestmove", "--help"]);
     assert!(help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,temp=0.5"), "{help}");
-    assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000"), "{help}");
+    assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000,guard=on"), "{help}");
 }
 
 #[test]
