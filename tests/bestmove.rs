@@ -61,6 +61,10 @@ fn searches_explain_themselves_on_stderr() {
     assert!(err.starts_with("agent ab:depth=3,tt=16; ab: score ") && err.contains("depth 3"), "{err}");
     let (_, err) = bestmove(&["--game", "dominoes", "--agent", "ismcts:playouts=100", OBS]);
     assert!(err.contains("visits ") && err.contains("of 100 playouts"), "{err}");
+    // The dominoes root guard says what it did: here, early in the round, nothing.
+    let (_, err) = bestmove(&["--game", "dominoes", "--agent", "ismcts:playouts=100,guard=on", OBS]);
+    assert!(err.starts_with("agent ismcts:playouts=100,c=0.7,guard=on,guard_nodes=2000; mcts: "), "{err}");
+    assert!(err.contains("; guard: nothing proved, the search's move stands (0 nodes)"), "{err}");
 }
 
 #[test]
@@ -71,8 +75,8 @@ fn named_agents_expand_as_documented() {
         ("senat", "sample", "sharp", "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5"),
         ("focus", "start", "top", "ab:depth=3,tt=16,guard=7,temp=50"),
         ("debacle", "start", "fast", "greedy"),
-        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7"),
-        ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7"),
+        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7,guard=on,guard_nodes=2000"),
+        ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7,guard=on,guard_nodes=2000"),
     ] {
         let (_, err) = bestmove(&["--game", game, "--agent", name, "--", pos]);
         assert!(err.starts_with(&format!("agent {expansion}")), "{game} {name}: {err}");
@@ -86,7 +90,7 @@ fn named_agents_expand_as_documented() {
     assert!(text.lines().next().unwrap().contains(" red=learned "), "{text}");
     let help = ok(&["bestmove", "--help"]);
     assert!(help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,temp=0.5"), "{help}");
-    assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000"), "{help}");
+    assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000,guard=on"), "{help}");
 }
 
 #[test]
@@ -123,6 +127,7 @@ fn refusals_are_one_line() {
         (vec!["bestmove", "--game", "debacle", "--agent", "ab:dpth=2"], "did you mean `depth`?"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "ismcst", OBS], "did you mean `ismcts`?"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "pimc:c=1,c=1", OBS], "`c` is given twice"),
+        (vec!["bestmove", "--game", "dominoes", "--agent", "ismcts:guard=7", OBS], "`guard=7`: expected on or off"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "greedy", "start"], "chance is to move"),
         (vec!["bestmove", "--agent", "greedy", "nonsense"], "SPN"),
         (vec!["bestmove", "--agent", "greedy"], "no position"),

@@ -976,6 +976,10 @@ const DOMINO_AGENT_DICT: &[&str] = &[
     "c",
     "temp",
     "temp_plies",
+    "guard",
+    "guard_nodes",
+    "on",
+    "off",
     "0",
     "1",
     "20",
@@ -997,11 +1001,12 @@ fn domino_agent(data: &[u8]) {
 }
 
 fn gen_domino_agent(rng: &mut Rng) -> Vec<u8> {
-    let s = match rng.below(4) {
+    let s = match rng.below(5) {
         0 => "random".to_string(),
         1 => "top".to_string(),
         2 => format!("pimc:playouts={},worlds={},c=0.{}", 1 + rng.below(5000), rng.below(40), rng.below(10)),
-        _ => format!("ismcts:playouts={},temp={}", rng.below(3000), rng.below(3)),
+        3 => format!("ismcts:playouts={},temp={}", rng.below(3000), rng.below(3)),
+        _ => format!("ismcts:guard={},guard_nodes={}", ["on", "off"][rng.below(2)], rng.below(30000)),
     };
     s.into_bytes()
 }

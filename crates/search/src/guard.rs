@@ -12,6 +12,10 @@
 //! second, which no 10,000-playout tree covers; bounded by a node budget
 //! and a time, it costs a fixed share of each move.
 //!
+//! [`check_ranking`] is the policy after the search alone, over any prover:
+//! a game whose proofs are not [`Solver`]'s (hidden hands) guards its
+//! moves with it the same way.
+//!
 //! What this module must never do: name a game, use a heuristic in a
 //! verdict (every answer is the exact solver's), or change a move unless a
 //! proof says so: without a proof the search's choice stands.
@@ -161,30 +165,10 @@ impl<G: Solvable> Guard<G> {
     /// proved lost, the one that holds out longest is played
     /// ([`GuardNote::Lost`]); otherwise nothing changes.
     pub fn after(&mut self, root: &G::State, ranking: &[G::Move]) -> GuardNote<G::Move> {
-        let Some(&first) = ranking.first() else { return GuardNote::Nothing };
-        let mut refused = None;
-        let mut longest: Option<(G::Move, u32)> = None;
-        let checks = self.config.checks.max(1);
-        for &m in ranking.iter().take(checks) {
-            // The search's choice gets the quick cap; once it is refused, each
-            // replacement gets the rescue cap.
-            let cap = if refused.is_some() { self.config.rescue.max(self.config.nodes) } else { self.config.nodes };
-            match (self.loses_within(root, m, cap), refused) {
-                (None, None) => return GuardNote::Nothing,
-                (None, Some(plies)) => return GuardNote::Saved { refused: first, plies, played: m },
-                (Some(n), _) => {
-                    refused.get_or_insert(n);
-                    if longest.is_none_or(|(_, l)| n > l) {
-                        longest = Some((m, n));
-                    }
-                }
-            }
-        }
-        match longest {
-            Some((played, plies)) if ranking.len() <= checks && played != first => GuardNote::Lost { played, plies },
-            Some((_, plies)) if ranking.len() <= checks => GuardNote::Lost { played: first, plies },
-            _ => GuardNote::Nothing,
-        }
+        let (quick, rescue) = (self.config.nodes, self.config.rescue.max(self.config.nodes));
+        check_ranking(ranking, self.config.checks, |m, replacement| {
+            self.loses_within(root, m, if replacement { rescue } else { quick })
+        })
     }
 
     /// The move a note plays, if it changes or confirms one.
@@ -208,5 +192,44 @@ impl<G: Solvable> Guard<G> {
         let ranking = search();
         let note = self.after(root, &ranking);
         (Guard::<G>::played(&note).or(ranking.first().copied()), note)
+    }
+}
+
+/// The policy of [`Guard::after`] over any prover, so that a game whose
+/// proofs are not [`Solver`]'s (hidden information, say) guards its moves
+/// the same way: `ranking` is the search's moves, best first; `loses(m,
+/// replacement)` is the plies within which `m` is proved lost, `None` when
+/// not proved (`replacement`: the search's choice was refused and `m` is a
+/// candidate to replace it, which may earn a longer look). The first move
+/// is checked; if it is proved lost, the next ones in turn (at most
+/// `checks` moves in all): the first not proved lost replaces it
+/// ([`GuardNote::Saved`]); if every move of the ranking is proved lost,
+/// the one that holds out longest is named ([`GuardNote::Lost`]);
+/// otherwise [`GuardNote::Nothing`]. Without a proof nothing changes.
+pub fn check_ranking<M: Copy + PartialEq>(
+    ranking: &[M],
+    checks: usize,
+    mut loses: impl FnMut(M, bool) -> Option<u32>,
+) -> GuardNote<M> {
+    let Some(&first) = ranking.first() else { return GuardNote::Nothing };
+    let mut refused = None;
+    let mut longest: Option<(M, u32)> = None;
+    let checks = checks.max(1);
+    for &m in ranking.iter().take(checks) {
+        match (loses(m, refused.is_some()), refused) {
+            (None, None) => return GuardNote::Nothing,
+            (None, Some(plies)) => return GuardNote::Saved { refused: first, plies, played: m },
+            (Some(n), _) => {
+                refused.get_or_insert(n);
+                if longest.is_none_or(|(_, l)| n > l) {
+                    longest = Some((m, n));
+                }
+            }
+        }
+    }
+    match longest {
+        Some((played, plies)) if ranking.len() <= checks && played != first => GuardNote::Lost { played, plies },
+        Some((_, plies)) if ranking.len() <= checks => GuardNote::Lost { played: first, plies },
+        _ => GuardNote::Nothing,
     }
 }

@@ -13,6 +13,7 @@
 //! the sampler come from `dominoes-rules`), or hand a full state to an agent
 //! other than [`PeekingAgent`].
 
+use super::dominoes_guard::{DominoGuard, DominoGuardSpec, GuardKeys};
 use crate::agent::{Agent, Seat};
 use crate::spec::{Family, Kind, ParamError, Reading, SpecError};
 use crate::temperature::{TempKeys, Temperature};
@@ -171,6 +172,8 @@ pub enum DominoSpec {
         /// The move temperature over the first turns of each round
         /// ([`Temperature::OFF`]: none).
         temp: Temperature,
+        /// The root guard (`guard=on,guard_nodes=N`; [`super::dominoes_guard`]).
+        guard: DominoGuardSpec,
     },
     /// Single-observer information-set MCTS: one tree over the player's
     /// information sets, a new determinization every playout.
@@ -182,13 +185,18 @@ pub enum DominoSpec {
         /// The move temperature over the first turns of each round
         /// ([`Temperature::OFF`]: none).
         temp: Temperature,
+        /// The root guard (`guard=on,guard_nodes=N`; [`super::dominoes_guard`]).
+        guard: DominoGuardSpec,
     },
 }
 
 /// The help of a dominoes agent spec.
 pub const DOMINO_AGENT_HELP: &str = "random | greedy | pimc[:playouts=1000,worlds=20,c=0.7] | ismcts[:playouts=1000,c=0.7]; \
 pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each round drawn ∝ visits^(1/T); \
-temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
+temp alone: K=16, temp_plies alone: T=1; temp=0: off) and guard=on|off,guard_nodes=<N> (the root guard, default off: \
+the one proved sure win of the round played at once, of several the search's choice if it is one, else the best-ranked; \
+a chosen move proved lost replaced by the next not proved lost; each proof capped at N nodes, 2000 by default, and tried \
+only with at most 300 placements of the unseen tiles; guard_nodes alone: on)";
 
 /// The dominoes agents as the lab's one spec grammar reads them
 /// ([`crate::spec`]): their kinds with their keys and the named agents.
@@ -210,9 +218,9 @@ pub fn domino_agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `pimc:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies"];
+pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies", "guard", "guard_nodes"];
 /// The keys of `ismcts:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies"];
+pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies", "guard", "guard_nodes"];
 
 /// Why a dominoes agent spec cannot be read (the grammar's refusal, or a value's).
 pub type DominoSpecError = SpecError;
@@ -229,13 +237,23 @@ impl DominoSpec {
         let mut a = match w.kind.name {
             "random" => DominoSpec::Random,
             "greedy" => DominoSpec::Greedy,
-            "pimc" => DominoSpec::Pimc { playouts: 1000, worlds: 20, c: 0.7, temp: Temperature::OFF },
-            _ => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF },
+            "pimc" => DominoSpec::Pimc {
+                playouts: 1000,
+                worlds: 20,
+                c: 0.7,
+                temp: Temperature::OFF,
+                guard: DominoGuardSpec::OFF,
+            },
+            _ => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF, guard: DominoGuardSpec::OFF },
         };
         let mut temp_keys = TempKeys::default();
+        let mut guard_keys = GuardKeys::default();
         for p in &w.params {
             let mut read = || -> Result<(), ParamError> {
                 if temp_keys.set(p.key, p.value)? {
+                    return Ok(());
+                }
+                if matches!(a, DominoSpec::Pimc { .. } | DominoSpec::Ismcts { .. }) && guard_keys.set(p)? {
                     return Ok(());
                 }
                 match (&mut a, p.key) {
@@ -253,8 +271,9 @@ impl DominoSpec {
             };
             read().map_err(|e| DOMINO_AGENTS.refuse(w.spec, e))?;
         }
-        if let DominoSpec::Pimc { temp, .. } | DominoSpec::Ismcts { temp, .. } = &mut a {
+        if let DominoSpec::Pimc { temp, guard, .. } | DominoSpec::Ismcts { temp, guard, .. } = &mut a {
             *temp = temp_keys.resolve();
+            *guard = guard_keys.resolve();
         }
         Ok(a)
     }
@@ -270,15 +289,26 @@ impl DominoSpec {
     }
 
     fn pimc(&self) -> Option<PimcAgent> {
-        let DominoSpec::Pimc { playouts, worlds, c, temp } = *self else { return None };
+        let DominoSpec::Pimc { playouts, worlds, c, temp, guard } = *self else { return None };
         let config = mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() };
-        Some(PimcAgent { mcts: Mcts::new(config, RoundRollout::default()), worlds, temp, last: None })
+        Some(PimcAgent {
+            mcts: Mcts::new(config, RoundRollout::default()),
+            worlds,
+            temp,
+            guard: guard.build(),
+            last: None,
+        })
     }
 
     fn ismcts(&self) -> Option<IsmctsAgent> {
-        let DominoSpec::Ismcts { playouts, c, temp } = *self else { return None };
+        let DominoSpec::Ismcts { playouts, c, temp, guard } = *self else { return None };
         let config = ismcts::Config { playouts, c, ..ismcts::Config::default() };
-        Some(IsmctsAgent { search: Ismcts::new(config, RoundRollout::default()), temp, last: None })
+        Some(IsmctsAgent {
+            search: Ismcts::new(config, RoundRollout::default()),
+            temp,
+            guard: guard.build(),
+            last: None,
+        })
     }
 
     /// The search a searching agent (PIMC, ISMCTS) makes on `obs` before
@@ -300,19 +330,19 @@ impl fmt::Display for DominoSpec {
         match self {
             DominoSpec::Random => f.write_str("random"),
             DominoSpec::Greedy => f.write_str("greedy"),
-            DominoSpec::Pimc { playouts, worlds, c, temp } => {
+            DominoSpec::Pimc { playouts, worlds, c, temp, guard } => {
                 write!(f, "pimc:playouts={playouts},worlds={worlds},c={c}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
                 }
-                Ok(())
+                write!(f, "{guard}")
             }
-            DominoSpec::Ismcts { playouts, c, temp } => {
+            DominoSpec::Ismcts { playouts, c, temp, guard } => {
                 write!(f, "ismcts:playouts={playouts},c={c}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
                 }
-                Ok(())
+                write!(f, "{guard}")
             }
         }
     }
@@ -356,6 +386,7 @@ struct PimcAgent {
     mcts: Mcts<Dominoes, RoundRollout>,
     worlds: u32,
     temp: Temperature,
+    guard: DominoGuard,
     last: Option<String>,
 }
 
@@ -371,6 +402,26 @@ fn tempered(r: &mcts::Report<Move>, obs: &Observation, temp: &Temperature, rng: 
     r.best.expect("a decision")
 }
 
+/// The guard's check of the search's `chosen` move ([`DominoGuard::after`]),
+/// its note appended to the search's line `last`.
+fn guarded(
+    guard: &mut DominoGuard,
+    obs: &Observation,
+    chosen: Move,
+    r: &mcts::Report<Move>,
+    last: &mut Option<String>,
+) -> Move {
+    if !guard.on() {
+        return chosen;
+    }
+    let played = guard.after(obs, chosen, &r.moves);
+    if let (Some(line), Some(note)) = (last.as_mut(), guard.explain()) {
+        line.push_str("; ");
+        line.push_str(&note);
+    }
+    played
+}
+
 impl PimcAgent {
     /// The search behind a decision on `obs`.
     fn report(&mut self, obs: &Observation, rng: &mut GameRng) -> mcts::Report<Move> {
@@ -381,9 +432,14 @@ impl PimcAgent {
 
 impl Agent<Dominoes> for PimcAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        if let Some(m) = self.guard.before(obs) {
+            self.last = self.guard.explain();
+            return m;
+        }
         let r = self.report(obs, rng);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
-        tempered(&r, obs, &self.temp, rng)
+        let chosen = tempered(&r, obs, &self.temp, rng);
+        guarded(&mut self.guard, obs, chosen, &r, &mut self.last)
     }
 
     fn explain(&self) -> Option<String> {
@@ -394,6 +450,7 @@ impl Agent<Dominoes> for PimcAgent {
 struct IsmctsAgent {
     search: Ismcts<Dominoes, RoundRollout>,
     temp: Temperature,
+    guard: DominoGuard,
     last: Option<String>,
 }
 
@@ -407,9 +464,14 @@ impl IsmctsAgent {
 
 impl Agent<Dominoes> for IsmctsAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        if let Some(m) = self.guard.before(obs) {
+            self.last = self.guard.explain();
+            return m;
+        }
         let r = self.report(obs, rng);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
-        tempered(&r, obs, &self.temp, rng)
+        let chosen = tempered(&r, obs, &self.temp, rng);
+        guarded(&mut self.guard, obs, chosen, &r, &mut self.last)
     }
 
     fn explain(&self) -> Option<String> {
@@ -1089,7 +1151,12 @@ mod tests {
             "{e}"
         );
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies;"), "{e}");
+        assert!(
+            e.contains(
+                "unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies, guard, guard_nodes;"
+            ),
+            "{e}"
+        );
         let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
         assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());

@@ -30,8 +30,8 @@
 //! What this module must never do: read a hidden tile other than through
 //! the states of the enumeration (every proof ranges over all of them).
 
+use ahash::AHashMap;
 use dominoes_rules::{Move, Observation, Sampler, State};
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// The bounds of one proof.
@@ -135,20 +135,48 @@ pub fn consistent_count(obs: &Observation, max_placements: u128) -> Option<usize
 struct Search {
     player: usize,
     rounds: u32,
+    /// Whether the fewest plies are wanted (every move of the player
+    /// searched) or any sure win will do (the first found ends the look:
+    /// its plies are then an upper bound of the fewest).
+    shortest: bool,
     nodes: u64,
     max_nodes: u64,
-    /// Results by the sorted Zobrist hashes of a set (a
-    /// transposition table: a collision of 64-bit keys is the one way it
-    /// can err).
-    memo: HashMap<Vec<u64>, Option<u32>>,
+    /// Results by the sorted Zobrist hashes of a set folded into 128 bits
+    /// ([`set_key`]; a transposition table: a collision of 64-bit state
+    /// keys or of 128-bit set keys is the one way it can err).
+    memo: AHashMap<u128, Option<u32>>,
     buf: Vec<Move>,
+    keys: Vec<u64>,
 }
 
 struct OutOfNodes;
 
+/// The key of a set of states: their Zobrist hashes, sorted, folded into
+/// two 64-bit sums of different mixes.
+fn set_key(set: &[State], keys: &mut Vec<u64>) -> u128 {
+    keys.clear();
+    keys.extend(set.iter().map(State::hash));
+    keys.sort_unstable();
+    let (mut a, mut b) = (0x9e37_79b9_7f4a_7c15u64, keys.len() as u64);
+    for &k in keys.iter() {
+        a = (a ^ k).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(29);
+        b = (b.rotate_left(17) ^ k).wrapping_mul(0x94d0_49bb_1331_11eb);
+    }
+    (u128::from(a) << 64) | u128::from(b ^ (b >> 31))
+}
+
 impl Search {
-    fn new(player: usize, rounds: u32, max_nodes: u64) -> Search {
-        Search { player, rounds, nodes: 0, max_nodes, memo: HashMap::new(), buf: Vec::new() }
+    fn new(player: usize, rounds: u32, shortest: bool) -> Search {
+        Search {
+            player,
+            rounds,
+            shortest,
+            nodes: 0,
+            max_nodes: 0,
+            memo: AHashMap::new(),
+            buf: Vec::new(),
+            keys: Vec::new(),
+        }
     }
 
     /// The fewest plies within which `self.player` forces the round's win
@@ -157,6 +185,8 @@ impl Search {
     /// plays a tile, draws one, or passes, and passes end it when they
     /// block), so this is exact: the minimum over his moves, the maximum
     /// over every other ply's successors, grouped by what he observes.
+    /// (Without [`Search::shortest`], the first of his moves that wins
+    /// gives the value: a sure win all the same, within those plies.)
     fn value(&mut self, set: &[State]) -> Result<Option<u32>, OutOfNodes> {
         self.nodes += set.len() as u64;
         if self.nodes > self.max_nodes {
@@ -170,8 +200,7 @@ impl Search {
             });
             return Ok(all.then_some(0));
         }
-        let mut key: Vec<u64> = set.iter().map(State::hash).collect();
-        key.sort_unstable();
+        let key = set_key(set, &mut self.keys);
         if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
         }
@@ -183,6 +212,9 @@ impl Search {
                 let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
                 if let Some(d) = self.value(&next)? {
                     best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
+                    if !self.shortest {
+                        break;
+                    }
                 }
             }
             best
@@ -206,32 +238,37 @@ impl Search {
     /// Every successor of every state of `set` (chance outcomes or the
     /// mover's decisions), grouped by `self.player`'s observation.
     fn successors(&mut self, set: &[State]) -> Vec<Vec<State>> {
-        let mut groups: Vec<(Observation, Vec<State>, HashSet<[u32; 5]>)> = Vec::new();
-        let mut outcomes = Vec::new();
+        let mut groups: Vec<(Observation, Vec<State>)> = Vec::new();
+        let (mut outcomes, mut moves) = (Vec::new(), Vec::new());
         for s in set {
-            let moves: Vec<Move> = if s.is_chance() {
+            if s.is_chance() {
                 s.chance_outcomes(&mut outcomes);
-                outcomes.iter().map(|&(m, _)| m).collect()
+                moves.clear();
+                moves.extend(outcomes.iter().map(|&(m, _)| m));
             } else {
-                s.legal_moves(&mut self.buf);
-                self.buf.clone()
-            };
-            for m in moves {
+                s.legal_moves(&mut moves);
+            }
+            for &m in &moves {
                 let t = after(s, m);
                 let o = t.observation(self.player);
-                // Two states reach one successor when they differ only in
-                // which of two tiles is still in the boneyard: kept once.
-                match groups.iter_mut().find(|(g, _, _)| *g == o) {
-                    Some((_, v, seen)) => {
-                        if seen.insert(hidden_key(&t)) {
-                            v.push(t)
-                        }
-                    }
-                    None => groups.push((o, vec![t], HashSet::from([hidden_key(&t)]))),
+                match groups.iter_mut().find(|(g, _)| *g == o) {
+                    Some((_, v)) => v.push(t),
+                    None => groups.push((o, vec![t])),
                 }
             }
         }
-        groups.into_iter().map(|(_, v, _)| v).collect()
+        // Two states reach one successor when they differ only in which of
+        // two tiles is still in the boneyard: kept once.
+        groups
+            .into_iter()
+            .map(|(_, mut v)| {
+                if v.len() > 1 {
+                    v.sort_unstable_by_key(hidden_key);
+                    v.dedup_by_key(|t| hidden_key(t));
+                }
+                v
+            })
+            .collect()
     }
 }
 
@@ -246,75 +283,156 @@ fn after(s: &State, m: Move) -> State {
     t
 }
 
-/// The fewest plies within which `player`, who cannot tell apart the states
-/// of `set` (one of his information sets), forces the win of the round
-/// that follows `rounds` finished rounds; `None` beyond `limits.depth`.
-fn sure_win(
-    set: &[State],
-    player: usize,
+/// The searches of one proof: one per player whose sure wins are asked,
+/// each keeping its table between the questions (the information sets of
+/// one player recur from one question to the next), all under one node
+/// budget ([`ProofLimits::max_nodes`]).
+struct Searches {
+    searches: Vec<Search>,
     rounds: u32,
-    limits: &ProofLimits,
-    nodes: &mut u64,
-) -> Result<Option<u32>, Unproved> {
-    let mut search = Search::new(player, rounds, limits.max_nodes.saturating_sub(*nodes));
-    let r = search.value(set);
-    *nodes += search.nodes;
-    match r {
-        Err(OutOfNodes) => Err(Unproved::Nodes),
-        Ok(d) => Ok(d.filter(|&d| d <= limits.depth)),
+    /// [`Search::shortest`] of every search.
+    shortest: bool,
+    /// Nodes spent by this proof: searched states and enumerated ones.
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Searches {
+    fn new(rounds: u32, limits: &ProofLimits, shortest: bool) -> Searches {
+        Searches { searches: Vec::new(), rounds, shortest, nodes: 0, max_nodes: limits.max_nodes }
+    }
+
+    /// Counts `n` nodes of work done outside a search (an enumeration).
+    fn spend(&mut self, n: usize) -> Result<(), Unproved> {
+        self.nodes = self.nodes.saturating_add(n as u64);
+        if self.nodes > self.max_nodes { Err(Unproved::Nodes) } else { Ok(()) }
+    }
+
+    /// The fewest plies within which `player`, who cannot tell apart the
+    /// states of `set` (one of his information sets), forces the win of
+    /// the round that follows `self.rounds` finished rounds; `None` beyond
+    /// `depth`.
+    fn sure_win(&mut self, set: &[State], player: usize, depth: u32) -> Result<Option<u32>, Unproved> {
+        let i = match self.searches.iter().position(|s| s.player == player) {
+            Some(i) => i,
+            None => {
+                self.searches.push(Search::new(player, self.rounds, self.shortest));
+                self.searches.len() - 1
+            }
+        };
+        let search = &mut self.searches[i];
+        let before = search.nodes;
+        search.max_nodes = before.saturating_add(self.max_nodes.saturating_sub(self.nodes));
+        let r = search.value(set);
+        self.nodes = self.nodes.saturating_add(search.nodes - before);
+        match r {
+            Err(OutOfNodes) => Err(Unproved::Nodes),
+            Ok(d) => Ok(d.filter(|&d| d <= depth)),
+        }
+    }
+
+    /// The most plies within which, in every state of `next` (the states
+    /// after the observer `p`'s move), some other player forces his win of
+    /// the round from his own observation; `Ok(None)` when some state has
+    /// no such player (proved or not: the move is not proved lost).
+    fn loss(&mut self, next: &[State], p: usize, limits: &ProofLimits) -> Result<Option<u32>, Unproved> {
+        let inner = limits.depth.saturating_sub(1);
+        let mut longest = 0;
+        for t in next {
+            if t.rounds_played() > self.rounds {
+                // The move ended the round without the observer winning it.
+                if t.last_round().and_then(|r| r.winner).map(usize::from).is_some_and(|w| w != p) {
+                    longest = longest.max(1);
+                    continue;
+                }
+                return Ok(None);
+            }
+            let mut best: Option<u32> = None;
+            for q in (0..t.players()).filter(|&q| q != p) {
+                let theirs = states_of(&t.observation(q), limits)?;
+                self.spend(theirs.len())?;
+                if let Some(d) = self.sure_win(&theirs, q, inner)? {
+                    best = Some(best.map_or(d, |b: u32| b.min(d)));
+                }
+            }
+            match best {
+                Some(d) => longest = longest.max(d + 1),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(longest))
     }
 }
 
 /// The verdict on `m` for the observer of `obs` (who must be deciding):
 /// a sure win with `m` first, else a proved loss, else unknown.
 pub fn move_verdict(obs: &Observation, m: Move, limits: &ProofLimits) -> Result<Verdict, ProofError> {
-    let set = decision_states(obs, limits)?;
-    let set = match set {
+    let set = match decision_states(obs, limits)? {
         Ok(v) => v,
         Err(why) => return Ok(Verdict::Unknown(why)),
     };
-    let mut nodes = 0u64;
     let p = obs.observer();
     let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
-    let inner = ProofLimits { depth: limits.depth.saturating_sub(1), ..*limits };
-    let rounds = set[0].rounds_played();
-    match sure_win(&next, p, rounds, &inner, &mut nodes) {
+    let mut searches = Searches::new(set[0].rounds_played(), limits, true);
+    match searches.sure_win(&next, p, limits.depth.saturating_sub(1)) {
         Err(why) => return Ok(Verdict::Unknown(why)),
         Ok(Some(d)) => return Ok(Verdict::Win { plies: d + 1 }),
         Ok(None) => {}
     }
     // A proved loss: in every state after m, another player forces his win
     // from his own observation.
-    let mut longest = 0;
-    for t in &next {
-        if t.rounds_played() > rounds {
-            // m ended the round without the observer winning it.
-            if t.last_round().and_then(|r| r.winner).map(usize::from).is_some_and(|w| w != p) {
-                longest = longest.max(1);
-                continue;
-            }
-            return Ok(Verdict::Unknown(Unproved::Horizon));
-        }
-        let mut best: Option<u32> = None;
-        for q in (0..t.players()).filter(|&q| q != p) {
-            let theirs = match states_of(&t.observation(q), limits) {
-                Ok(v) => v,
-                Err(why) => return Ok(Verdict::Unknown(why)),
-            };
-            match sure_win(&theirs, q, rounds, &inner, &mut nodes) {
-                Err(why) => return Ok(Verdict::Unknown(why)),
-                Ok(Some(d)) => {
-                    best = Some(best.map_or(d, |b: u32| b.min(d)));
-                }
-                Ok(None) => {}
-            }
-        }
-        match best {
-            Some(d) => longest = longest.max(d + 1),
-            None => return Ok(Verdict::Unknown(Unproved::Horizon)),
+    Ok(match searches.loss(&next, p, limits) {
+        Ok(Some(plies)) => Verdict::Loss { plies },
+        Ok(None) => Verdict::Unknown(Unproved::Horizon),
+        Err(why) => Verdict::Unknown(why),
+    })
+}
+
+/// A proof attempt of the root guard ([`crate::games::dominoes_guard`]):
+/// what it proved and the nodes it spent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt<T> {
+    /// What was proved (empty or `None`: nothing, whatever the reason).
+    pub proved: T,
+    /// Nodes spent: states searched and enumerated.
+    pub nodes: u64,
+}
+
+/// The sure wins of the round for the deciding observer of `obs`: every
+/// move proved to win within `limits.max_nodes`, with the plies of its
+/// proof, in the generator's order (one table for all; the moves after
+/// the budget ran out are not proved, the wins proved before stand). Each
+/// proof stops at the first winning strategy it finds, so its plies are
+/// those of a sure win, not always the fewest. Nothing when the observer
+/// has no decision or the observation more placements than
+/// `limits.max_states`.
+pub fn winning_moves(obs: &Observation, limits: &ProofLimits) -> Attempt<Vec<(Move, u32)>> {
+    let Ok(Ok(set)) = decision_states(obs, limits) else { return Attempt { proved: Vec::new(), nodes: 0 } };
+    let mut moves = Vec::new();
+    obs.legal_moves(&mut moves);
+    let mut searches = Searches::new(set[0].rounds_played(), limits, false);
+    let mut wins = Vec::new();
+    for m in moves {
+        let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
+        match searches.sure_win(&next, obs.observer(), limits.depth.saturating_sub(1)) {
+            Ok(Some(d)) => wins.push((m, d + 1)),
+            Ok(None) => {}
+            Err(_) => break,
         }
     }
-    Ok(Verdict::Loss { plies: longest })
+    Attempt { proved: wins, nodes: searches.nodes }
+}
+
+/// Whether `m` is proved lost for the deciding observer of `obs` (as in
+/// [`move_verdict`], without first asking whether it wins): the plies of
+/// the longest of the other players' proofs (each the first sure win its
+/// search finds), if `limits.max_nodes` suffice.
+pub fn proved_loss(obs: &Observation, m: Move, limits: &ProofLimits) -> Attempt<Option<u32>> {
+    let Ok(Ok(set)) = decision_states(obs, limits) else { return Attempt { proved: None, nodes: 0 } };
+    let next: Vec<State> = set.iter().map(|s| after(s, m)).collect();
+    let mut searches = Searches::new(set[0].rounds_played(), limits, false);
+    let proved = searches.loss(&next, obs.observer(), limits).ok().flatten();
+    Attempt { proved, nodes: searches.nodes }
 }
 
 /// The verdict on the position for the observer of `obs`: a sure win if

@@ -1,7 +1,8 @@
 //! Every game of the lab, each game's adapter in its own module: Sénat
 //! ([`senat`]), Focus (2 players, and 4 in two partnerships: [`focus`]),
 //! Débâcle ([`debacle`]) and block dominoes ([`dominoes`], with the proof
-//! of a round, [`dominoes_proof`]), all played by the same generic searches.
+//! of a round, [`dominoes_proof`], and its agents' root guard,
+//! [`dominoes_guard`]), all played by the same generic searches.
 //! Adding a game means a rules crate and one module here.
 //!
 //! What else lives here: [`LabGame`] (what the lab needs from a game of
@@ -24,6 +25,7 @@ pub mod arena;
 pub mod batch;
 pub mod debacle;
 pub mod dominoes;
+pub mod dominoes_guard;
 pub mod dominoes_proof;
 pub mod focus;
 pub mod senat;
