@@ -31,6 +31,28 @@ fn a_tiny_run_writes_weights_the_agents_read_and_keeps_them() {
 }
 
 #[test]
+fn a_round_continues_from_the_last_network_and_says_where_it_came_from() {
+    let dir = TempDir::new("train-net-rounds");
+    let (one, two) = (dir.0.join("one.txt").display().to_string(), dir.0.join("two.txt").display().to_string());
+    ok(&["train-net", "--games", "100", "--epochs", "1", "--hidden", "4", "--seed", "3", "--out", &one]);
+    let generator = format!("learned:file={one}");
+    let args =
+        ["train-net", "--games", "100", "--epochs", "2", "--seed", "4", "--generator", &generator, "--start", &one];
+    let printed = ok(&[&args[..], &["--keep-net", "--lr-final", "0.0001", "--out", &two]].concat());
+    assert!(printed.contains("weights written"), "{printed}");
+    let text = dir.text("two.txt");
+    assert!(text.contains("net.hidden=4"), "the start's network's size: {text}");
+    assert!(text.contains("--lr-final 0.0001"), "{text}");
+    assert!(text.contains(&format!("--start {one} --keep-net")), "{text}");
+    assert!(text.contains("# --generator reads weights fnv1a64:"), "{text}");
+    assert!(text.contains("# Start: Produced by: senat train-net --games 100 --seed 3"), "{text}");
+    let e = fails(&[&args[..], &["--keep-net", "--hidden", "8", "--out", &two, "--force"]].concat());
+    assert!(e.contains("--keep-net keeps the 4 hidden units"), "{e}");
+    let e = fails(&["train-net", "--start", &one, "--out", &two, "--force", "--keep-net", "--games", "5"]);
+    assert!(e.contains("--games must be within"), "{e}");
+}
+
+#[test]
 fn bad_flags_are_refused_in_one_line() {
     let dir = TempDir::new("train-net-bad");
     let out = dir.0.join("net.txt").display().to_string();
@@ -39,6 +61,8 @@ fn bad_flags_are_refused_in_one_line() {
         ("--games", "5", "--games must be within 10"),
         ("--sample", "1.5", "--sample must be within 0 and 1"),
         ("--generator", "mcst", "mcst"),
+        ("--lr-final", "2", "--lr-final must be within 0 and 1"),
+        ("--l2", "2", "--l2 must be within 0 and 1"),
     ] {
         let e = fails(&["train-net", flag, value, "--out", &out]);
         assert!(e.contains(said), "{flag} {value}: {e}");

@@ -7,6 +7,7 @@ use clap::Args;
 use senat_lab::learned::Learned;
 use senat_lab::limits;
 use senat_lab::net_train::{self, TrainConfig};
+use senat_lab::selfplay::identity::{PolicyId, fnv1a64};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -39,19 +40,28 @@ pub(crate) struct TrainNetArgs {
     /// Fraction of the games held out.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
-    /// Hidden units (1 to 256).
-    #[arg(long, default_value_t = 32)]
-    hidden: usize,
+    /// Hidden units (1 to 256; with --keep-net the start's network's, 32 otherwise).
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Passes over the training samples (the epoch with the best held-out loss is kept).
     #[arg(long, default_value_t = 8)]
     epochs: u32,
-    /// Adam's step size.
+    /// Adam's step size (at the first step).
     #[arg(long, default_value_t = 1e-3)]
     lr: f32,
+    /// The step size at the last step, reached along a half cosine (default: --lr, a constant step).
+    #[arg(long, value_name = "LR")]
+    lr_final: Option<f32>,
+    /// L2 penalty on the network's input weights.
+    #[arg(long, default_value_t = 1e-6)]
+    l2: f32,
     /// A learned weights file to train on top of (its draft weights are kept; a network in it is
-    /// replaced); default: the shipped weights.
+    /// replaced unless --keep-net); default: the shipped weights.
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
+    /// Continue training --start's network (an earlier round's) instead of a new one.
+    #[arg(long, requires = "start")]
+    keep_net: bool,
     /// Where to write the weights (`learned:file=<path>` reads them).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -73,14 +83,21 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if a.games < 10 || a.games > 100_000_000 {
         return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
     }
-    if a.hidden == 0 || a.hidden > senat_lab::net::MAX_HIDDEN {
-        return input(format_args!("--hidden must be within 1 and {}, got {}", senat_lab::net::MAX_HIDDEN, a.hidden));
+    if let Some(h) = a.hidden.filter(|&h| h == 0 || h > senat_lab::net::MAX_HIDDEN) {
+        return input(format_args!("--hidden must be within 1 and {}, got {h}", senat_lab::net::MAX_HIDDEN));
     }
     if a.epochs == 0 || a.epochs > 1000 {
         return input(format_args!("--epochs must be within 1 and 1000, got {}", a.epochs));
     }
+    let lr_final = a.lr_final.unwrap_or(a.lr);
     if !(a.lr > 0.0 && a.lr <= 1.0) {
         return input(format_args!("--lr must be above 0 and at most 1, got {}", a.lr));
+    }
+    if !(0.0..=1.0).contains(&lr_final) {
+        return input(format_args!("--lr-final must be within 0 and 1, got {lr_final}"));
+    }
+    if !(0.0..=1.0).contains(&a.l2) {
+        return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
     let mut cfg = TrainConfig::new(policy("generator", &a.generator)?);
     cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
@@ -90,14 +107,59 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     cfg.holdout = fraction("--holdout", a.holdout)?;
     cfg.games = a.games;
     cfg.seed = a.seed;
-    cfg.hidden = a.hidden;
+    cfg.hidden = a.hidden.unwrap_or(32);
     cfg.epochs = a.epochs;
     cfg.lr = a.lr;
+    cfg.lr_final = lr_final;
+    cfg.l2 = a.l2;
+    // Where the run's weights come from: the files' hashes (as senat arena's
+    // identity line gives them) and the start file's own making.
+    let mut origin = String::new();
+    for (what, spec) in [("generator", Some(&cfg.generator)), ("label", cfg.labeler.as_ref())] {
+        if let Some(h) = spec
+            .map(PolicyId::of)
+            .transpose()
+            .or_else(|e| input(format_args!("--{what}: {e}")))?
+            .and_then(|p| p.weights)
+        {
+            origin.push_str(&format!("--{what} reads weights fnv1a64:{h:016x}\n"));
+        }
+    }
     if let Some(path) = &a.start {
         let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
         let mut w = Learned::parse(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
-        w.net = None;
+        if !a.keep_net {
+            w.net = None;
+        }
+        match (&w.net, a.hidden) {
+            (None, _) if a.keep_net => {
+                return input(format_args!("--keep-net: {} has no network to keep", path.display()));
+            }
+            (Some(n), Some(h)) if n.hidden != h => {
+                return input(format_args!(
+                    "--hidden {h}: --keep-net keeps the {} hidden units of {}",
+                    n.hidden,
+                    path.display()
+                ));
+            }
+            (Some(n), _) => cfg.hidden = n.hidden,
+            _ => {}
+        }
         cfg.start = w;
+        origin.push_str(&format!("--start {} is fnv1a64:{:016x}", path.display(), fnv1a64(body.as_bytes())));
+        let made: Vec<&str> = body
+            .lines()
+            .filter_map(|l| l.strip_prefix("# "))
+            .filter(|l| l.starts_with("Produced by:") || l.starts_with("Start: "))
+            .collect();
+        if made.is_empty() {
+            origin.push_str(" (it gives no Produced by line)\n");
+        } else {
+            origin.push_str(", made as follows:\n");
+            for l in made {
+                origin.push_str(&format!("Start: {l}\n"));
+            }
+        }
     }
     refuse_existing(&a.out, a.force)?;
     let start = Instant::now();
@@ -126,10 +188,10 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if let Some(e) = err {
         return Err(e.into());
     }
-    let best = reports.iter().skip(1).min_by(|x, y| x.held_target.total_cmp(&y.held_target));
+    let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
     let command = format!(
         "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
-         --holdout {} --hidden {} --epochs {} --lr {}{} --out {}",
+         --holdout {} --hidden {} --epochs {} --lr {} --lr-final {} --l2 {}{}{} --out {}",
         a.games,
         a.seed,
         cfg.generator.name,
@@ -138,10 +200,13 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         a.sample,
         a.explore,
         a.holdout,
-        a.hidden,
+        cfg.hidden,
         a.epochs,
         a.lr,
+        lr_final,
+        a.l2,
         a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+        if a.keep_net { " --keep-net" } else { "" },
         a.out.display()
     );
     let header = format!(
@@ -149,7 +214,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
          the start's draft weights, and a network of {} hidden units whose output is added to the play logit.\n\
          Produced by: {command}\n\
          (version {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
-         Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
+         {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
          Kept: epoch {}",
         cfg.hidden,
         env!("CARGO_PKG_VERSION"),

@@ -10,6 +10,10 @@
 //! logistic weights are the network's linear part, trained with it), with
 //! Adam on the cross-entropy of the blended target; its output layer
 //! starts at zero, so training starts from exactly the start's evaluation.
+//! Where the start has a network of its own (an earlier round's), training
+//! continues from it instead ([`TrainConfig::start`]). The step size stays
+//! at [`TrainConfig::lr`] or falls along a half cosine to
+//! [`TrainConfig::lr_final`] by the last step ([`step_size`]).
 //!
 //! Everything is a pure function of the configuration (games from
 //! [`game_seed`], first weights and batch order from the seed); games are
@@ -53,11 +57,16 @@ pub struct TrainConfig {
     pub epochs: u32,
     /// Samples per step.
     pub batch: usize,
-    /// Adam's step size.
+    /// Adam's step size (at the first step).
     pub lr: f32,
+    /// The step size at the last step, reached along a half cosine
+    /// ([`step_size`]); equal to `lr`: a constant step.
+    pub lr_final: f32,
     /// L2 penalty on the network's input weights.
     pub l2: f32,
-    /// The evaluation trained on top of (its draft weights are kept).
+    /// The evaluation trained on top of (its draft weights are kept). With
+    /// a network, training continues from that network (`hidden` is then
+    /// the network's); without, a new one starts with a zero output layer.
     pub start: Learned,
 }
 
@@ -77,6 +86,7 @@ impl TrainConfig {
             epochs: 8,
             batch: 256,
             lr: 1e-3,
+            lr_final: 1e-3,
             l2: 1e-6,
             start: Learned::builtin().clone(),
         }
@@ -297,18 +307,36 @@ impl Adam {
     }
 }
 
+/// The step size at step `t` of `steps` (0-based): `lr` at the first,
+/// falling along a half cosine to `lr_final` at the last.
+pub fn step_size(lr: f32, lr_final: f32, t: usize, steps: usize) -> f32 {
+    if steps <= 1 {
+        return lr;
+    }
+    let x = t.min(steps - 1) as f64 / (steps - 1) as f64;
+    let c = 0.5 * (1.0 + (std::f64::consts::PI * x).cos());
+    (f64::from(lr_final) + (f64::from(lr) - f64::from(lr_final)) * c) as f32
+}
+
 /// Trains the network on `data` and returns the evaluation (the start's
 /// draft weights, the trained linear part and network) with the report
-/// of each epoch; `each` is called after every epoch.
+/// of each epoch; `each` is called after every epoch. The epoch with the
+/// lowest held-out loss on the targets is kept, epoch 0 (the start) included.
 pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
-    let h = cfg.hidden.clamp(1, MAX_HIDDEN);
     let mut rng: GameRng = rng_from_seed(mix64(cfg.seed ^ 0x0074_7261_696e));
-    let mut net = Net::zeros(h);
-    let a = 1.0 / (net::MAX_ACTIVE as f32 / 1.5).sqrt();
-    for w in net.w1.iter_mut() {
-        *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
-    }
-    net.b1.iter_mut().for_each(|b| *b = 0.5);
+    let net = match &cfg.start.net {
+        Some(n) => Net::clone(n),
+        None => {
+            let mut net = Net::zeros(cfg.hidden.clamp(1, MAX_HIDDEN));
+            let a = 1.0 / (net::MAX_ACTIVE as f32 / 1.5).sqrt();
+            for w in net.w1.iter_mut() {
+                *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
+            }
+            net.b1.iter_mut().for_each(|b| *b = 0.5);
+            net
+        }
+    };
+    let h = net.hidden;
     let mut m = Model { v: cfg.start.play.map(|x| x as f32), net };
     let train = &data.train;
     let mut reports = Vec::new();
@@ -322,16 +350,18 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
     let (mut gv, mut gw1, mut gb1, mut gw2) =
         (vec![0.0f32; NP], vec![0.0f32; INPUTS * h], vec![0.0f32; h], vec![0.0f32; h]);
     let mut order: Vec<usize> = (0..train.len()).collect();
+    let batch = cfg.batch.max(1);
+    let steps = cfg.epochs as usize * train.len().div_ceil(batch);
     let mut t = 0i32;
     let mut acc = vec![0.0f32; h];
-    let mut best = (f64::INFINITY, m.clone());
+    let mut best = (ht, m.clone());
     for epoch in 1..=cfg.epochs {
         for i in (1..order.len()).rev() {
             let j = crate::policy::below(&mut rng, i + 1);
             order.swap(i, j);
         }
         let mut loss = 0.0f64;
-        for chunk in order.chunks(cfg.batch.max(1)) {
+        for chunk in order.chunks(batch) {
             gv.iter_mut().for_each(|x| *x = 0.0);
             gw1.iter_mut().for_each(|x| *x = 0.0);
             gb1.iter_mut().for_each(|x| *x = 0.0);
@@ -371,13 +401,14 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
                     *g += cfg.l2 * w;
                 }
             }
+            let lr = step_size(cfg.lr, cfg.lr_final, t as usize, steps);
             t += 1;
-            av.step(&mut m.v, &gv, cfg.lr, t);
-            aw1.step(&mut m.net.w1, &gw1, cfg.lr, t);
-            ab1.step(&mut m.net.b1, &gb1, cfg.lr, t);
-            aw2.step(&mut m.net.w2, &gw2, cfg.lr, t);
+            av.step(&mut m.v, &gv, lr, t);
+            aw1.step(&mut m.net.w1, &gw1, lr, t);
+            ab1.step(&mut m.net.b1, &gb1, lr, t);
+            aw2.step(&mut m.net.w2, &gw2, lr, t);
             let mut b2 = [m.net.b2];
-            ab2.step(&mut b2, &[gb2], cfg.lr, t);
+            ab2.step(&mut b2, &[gb2], lr, t);
             m.net.b2 = b2[0];
         }
         let (hr, ht) = held_losses(&m, &data.held);
@@ -466,5 +497,50 @@ mod tests {
         // With weight 1 the target is the search's value, seldom exactly a result.
         let differ = all.zip(results).filter(|(t, r)| t != r).count();
         assert!(differ > 0);
+    }
+
+    #[test]
+    fn the_step_size_falls_along_a_half_cosine_or_stays() {
+        assert_eq!(step_size(1e-3, 1e-3, 5, 10), 1e-3);
+        assert_eq!(step_size(1e-3, 1e-5, 0, 100), 1e-3);
+        assert!((step_size(1e-3, 1e-5, 99, 100) - 1e-5).abs() < 1e-9);
+        assert!((step_size(1e-3, 0.0, 50, 101) - 5e-4).abs() < 1e-7, "halfway is the mean");
+        let s: Vec<f32> = (0..100).map(|t| step_size(1e-3, 1e-5, t, 100)).collect();
+        assert!(s.windows(2).all(|w| w[1] <= w[0]));
+        assert_eq!(step_size(1e-3, 1e-5, 500, 100), step_size(1e-3, 1e-5, 99, 100), "past the end: the last");
+        assert_eq!(step_size(1e-3, 1e-5, 0, 1), 1e-3);
+    }
+
+    #[test]
+    fn training_continues_from_the_start_network() {
+        let mut c = small("learned");
+        c.lr_final = 1e-5;
+        let d = generate(&c);
+        let (mut first, _) = train(&c, &d, |_| {});
+        // A network whose output is surely not zero (the kept epoch may be the start's).
+        let mut n = Net::clone(first.net.as_ref().unwrap());
+        n.w2.iter_mut().enumerate().for_each(|(j, w)| *w += 0.05 * j as f32 - 0.2);
+        first.net = Some(Arc::new(n));
+        let mut c2 = c.clone();
+        c2.start = first.clone();
+        c2.hidden = 3; // ignored: the start's network has 8
+        c2.seed = 5;
+        let (second, reports) = train(&c2, &d, |_| {});
+        assert_eq!(second.net.as_ref().unwrap().hidden, 8);
+        // Epoch 0 is the start with its network, not the logistic model alone.
+        let held: Vec<f64> = (0..d.held.len()).map(|k| f64::from(first_logit(&first, &d.held, k))).collect();
+        assert!((reports[0].held_target - log_loss(held.into_iter(), &d.held.target)).abs() < 1e-6);
+        assert!((reports[0].held_result - start_loss(&c.start, &d.held)).abs() > 1e-4);
+        // The kept epoch is never worse than the start on held-out targets.
+        let best = reports.iter().map(|r| r.held_target).fold(f64::INFINITY, f64::min);
+        let kept: Vec<f64> = (0..d.held.len()).map(|k| f64::from(first_logit(&second, &d.held, k))).collect();
+        assert!((log_loss(kept.into_iter(), &d.held.target) - best).abs() < 1e-6);
+        assert!(best <= reports[0].held_target);
+    }
+
+    /// The mover's logit of sample `k` by `e` (its linear part and network).
+    fn first_logit(e: &Learned, s: &Samples, k: usize) -> f32 {
+        let m = Model { v: e.play.map(|x| x as f32), net: Net::clone(e.net.as_ref().unwrap()) };
+        m.logit(s, k)
     }
 }
