@@ -20,17 +20,20 @@ pub struct Named {
     pub about: &'static str,
 }
 
-/// Sénat's `top`: the strongest measured MCTS (docs/results/strong-agents.md) with
-/// proofs in the tree and a move temperature of 0.5 over the first 16
-/// plies (varied drafts). No root guard: at equal think time the guard
-/// lost (docs/results/tactics.md); [`SENAT_SHARP`] has it.
-pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,temp=0.5";
-/// Sénat's `sharp`: `top` with the root guard (forced wins within 7 plies
-/// played, proved losses refused), for analysing positions: it finds more
-/// short wins and saves, and is weaker per second of thought in games.
-pub const SENAT_SHARP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,guard=7,temp=0.5";
-/// Sénat's `strong`: the top agent with a tenth of its playouts.
-pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,temp=0.5";
+/// Sénat's `top`: MCTS on the learned evaluation with the shipped value
+/// network at the leaves (`net=on`, docs/results/net.md), proofs in the
+/// tree, the root guard (forced wins within 7 plies played, proved losses
+/// refused; no quick look before the search, `guard_before=0`) and a move
+/// temperature of 0.5 over the first 16 plies (varied drafts). At equal
+/// think time it beat the top MCTS without them (docs/results/tactics.md).
+pub const SENAT_TOP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_before=0,temp=0.5";
+/// Sénat's `sharp`: `top` with proofs of up to 500,000 nodes and the
+/// guard's quick look before every search, for analysing positions: a few
+/// more short wins found, more time per move.
+pub const SENAT_SHARP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_nodes=500000,temp=0.5";
+/// Sénat's `strong`: MCTS with the value network and a tenth of `top`'s
+/// playouts, no guard.
+pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,net=on,temp=0.5";
 /// Sénat's `fast`: one ply on the learned evaluation.
 pub const SENAT_FAST: &str = "learned";
 
@@ -60,14 +63,14 @@ pub const SENAT: &[Named] = &[
     Named {
         name: "top",
         spec: SENAT_TOP,
-        about: "the strongest in games: MCTS on the learned evaluation with proofs in the tree, varied drafts",
+        about: "the strongest: MCTS on the learned evaluation and value network, proofs in the tree, the root guard, varied drafts",
     },
     Named {
         name: "sharp",
         spec: SENAT_SHARP,
-        about: "top with the root guard, for analysis: more short wins and saves found, weaker at equal time (docs/results/tactics.md)",
+        about: "top with deeper proofs, for analysis: a few more short wins found, more time per move (docs/results/tactics.md)",
     },
-    Named { name: "strong", spec: SENAT_STRONG, about: "the top agent with a tenth of the playouts" },
+    Named { name: "strong", spec: SENAT_STRONG, about: "MCTS with the value network and a tenth of top's playouts, no guard" },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
 ];
 
