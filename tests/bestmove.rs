@@ -72,7 +72,12 @@ fn named_agents_expand_as_documented() {
     for (game, pos, name, expansion) in [
         ("senat", "sample", "fast", "learned"),
         ("senat", "sample", "strong", "mcts:playouts=1000,rollout=eval,prior=1000,net=on,temp=0.5"),
-        ("senat", "sample", "sharp", "mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_nodes=500000,temp=0.5"),
+        (
+            "senat",
+            "sample",
+            "sharp",
+            "mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_nodes=500000,temp=0.5",
+        ),
         ("focus", "start", "top", "ab:depth=3,tt=16,guard=7,temp=50"),
         ("debacle", "start", "fast", "greedy"),
         ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7,guard=on,guard_nodes=2000"),
@@ -89,7 +94,10 @@ fn named_agents_expand_as_documented() {
     let text = dir.text("g.csv");
     assert!(text.lines().next().unwrap().contains(" red=learned "), "{text}");
     let help = ok(&["bestmove", "--help"]);
-    assert!(help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_before=0,temp=0.5"), "{help}");
+    assert!(
+        help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_before=0,temp=0.5"),
+        "{help}"
+    );
     assert!(help.contains("top    = ab:depth=3") && help.contains("top    = ismcts:playouts=1000,guard=on"), "{help}");
 }
 

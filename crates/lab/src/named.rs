@@ -70,7 +70,11 @@ pub const SENAT: &[Named] = &[
         spec: SENAT_SHARP,
         about: "top with deeper proofs, for analysis: a few more short wins found, more time per move (docs/results/tactics.md)",
     },
-    Named { name: "strong", spec: SENAT_STRONG, about: "MCTS with the value network and a tenth of top's playouts, no guard" },
+    Named {
+        name: "strong",
+        spec: SENAT_STRONG,
+        about: "MCTS with the value network and a tenth of top's playouts, no guard",
+    },
     Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
 ];
 
