@@ -57,6 +57,11 @@ impl From<io::Error> for Failure {
 /// The result of a command step.
 pub(crate) type Result<T, E = Failure> = std::result::Result<T, E>;
 
+/// `v` if it is within 0 and 1, else an input error naming `flag`.
+pub(crate) fn fraction(flag: &str, v: f64) -> Result<f64> {
+    if (0.0..=1.0).contains(&v) { Ok(v) } else { input(format_args!("{flag} must be within 0 and 1, got {v}")) }
+}
+
 /// Fails with an input error (exit code 2) whose message is `msg`.
 pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
     Err(Failure::Input(msg.to_string()))

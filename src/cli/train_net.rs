@@ -2,7 +2,7 @@
 //! (`senat_lab::net_train`) and writes the weights file atomically; prints
 //! each epoch's held-out losses next to the start evaluation's.
 
-use crate::cli::common::{Result, input, policy, refuse_existing, write_atomic};
+use crate::cli::common::{Result, fraction, input, policy, refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::learned::Learned;
 use senat_lab::limits;
@@ -71,10 +71,6 @@ pub(crate) struct TrainNetArgs {
     /// The game (`--game`): Sénat only so far.
     #[command(flatten)]
     pub(crate) senat_only: crate::cli::common::SenatOnly,
-}
-
-fn fraction(flag: &str, v: f64) -> Result<f64> {
-    if (0.0..=1.0).contains(&v) { Ok(v) } else { input(format_args!("{flag} must be within 0 and 1, got {v}")) }
 }
 
 /// Runs `senat train-net`.

@@ -2,7 +2,7 @@
 //! (`senat_lab::tune`) and writes the weights file atomically; prints each
 //! round's held-out measures next to the hand-written evaluations'.
 
-use crate::cli::common::{Result, input, refuse_existing, write_atomic};
+use crate::cli::common::{Result, fraction, input, refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::tune::{self, RoundReport, TuneConfig};
 use std::io::Write;
@@ -42,10 +42,6 @@ pub(crate) struct TuneArgs {
     /// The game (`--game`): Sénat only so far.
     #[command(flatten)]
     pub(crate) senat_only: crate::cli::common::SenatOnly,
-}
-
-fn fraction(flag: &str, v: f64) -> Result<f64> {
-    if (0.0..=1.0).contains(&v) { Ok(v) } else { input(format_args!("{flag} must be within 0 and 1, got {v}")) }
 }
 
 /// Runs `senat tune`.
