@@ -351,10 +351,9 @@ impl Learned {
     /// once a side holds the majority.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
-        let base = self.logistic_logit(p, me);
         match &self.net {
-            Some(n) if p.is_play() && p.majority().is_none() => base + n.logit(p, me),
-            _ => base,
+            Some(n) if p.is_play() && p.majority().is_none() => dot(&self.play, &play_features(p, me)) + n.logit(p, me),
+            _ => self.logistic_logit(p, me),
         }
     }
 

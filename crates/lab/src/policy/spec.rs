@@ -195,6 +195,9 @@ pub const MCTS_KEYS: &[&str] = &[
 pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file", "net"];
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
+/// Refusal of a spec giving its weights twice.
+const NET_AND_FILE: &str = "net=on and file= both give the weights: keep one";
+
 /// The keys of `learned:…`: a weights file or the shipped network, and the move temperature.
 pub const LEARNED_KEYS: &[&str] = &["file", "net", "temp", "temp_plies"];
 
@@ -341,7 +344,7 @@ impl PolicySpec {
             }
             said_file |= p.key == "file";
             if said_file && said_net {
-                return Err(refuse(ParamError::Conflict("net=on and file= both give the weights: keep one")));
+                return Err(refuse(ParamError::Conflict(NET_AND_FILE)));
             }
             match (kind, p.key) {
                 // The shipped weights with their value network, where `file=`
@@ -349,7 +352,7 @@ impl PolicySpec {
                 (PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta, "net") => {
                     said_net = p.choice(&[(&["on"], true), (&["off"], false)], "on or off").map_err(refuse)?;
                     if said_net && said_file {
-                        return Err(refuse(ParamError::Conflict("net=on and file= both give the weights: keep one")));
+                        return Err(refuse(ParamError::Conflict(NET_AND_FILE)));
                     }
                     if said_net {
                         match kind {
