@@ -17,15 +17,16 @@ shift
 seed=${SEED:-2301}
 for tg in "$@"; do
   tier=${tg%%:*} n=${tg##*:}
+  spec=$(tier_spec "$tier")
   files=()
   start=$(date +%s)
   for g in 1 $(seq 3 23); do
     f="$work/$tier-g$g.csv"
-    "$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --force-first-give "g$g" \
+    "$senat" selfplay --games "$n" --seed "$seed" --red "$spec" --blue "$spec" --force-first-give "g$g" \
       --out "$f" --summary "" --force --quiet
     files+=("$f")
   done
-  echo "for g in 1 3 4 ... 23: $senat selfplay --games $n --seed $seed --red $tier --blue $tier --force-first-give gN --out WORK/$tier-gN.csv --summary ''  # $(( $(date +%s) - start )) s for the 22" >>"$runs"
+  echo "for g in 1 3 4 ... 23: $senat selfplay --games $n --seed $seed --red $spec --blue $spec --force-first-give gN --out WORK/$tier-gN.csv --summary ''  # $(( $(date +%s) - start )) s for the 22" >>"$runs"
   python3 experiments/paired_gives.py --tier "$tier" --out "$out/$tier.csv" "${files[@]}"
   echo "python3 experiments/paired_gives.py --tier $tier --out OUT/$tier.csv WORK/$tier-g*.csv" >>"$runs"
   rm -f "${files[@]}"

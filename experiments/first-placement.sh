@@ -17,18 +17,19 @@ shift
 seed=${SEED:-2401}
 for tg in "$@"; do
   tier=${tg%%:*} n=${tg##*:}
+  spec=$(tier_spec "$tier")
   files=()
   start=$(date +%s)
   for cell in S6 M15 I21; do
     for face in Cr Cb Tr; do
       printf 'g5\n5@%s=%s\n' "$cell" "$face" >"$work/open-$cell-$face.txt"
       f="$work/$tier-$cell-$face.csv"
-      "$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --opening "$work/open-$cell-$face.txt" \
+      "$senat" selfplay --games "$n" --seed "$seed" --red "$spec" --blue "$spec" --opening "$work/open-$cell-$face.txt" \
         --out "$f" --summary "" --force --quiet
       files+=("$f")
     done
   done
-  echo "for C in S6 M15 I21, F in Cr Cb Tr: printf 'g5\n5@C=F\n' >open.txt; $senat selfplay --games $n --seed $seed --red $tier --blue $tier --opening open.txt --out WORK/$tier-C-F.csv --summary ''  # $(( $(date +%s) - start )) s for the 9" >>"$runs"
+  echo "for C in S6 M15 I21, F in Cr Cb Tr: printf 'g5\n5@C=F\n' >open.txt; $senat selfplay --games $n --seed $seed --red $spec --blue $spec --opening open.txt --out WORK/$tier-C-F.csv --summary ''  # $(( $(date +%s) - start )) s for the 9" >>"$runs"
   python3 experiments/paired_cells.py --tier "$tier" --out "$out/$tier.csv" "${files[@]}"
   echo "python3 experiments/paired_cells.py --tier $tier --out OUT/$tier.csv WORK/$tier-*.csv" >>"$runs"
   rm -f "${files[@]}"

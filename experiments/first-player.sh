@@ -9,8 +9,9 @@
 # OUT (default: a new folder first-player-<date>) must not exist: the
 # script never overwrites a run, the committed one included. Environment:
 #   GAMES=20000        games per cell of the fast tiers (the plan: 200000)
-#   STRONG_GAMES=200   games per cell of the strong tier
-#   TIERS="random heuristic learned strong"
+#   STRONG_GAMES=200   games per cell of the slow tiers (mcts-eval, strong, top)
+#   STRONG_RULES_GAMES games of the slow tiers' rules cell (default STRONG_GAMES)
+#   TIERS="random heuristic learned mcts-eval strong" (labels: experiments/run-folder.sh tier_spec)
 #   SEED=2201  SENAT=target/release/senat  WORK=/tmp/first-player-games
 # OUT keeps the summaries, effects.csv/md, metrics-<tier>.csv and runs.txt
 # (every command with its time, and the commit); the games files of the
@@ -22,7 +23,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start_run first-player "${1:-first-player-$(date +%Y%m%d-%H%M%S)}" /tmp/first-player-games
 games=${GAMES:-20000}
 strong_games=${STRONG_GAMES:-200}
-tiers=${TIERS:-random heuristic learned strong}
+strong_rules_games=${STRONG_RULES_GAMES:-$strong_games}
+tiers=${TIERS:-random heuristic learned mcts-eval strong}
 seed=${SEED:-2201}
 variant_of() {
   case $1 in
@@ -33,13 +35,17 @@ variant_of() {
   esac
 }
 for tier in $tiers; do
-  n=$games
-  [ "$tier" = strong ] || [ "$tier" = top ] && n=$strong_games
+  spec=$(tier_spec "$tier")
   for cell in rules G F GF; do
+    n=$games
+    if slow_tier "$tier"; then
+      n=$strong_games
+      [ "$cell" = rules ] && n=$strong_rules_games
+    fi
     v=$(variant_of "$cell")
     games_out=/dev/null
     [ "$cell" = rules ] && games_out="$work/$tier-rules.games.csv"
-    cmd=("$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --variant "$v"
+    cmd=("$senat" selfplay --games "$n" --seed "$seed" --red "$spec" --blue "$spec" --variant "$v"
       --out "$games_out" --summary "$out/$tier-$cell.summary.csv" --force --quiet)
     start=$(date +%s.%N)
     "${cmd[@]}"

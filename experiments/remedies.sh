@@ -18,15 +18,16 @@ variants="rules closure=40 repetition=2 majority=4 majority=6"
 tiers=()
 for tg in "$@"; do
   tier=${tg%%:*} n=${tg##*:}
+  spec=$(tier_spec "$tier")
   tiers+=("$tier")
   for v in $variants; do
     arg=$v
     [ "$v" = rules ] && arg=""
     start=$(date +%s.%N)
-    "$senat" selfplay --games "$n" --seed "$seed" --red "$tier" --blue "$tier" --variant "$arg" \
+    "$senat" selfplay --games "$n" --seed "$seed" --red "$spec" --blue "$spec" --variant "$arg" \
       --out /dev/null --summary "$out/$tier-$v.summary.csv" --force --quiet
     printf '%s selfplay --games %s --seed %s --red %s --blue %s --variant "%s" --out /dev/null --summary OUT/%s-%s.summary.csv  # %.1f s\n' \
-      "$senat" "$n" "$seed" "$tier" "$tier" "$arg" "$tier" "$v" "$(echo "$(date +%s.%N) - $start" | bc)" >>"$runs"
+      "$senat" "$n" "$seed" "$spec" "$spec" "$arg" "$tier" "$v" "$(echo "$(date +%s.%N) - $start" | bc)" >>"$runs"
   done
 done
 python3 experiments/remedies.py "$out" "${tiers[@]}" -- $variants

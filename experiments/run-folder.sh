@@ -17,3 +17,22 @@ start_run() {
   runs="$out/runs.txt"
   echo "# $name run, $(date -u +%Y-%m-%dT%H:%M:%SZ), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src crates || echo '+dirty'), $(nproc) cores, $("$senat" --version)" >"$runs"
 }
+
+# The agent spec of a report tier. Every tier is a named agent or a spec,
+# except `mcts-eval`: the report's strong tier before the value network
+# (MCTS on the learned features alone), which is what the named `strong`
+# meant until commit 148bf25. Labels name files; specs play.
+tier_spec() {
+  case $1 in
+    mcts-eval) echo 'mcts:playouts=1000,rollout=eval,prior=1000,temp=0.5' ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# Whether a tier is slow (MCTS): it gets STRONG_GAMES, not GAMES.
+slow_tier() {
+  case $1 in
+    mcts-eval | strong | top | mcts*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
