@@ -6,25 +6,26 @@ Wilson 95 % interval; written to DIR/conveyor.md. Only the share is
 reported: the pusher of the first push is nearly always the first mover,
 so a pusher's win rate would measure a side. Standard library only.
 
-Usage: conveyor_table.py DIR TIER...
+Usage: conveyor_table.py DIR TIER...   (a TIER is T, or LABEL@PATH/NAME: senatstats.tier_arg)
 """
 import csv
 import os
 import sys
 
-from senatstats import wilson
+from senatstats import tier_arg, wilson
 
 
 
 
 
 def main():
-    d, tiers = sys.argv[1], sys.argv[2:]
+    d = sys.argv[1]
+    args = [tier_arg(d, a) for a in sys.argv[2:]]
     with open(os.path.join(d, "conveyor.md"), "w") as f:
         f.write("| tier | games | first push is a conveyor push | of which it ejects the pusher's colour | "
                 "mean play ply of the first push |\n|---|---|---|---|---|\n")
-        for t in tiers:
-            rows = list(csv.DictReader(open(os.path.join(d, f"draft-stats-{t}", "first_push.csv"), newline="")))
+        for t, folder, name in args:
+            rows = list(csv.DictReader(open(os.path.join(folder, f"draft-stats-{name}", "first_push.csv"), newline="")))
             n = sum(int(r["games"]) for r in rows)
             k = sum(int(r["games"]) for r in rows if r["kind"].startswith("conveyor"))
             own = sum(int(r["games"]) for r in rows if r["kind"] == "conveyor_own")

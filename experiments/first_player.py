@@ -10,14 +10,14 @@ two-sided p-value and the Holm-adjusted p-value over the 16 tests. A cell's
 score variance is computed from its win/draw/loss counts exactly (the
 score takes the values 1, 1/2 and 0). Standard library only.
 
-Usage: first_player.py DIR TIER...
+Usage: first_player.py DIR TIER...   (a TIER is T, or LABEL@PATH/NAME: senatstats.tier_arg)
 """
 import csv
 import math
 import os
 import sys
 
-from senatstats import Z, holm, p_two_sided, wilson
+from senatstats import Z, holm, p_two_sided, tier_arg, wilson
 
 CELLS = ["rules", "G", "F", "GF"]
 # (m, p) of each cell: m = +1 when blue moves first, p = +1 when blue places last.
@@ -50,12 +50,14 @@ def mean_var(n, w, d):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    d, tiers = sys.argv[1], sys.argv[2:]
+    d = sys.argv[1]
+    args = [tier_arg(d, a) for a in sys.argv[2:]]
+    tiers = [label for label, _, _ in args]
     rows = []
     cells = {}
-    for t in tiers:
+    for t, folder, name in args:
         for c in CELLS:
-            n, w, dr, l = cell(os.path.join(d, f"{t}-{c}.summary.csv"))
+            n, w, dr, l = cell(os.path.join(folder, f"{name}-{c}.summary.csv"))
             m, v = mean_var(n, w, dr)
             cells[(t, c)] = (n, w, dr, l, m, v)
     tests = []

@@ -6,12 +6,14 @@ first_mover, with 95 % intervals and the 50 % line) and DIR/effects.svg
 Colours are not the game's red and blue. Standard library only; the PNGs
 are drawn by experiments/report.sh (`chromium --headless --screenshot`).
 
-Usage: first_player_plot.py DIR TIER...
+Usage: first_player_plot.py DIR TIER...   (a TIER is T, or LABEL@PATH/NAME: senatstats.tier_arg)
 """
 import csv
 import os
 import re
 import sys
+
+from senatstats import tier_arg
 
 CELLS = [
     ("rules", "rules: blue moves first, red places last", "#222222", "0"),
@@ -107,7 +109,8 @@ def read(d):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    d, tiers = sys.argv[1], sys.argv[2:]
+    d = sys.argv[1]
+    tiers = [tier_arg(d, a)[0] for a in sys.argv[2:]]
     vals, games = read(d)
 
     ys = [v for t in tiers for c, *_ in CELLS for v in vals[(t, c)]] + [0.5]

@@ -3,11 +3,13 @@
 into one Markdown table, DIR/metrics.md: one row per metric, one column per
 tier, each cell the value with its 95 % interval. Standard library only.
 
-Usage: metrics_table.py DIR TIER...
+Usage: metrics_table.py DIR TIER...   (a TIER is T, or LABEL@PATH/NAME: senatstats.tier_arg)
 """
 import csv
 import os
 import sys
+
+from senatstats import tier_arg
 
 # Shares and rates shown in percent; the rest as they are.
 PERCENT = {"AdvantageP1", "Completion", "Drawishness", "Share.majority", "Share.repetition", "Share.closure",
@@ -17,10 +19,12 @@ PERCENT = {"AdvantageP1", "Completion", "Drawishness", "Share.majority", "Share.
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    d, tiers = sys.argv[1], sys.argv[2:]
+    d = sys.argv[1]
+    args = [tier_arg(d, a) for a in sys.argv[2:]]
+    tiers = [label for label, _, _ in args]
     table, order, games = {}, [], {}
-    for t in tiers:
-        with open(os.path.join(d, f"metrics-{t}.csv"), newline="") as f:
+    for t, folder, name in args:
+        with open(os.path.join(folder, f"metrics-{name}.csv"), newline="") as f:
             for r in csv.DictReader(f):
                 m = r["metric"]
                 if m not in order:

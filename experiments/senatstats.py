@@ -3,6 +3,7 @@ intervals, two-sided normal p-values and Holm's adjustment. Standard
 library only; imported by the scripts beside it (`python3 experiments/x.py`
 puts this folder on the path)."""
 import math
+import os
 
 Z = 1.959963984540054
 
@@ -40,3 +41,16 @@ def holm(ps):
         running = max(running, min(1.0, (len(ps) - rank) * ps[i]))
         adj[i] = running
     return adj
+
+
+def tier_arg(d, arg):
+    """(label, folder, name) of a tier argument of the report scripts.
+
+    `T` reads the tier's files from DIR, named after T (`T-rules.summary.csv`,
+    `metrics-T.csv`, `draft-stats-T/`); `LABEL@PATH/NAME` reads them from
+    PATH, named after NAME, and shows them as LABEL (a table over tiers run
+    in different folders, or a tier whose files carry an older name)."""
+    if "@" in arg:
+        label, path = arg.split("@", 1)
+        return label, os.path.dirname(path) or ".", os.path.basename(path)
+    return arg, d, arg
