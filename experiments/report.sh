@@ -26,7 +26,8 @@
 #   OUT/first-player/   the 2 x 2 of first_giver x first_mover per tier: effects.md,
 #                       balance and effects .svg/.png, metrics.md (Ludii's metrics),
 #                       conveyor.md, ladder.txt (each tier against the next),
-#                       draft-stats-<tier>/ (first give, first push, the opening explorer)
+#                       draft-stats-<tier>/ (first give, first push, the opening tree),
+#                       opening-<tier>.md (the opening explorer as a table)
 #   OUT/top/            top's self-play in the rules and strong against top
 #   OUT/first-give/     the forced first give per tier (paired differences)
 #   OUT/first-placement/ the forced first placement per tier (paired differences)
@@ -72,6 +73,10 @@ for plot in balance:470 effects:430; do
   else
     echo "report: no chromium: ${svg%.svg}.png not drawn (the SVG is there)" >&2
   fi
+done
+# The opening explorer of each tier (games and results per line of the draft).
+for t in $tiers; do
+  python3 experiments/opening_table.py "$out/first-player/draft-stats-$t/opening_tree.csv" "$out/first-player/opening-$t.md" --depth 3
 done
 # Only the tables the report reads are kept of draft-stats (the others name sides, not dice).
 for t in $tiers; do
