@@ -36,6 +36,11 @@ def pair_score(row):
     return n, m, var / n
 
 
+def fmt_p(p):
+    """A p-value in three significant digits; one that underflows to 0 as a bound."""
+    return "< 1e-300" if p == 0 else f"{p:.3g}" if p >= 0.01 else f"{p:.1e}"
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -66,7 +71,7 @@ def main():
         f.write("|---|---|---|---|---|---|\n")
         for r in rows:
             f.write(f'| {r["what"]} | {r["games"]} ({r["wdl"]}) | {100 * r["score"]:.1f} [{100 * r["lo"]:.1f}, {100 * r["hi"]:.1f}] % '
-                    f'| {r["elo"]:+.1f} [{r["elo_lo"]:+.1f}, {r["elo_hi"]:+.1f}] | {r["p"]:.2g} | {r["p_holm"]:.2g} |\n')
+                    f'| {r["elo"]:+.1f} [{r["elo_lo"]:+.1f}, {r["elo_hi"]:+.1f}] | {fmt_p(r["p"])} | {fmt_p(r["p_holm"])} |\n')
 
 
 if __name__ == "__main__":
