@@ -1,6 +1,6 @@
 //! Block dominoes through the command line (`--game dominoes`): chance
-//! outcomes at the start, perft, show, self-play with match and round rows,
-//! the duplicate-deal arena, and the refusals.
+//! outcomes at the start, perft, show, self-play with match and round rows
+//! (their openers), rotated deals, the duplicate-deal arena, and the refusals.
 
 mod support {
     pub mod cli;
@@ -62,6 +62,7 @@ fn selfplay_writes_matches_and_rounds() {
     }
     let r = dir.text("r.csv");
     assert_eq!(r.lines().skip(2).count() as u64, rounds, "one round row per round");
+    assert_eq!(r.lines().nth(1), Some("game,round,end,winner,points,pips,tiles,decisions,opener"));
     let s = dir.text("s.csv");
     assert_eq!(s.lines().count(), 2, "a header and one row: {s}");
     // Same seed, same bytes; an existing output is kept without --force.
@@ -218,4 +219,154 @@ fn shards_merge_and_a_cut_run_resumes() {
     let merge = ["merge", "s1.csv", "s2.csv", "s3.csv", "--out", "m2.csv", "--summary", ""];
     let e = expect_error(&support::cli::senat_in(&dir.0, &merge), &["merge"]);
     assert!(e.contains("is not the final position's"), "{e}");
+}
+
+/// Each seat's tiles of the first deal of a match, from its moves (the
+/// deals `6-4>1` come first).
+fn first_deal(moves: &str, players: usize) -> Vec<Vec<String>> {
+    let mut hands = vec![Vec::new(); players];
+    for m in moves.split(' ').take_while(|m| m.contains('>')) {
+        let (tile, seat) = m.split_once('>').unwrap();
+        hands[seat.parse::<usize>().unwrap()].push(tile.to_string());
+    }
+    hands.iter_mut().for_each(|h| h.sort());
+    hands
+}
+
+/// The seat holding the opening tile of a deal (GAMES.md §2.2: the
+/// highest double, else the heaviest tile, ties by the higher end).
+fn opening_seat(hands: &[Vec<String>]) -> usize {
+    let rank = |t: &str| {
+        let (a, b) = t.split_once('-').unwrap();
+        let (a, b): (u32, u32) = (a.parse().unwrap(), b.parse().unwrap());
+        if a == b { (1, a, 0) } else { (0, a + b, a.max(b)) }
+    };
+    (0..hands.len()).max_by_key(|&p| hands[p].iter().map(|t| rank(t)).max()).unwrap()
+}
+
+/// The rounds file's `opener` is, in every match's first round, the seat
+/// dealt the opening tile (read from the moves file's deals).
+#[test]
+fn the_rounds_opener_holds_the_opening_tile() {
+    let dir = TempDir::new("dominoes-opener");
+    let args = ["selfplay", "--game", "dominoes", "--games", "6", "--first", "greedy", "--second", "random"];
+    let files = ["--out", "g.csv", "--moves", "mv.csv", "--rounds", "r.csv", "--summary", "", "--quiet"];
+    ok_in(&dir.0, &[&args[..], &files[..]].concat());
+    let moves = rows(&dir.text("mv.csv"));
+    let rounds = rows(&dir.text("r.csv"));
+    let opener = rounds[0].iter().position(|c| c == "opener").unwrap();
+    let mut seats = Vec::new();
+    for m in &moves[1..] {
+        let first = rounds.iter().find(|r| r[0] == m[0] && r[1] == "1").expect("the match's round 1");
+        assert_eq!(first[opener], opening_seat(&first_deal(&m[1], 2)).to_string(), "match {}", m[0]);
+        seats.push(first[opener].clone());
+    }
+    assert!(seats.contains(&"0".to_string()) && seats.contains(&"1".to_string()), "both seats open: {seats:?}");
+}
+
+/// `--rotate`: the P games of a deal in a row, rotation k giving seat s the
+/// first deal's hand of seat (s + k) mod P in rotation 0 (every round's,
+/// tested in the lab), the opener moving with it; shards merge into the
+/// whole file and a cut run resumes to the same bytes; rotated and
+/// unrotated files are not mixed; --games must be a multiple of P; an old
+/// rounds file (no `opener`) is not resumed.
+#[test]
+fn rotated_deals_rotate_the_hands_and_resume_and_merge() {
+    let dir = TempDir::new("dominoes-rotate");
+    let base = [
+        "selfplay",
+        "--game",
+        "dominoes",
+        "--players",
+        "4",
+        "--games",
+        "8",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--summary",
+        "",
+        "--quiet",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
+    let run = |args: Vec<String>| {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok_in(&dir.0, &a)
+    };
+    let fail = |args: Vec<String>, cmd: &str| {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        expect_error(&senat_in(&dir.0, &a), &[cmd])
+    };
+    run(with(&["--rotate", "--out", "all.csv", "--moves", "mv.csv", "--rounds", "r.csv"]));
+    let games = dir.text("all.csv");
+    assert!(games.lines().next().unwrap().ends_with(" first=greedy second=random rotate=true"), "{games}");
+    let moves = rows(&dir.text("mv.csv"));
+    let rounds = rows(&dir.text("r.csv"));
+    let opener_of = |g: usize| {
+        let r = rounds.iter().find(|r| r[0] == g.to_string() && r[1] == "1").unwrap();
+        r[8].parse::<usize>().unwrap()
+    };
+    for deal in 0..2 {
+        let zero = first_deal(&moves[1 + 4 * deal][1], 4);
+        assert_eq!(opener_of(4 * deal), opening_seat(&zero));
+        for k in 1..4 {
+            let g = 4 * deal + k;
+            let hands = first_deal(&moves[1 + g][1], 4);
+            for s in 0..4 {
+                assert_eq!(hands[s], zero[(s + k) % 4], "deal {deal} rotation {k} seat {s}");
+            }
+            assert_eq!(opener_of(g), (opener_of(4 * deal) + 4 - k) % 4, "game {g}");
+        }
+    }
+    assert_ne!(first_deal(&moves[1][1], 4), first_deal(&moves[5][1], 4), "two deals");
+    // Rotation 0 of a deal is the unrotated batch's game of that index.
+    run(with(&["--out", "plain.csv", "--moves", "plain-mv.csv"]));
+    let plain = rows(&dir.text("plain-mv.csv"));
+    assert_eq!((&plain[1], &plain[5]), (&moves[1], &moves[5]));
+    assert_ne!(plain[2], moves[2]);
+    // Shards (cutting deals apart) merge to the whole file; a cut run resumes.
+    let mut shards = Vec::new();
+    for k in [2, 3, 1] {
+        let name = format!("s{k}.csv");
+        run(with(&["--rotate", "--shard", &format!("{k}/3"), "--out", &name]));
+        shards.push(name);
+    }
+    let mut merge: Vec<String> = ["merge", "--out", "merged.csv", "--summary", ""].map(String::from).to_vec();
+    merge.extend(shards.iter().cloned());
+    run(merge);
+    assert_eq!(dir.text("merged.csv"), games);
+    let (g, m, r) = (dir.read("all.csv"), dir.read("mv.csv"), dir.read("r.csv"));
+    std::fs::write(dir.0.join("cut.csv"), &g[..g.len() / 2]).unwrap();
+    std::fs::write(dir.0.join("cut-mv.csv"), &m[..m.len() * 3 / 4]).unwrap();
+    std::fs::write(dir.0.join("cut-r.csv"), &r[..r.len() / 3]).unwrap();
+    run(with(&["--rotate", "--out", "cut.csv", "--moves", "cut-mv.csv", "--rounds", "cut-r.csv", "--resume"]));
+    assert_eq!((dir.read("cut.csv"), dir.read("cut-mv.csv"), dir.read("cut-r.csv")), (g, m, r.clone()));
+    // Rotated and unrotated files are not mixed.
+    run(with(&["--shard", "1/3", "--out", "u1.csv"]));
+    let mixed = ["merge", "u1.csv", "s2.csv", "s3.csv", "--out", "mixed.csv", "--summary", ""].map(String::from);
+    let e = fail(mixed.to_vec(), "merge");
+    assert!(e.contains("rotate"), "{e}");
+    let e = fail(with(&["--rotate", "--out", "plain.csv", "--resume"]), "selfplay");
+    assert!(e.contains("another batch (rotate=false, this run has rotate=true)"), "{e}");
+    let e = fail(with(&["--out", "all.csv", "--resume"]), "selfplay");
+    assert!(e.contains("another batch (rotate=true, this run has rotate=false)"), "{e}");
+    // Refusals: a batch of incomplete deals, another game.
+    let six = ["selfplay", "--game", "dominoes", "--players", "4", "--games", "6", "--rotate", "--out", "x.csv"];
+    let e = expect_error(&senat_in(&dir.0, &six), &["selfplay"]);
+    assert!(e.contains("--games must be a multiple of 4, got 6"), "{e}");
+    assert!(!dir.exists("x.csv"), "nothing written");
+    let e = expect_error(&senat_in(&dir.0, &["selfplay", "--game", "focus", "--rotate"]), &["selfplay"]);
+    assert!(e.contains("--rotate is for --game dominoes"), "{e}");
+    // A rounds file written before `opener` is not resumed, and says why.
+    let old: String = String::from_utf8(r)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { format!("{l}\n") } else { format!("{}\n", l.rsplit_once(',').unwrap().0) })
+        .collect();
+    dir.write("old-r.csv", &old[..old.len() / 2]);
+    std::fs::copy(dir.0.join("all.csv"), dir.0.join("old.csv")).unwrap();
+    let e = fail(with(&["--rotate", "--out", "old.csv", "--rounds", "old-r.csv", "--resume"]), "selfplay");
+    assert!(e.contains("lacks the column `opener`"), "{e}");
 }

@@ -116,6 +116,7 @@ def selfplay(
     moves: Optional[_Path] = None,
     summary: Optional[_Path] = None,
     rounds: Optional[_Path] = None,
+    rotate: bool = False,
     shard: Optional[str] = None,
     force: bool = False,
     resume: bool = False,

@@ -101,9 +101,20 @@ pub(crate) struct SelfplayArgs {
     /// batch identity as book_plies=K).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub(crate) book_plies: u32,
-    /// With --game dominoes: also write one row per round to this file.
+    /// With --game dominoes: also write one row per round to this file
+    /// (its `opener` column: the seat that made the round's first play).
     #[arg(long, value_name = "PATH")]
     pub(crate) rounds: Option<PathBuf>,
+    /// With --game dominoes: play every deal once per seat rotation, the
+    /// games of a deal in a row: game i is rotation k = i mod P (P the
+    /// players) of deal i div P, in which seat s holds, round by round, the
+    /// hand that seat (s + k) mod P holds in rotation 0, the boneyard and
+    /// its draws unchanged (so every hand is played from every seat, the
+    /// deal's luck cancelled); --games must be a multiple of P. Written in the identity line as
+    /// rotate=true: merge and --resume refuse to mix rotated and unrotated
+    /// files.
+    #[arg(long)]
+    pub(crate) rotate: bool,
     /// Red's draft policy (default: red's play policy; greedy drafts at random).
     #[arg(long, value_name = "POLICY")]
     pub(crate) draft_red: Option<String>,
@@ -294,6 +305,9 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
              Sénat's sides are --red and --blue, its openings --opening and --book-plies",
         );
     }
+    if a.rotate {
+        return input("--rotate is for --game dominoes (it rotates the deal's hands among the seats)");
+    }
     let Some(variant) = a.game.senat_variant(out)? else { return Ok(()) };
     let book_plies = senat_lab::limits::plies("--book-plies", a.book_plies as u64).or_else(input)?;
     if a.games == 0 {
@@ -440,6 +454,9 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
     if a.game.game != GameKind::Dominoes && a.rounds.is_some() {
         return input("--rounds is for --game dominoes");
     }
+    if a.game.game != GameKind::Dominoes && a.rotate {
+        return input("--rotate is for --game dominoes (it rotates the deal's hands among the seats)");
+    }
     if a.games == 0 {
         return input("--games 0: a batch needs at least 1 game");
     }
@@ -460,7 +477,16 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
         }
         let variant = game::domino_variant(&a.game)?.to_text();
         let agents = [game::domino_spec(&a.first, "--first")?, game::domino_spec(&a.second, "--second")?];
-        let b = batch::Batch { game: a.game.game, variant, seed: a.seed, games: a.games, shard, book: 0, agents };
+        let b = batch::Batch {
+            game: a.game.game,
+            variant,
+            seed: a.seed,
+            games: a.games,
+            shard,
+            book: 0,
+            agents,
+            rotate: a.rotate,
+        };
         return run_batch::<senat_lab::games::dominoes::Dominoes>(a, &b, threads, false, out);
     }
     let ms = time_per_move(a.time_per_move)?;
@@ -470,7 +496,7 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
             return Ok(());
         }
         let start = game::text(G::start(&a.game.full()))?;
-        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents };
+        let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents, rotate: false };
         let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;
         run_batch::<G>(a, &b, threads, deterministic, out)
     })

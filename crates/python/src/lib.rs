@@ -684,7 +684,8 @@ fn threads(t: Option<usize>) -> PyResult<usize> {
 
 /// Plays a self-play batch with the lab's batch runner, as `senat
 /// selfplay --game GAME` does, writing the same files (games file `out`,
-/// and `moves`, `summary`, dominoes' `rounds` where given; the command
+/// and `moves`, `summary`, dominoes' `rounds` where given, dominoes'
+/// deals rotated among the seats with `rotate`, as `--rotate`; the command
 /// line's default summary file is not written unless asked). Sénat's sides
 /// are `red` and `blue` (their draft policies `draft_red`, `draft_blue`,
 /// by default their play policies); the other games' are `first` and
@@ -698,7 +699,7 @@ fn threads(t: Option<usize>) -> PyResult<usize> {
 #[pyo3(signature = (
     game, out, games = 100, *, seed = 1, variant = "", first = None, second = None, red = None, blue = None,
     draft_red = None, draft_blue = None, book_plies = 0, threads = None, moves = None, summary = None,
-    rounds = None, shard = None, force = false, resume = false
+    rounds = None, rotate = false, shard = None, force = false, resume = false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
@@ -719,6 +720,7 @@ fn selfplay<'py>(
     moves: Option<PathBuf>,
     summary: Option<PathBuf>,
     rounds: Option<PathBuf>,
+    rotate: bool,
     shard: Option<String>,
     force: bool,
     resume: bool,
@@ -744,9 +746,10 @@ fn selfplay<'py>(
     let threads = self::threads(threads)?;
     let d = PyDict::new(py);
     let (played, resumed, seconds, line, fields) = if k == GameKind::Senat {
-        if first.is_some() || second.is_some() || rounds.is_some() {
+        if first.is_some() || second.is_some() || rounds.is_some() || rotate {
             return Err(err(
-                "first/second/rounds are for focus, focus4, debacle or dominoes; Sénat's sides are red and blue",
+                "first/second/rounds/rotate are for focus, focus4, debacle or dominoes (rotate: dominoes only); \
+                 Sénat's sides are red and blue",
             ));
         }
         use senat_lab::selfplay::{Batch, Matchup, Outputs, identity_of, run};
@@ -792,11 +795,15 @@ fn selfplay<'py>(
                 shard,
                 book: 0,
                 agents: [spec("first", f)?, spec("second", s)?],
+                rotate,
             };
             py.detach(|| run::<Dominoes>(&b, &outputs, threads, &|_| {}))
         } else {
             if rounds.is_some() {
                 return Err(err("rounds is for dominoes"));
+            }
+            if rotate {
+                return Err(err("rotate is for dominoes (it rotates the deal's hands among the seats)"));
             }
             let spec = |flag: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{flag}: {e}")));
             let agents = [spec("first", f)?, spec("second", s)?];
@@ -809,7 +816,7 @@ fn selfplay<'py>(
                 agents: [AgentSpec; 2],
             ) -> PyResult<Batch> {
                 let start = lab(G::start(full))?;
-                Ok(Batch { game: k, variant: G::variant_text(&start), seed, games, shard, book, agents })
+                Ok(Batch { game: k, variant: G::variant_text(&start), seed, games, shard, book, agents, rotate: false })
             }
             let what = (seed, games, shard, book_plies);
             match k {

@@ -141,7 +141,7 @@ def made(tmp_path_factory):
         "--out", "d-g.csv", "--moves", "d-m.csv", "--summary", "d-s.csv")
     run(*sp, "--game", "dominoes", "--first", "random", "--second", "greedy", "--games", "3",
         "--out", "do-g.csv", "--moves", "do-m.csv", "--rounds", "do-r.csv", "--summary", "do-s.csv")
-    run(*sp, "--game", "dominoes", "--players", "3", "--games", "2",
+    run(*sp, "--game", "dominoes", "--players", "3", "--games", "3", "--rotate",
         "--out", "do3-g.csv", "--rounds", "do3-r.csv", "--summary", "do3-s.csv")
     ar = ("arena", "--quiet")
     run(*ar, "random", "greedy", "--games", "4", "--out", "a-g.csv", "--summary", "a-s.csv", "--moves", "a-m.csv")

@@ -11,7 +11,9 @@
 //! exactly where the shorter of its files stops, and a merge refuses mixed,
 //! missing, repeated or cut shards. Game `i` draws all its randomness from
 //! [`game_seed`]`(seed, i)`, so a game is the same whatever the threads,
-//! the shard or the resume.
+//! the shard or the resume; under `--rotate` (dominoes) its deal comes from
+//! the seed of its deal's first game instead ([`GameSeeds`]), still a
+//! function of the seed and the index.
 //!
 //! What this module must never do: know the rules of a game (it goes
 //! through [`BatchGame`]), overwrite a file it was not allowed to, or write
@@ -52,14 +54,20 @@ pub trait BatchGame {
     fn side_columns() -> Option<&'static [&'static str]> {
         None
     }
-    /// Game `index` with `seed` (its [`game_seed`]) between `agents`
-    /// (team 0's, then team 1's), after `book` random plies; its moves and
-    /// side rows only where asked.
+    /// The seat rotations of one deal under `--rotate` (dominoes: one per
+    /// player), `None` for a game without a deal to rotate (every game but
+    /// dominoes), which refuses `--rotate`.
+    fn rotations(_start: &Self::Start) -> Option<u64> {
+        None
+    }
+    /// A game of the batch with `seeds` between `agents` (team 0's, then
+    /// team 1's), after `book` random plies; its moves and side rows only
+    /// where asked.
     fn play_row(
         start: &Self::Start,
         agents: &[Self::Spec; 2],
         book: u32,
-        seed: u64,
+        seeds: GameSeeds,
         with_moves: bool,
         with_side: bool,
     ) -> GameRecord;
@@ -67,6 +75,39 @@ pub trait BatchGame {
     /// row's plies and own columns (`extra`); returns the final position's
     /// winning team (`None`: a draw), which the caller compares with the row's.
     fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String>;
+}
+
+/// Where a game of a batch draws its randomness from, all of it derived
+/// from the batch seed and the game's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSeeds {
+    /// The game's own seed, [`game_seed`]`(seed, index)` (the games file's
+    /// `game_seed`): all the game's randomness, but for its deal under `--rotate`.
+    pub game: u64,
+    /// The seed of the game's deals (dominoes' hands and boneyard): its own
+    /// seed, or under `--rotate` the own seed of its deal's rotation 0,
+    /// `game_seed(seed, index − rotation)`.
+    pub deal: u64,
+    /// How far the deal's hands are rotated among the seats: `index mod
+    /// rotations` under `--rotate`, otherwise 0.
+    pub rotation: usize,
+}
+
+impl GameSeeds {
+    /// The seeds of game `index` of a batch with seed `seed`; `rotations`:
+    /// the rotations of one deal under `--rotate` (game `index` is then
+    /// rotation `index mod rotations` of deal `index div rotations`), `None`
+    /// without.
+    pub fn of(seed: u64, index: u64, rotations: Option<u64>) -> GameSeeds {
+        let game = game_seed(seed, index);
+        match rotations {
+            Some(n) if n > 1 => {
+                let k = index % n;
+                GameSeeds { game, deal: game_seed(seed, index - k), rotation: k as usize }
+            }
+            _ => GameSeeds { game, deal: game, rotation: 0 },
+        }
+    }
 }
 
 /// One game as [`BatchGame::play_row`] returns it.
@@ -100,11 +141,11 @@ impl<G: LabGame> BatchGame for G {
         start: &G::State,
         agents: &[AgentSpec; 2],
         book: u32,
-        seed: u64,
+        seeds: GameSeeds,
         with_moves: bool,
         _with_side: bool,
     ) -> GameRecord {
-        let mut rng = rng_from_seed(seed);
+        let mut rng = rng_from_seed(seeds.game);
         let mut built = [agents[0].build::<G>(), agents[1].build::<G>()];
         let (from, book) = opening::<G>(*start, book, &mut rng);
         let mut p = play::<G>(from, &mut built, &mut rng, with_moves);
@@ -159,6 +200,10 @@ pub struct Batch<S = AgentSpec> {
     pub book: u32,
     /// The agents of team 0 (the first player's) and team 1.
     pub agents: [S; 2],
+    /// Each deal played once per seat rotation (`--rotate`, dominoes only:
+    /// [`BatchGame::rotations`] games in a row, [`GameSeeds::of`]); written
+    /// in the identity line as `rotate=true`, absent without.
+    pub rotate: bool,
 }
 
 /// Where a batch writes.
@@ -267,11 +312,13 @@ pub const SUMMARY_HEADER: [&str; 17] = [
 ];
 
 impl<S: fmt::Display> Batch<S> {
-    /// The identity line (with its newline).
+    /// The identity line (with its newline); `rotate=true` at its end under
+    /// `--rotate` only, so that the lines of unrotated batches are those
+    /// written before the option existed.
     pub fn identity(&self) -> String {
         let r = self.shard.range(self.games);
         format!(
-            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} book={} first={} second={}\n",
+            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} book={} first={} second={}{}\n",
             self.game,
             escape(if self.variant.is_empty() { "-" } else { &self.variant }),
             self.seed,
@@ -283,8 +330,27 @@ impl<S: fmt::Display> Batch<S> {
             self.book,
             escape(&self.agents[0].to_string()),
             escape(&self.agents[1].to_string()),
+            if self.rotate { " rotate=true" } else { "" },
         )
     }
+}
+
+/// The keys of an identity line, in order (`rotate` only under `--rotate`).
+const IDENTITY_KEYS: [&str; 9] = ["game", "variant", "seed", "games", "shard", "range", "book", "first", "second"];
+
+/// The first field in which two identity lines differ, as (key, first's
+/// value, second's value); a field only one of them has (`rotate`) counts
+/// as `false` in the other. `skip`: keys not compared (a shard's own).
+fn first_difference(a: &[(String, String)], b: &[(String, String)], skip: &[&str]) -> Option<(String, String, String)> {
+    let value = |f: &[(String, String)], k: &str| {
+        f.iter().find(|(key, _)| key == k).map_or_else(|| "false".to_string(), |(_, v)| v.clone())
+    };
+    let mut keys: Vec<&str> = a.iter().map(|(k, _)| k.as_str()).collect();
+    keys.extend(b.iter().map(|(k, _)| k.as_str()).filter(|k| !a.iter().any(|(x, _)| x == k)));
+    keys.into_iter()
+        .filter(|k| !skip.contains(k))
+        .map(|k| (k.to_string(), value(a, k), value(b, k)))
+        .find(|(_, x, y)| x != y)
 }
 
 /// The text after the keyword of an identity line (either format's).
@@ -301,8 +367,15 @@ fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
         fields.push((k.to_string(), unescape(v).map_err(|e| e.to_string())?));
     }
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
-    if keys != ["game", "variant", "seed", "games", "shard", "range", "book", "first", "second"] {
+    let rotate = match keys.len() {
+        10 if keys[9] == "rotate" => Some(fields[9].1.as_str()),
+        _ => None,
+    };
+    if keys[..keys.len().min(9)] != IDENTITY_KEYS || (keys.len() != 9 && rotate.is_none()) {
         return Err(format!("unexpected fields {keys:?}"));
+    }
+    if rotate.is_some_and(|v| v != "true") {
+        return Err(format!("rotate=`{}` (written only as rotate=true)", rotate.unwrap_or_default()));
     }
     Ok(fields)
 }
@@ -341,7 +414,8 @@ pub fn game_of(path: &Path) -> Result<GameKind, Error> {
 /// The fields of the identity line of a batch file (games or moves), in
 /// their order: `game`, `variant` (`-` for none), `seed`, `games`,
 /// `shard`, `range`, `book`, `first`, `second` (the agents of team 0 and
-/// team 1), their values unescaped.
+/// team 1), then `rotate` (`true`) for a batch of rotated deals only,
+/// their values unescaped.
 pub fn identity_of(path: &Path) -> Result<Vec<(String, String)>, Error> {
     use std::io::BufRead;
     let f = std::fs::File::open(path).map_err(|e| io_err("read", path, e))?;
@@ -448,9 +522,8 @@ fn scan<G: BatchGame>(
             Err(e) => format!("cannot resume: bad batch identity: {e}"),
             Ok(theirs) => {
                 let ours = parse_identity(id_line).unwrap_or_default();
-                let d = theirs.iter().zip(&ours).find(|(a, b)| a != b);
-                match d {
-                    Some(((k, a), (_, b))) => {
+                match first_difference(&theirs, &ours, &[]) {
+                    Some((k, a, b)) => {
                         format!("cannot resume: it belongs to another batch ({k}={a}, this run has {k}={b})")
                     }
                     None => "cannot resume: it belongs to another batch".into(),
@@ -460,7 +533,7 @@ fn scan<G: BatchGame>(
     }
     let mut pos = first_end + 1;
     if !text[pos..].starts_with(head) {
-        return Err(identity_error(format!("cannot resume: the header is not `{}`", head.trim_end())));
+        return Err(identity_error(header_mismatch(&text[pos..], head)));
     }
     pos += head.len();
     let mut out = Scanned { ends: Vec::new(), games: Vec::new(), index: Vec::new() };
@@ -499,6 +572,23 @@ fn scan<G: BatchGame>(
     // The end of the header, for a file with no complete row.
     out.ends.insert(0, (first_end + 1 + head.len()) as u64);
     Ok(out)
+}
+
+/// Why a file to resume, `rest` after its identity line, does not go on
+/// with header `head`: its header names the columns it lacks (a rounds
+/// file written before `opener` existed: `lacks the column `opener``).
+fn header_mismatch(rest: &str, head: &str) -> String {
+    let theirs: Vec<&str> = rest.split('\n').next().unwrap_or("").trim_end_matches('\r').split(',').collect();
+    let missing: Vec<&str> = head.trim_end().split(',').filter(|c| !theirs.contains(c)).collect();
+    let mut m = format!("cannot resume: the header is not `{}`", head.trim_end());
+    if !missing.is_empty() && rest.contains('\n') {
+        let s = if missing.len() == 1 { "" } else { "s" };
+        m.push_str(&format!(
+            " (the file lacks the column{s} `{}`: written by an older senat; play the batch again into new files)",
+            missing.join("`, `")
+        ));
+    }
+    m
 }
 
 /// Whether the second line of `file` is `legacy` (the old games header).
@@ -591,13 +681,15 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
     }
     fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, Tally) {
         let b = self.batch;
+        let rotations = if b.rotate { G::rotations(&self.start) } else { None };
         let with_moves = self.companions.iter().any(|(k, _)| *k == FileKind::Moves);
         let with_side = self.companions.iter().any(|(k, _)| *k == FileKind::Side);
         let mut rows = vec![Vec::new(); 1 + self.companions.len()];
         let mut tally = Tally::default();
         for g in range {
-            let seed = game_seed(b.seed, g);
-            let p = G::play_row(&self.start, &b.agents, b.book, seed, with_moves, with_side);
+            let seeds = GameSeeds::of(b.seed, g, rotations);
+            let seed = seeds.game;
+            let p = G::play_row(&self.start, &b.agents, b.book, seeds, with_moves, with_side);
             let winner = match p.winner {
                 Some(0) => "first",
                 Some(_) => "second",
@@ -647,6 +739,19 @@ pub fn run<G: BatchGame>(
         return Err(Error::Invalid("--games 0: the batch must have at least 1 game".into()));
     }
     let start = G::batch_start(&b.variant).map_err(Error::Invalid)?;
+    if b.rotate {
+        match G::rotations(&start) {
+            None => return Err(Error::Invalid(format!("--rotate is for --game dominoes, not {}", b.game))),
+            Some(n) if !b.games.is_multiple_of(n) => {
+                return Err(Error::Invalid(format!(
+                    "--rotate plays every deal once per seat rotation ({n} games in a row): --games must be a \
+                     multiple of {n}, got {}",
+                    b.games
+                )));
+            }
+            Some(_) => {}
+        }
+    }
     let side_head = match (&out.side, G::side_columns()) {
         (None, _) => None,
         (Some(_), Some(cols)) => Some(cols.join(",") + "\n"),
@@ -791,11 +896,7 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         id.seed
     }
     fn difference(a: &LabId, b: &LabId) -> Option<(String, String, String)> {
-        a.fields
-            .iter()
-            .zip(&b.fields)
-            .find(|((k, x), (_, y))| k != "shard" && k != "range" && x != y)
-            .map(|((k, x), (_, y))| (k.clone(), x.clone(), y.clone()))
+        first_difference(&a.fields, &b.fields, &["shard", "range"])
     }
     fn header(path: &Path, _: &LabId, line: &str) -> Result<String, Error> {
         let want = games_header(G::batch_columns(), false);
@@ -882,6 +983,7 @@ mod tests {
             shard,
             book: 0,
             agents: [AgentSpec::Random, AgentSpec::Greedy],
+            rotate: false,
         }
     }
 
@@ -900,6 +1002,40 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// `rotate=true` is an optional last field: read back, compared as
+    /// `false` where absent, refused in any other form; a game without
+    /// deals refuses `--rotate`.
+    #[test]
+    fn the_rotate_field_is_optional_and_compared() {
+        let plain = batch(4, Shard::ALL);
+        let rotated = Batch { rotate: true, ..plain.clone() };
+        assert!(!plain.identity().contains("rotate"));
+        assert!(rotated.identity().ends_with(" second=greedy rotate=true\n"), "{}", rotated.identity());
+        let (p, r) = (parse_identity(&plain.identity()).unwrap(), parse_identity(&rotated.identity()).unwrap());
+        assert_eq!(r.last(), Some(&("rotate".to_string(), "true".to_string())));
+        assert!(p.iter().all(|(k, _)| k != "rotate"));
+        assert_eq!(first_difference(&p, &r, &[]), Some(("rotate".into(), "false".into(), "true".into())));
+        assert_eq!(first_difference(&r, &r, &[]), None);
+        for bad in [" rotate=false", " rotate=yes", " spin=true", " rotate=true rotate=true"] {
+            let line = plain.identity().trim_end().to_string() + bad + "\n";
+            assert!(parse_identity(&line).is_err(), "{line}");
+        }
+        let d = tmp("rotate");
+        let e = run::<Nim>(&rotated, &outs(&d, "r", Existing::Refuse), 1, &|_| {}).unwrap_err().to_string();
+        assert!(e.contains("--rotate is for --game dominoes"), "{e}");
+        // Rotations take their deal from the deal's first game.
+        let s = GameSeeds::of(7, 10, Some(4));
+        assert_eq!((s.game, s.deal, s.rotation), (game_seed(7, 10), game_seed(7, 8), 2));
+        assert_eq!(
+            GameSeeds::of(7, 10, None),
+            GameSeeds { game: game_seed(7, 10), deal: game_seed(7, 10), rotation: 0 }
+        );
+        // A file without a column of the header it must go on with says which.
+        let m = header_mismatch("game,round,decisions\n0,1,5\n", "game,round,decisions,opener\n");
+        assert!(m.contains("lacks the column `opener`"), "{m}");
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

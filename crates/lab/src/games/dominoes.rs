@@ -516,6 +516,8 @@ pub struct PlayedMatch {
     pub round_decisions: Vec<u32>,
     /// The hands (as 28-bit sets) at each round's first decision.
     pub dealt: Vec<[u32; 4]>,
+    /// The seat that made each round's first play (its opener), in order.
+    pub openers: Vec<u8>,
     /// Every move of the match in order, chance (deals, draws) included:
     /// replayed from the start it gives `end`.
     pub moves: Vec<Move>,
@@ -543,20 +545,74 @@ pub fn chance_pick(s: &State, rng: &mut GameRng, out: &mut Vec<(Move, f64)>) -> 
 /// from generators of its own, one per round, seeded by
 /// `game_seed(deal_seed, round)`, so that the same `deal_seed` deals the
 /// same hands to the same seats in every round whoever sits there, and the
-/// same boneyard order (duplicate deals).
+/// same boneyard order (duplicate deals). [`play_rotated`] with rotation 0.
 pub fn play_match(
     variant: Variant,
     agents: &mut [Box<dyn Agent<Dominoes>>],
     deal_seed: u64,
     rng: &mut GameRng,
 ) -> PlayedMatch {
+    play_rotated(variant, agents, deal_seed, 0, rng)
+}
+
+/// Deals a whole round at the chance node `s` that starts it (a
+/// [`State::dealing`] or [`State::round_over`] node): the tiles drawn from
+/// `deals` exactly as an unrotated deal draws them, seat `q`'s hand in the
+/// order it was drawn, each seat's hand then handed to the seat `rotation`
+/// places before it: seat `s` receives the hand that seat `(s + rotation)
+/// mod players` was dealt. The deals played are appended to `moves`; the
+/// generator is left where the unrotated deal leaves it, so the draws that
+/// follow take the same places of the boneyard.
+fn deal_rotated(
+    s: &mut State,
+    rotation: usize,
+    deals: &mut GameRng,
+    out: &mut Vec<(Move, f64)>,
+    moves: &mut Vec<Move>,
+) {
+    let n = s.players();
+    let mut scratch = *s;
+    let mut hands: [Vec<Tile>; 4] = Default::default();
+    while scratch.is_chance() && (scratch.dealing() || scratch.round_over()) {
+        let pick = chance_pick(&scratch, deals, out);
+        scratch.play_unchecked(pick);
+        if let Move::Deal { tile, to } = pick {
+            hands[usize::from(to)].push(tile);
+        }
+    }
+    for seat in 0..n {
+        for &tile in &hands[(seat + rotation) % n] {
+            let m = Move::Deal { tile, to: seat as u8 };
+            s.play_unchecked(m);
+            moves.push(m);
+        }
+    }
+    debug_assert!(!rotation.is_multiple_of(n) || *s == scratch, "rotation 0 deals what the unrotated deal does");
+}
+
+/// [`play_match`] with the hands of every round rotated among the seats:
+/// seat `s` receives the hand seat `(s + rotation) mod players` receives
+/// in `play_match` from the same `deal_seed` (and so opens the round when
+/// that hand holds the opening tile); the boneyard and the draws from it are
+/// those of the unrotated match (the same generator, [`chance_pick`] over
+/// the same remaining tiles). Rotation 0 (or any multiple of the players)
+/// is `play_match`, move for move.
+pub fn play_rotated(
+    variant: Variant,
+    agents: &mut [Box<dyn Agent<Dominoes>>],
+    deal_seed: u64,
+    rotation: usize,
+    rng: &mut GameRng,
+) -> PlayedMatch {
     let mut s = State::start(variant);
     let mut deals = rng_from_seed(crate::selfplay::game_seed(deal_seed, 0));
     let (mut out, mut buf, mut rounds, mut round_decisions) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let (mut dealt, mut moves) = (Vec::new(), Vec::new());
+    let (mut dealt, mut moves, mut openers) = (Vec::new(), Vec::new(), Vec::new());
     let (mut decisions, mut in_round, mut played) = (0u32, 0u32, 0u32);
     while s.outcome().is_none() {
-        if s.is_chance() {
+        if s.is_chance() && (s.dealing() || s.round_over()) {
+            deal_rotated(&mut s, rotation, &mut deals, &mut out, &mut moves);
+        } else if s.is_chance() {
             let pick = chance_pick(&s, &mut deals, &mut out);
             s.play_unchecked(pick);
             moves.push(pick);
@@ -564,6 +620,7 @@ pub fn play_match(
             let p = s.to_move();
             if in_round == 0 {
                 dealt.push([0, 1, 2, 3].map(|q| if q < s.players() { s.hand(q).0 } else { 0 }));
+                openers.push(p as u8);
             }
             let m = agents[p].choose(&s.observation(p), rng);
             s.legal_moves(&mut buf);
@@ -581,8 +638,16 @@ pub fn play_match(
             in_round = 0;
         }
     }
-    PlayedMatch { end: s, rounds, decisions, round_decisions, dealt, moves }
+    PlayedMatch { end: s, rounds, decisions, round_decisions, dealt, openers, moves }
 }
+
+/// The columns of the rounds file (`selfplay --game dominoes --rounds`),
+/// one row per round: the match's index, the round (from 1), its end
+/// (`domino` or `block`), the seat that scored it (or `none`), its points,
+/// the pips and tiles left in each hand, the players' decisions, and the
+/// opener: the seat that made the round's first play.
+pub const ROUNDS_COLUMNS: [&str; 9] =
+    ["game", "round", "end", "winner", "points", "pips", "tiles", "decisions", "opener"];
 
 /// The team of a seat in a batch: seat 0 plays `first` (team 0), every
 /// other seat `second` (team 1).
@@ -605,19 +670,28 @@ impl crate::games::batch::BatchGame for Dominoes {
         &["winner_seat", "rounds", "scores"]
     }
     fn side_columns() -> Option<&'static [&'static str]> {
-        Some(&["game", "round", "end", "winner", "points", "pips", "tiles", "decisions"])
+        Some(&ROUNDS_COLUMNS)
     }
+    /// One rotation per player: each deal's hands go round every seat.
+    fn rotations(start: &Variant) -> Option<u64> {
+        Some(u64::from(start.players))
+    }
+    /// The match dealt from `seeds.deal` with its hands rotated by
+    /// `seeds.rotation` ([`play_rotated`]), the agents' randomness from
+    /// `game_seed(seeds.game, 2)` (without `--rotate` both seeds are the
+    /// game's own and the rotation 0: [`play_match`]).
     fn play_row(
         start: &Variant,
         agents: &[DominoSpec; 2],
         _book: u32,
-        seed: u64,
+        seeds: crate::games::batch::GameSeeds,
         with_moves: bool,
         with_side: bool,
     ) -> crate::games::batch::GameRecord {
         let players = usize::from(start.players);
         let mut seats: Vec<_> = (0..players).map(|p| agents[batch_team(p)].build()).collect();
-        let m = play_match(*start, &mut seats, seed, &mut rng_from_seed(crate::selfplay::game_seed(seed, 2)));
+        let mut rng = rng_from_seed(crate::selfplay::game_seed(seeds.game, 2));
+        let m = play_rotated(*start, &mut seats, seeds.deal, seeds.rotation, &mut rng);
         let seat = match m.end.outcome() {
             Some(dominoes_rules::Outcome::Win { player }) => Some(player),
             _ => None,
@@ -627,8 +701,9 @@ impl crate::games::batch::BatchGame for Dominoes {
             m.rounds
                 .iter()
                 .zip(&m.round_decisions)
+                .zip(&m.openers)
                 .enumerate()
-                .map(|(r, (end, d))| {
+                .map(|(r, ((end, d), opener))| {
                     let kind = match end.kind {
                         dominoes_rules::RoundEndKind::Domino { .. } => "domino",
                         dominoes_rules::RoundEndKind::Block => "block",
@@ -642,6 +717,7 @@ impl crate::games::batch::BatchGame for Dominoes {
                         join(&end.pips[..players]),
                         join(&tiles),
                         d.to_string(),
+                        opener.to_string(),
                     ]
                 })
                 .collect()
@@ -1254,6 +1330,91 @@ mod tests {
             assert_eq!(row[3], if m.a_even { "random" } else { "greedy" });
         }
         assert_eq!((wins_a, draws), (r[0].count.wdl.wins, r[0].count.wdl.draws), "the rows replay to the results");
+    }
+
+    /// The opener of every round is the holder of the opening tile of the
+    /// dealt hands (GAMES.md §2.2: the highest double, else the heaviest
+    /// tile); with OpenSpiel's rules, always seat 0. One case checked by
+    /// hand: seed 3's first deal of a two-player match.
+    #[test]
+    fn the_opener_holds_the_opening_tile() {
+        for text in ["", "players=3", "players=4", "rules=openspiel"] {
+            let v = Variant::parse(text).unwrap();
+            for seed in 0..6 {
+                let mut agents: Vec<Box<dyn Agent<Dominoes>>> =
+                    (0..v.players).map(|_| DominoSpec::Greedy.build()).collect();
+                let m = play_match(v, &mut agents, seed, &mut rng_from_seed(seed));
+                assert_eq!(m.openers.len(), m.rounds.len(), "one opener per round");
+                for (hands, &opener) in m.dealt.iter().zip(&m.openers) {
+                    let dealt = dominoes_rules::TileSet(hands.iter().fold(0, |a, h| a | h));
+                    let best = dealt.best_opener().unwrap();
+                    let holder = (0..v.players as usize).find(|&p| dominoes_rules::TileSet(hands[p]).contains(best));
+                    let want = if v.openspiel { 0 } else { holder.unwrap() };
+                    assert_eq!(usize::from(opener), want, "{text} seed {seed}: {best} dealt");
+                }
+            }
+        }
+        // By hand, the first deals of two matches: deal seed 4 gives 6-6 to
+        // seat 1, which opens; deal seed 7 deals no 6-6, seat 0's 5-5 beats
+        // seat 1's 3-3 and 2-2, and seat 0 opens.
+        for (seed, hands, opener) in [
+            (4, ["3-1 3-3 4-2 5-0 5-3 5-4 6-1", "3-0 4-0 4-1 5-2 6-0 6-3 6-6"], 1),
+            (7, ["1-0 1-1 2-0 3-1 4-1 4-2 5-5", "2-2 3-0 3-3 4-0 5-2 5-4 6-1"], 0),
+        ] {
+            let mut agents: Vec<Box<dyn Agent<Dominoes>>> =
+                vec![DominoSpec::Greedy.build(), DominoSpec::Greedy.build()];
+            let m = play_match(Variant::default(), &mut agents, seed, &mut rng_from_seed(0));
+            let hand = |p: usize| {
+                dominoes_rules::TileSet(m.dealt[0][p]).iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+            };
+            assert_eq!([hand(0), hand(1)], hands, "deal seed {seed}");
+            assert_eq!(m.openers[0], opener, "deal seed {seed}");
+        }
+    }
+
+    /// Rotation k of a deal gives seat s, in every round both matches
+    /// play, the hand seat (s + k) mod P holds in rotation 0, and leaves
+    /// the same boneyard; the opener moves with the opening tile; rotation
+    /// 0 is [`play_match`] move for move.
+    #[test]
+    fn rotation_k_gives_seat_s_the_hand_of_seat_s_plus_k() {
+        for players in [2usize, 3, 4] {
+            let v = Variant::parse(&format!("players={players}")).unwrap();
+            let seats = || -> Vec<Box<dyn Agent<Dominoes>>> {
+                (0..players).map(|p| if p == 0 { DominoSpec::Greedy } else { DominoSpec::Random }.build()).collect()
+            };
+            let plain = play_match(v, &mut seats(), 17, &mut rng_from_seed(5));
+            let zero = play_rotated(v, &mut seats(), 17, 0, &mut rng_from_seed(5));
+            assert_eq!((&zero.moves, zero.end), (&plain.moves, plain.end), "rotation 0 is play_match");
+            for k in 1..players {
+                let m = play_rotated(v, &mut seats(), 17, k, &mut rng_from_seed(5 + k as u64));
+                let n = m.dealt.len().min(plain.dealt.len());
+                assert!(n >= 1);
+                for r in 0..n {
+                    for s in 0..players {
+                        assert_eq!(
+                            m.dealt[r][s],
+                            plain.dealt[r][(s + k) % players],
+                            "{players}p k={k} round {r} seat {s}"
+                        );
+                    }
+                    let opener = (usize::from(plain.openers[r]) + players - k) % players;
+                    assert_eq!(usize::from(m.openers[r]), opener, "{players}p k={k} round {r}");
+                }
+                // Through the deal state: replay the match's moves to the
+                // end of its first deal; the boneyard is the plain one's.
+                let (mut a, mut b) = (State::start(v), State::start(v));
+                for (x, y) in m.moves.iter().zip(&plain.moves).take_while(|(x, _)| matches!(x, Move::Deal { .. })) {
+                    a.play_unchecked(*x);
+                    b.play_unchecked(*y);
+                }
+                assert!(!a.dealing() && !b.dealing(), "a whole deal");
+                assert_eq!(a.boneyard(), b.boneyard());
+                for s in 0..players {
+                    assert_eq!(a.hand(s), b.hand((s + k) % players));
+                }
+            }
+        }
     }
 
     #[test]
