@@ -7,8 +7,10 @@
 #   BIN    the senat binary (default target/release/senat)
 #   OUT    a new folder (default results/other-games/strength-<date>); games in OUT/games
 #   scale  multiplies every batch size of the plan (default 1)
-# One thread, one process at a time. Writes OUT/runs.txt (commit, every
-# command and its time), then experiments/other_games_strength.py OUT.
+# One thread, one process at a time. Each batch also writes its moves file
+# (OUT/games/*-moves.csv) and `senat metrics` on it (OUT/games/*-metrics.csv:
+# Ludii's metrics with the game's evaluation). Writes OUT/runs.txt (commit,
+# every command and its time), then experiments/other_games_strength.py OUT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/senat}
@@ -32,23 +34,20 @@ size() {
     pimc:*|ismcts:*) n 300 ;;
   esac
 }
-# Does `senat metrics` read these games? (Its help says Sénat only.)
-probe="$out/games/probe.csv"
-"$bin" selfplay --game focus --first greedy --second greedy --games 2 --seed "$seed" --book-plies 4 --threads 1 \
-  --out "$probe" --summary '' --force --quiet > /dev/null
-{ echo "# senat metrics $probe"; "$bin" metrics "$probe" 2>&1 || true
-  echo "# senat metrics --game focus $probe"; "$bin" metrics --game focus "$probe" 2>&1 || true; } >> "$runs"
-rm -f "$probe"
-
 run() { # game label variant tier [extra args...]
   local game=$1 label=$2 variant=$3 tier=$4; shift 4
   local games; games=$(size "$tier" "$game")
-  local file="$out/games/$game-$label-${tier//[:=,]/_}.csv"
+  local stem="$out/games/$game-$label-${tier//[:=,]/_}"
+  local file="$stem.csv"
   local cmd=("$bin" selfplay --game "$game" --variant "$variant" --first "$tier" --second "$tier"
-    --games "$games" --seed "$seed" --threads 1 "$@" --out "$file" --summary '' --force --quiet)
+    --games "$games" --seed "$seed" --threads 1 "$@" --out "$file" --moves "$stem-moves.csv" --summary '' --force --quiet)
   local t0; t0=$(date +%s.%N)
   "${cmd[@]}" > /dev/null
   printf '%s  # %.1f s\n' "${cmd[*]}" "$(echo "$(date +%s.%N) - $t0" | bc)" >> "$runs"
+  local mcmd=("$bin" metrics "$stem-moves.csv" --out "$stem-metrics.csv" --force)
+  t0=$(date +%s.%N)
+  "${mcmd[@]}" > /dev/null
+  printf '%s  # %.1f s\n' "${mcmd[*]}" "$(echo "$(date +%s.%N) - $t0" | bc)" >> "$runs"
 }
 focus_tiers=(random greedy mcts:playouts=1000 ab:depth=2 ab:depth=3)
 focus4_tiers=(random greedy mcts:playouts=1000 ab:depth=3)

@@ -7,6 +7,10 @@ and writes into OUT:
   metrics.csv   Ludii-like metrics the games files allow, per batch:
                 AdvantageP1, Balance, Completion, Drawishness, Cap (games
                 that reached Focus's ply cap, whoever it scores), Duration (mean, p10, median, p90)
+  eval-metrics.csv  per batch, from `senat metrics` on its moves file
+                (OUT/games/*-metrics.csv): the evaluation-based metrics
+                DecisivenessMoves, LeadChange, Drama, Drama.max and
+                BranchingFactor with their 95 % intervals
   seats.csv     dominoes: every seat's win rate per tier
   tests.csv     the plan's 18 tests (strongest - random, strongest - greedy),
                 normal 95 % intervals, Holm over the 18; dominoes also paired
@@ -59,7 +63,45 @@ def fmt(x, lo, hi, pct=True):
     return f"{k * x:.1f} [{k * lo:.1f}, {k * hi:.1f}]"
 
 
+EVAL_METRICS = ["DecisivenessMoves", "LeadChange", "Drama", "Drama.max", "BranchingFactor"]
+
+
+def read_eval_metrics(out):
+    """The evaluation-based metrics of every batch whose `senat metrics` CSV
+    exists: (game, cell, tier, games, formatted cells), and the CSV rows."""
+    table, rows = [], []
+    for game, label, tiers in CELLS:
+        for tier in tiers:
+            path = fname(out, game, label, tier)[:-len(".csv")] + "-metrics.csv"
+            if not os.path.exists(path):
+                continue
+            with open(path, newline="") as f:
+                got = {r["metric"]: r for r in csv.DictReader(f)}
+            games = got["Duration"]["games"]
+            cells = []
+            for m in EVAL_METRICS:
+                r = got.get(m)
+                if r is None or r["value"] == "":
+                    cells.append("–")
+                    continue
+                d = 1 if m == "BranchingFactor" else 3
+                v = f"{float(r['value']):.{d}f}"
+                if r["low"] != "":
+                    v += f" [{float(r['low']):.{d}f}, {float(r['high']):.{d}f}]"
+                if r["games"] != games:
+                    v += f" ({r['games']})"
+                cells.append(v)
+                rows.append([game, label, tier, r["games"], m, r["value"], r["low"], r["high"]])
+            table.append((game, label, tier, games, cells))
+    return table, rows
+
+
 def main(out):
+    evals, eval_rows = read_eval_metrics(out)
+    with open(os.path.join(out, "eval-metrics.csv"), "w", newline="") as f:
+        wr = csv.writer(f, lineterminator="\n")
+        wr.writerow(["game", "cell", "tier", "games", "metric", "value", "low", "high"])
+        wr.writerows(eval_rows)
     batches = {}
     strength, metrics, seats = [], [], []
     for game, label, tiers in CELLS:
@@ -182,6 +224,16 @@ def main(out):
                     f"{sh('Drawishness')} | {sh('Cap') if g in CAP else ''} | {sh('Duration', False)} | "
                     f"{sh('Duration.p10')} / {sh('Duration.median')} / {sh('Duration.p90')} | {sh('Rounds', False)} |\n")
         f.write("\nWilson 95 % for shares, normal for means; Balance = 1 - |s - (1 - s)| (dominoes: 1 - (max - min) of the seats' win rates).\n")
+        if evals:
+            f.write("\n| game | cell | tier | games | " + " | ".join(EVAL_METRICS) + " |\n")
+            f.write("|---|---|---|---|" + "---|" * len(EVAL_METRICS) + "\n")
+            for g, c, t, games, cells in evals:
+                f.write(f"| {g} | {c} | {t} | {games} | " + " | ".join(cells) + " |\n")
+            f.write("\n`senat metrics` on each batch's moves file (docs/commands/metrics.md): the values are the "
+                    "game's evaluation as a win probability (Focus, Débâcle: the alpha-beta evaluation through the "
+                    "fitted logistic; dominoes: each player's share of exp(score/25)); normal 95 % intervals over "
+                    "games; the games each is measured on in brackets where fewer than the batch's (decided games "
+                    "for DecisivenessMoves and Drama).\n")
     plot(out, strength)
 
 

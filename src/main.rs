@@ -286,11 +286,13 @@ Examples:
   senat draft-stats games.csv --moves moves.csv --out-dir annex --plot plots")]
     DraftStats(annex::DraftStatsArgs),
 
-    /// Ludii's game metrics of games files (AdvantageP1, Balance, Completion,
-    /// Drawishness, Duration by end reason, DecisivenessMoves, LeadChange,
-    /// Drama, BranchingFactor, the shares of each end), each with a 95%
-    /// interval, one table per file: every game is replayed from the start,
-    /// its moves checked, the learned evaluation read at each play ply.
+    /// Ludii's game metrics of files of games (AdvantageP1, Balance,
+    /// Completion, Drawishness, Duration by end reason, DecisivenessMoves,
+    /// LeadChange, Drama, BranchingFactor, the shares of each end), each with
+    /// a 95% interval, one table per file: every game is replayed from the
+    /// start, its moves checked, the game's evaluation read at each ply.
+    /// Sénat's games files; the moves files of Focus, Focus4, Débâcle and
+    /// dominoes (`selfplay --game G --moves M.csv`).
     #[command(after_help = metrics_help())]
     Metrics(metrics::MetricsArgs),
 
@@ -389,6 +391,8 @@ fn metrics_help() -> String {
         "Examples:
   senat metrics games.csv
   senat metrics random.csv heuristic.csv learned.csv --out metrics.csv --force   # one table per tier
+  senat selfplay --game focus --first greedy --second greedy --games 1000 --book-plies 4 --out f.csv --moves fm.csv
+  senat metrics fm.csv                            # Focus, Focus4, Débâcle, dominoes: their moves files
 
 Metrics (the definitions in full, Ludii's and where ours differs, are the CSV's last column):
 {}",

@@ -17,6 +17,7 @@ struct Row {
     value: Option<f64>,
     interval: Option<(f64, f64)>,
     games: u64,
+    definition: String,
 }
 
 /// The metrics CSV, its header checked and every row's definition present.
@@ -35,6 +36,7 @@ fn read_metrics(path: &std::path::Path) -> Vec<Row> {
                 value: f(2),
                 interval: f(3).zip(f(4)),
                 games: rec[5].parse().unwrap(),
+                definition: rec[6].to_string(),
             }
         })
         .collect()
@@ -152,4 +154,78 @@ fn the_help_names_every_metric() {
     ] {
         assert!(help.contains(m), "{m} missing from the help");
     }
+}
+
+/// The mean of column `col` (by name) of a games file of `selfplay --game`.
+fn column_mean(path: &std::path::Path, col: &str) -> f64 {
+    let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(path).unwrap();
+    let i = rdr.headers().unwrap().iter().position(|h| h == col).unwrap();
+    let v: Vec<f64> = rdr.records().map(|r| r.unwrap()[i].parse().unwrap()).collect();
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+#[test]
+fn metrics_of_focus_and_dominoes_moves_files() {
+    let d = TempDir::new("metrics-games");
+    for (game, extra) in
+        [("focus", &["--book-plies", "4"][..]), ("dominoes", &[][..]), ("dominoes", &["--variant", "players=4"])]
+    {
+        let stem = format!("{game}{}", extra.len());
+        let args =
+            ["selfplay", "--game", game, "--first", "greedy", "--second", "random", "--games", "8", "--seed", "3"];
+        let out = [format!("{stem}.csv"), format!("{stem}-moves.csv")];
+        let files = ["--out", &out[0], "--moves", &out[1], "--summary", "", "--threads", "1", "--quiet"];
+        ok_in(&d.0, &[&args[..], extra, &files].concat());
+    }
+    let printed =
+        ok_in(&d.0, &["metrics", "focus2-moves.csv", "dominoes0-moves.csv", "dominoes2-moves.csv", "--out", "m.csv"]);
+    assert!(printed.contains("focus2-moves.csv: 8 focus games (greedy vs random)"), "{printed}");
+    let rows = read_metrics(&d.0.join("m.csv"));
+    let get = |file: &str, metric: &str| {
+        rows.iter().find(|r| r.file == file && r.metric == metric).unwrap_or_else(|| panic!("{file} {metric}"))
+    };
+    for (file, games) in [("focus2", "focus2.csv"), ("dominoes0", "dominoes0.csv"), ("dominoes2", "dominoes2.csv")] {
+        let file = format!("{file}-moves.csv");
+        // Duration is the games file's own `plies`, replayed.
+        let dur = get(&file, "Duration");
+        assert!((dur.value.unwrap() - column_mean(&d.0.join(games), "plies")).abs() < 1e-9, "{file}");
+        assert_eq!(dur.games, 8);
+        for metric in
+            ["AdvantageP1", "Balance", "Completion", "LeadChange", "Drama", "DecisivenessMoves", "BranchingFactor"]
+        {
+            let r = get(&file, metric);
+            let v = r.value.unwrap_or_else(|| panic!("{file} {metric}"));
+            let (lo, hi) = r.interval.unwrap_or_else(|| panic!("{file} {metric} has an interval"));
+            assert!(lo <= v && v <= hi, "{file} {metric} {v} [{lo}, {hi}]");
+        }
+        assert!(get(&file, "BranchingFactor").value.unwrap() >= 1.0);
+    }
+    // Focus: white wins, black wins and draws match the games file's winners.
+    let winners = |path: &str| {
+        let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(d.0.join(path)).unwrap();
+        rdr.records().map(|r| r.unwrap()[4].to_string()).collect::<Vec<_>>()
+    };
+    let w = winners("focus2.csv");
+    let first =
+        w.iter().filter(|x| *x == "first").count() as f64 + w.iter().filter(|x| *x == "draw").count() as f64 / 2.0;
+    assert!((get("focus2-moves.csv", "AdvantageP1").value.unwrap() - first / 8.0).abs() < 1e-9);
+    assert!(get("focus2-moves.csv", "Share.cap").definition.contains("timeout"));
+    assert!(get("dominoes2-moves.csv", "Balance").definition.contains("4 places"));
+
+    // A games file is refused, pointing to the moves file; so is a file of another game than --game.
+    let e = fails_in(&d.0, &["metrics", "focus2.csv"]);
+    assert!(e.contains("holds no moves") && e.contains("--moves M.csv"), "{e}");
+    let e = fails_in(&d.0, &["metrics", "--game", "debacle", "focus2-moves.csv"]);
+    assert!(e.contains("a file of focus, not of --game debacle"), "{e}");
+    // A tampered move: one line naming the file, line, game and move.
+    let text = d.text("focus2-moves.csv");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let (idx, moves) = lines[3].split_once(',').unwrap();
+    let mut m: Vec<&str> = moves.split(' ').collect();
+    m[5] = "a1-h8";
+    lines[3] = format!("{idx},{}", m.join(" "));
+    d.write("bad.csv", lines.join("\n") + "\n");
+    let e = fails_in(&d.0, &["metrics", "bad.csv"]);
+    assert!(e.contains("bad.csv:4: game 1: moves: move 6 `a1-h8`"), "{e}");
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
 }

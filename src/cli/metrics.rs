@@ -1,19 +1,28 @@
-//! `senat metrics`: Ludii's game metrics of games files, one table per
-//! file. The replay and the metrics are `senat_lab::metrics`, the reading
-//! of the files `senat_lab::annex::GameRows`; this module opens the files,
-//! prints the tables and writes the CSV atomically (refusing to overwrite
-//! without `--force`). The games are replayed from the start of the
-//! variant the file's identity line names (the rules' when it names none).
+//! `senat metrics`: Ludii's game metrics of files of games, one table per
+//! file: Sénat's games files, and the other games' moves files (Focus,
+//! 4-player Focus, Débâcle, dominoes: `selfplay --game G --moves M.csv`),
+//! the game read from each file's identity line. The replay and the metrics
+//! are `senat_lab::metrics` (Sénat's games files read by
+//! `senat_lab::annex::GameRows`, the moves files by
+//! `senat_lab::metrics::records`); this module opens the files, prints the
+//! tables and writes the CSV atomically (refusing to overwrite without
+//! `--force`). The games are replayed from the start of the variant the
+//! file's identity line names (the rules' when it names none).
 
 use crate::cli::annex::open;
 use crate::cli::common::{Result, batch_variant, input, refuse_existing, write_atomic};
 use clap::Args;
 use senat_lab::annex::GameRows;
+use senat_lab::games::GameKind;
+use senat_lab::games::batch::batch_game;
+use senat_lab::games::{debacle::Debacle, dominoes::Dominoes, focus::Focus};
 use senat_lab::learned::Learned;
+use senat_lab::metrics::records::{MovesFile, metrics_of_moves};
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
 use senat_lab::stats::REASONS;
 use senat_rules::{EndReason, Position};
 use std::io::Write;
+use std::path::Path;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -23,9 +32,11 @@ const CSV_HEADER: [&str; 7] = ["file", "metric", "value", "low", "high", "games"
 /// Arguments of `senat metrics`.
 #[derive(Args, Debug)]
 pub(crate) struct MetricsArgs {
-    /// Games files written by `senat selfplay` or `senat merge` (leading `#` lines are skipped); each file
-    /// is one table (e.g. one per strength tier), labelled by its name.
-    #[arg(value_name = "GAMES", required = true)]
+    /// Sénat: games files written by `senat selfplay` or `senat merge` (leading `#` lines are skipped).
+    /// Focus, focus4, debacle, dominoes: the moves files of `senat selfplay --game G --moves M.csv` (their
+    /// games files hold no moves). Each file is one table (e.g. one per strength tier), labelled by its name;
+    /// the game is read from each file's first line.
+    #[arg(value_name = "FILES", required = true)]
     files: Vec<PathBuf>,
     /// Also write the tables as one CSV: file,metric,value,low,high,games,definition.
     #[arg(long, value_name = "FILE")]
@@ -33,9 +44,10 @@ pub(crate) struct MetricsArgs {
     /// Overwrite an existing --out file.
     #[arg(long)]
     force: bool,
-    /// The game (`--game`): Sénat only so far.
-    #[command(flatten)]
-    pub(crate) senat_only: crate::cli::common::SenatOnly,
+    /// The game of the files (senat, focus, focus4, debacle, dominoes): a file of another game is refused.
+    /// Without it, each file's own.
+    #[arg(long = "game", value_name = "GAME")]
+    game: Option<String>,
 }
 
 /// A number for the printed table: to 4 decimals below 10 (shares, values),
@@ -86,8 +98,71 @@ fn csv_bytes(tables: &[(String, Vec<MetricRow>)]) -> Vec<u8> {
     w.into_inner().expect("a flushed in-memory writer")
 }
 
+/// The metrics of one Sénat games file, its closure-spike line printed
+/// after the table (the output of the Sénat-only command, unchanged).
+fn senat_table(path: &Path, name: &str, eval: &Learned, out: &mut impl Write) -> Result<Vec<MetricRow>> {
+    let started = Instant::now();
+    // The games are replayed from the start of the batch's variant.
+    let variant = batch_variant(path)?;
+    let start = Position::start_of(variant);
+    let rows = GameRows::new(name, open(path)?).or_else(input)?;
+    let m: Metrics = metrics::metrics(&start, eval, rows).or_else(|e| match e {
+        MetricsError::Replay(r) => input(format_args!("{name}:{}: {r}", r.line)),
+        e => input(e),
+    })?;
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(out, "{name}: {} games ({}), replayed in {secs:.2} s", m.games, m.keys.join("; "))?;
+    let rows = m.rows();
+    print_table(out, &rows)?;
+    let closures = m.reasons[REASONS.iter().position(|&r| r == EndReason::Closure).expect("closure is a reason")];
+    match m.spike_lengths {
+        Some((lo, hi)) => {
+            let at = if lo == hi { format!("exactly {lo}") } else { format!("{lo} to {hi}") };
+            writeln!(
+                out,
+                "  closure spike: {} of the {closures} closure games end at {at} play half-moves (no die through the door)",
+                m.spike
+            )?
+        }
+        None => {
+            writeln!(out, "  closure spike: none of the {closures} closure games is without a die through the door")?
+        }
+    }
+    Ok(rows)
+}
+
+/// The metrics of one moves file of another game than Sénat.
+fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<MetricRow>> {
+    let started = Instant::now();
+    let located = |e: MetricsError| match e {
+        MetricsError::Replay(r) => format!("{name}:{}: {r}", r.line),
+        MetricsError::Records { line: 0, message } => format!("{name}: {message}"),
+        MetricsError::Records { line, message } => format!("{name}:{line}: {message}"),
+        e => format!("{name}: {e}"),
+    };
+    let mut file = MovesFile::new(open(path)?).or_else(|e| input(located(e)))?;
+    let game = file.identity.game;
+    let m = match game {
+        GameKind::Focus | GameKind::Focus4 => metrics_of_moves::<Focus, _>(&mut file),
+        GameKind::Debacle => metrics_of_moves::<Debacle, _>(&mut file),
+        GameKind::Dominoes => metrics_of_moves::<Dominoes, _>(&mut file),
+        GameKind::Senat => {
+            return input(format_args!("{name}: a Sénat batch file: `senat metrics` reads Sénat's games file"));
+        }
+    }
+    .or_else(|e| input(located(e)))?;
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(out, "{name}: {} {game} games ({}), replayed in {secs:.2} s", m.games, m.keys.join("; "))?;
+    let rows = m.rows();
+    print_table(out, &rows)?;
+    Ok(rows)
+}
+
 pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
-    a.senat_only.check("metrics", "reads Sénat games files only so far")?;
+    let want = match a.game.as_deref() {
+        None => None,
+        Some(g) => Some(GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))?),
+    };
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
@@ -95,35 +170,20 @@ pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
     let mut tables = Vec::new();
     for path in &a.files {
         let name = path.display().to_string();
-        let started = Instant::now();
-        // The games are replayed from the start of the batch's variant.
-        let variant = batch_variant(path)?;
-        let start = Position::start_of(variant);
-        let rows = GameRows::new(&name, open(path)?).or_else(input)?;
-        let m: Metrics = metrics::metrics(&start, eval, rows).or_else(|e| match e {
-            MetricsError::Replay(r) => input(format_args!("{name}:{}: {r}", r.line)),
-            e => input(e),
-        })?;
-        let secs = started.elapsed().as_secs_f64();
-        let labels: Vec<String> = m.keys.iter().map(|k| k.label()).collect();
-        writeln!(out, "{name}: {} games ({}), replayed in {secs:.2} s", m.games, labels.join("; "))?;
-        let rows = m.rows();
-        print_table(out, &rows)?;
-        let closures = m.reasons[REASONS.iter().position(|&r| r == EndReason::Closure).expect("closure is a reason")];
-        match m.spike_lengths {
-            Some((lo, hi)) => {
-                let at = if lo == hi { format!("exactly {lo}") } else { format!("{lo} to {hi}") };
-                writeln!(
-                    out,
-                    "  closure spike: {} of the {closures} closure games end at {at} play half-moves (no die through the door)",
-                    m.spike
-                )?
+        let rows = match (batch_game(path), want) {
+            (Some(found), Some(w)) if found != w => {
+                return input(format_args!("{name}: a file of {found}, not of --game {w}"));
             }
-            None => writeln!(
-                out,
-                "  closure spike: none of the {closures} closure games is without a die through the door"
-            )?,
-        }
+            (None, Some(w)) if w != GameKind::Senat => {
+                open(path)?;
+                return input(format_args!(
+                    "{name}: not a moves file of `senat selfplay --game {w} --moves M.csv` (its first line is not \
+                     a batch identity)"
+                ));
+            }
+            (Some(GameKind::Senat) | None, _) => senat_table(path, &name, eval, out)?,
+            (Some(_), _) => moves_table(path, &name, out)?,
+        };
         tables.push((name, rows));
     }
     writeln!(out, "Definitions: `senat metrics --help`{}.", if a.out.is_some() { " and the CSV" } else { "" })?;

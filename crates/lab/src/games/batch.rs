@@ -359,7 +359,7 @@ fn identity_fields(line: &str) -> Option<&str> {
 }
 
 /// The fields of an identity line, checked to be one this module writes.
-fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
+pub fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
     let rest = identity_fields(line).ok_or("not a `# senat-batch v2` identity line")?;
     let mut fields = Vec::new();
     for t in rest.trim_end_matches('\n').split(' ') {

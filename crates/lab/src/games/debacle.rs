@@ -67,6 +67,81 @@ impl LabGame for Debacle {
     }
 }
 
+/// Débâcle measured by `senat metrics` ([`crate::metrics::records`]): two
+/// sides (South 0, North 1), the values of the alpha-beta agents'
+/// evaluation through the fitted logistic
+/// ([`crate::metrics::records::lab_values`]), and two end reasons, both
+/// rules: `target` (a side reached the match target) and `rounds` (the
+/// round limit, where the higher total wins and equal totals draw).
+impl crate::metrics::records::Measured for Debacle {
+    type State = Position;
+    type Move = debacle_rules::Move;
+
+    fn measured_start(variant: &str) -> Result<Position, String> {
+        Debacle::start(variant).map_err(|e| e.to_string())
+    }
+    fn profile(start: &Position) -> crate::metrics::Profile {
+        use crate::metrics::{GameWords, Profile, Reason};
+        let v = start.variant();
+        let reasons = vec![
+            Reason {
+                name: "target",
+                timeout: false,
+                share: format!("share of matches ended by a side reaching the target, {} points", v.target),
+            },
+            Reason {
+                name: "rounds",
+                timeout: false,
+                share: format!(
+                    "share of matches ended by the round limit ({} rounds): the higher total wins, equal totals \
+                     draw. A rule of the match, not a timeout (Ludii's Timeouts is 0 here)",
+                    v.rounds
+                ),
+            },
+        ];
+        let words = GameWords {
+            first: "South, player 0".into(),
+            unit: "plies",
+            plies: "every decision of the match, rebonds, recovery choices and the random opening plies of \
+                    --book-plies included: the games file's `plies`"
+                .into(),
+            eval: format!(
+                "each side's win probability by the alpha-beta agents' evaluation (match points, the values of \
+                 the captured dice held, dice held, the side against the other) through the fixed logistic \
+                 1/(1+e^(-score/{})), the scale fitted to self-play results (`cargo run --profile ci --example \
+                 eval_scale -- debacle 2000 1`)",
+                Debacle::eval_scale(start)
+            ),
+            branching: "legal moves at each ply".into(),
+        };
+        Profile::other(2, reasons, &words)
+    }
+    fn decider(s: &Position) -> Option<usize> {
+        Some(s.team(s.to_move()))
+    }
+    fn read_move(s: &Position, text: &str) -> Result<debacle_rules::Move, String> {
+        s.parse_move(text).map_err(|e| e.to_string())
+    }
+    fn play(s: &mut Position, m: debacle_rules::Move) {
+        s.play_unchecked(m);
+    }
+    fn legal_count(s: &Position) -> usize {
+        super::legal_moves::<Debacle>(s).len()
+    }
+    fn values(s: &Position) -> crate::metrics::Values {
+        crate::metrics::records::lab_values::<Debacle>(s)
+    }
+    fn end(s: &Position) -> Option<(Option<usize>, usize)> {
+        let winner = match s.outcome()? {
+            debacle_rules::Outcome::Win { team } => Some(team),
+            debacle_rules::Outcome::Draw => None,
+        };
+        let target = u32::from(s.variant().target);
+        let reached = s.scores().iter().any(|&x| x >= target);
+        Some((winner, usize::from(!reached)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

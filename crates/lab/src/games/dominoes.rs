@@ -132,16 +132,25 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
         if let Some(o) = s.outcome() {
             return o.scores(s.players());
         }
-        let mut r = [0.0; game_search::MAX_PLAYERS];
-        let sc = s.scores();
-        let top = sc.iter().copied().max().unwrap_or(0);
-        for p in 0..s.players() {
-            r[p] = ((f64::from(sc[p]) - f64::from(top)) / 25.0).exp();
-        }
-        let sum: f64 = r.iter().sum();
-        r.iter_mut().for_each(|x| *x /= sum);
-        r
+        score_chances(&s)
     }
+}
+
+/// Each player's heuristic chance of winning the match from the match
+/// scores alone: his share of `exp(score / 25)` over all players (a
+/// 25-point lead is worth e to 1; all equal at 0-0). What every observer
+/// sees; the leaf value of [`RoundRollout`] and the state evaluation of
+/// `senat metrics`. Unused entries are 0.
+pub fn score_chances(s: &State) -> Scores {
+    let mut r = [0.0; game_search::MAX_PLAYERS];
+    let sc = s.scores();
+    let top = sc.iter().copied().max().unwrap_or(0);
+    for p in 0..s.players() {
+        r[p] = ((f64::from(sc[p]) - f64::from(top)) / 25.0).exp();
+    }
+    let sum: f64 = r.iter().sum();
+    r.iter_mut().for_each(|x| *x /= sum);
+    r
 }
 
 /// Dominoes' agents are shown an [`Observation`]: what their player knows.
@@ -760,6 +769,101 @@ impl crate::games::batch::BatchGame for Dominoes {
             return Err("the columns winner_seat, rounds, scores do not match the final state".into());
         }
         Ok(seat.map(batch_team))
+    }
+}
+
+/// Dominoes measured by `senat metrics` ([`crate::metrics::records`]): one
+/// side per player (each for himself), the values [`score_chances`] (the
+/// match scores: hands are hidden, so an observer's evaluation; constant
+/// within a round), counted at decisions only (deals and draws are chance,
+/// neither evaluated nor counted), and three end reasons: `target` (a
+/// player reached the target), `hand` (OpenSpiel's single hand) and
+/// `rounds` (the round limit, a draw: Ludii's timeout).
+impl crate::metrics::records::Measured for Dominoes {
+    type State = State;
+    type Move = Move;
+
+    fn measured_start(variant: &str) -> Result<State, String> {
+        let v = Variant::parse(variant).map_err(|e| format!("variant `{variant}`: {e}"))?;
+        Ok(State::start(v))
+    }
+    fn profile(start: &State) -> crate::metrics::Profile {
+        use crate::metrics::{GameWords, Profile, Reason};
+        let v = start.variant();
+        let players = start.players();
+        let reasons = vec![
+            Reason {
+                name: "target",
+                timeout: false,
+                share: format!("share of matches won by a player reaching the target, {} points", v.target),
+            },
+            Reason {
+                name: "hand",
+                timeout: false,
+                share: "share of matches of one hand (rules=openspiel), decided by that hand's points (a tie on \
+                        pips draws)"
+                    .into(),
+            },
+            Reason {
+                name: "rounds",
+                timeout: true,
+                share: format!(
+                    "share of matches stopped by the round limit ({} rounds) before any player reached the \
+                     target: a draw. Ludii's timeout",
+                    v.rounds
+                ),
+            },
+        ];
+        let words = GameWords {
+            first: "the player who makes the match's first play or pass (the opener of round 1), whatever his \
+                    seat"
+                .into(),
+            unit: "decisions",
+            plies: "plays and passes of the whole match; deals and draws, chance, left out: the games file's \
+                    `plies`"
+                .into(),
+            eval: format!(
+                "each player's share of exp(score/25) over the {players} players, from the match scores alone \
+                 (the hands are hidden: what every observer sees; constant within a round, so leads change only \
+                 between rounds): the same heuristic chance of winning the match to {} that the searching \
+                 agents' round rollouts end on. A documented choice, not fitted",
+                v.target
+            ),
+            branching: "legal plays at each decision, a lone pass counting 1; chance nodes left out".into(),
+        };
+        Profile::other(players, reasons, &words)
+    }
+    fn decider(s: &State) -> Option<usize> {
+        (!s.is_chance() && s.outcome().is_none()).then(|| s.to_move())
+    }
+    fn read_move(s: &State, text: &str) -> Result<Move, String> {
+        s.parse_move(text).map_err(|e| e.to_string())
+    }
+    fn play(s: &mut State, m: Move) {
+        s.play_unchecked(m);
+    }
+    fn legal_count(s: &State) -> usize {
+        let mut v = Vec::new();
+        s.legal_moves(&mut v);
+        v.len()
+    }
+    fn values(s: &State) -> crate::metrics::Values {
+        crate::metrics::Values::new(&score_chances(s)[..s.players()])
+    }
+    fn end(s: &State) -> Option<(Option<usize>, usize)> {
+        let winner = match s.outcome()? {
+            dominoes_rules::Outcome::Win { player } => Some(player),
+            dominoes_rules::Outcome::Draw => None,
+        };
+        let v = s.variant();
+        let reason = if v.openspiel {
+            1
+        } else if s.scores()[..s.players()].iter().any(|&x| x >= v.target) {
+            0
+        } else {
+            2
+        };
+        Some((winner, reason))
     }
 }
 

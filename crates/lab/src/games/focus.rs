@@ -114,3 +114,86 @@ impl LabGame for Focus {
         vec![per(&|p| s.reserve(p)), per(&|p| s.eliminated(p))]
     }
 }
+
+/// Focus measured by `senat metrics` ([`crate::metrics::records`]): two
+/// sides (the players, or with 4 players the teams {0,2} and {1,3}), the
+/// values of the alpha-beta agents' evaluation through the fitted logistic
+/// ([`crate::metrics::records::lab_values`]), and two end reasons:
+/// `no-move` (a side cannot move: the rules' only decision) and `cap` (the
+/// ply cap: Ludii's timeout).
+impl crate::metrics::records::Measured for Focus {
+    type State = Position;
+    type Move = focus_rules::Move;
+
+    fn measured_start(variant: &str) -> Result<Position, String> {
+        Focus::start(variant).map_err(|e| e.to_string())
+    }
+    fn profile(start: &Position) -> crate::metrics::Profile {
+        use crate::metrics::{GameWords, Profile, Reason};
+        let four = start.players() == 4;
+        let v = start.variant();
+        let cap_end = if v.fix == focus_rules::Fix::Draw {
+            "a win for player 0 (fix=draw); a side left without a move at exactly that ply is counted here too"
+        } else {
+            "a draw"
+        };
+        let reasons = vec![
+            Reason {
+                name: "no-move",
+                timeout: false,
+                share: "share of games won by leaving the other side without a move (Focus's one rule end)".into(),
+            },
+            Reason {
+                name: "cap",
+                timeout: true,
+                share: format!(
+                    "share of games stopped by the ply cap ({} plies, every decision counted): {cap_end}. \
+                     Ludii's timeout",
+                    v.cap
+                ),
+            },
+        ];
+        let words = GameWords {
+            first: if four { "south, player 0, for team 0 = south and north".into() } else { "white, player 0".into() },
+            unit: "plies",
+            plies: "every decision, the random opening plies of --book-plies, swaps and passes included: the \
+                    games file's `plies`"
+                .into(),
+            eval: format!(
+                "each side's win probability by the alpha-beta agents' evaluation (controlled stacks, pieces \
+                 under control, reserves and pieces, the side's team against the other) through the fixed \
+                 logistic 1/(1+e^(-score/{})), the scale fitted to self-play results (`cargo run --profile ci \
+                 --example eval_scale -- {} 2000 1`)",
+                Focus::eval_scale(start),
+                if four { "focus4" } else { "focus" }
+            ),
+            branching: "legal moves at each ply, a lone pass counting 1".into(),
+        };
+        Profile::other(2, reasons, &words)
+    }
+    fn decider(s: &Position) -> Option<usize> {
+        Some(s.team(s.to_move()))
+    }
+    fn read_move(s: &Position, text: &str) -> Result<focus_rules::Move, String> {
+        s.parse_move(text).map_err(|e| e.to_string())
+    }
+    fn play(s: &mut Position, m: focus_rules::Move) {
+        s.play_unchecked(m);
+    }
+    fn legal_count(s: &Position) -> usize {
+        super::legal_moves::<Focus>(s).len()
+    }
+    fn values(s: &Position) -> crate::metrics::Values {
+        crate::metrics::records::lab_values::<Focus>(s)
+    }
+    fn end(s: &Position) -> Option<(Option<usize>, usize)> {
+        let capped = s.ply() >= s.variant().cap;
+        Some(match s.outcome()? {
+            focus_rules::Outcome::Draw => (None, 1),
+            // With fix=draw the cap is player 0's win; otherwise a win is always a side without a move.
+            focus_rules::Outcome::Win { team } => {
+                (Some(team), usize::from(capped && team == 0 && s.variant().fix == focus_rules::Fix::Draw))
+            }
+        })
+    }
+}
