@@ -63,7 +63,7 @@ def main():
         w.writerows(out)
 
     def fp(p):
-        return "< 1e-300" if p == 0 else f"{p:.3g}" if p >= 0.01 else f"{p:.1e}"
+        return "< 1e-300" if p < 1e-300 else f"{p:.3g}" if p >= 0.01 else f"{p:.1e}"
 
     with open(os.path.join(d, "opener.md"), "w") as f:
         f.write("| players | tier | deals × rotations | rounds | opener scores the round | fair | p | p_Holm (8) | domino rounds (n) | blocked rounds (n) | seats' match wins, paired over deals (± at most) |\n")

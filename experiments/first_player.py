@@ -6,7 +6,8 @@ F, GF: the 2 x 2 of first_giver x first_mover) and writes DIR/effects.csv
 and DIR/effects.md: per tier, each cell's blue score with its 95 % interval,
 and the contrasts fixed in the plan (2M moving first, 2P placing last, 2I
 their interaction, C the colour), each with a 95 % normal interval, a
-two-sided p-value and the Holm-adjusted p-value over the 16 tests. A cell's
+two-sided p-value and the Holm-adjusted p-value over the tests of the tiers
+given (4 per tier: 16 for the plan's four tiers, 20 with PLAN-net's strong). A cell's
 score variance is computed from its win/draw/loss counts exactly (the
 score takes the values 1, 1/2 and 0). Standard library only.
 
@@ -109,7 +110,7 @@ def main():
                     f"{show('2P placing last')} | {show('2I interaction')} | {show('C colour (blue)')} | "
                     f"{show('2M - 2P (descriptive)')} |\n")
         f.write("\nPoints of blue's score (win 1, draw ½) per 100 games, 95 % normal intervals; p_Holm over the "
-                "16 tests of the plan.\n")
+                f"{len(tests)} tests of the tiers given (4 per tier).\n")
         f.write("\n| tier | cell | games | red wins | blue wins | draws |\n|---|---|---|---|---|---|\n")
         for t in tiers:
             for c in CELLS:

@@ -120,7 +120,11 @@ def main():
     c.grid(0.05 if c.hi - c.lo > 0.2 else 0.02, lambda v: f"{100 * v:.0f} %", 0.5)
     c.s.append(f'<text x="{c.w - c.right - 4}" y="{c.py(0.5) - 5:.1f}" text-anchor="end" fill="#555">'
                f'50 %: no advantage</text>')
-    c.tier_labels(lambda t: f"{games[(t, 'rules')]} games per cell")
+    def sizes(t):
+        rules, others = games[(t, "rules")], {games[(t, c)] for c in ("G", "F", "GF")}
+        return f"{rules} games per cell" if others == {rules} else f"{rules} in rules, {'/'.join(sorted(others))} in the others"
+
+    c.tier_labels(sizes)
     for k, (cell, label, colour, dash) in enumerate(CELLS):
         c.series(k, len(CELLS), [vals[(t, cell)] for t in tiers], label, colour, dash, c.h - c.bottom + 62)
     c.save(os.path.join(d, "balance.svg"), "bars: 95 % intervals; tiers ordered by strength")
