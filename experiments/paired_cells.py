@@ -7,7 +7,10 @@ comparisons of the plan as paired differences over the same game indices
 (mean, 95 % normal interval, two-sided p, Holm-adjusted p). Standard
 library only.
 
-Usage: paired_cells.py --tier NAME --out FILE GAMES.csv...
+With --design classes it reads the design of results/first-placement/PLAN-classes.md
+instead (dice 1, 4 and 3, 15 cells, its 12 comparisons).
+
+Usage: paired_cells.py [--design die5|classes] --tier NAME --out FILE GAMES.csv...
 """
 import argparse
 import csv
@@ -20,6 +23,48 @@ from senatstats import holm, mean_ci, p_two_sided
 
 ROWS = {"S6": "S", "M15": "M", "I21": "I"}
 COLOURS = {"Cr": "own", "Cb": "opponent", "Tr": "white"}
+# PLAN-classes.md: the faces each die shows white (die 3: all; die 1: none; die 4: Tr, Sr, Cr).
+WHITENED = {"1": set(), "3": {"Tr", "Sr", "Cr", "Tb", "Sb", "Cb"}, "4": {"Tr", "Sr", "Cr"}}
+
+
+def colour_for_red(die, face):
+    """What a face of `die` shows, seen from red (the placer): own, opponent or white."""
+    if face in WHITENED[die]:
+        return "white"
+    return "own" if face.endswith("r") else "opponent"
+
+
+def read_classes(path):
+    """(die, row, colour) of a PLAN-classes games file, and red's score per game index."""
+    scores, key = {}, None
+    with open(path, newline="") as f:
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
+            moves = r["draft_moves"].split(" ")
+            die = moves[0][1:]
+            if die not in WHITENED or not moves[1].startswith(die + "@"):
+                sys.exit(f"{path}: game {r['game']} does not open with a give of die 1, 3 or 4 and its placement")
+            cell, face = moves[1][len(die) + 1:].split("=")
+            k = (die, ROWS[cell], colour_for_red(die, face))
+            if key is None:
+                key = k
+            elif key != k:
+                sys.exit(f"{path}: game {r['game']} opens with {moves[1]}, not the file's first opening")
+            scores[int(r["game"])] = {"red": 1.0, "blue": 0.0}.get(r["winner"], 0.5)
+    return key, scores
+
+
+def classes_design(cells):
+    """The cells (descriptive) and the 12 comparisons of PLAN-classes.md."""
+    order = [("1", r, c) for r in "SMI" for c in ("own", "opponent")]
+    order += [("4", r, c) for r in "SMI" for c in ("opponent", "white")]
+    order += [("3", r, "white") for r in "SMI"]
+    tests = [(f"die 1, row {r}: own - opponent", ("1", r, "own"), ("1", r, "opponent")) for r in "SMI"]
+    tests += [(f"die 1, {c}: I - S", ("1", "I", c), ("1", "S", c)) for c in ("own", "opponent")]
+    tests += [(f"die 4, row {r}: opponent - white", ("4", r, "opponent"), ("4", r, "white")) for r in "SMI"]
+    tests += [(f"die 4, {c}: I - S", ("4", "I", c), ("4", "S", c)) for c in ("opponent", "white")]
+    tests += [("die 3: I - S", ("3", "I", "white"), ("3", "S", "white")),
+              ("die 3: M - S", ("3", "M", "white"), ("3", "S", "white"))]
+    return [(f"cell die {d} {r} {c}", (d, r, c)) for d, r, c in order], tests
 
 
 def read(path):
@@ -43,20 +88,25 @@ def read(path):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--design", choices=["die5", "classes"], default="die5")
     ap.add_argument("--tier", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
-    cells = dict(read(p) for p in a.files)
+    if a.design == "classes":
+        cells = dict(read_classes(p) for p in a.files)
+        shown, tests = classes_design(cells)
+    else:
+        cells = dict(read(p) for p in a.files)
+        shown = [(f"cell {row} {col}", (row, col)) for row in "SMI" for col in ("own", "opponent", "white")]
+        tests = [(f"row {r}: own - opponent", (r, "own"), (r, "opponent")) for r in "SMI"]
+        tests += [(f"row {r}: own - white", (r, "own"), (r, "white")) for r in "SMI"]
+        tests += [(f"{c}: I - S", ("I", c), ("S", c)) for c in ("own", "opponent", "white")]
     rows = []
-    for row in "SMI":
-        for col in ("own", "opponent", "white"):
-            s = cells[(row, col)]
-            m, lo, hi, _ = mean_ci(list(s.values()))
-            rows.append([a.tier, f"cell {row} {col}", len(s), f"{m:.4f}", f"{lo:.4f}", f"{hi:.4f}", "", ""])
-    tests = [(f"row {r}: own - opponent", (r, "own"), (r, "opponent")) for r in "SMI"]
-    tests += [(f"row {r}: own - white", (r, "own"), (r, "white")) for r in "SMI"]
-    tests += [(f"{c}: I - S", ("I", c), ("S", c)) for c in ("own", "opponent", "white")]
+    for name, k in shown:
+        s = cells[k]
+        m, lo, hi, _ = mean_ci(list(s.values()))
+        rows.append([a.tier, name, len(s), f"{m:.4f}", f"{lo:.4f}", f"{hi:.4f}", "", ""])
     stats = []
     for name, x, y in tests:
         common = sorted(set(cells[x]) & set(cells[y]))
