@@ -23,6 +23,7 @@ and writes into OUT:
 import csv
 import math
 import os
+import re
 import sys
 
 from senatstats import Z, holm, mean_ci, p_two_sided, wilson
@@ -94,6 +95,17 @@ def read_eval_metrics(out):
                 rows.append([game, label, tier, r["games"], m, r["value"], r["low"], r["high"]])
             table.append((game, label, tier, games, cells))
     return table, rows
+
+
+def binary_of(out):
+    """The binary named in OUT/runs.txt's header (`binary PATH (senat VERSION)`), for the plot's title."""
+    try:
+        with open(os.path.join(out, "runs.txt")) as f:
+            head = f.readline()
+    except OSError:
+        return "binary unknown"
+    m = re.search(r"binary (\S+)", head)
+    return f"binary {os.path.basename(m.group(1))}" if m else "binary unknown"
 
 
 def main(out):
@@ -274,7 +286,7 @@ def plot(out, strength):
         ax.set_ylim(0, 102)
         ax.legend(fontsize=8, loc="upper left" if game == "dominoes" else "lower left")
     axes[0].set_ylabel("first player's score, % (95 % Wilson)")
-    fig.suptitle("Balance against strength, self-play, 4 random book plies (board games), seed 2801, senat 22cb4ac")
+    fig.suptitle("Balance against strength, self-play, 4 random book plies (board games), seed 2801, " + binary_of(out))
     fig.tight_layout()
     fig.savefig(os.path.join(out, "strength.png"), dpi=90)
 

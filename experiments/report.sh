@@ -17,9 +17,14 @@
 # REMEDY_LEARNED [200000] and REMEDY_STRONG [1000, mcts-eval] per rule set
 # of the rules-change study, TOP_GAMES [200] of `top` self-play in the
 # rules (and TOP_LADDER_GAMES [100] of strong against top), REFLEX_GAMES [1000] per match of
-# the reflexes' ablation. The defaults are a small run (GAMES=20000,
+# the reflexes' ablation, CLASS_LEARNED [10000], CLASS_HEURISTIC [10000] and
+# CLASS_STRONG [200] per cell of the other die classes' first placement,
+# OTHER_SCALE [0.5] of §8's balance against strength, VARIANT_LADDER_GAMES
+# [100] and OPENER_SCALE [1] of the dominoes opener (none of §8 when
+# OTHER_SCALE is 0, the default). The defaults are a small run (GAMES=20000,
 # STRONG_GAMES=100, GIVE_*=2000/1000/0, PLACE_*=1000/1000/0,
-# LADDER_GAMES=100, REMEDY_*=2000/0, TOP_GAMES=0, REFLEX_GAMES=0: no slow
+# LADDER_GAMES=100, REMEDY_*=2000/0, TOP_GAMES=0, REFLEX_GAMES=0,
+# CLASS_*=1000/1000/0, OTHER_SCALE=0: no slow
 # tier in the gives, placements, rules changes and reflexes), a few minutes
 # on 2 cores.
 # Then it writes:
@@ -33,6 +38,8 @@
 #   OUT/first-placement/ the forced first placement per tier (paired differences)
 #   OUT/remedies/       four rules changes against the rules (closure, repetition, majority)
 #   OUT/reflexes/       the four reflexes removed from the strongest agent that can lose them
+#   OUT/first-placement-classes/ the first placement of dice 1, 4 and 3
+#   OUT/other-games-strength/, variant-ladders/, dominoes-opener/   §8 (with OTHER_SCALE)
 # SENAT, WORK and SEED as in experiments/first-player.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -101,5 +108,15 @@ if [ "${TOP_GAMES:-0}" -gt 0 ]; then
 fi
 if [ "${REFLEX_GAMES:-0}" -gt 0 ]; then
   experiments/reflexes.sh "$out/reflexes" "$REFLEX_GAMES"
+fi
+# The first placement for the other die classes (PLAN-classes.md).
+classes=("learned:${CLASS_LEARNED:-1000}" "heuristic:${CLASS_HEURISTIC:-1000}")
+[ "${CLASS_STRONG:-0}" -gt 0 ] && classes+=("strong:$CLASS_STRONG")
+DESIGN=classes WORK="$work/classes" experiments/first-placement.sh "$out/first-placement-classes" "${classes[@]}"
+# The other games (REPORT §8): balance and metrics against strength, the ladders in the variants, the dominoes opener.
+if [ "${OTHER_SCALE:-0}" != 0 ]; then
+  experiments/other-games-strength.sh "$senat" "$out/other-games-strength" "$OTHER_SCALE"
+  experiments/variant-ladders.sh "$out/variant-ladders" "${VARIANT_LADDER_GAMES:-100}"
+  experiments/dominoes-opener.sh "$out/dominoes-opener" "${OPENER_SCALE:-1}"
 fi
 echo "report: tables and plots in $out"
