@@ -14,7 +14,7 @@
 # [200] games per forced first give (GIVE_STRONG for both slow tiers),
 # PLACE_LEARNED [10000], PLACE_HEURISTIC [10000], PLACE_STRONG [300] per
 # forced first placement, LADDER_GAMES [400] per step of the tiers' ladder,
-# REMEDY_LEARNED [200000] and REMEDY_STRONG [1000, mcts-eval] per rule set
+# REMEDY_LEARNED [200000] and REMEDY_STRONG [1000, mcts-eval and strong] per rule set
 # of the rules-change study, TOP_GAMES [200] of `top` self-play in the
 # rules (and TOP_LADDER_GAMES [100] of strong against top), REFLEX_GAMES [1000] per match of
 # the reflexes' ablation, CLASS_LEARNED [10000], CLASS_HEURISTIC [10000] and
@@ -96,7 +96,7 @@ places=("learned:${PLACE_LEARNED:-1000}" "heuristic:${PLACE_HEURISTIC:-1000}")
 [ "${PLACE_STRONG:-0}" -gt 0 ] && places+=("mcts-eval:$PLACE_STRONG" "strong:$PLACE_STRONG")
 WORK="$work/placements" experiments/first-placement.sh "$out/first-placement" "${places[@]}"
 remedies=("learned:${REMEDY_LEARNED:-2000}")
-[ "${REMEDY_STRONG:-0}" -gt 0 ] && remedies+=("mcts-eval:$REMEDY_STRONG")
+[ "${REMEDY_STRONG:-0}" -gt 0 ] && remedies+=("mcts-eval:$REMEDY_STRONG" "strong:$REMEDY_STRONG")
 WORK="$work/remedies" experiments/remedies.sh "$out/remedies" "${remedies[@]}"
 if [ "${TOP_GAMES:-0}" -gt 0 ]; then
   mkdir -p "$out/top"
