@@ -34,17 +34,17 @@ def colour_for_red(die, face):
     return "own" if face.endswith("r") else "opponent"
 
 
-def read_classes(path):
-    """(die, row, colour) of a PLAN-classes games file, and red's score per game index."""
+def read_rows(path, key_of):
+    """The opening key of a games file (`key_of(draft moves)`, None when the
+    opening is not the design's) and red's score per game index; every game
+    of the file must open the same way."""
     scores, key = {}, None
     with open(path, newline="") as f:
         for r in csv.DictReader(line for line in f if not line.startswith("#")):
             moves = r["draft_moves"].split(" ")
-            die = moves[0][1:]
-            if die not in WHITENED or not moves[1].startswith(die + "@"):
-                sys.exit(f"{path}: game {r['game']} does not open with a give of die 1, 3 or 4 and its placement")
-            cell, face = moves[1][len(die) + 1:].split("=")
-            k = (die, ROWS[cell], colour_for_red(die, face))
+            k = key_of(moves)
+            if k is None:
+                sys.exit(f"{path}: game {r['game']} does not open with the design's give and placement")
             if key is None:
                 key = k
             elif key != k:
@@ -53,7 +53,24 @@ def read_classes(path):
     return key, scores
 
 
-def classes_design(cells):
+def die5_key(moves):
+    """(row, colour) of PLAN.md's opening: g5, then die 5 placed."""
+    if moves[0] != "g5" or not moves[1].startswith("5@"):
+        return None
+    cell, face = moves[1][2:].split("=")
+    return ROWS[cell], COLOURS[face]
+
+
+def classes_key(moves):
+    """(die, row, colour) of PLAN-classes.md's opening: a give of die 1, 3 or 4, then that die placed."""
+    die = moves[0][1:]
+    if die not in WHITENED or not moves[1].startswith(die + "@"):
+        return None
+    cell, face = moves[1][len(die) + 1:].split("=")
+    return die, ROWS[cell], colour_for_red(die, face)
+
+
+def classes_design():
     """The cells (descriptive) and the 12 comparisons of PLAN-classes.md."""
     order = [("1", r, c) for r in "SMI" for c in ("own", "opponent")]
     order += [("4", r, c) for r in "SMI" for c in ("opponent", "white")]
@@ -67,25 +84,6 @@ def classes_design(cells):
     return [(f"cell die {d} {r} {c}", (d, r, c)) for d, r, c in order], tests
 
 
-def read(path):
-    scores, key = {}, None
-    with open(path, newline="") as f:
-        for r in csv.DictReader(line for line in f if not line.startswith("#")):
-            moves = r["draft_moves"].split(" ")
-            if moves[0] != "g5" or not moves[1].startswith("5@"):
-                sys.exit(f"{path}: game {r['game']} does not open with g5 and a placement of die 5")
-            cell, face = moves[1][2:].split("=")
-            k = (ROWS[cell], COLOURS[face])
-            if key is None:
-                key = k
-            elif key != k:
-                sys.exit(f"{path}: game {r['game']} opens with {moves[1]}, not the file's first opening")
-            scores[int(r["game"])] = {"red": 1.0, "blue": 0.0}.get(r["winner"], 0.5)
-    return key, scores
-
-
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--design", choices=["die5", "classes"], default="die5")
@@ -94,10 +92,10 @@ def main():
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     if a.design == "classes":
-        cells = dict(read_classes(p) for p in a.files)
-        shown, tests = classes_design(cells)
+        cells = dict(read_rows(p, classes_key) for p in a.files)
+        shown, tests = classes_design()
     else:
-        cells = dict(read(p) for p in a.files)
+        cells = dict(read_rows(p, die5_key) for p in a.files)
         shown = [(f"cell {row} {col}", (row, col)) for row in "SMI" for col in ("own", "opponent", "white")]
         tests = [(f"row {r}: own - opponent", (r, "own"), (r, "opponent")) for r in "SMI"]
         tests += [(f"row {r}: own - white", (r, "own"), (r, "white")) for r in "SMI"]
