@@ -361,6 +361,29 @@ fn solve_cli_threads() {
     assert!(fails(&["solve", "--game", "dominoes", "--max-depth", "2", "--threads", "2"]).contains("--threads"));
 }
 
+/// `solve --progress`: one stderr line per question the main thread
+/// answered, horizons in order, the last one the win found; the verdict on
+/// stdout is that of a run without it; df-pn refuses the flag.
+#[test]
+fn solve_cli_progress() {
+    use support::cli::{expect_ok, fails, ok, senat, stderr};
+    let spn = "4Tb,.,.,.,.,.,.,.,.,.,23Tr/.,.,.,.,.,.,./5Sb,1Cb,.,.,. b I20 3-4-12 1";
+    let args = ["solve", spn, "--max-depth", "5", "--progress"];
+    let run = senat(&args);
+    let out = expect_ok(&run, &args);
+    let first = |t: &str| t.lines().next().unwrap_or("").to_string();
+    assert_eq!(first(&out), first(&ok(&["solve", spn, "--max-depth", "5"])));
+    let err = stderr(&run);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 3 && lines.iter().all(|l| l.starts_with("horizon ") && l.contains("  nodes ")), "{err}");
+    let horizons: Vec<u32> =
+        lines.iter().map(|l| l["horizon".len()..].split_whitespace().next().unwrap().parse().unwrap()).collect();
+    assert!(horizons.windows(2).all(|w| w[0] <= w[1]) && horizons[0] == 1, "{err}");
+    assert!(lines.last().unwrap().starts_with("horizon   3  blue forces a win: yes  nodes "), "{err}");
+    assert!(lines[..lines.len() - 1].iter().all(|l| l.contains(": no  ")), "{err}");
+    assert!(fails(&["solve", spn, "--max-depth", "5", "--engine", "pns", "--progress"]).contains("--progress"));
+}
+
 /// `solve --store`: the second run answers from the file (no nodes), the
 /// per-move run reuses and adds facts, and a store of another variant or a
 /// file that is not a store is refused with one line.

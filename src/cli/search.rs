@@ -11,7 +11,7 @@ use game_search::Game;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
 use game_search::pns::Pns;
-use game_search::solver::{Solution, Solver, Verdict};
+use game_search::solver::{Asked, Goal, Progress, Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use senat_lab::games::dominoes_proof::{self, ProofLimits};
@@ -154,6 +154,11 @@ pub(crate) struct SolveArgs {
     /// accepted).
     #[arg(long, value_name = "T", default_value_t = 1)]
     pub(crate) threads: usize,
+    /// With --engine ab: print on stderr each question answered at each
+    /// horizon (which side is asked to force a win or at least a draw, the
+    /// answer, the nodes and the time so far), for a long search.
+    #[arg(long)]
+    pub(crate) progress: bool,
 }
 
 /// Arguments of `senat bench-mcts`.
@@ -289,7 +294,21 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
-    let SolveArgs { pos, history, max_depth, time, tt_mb, each_move, engine, prove, bounds, store, game, threads } = a;
+    let SolveArgs {
+        pos,
+        history,
+        max_depth,
+        time,
+        tt_mb,
+        each_move,
+        engine,
+        prove,
+        bounds,
+        store,
+        game,
+        threads,
+        progress,
+    } = a;
     let threads = search_threads(threads)?;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
     let opts = SolveOptions {
@@ -303,6 +322,7 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
         store,
         variant: v,
         threads,
+        progress,
     };
     cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
 }
@@ -586,6 +606,31 @@ pub(crate) struct SolveOptions {
     pub(crate) variant: Variant,
     /// Threads of the alpha-beta prover (`--threads`).
     pub(crate) threads: NonZeroUsize,
+    /// Whether to print each question answered (`--progress`).
+    pub(crate) progress: bool,
+}
+
+/// `--progress`: each question the alpha-beta prover's main thread answers,
+/// one line on stderr; `side` names a player.
+fn progress_printer(side: fn(usize) -> String) -> Progress {
+    Box::new(move |a: &Asked| {
+        let goal = match a.goal {
+            Goal::Win => "a win",
+            Goal::AtLeastDraw => "at least a draw",
+        };
+        let answer = match a.answer {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "stopped",
+        };
+        eprintln!(
+            "horizon {:>3}  {} forces {goal}: {answer}  nodes {}  time {:.3}s",
+            a.depth,
+            side(a.player),
+            a.nodes,
+            a.elapsed.as_secs_f64()
+        );
+    })
 }
 
 /// The proof store of `--store FILE`: read if the file exists, else empty.
@@ -668,6 +713,13 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
     let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.threads)?;
+    match &mut solver {
+        Prover::Ab(s) if o.progress => {
+            s.progress = Some(progress_printer(|p| if p == 0 { "red" } else { "blue" }.to_string()))
+        }
+        Prover::Pns(_) if o.progress => return input("--progress is for --engine ab"),
+        _ => {}
+    }
     if o.store.is_some() && o.engine != "ab" {
         return input("--store is for --engine ab");
     }
@@ -926,6 +978,9 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
         solver.bounds = a.bounds == "on";
         solver.set_threads(threads);
+        if a.progress {
+            solver.progress = Some(progress_printer(|p| format!("player {p}")));
+        }
         if let Some(t) = a.time {
             solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
         }
@@ -982,9 +1037,10 @@ pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         || a.time.is_some()
         || a.store.is_some()
         || a.threads != 1
+        || a.progress
     {
         return input(
-            "--history, --engine, --prove, --time, --store and --threads are not for --game dominoes (its limits are plies, placements and nodes)",
+            "--history, --engine, --prove, --time, --store, --threads and --progress are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;

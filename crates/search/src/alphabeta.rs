@@ -171,7 +171,7 @@ impl Table {
         let bucket = std::mem::size_of::<Bucket>();
         let want = mb.saturating_mul(1 << 20) / bucket;
         let n = if want == 0 { 0 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) };
-        Table { buckets: (0..n).map(|_| Bucket::default()).collect(), generation: 0 }
+        Table { buckets: super::tt::table(n, Bucket::default), generation: 0 }
     }
 
     /// Number of entries.
