@@ -378,7 +378,8 @@ fn rotated_deals_rotate_the_hands_and_resume_and_merge() {
 fn fit_leaf_writes_reproducible_counts_and_the_learned_leaf_plays() {
     let dir = TempDir::new("dominoes-fit-leaf");
     let fit = |out: &str, threads: &str| {
-        let args = ["fit-leaf", "--matches", "12", "--seed", "4", "--generator", "greedy", "--threads", threads];
+        let args = ["fit-leaf", "--game", "dominoes", "--matches", "12", "--seed", "4", "--generator", "greedy"];
+        let args = [&args[..], &["--threads", threads]].concat();
         ok_in(&dir.0, &[&args[..], &["--out", out]].concat())
     };
     let printed = fit("a.txt", "1");
@@ -397,6 +398,9 @@ fn fit_leaf_writes_reproducible_counts_and_the_learned_leaf_plays() {
     assert!(e.contains("--generator") && e.contains("exp25 or learned"), "{e}");
     let e = fails_in(&dir.0, &["fit-leaf", "--holdout", "1", "--out", "c.txt"]);
     assert!(e.contains("--holdout 1"), "{e}");
+    let e = fails_in(&dir.0, &["fit-leaf", "--game", "focus", "--out", "c.txt"]);
+    assert!(e.contains("dominoes searches' leaf only; --game focus is not available here"), "{e}");
+    assert!(!dir.exists("c.txt"));
     let out = ok(&[
         "arena",
         "--game",

@@ -5,6 +5,7 @@
 
 use crate::cli::common::{Result, input, refuse_existing, threads_or_all, write_atomic};
 use clap::Args;
+use senat_lab::games::GameKind;
 use senat_lab::games::dominoes::DominoSpec;
 use senat_lab::games::dominoes_leaf::{self, LeafFit};
 use std::io::Write;
@@ -39,10 +40,23 @@ pub(crate) struct FitLeafArgs {
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
+    /// The game: only `dominoes` (the default) for this command.
+    #[arg(long = "game", value_name = "GAME")]
+    game: Option<String>,
 }
 
 /// Runs `senat fit-leaf`.
 pub(crate) fn cmd_fit_leaf(a: FitLeafArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(g) = a.game.as_deref() {
+        match GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))? {
+            GameKind::Dominoes => {}
+            other => {
+                return input(format_args!(
+                    "`senat fit-leaf` fits the dominoes searches' leaf only; --game {other} is not available here"
+                ));
+            }
+        }
+    }
     if a.matches == 0 || a.matches > 10_000_000 {
         return input(format_args!("--matches must be within 1 and 10000000, got {}", a.matches));
     }
