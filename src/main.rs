@@ -12,7 +12,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, arena, batch, bestmove, metrics, play, rules, search, train_net, tune, view};
+use cli::{annex, annotate, arena, batch, bestmove, fit_leaf, metrics, play, rules, search, train_net, tune, view};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -331,6 +331,23 @@ Examples:
   senat train-net --games 2000 --label 'mcts:playouts=200,rollout=eval,prior=1000' --out net-ei.txt
   senat arena learned learned:file=net.txt --draft own --games 2000")]
     TrainNet(train_net::TrainNetArgs),
+
+    /// Count the round points of dominoes self-play, the data of the learned
+    /// leaf of the dominoes searches (`leaf=learned` of pimc and ismcts).
+    ///
+    /// Plays --matches matches with --generator in every seat (match i deals
+    /// from game seed (seed, i)), counts how many points each round gave its
+    /// winner, and writes the counts with a header giving the command. From
+    /// them `leaf=learned` solves each player's chance of winning the match
+    /// from the scores and the target (2 players). Every --holdout-th match is
+    /// left out of the counts and used to compare the model's log-loss with
+    /// exp(score/25)'s. The shipped file, crates/lab/data/dominoes-leaf.txt,
+    /// is compiled in.
+    #[command(after_help = "\
+Examples:
+  senat fit-leaf --matches 200 --generator 'ismcts:playouts=100' --out leaf.txt
+  senat fit-leaf --matches 2000 --seed 1 --out crates/lab/data/dominoes-leaf.txt --force")]
+    FitLeaf(fit_leaf::FitLeafArgs),
 }
 
 const BESTMOVE_EXAMPLES: &str = "\
@@ -516,6 +533,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Metrics(a) => metrics::cmd_metrics(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),
         Command::TrainNet(a) => train_net::cmd_train_net(a, out),
+        Command::FitLeaf(a) => fit_leaf::cmd_fit_leaf(a, out),
         Command::BenchMcts(a) => search::bench_mcts(a, out),
         Command::Bestmove(a) => bestmove::bestmove(a, out),
         Command::Annotate(a) => annotate::annotate(a, out),

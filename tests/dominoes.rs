@@ -6,7 +6,7 @@ mod support {
     pub mod cli;
     pub mod files;
 }
-use support::cli::{expect_error, ok, ok_in, senat, senat_in};
+use support::cli::{expect_error, fails_in, ok, ok_in, senat, senat_in};
 use support::files::TempDir;
 
 #[test]
@@ -369,4 +369,47 @@ fn rotated_deals_rotate_the_hands_and_resume_and_merge() {
     std::fs::copy(dir.0.join("all.csv"), dir.0.join("old.csv")).unwrap();
     let e = fail(with(&["--rotate", "--out", "old.csv", "--rounds", "old-r.csv", "--resume"]), "selfplay");
     assert!(e.contains("lacks the column `opener`"), "{e}");
+}
+
+/// `fit-leaf` writes counts whose header gives the command that made them,
+/// the same counts on any thread count, and refuses an existing file, a
+/// bad generator and a holdout of every match; `leaf=learned` plays.
+#[test]
+fn fit_leaf_writes_reproducible_counts_and_the_learned_leaf_plays() {
+    let dir = TempDir::new("dominoes-fit-leaf");
+    let fit = |out: &str, threads: &str| {
+        let args = ["fit-leaf", "--game", "dominoes", "--matches", "12", "--seed", "4", "--generator", "greedy"];
+        let args = [&args[..], &["--threads", threads]].concat();
+        ok_in(&dir.0, &[&args[..], &["--out", out]].concat())
+    };
+    let printed = fit("a.txt", "1");
+    fit("b.txt", "3");
+    let (a, b) = (dir.text("a.txt"), dir.text("b.txt"));
+    assert!(
+        a.contains("# Produced by: senat fit-leaf --matches 12 --seed 4 --generator 'greedy' --holdout 5 --out a.txt"),
+        "{a}"
+    );
+    assert!(printed.contains("Held-out log-loss") && a.contains("\nplayers=2\nhand=7\nrules=playboard\n"), "{a}");
+    let counts = |t: &str| t.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(counts(&a), counts(&b));
+    let e = fails_in(&dir.0, &["fit-leaf", "--matches", "2", "--out", "a.txt"]);
+    assert!(e.contains("already exists"), "{e}");
+    let e = fails_in(&dir.0, &["fit-leaf", "--generator", "ismcts:leaf=x", "--out", "c.txt"]);
+    assert!(e.contains("--generator") && e.contains("exp25 or learned"), "{e}");
+    let e = fails_in(&dir.0, &["fit-leaf", "--holdout", "1", "--out", "c.txt"]);
+    assert!(e.contains("--holdout 1"), "{e}");
+    let e = fails_in(&dir.0, &["fit-leaf", "--game", "focus", "--out", "c.txt"]);
+    assert!(e.contains("dominoes searches' leaf only; --game focus is not available here"), "{e}");
+    assert!(!dir.exists("c.txt"));
+    let out = ok(&[
+        "arena",
+        "--game",
+        "dominoes",
+        "ismcts:playouts=20",
+        "ismcts:playouts=20,leaf=learned",
+        "--games",
+        "2",
+        "--quiet",
+    ]);
+    assert!(out.contains("ismcts:playouts=20,c=0.7,leaf=learned"), "{out}");
 }

@@ -477,7 +477,7 @@ fn arena_games_are_viewed_from_its_moves_file() {
 #[test]
 fn every_command_takes_game() {
     let d = TempDir::new("faults-every-game");
-    for cmd in ["render", "play", "bench", "tune", "draft-stats", "metrics", "bench-mcts", "bench-search"] {
+    for cmd in ["render", "play", "bench", "tune", "draft-stats", "metrics", "bench-mcts", "bench-search", "fit-leaf"] {
         let help = ok(&[cmd, "--help"]);
         assert!(help.contains("--game <GAME>"), "{cmd} --help: {help}");
     }

@@ -14,6 +14,7 @@
 //! other than [`PeekingAgent`].
 
 use super::dominoes_guard::{DominoGuard, DominoGuardSpec, GuardKeys};
+use super::dominoes_leaf::LearnedLeaf;
 use crate::agent::{Agent, Seat};
 use crate::spec::{Family, Kind, ParamError, Reading, SpecError};
 use crate::temperature::{TempKeys, Temperature};
@@ -104,14 +105,48 @@ impl ImperfectInformation for Dominoes {
 impl game_search::solver::Solvable for Dominoes {}
 
 /// The searching agents' leaf value: random play (decisions and chance
-/// alike) to the end of the current round, then each player's share of
-/// `exp(score / 25)` over all players: a heuristic chance of winning the
-/// match to 100 from the scores (a 25-point lead is worth e to 1). Playing
-/// whole matches out would cost ten rounds per playout.
+/// alike) to the end of the current round, then the chance of winning the
+/// match from the scores that [`Leaf`] chooses: by default each player's
+/// share of `exp(score / 25)` over all players ([`score_chances`]; a
+/// 25-point lead is worth e to 1), with [`Leaf::Learned`] the learned
+/// model of [`super::dominoes_leaf`]. Playing whole matches out would cost
+/// ten rounds per playout.
 #[derive(Clone, Debug, Default)]
 pub struct RoundRollout {
     buf: Vec<Move>,
     outcomes: Vec<(Move, f64)>,
+    /// The learned model's table, when `leaf=learned`.
+    learned: Option<LearnedLeaf>,
+}
+
+impl RoundRollout {
+    /// A rollout that values the round's end with `leaf`.
+    pub fn new(leaf: Leaf) -> RoundRollout {
+        RoundRollout { learned: (leaf == Leaf::Learned).then(LearnedLeaf::default), ..RoundRollout::default() }
+    }
+}
+
+/// How a searching agent values the scores at the end of a rolled-out
+/// round (`leaf=` of `pimc` and `ismcts`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Leaf {
+    /// Each player's share of `exp(score / 25)` ([`score_chances`]), the default.
+    #[default]
+    Exp25,
+    /// The learned chance of winning the match from the scores and the
+    /// target ([`super::dominoes_leaf`]); `exp(score / 25)` where that
+    /// model does not apply (not 2 players, another hand or rules than the
+    /// fitted ones, a target above 1000).
+    Learned,
+}
+
+impl fmt::Display for Leaf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Leaf::Exp25 => "exp25",
+            Leaf::Learned => "learned",
+        })
+    }
 }
 
 impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
@@ -132,7 +167,7 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
         if let Some(o) = s.outcome() {
             return o.scores(s.players());
         }
-        score_chances(&s)
+        self.learned.as_mut().and_then(|l| l.chances(&s)).unwrap_or_else(|| score_chances(&s))
     }
 }
 
@@ -183,6 +218,8 @@ pub enum DominoSpec {
         temp: Temperature,
         /// The root guard (`guard=on,guard_nodes=N`; [`super::dominoes_guard`]).
         guard: DominoGuardSpec,
+        /// The leaf value (`leaf=exp25|learned`).
+        leaf: Leaf,
     },
     /// Single-observer information-set MCTS: one tree over the player's
     /// information sets, a new determinization every playout.
@@ -196,6 +233,8 @@ pub enum DominoSpec {
         temp: Temperature,
         /// The root guard (`guard=on,guard_nodes=N`; [`super::dominoes_guard`]).
         guard: DominoGuardSpec,
+        /// The leaf value (`leaf=exp25|learned`).
+        leaf: Leaf,
     },
 }
 
@@ -205,7 +244,10 @@ pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each rou
 temp alone: K=16, temp_plies alone: T=1; temp=0: off) and guard=on|off,guard_nodes=<N> (the root guard, default off: \
 the one proved sure win of the round played at once, of several the search's choice if it is one, else the best-ranked; \
 a chosen move proved lost replaced by the next not proved lost; each proof capped at N nodes, 2000 by default, and tried \
-only with at most 300 placements of the unseen tiles; guard_nodes alone: on)";
+only with at most 300 placements of the unseen tiles; guard_nodes alone: on) and leaf=exp25|learned (how a playout's \
+round end is valued: exp25, the default, each player's share of exp(score/25); learned, the chance of winning the match \
+from the scores and the target, solved from round points fitted on self-play (`senat fit-leaf`), for 2 players with \
+the fitted hand and rules and targets up to 1000, exp25 elsewhere)";
 
 /// The dominoes agents as the lab's one spec grammar reads them
 /// ([`crate::spec`]): their kinds with their keys and the named agents.
@@ -227,9 +269,9 @@ pub fn domino_agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `pimc:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies", "guard", "guard_nodes"];
+pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf"];
 /// The keys of `ismcts:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies", "guard", "guard_nodes"];
+pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf"];
 
 /// Why a dominoes agent spec cannot be read (the grammar's refusal, or a value's).
 pub type DominoSpecError = SpecError;
@@ -252,8 +294,15 @@ impl DominoSpec {
                 c: 0.7,
                 temp: Temperature::OFF,
                 guard: DominoGuardSpec::OFF,
+                leaf: Leaf::Exp25,
             },
-            _ => DominoSpec::Ismcts { playouts: 1000, c: 0.7, temp: Temperature::OFF, guard: DominoGuardSpec::OFF },
+            _ => DominoSpec::Ismcts {
+                playouts: 1000,
+                c: 0.7,
+                temp: Temperature::OFF,
+                guard: DominoGuardSpec::OFF,
+                leaf: Leaf::Exp25,
+            },
         };
         let mut temp_keys = TempKeys::default();
         let mut guard_keys = GuardKeys::default();
@@ -272,6 +321,10 @@ impl DominoSpec {
                     }
                     (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = p.whole_in(1, 10_000)? as u32,
                     (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
+                    (DominoSpec::Pimc { leaf, .. } | DominoSpec::Ismcts { leaf, .. }, "leaf") => {
+                        *leaf =
+                            p.choice(&[(&["exp25"], Leaf::Exp25), (&["learned"], Leaf::Learned)], "exp25 or learned")?
+                    }
                     // A key the grammar let through for this kind but no arm
                     // reads: said as such rather than ignored.
                     _ => return Err(ParamError::Conflict("a parameter this agent does not read")),
@@ -298,10 +351,10 @@ impl DominoSpec {
     }
 
     fn pimc(&self) -> Option<PimcAgent> {
-        let DominoSpec::Pimc { playouts, worlds, c, temp, guard } = *self else { return None };
+        let DominoSpec::Pimc { playouts, worlds, c, temp, guard, leaf } = *self else { return None };
         let config = mcts::Config { playouts, selection: mcts::Selection::Uct { c }, ..mcts::Config::default() };
         Some(PimcAgent {
-            mcts: Mcts::new(config, RoundRollout::default()),
+            mcts: Mcts::new(config, RoundRollout::new(leaf)),
             worlds,
             temp,
             guard: guard.build(),
@@ -310,10 +363,10 @@ impl DominoSpec {
     }
 
     fn ismcts(&self) -> Option<IsmctsAgent> {
-        let DominoSpec::Ismcts { playouts, c, temp, guard } = *self else { return None };
+        let DominoSpec::Ismcts { playouts, c, temp, guard, leaf } = *self else { return None };
         let config = ismcts::Config { playouts, c, ..ismcts::Config::default() };
         Some(IsmctsAgent {
-            search: Ismcts::new(config, RoundRollout::default()),
+            search: Ismcts::new(config, RoundRollout::new(leaf)),
             temp,
             guard: guard.build(),
             last: None,
@@ -322,8 +375,8 @@ impl DominoSpec {
 
     /// The search a searching agent (PIMC, ISMCTS) makes on `obs` before
     /// it picks, a fresh one each call: every root move with its visits and
-    /// mean leaf value for the observer ([`RoundRollout`]'s heuristic
-    /// chance of winning the match); `None` for random and greedy.
+    /// mean leaf value for the observer ([`RoundRollout`]'s chance of
+    /// winning the match, as its `leaf=` values it); `None` for random and greedy.
     pub fn judge(&self, obs: &Observation, rng: &mut GameRng) -> Option<mcts::Report<Move>> {
         match self {
             DominoSpec::Pimc { .. } => self.pimc().map(|mut a| a.report(obs, rng)),
@@ -339,19 +392,28 @@ impl fmt::Display for DominoSpec {
         match self {
             DominoSpec::Random => f.write_str("random"),
             DominoSpec::Greedy => f.write_str("greedy"),
-            DominoSpec::Pimc { playouts, worlds, c, temp, guard } => {
+            DominoSpec::Pimc { playouts, worlds, c, temp, guard, leaf } => {
                 write!(f, "pimc:playouts={playouts},worlds={worlds},c={c}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
                 }
-                write!(f, "{guard}")
+                write!(f, "{guard}")?;
+                // The default is left out: the names of earlier results stay.
+                if *leaf != Leaf::Exp25 {
+                    write!(f, ",leaf={leaf}")?;
+                }
+                Ok(())
             }
-            DominoSpec::Ismcts { playouts, c, temp, guard } => {
+            DominoSpec::Ismcts { playouts, c, temp, guard, leaf } => {
                 write!(f, "ismcts:playouts={playouts},c={c}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
                 }
-                write!(f, "{guard}")
+                write!(f, "{guard}")?;
+                if *leaf != Leaf::Exp25 {
+                    write!(f, ",leaf={leaf}")?;
+                }
+                Ok(())
             }
         }
     }
@@ -1333,13 +1395,56 @@ mod tests {
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
         assert!(
             e.contains(
-                "unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies, guard, guard_nodes;"
+                "unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies, guard, guard_nodes, leaf;"
             ),
             "{e}"
         );
         let e = DominoSpec::parse("pimc:c=1,c=2").unwrap_err().to_string();
         assert_eq!(e, "agent `pimc:c=1,c=2`: `c` is given twice");
         assert!(DominoSpec::parse("pimc:playouts=0").is_err());
+    }
+
+    #[test]
+    fn the_leaf_key_round_trips_and_its_default_is_unwritten() {
+        for t in ["ismcts:playouts=300,leaf=learned", "pimc:playouts=300,worlds=10,leaf=learned,guard=on"] {
+            let a = DominoSpec::parse(t).unwrap();
+            assert!(a.to_string().ends_with(",leaf=learned"), "{a}");
+            assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
+        }
+        let plain = DominoSpec::parse("ismcts:playouts=300").unwrap();
+        assert_eq!(DominoSpec::parse("ismcts:playouts=300,leaf=exp25").unwrap(), plain);
+        assert_eq!(plain.to_string(), "ismcts:playouts=300,c=0.7");
+        assert_ne!(DominoSpec::parse("ismcts:playouts=300,leaf=learned").unwrap(), plain);
+        let e = DominoSpec::parse("ismcts:leaf=lerned").unwrap_err().to_string();
+        assert!(e.contains("leaf=lerned") && e.contains("exp25 or learned"), "{e}");
+        let e = DominoSpec::parse("greedy:leaf=learned").unwrap_err().to_string();
+        assert!(e.contains("agent `greedy` takes no parameters"), "{e}");
+    }
+
+    #[test]
+    fn the_learned_leaf_values_round_ends_by_the_target() {
+        // The end of the first round of a greedy match, then the same
+        // random round rolled out from it (the same generator) and valued
+        // by each leaf: both chances sum to 1 and favour the same leader,
+        // but the learned one is not exp(score / 25).
+        let mut s = State::start(Variant::default());
+        let (mut rng, mut out) = (rng_from_seed(3), Vec::new());
+        let mut greedy = GreedyAgent(Vec::new());
+        while !s.round_over() {
+            let m = if s.is_chance() {
+                chance_pick(&s, &mut rng, &mut out)
+            } else {
+                greedy.choose(&s.observation(s.to_move()), &mut rng)
+            };
+            s.play_unchecked(m);
+        }
+        use game_search::mcts::Rollout;
+        let e = RoundRollout::new(Leaf::Exp25).rollout(&s, &mut rng_from_seed(9));
+        let l = RoundRollout::new(Leaf::Learned).rollout(&s, &mut rng_from_seed(9));
+        assert_eq!(e, RoundRollout::default().rollout(&s, &mut rng_from_seed(9)));
+        assert!((e[0] + e[1] - 1.0).abs() < 1e-12 && (l[0] + l[1] - 1.0).abs() < 1e-12, "{e:?} {l:?}");
+        assert_eq!(e[0] > 0.5, l[0] > 0.5, "{e:?} {l:?}");
+        assert!((e[0] - l[0]).abs() > 1e-3, "{e:?} {l:?}");
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod batch;
 pub mod debacle;
 pub mod dominoes;
 pub mod dominoes_guard;
+pub mod dominoes_leaf;
 pub mod dominoes_proof;
 pub mod focus;
 pub mod senat;
