@@ -176,9 +176,19 @@ fn time_limit_stops_the_search() {
 #[test]
 fn shortcuts_agree_with_definitions() {
     let mut moves = Vec::new();
-    let mut ends = 0;
+    let (mut ends, mut at_once) = (0, 0);
     for s in random_states(24, 120, 7) {
         Senat::moves(&s, &mut moves);
+        // A win at once is a move that wins now.
+        if s.outcome().is_none() && Senat::wins_at_once(&s) {
+            at_once += 1;
+            let me = Some(s.position().side_to_move());
+            assert!(
+                moves.iter().any(|&m| s.outcome_after(m).is_some_and(|o| o.winner == me)),
+                "{}",
+                s.position().to_spn()
+            );
+        }
         for &m in &moves {
             let after = s.play(m);
             assert_eq!(s.outcome_after(m), after.outcome(), "{} {m}", s.position().to_spn());
@@ -196,7 +206,7 @@ fn shortcuts_agree_with_definitions() {
             }
         }
     }
-    assert!(ends > 0);
+    assert!(ends > 0 && at_once > 0, "{ends} ends, {at_once} wins at once");
 }
 
 /// Whether `pns` (df-pn at horizon `d`) says what `ab` (the alpha-beta

@@ -112,6 +112,26 @@ pub fn can_score_second(p: &Position, side: Side) -> bool {
     !(agents & Bitboard::ROW_M).is_empty() && free_i.len() <= 1
 }
 
+/// Whether the side to move wins at once: its pile is one die short of the
+/// majority (or less), and a square agent of its colour stands next to a
+/// die of row I that shows its colour, neither restricted, so that pushing
+/// that die through the door gives it the majority. `true` only where such
+/// a move certainly exists; `false` also where unsure (a push from row M
+/// into a full row I is not looked at). Asked of a game that is not over.
+pub fn wins_at_once(p: &Position) -> bool {
+    if !p.is_play() {
+        return false;
+    }
+    let me = p.side_to_move();
+    if u32::from(p.piles().of(me)) + 1 < u32::from(p.majority_at()) {
+        return false;
+    }
+    let free = !p.restricted();
+    let mine = p.showing(colour(me)) & free;
+    let agents = mine & p.with_symbol(Symbol::Square);
+    !(mine & Bitboard::ROW_I & (agents.left() | agents.right())).is_empty()
+}
+
 /// A lower bound on the play half-moves after which the game can be over
 /// with `side` winning (`or_draw` false) or not losing (`or_draw` true),
 /// over every line of both sides; [`NEVER`] when no line gets there; 0 in
@@ -161,6 +181,17 @@ mod tests {
         assert_eq!(min_plies_to_result(&p, Side::Red, false), 3);
         // Level piles: a draw needs no die.
         assert_eq!(min_plies_to_result(&p, Side::Red, true), 0);
+    }
+
+    #[test]
+    fn a_win_at_once() {
+        // Blue (4 dice, majority 5) pushes I23 through the door with its square I22.
+        let blue = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0");
+        assert!(wins_at_once(&blue));
+        // Restricted, or one die further from the majority, or red to move: no.
+        assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b I23 4-4-13 0")));
+        assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-3-14 0")));
+        assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb r - 4-4-13 0")));
     }
 
     #[test]

@@ -35,7 +35,7 @@
 //! **Threads (lazy SMP).** With [`Solver::set_threads`] `T > 1`, `T - 1`
 //! helper threads ask the same questions of the same root at the same time
 //! and share the table. Helper `k` asks the questions of a horizon in
-//! another order (rotated by `k`, the last horizon's draw questions
+//! another order (rotated by `k`, the last horizon's first draw question
 //! included, so with two threads the helper answers the second question
 //! while the main thread works on the first); odd helpers stay at the main
 //! thread's horizon and try the choosing side's moves near the root
@@ -98,6 +98,15 @@ pub trait Solvable: Game {
     /// no bound.
     fn min_plies(_s: &Self::State, _player: usize, _goal: Goal) -> u32 {
         0
+    }
+
+    /// Whether the side to move at `s` (a game not over, not a chance
+    /// node) has a move that ends the game at once with its team winning:
+    /// `true` only where one certainly exists, `false` where unsure (the
+    /// default). The provers then answer such a node without generating its
+    /// moves: proven for that team's goals, disproven for the other's.
+    fn wins_at_once(_s: &Self::State) -> bool {
+        false
     }
 }
 
@@ -440,10 +449,11 @@ struct Plan {
     queries: [(usize, Goal); 2],
     /// How many of `queries` count.
     len: usize,
-    /// The draw questions the main thread asks at the last horizon after
-    /// the plan's (see [`Worker::decide`]), in its order; `None` if it asks
-    /// none. The helpers ask them too once they reach that horizon.
-    draws: Option<[(usize, Goal); 2]>,
+    /// The first draw question the main thread asks at the last horizon
+    /// after the plan's (see [`Worker::decide`]); `None` if it asks none.
+    /// The helpers ask it too once they reach that horizon; not the second,
+    /// which the main thread asks only where the first holds.
+    draw: Option<(usize, Goal)>,
     max_depth: u32,
 }
 
@@ -456,7 +466,7 @@ impl Plan {
     fn questions(&self, d: u32, id: usize) -> Vec<(usize, Goal)> {
         let mut q = self.queries[..self.len].to_vec();
         if d == self.max_depth {
-            q.extend(self.draws.iter().flatten());
+            q.extend(self.draw);
         }
         let n = q.len();
         q.rotate_left(id % n);
@@ -670,7 +680,7 @@ impl<G: Solvable> Solver<G> {
         let plan = Plan {
             queries: [(me, Goal::Win), (other, Goal::Win)],
             len: 2,
-            draws: Some([(other, Goal::AtLeastDraw), (me, Goal::AtLeastDraw)]),
+            draw: Some((other, Goal::AtLeastDraw)),
             max_depth,
         };
         self.run(root, &plan, start, |w, sh| w.decide(sh, root, me, other, max_depth))
@@ -689,7 +699,7 @@ impl<G: Solvable> Solver<G> {
         }
         let ours = G::team(root, player) == G::team(root, G::to_move(root));
         let max_depth = max_depth.min(MAX_HORIZON);
-        let plan = Plan { queries: [(player, Goal::Win); 2], len: 1, draws: None, max_depth };
+        let plan = Plan { queries: [(player, Goal::Win); 2], len: 1, draw: None, max_depth };
         self.run(root, &plan, start, |w, sh| w.forced(sh, root, player, ours, max_depth))
     }
 
@@ -960,6 +970,11 @@ impl<G: Solvable> Worker<G> {
             return false;
         }
         let mine = chooses::<G>(s, player);
+        // A win at once for the side to move: the player's goal is reached
+        // if it is the player's team, and can no longer be otherwise.
+        if !G::is_chance(s) && G::wins_at_once(s) {
+            return mine;
+        }
         if depth == 1 {
             return self.last_ply(s, player, goal, mine);
         }
@@ -1171,16 +1186,16 @@ mod tests {
         let plan = Plan {
             queries: [(0, Goal::Win), (1, Goal::Win)],
             len: 2,
-            draws: Some([(1, Goal::AtLeastDraw), (0, Goal::AtLeastDraw)]),
+            draw: Some((1, Goal::AtLeastDraw)),
             max_depth: 5,
         };
-        let (w0, w1, d1, d0) = ((0, Goal::Win), (1, Goal::Win), (1, Goal::AtLeastDraw), (0, Goal::AtLeastDraw));
+        let (w0, w1, d1) = ((0, Goal::Win), (1, Goal::Win), (1, Goal::AtLeastDraw));
         assert_eq!(plan.questions(3, 0), [w0, w1], "the main thread's order");
         assert_eq!(plan.questions(3, 1), [w1, w0]);
-        assert_eq!(plan.questions(5, 0), [w0, w1, d1, d0], "draws at the last horizon");
-        assert_eq!(plan.questions(5, 1), [w1, d1, d0, w0]);
-        assert_eq!(plan.questions(5, 6), [d1, d0, w0, w1]);
-        let one = Plan { queries: [w1; 2], len: 1, draws: None, max_depth: 5 };
+        assert_eq!(plan.questions(5, 0), [w0, w1, d1], "the first draw question at the last horizon");
+        assert_eq!(plan.questions(5, 1), [w1, d1, w0]);
+        assert_eq!(plan.questions(5, 5), [d1, w0, w1]);
+        let one = Plan { queries: [w1; 2], len: 1, draw: None, max_depth: 5 };
         assert_eq!(one.questions(5, 3), [w1]);
     }
 

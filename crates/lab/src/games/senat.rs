@@ -370,6 +370,13 @@ impl Solvable for Senat {
         let side = if player == 0 { Side::Red } else { Side::Blue };
         bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw)
     }
+
+    /// [`bounds::wins_at_once`]: a push through the door that gives the
+    /// side to move the majority (majority is the first end check, so the
+    /// history does not matter).
+    fn wins_at_once(s: &SenatState) -> bool {
+        bounds::wins_at_once(&s.pos)
+    }
 }
 
 impl Evaluator<Senat> for SenatEval {
