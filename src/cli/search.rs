@@ -294,37 +294,23 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
-    let SolveArgs {
-        pos,
-        history,
-        max_depth,
-        time,
-        tt_mb,
-        each_move,
-        engine,
-        prove,
-        bounds,
-        store,
-        game,
-        threads,
-        progress,
-    } = a;
-    let threads = search_threads(threads)?;
-    let Some(v) = game.senat_variant(out)? else { return Ok(()) };
+    let threads = search_threads(a.threads)?;
+    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let root = search_root(&a.pos, a.history.as_deref(), v)?;
     let opts = SolveOptions {
-        max_depth,
-        time,
-        tt_mb,
-        each_move,
-        engine,
-        prove,
-        bounds: bounds == "on",
-        store,
+        max_depth: a.max_depth,
+        time: a.time,
+        tt_mb: a.tt_mb,
+        each_move: a.each_move,
+        engine: a.engine,
+        prove: a.prove,
+        bounds: a.bounds == "on",
+        store: a.store,
         variant: v,
         threads,
-        progress,
+        progress: a.progress,
     };
-    cmd_solve(&search_root(&pos, history.as_deref(), v)?, &opts, out)
+    cmd_solve(&root, &opts, out)
 }
 
 /// `senat bench-search`.
