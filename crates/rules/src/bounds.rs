@@ -188,8 +188,8 @@ mod tests {
         // Blue (4 dice, majority 5) pushes I23 through the door with its square I22.
         let blue = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0");
         assert!(wins_at_once(&blue));
-        // Restricted, or one die further from the majority, or red to move: no.
-        assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b I23 4-4-13 0")));
+        // No square next to it, or one die further from the majority, or red to move: no.
+        assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Cb,5Cb b - 4-4-13 0")));
         assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-3-14 0")));
         assert!(!wins_at_once(&pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb r - 4-4-13 0")));
     }
