@@ -24,7 +24,8 @@
 //! draw" within `d`; "at least a draw" disproven disproves a win), and its
 //! move is tried first otherwise. The draw questions of the last horizon
 //! thus start from the win questions' refutations: 6.5 M nodes instead of
-//! 74.6 M after the sample game's twelfth move at horizon 10.
+//! 74.6 M after the sample game's twelfth move at horizon 10 (one thread,
+//! the code of 8950ef9).
 //!
 //! **Game bounds.** Where the game's [`Solvable::min_plies`] says that
 //! the goal cannot be reached within the plies left, the node is answered
@@ -883,8 +884,8 @@ impl<G: Solvable> Worker<G> {
     /// also told to [`Solver::progress`].
     fn ask(&mut self, sh: &Shared, root: &G::State, player: usize, goal: Goal, depth: u32) -> bool {
         let answer = self.forces(sh, root, player, goal, depth, 0);
+        let nodes = self.total_nodes(sh);
         if let Some(f) = self.progress.as_mut() {
-            let nodes = self.nodes + if sh.helpers { sh.helper_nodes.load(Relaxed) } else { 0 };
             let answer = (!self.stopped).then_some(answer);
             f(&Asked { depth, player, goal, answer, nodes, elapsed: self.start.elapsed() });
         }
@@ -996,7 +997,7 @@ impl<G: Solvable> Worker<G> {
             // least a draw, so a win proven within `depth` proves this
             // draw goal, and a draw disproven disproves this win; its move
             // (what decided it) is a good first try.
-            if let Some(e) = sh.table.get(G::hash(s) ^ QUERY_SALT[query ^ 1]) {
+            if let Some(e) = sh.table.get(key ^ QUERY_SALT[query] ^ QUERY_SALT[query ^ 1]) {
                 match goal {
                     Goal::AtLeastDraw if e.proven != 0 && e.proven as u32 <= depth => return true,
                     Goal::Win if e.disproven as u32 >= depth => return false,
