@@ -19,7 +19,7 @@ use game_search::solver::{Goal, Solvable, Solver, Verdict};
 use senat_lab::games::senat::{Senat, SenatState, player};
 use senat_rules::Side;
 use senat_rules::bounds::{NEVER, min_plies_to_result};
-use support::games::random_states;
+use support::games::{random_states, shuffling_states};
 
 /// The four questions a bound answers: (side, or_draw).
 const QUESTIONS: [(Side, bool); 4] = [(Side::Red, false), (Side::Red, true), (Side::Blue, false), (Side::Blue, true)];
@@ -31,7 +31,7 @@ fn reached(winner: Option<Side>, side: Side, or_draw: bool) -> bool {
 
 /// The bound of `s` for one question.
 fn bound(s: &SenatState, side: Side, or_draw: bool) -> u32 {
-    min_plies_to_result(s.position(), side, or_draw)
+    min_plies_to_result(s.position(), side, or_draw, s.recurrences())
 }
 
 /// One-ply consistency, which gives admissibility by induction on the true
@@ -41,8 +41,13 @@ fn bound(s: &SenatState, side: Side, or_draw: bool) -> u32 {
 /// the child's bound for the others); and the solver's `min_plies` is it.
 #[test]
 fn the_bound_is_consistent_on_random_positions() {
-    let states = random_states(40, 150, 11);
-    assert!(states.len() >= 3000, "{}", states.len());
+    // Random play, play that seeks repetitions and the clock, small
+    // positions near closure: every end has its cases.
+    let mut states = random_states(40, 150, 11);
+    states.extend(shuffling_states(120, 150, 13));
+    states.extend(small_walks());
+    assert!(states.len() >= 6000, "{}", states.len());
+    let (mut repeats, mut late) = (0, 0);
     let mut moves = Vec::new();
     let (mut positive, mut tight) = (0, 0);
     for s in &states {
@@ -72,7 +77,10 @@ fn the_bound_is_consistent_on_random_positions() {
             positive += (b > 0 && b != NEVER) as usize;
             tight += (b == next && b > 1) as usize;
         }
+        repeats += usize::from(s.recurrences().same > 1 || s.recurrences().other > 1);
+        late += usize::from(s.position().clock() + 4 >= s.position().closure());
     }
+    assert!(repeats >= 200 && late >= 100, "{repeats} states with a repeat, {late} near closure");
     // The bound says something, and is sometimes exact.
     assert!(positive >= 3000 && tight >= 100, "{positive} positive, {tight} tight");
 }
@@ -105,12 +113,18 @@ fn shortest(s: &SenatState, depth: u32) -> [Option<u32>; 4] {
 #[test]
 fn the_bound_never_exceeds_the_brute_force_distance() {
     let states = random_states(80, 150, 23);
-    // Late positions (the piles near the end) make short results likely.
-    let late: Vec<&SenatState> = states.iter().filter(|s| s.position().piles().total() >= 7).collect();
+    // Late positions (the piles near the end) make short results likely;
+    // small positions near closure, and repeated ones, reach the other ends.
+    let mut late: Vec<&SenatState> = states.iter().filter(|s| s.position().piles().total() >= 7).take(150).collect();
     assert!(late.len() >= 150, "{}", late.len());
+    let walks = small_walks();
+    late.extend(walks.iter().step_by(3));
+    let shuffled = shuffling_states(6, 150, 29);
+    let repeated = shuffled.iter().filter(|s| s.recurrences().same > 1 || s.recurrences().other > 1);
+    late.extend(repeated.step_by(5).take(40));
     let mut found = 0;
-    for (i, s) in late.iter().enumerate().take(150) {
-        let depth = if i % 30 == 0 { 3 } else { 2 };
+    for (i, s) in late.iter().enumerate() {
+        let depth = if i % 30 == 0 || s.position().dice_count() <= 4 { 3 } else { 2 };
         for ((side, or_draw), d) in QUESTIONS.into_iter().zip(shortest(s, depth)) {
             let b = bound(s, side, or_draw);
             if let Some(d) = d {
@@ -127,7 +141,8 @@ fn the_bound_never_exceeds_the_brute_force_distance() {
 /// bound saves nodes.
 #[test]
 fn the_bound_changes_no_verdict() {
-    let states = random_states(30, 150, 5);
+    let mut states = random_states(30, 150, 5);
+    states.extend(shuffling_states(10, 150, 17));
     let mut with = Solver::<Senat>::with_table_mb(16);
     let mut without = Solver::<Senat>::with_table_mb(16);
     without.bounds = false;

@@ -136,8 +136,9 @@ pub(crate) struct SolveArgs {
     pub(crate) prove: Option<String>,
     /// Cut lines where the game's lower bound on the
     /// plies to a result exceeds the plies left (Sénat: the dice a side is
-    /// short of in its pile); `off` only to measure what it saves, the
-    /// verdicts are the same.
+    /// short of in its pile, and how soon repetition, closure or block can
+    /// end the game); `off` only to measure what it saves, the verdicts are
+    /// the same.
     #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     pub(crate) bounds: String,
     /// A proof store (Sénat, --engine ab): facts proved before answer

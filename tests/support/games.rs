@@ -52,3 +52,33 @@ pub fn random_states(games: usize, plies: usize, seed: u64) -> Vec<SenatState> {
     }
     out
 }
+
+/// States of seeded play that seeks repetitions and the clock: like
+/// [`random_states`], but seven moves in eight are one of the first two
+/// legal moves (so that positions come back), and no move sends a die
+/// through the door where another can (so the clock runs toward closure);
+/// every state where play goes on.
+pub fn shuffling_states(games: usize, plies: usize, seed: u64) -> Vec<SenatState> {
+    let mut seed = seed;
+    let mut out = Vec::new();
+    let start = SenatState::new(sample::START.parse().unwrap());
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut s = start;
+        for _ in 0..plies {
+            Senat::moves(&s, &mut moves);
+            if moves.is_empty() || s.outcome().is_some() {
+                break;
+            }
+            out.push(s);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            moves.retain(|&m| s.play(m).position().clock() > 0);
+            if moves.is_empty() {
+                Senat::moves(&s, &mut moves);
+            }
+            let few = if seed >> 61 != 0 { moves.len().min(2) } else { moves.len() };
+            s = s.play(moves[(seed >> 33) as usize % few]);
+        }
+    }
+    out
+}

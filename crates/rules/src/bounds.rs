@@ -4,15 +4,17 @@
 //!
 //! Every bound here is a *sound* lower bound: it never exceeds the fewest
 //! play half-moves, over every line of both sides, after which the game is
-//! over with the goal reached. It must never be a guess, read a history, or
-//! depend on anything but the position; it knows nothing of search.
+//! over with the goal reached. It must never be a guess, read a history
+//! (the repetition counts are given, [`Recurrences`]), or depend on
+//! anything but the position and those counts; it knows nothing of search.
 //!
 //! # Why the bound holds
 //!
 //! A game that is not over ends by majority (the side's pile reaches the
 //! variant's majority) or by repetition, closure or block, where the bigger
-//! pile wins. Block can come at any turn, so the pile count is all that
-//! limits the second kind. For `side` (pile `x`, the other's `y`, both below
+//! pile wins. The second kind cannot come before [`min_plies_to_end`]
+//! (each of the three has its own bound, and its proof beside it), nor
+//! before the piles allow the result. For `side` (pile `x`, the other's `y`, both below
 //! the majority `m`) to win it needs `max(0, y + 1 - x)` more dice in its
 //! pile (fewer than the `m - x` of a majority, since `y < m`), and to hold a
 //! draw `max(0, y - x)`. Piles never shrink. A die reaches a pile only by
@@ -132,34 +134,187 @@ pub fn wins_at_once(p: &Position) -> bool {
     !(mine & Bitboard::ROW_I & (agents.left() | agents.right())).is_empty()
 }
 
-/// A lower bound on the play half-moves after which the game can be over
-/// with `side` winning (`or_draw` false) or not losing (`or_draw` true),
-/// over every line of both sides; [`NEVER`] when no line gets there; 0 in
-/// the draft (no bound). Where the game is over with that result it is 0
-/// (the side leads, or holds the majority), so callers may ask it before
-/// they check the end. See the module documentation for the proof.
-pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool) -> u32 {
+/// The plies needed to add `short` dice to `side`'s pile, then `more`
+/// dice (both counts at once: the second is the first's plus `more`): at
+/// most one die a half-move, the first two as [`can_score_now`] and
+/// [`can_score_second`] allow; [`NEVER`] when more dice are needed than
+/// the board holds.
+fn plies_for_dice(p: &Position, side: Side, short: u32, more: u32) -> (u32, u32) {
+    let total = short + more;
+    if total == 0 {
+        return (0, 0);
+    }
+    let dice = p.dice_count();
+    let first = u32::from(can_score_now(p, side));
+    let both = first + u32::from(can_score_second(p, side));
+    let plies = |k: u32| {
+        if k == 0 {
+            0
+        } else if k > dice {
+            NEVER
+        } else if k <= first {
+            1
+        } else if k <= both {
+            2
+        } else {
+            k + 2 - both
+        }
+    };
+    (plies(short), plies(total))
+}
+
+/// How often the positions of the repetition window have occurred, by
+/// their side to move: all that [`min_plies_to_repetition`] needs. The
+/// window is the caller's (a game record or a search state keeps it); this
+/// module reads no history.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Recurrences {
+    /// The most occurrences of one position with the current side to move
+    /// (the current position included, so at least 1 in play).
+    pub same: u8,
+    /// The most occurrences of one position with the other side to move
+    /// (0 when the window has none).
+    pub other: u8,
+}
+
+impl Recurrences {
+    /// The counts of a window that holds only the current position (the
+    /// first position of play, or the one after a die went through the door).
+    pub const FRESH: Recurrences = Recurrences { same: 1, other: 0 };
+
+    /// The counts after a move to a position that has now occurred
+    /// `occurrences` times (in the window that move leaves), `clock` being
+    /// the new position's: the sides swap, and the new position joins those
+    /// with the side to move; a die through the door (`clock == 0`) starts
+    /// a fresh window. Never below the true counts, so the bound stays
+    /// sound even where a window dropped its oldest position.
+    #[inline]
+    pub const fn after(self, occurrences: u8, clock: u8) -> Recurrences {
+        if clock == 0 {
+            return Recurrences::FRESH;
+        }
+        let same = if occurrences > self.other { occurrences } else { self.other };
+        Recurrences { same, other: self.same }
+    }
+}
+
+/// A lower bound on the play half-moves before the game can end by
+/// repetition (the variant's `repetition` occurrences of one position).
+///
+/// A position includes the side to move, which changes at every
+/// half-move, so a position with the current side to move can occur again
+/// only after an even number of half-moves (2 at least), one with the other
+/// side to move only after an odd number, and two occurrences of one
+/// position are at least 2 half-moves apart. A position seen `c` times
+/// needs `r - c` more occurrences: the first after 2 half-moves (same side)
+/// or 1 (other side), each next one 2 later; a position not in the window
+/// needs more than one seen there. 0 when the current position has
+/// occurred `r` times.
+pub fn min_plies_to_repetition(p: &Position, rec: Recurrences) -> u32 {
+    let r = u32::from(p.repetition());
+    let (same, other) = (u32::from(rec.same), u32::from(rec.other));
+    if same >= r {
+        return 0;
+    }
+    let same_side = 2 * (r - same);
+    let other_side = 2 * (r - other.min(r - 1)) - 1;
+    same_side.min(other_side)
+}
+
+/// A lower bound on the play half-moves before the game can end by
+/// closure: the clock grows by one a half-move at most (a die through the
+/// door sets it back to 0).
+pub fn min_plies_to_closure(p: &Position) -> u32 {
+    u32::from(p.closure()).saturating_sub(u32::from(p.clock()))
+}
+
+/// The half-moves that `side` keeps a plain move for, at least: with
+/// `k(row) = min(free cells of the row, dice of the row showing side's
+/// colour)`, the larger of `k(S) + k(I)` and `k(M)` (`unrestricted`: only
+/// dice free to move now count, and the largest `k` is enough to say
+/// whether it is 0). See [`min_plies_to_block`].
+fn plain_reserve(p: &Position, side: Side, unrestricted: bool) -> u32 {
+    let mut dice = p.showing(colour(side));
+    if unrestricted {
+        dice &= !p.restricted();
+    }
+    let free = !p.occupied();
+    let k = |row: Bitboard| (free & row).len().min((dice & row).len());
+    let (s, m, i) = (k(Bitboard::ROW_S), k(Bitboard::ROW_M), k(Bitboard::ROW_I));
+    (s + i).max(m)
+}
+
+/// A lower bound on the play half-moves before the game can end by block
+/// (the side to move has no legal move).
+///
+/// A side has a plain move wherever a row has a free cell and a die of that
+/// row showing its colour, not restricted. For each row take the `n` dice
+/// that show `side`'s colour now (restricted or not), its `f` free cells
+/// and `k = min(f, n)`. Say a half-move *touches* a row when it fills one
+/// of its free cells (a push into it: a permutation or an ejection leaves
+/// the count of the row's dice as it was) or takes one of those `n` dice
+/// away from it (a flip changes its colour; a push, a permutation or an
+/// ejection moves it to another row; the last half-move may also restrict
+/// it in place, a quarter turn). A half-move does one of these at most per
+/// row, so a row still has a free cell and one of those dice free to move
+/// until it has been touched `k` times. A flip, a quarter turn or a push
+/// through the door touches one row; a push, a permutation or an ejection
+/// touches the two rows it moves dice between, and those are always M and
+/// S or M and I (no move goes from S to I). So every half-move touches at
+/// most one of S and I, and at most M besides: `side` cannot be blocked
+/// at a turn of its own before half-move `max(k(S) + k(I), k(M))`, and
+/// now (`t = 0`) only if no row has a free cell and an unrestricted die
+/// of its colour. Agent moves, which also prevent a block, are left out:
+/// the bound is lower, and still sound.
+pub fn min_plies_to_block(p: &Position) -> u32 {
     if !p.is_play() {
         return 0;
     }
-    let short = dice_short(p, side, or_draw);
-    if short == 0 {
+    let me = p.side_to_move();
+    if plain_reserve(p, me, true) == 0 {
         return 0;
     }
-    if short > p.dice_count() {
-        return NEVER;
+    // The side to move plays at even half-moves, the other side at odd ones.
+    let mine = plain_reserve(p, me, false).max(2);
+    let theirs = plain_reserve(p, me.other(), false).max(1);
+    (mine + (mine & 1)).min(theirs | 1)
+}
+
+/// A lower bound on the play half-moves before the game can end other than
+/// by majority: by repetition, closure or block, whichever may come first.
+pub fn min_plies_to_end(p: &Position, rec: Recurrences) -> u32 {
+    if !p.is_play() {
+        return 0;
     }
-    // At most one die a half-move; the first two as [`can_score_now`] and
-    // [`can_score_second`] allow.
-    let first = u32::from(can_score_now(p, side));
-    let both = first + u32::from(can_score_second(p, side));
-    if short <= first {
-        1
-    } else if short <= both {
-        2
-    } else {
-        short + 2 - both
+    min_plies_to_block(p).min(min_plies_to_closure(p)).min(min_plies_to_repetition(p, rec))
+}
+
+/// A lower bound on the play half-moves after which the game can be over
+/// with `side` winning (`or_draw` false) or not losing (`or_draw` true),
+/// over every line of both sides; [`NEVER`] when no line gets there; 0 in
+/// the draft (no bound). `rec` describes the repetition window
+/// ([`Recurrences`]). Where the game is over with that result it is 0 (the
+/// side holds the majority, or the game ended another way with the piles
+/// giving the result), so callers may ask it before they check the end.
+///
+/// The game ends with that result either by `side`'s majority, or by
+/// another end ([`min_plies_to_end`]) at a time when the piles give the
+/// result ([`dice_short`]): the bound is the smaller of the two ways, the
+/// second being the later of its two conditions. See the module
+/// documentation for the proof of the dice counts.
+pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool, rec: Recurrences) -> u32 {
+    if !p.is_play() {
+        return 0;
     }
+    // The majority needs at least as many dice as the lead (the other pile
+    // is below the majority).
+    let short = dice_short(p, side, or_draw);
+    let majority = u32::from(p.majority_at()).saturating_sub(u32::from(p.piles().of(side)));
+    let (by_count, by_majority) = plies_for_dice(p, side, short, majority.saturating_sub(short));
+    if by_count >= by_majority {
+        return by_majority;
+    }
+    by_majority.min(by_count.max(min_plies_to_end(p, rec)))
 }
 
 #[cfg(test)]
@@ -175,12 +330,14 @@ mod tests {
         // Blue's square I22 is next to its die I23: one half-move to the fifth die.
         let p = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 0");
         assert!(can_score_now(&p, Side::Blue));
-        assert_eq!(min_plies_to_result(&p, Side::Blue, false), 1);
+        assert_eq!(min_plies_to_result(&p, Side::Blue, false, Recurrences::FRESH), 1);
         // Red has no die showing red: neither of the next two half-moves gives it one.
         assert!(!can_score_now(&p, Side::Red) && !can_score_second(&p, Side::Red));
-        assert_eq!(min_plies_to_result(&p, Side::Red, false), 3);
-        // Level piles: a draw needs no die.
-        assert_eq!(min_plies_to_result(&p, Side::Red, true), 0);
+        assert_eq!(min_plies_to_result(&p, Side::Red, false, Recurrences::FRESH), 3);
+        // Level piles: a draw needs no die, but another end than majority:
+        // red, which has no die showing red, is blocked at its turn.
+        assert_eq!(min_plies_to_result(&p, Side::Red, true, Recurrences::FRESH), 1);
+        assert_eq!(min_plies_to_block(&p), 1);
     }
 
     #[test]
@@ -198,12 +355,58 @@ mod tests {
     fn more_dice_than_the_board_holds() {
         let p = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb r - 1-4-16 0");
         assert_eq!(dice_short(&p, Side::Red, false), 4);
-        assert_eq!(min_plies_to_result(&p, Side::Red, false), NEVER);
-        assert_eq!(min_plies_to_result(&p, Side::Blue, false), 0);
+        assert_eq!(min_plies_to_result(&p, Side::Red, false, Recurrences::FRESH), NEVER);
+        assert_eq!(min_plies_to_result(&p, Side::Blue, false, Recurrences::FRESH), 0);
+    }
+
+    #[test]
+    fn repetition_needs_its_occurrences_two_half_moves_apart() {
+        let p = Position::start();
+        assert_eq!(p.repetition(), 3);
+        let at = |same, other| min_plies_to_repetition(&p, Recurrences { same, other });
+        // A fresh window: the current position again after 2 and 4 half-moves.
+        assert_eq!(at(1, 0), 4);
+        // A position of the other side's, seen once: after 1 and 3 half-moves.
+        assert_eq!(at(1, 1), 3);
+        assert_eq!(at(2, 1), 2);
+        assert_eq!(at(1, 2), 1);
+        assert_eq!(at(3, 1), 0);
+        // The counts swap sides at each move; a door starts afresh.
+        let r = Recurrences { same: 2, other: 1 };
+        assert_eq!(r.after(2, 5), Recurrences { same: 2, other: 2 });
+        assert_eq!(r.after(1, 5), Recurrences { same: 1, other: 2 });
+        assert_eq!(r.after(1, 0), Recurrences::FRESH);
+    }
+
+    #[test]
+    fn closure_comes_when_the_clock_does() {
+        let p = pos(".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,.,4Sb,5Sb b - 4-4-13 57");
+        assert_eq!(min_plies_to_closure(&p), 3);
+    }
+
+    #[test]
+    fn block_needs_the_rows_filled_or_emptied() {
+        // Red (to move) has 2 dice in row S (9 free cells) and one in row I
+        // (4 free cells): k(S) + k(I) = 3; blue, with none, is blocked at
+        // its first turn.
+        let p = pos("1Sr,2Tr,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./23Cr,.,.,.,. r - 4-4-12 0");
+        assert_eq!(min_plies_to_block(&p), 1);
+        // One blue die in row M (6 free cells): a red flip could take it.
+        let p = pos("1Sr,2Tr,.,.,.,.,.,.,.,.,./5Cb,.,.,.,.,.,./23Cr,.,.,.,. r - 4-4-11 0");
+        assert_eq!(min_plies_to_block(&p), 1);
+        // Two: blue's turns from half-move 3, red's from 4.
+        let p = pos("1Sr,2Tr,.,.,.,.,.,.,.,.,./5Cb,6Cb,.,.,.,.,./23Cr,.,.,.,. r - 4-4-10 0");
+        assert_eq!(min_plies_to_block(&p), 3);
+        // Three dice each in row S (5 free cells): the same.
+        let p = pos("1Sr,15Tr,18Tr,8Sb,12Sb,16Sb,.,.,.,.,./.,.,.,.,.,.,./.,.,.,.,. r - 4-4-9 0");
+        assert_eq!(min_plies_to_block(&p), 3);
+        // Red's only die is restricted: red may be blocked now.
+        let p = pos("1Sr,.,.,.,.,.,.,.,.,.,./5Cb,.,.,.,.,.,./.,.,.,.,. r S1 4-4-13 1");
+        assert_eq!(min_plies_to_block(&p), 0);
     }
 
     #[test]
     fn the_draft_has_no_bound() {
-        assert_eq!(min_plies_to_result(&Position::start(), Side::Red, false), 0);
+        assert_eq!(min_plies_to_result(&Position::start(), Side::Red, false, Recurrences::FRESH), 0);
     }
 }

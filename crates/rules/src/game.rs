@@ -7,6 +7,7 @@
 //! search states) keep a [`History`] and ask [`Outcome`]; they must never
 //! write an end rule of their own.
 
+use crate::bounds::Recurrences;
 use crate::dice::Side;
 use crate::movegen::Illegal;
 use crate::moves::Move;
@@ -191,6 +192,23 @@ impl History {
             Some(&h) => self.hashes().iter().filter(|&&x| x == h).count(),
             None => 1,
         }
+    }
+
+    /// The repetition counts of the window by side to move
+    /// ([`Recurrences`]): the positions an even number of records before the
+    /// last have its side to move (each play move changes it), the others
+    /// the other side. Counted afresh (quadratic in the window, at most
+    /// [`HISTORY`] hashes); search states keep them with
+    /// [`Recurrences::after`] instead.
+    pub fn recurrences(&self) -> Recurrences {
+        let hashes = self.hashes();
+        let mut rec = Recurrences { same: 0, other: 0 };
+        for (j, &h) in hashes.iter().rev().enumerate() {
+            let count = hashes.iter().filter(|&&x| x == h).count() as u8;
+            let class = if j % 2 == 0 { &mut rec.same } else { &mut rec.other };
+            *class = (*class).max(count);
+        }
+        rec
     }
 
     /// How many times `p` (hash `hash`) will have occurred once recorded:

@@ -11,7 +11,7 @@ use game_search::mcts::Rollout;
 use game_search::rng::{GameRng, below};
 use game_search::solver::{Goal, Solvable};
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
-use senat_rules::bounds;
+use senat_rules::bounds::{self, Recurrences};
 use senat_rules::dice::Side;
 use senat_rules::game::{History, Outcome};
 use senat_rules::movegen::{PlayMoves, nth_draft_move};
@@ -33,6 +33,8 @@ pub struct SenatState {
     wsum: u64,
     /// `history.occurrences()`, counted once per move.
     occurrences: u8,
+    /// `history.recurrences()`, kept move by move ([`Recurrences::after`]).
+    rec: Recurrences,
     history: History,
 }
 
@@ -49,7 +51,7 @@ impl SenatState {
         let hash = pos.hash();
         let history = History::new(&pos, hash);
         let wsum = history.hashes().iter().fold(0u64, |w, &h| w.wrapping_add(mix(h)));
-        SenatState { pos, hash, wsum, occurrences: history.occurrences() as u8, history }
+        SenatState { pos, hash, wsum, occurrences: history.occurrences() as u8, rec: history.recurrences(), history }
     }
 
     /// The state of a game in progress, with its whole repetition history.
@@ -72,6 +74,7 @@ impl SenatState {
         out.pos = self.pos;
         out.hash = self.hash;
         out.wsum = self.wsum;
+        out.rec = self.rec;
         out.history.copy_kept(&self.history);
         out.play_in_place(m);
     }
@@ -91,6 +94,9 @@ impl SenatState {
             self.wsum = self.wsum.wrapping_add(mix(self.hash));
         }
         self.occurrences = self.history.occurrences() as u8;
+        if self.pos.is_play() {
+            self.rec = self.rec.after(self.occurrences, self.pos.clock());
+        }
     }
 
     /// The position.
@@ -107,6 +113,13 @@ impl SenatState {
     #[inline]
     pub fn occurrences(&self) -> usize {
         self.occurrences as usize
+    }
+
+    /// The repetition counts of the history by side to move (what
+    /// [`bounds::min_plies_to_repetition`] needs).
+    #[inline]
+    pub fn recurrences(&self) -> Recurrences {
+        self.rec
     }
 
     /// The outcome if the game is over, in the rules' order (majority,
@@ -364,11 +377,12 @@ impl Solvable for Senat {
     }
 
     /// [`bounds::min_plies_to_result`]: the dice the side is short of in its
-    /// pile, one per half-move at most, and one more half-move for each of
-    /// the next two that cannot send a die of its colour through the door.
+    /// pile (for the majority, or for the piles to give the result when the
+    /// game ends by repetition, closure or block, which have bounds of their
+    /// own), one per half-move at most.
     fn min_plies(s: &SenatState, player: usize, goal: Goal) -> u32 {
         let side = if player == 0 { Side::Red } else { Side::Blue };
-        bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw)
+        bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw, s.rec)
     }
 
     /// [`bounds::wins_at_once`]: a push through the door that gives the
@@ -440,6 +454,32 @@ pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
 mod tests {
     use super::*;
 
+    /// The repetition counts kept move by move are those of the history,
+    /// counted afresh, along games that seek repetitions (seven moves in
+    /// eight are one of the first two legal moves), and some of those games
+    /// end by repetition.
+    #[test]
+    fn recurrences_follow_the_history() {
+        let mut rng = testkit::XorShift64::new(5);
+        let (mut repeated, mut ended) = (0, 0);
+        for _ in 0..40 {
+            let mut s = SenatState::new(senat_rules::sample::start());
+            let mut moves = Vec::new();
+            for _ in 0..200 {
+                assert_eq!(s.rec, s.history.recurrences());
+                if s.outcome().is_some() {
+                    ended += usize::from(s.occurrences() >= 3);
+                    break;
+                }
+                Senat::moves(&s, &mut moves);
+                let few = if rng.below(8) != 0 { moves.len().min(2) } else { moves.len() };
+                s = s.play(moves[rng.below(few)]);
+                repeated += usize::from(s.rec.same > 1 || s.rec.other > 1);
+            }
+        }
+        assert!(repeated >= 100 && ended >= 5, "{repeated} states with a repeat, {ended} repetitions");
+    }
+
     /// `play_into` a stale state (another line's, with a longer history)
     /// is `play`: same position, hash, history, repetition count and key,
     /// along random games from the sample start.
@@ -459,8 +499,8 @@ mod tests {
                 let played = s.play(m);
                 s.play_into(m, &mut out);
                 assert_eq!(
-                    (out.pos, out.hash, out.wsum, out.occurrences),
-                    (played.pos, played.hash, played.wsum, played.occurrences)
+                    (out.pos, out.hash, out.wsum, out.occurrences, out.rec),
+                    (played.pos, played.hash, played.wsum, played.occurrences, played.rec)
                 );
                 assert_eq!(out.history, played.history);
                 assert_eq!(out.key(), played.key());
