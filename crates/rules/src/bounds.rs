@@ -14,10 +14,11 @@
 //! variant's majority) or by repetition, closure or block, where the bigger
 //! pile wins. The second kind cannot come before [`min_plies_to_end`]
 //! (each of the three has its own bound, and its proof beside it), nor
-//! before the piles allow the result. For `side` (pile `x`, the other's `y`, both below
-//! the majority `m`) to win it needs `max(0, y + 1 - x)` more dice in its
-//! pile (fewer than the `m - x` of a majority, since `y < m`), and to hold a
-//! draw `max(0, y - x)`. Piles never shrink. A die reaches a pile only by
+//! before the piles allow the result. For `side` (pile `x`, the other's
+//! `y`, both below the majority `m`) to win that way it needs
+//! `max(0, y + 1 - x)` more dice in its pile, and `max(0, y - x)` to hold a
+//! draw; by majority it needs `m - x` (at least as many, since `y < m`).
+//! Piles never shrink. A die reaches a pile only by
 //! going through the door, which happens only in a push: the target pushed
 //! from row I to the door, or the die of a full row I dislodged by a target
 //! pushed in from row M. Either way at most one die per half-move, and it is
