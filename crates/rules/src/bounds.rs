@@ -287,7 +287,13 @@ pub fn min_plies_to_end(p: &Position, rec: Recurrences) -> u32 {
     if !p.is_play() {
         return 0;
     }
-    min_plies_to_block(p).min(min_plies_to_closure(p)).min(min_plies_to_repetition(p, rec))
+    min_plies_to_block(p).min(min_plies_to_quiet_end(p, rec))
+}
+
+/// The smaller of the repetition and closure bounds: the cheap part of
+/// [`min_plies_to_end`], which needs no count of the rows.
+fn min_plies_to_quiet_end(p: &Position, rec: Recurrences) -> u32 {
+    min_plies_to_closure(p).min(min_plies_to_repetition(p, rec))
 }
 
 /// A lower bound on the play half-moves after which the game can be over
@@ -312,10 +318,14 @@ pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool, rec: Recurre
     let short = dice_short(p, side, or_draw);
     let majority = u32::from(p.majority_at()).saturating_sub(u32::from(p.piles().of(side)));
     let (by_count, by_majority) = plies_for_dice(p, side, short, majority.saturating_sub(short));
-    if by_count >= by_majority {
-        return by_majority;
+    // The later of the pile count and the end, the cheap ends first: when
+    // the count comes no sooner than repetition or closure, block (which
+    // counts the rows) cannot change the maximum.
+    let quiet = min_plies_to_quiet_end(p, rec);
+    if by_count >= by_majority || by_count >= quiet {
+        return by_majority.min(by_count);
     }
-    by_majority.min(by_count.max(min_plies_to_end(p, rec)))
+    by_majority.min(by_count.max(min_plies_to_block(p).min(quiet)))
 }
 
 #[cfg(test)]
