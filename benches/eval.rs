@@ -47,7 +47,7 @@ fn children() -> Vec<(Position, Side)> {
 /// The shipped weights with a network of `hidden` pseudo-random units.
 fn with_net(hidden: usize) -> Learned {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(hidden as u64);
-    let mut net = Net::zeros(hidden);
+    let mut net = Net::zeros(INPUTS, hidden);
     let mut draw = || rng.random_range(-0.5f32..0.5);
     net.w1 = (0..INPUTS * hidden).map(|_| draw()).collect();
     net.b1 = (0..hidden).map(|_| draw()).collect();

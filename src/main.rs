@@ -315,7 +315,8 @@ Examples:
     Tune(tune::TuneArgs),
 
     /// Train a small value network on self-play and write it with the
-    /// learned weights (read by `learned:file=<path>`).
+    /// learned weights (Sénat: read by `learned:file=<path>`; Focus: by
+    /// `mcts:file=<path>`).
     ///
     /// Plays --games games with --generator (both sides, draft included),
     /// samples play positions, labels each with the game's result for the
@@ -325,11 +326,19 @@ Examples:
     /// whose output is added to the play logit. A tenth of the games (whole
     /// games) is held out; each epoch's held-out loss is printed and the
     /// best epoch is kept. The draft weights are the start's.
+    ///
+    /// With --game focus (or focus4) the same trainer learns Focus: the
+    /// generator and labeller are agents of that game, the linear part
+    /// weighs the evaluation's four terms (each 1 at the start: exactly the
+    /// evaluation through its fitted logistic), and the network sees every
+    /// piece by square, level and player, and the reserves.
     #[command(after_help = "\
 Examples:
   senat train-net --games 20000 --out net.txt
   senat train-net --games 2000 --label 'mcts:playouts=200,rollout=eval,prior=1000' --out net-ei.txt
-  senat arena learned learned:file=net.txt --draft own --games 2000")]
+  senat arena learned learned:file=net.txt --draft own --games 2000
+  senat train-net --game focus --games 40000 --label ab:depth=3 --label-weight 0.7 --out focus-net.txt
+  senat arena --game focus 'mcts:prior=500,c=1,file=focus-net.txt' ab:depth=3 --games 200")]
     TrainNet(train_net::TrainNetArgs),
 
     /// Count the round points of dominoes self-play, the data of the learned

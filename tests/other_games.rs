@@ -263,9 +263,9 @@ fn four_player_focus_alpha_beta_is_two_team_minimax() {
     let mut checked = 0;
     for s in positions::<Focus>(start, 12, 5) {
         for depth in 1..=2 {
-            let mut ab: Searcher<Focus, LabEval> = Searcher::new(LabEval, 4);
+            let mut ab: Searcher<Focus, LabEval> = Searcher::new(LabEval::HAND, 4);
             let r = ab.search(&s, Limits::depth(depth));
-            assert_eq!(r.score, minimax::<Focus, LabEval>(&s, &LabEval, depth, 0), "depth {depth} at {s:?}");
+            assert_eq!(r.score, minimax::<Focus, LabEval>(&s, &LabEval::HAND, depth, 0), "depth {depth} at {s:?}");
             checked += 1;
         }
     }

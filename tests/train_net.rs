@@ -1,6 +1,7 @@
 //! `senat train-net` through the binary: a tiny run writes a weights file
-//! with a network that `learned:file=` and `ab:file=` read, refuses to
-//! overwrite it without `--force`, and refuses bad flags in one line.
+//! with a network that `learned:file=` and `ab:file=` read (Focus's:
+//! `mcts:file=` of that game only), refuses to overwrite it without
+//! `--force`, and refuses bad flags in one line.
 
 mod support {
     pub mod cli;
@@ -69,4 +70,71 @@ fn bad_flags_are_refused_in_one_line() {
         assert_eq!(e.trim_end().lines().count(), 1, "{e}");
     }
     assert!(!dir.exists("net.txt"));
+}
+
+#[test]
+fn focus_trains_with_the_same_trainer_and_its_agents_read_the_file() {
+    let dir = TempDir::new("train-net-focus");
+    let out = dir.0.join("focus.txt").display().to_string();
+    let args = [
+        "train-net",
+        "--game",
+        "focus",
+        "--variant",
+        "cap=80",
+        "--games",
+        "40",
+        "--sample",
+        "0.2",
+        "--epochs",
+        "2",
+        "--hidden",
+        "4",
+        "--label",
+        "ab:depth=1",
+        "--seed",
+        "3",
+        "--out",
+        &out,
+    ];
+    let printed = ok(&args);
+    assert!(printed.contains("training samples"), "{printed}");
+    let text = dir.text("focus.txt");
+    assert!(text.contains("\ngame=focus\n") && text.contains("net.hidden=4"), "{text}");
+    assert!(text.contains("senat train-net --game focus --variant 'cap=80' --games 40 --seed 3"), "{text}");
+    assert!(text.contains("linear.stacks="), "{text}");
+    let agent = format!("mcts:playouts=20,prior=500,file={out}");
+    let played = ok(&["arena", "--game", "focus", "--variant", "cap=80", &agent, "greedy", "--games", "2"]);
+    assert!(played.contains("played 2 games"), "{played}");
+    let e = fails(&["arena", "--game", "debacle", &agent, "greedy", "--games", "2"]);
+    assert!(e.contains("--agent 1") && e.contains("the file is for game=focus, not debacle"), "{e}");
+    let e = fails(&["arena", "--game", "focus", &format!("learned:file={out}"), "greedy", "--games", "2"]);
+    assert!(e.contains("learned"), "{e}");
+    let e = fails(&["train-net", "--game", "dominoes", "--out", &dir.0.join("x.txt").display().to_string()]);
+    assert!(e.contains("no network inputs"), "{e}");
+    let e = fails(&["train-net", "--variant", "closure=40", "--out", &dir.0.join("x.txt").display().to_string()]);
+    assert!(e.contains("standard rules"), "{e}");
+    let e = fails(&[
+        "train-net",
+        "--game",
+        "focus",
+        "--label",
+        "greedy",
+        "--out",
+        &dir.0.join("x.txt").display().to_string(),
+    ]);
+    assert!(e.contains("gives no value"), "{e}");
+    let e = fails(&[
+        "train-net",
+        "--game",
+        "focus",
+        "--start",
+        &out,
+        "--keep-net",
+        "--hidden",
+        "8",
+        "--out",
+        &dir.0.join("x.txt").display().to_string(),
+    ]);
+    assert!(e.contains("--keep-net keeps the 4 hidden units"), "{e}");
 }

@@ -135,6 +135,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
         return Ok(());
     }
     let spec = game::agent(&a.agent, "--agent")?;
+    game::fitting::<G>(&spec, "--agent")?;
     if !spec.searches() {
         return input(format_args!(
             "--agent {spec}: gives no evaluation to annotate with (use an agent that searches: mcts:…, ab:…, top, strong)"

@@ -263,6 +263,9 @@ pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     let threads = threads_or_all(a.concurrency)?;
     let sprt = sprt_arg(a)?;
     on_game!(a.game.game, G => {
+        for (i, spec) in agents.iter().enumerate() {
+            game::fitting::<G>(spec, &format!("--agent {}", i + 1))?;
+        }
         let start = game::text(G::start(&a.game.full()))?;
         let arena = lab_arena::Arena {
             game: a.game.game,

@@ -495,6 +495,8 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
         if game::variant_help::<G>(&a.game, out)? {
             return Ok(());
         }
+        game::fitting::<G>(&agents[0], "--first")?;
+        game::fitting::<G>(&agents[1], "--second")?;
         let start = game::text(G::start(&a.game.full()))?;
         let b = batch::Batch { game: a.game.game, variant: G::variant_text(&start), seed: a.seed, games: a.games, shard, book: a.book_plies, agents, rotate: false };
         let deterministic = agents.iter().all(|g| g.deterministic()) && a.book_plies == 0;

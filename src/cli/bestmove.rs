@@ -112,6 +112,7 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
         if game::variant_help::<G>(&a.game, out)? {
             return Ok(());
         }
+        game::fitting::<G>(&spec, "--agent")?;
         let s = game::position::<G>(&a.pos, &a.game)?;
         if G::result(&s).is_some() {
             return input(format_args!("the game is over ({})", senat_lab::games::result_line::<G>(&s)));

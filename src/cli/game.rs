@@ -165,6 +165,12 @@ pub(crate) fn agent(text: &str, flag: &str) -> Result<AgentSpec> {
     AgentSpec::parse(text).or_else(|e| input(format_args!("{flag}: {e}")))
 }
 
+/// Refuses an agent that cannot play `G` (a weights file of another game,
+/// [`AgentSpec::fits`]), naming `flag`.
+pub(crate) fn fitting<G: LabGame>(spec: &AgentSpec, flag: &str) -> Result<()> {
+    spec.fits::<G>().or_else(|e| input(format_args!("{flag}: agent `{spec}`: {e}")))
+}
+
 /// [`agent`], given `movetime=ms` by `--time-per-move` where it searches
 /// and names no time of its own ([`AgentSpec::with_movetime`]).
 pub(crate) fn timed_agent(text: &str, flag: &str, ms: Option<u64>) -> Result<AgentSpec> {

@@ -881,7 +881,7 @@ pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         match a.engine.as_str() {
             "ab" => {
                 let depth = senat_lab::limits::depth("--depth", a.depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).or_else(input)?;
-                let mut searcher: Searcher<G, LabEval> = Searcher::new(LabEval, a.tt_mb);
+                let mut searcher: Searcher<G, LabEval> = Searcher::new(LabEval::HAND, a.tt_mb);
                 let r = searcher.search(&s, Limits { depth, nodes: None, time });
                 for it in &r.iterations {
                     writeln!(out, "depth {:>2}  score {:>8}  nodes {:>10}  {:>7.3} s  pv {}", it.depth, lab_score_text(it.score), it.nodes, it.elapsed.as_secs_f64(), names(&it.pv))?;

@@ -1,12 +1,17 @@
 //! `senat train-net`: trains the small value network on self-play
-//! (`senat_lab::net_train`) and writes the weights file atomically; prints
-//! each epoch's held-out losses next to the start evaluation's.
+//! (`senat_lab::net_train` for Sénat, `senat_lab::games::learn` for the
+//! other games with network inputs) and writes the weights file
+//! atomically; prints each epoch's held-out losses.
 
 use crate::cli::common::{Result, fraction, input, policy, refuse_existing, write_atomic};
+use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
+use senat_lab::games::GameKind;
+use senat_lab::games::LabGame;
+use senat_lab::games::learn::{self, GameWeights, LearnConfig};
 use senat_lab::learned::Learned;
 use senat_lab::limits;
-use senat_lab::net_train::{self, TrainConfig};
+use senat_lab::net_train::{self, EpochReport, Fit, FitStart, TrainConfig};
 use senat_lab::selfplay::identity::{PolicyId, fnv1a64};
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,9 +26,10 @@ pub(crate) struct TrainNetArgs {
     /// The run's seed (every game's seed, the first weights and the batch order derive from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The agent that plays both sides of every game, draft included (any policy spec).
-    #[arg(long, default_value = "learned", value_name = "SPEC")]
-    generator: String,
+    /// The agent that plays both sides of every game, draft included (any policy spec; for
+    /// --game focus an agent of that game; default: learned for Sénat, ab:depth=1 otherwise).
+    #[arg(long, value_name = "SPEC")]
+    generator: Option<String>,
     /// An agent (a search) whose value of each sampled position for the side to move is
     /// blended into the target (expert iteration); without it the target is the game's result.
     #[arg(long, value_name = "SPEC")]
@@ -56,7 +62,8 @@ pub(crate) struct TrainNetArgs {
     #[arg(long, default_value_t = 1e-6)]
     l2: f32,
     /// A learned weights file to train on top of (its draft weights are kept; a network in it is
-    /// replaced unless --keep-net); default: the shipped weights.
+    /// replaced unless --keep-net); default: the shipped weights (for another game: its
+    /// evaluation's terms, each weighed 1, that is the evaluation itself).
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
     /// Continue training --start's network (an earlier round's) instead of a new one.
@@ -68,14 +75,21 @@ pub(crate) struct TrainNetArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
-    /// The game (`--game`): Sénat only so far.
+    /// The game: senat, focus and focus4 (whose weights files serve both), or debacle; --variant
+    /// sets the training games' rules. Dominoes has no network inputs.
     #[command(flatten)]
-    pub(crate) senat_only: crate::cli::common::SenatOnly,
+    pub(crate) game: GameArg,
 }
 
 /// Runs `senat train-net`.
 pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()> {
-    a.senat_only.check("train-net", "trains Sénat's value network only so far")?;
+    let other = a.game.other()?;
+    if a.game.game == GameKind::Dominoes {
+        return input("--game dominoes: train-net has no network inputs for dominoes (its leaf is fitted by fit-leaf)");
+    }
+    if !other && !a.game.variant.trim().is_empty() {
+        return input("--variant: Sénat's networks are trained on the standard rules");
+    }
     if a.games < 10 || a.games > 100_000_000 {
         return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
     }
@@ -95,7 +109,10 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if !(0.0..=1.0).contains(&a.l2) {
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
-    let mut cfg = TrainConfig::new(policy("generator", &a.generator)?);
+    if other {
+        return on_game!(a.game.game, G => train_lab::<G>(&a, lr_final, out));
+    }
+    let mut cfg = TrainConfig::new(policy("generator", a.generator.as_deref().unwrap_or("learned"))?);
     cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
     cfg.label_weight = fraction("--label-weight", a.label_weight)?;
     cfg.sample = fraction("--sample", a.sample)?;
@@ -171,19 +188,8 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if data.train.is_empty() || data.held.is_empty() {
         return input("too few samples to train and measure: raise --games or --sample");
     }
-    writeln!(out, "epoch  train loss (targets)  held-out loss: results  targets")?;
     let mut lines = Vec::new();
-    let mut err = None;
-    let (weights, reports) = net_train::train(&cfg, &data, |r| {
-        let l = format!("{:>5}  {:>20.5}  {:>22.5}  {:>7.5}\n", r.epoch, r.train_loss, r.held_result, r.held_target);
-        if let Err(e) = out.write_all(l.as_bytes()).and_then(|_| out.flush()) {
-            err.get_or_insert(e);
-        }
-        lines.push(l);
-    });
-    if let Some(e) = err {
-        return Err(e.into());
-    }
+    let (weights, reports) = epochs(out, &mut lines, |each| net_train::train(&cfg, &data, each))?;
     let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
     let command = format!(
         "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
@@ -223,5 +229,167 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     );
     write_atomic(&a.out, weights.to_text(&header).as_bytes(), a.force)?;
     writeln!(out, "weights written to {} in {:.1} s", a.out.display(), start.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+/// Runs `train` with a callback that prints every epoch's line and keeps
+/// it in `lines` (for the file's header); the first write error is returned.
+fn epochs<T>(
+    out: &mut impl Write,
+    lines: &mut Vec<String>,
+    train: impl FnOnce(&mut dyn FnMut(&EpochReport)) -> (T, Vec<EpochReport>),
+) -> Result<(T, Vec<EpochReport>)> {
+    writeln!(out, "epoch  train loss (targets)  held-out loss: results  targets")?;
+    let mut err = None;
+    let r = train(&mut |r: &EpochReport| {
+        let l = format!("{:>5}  {:>20.5}  {:>22.5}  {:>7.5}\n", r.epoch, r.train_loss, r.held_result, r.held_target);
+        if let Err(e) = out.write_all(l.as_bytes()).and_then(|_| out.flush()) {
+            err.get_or_insert(e);
+        }
+        lines.push(l);
+    });
+    match err {
+        Some(e) => Err(e.into()),
+        None => Ok(r),
+    }
+}
+
+/// `senat train-net --game G` for a lab game with network inputs: games of
+/// `--generator` (an agent of `G`) from the variant's start, the same
+/// trainer as Sénat's on the game's inputs and evaluation terms.
+fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, out: &mut impl Write) -> Result<()> {
+    let Some(shape) = G::NET else {
+        return input(format_args!(
+            "--game {}: no network inputs for this game yet (focus and debacle have)",
+            a.game.game
+        ));
+    };
+    if game::variant_help::<G>(&a.game, out)? {
+        return Ok(());
+    }
+    let start_state = game::text(G::start(&a.game.full()))?;
+    let generator = game::agent(a.generator.as_deref().unwrap_or("ab:depth=1"), "--generator")?;
+    game::fitting::<G>(&generator, "--generator")?;
+    let labeler = a.label.as_deref().map(|t| game::agent(t, "--label")).transpose()?;
+    if let Some(l) = &labeler {
+        game::fitting::<G>(l, "--label")?;
+        if !l.searches() {
+            return input(format_args!("--label {l}: gives no value to label with (use ab:… or mcts:…)"));
+        }
+    }
+    let cfg = LearnConfig {
+        games: a.games,
+        seed: a.seed,
+        generator,
+        labeler,
+        label_weight: fraction("--label-weight", a.label_weight)?,
+        sample: fraction("--sample", a.sample)?,
+        explore: fraction("--explore", a.explore)?,
+        holdout: fraction("--holdout", a.holdout)?,
+    };
+    let mut origin = String::new();
+    let mut start = FitStart {
+        linear: vec![1.0; G::NET_FEATURES.len()],
+        net: None,
+        inputs: shape.inputs,
+        max_active: shape.max_active,
+    };
+    let mut hidden = a.hidden.unwrap_or(32);
+    let kept;
+    if let Some(path) = &a.start {
+        let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+        let w = GameWeights::parse::<G>(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+        if let Some(h) = a.hidden.filter(|&h| a.keep_net && h != w.net.hidden) {
+            return input(format_args!(
+                "--hidden {h}: --keep-net keeps the {} hidden units of {}",
+                w.net.hidden,
+                path.display()
+            ));
+        }
+        start.linear = w.linear.clone();
+        if a.keep_net {
+            hidden = w.net.hidden;
+        }
+        kept = w.net;
+        if a.keep_net {
+            start.net = Some(&kept);
+        }
+        origin.push_str(&format!("--start {} is fnv1a64:{:016x}\n", path.display(), fnv1a64(body.as_bytes())));
+    }
+    for spec in [Some(&cfg.generator), cfg.labeler.as_ref()].into_iter().flatten() {
+        if let senat_lab::games::agent::AgentSpec::Mcts {
+            leaf: senat_lab::games::agent::LeafValue::Learned(w), ..
+        } = spec
+        {
+            let body =
+                limits::read_text(std::path::Path::new(&w.path)).or_else(|e| input(format_args!("{}: {e}", w.path)))?;
+            origin.push_str(&format!("{} is fnv1a64:{:016x}\n", w.path, fnv1a64(body.as_bytes())));
+        }
+    }
+    refuse_existing(&a.out, a.force)?;
+    let clock = Instant::now();
+    let data = learn::generate::<G>(&cfg, &start_state);
+    let played = clock.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "played {} games in {played:.1} s: {} training samples, {} held out",
+        cfg.games,
+        data.train.len(),
+        data.held.len()
+    )?;
+    if data.train.is_empty() || data.held.is_empty() {
+        return input("too few samples to train and measure: raise --games or --sample");
+    }
+    let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch: 256, lr: a.lr, lr_final, l2: a.l2 };
+    let mut lines = Vec::new();
+    let ((linear, net), reports) = epochs(out, &mut lines, |each| {
+        let (linear, net, reports) = net_train::fit(&fit, &start, &data, each);
+        ((linear, net), reports)
+    })?;
+    let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
+    let command = format!(
+        "senat train-net --game {}{} --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
+         --holdout {} --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
+        a.game.game,
+        if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) },
+        a.games,
+        a.seed,
+        cfg.generator,
+        cfg.labeler.as_ref().map(|l| format!(" --label '{l}'")).unwrap_or_default(),
+        a.label_weight,
+        a.sample,
+        a.explore,
+        a.holdout,
+        a.epochs,
+        a.lr,
+        a.l2,
+        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+        if a.keep_net { " --keep-net" } else { "" },
+        a.out.display()
+    );
+    let header = format!(
+        "{} learned evaluation: the evaluation's terms ({}) weighed by the linear part, plus a network\n\
+         of {hidden} hidden units; their sum is the log-odds that the side to move's team wins.\n\
+         Produced by: {command}\n\
+         (version {}; {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
+         {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
+         Kept: epoch {}",
+        a.game.game,
+        G::NET_FEATURES.join(", "),
+        env!("CARGO_PKG_VERSION"),
+        match G::variant_text(&start_state) {
+            v if v.is_empty() => "the standard rules".to_string(),
+            v => format!("variant `{v}`"),
+        },
+        data.train.len(),
+        data.held.len(),
+        cfg.games,
+        clock.elapsed().as_secs_f64(),
+        lines.concat(),
+        best.map_or(0, |b| b.epoch)
+    );
+    let weights = GameWeights { game: shape.game.to_string(), linear, net, path: String::new() };
+    write_atomic(&a.out, weights.to_text::<G>(&header).as_bytes(), a.force)?;
+    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
     Ok(())
 }

@@ -34,7 +34,7 @@ mod position;
 pub mod reference;
 mod variant;
 
-pub use board::{SQUARES, Square, is_playable, parse_square, square_name};
+pub use board::{MAX_HEIGHT, SQUARES, Square, is_playable, parse_square, square_name};
 pub use notation::{MoveError, PositionError};
 pub use position::{Move, Outcome, Position, total_pieces};
 pub use variant::{Fix, MAX_CAP, Order, Variant, VariantError};

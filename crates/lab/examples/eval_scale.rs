@@ -63,7 +63,7 @@ fn samples<G: LabGame>(start: G::State, agent: AgentSpec, book: u32, rng: &mut G
             Some(w) if w == team => 1.0,
             Some(_) => 0.0,
         };
-        out.push((f64::from(<LabEval as Evaluator<G>>::eval(&LabEval, &s)), y));
+        out.push((f64::from(<LabEval as Evaluator<G>>::eval(&LabEval::HAND, &s)), y));
         s = G::apply(&s, m);
     }
     out

@@ -18,7 +18,7 @@
 //! text it reads is handed to [`Learned::parse`]; files are read by callers.
 
 use crate::eval::Features;
-use crate::net::{MAX_HIDDEN, Net, NetError};
+use crate::net::{Net, NetError};
 use senat_rules::board::Bitboard;
 use senat_rules::dice::{Colour, Die, Face, Side};
 use senat_rules::position::{Layers, Phase, Position};
@@ -411,24 +411,7 @@ impl Learned {
             let (key, value) = line.split_once('=').ok_or_else(|| at(LineError::NotKeyValue(line.to_string())))?;
             let (key, value) = (key.trim(), value.trim());
             if let Some(k) = key.strip_prefix("net.") {
-                let net_err = |e: NetError| at(LineError::Net(e));
-                match (k, net.as_mut()) {
-                    ("hidden", None) => {
-                        let h =
-                            value.parse::<usize>().ok().filter(|h| (1..=MAX_HIDDEN).contains(h)).ok_or_else(|| {
-                                net_err(NetError::Hidden(format!("`{value}` is not within 1 and {MAX_HIDDEN}")))
-                            })?;
-                        net = Some(Net::zeros(h));
-                    }
-                    ("hidden", Some(_)) => return Err(net_err(NetError::Hidden("given twice".into()))),
-                    (_, None) => return Err(net_err(NetError::Hidden("must come before the other net. lines".into()))),
-                    ("inputs", Some(_)) => {
-                        if value != crate::net::INPUTS.to_string() {
-                            return Err(net_err(NetError::Inputs(value.to_string())));
-                        }
-                    }
-                    (k, Some(n)) => n.parse_line(k, value).map_err(net_err)?,
-                }
+                Net::read_line(&mut net, crate::net::INPUTS, k, value).map_err(|e| at(LineError::Net(e)))?;
                 continue;
             }
             let v: f64 = match value.parse() {
@@ -577,7 +560,7 @@ mod tests {
     /// `logistic_logit` leaves it out (the MCTS priors).
     #[test]
     fn the_network_adds_to_play_positions_and_the_logistic_logit_leaves_it_out() {
-        let mut net = Net::zeros(2);
+        let mut net = Net::zeros(crate::net::INPUTS, 2);
         net.b1 = vec![0.5, 0.25];
         net.w2 = vec![0.8, -0.4];
         let with = Learned { net: Some(Arc::new(net.clone())), ..Learned::builtin().clone() };

@@ -1,10 +1,12 @@
-//! A small value network for Sénat's play positions, added to the learned
-//! evaluation's logistic sum ([`crate::learned::Learned`]): the logit of a
-//! position is the hand-made features' weighted sum *plus* this network's
-//! output, so a network with a zero output layer is exactly the logistic
-//! model it started from.
+//! A small value network ([`Net`]), added to a learned evaluation's
+//! logistic sum: the logit of a position is the hand-made features'
+//! weighted sum *plus* this network's output, so a network with a zero
+//! output layer is exactly the logistic model it started from. Sénat's
+//! learned evaluation ([`crate::learned::Learned`]) and every other game's
+//! ([`crate::games::learn`]) use the same network, file lines and trainer
+//! ([`crate::net_train`]); each game says which inputs are on.
 //!
-//! The network sees the position from the side to move: one input per
+//! Sénat's network ([`inputs`]) sees the position from the side to move: one input per
 //! (cell, colour shown relative to the mover, symbol), per restricted
 //! occupied cell, per (cell, colour a quarter turn can bring up), per pile
 //! count of each side, per stretch of the closure clock, and whether the
@@ -24,7 +26,7 @@ use senat_rules::dice::{Colour, Side, Symbol};
 use senat_rules::position::Position;
 use std::fmt;
 
-/// Board inputs: cell × (mover's colour, the opponent's, white) × symbol.
+/// Sénat's board inputs: cell × (mover's colour, the opponent's, white) × symbol.
 const BOARD: usize = CELLS * 9;
 /// Restricted occupied cells.
 const RESTRICTED: usize = BOARD;
@@ -40,9 +42,9 @@ const CLOCK: usize = OPP_PILE + 5;
 pub const CLOCK_STEPS: usize = 12;
 /// The mover is red.
 const RED: usize = CLOCK + CLOCK_STEPS;
-/// Number of inputs.
+/// Number of Sénat's inputs.
 pub const INPUTS: usize = RED + 1;
-/// The most inputs on in one position (every cell's board input, its
+/// The most of Sénat's inputs on in one position (every cell's board input, its
 /// restricted flag and both turn inputs, the piles, the clock, red).
 pub const MAX_ACTIVE: usize = 4 * CELLS + 4;
 /// The largest hidden layer a file may give.
@@ -103,6 +105,8 @@ pub fn inputs(p: &Position, out: &mut Vec<u16>) {
 /// for the side to move, added to the logistic sum).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
+    /// Inputs (rows of `w1`).
+    pub inputs: usize,
     /// Hidden units.
     pub hidden: usize,
     /// Input weights, row `i` (input `i`) at `[i * hidden .. (i + 1) * hidden]`.
@@ -116,9 +120,9 @@ pub struct Net {
 }
 
 impl Net {
-    /// A network of `hidden` units whose weights are all zero.
-    pub fn zeros(hidden: usize) -> Net {
-        Net { hidden, w1: vec![0.0; INPUTS * hidden], b1: vec![0.0; hidden], w2: vec![0.0; hidden], b2: 0.0 }
+    /// A network of `inputs` inputs and `hidden` units whose weights are all zero.
+    pub fn zeros(inputs: usize, hidden: usize) -> Net {
+        Net { inputs, hidden, w1: vec![0.0; inputs * hidden], b1: vec![0.0; hidden], w2: vec![0.0; hidden], b2: 0.0 }
     }
 
     /// The hidden units' sums for the inputs `active` (before the ReLU).
@@ -180,7 +184,7 @@ impl Net {
         out
     }
 
-    /// The network's log-odds that `me` wins play position `p`.
+    /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
         thread_local! {
@@ -227,9 +231,32 @@ impl Net {
                 Ok(())
             }
             _ => match key.strip_prefix("w1.").and_then(|i| i.parse::<usize>().ok()) {
-                Some(i) if i < INPUTS => fill(&mut self.w1[i * h..(i + 1) * h], numbers()?),
-                _ => Err(NetError::Unknown(key.to_string())),
+                Some(i) if i < self.inputs => fill(&mut self.w1[i * h..(i + 1) * h], numbers()?),
+                _ => Err(NetError::Unknown { key: key.to_string(), inputs: self.inputs }),
             },
+        }
+    }
+
+    /// Reads one `net.<key>=<value>` line of a weights file into `net`
+    /// (`None` until `net.hidden`, which must come first): `net.hidden`
+    /// makes the network, `net.inputs` must say `inputs`, the others are
+    /// [`Net::parse_line`]'s.
+    pub fn read_line(net: &mut Option<Net>, inputs: usize, key: &str, value: &str) -> Result<(), NetError> {
+        match (key, net.as_mut()) {
+            ("hidden", None) => {
+                let h = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|h| (1..=MAX_HIDDEN).contains(h))
+                    .ok_or_else(|| NetError::Hidden(format!("`{value}` is not within 1 and {MAX_HIDDEN}")))?;
+                *net = Some(Net::zeros(inputs, h));
+                Ok(())
+            }
+            ("hidden", Some(_)) => Err(NetError::Hidden("given twice".into())),
+            (_, None) => Err(NetError::Hidden("must come before the other net. lines".into())),
+            ("inputs", Some(_)) if value == inputs.to_string() => Ok(()),
+            ("inputs", Some(_)) => Err(NetError::Inputs { given: value.to_string(), expected: inputs }),
+            (k, Some(n)) => n.parse_line(k, value),
         }
     }
 
@@ -237,9 +264,9 @@ impl Net {
     /// exactly (`net.hidden` first; rows of all-zero input weights left out).
     pub fn to_text(&self) -> String {
         let join = |v: &[f32]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
-        let mut s = format!("net.hidden={}\nnet.inputs={INPUTS}\n", self.hidden);
+        let mut s = format!("net.hidden={}\nnet.inputs={}\n", self.hidden, self.inputs);
         s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2={:?}\n", join(&self.b1), join(&self.w2), self.b2));
-        for i in 0..INPUTS {
+        for i in 0..self.inputs {
             let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
             if row.iter().any(|&x| x != 0.0) {
                 s.push_str(&format!("net.w1.{i}={}\n", join(row)));
@@ -264,11 +291,21 @@ pub enum NetError {
         got: usize,
     },
     /// No such weight.
-    Unknown(String),
+    Unknown {
+        /// The key, without `net.`.
+        key: String,
+        /// The network's inputs.
+        inputs: usize,
+    },
     /// `net.hidden` is missing, repeated, after other `net.` lines, or out of range.
     Hidden(String),
-    /// `net.inputs` does not match this program's inputs.
-    Inputs(String),
+    /// `net.inputs` does not match the game's inputs.
+    Inputs {
+        /// The value given.
+        given: String,
+        /// The game's inputs.
+        expected: usize,
+    },
 }
 
 impl fmt::Display for NetError {
@@ -278,13 +315,15 @@ impl fmt::Display for NetError {
             NetError::Length { key, expected, got } => {
                 write!(f, "net.{key} needs {expected} numbers, got {got}")
             }
-            NetError::Unknown(k) => write!(
+            NetError::Unknown { key, inputs } => write!(
                 f,
-                "unknown network weight `net.{k}` (accepted: net.hidden, net.inputs, net.b1, net.w2, net.b2, net.w1.<0..{}>)",
-                INPUTS - 1
+                "unknown network weight `net.{key}` (accepted: net.hidden, net.inputs, net.b1, net.w2, net.b2, net.w1.<0..{}>)",
+                inputs.saturating_sub(1)
             ),
             NetError::Hidden(why) => write!(f, "net.hidden: {why}"),
-            NetError::Inputs(v) => write!(f, "net.inputs={v}, but this program's network has {INPUTS} inputs"),
+            NetError::Inputs { given, expected } => {
+                write!(f, "net.inputs={given}, but this game's network has {expected} inputs")
+            }
         }
     }
 }
@@ -327,7 +366,7 @@ mod tests {
     #[test]
     fn the_value_changes_sign_with_the_point_of_view_and_text_round_trips() {
         let p = play_position();
-        let mut n = Net::zeros(4);
+        let mut n = Net::zeros(INPUTS, 4);
         for (k, w) in n.w1.iter_mut().enumerate() {
             *w = ((k * 7919) % 13) as f32 / 13.0 - 0.4;
         }
@@ -337,7 +376,7 @@ mod tests {
         let (r, b) = (n.logit(&p, Side::Red), n.logit(&p, Side::Blue));
         assert_eq!(r, -b);
         assert_ne!(r, 0.0);
-        let mut back = Net::zeros(4);
+        let mut back = Net::zeros(INPUTS, 4);
         for line in n.to_text().lines() {
             let (k, v) = line.split_once('=').unwrap();
             let k = k.strip_prefix("net.").unwrap();
@@ -366,7 +405,7 @@ mod tests {
             p.play_unchecked(moves[rng.below(moves.len())]);
         }
         for hidden in [8, 16, 32, 64, 5] {
-            let mut n = Net::zeros(hidden);
+            let mut n = Net::zeros(INPUTS, hidden);
             let mut draw = || (rng.below(2001) as f32 - 1000.0) / 1500.0;
             n.w1.iter_mut().for_each(|w| *w = draw());
             n.b1.iter_mut().for_each(|w| *w = draw());
@@ -386,11 +425,11 @@ mod tests {
 
     #[test]
     fn bad_lines_are_refused() {
-        let mut n = Net::zeros(2);
+        let mut n = Net::zeros(INPUTS, 2);
         assert!(matches!(n.parse_line("b1", "1 2 3"), Err(NetError::Length { expected: 2, got: 3, .. })));
         assert!(matches!(n.parse_line("w2", "1 nan"), Err(NetError::NotNumber(_))));
-        assert!(matches!(n.parse_line(&format!("w1.{INPUTS}"), "1 2"), Err(NetError::Unknown(_))));
-        assert!(matches!(n.parse_line("w9", "1"), Err(NetError::Unknown(_))));
+        assert!(matches!(n.parse_line(&format!("w1.{INPUTS}"), "1 2"), Err(NetError::Unknown { .. })));
+        assert!(matches!(n.parse_line("w9", "1"), Err(NetError::Unknown { .. })));
         n.parse_line("w1.3", "1 -1").unwrap();
         assert_eq!(&n.w1[6..8], &[1.0, -1.0]);
     }

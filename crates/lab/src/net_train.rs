@@ -1,5 +1,8 @@
-//! Training the value network ([`crate::net::Net`]) from self-play:
-//! positions sampled from games of a generator agent, each labelled with
+//! Training the value network ([`crate::net::Net`]) from self-play, for
+//! every game: the trainer ([`fit`]) and the samples ([`Samples`]) know no
+//! game; Sénat's games are played here ([`generate`], [`train`]), every
+//! other game's in [`crate::games::learn`]. Positions are sampled from games
+//! of a generator agent, each labelled with
 //! the game's result for the side to move and, where a labelling agent is
 //! given, with that agent's value of the position (expert iteration: the
 //! search's value is a less noisy target than one game's result), blended
@@ -21,7 +24,7 @@
 //! single-threaded. This module never reads or writes files.
 
 use crate::learned::{self, Learned, NP, sigmoid};
-use crate::net::{self, INPUTS, MAX_HIDDEN, Net};
+use crate::net::{self, MAX_HIDDEN, Net};
 use crate::policy::{Agent, GameRng, PolicySpec, RandomPolicy, Turn, mix64, rng_from_seed};
 use crate::selfplay::game_seed;
 use rand::Rng;
@@ -93,15 +96,18 @@ impl TrainConfig {
     }
 }
 
-/// Labelled play positions, stored flat.
+/// Labelled positions of any game, stored flat.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
     /// Active inputs of every sample, one after another.
     pub idx: Vec<u16>,
     /// Where each sample's inputs end in `idx`.
     pub end: Vec<u32>,
-    /// The hand-made features, seen from the mover.
-    pub dense: Vec<[f32; NP]>,
+    /// The hand-made features of every sample, seen from the mover,
+    /// [`Samples::width`] of them per sample, one sample after another.
+    pub dense: Vec<f32>,
+    /// Hand-made features per sample.
+    pub width: usize,
     /// The target for the mover (result blended with the labeler's value).
     pub target: Vec<f32>,
     /// The game's result for the mover: 1, ½, 0.
@@ -125,18 +131,38 @@ impl Samples {
         &self.idx[start..self.end[k] as usize]
     }
 
-    fn push(&mut self, p: &Position, target: f32, result: f32) {
-        let mut v = Vec::with_capacity(net::MAX_ACTIVE);
-        net::inputs(p, &mut v);
-        self.idx.extend_from_slice(&v);
+    /// The hand-made features of sample `k`.
+    pub fn features(&self, k: usize) -> &[f32] {
+        &self.dense[k * self.width..(k + 1) * self.width]
+    }
+
+    /// Adds a sample: its active inputs, its hand-made features (all
+    /// samples have as many), its target and the game's result, both for
+    /// the side to move.
+    pub fn push(&mut self, active: &[u16], features: &[f32], target: f32, result: f32) {
+        if self.is_empty() {
+            self.width = features.len();
+        }
+        debug_assert_eq!(features.len(), self.width, "every sample has as many features");
+        self.idx.extend_from_slice(active);
         self.end.push(self.idx.len() as u32);
-        let f = learned::play_features(p, p.side_to_move());
-        self.dense.push(f.map(|x| x as f32));
+        self.dense.extend_from_slice(features);
         self.target.push(target);
         self.result.push(result);
     }
 
-    fn extend(&mut self, o: Samples) {
+    fn push_senat(&mut self, p: &Position, target: f32, result: f32) {
+        let mut v = Vec::with_capacity(net::MAX_ACTIVE);
+        net::inputs(p, &mut v);
+        let f = learned::play_features(p, p.side_to_move());
+        self.push(&v, &f.map(|x| x as f32), target, result);
+    }
+
+    /// Appends `o`'s samples (in their order).
+    pub fn extend(&mut self, o: Samples) {
+        if self.is_empty() {
+            self.width = o.width;
+        }
         let base = self.idx.len() as u32;
         self.idx.extend(o.idx);
         self.end.extend(o.end.into_iter().map(|e| e + base));
@@ -206,7 +232,7 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
             Some(v) => cfg.label_weight * v + (1.0 - cfg.label_weight) * result,
             None => result,
         };
-        s.push(&p, target as f32, result as f32);
+        s.push_senat(&p, target as f32, result as f32);
     }
     s
 }
@@ -242,13 +268,13 @@ pub fn generate(cfg: &TrainConfig) -> Data {
 /// The model being trained: the linear part and the network.
 #[derive(Clone, Debug)]
 struct Model {
-    v: [f32; NP],
+    v: Vec<f32>,
     net: Net,
 }
 
 impl Model {
     fn logit(&self, s: &Samples, k: usize) -> f32 {
-        let lin: f32 = self.v.iter().zip(&s.dense[k]).map(|(a, b)| a * b).sum();
+        let lin: f32 = self.v.iter().zip(s.features(k)).map(|(a, b)| a * b).sum();
         lin + self.net.output(s.active(k))
     }
 }
@@ -318,17 +344,55 @@ pub fn step_size(lr: f32, lr_final: f32, t: usize, steps: usize) -> f32 {
     (f64::from(lr_final) + (f64::from(lr) - f64::from(lr_final)) * c) as f32
 }
 
-/// Trains the network on `data` and returns the evaluation (the start's
-/// draft weights, the trained linear part and network) with the report
-/// of each epoch; `each` is called after every epoch. The epoch with the
-/// lowest held-out loss on the targets is kept, epoch 0 (the start) included.
-pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
-    let mut rng: GameRng = rng_from_seed(mix64(cfg.seed ^ 0x0074_7261_696e));
-    let net = match &cfg.start.net {
+/// How [`fit`] trains, whatever the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    /// The run's seed (first weights and batch order).
+    pub seed: u64,
+    /// Hidden units of a new network.
+    pub hidden: usize,
+    /// Passes over the training samples.
+    pub epochs: u32,
+    /// Samples per step.
+    pub batch: usize,
+    /// Adam's step size (at the first step).
+    pub lr: f32,
+    /// The step size at the last step ([`step_size`]).
+    pub lr_final: f32,
+    /// L2 penalty on the network's input weights.
+    pub l2: f32,
+}
+
+/// What [`fit`] starts from: the linear part's weights (one per hand-made
+/// feature), and a network to continue, or a new one's size.
+#[derive(Clone, Debug)]
+pub struct FitStart<'a> {
+    /// The linear part's weights.
+    pub linear: Vec<f32>,
+    /// A network to continue training; `None`: a new one.
+    pub net: Option<&'a Net>,
+    /// The game's inputs (a new network's rows).
+    pub inputs: usize,
+    /// The most inputs on in one position (sets a new network's first weights' spread).
+    pub max_active: usize,
+}
+
+/// Trains the linear part and the network on `data` (any game's) and
+/// returns them with the report of each epoch; `each` is called after
+/// every epoch. The epoch with the lowest held-out loss on the targets is
+/// kept, epoch 0 (the start) included.
+pub fn fit(
+    f: &Fit,
+    start: &FitStart<'_>,
+    data: &Data,
+    mut each: impl FnMut(&EpochReport),
+) -> (Vec<f32>, Net, Vec<EpochReport>) {
+    let mut rng: GameRng = rng_from_seed(mix64(f.seed ^ 0x0074_7261_696e));
+    let net = match start.net {
         Some(n) => Net::clone(n),
         None => {
-            let mut net = Net::zeros(cfg.hidden.clamp(1, MAX_HIDDEN));
-            let a = 1.0 / (net::MAX_ACTIVE as f32 / 1.5).sqrt();
+            let mut net = Net::zeros(start.inputs, f.hidden.clamp(1, MAX_HIDDEN));
+            let a = 1.0 / (start.max_active as f32 / 1.5).sqrt();
             for w in net.w1.iter_mut() {
                 *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
             }
@@ -336,8 +400,8 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
             net
         }
     };
-    let h = net.hidden;
-    let mut m = Model { v: cfg.start.play.map(|x| x as f32), net };
+    let (h, inputs, np) = (net.hidden, net.inputs, start.linear.len());
+    let mut m = Model { v: start.linear.clone(), net };
     let train = &data.train;
     let mut reports = Vec::new();
     let (hr, ht) = held_losses(&m, &data.held);
@@ -346,16 +410,16 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
     each(&r0);
     reports.push(r0);
     let (mut av, mut aw1, mut ab1, mut aw2, mut ab2) =
-        (Adam::new(NP), Adam::new(INPUTS * h), Adam::new(h), Adam::new(h), Adam::new(1));
+        (Adam::new(np), Adam::new(inputs * h), Adam::new(h), Adam::new(h), Adam::new(1));
     let (mut gv, mut gw1, mut gb1, mut gw2) =
-        (vec![0.0f32; NP], vec![0.0f32; INPUTS * h], vec![0.0f32; h], vec![0.0f32; h]);
+        (vec![0.0f32; np], vec![0.0f32; inputs * h], vec![0.0f32; h], vec![0.0f32; h]);
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let batch = cfg.batch.max(1);
-    let steps = cfg.epochs as usize * train.len().div_ceil(batch);
+    let batch = f.batch.max(1);
+    let steps = f.epochs as usize * train.len().div_ceil(batch);
     let mut t = 0i32;
     let mut acc = vec![0.0f32; h];
     let mut best = (ht, m.clone());
-    for epoch in 1..=cfg.epochs {
+    for epoch in 1..=f.epochs {
         for i in (1..order.len()).rev() {
             let j = crate::policy::below(&mut rng, i + 1);
             order.swap(i, j);
@@ -370,8 +434,9 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
             let scale = 1.0 / chunk.len() as f32;
             for &k in chunk {
                 let active = train.active(k);
+                let dense = train.features(k);
                 m.net.accumulate(active, &mut acc);
-                let mut z: f32 = m.v.iter().zip(&train.dense[k]).map(|(a, b)| a * b).sum::<f32>() + m.net.b2;
+                let mut z: f32 = m.v.iter().zip(dense).map(|(a, b)| a * b).sum::<f32>() + m.net.b2;
                 for (a, w) in acc.iter().zip(&m.net.w2) {
                     z += a.clamp(0.0, 1.0) * w;
                 }
@@ -380,7 +445,7 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
                 loss -= f64::from(y) * f64::from(p.max(1e-7)).ln()
                     + f64::from(1.0 - y) * f64::from((1.0 - p).max(1e-7)).ln();
                 let dz = (p - y) * scale;
-                for (g, x) in gv.iter_mut().zip(&train.dense[k]) {
+                for (g, x) in gv.iter_mut().zip(dense) {
                     *g += dz * x;
                 }
                 gb2 += dz;
@@ -396,12 +461,12 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
                     }
                 }
             }
-            if cfg.l2 > 0.0 {
+            if f.l2 > 0.0 {
                 for (g, w) in gw1.iter_mut().zip(&m.net.w1) {
-                    *g += cfg.l2 * w;
+                    *g += f.l2 * w;
                 }
             }
-            let lr = step_size(cfg.lr, cfg.lr_final, t as usize, steps);
+            let lr = step_size(f.lr, f.lr_final, t as usize, steps);
             t += 1;
             av.step(&mut m.v, &gv, lr, t);
             aw1.step(&mut m.net.w1, &gw1, lr, t);
@@ -420,7 +485,31 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
         }
     }
     let m = if data.held.is_empty() { m } else { best.1 };
-    let out = Learned { play: m.v.map(f64::from), draft: cfg.start.draft, net: Some(Arc::new(m.net)) };
+    (m.v, m.net, reports)
+}
+
+/// Trains Sénat's network on `data` ([`fit`] from `cfg.start`) and returns
+/// the evaluation (the start's draft weights, the trained linear part and
+/// network) with the report of each epoch.
+pub fn train(cfg: &TrainConfig, data: &Data, each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
+    let f = Fit {
+        seed: cfg.seed,
+        hidden: cfg.hidden,
+        epochs: cfg.epochs,
+        batch: cfg.batch,
+        lr: cfg.lr,
+        lr_final: cfg.lr_final,
+        l2: cfg.l2,
+    };
+    let start = FitStart {
+        linear: cfg.start.play.map(|x| x as f32).to_vec(),
+        net: cfg.start.net.as_deref(),
+        inputs: net::INPUTS,
+        max_active: net::MAX_ACTIVE,
+    };
+    let (v, net, reports) = fit(&f, &start, data, each);
+    let play: [f32; NP] = v.try_into().expect("the linear part keeps its NP weights");
+    let out = Learned { play: play.map(f64::from), draft: cfg.start.draft, net: Some(Arc::new(net)) };
     (out, reports)
 }
 
@@ -428,7 +517,7 @@ pub fn train(cfg: &TrainConfig, data: &Data, mut each: impl FnMut(&EpochReport))
 /// (the network's own first report gives the same with its start).
 pub fn start_loss(start: &Learned, held: &Samples) -> f64 {
     let z = (0..held.len()).map(|k| {
-        let lin: f64 = start.play.iter().zip(&held.dense[k]).map(|(a, b)| a * f64::from(*b)).sum();
+        let lin: f64 = start.play.iter().zip(held.features(k)).map(|(a, b)| a * f64::from(*b)).sum();
         lin
     });
     log_loss(z, &held.result)
@@ -540,7 +629,7 @@ mod tests {
 
     /// The mover's logit of sample `k` by `e` (its linear part and network).
     fn first_logit(e: &Learned, s: &Samples, k: usize) -> f32 {
-        let m = Model { v: e.play.map(|x| x as f32), net: Net::clone(e.net.as_ref().unwrap()) };
+        let m = Model { v: e.play.map(|x| x as f32).to_vec(), net: Net::clone(e.net.as_ref().unwrap()) };
         m.logit(s, k)
     }
 }

@@ -233,6 +233,13 @@ pub enum ParamError {
     Temp(TempError),
     /// Keys that do not go together (the whole reason, in words).
     Conflict(&'static str),
+    /// A file the value names was refused.
+    File {
+        /// The file as given.
+        path: String,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for ParamError {
@@ -242,6 +249,7 @@ impl fmt::Display for ParamError {
             ParamError::Limit(e) => e.fmt(f),
             ParamError::Temp(e) => e.fmt(f),
             ParamError::Conflict(why) => f.write_str(why),
+            ParamError::File { path, message } => write!(f, "weights file {path}: {message}"),
         }
     }
 }

@@ -51,6 +51,18 @@ fn err(msg: impl Display) -> PyErr {
     Error::new_err(msg.to_string())
 }
 
+/// A lab agent spec of game `k` (Focus, Focus4 or Débâcle), refused where
+/// a weights file it names is another game's ([`AgentSpec::fits`]).
+fn lab_agent(k: GameKind, text: &str) -> Result<AgentSpec, String> {
+    let a = AgentSpec::parse(text).map_err(|e| e.to_string())?;
+    let fits = match k {
+        GameKind::Debacle => a.fits::<Debacle>(),
+        _ => a.fits::<Focus>(),
+    };
+    fits.map_err(|e| format!("agent `{a}`: {e}"))?;
+    Ok(a)
+}
+
 /// `r` with its error as a Python [`Error`].
 fn lab<T, E: Display>(r: Result<T, E>) -> PyResult<T> {
     r.map_err(err)
@@ -507,8 +519,8 @@ impl Built {
     fn new(k: GameKind, spec: &str) -> PyResult<Built> {
         let mut b = match k {
             GameKind::Senat => Built::Senat(lab(PolicySpec::parse(spec))?.build()),
-            GameKind::Focus | GameKind::Focus4 => Built::Focus(lab(AgentSpec::parse(spec))?.build::<Focus>()),
-            GameKind::Debacle => Built::Debacle(lab(AgentSpec::parse(spec))?.build::<Debacle>()),
+            GameKind::Focus | GameKind::Focus4 => Built::Focus(lab(lab_agent(k, spec))?.build::<Focus>()),
+            GameKind::Debacle => Built::Debacle(lab(lab_agent(k, spec))?.build::<Debacle>()),
             GameKind::Dominoes => Built::Dominoes(lab(DominoSpec::parse(spec))?.build()),
         };
         b.new_game();
@@ -805,7 +817,7 @@ fn selfplay<'py>(
             if rotate {
                 return Err(err("rotate is for dominoes (it rotates the deal's hands among the seats)"));
             }
-            let spec = |flag: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{flag}: {e}")));
+            let spec = |flag: &str, t: &str| lab_agent(k, t).map_err(|e| err(format_args!("{flag}: {e}")));
             let agents = [spec("first", f)?, spec("second", s)?];
             let full = k.variant(variant);
             /// The batch of a lab game `G` from the variant text `full`.
@@ -935,7 +947,7 @@ fn arena<'py>(
         }
         _ => {
             use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
-            let spec = |f: &str, t: &str| AgentSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+            let spec = |f: &str, t: &str| lab_agent(k, t).map_err(|e| err(format_args!("{f}: {e}")));
             let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
             let full = k.variant(variant);
             /// The arena of a lab game `G`, played.

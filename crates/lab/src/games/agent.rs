@@ -5,6 +5,7 @@
 //! What this module must never do: know which game it plays, or draw
 //! randomness from anywhere but the generator a game is given.
 
+use super::learn::{self, GameWeights};
 use super::{LabEval, LabGame};
 pub use crate::agent::Agent;
 use crate::guarded::{GuardSpec, RootGuard};
@@ -38,6 +39,9 @@ pub enum LeafValue {
         /// Centi-units of evaluation for one logit.
         scale: f64,
     },
+    /// The learned evaluation of a weights file ([`crate::games::learn`]),
+    /// a probability already (`rollout=eval,file=F`).
+    Learned(&'static GameWeights),
 }
 
 /// An agent, as its spec text names it.
@@ -61,6 +65,8 @@ pub enum AgentSpec {
         /// ([`LabGame::plies_into_round`]; softmax of the root moves'
         /// scores, in centi-units; [`Temperature::OFF`]: none).
         temp: Temperature,
+        /// The evaluation: the hand-made one, or a weights file's (`file=F`).
+        eval: LabEval,
     },
     /// Monte Carlo tree search.
     Mcts {
@@ -74,6 +80,11 @@ pub enum AgentSpec {
         movetime_ms: Option<u64>,
         /// Proofs in the tree ([`mcts::Config::solver`]); `solve=on|off`.
         solve: bool,
+        /// `prior=T`: AlphaZero's selection ([`mcts::Selection::Puct`]) with
+        /// priors from the leaf's evaluation of each child (a softmax of
+        /// temperature `T`, in thousandths of a logit for `file=`, in
+        /// centi-units of the evaluation otherwise); `None`: UCT.
+        prior: Option<f64>,
         /// The root guard ([`crate::guarded`]); `guard=D,guard_nodes=N,guard_deep=N`.
         guard: GuardSpec,
         /// Move temperature over the first plies of the game or round
@@ -94,10 +105,14 @@ pub const DEFAULT_CUT: u32 = 0;
 pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
-pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] | \
-mcts[:playouts=1000,c=0.4,rollout=eval|random,cut=0,scale=100,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] \
-(solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
-within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units; \
+pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,file=F,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] | \
+mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] \
+(ab's file=F: the search's evaluation is weights file F's learned one, in thousandths of a logit; \
+solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
+within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units, or with file=F \
+the learned evaluation of weights file F (`senat train-net --game G` writes one; Focus and Débâcle); \
+prior=T: AlphaZero's selection (PUCT) with priors a softmax of temperature T over the leaf evaluation of each child \
+(thousandths of a logit with file=, the evaluation's centi-units otherwise; without prior: UCT); \
 rollout=random: to the end of the game, a draw after `cap` plies; \
 temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
@@ -126,7 +141,7 @@ pub fn agent_names() -> Vec<&'static str> {
 
 /// The keys of `ab:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
 pub const AB_KEYS: &[&str] =
-    &["depth", "movetime", "tt", "guard", "guard_nodes", "guard_deep", "guard_before", "temp", "temp_plies"];
+    &["depth", "movetime", "tt", "file", "guard", "guard_nodes", "guard_deep", "guard_before", "temp", "temp_plies"];
 /// The keys of `mcts:…` (for suggestions; keep in step with [`AgentSpec::parse`]).
 pub const MCTS_KEYS: &[&str] = &[
     "playouts",
@@ -134,9 +149,11 @@ pub const MCTS_KEYS: &[&str] = &[
     "rollout",
     "cut",
     "scale",
+    "file",
     "cap",
     "movetime",
     "solve",
+    "prior",
     "guard",
     "guard_nodes",
     "guard_deep",
@@ -163,6 +180,7 @@ impl AgentSpec {
                 tt_mb: 16,
                 guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
+                eval: LabEval::HAND,
             },
             _ => AgentSpec::Mcts {
                 playouts: 1000,
@@ -170,11 +188,13 @@ impl AgentSpec {
                 leaf: LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE },
                 movetime_ms: None,
                 solve: mcts::Config::default().solver,
+                prior: None,
                 guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
             },
         };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
+        let mut file = None::<&'static GameWeights>;
         let mut temp = TempKeys::default();
         for p in &w.params {
             if temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
@@ -202,6 +222,7 @@ impl AgentSpec {
                         *playouts = crate::limits::playouts(k, p.whole(0)?)?
                     }
                     (AgentSpec::Mcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
+                    (AgentSpec::Mcts { prior, .. }, "prior") => *prior = Some(p.number_in(1.0, 1e6)?),
                     (AgentSpec::Mcts { .. }, "rollout") => {
                         rollout = Some(p.choice(&[(&["eval"], true), (&["random"], false)], "eval or random")?)
                     }
@@ -218,6 +239,10 @@ impl AgentSpec {
                     (AgentSpec::Mcts { .. }, "cut") => cut = Some(p.whole_in(0, 10_000)? as u32),
                     (AgentSpec::Mcts { .. }, "cap") => cap = Some(p.whole_in(1, 1_000_000)? as u32),
                     (AgentSpec::Mcts { .. }, "scale") => scale = Some(p.number_in(1.0, 1e6)?),
+                    (AgentSpec::Mcts { .. }, "file") => file = Some(weights_file(p.value)?),
+                    (AgentSpec::AlphaBeta { eval, .. }, "file") => {
+                        *eval = LabEval { weights: Some(weights_file(p.value)?) }
+                    }
                     // A key the grammar let through for this kind but no arm
                     // reads: said as such rather than ignored.
                     _ => return Err(ParamError::Conflict("a parameter this agent does not read")),
@@ -239,8 +264,15 @@ impl AgentSpec {
             if !random && cap.is_some() {
                 return Err(refuse(ParamError::Conflict("`cap` bounds random rollouts: it needs rollout=random")));
             }
+            if file.is_some() && (random || cut.is_some() || scale.is_some()) {
+                return Err(refuse(ParamError::Conflict(
+                    "file= values leaves by its learned evaluation at once: not with rollout=random, cut or scale",
+                )));
+            }
             *leaf = if random {
                 LeafValue::Random { cap: cap.unwrap_or(1000) }
+            } else if let Some(w) = file {
+                LeafValue::Learned(w)
             } else {
                 LeafValue::Eval { cut: cut.unwrap_or(DEFAULT_CUT), scale: scale.unwrap_or(DEFAULT_SCALE) }
             };
@@ -254,7 +286,9 @@ impl AgentSpec {
     pub fn deterministic(&self) -> bool {
         match self {
             AgentSpec::AlphaBeta { temp, .. } => temp.is_off(),
-            AgentSpec::Mcts { temp, leaf, .. } => temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. }),
+            AgentSpec::Mcts { temp, leaf, .. } => {
+                temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. } | LeafValue::Learned(_))
+            }
             AgentSpec::Random | AgentSpec::Greedy => false,
         }
     }
@@ -266,11 +300,11 @@ impl AgentSpec {
     /// policies' names do. `ms` is checked by [`crate::limits::movetime_ms`] first.
     pub fn with_movetime(self, ms: u64) -> AgentSpec {
         match self {
-            AgentSpec::AlphaBeta { depth, movetime_ms: None, tt_mb, guard, temp } => {
-                AgentSpec::AlphaBeta { depth, movetime_ms: Some(ms), tt_mb, guard, temp }
+            AgentSpec::AlphaBeta { depth, movetime_ms: None, tt_mb, guard, temp, eval } => {
+                AgentSpec::AlphaBeta { depth, movetime_ms: Some(ms), tt_mb, guard, temp, eval }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, guard, temp } => {
-                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, guard, temp }
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, prior, guard, temp } => {
+                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, prior, guard, temp }
             }
             other => other,
         }
@@ -292,29 +326,52 @@ impl AgentSpec {
         a
     }
 
-    /// A fresh agent for game `G`.
+    /// Whether the agent can play game `G`: a weights file it names
+    /// (`file=`) must be `G`'s.
+    pub fn fits<G: LabGame>(&self) -> Result<(), learn::WeightsError> {
+        match self {
+            AgentSpec::Mcts { leaf: LeafValue::Learned(w), .. }
+            | AgentSpec::AlphaBeta { eval: LabEval { weights: Some(w) }, .. } => match G::NET {
+                Some(shape) if shape.game == w.game && shape.inputs == w.net.inputs => Ok(()),
+                Some(shape) => Err(learn::WeightsError::Game { file: w.game.clone(), wanted: shape.game }),
+                None => Err(learn::WeightsError::NoNetwork),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// A fresh agent for game `G`; a weights file it names must be `G`'s
+    /// ([`AgentSpec::fits`], which the commands check first: a programming
+    /// error otherwise).
     pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
+        if let Err(e) = self.fits::<G>() {
+            panic!("agent `{self}` built for a game it does not fit: {e}");
+        }
         match *self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::Greedy => Box::new(GreedyAgent),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp } => Box::new(AlphaBetaAgent::<G> {
-                searcher: Searcher::new(LabEval, tt_mb),
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => Box::new(AlphaBetaAgent::<G> {
+                searcher: Searcher::new(eval, tt_mb),
+                eval,
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
                 assessed: None,
                 temp,
                 guard: guard.build(),
             }),
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
-                    selection: mcts::Selection::Uct { c },
+                    selection: match prior {
+                        Some(temp) => mcts::Selection::Puct { c, temp },
+                        None => mcts::Selection::Uct { c },
+                    },
                     solver: solve,
                     ..mcts::Config::default()
                 };
                 Box::new(MctsAgent::<G> {
-                    mcts: Mcts::new(config, LabRollout::new(leaf)),
+                    mcts: Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some())),
                     last: None,
                     assessed: None,
                     temp,
@@ -331,17 +388,20 @@ impl fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp } => {
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => {
                 write!(f, "ab:depth={depth},tt={tt_mb}")?;
+                eval.weights.map_or(Ok(()), |w| write!(f, ",file={}", w.path))?;
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
                 write!(f, "{guard}")?;
                 if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, guard, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
+                prior.map_or(Ok(()), |t| write!(f, ",prior={t}"))?;
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
+                    LeafValue::Learned(w) => write!(f, ",rollout=eval,file={}", w.path)?,
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
                 write!(f, "{guard}")?;
@@ -353,6 +413,11 @@ impl fmt::Display for AgentSpec {
             }
         }
     }
+}
+
+/// The learned weights file `path` ([`learn::load`]), as a spec's value.
+fn weights_file(path: &str) -> Result<&'static GameWeights, ParamError> {
+    learn::load(path).map_err(|e| ParamError::File { path: path.to_string(), message: e.to_string() })
 }
 
 /// A uniformly random legal move, `None` if there is none.
@@ -403,6 +468,7 @@ impl<G: LabGame> Agent<G> for GreedyAgent {
 
 struct AlphaBetaAgent<G: LabGame> {
     searcher: Searcher<G, LabEval>,
+    eval: LabEval,
     limits: Limits,
     last: Option<String>,
     /// The last choice's value and line ([`Agent::assess`]).
@@ -429,14 +495,15 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
         } else {
             let r = self.searcher.search(s, self.limits);
             self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
-            self.assessed = Some((WinChance::from_score(r.score, G::eval_scale(s)), r.pv.clone()));
+            self.assessed = Some((WinChance::from_score(r.score, self.eval.scale::<G>(s)), r.pv.clone()));
             let m = match r.best {
                 Some(m) => m,
                 None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
             };
             // The score as a probability for the guard's deep look (the
-            // MCTS leaves' logistic scale).
-            (m, 1.0 / (1.0 + (-(r.score as f64) / DEFAULT_SCALE).exp()))
+            // MCTS leaves' logistic scale; a learned evaluation's own).
+            let scale = if self.eval.weights.is_some() { super::LEARNED_SCALE } else { DEFAULT_SCALE };
+            (m, 1.0 / (1.0 + (-(r.score as f64) / scale).exp()))
         };
         if !self.guard.on() {
             return chosen;
@@ -519,28 +586,70 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
 /// or the evaluation.
 pub struct LabRollout<G: LabGame> {
     leaf: LeafValue,
+    /// Children ranked by the leaf's evaluation ([`Rollout::priority`]).
+    priors: bool,
     buf: Vec<G::Move>,
     _game: PhantomData<G>,
 }
 
 impl<G: LabGame> Clone for LabRollout<G> {
     fn clone(&self) -> Self {
-        LabRollout::new(self.leaf)
+        LabRollout::new(self.leaf).with_priors(self.priors)
     }
 }
 
 impl<G: LabGame> LabRollout<G> {
     /// A rollout valuing leaves by `leaf`.
     pub fn new(leaf: LeafValue) -> LabRollout<G> {
-        LabRollout { leaf, buf: Vec::new(), _game: PhantomData }
+        LabRollout { leaf, priors: false, buf: Vec::new(), _game: PhantomData }
+    }
+
+    /// The same, ranking children by the leaf's evaluation of the state
+    /// each move makes, for the mover (`priors`), or by the game's own
+    /// [`game_search::Game::priority`].
+    pub fn with_priors(mut self, priors: bool) -> LabRollout<G> {
+        self.priors = priors;
+        self
     }
 }
 
 impl<G: LabGame> Rollout<G> for LabRollout<G> {
+    /// With priors: the mover's value of the state after `m` (a result
+    /// ±[`WIN`]), in thousandths of a logit for a weights file, in the
+    /// evaluation's centi-units otherwise.
+    fn priority(&mut self, s: &G::State, m: G::Move) -> i32 {
+        if !self.priors {
+            return G::priority(s, m);
+        }
+        let me = G::to_move(s);
+        let t = G::apply(s, m);
+        if let Some(r) = G::result(&t) {
+            return game_search::score_for::<G>(&t, &r, me, 0).clamp(-WIN, WIN);
+        }
+        match self.leaf {
+            LeafValue::Learned(w) => {
+                let z = w.mover_logit::<G>(&t);
+                let z = if G::team(&t, G::to_move(&t)) == G::team(&t, me) { z } else { -z };
+                (z * 1000.0).clamp(-f64::from(WIN / 2), f64::from(WIN / 2)) as i32
+            }
+            _ => G::evaluate(&t, me).clamp(-WIN / 2, WIN / 2),
+        }
+    }
+
     fn rollout(&mut self, s: &G::State, rng: &mut GameRng) -> Scores {
         let (plies, scale) = match self.leaf {
             LeafValue::Random { cap } => (cap, None),
             LeafValue::Eval { cut, scale } => (cut, Some(scale)),
+            LeafValue::Learned(w) => {
+                if let Some(r) = G::result(s) {
+                    return r;
+                }
+                let mut r = [0.0; MAX_PLAYERS];
+                for (p, v) in r.iter_mut().enumerate().take(G::players(s)) {
+                    *v = w.value::<G>(s, p);
+                }
+                return r;
+            }
         };
         let mut s = *s;
         for _ in 0..plies {
@@ -624,9 +733,16 @@ mod tests {
 
     #[test]
     fn specs_round_trip_and_refuse() {
-        for t in
-            ["random", "greedy", "ab", "ab:depth=3", "mcts", "mcts:playouts=50,rollout=random,cap=40", "ab:movetime=5"]
-        {
+        for t in [
+            "random",
+            "greedy",
+            "ab",
+            "ab:depth=3",
+            "mcts",
+            "mcts:playouts=50,rollout=random,cap=40",
+            "ab:movetime=5",
+            "mcts:prior=300,c=2",
+        ] {
             let a = AgentSpec::parse(t).unwrap();
             assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a, "{t}");
         }
@@ -634,7 +750,7 @@ mod tests {
         assert!(e.contains("`playouts=0`: expected a playout count from 1 to 1073741824"), "{e}");
         let e = AgentSpec::parse("ab:playouts=5").unwrap_err().to_string();
         assert!(
-            e.contains("unknown parameter `playouts` (keys of `ab`: depth, movetime, tt, guard, guard_nodes, guard_deep, guard_before, temp, temp_plies; see --help)"),
+            e.contains("unknown parameter `playouts` (keys of `ab`: depth, movetime, tt, file, guard, guard_nodes, guard_deep, guard_before, temp, temp_plies; see --help)"),
             "{e}"
         );
         let e = AgentSpec::parse("heuristic").unwrap_err().to_string();
@@ -670,11 +786,57 @@ mod tests {
                 // Every listed key is read: its value is judged, never the key.
                 let e = AgentSpec::parse(&format!("{base}:{key}=?")).unwrap_err();
                 assert!(
-                    matches!(e.fault, crate::spec::Fault::Param(ParamError::Value { .. } | ParamError::Temp(_))),
+                    matches!(
+                        e.fault,
+                        crate::spec::Fault::Param(
+                            ParamError::Value { .. } | ParamError::Temp(_) | ParamError::File { .. }
+                        )
+                    ),
                     "{key} is a key of {base}: {e}"
                 );
             }
         }
+    }
+
+    /// `file=` reads a game's learned weights once, names them in the
+    /// spec's text, refuses another game and the keys of the plain
+    /// evaluation; the agent plays with them, with and without priors.
+    #[test]
+    fn a_weights_file_values_the_leaves_of_its_game_only() {
+        use crate::games::focus::Focus;
+        use crate::games::learn::GameWeights;
+        let shape = Focus::NET.unwrap();
+        let mut net = crate::net::Net::zeros(shape.inputs, 4);
+        net.w1.iter_mut().enumerate().for_each(|(k, w)| *w = ((k * 31) % 7) as f32 / 14.0 - 0.2);
+        net.w2 = vec![0.5, -0.5, 0.25, 0.1];
+        let w = GameWeights { game: "focus".into(), linear: vec![1.0; 4], net, path: String::new() };
+        let path = std::env::temp_dir().join(format!("senat-agent-test-{}.txt", std::process::id()));
+        std::fs::write(&path, w.to_text::<Focus>("a test")).unwrap();
+        let p = path.display().to_string();
+        let a = AgentSpec::parse(&format!("mcts:playouts=60,prior=500,file={p}")).unwrap();
+        assert_eq!(a.to_string(), format!("mcts:playouts=60,c=0.4,prior=500,rollout=eval,file={p}"));
+        assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a);
+        assert!(a.deterministic());
+        assert!(a.fits::<Focus>().is_ok());
+        let e = a.fits::<crate::games::debacle::Debacle>().unwrap_err().to_string();
+        assert_eq!(e, "the file is for game=focus, not debacle");
+        let e = a.fits::<Nim>().unwrap_err().to_string();
+        assert!(e.contains("no learned evaluation"), "{e}");
+        assert!(AgentSpec::Random.fits::<Nim>().is_ok());
+        let e = AgentSpec::parse(&format!("mcts:file={p},scale=50")).unwrap_err().to_string();
+        assert!(e.contains("not with rollout=random, cut or scale"), "{e}");
+        let e = AgentSpec::parse("mcts:file=/no/such/weights").unwrap_err().to_string();
+        assert!(e.contains("weights file /no/such/weights: "), "{e}");
+        let start = Focus::start("cap=60").unwrap();
+        for spec in [a.to_string(), format!("mcts:playouts=60,file={p}"), "mcts:playouts=60,prior=100".into()] {
+            let b = AgentSpec::parse(&spec).unwrap();
+            let mut agents = [b.build::<Focus>(), AgentSpec::Random.build::<Focus>()];
+            let played = play::<Focus>(start, &mut agents, &mut rng_from_seed(1), true);
+            assert!(played.plies > 0 && played.plies <= 60, "{spec}");
+            let again = play::<Focus>(start, &mut agents, &mut rng_from_seed(1), true);
+            assert_eq!(again.moves, played.moves, "{spec}: a function of the seed");
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

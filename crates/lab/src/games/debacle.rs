@@ -6,7 +6,8 @@
 //! from `debacle-rules`.
 
 use super::LabGame;
-use debacle_rules::{Position, Variant};
+use super::learn::NetShape;
+use debacle_rules::{Phase, Position, Variant};
 
 /// Débâcle for the searches and the lab.
 #[derive(Clone, Copy, Debug)]
@@ -20,6 +21,32 @@ super::rules_game!(Debacle, Position, debacle_rules::Move);
 const POINT: i32 = 100;
 const HELD: i32 = 150;
 
+/// The evaluation's three terms for `player`'s team against the other, in
+/// centi-units, in [`Debacle::NET_FEATURES`]'s order: match points, the
+/// values of the held dice, the dice held.
+fn terms(s: &Position, player: usize) -> [i32; 3] {
+    let me = s.team(player);
+    let side = |h: usize| {
+        let value: i32 = s.pile(h).iter().enumerate().map(|(v, &n)| (v as i32 + 1) * i32::from(n)).sum();
+        [POINT * s.scores()[h] as i32, POINT * value, HELD * s.held(h) as i32]
+    };
+    let (a, b) = (side(me), side(1 - me));
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+/// The network's board inputs: square (ranks counted from the mover's home
+/// row) × the die's owner (0 the mover) × its value.
+const BOARD_INPUTS: usize = 36 * 2 * 6;
+/// Captured dice of one value a holder's input tells apart (more read as the last).
+const PILE_STEPS: usize = 5;
+/// Pile inputs: holder (0 the mover) × value × count.
+const PILE_INPUTS: usize = BOARD_INPUTS;
+/// The turn's phase: first action, second action, rebond, recovery.
+const PHASE_INPUTS: usize = PILE_INPUTS + 2 * 6 * PILE_STEPS;
+/// Match scores a side's input tells apart (more read as the last).
+const SCORE_STEPS: usize = 32;
+/// Score inputs: side (0 the mover) × score.
+const SCORE_INPUTS: usize = PHASE_INPUTS + 4;
 impl LabGame for Debacle {
     fn seats(_players: usize) -> &'static [&'static str] {
         &["south", "north"]
@@ -41,13 +68,46 @@ impl LabGame for Debacle {
         2746.0
     }
     fn evaluate(s: &Position, player: usize) -> i32 {
-        let me = s.team(player);
-        let side = |h: usize| {
-            let pile = s.pile(h);
-            let value: i32 = pile.iter().enumerate().map(|(v, &n)| (v as i32 + 1) * i32::from(n)).sum();
-            POINT * s.scores()[h] as i32 + POINT * value + HELD * s.held(h) as i32
+        terms(s, player).iter().sum()
+    }
+    /// Every die by its square (ranks from the mover's home row), owner and
+    /// value; each holder's captured dice by value and count; the turn's
+    /// phase; each side's match score: 560 inputs.
+    const NET: Option<NetShape> =
+        Some(NetShape { game: "debacle", inputs: SCORE_INPUTS + 2 * SCORE_STEPS, max_active: 36 + 12 + 1 + 2 });
+    const NET_FEATURES: &'static [&'static str] = &["scores", "piles", "held"];
+    fn net_inputs(s: &Position, out: &mut Vec<u16>) {
+        out.clear();
+        let me = s.to_move();
+        for sq in 0..36u8 {
+            if let Some((owner, value)) = s.cell(sq) {
+                let (rank, file) = (usize::from(sq / 6), usize::from(sq % 6));
+                let rank = if me == 0 { rank } else { 5 - rank };
+                let rel = usize::from(owner != me);
+                out.push((((rank * 6 + file) * 2 + rel) * 6 + usize::from(value) - 1) as u16);
+            }
+        }
+        for (rel, holder) in [me, 1 - me].into_iter().enumerate() {
+            for (v, &n) in s.pile(holder).iter().enumerate() {
+                if n > 0 {
+                    out.push((PILE_INPUTS + (rel * 6 + v) * PILE_STEPS + usize::from(n).min(PILE_STEPS - 1)) as u16);
+                }
+            }
+        }
+        let phase = match s.phase() {
+            Phase::Action { index, .. } => usize::from(index.min(1)),
+            Phase::Rebond { .. } => 2,
+            Phase::Recovery => 3,
         };
-        side(me) - side(1 - me)
+        out.push((PHASE_INPUTS + phase) as u16);
+        for (rel, side) in [me, 1 - me].into_iter().enumerate() {
+            let score = (s.scores()[side] as usize).min(SCORE_STEPS - 1);
+            out.push((SCORE_INPUTS + rel * SCORE_STEPS + score) as u16);
+        }
+    }
+    fn net_features(s: &Position, out: &mut Vec<f32>) {
+        let scale = Self::eval_scale(s);
+        out.extend(terms(s, s.to_move()).map(|t| (f64::from(t) / scale) as f32));
     }
     fn table_legend() -> &'static str {
         "key: `S4` is a die of South showing 4, `N2` one of North showing 2; South's camp is rank 1,

@@ -7,7 +7,8 @@
 //! from `focus-rules`.
 
 use super::LabGame;
-use focus_rules::{Position, SQUARES, Variant};
+use super::learn::NetShape;
+use focus_rules::{MAX_HEIGHT, Position, SQUARES, Variant};
 
 /// Focus for the searches and the lab.
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +23,37 @@ const HEIGHT: i32 = 10;
 const RESERVE: i32 = 150;
 const PIECE: i32 = 20;
 
+/// The evaluation's four terms for `player`'s team against the others,
+/// in centi-units, in [`Focus::NET_FEATURES`]'s order: controlled stacks,
+/// pieces under control, reserve pieces, pieces on the board.
+fn terms(s: &Position, player: usize) -> [i32; 4] {
+    let me = s.team(player);
+    let sign = |p: usize| if s.team(p) == me { 1 } else { -1 };
+    // One pass over the board: controlled stacks and every piece.
+    let [mut stacks, mut heights, mut reserves, mut pieces] = [0; 4];
+    for &sq in SQUARES.iter() {
+        let h = s.height(sq);
+        if h == 0 {
+            continue;
+        }
+        for level in 0..h {
+            pieces += sign(s.piece(sq, level).expect("a level below the height")) * PIECE;
+        }
+        let c = sign(s.controller(sq).expect("a stack has a top"));
+        stacks += c * STACK;
+        heights += c * HEIGHT * h as i32;
+    }
+    for p in 0..s.players() {
+        reserves += sign(p) * RESERVE * s.reserve(p) as i32;
+    }
+    [stacks, heights, reserves, pieces]
+}
+
+/// Reserve counts the network tells apart (more reads as the last).
+const RESERVE_STEPS: usize = 16;
+/// The network's board inputs: square × level from the top × player
+/// relative to the side to move (0 the mover, 2 its partner with four).
+const BOARD_INPUTS: usize = 64 * MAX_HEIGHT * 4;
 impl LabGame for Focus {
     fn seats(players: usize) -> &'static [&'static str] {
         if players == 4 { &["south", "west", "north", "east"] } else { &["white", "black"] }
@@ -36,24 +68,35 @@ impl LabGame for Focus {
         if s.players() == 4 { 969.0 } else { 987.0 }
     }
     fn evaluate(s: &Position, player: usize) -> i32 {
-        let me = s.team(player);
-        let sign = |p: usize| if s.team(p) == me { 1 } else { -1 };
-        // One pass over the board: controlled stacks and every piece.
-        let mut v = 0;
+        terms(s, player).iter().sum()
+    }
+    /// Every piece by its square, its level from the top of its stack and
+    /// its player relative to the side to move, and each player's reserve
+    /// (0 to 15, more read as 15) relative alike: 1,344 inputs.
+    const NET: Option<NetShape> = Some(NetShape {
+        game: "focus",
+        inputs: BOARD_INPUTS + 4 * RESERVE_STEPS,
+        max_active: SQUARES.len() * MAX_HEIGHT + 4,
+    });
+    const NET_FEATURES: &'static [&'static str] = &["stacks", "heights", "reserves", "pieces"];
+    fn net_inputs(s: &Position, out: &mut Vec<u16>) {
+        out.clear();
+        let (me, n) = (s.to_move(), s.players());
+        let rel = |p: usize| (p + n - me) % n;
         for &sq in SQUARES.iter() {
             let h = s.height(sq);
-            if h == 0 {
-                continue;
+            for depth in 0..h {
+                let p = s.piece(sq, h - 1 - depth).expect("a level below the height");
+                out.push((((usize::from(sq) * MAX_HEIGHT + depth) * 4) + rel(p)) as u16);
             }
-            for level in 0..h {
-                v += sign(s.piece(sq, level).expect("a level below the height")) * PIECE;
-            }
-            v += sign(s.controller(sq).expect("a stack has a top")) * (STACK + HEIGHT * h as i32);
         }
-        for p in 0..s.players() {
-            v += sign(p) * RESERVE * s.reserve(p) as i32;
+        for p in 0..n {
+            out.push((BOARD_INPUTS + rel(p) * RESERVE_STEPS + s.reserve(p).min(RESERVE_STEPS - 1)) as u16);
         }
-        v
+    }
+    fn net_features(s: &Position, out: &mut Vec<f32>) {
+        let scale = Self::eval_scale(s);
+        out.extend(terms(s, s.to_move()).map(|t| (f64::from(t) / scale) as f32));
     }
     /// The board with each stack read **top first** (the first digit is
     /// the piece that controls it; bold with `colour`), then the rules'

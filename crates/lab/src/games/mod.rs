@@ -29,6 +29,7 @@ pub mod dominoes_guard;
 pub mod dominoes_leaf;
 pub mod dominoes_proof;
 pub mod focus;
+pub mod learn;
 pub mod senat;
 
 use game_search::{Game, Scores, WIN};
@@ -229,6 +230,22 @@ pub trait LabGame:
     /// fitted to self-play results by the lab's example `eval_scale`
     /// (each game gives its command and figures).
     fn eval_scale(s: &Self::State) -> f64;
+    /// What the game's value network sees ([`learn`]); `None`: it has none yet.
+    const NET: Option<learn::NetShape> = None;
+    /// The names of the evaluation's terms that the learned evaluation
+    /// weighs ([`LabGame::net_features`]); by default one, the evaluation.
+    const NET_FEATURES: &'static [&'static str] = &["eval"];
+    /// The network inputs that are on in the non-terminal state `s`, seen
+    /// from the side to move, each below [`learn::NetShape::inputs`].
+    fn net_inputs(_s: &Self::State, out: &mut Vec<u16>) {
+        out.clear();
+    }
+    /// Appends the evaluation's terms for the side to move's team, in
+    /// log-odds units, one per [`LabGame::NET_FEATURES`]: their sum is
+    /// [`LabGame::evaluate`] over [`LabGame::eval_scale`].
+    fn net_features(s: &Self::State, out: &mut Vec<f32>) {
+        out.push((f64::from(Self::evaluate(s, Self::to_move(s))) / Self::eval_scale(s)) as f32);
+    }
     /// The board for a person playing at the terminal ([`crate::play`]),
     /// with its last newline; by default [`LabGame::board`].
     fn table_board(s: &Self::State, colour: bool) -> String {
@@ -249,6 +266,21 @@ pub trait LabGame:
     /// The values of [`LabGame::extra_columns`] for a finished game.
     fn extra(_s: &Self::State) -> Vec<String> {
         Vec::new()
+    }
+}
+
+/// Reads a learned weights file of the game its `game=` line names
+/// ([`learn::NetShape::game`]).
+pub fn parse_weights(text: &str) -> Result<learn::GameWeights, learn::WeightsError> {
+    use learn::{GameWeights, WeightsError};
+    let game = learn::game_line(text).ok_or_else(|| WeightsError::Missing(vec!["game".into()]))?;
+    let named = |shape: Option<learn::NetShape>| shape.is_some_and(|n| n.game == game);
+    if named(<focus::Focus as LabGame>::NET) {
+        GameWeights::parse::<focus::Focus>(text)
+    } else if named(<debacle::Debacle as LabGame>::NET) {
+        GameWeights::parse::<debacle::Debacle>(text)
+    } else {
+        Err(WeightsError::UnknownGame(game.to_string()))
     }
 }
 
@@ -310,17 +342,44 @@ pub fn winner<G: LabGame>(s: &G::State, r: &Scores) -> Option<usize> {
     tops.then_some(team)
 }
 
-/// The evaluation as the searches read it ([`game_search::Evaluator`]),
-/// from [`LabGame::evaluate`], clamped inside `±WIN / 4`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LabEval;
+/// The evaluation as the searches read it ([`game_search::Evaluator`]):
+/// [`LabGame::evaluate`], or a learned evaluation's log-odds in
+/// thousandths ([`LEARNED_SCALE`]), clamped inside `±WIN / 4`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LabEval {
+    /// The learned evaluation (`ab:file=F`); `None`: the hand-made one.
+    pub weights: Option<&'static learn::GameWeights>,
+}
+
+/// Units of a learned evaluation per unit of log-odds in the searches.
+pub const LEARNED_SCALE: f64 = 1000.0;
+
+impl LabEval {
+    /// The hand-made evaluation, [`LabGame::evaluate`].
+    pub const HAND: LabEval = LabEval { weights: None };
+
+    /// Units of this evaluation per unit of log-odds in `s` (the logistic
+    /// that turns a search's score into a win probability).
+    pub fn scale<G: LabGame>(&self, s: &G::State) -> f64 {
+        if self.weights.is_some() { LEARNED_SCALE } else { G::eval_scale(s) }
+    }
+}
 
 impl<G: LabGame> game_search::Evaluator<G> for LabEval {
     fn eval(&self, s: &G::State) -> i32 {
-        G::evaluate(s, G::to_move(s)).clamp(-WIN / 4, WIN / 4)
+        match self.weights {
+            None => G::evaluate(s, G::to_move(s)).clamp(-WIN / 4, WIN / 4),
+            Some(w) => (w.mover_logit::<G>(s) * LEARNED_SCALE).clamp(f64::from(-WIN / 4), f64::from(WIN / 4)) as i32,
+        }
     }
     fn eval_for(&self, s: &G::State, player: usize) -> i32 {
-        G::evaluate(s, player).clamp(-WIN / 4, WIN / 4)
+        match self.weights {
+            None => G::evaluate(s, player).clamp(-WIN / 4, WIN / 4),
+            Some(_) => {
+                let v = <LabEval as game_search::Evaluator<G>>::eval(self, s);
+                if G::team(s, G::to_move(s)) == G::team(s, player) { v } else { -v }
+            }
+        }
     }
 }
 

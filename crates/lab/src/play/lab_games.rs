@@ -14,7 +14,9 @@ impl<G: LabGame> Table for G {
     type Spec = AgentSpec;
 
     fn spec(text: &str) -> Result<AgentSpec, String> {
-        AgentSpec::parse(text).map_err(|e| e.to_string())
+        let spec = AgentSpec::parse(text).map_err(|e| e.to_string())?;
+        spec.fits::<G>().map_err(|e| format!("agent `{spec}`: {e}"))?;
+        Ok(spec)
     }
     fn build(spec: &AgentSpec) -> Box<dyn Agent<G>> {
         spec.build::<G>()

@@ -603,7 +603,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("net.txt");
         let mut w = Learned::builtin().clone();
-        let mut net = crate::net::Net::zeros(2);
+        let mut net = crate::net::Net::zeros(crate::net::INPUTS, 2);
         net.b2 = 0.5;
         w.net = Some(std::sync::Arc::new(net));
         std::fs::write(&path, w.to_text("# a network that adds 0.5 for the mover")).unwrap();

@@ -1,0 +1,491 @@
+//! Learned evaluations for every [`LabGame`] that has network inputs
+//! ([`LabGame::NET`]; Focus and Débâcle): the game's hand-made evaluation terms
+//! ([`LabGame::net_features`]) weighted by a linear part, plus the small
+//! network of [`crate::net`] on the game's inputs ([`LabGame::net_inputs`]),
+//! read as the log-odds that the side to move's team wins. The linear part
+//! starts at 1 for every term, and every term is the evaluation's
+//! own in log-odds units (its centi-units over [`LabGame::eval_scale`]),
+//! so an untrained file is exactly today's evaluation through its fitted
+//! logistic.
+//!
+//! Here: the weights and their file form ([`GameWeights`]), the samples
+//! of self-play games for the one trainer ([`generate`], then
+//! [`crate::net_train::fit`]), and the weights files that agent specs name
+//! (`mcts:…,file=F`, [`load`]).
+//!
+//! What this module must never do: know which game it plays (each game's
+//! inputs and terms live in its own module), or draw randomness from
+//! anywhere but the seeded generators of a game's index.
+
+use super::LabGame;
+use super::agent::{AgentSpec, random_move};
+use crate::learned::sigmoid;
+use crate::net::{Net, NetError};
+use crate::net_train::Samples;
+use crate::policy::{GameRng, mix64, rng_from_seed};
+use crate::selfplay::game_seed;
+use rand::Rng;
+use rayon::prelude::*;
+use std::fmt;
+use std::sync::{Mutex, OnceLock};
+
+/// What a game's network sees: the name its weights files give, its
+/// number of inputs, and the most that are on in one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetShape {
+    /// The game as weights files name it (`game=` line).
+    pub game: &'static str,
+    /// Inputs of the network.
+    pub inputs: usize,
+    /// A bound on the inputs on in one position (a new network's first
+    /// weights are drawn within ±1/√(max_active / 1.5)).
+    pub max_active: usize,
+}
+
+/// A game's learned evaluation: the linear part over the game's terms and
+/// the network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameWeights {
+    /// The game ([`NetShape::game`]).
+    pub game: String,
+    /// One weight per term of [`LabGame::NET_FEATURES`].
+    pub linear: Vec<f32>,
+    /// The network.
+    pub net: Net,
+    /// The file as an agent spec named it (`file=`), empty for weights made in memory.
+    pub path: String,
+}
+
+impl GameWeights {
+    /// Log-odds that the side to move's team wins the non-terminal state `s`.
+    pub fn mover_logit<G: LabGame>(&self, s: &G::State) -> f64 {
+        thread_local! {
+            static BUF: std::cell::RefCell<(Vec<u16>, Vec<f32>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+        }
+        BUF.with(|b| {
+            let (active, dense) = &mut *b.borrow_mut();
+            G::net_inputs(s, active);
+            dense.clear();
+            G::net_features(s, dense);
+            let lin: f32 = self.linear.iter().zip(dense.iter()).map(|(a, b)| a * b).sum();
+            f64::from(lin + self.net.output(active))
+        })
+    }
+
+    /// The probability that `player`'s team wins the non-terminal state `s`.
+    pub fn value<G: LabGame>(&self, s: &G::State, player: usize) -> f64 {
+        let p = sigmoid(self.mover_logit::<G>(s));
+        if G::team(s, player) == G::team(s, G::to_move(s)) { p } else { 1.0 - p }
+    }
+
+    /// Reads a weights file of game `G`: `game=`, one `linear.<term>=` line
+    /// per term of [`LabGame::NET_FEATURES`], then the `net.` lines
+    /// ([`Net::read_line`]); `#` comments.
+    pub fn parse<G: LabGame>(text: &str) -> Result<GameWeights, WeightsError> {
+        let Some(shape) = G::NET else { return Err(WeightsError::NoNetwork) };
+        let terms = G::NET_FEATURES;
+        let mut linear = vec![None::<f32>; terms.len()];
+        let (mut game, mut net) = (None::<String>, None::<Net>);
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = |why: String| WeightsError::Line { line: n + 1, why };
+            let (key, value) = line.split_once('=').ok_or_else(|| at(format!("`{line}` is not key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            if let Some(k) = key.strip_prefix("net.") {
+                Net::read_line(&mut net, shape.inputs, k, value).map_err(|e: NetError| at(e.to_string()))?;
+            } else if key == "game" {
+                if game.is_some() {
+                    return Err(at("game= given twice".into()));
+                }
+                if value != shape.game {
+                    return Err(WeightsError::Game { file: value.to_string(), wanted: shape.game });
+                }
+                game = Some(value.to_string());
+            } else if let Some(term) = key.strip_prefix("linear.") {
+                let i = terms
+                    .iter()
+                    .position(|&t| t == term)
+                    .ok_or_else(|| at(format!("unknown term `{term}` (accepted: {})", terms.join(", "))))?;
+                let v = value.parse::<f32>().ok().filter(|v| v.is_finite());
+                let v = v.ok_or_else(|| at(format!("`{value}` is not a finite number")))?;
+                if linear[i].replace(v).is_some() {
+                    return Err(at(format!("linear.{term} given twice")));
+                }
+            } else {
+                return Err(at(format!("unknown key `{key}` (accepted: game, linear.<term>, net.<weight>)")));
+            }
+        }
+        let mut missing: Vec<String> =
+            terms.iter().zip(&linear).filter(|(_, v)| v.is_none()).map(|(t, _)| format!("linear.{t}")).collect();
+        if game.is_none() {
+            missing.insert(0, "game".into());
+        }
+        if net.is_none() {
+            missing.push("net.hidden".into());
+        }
+        if !missing.is_empty() {
+            return Err(WeightsError::Missing(missing));
+        }
+        Ok(GameWeights {
+            game: shape.game.to_string(),
+            linear: linear.into_iter().map(|v| v.expect("checked above")).collect(),
+            net: net.expect("checked above"),
+            path: String::new(),
+        })
+    }
+
+    /// The weights as a file body ([`GameWeights::parse`] reads it back
+    /// exactly), after `header` as `#` lines.
+    pub fn to_text<G: LabGame>(&self, header: &str) -> String {
+        let mut s: String = header.lines().map(|l| format!("# {l}\n")).collect();
+        s.push_str(&format!("game={}\n", self.game));
+        for (t, v) in G::NET_FEATURES.iter().zip(&self.linear) {
+            s.push_str(&format!("linear.{t}={v:?}\n"));
+        }
+        s.push_str(&self.net.to_text());
+        s
+    }
+}
+
+/// Why a game's weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The game has no network inputs.
+    NoNetwork,
+    /// A line is wrong.
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The file is another game's.
+    Game {
+        /// The game the file names.
+        file: String,
+        /// The game it is used for.
+        wanted: &'static str,
+    },
+    /// Lines that must be there are not.
+    Missing(Vec<String>),
+    /// The file could not be read.
+    Read(String),
+    /// The `game=` line names a game without a learned evaluation.
+    UnknownGame(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::NoNetwork => f.write_str("this game has no learned evaluation yet (Focus and Débâcle have)"),
+            WeightsError::Line { line, why } => write!(f, "line {line}: {why}"),
+            WeightsError::Game { file, wanted } => write!(f, "the file is for game={file}, not {wanted}"),
+            WeightsError::Missing(keys) => write!(f, "missing {}", keys.join(", ")),
+            WeightsError::Read(e) => f.write_str(e),
+            WeightsError::UnknownGame(g) => {
+                write!(f, "game={g}: no game with a learned evaluation has this name (focus and debacle have)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// The value of a weights file's `game=` line, if it has one.
+pub fn game_line(text: &str) -> Option<&str> {
+    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).find_map(|l| {
+        let (k, v) = l.split_once('=')?;
+        (k.trim() == "game").then(|| v.trim())
+    })
+}
+
+/// The weights file `path` (of the game its `game=` line names), read once
+/// per program and kept for its life: an agent spec is a `Copy` value that
+/// names them.
+pub fn load(path: &str) -> Result<&'static GameWeights, WeightsError> {
+    static FILES: OnceLock<Mutex<Vec<&'static GameWeights>>> = OnceLock::new();
+    let files = FILES.get_or_init(|| Mutex::new(Vec::new()));
+    let mut files = files.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(w) = files.iter().find(|w| w.path == path) {
+        return Ok(w);
+    }
+    let text = crate::limits::read_text(std::path::Path::new(path)).map_err(|e| WeightsError::Read(e.to_string()))?;
+    let mut w = super::parse_weights(&text)?;
+    w.path = path.to_string();
+    let w: &'static GameWeights = Box::leak(Box::new(w));
+    files.push(w);
+    Ok(w)
+}
+
+/// What a game's training run plays and keeps (the trainer's own settings
+/// are [`crate::net_train::Fit`]).
+#[derive(Clone, Debug)]
+pub struct LearnConfig {
+    /// Games played for samples (training and held-out together).
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Plays every seat.
+    pub generator: AgentSpec,
+    /// Labels each sampled position with its value for the mover
+    /// ([`crate::agent::Agent::assess`]); `None`: the game's result alone.
+    pub labeler: Option<AgentSpec>,
+    /// Weight of the labeler's value in the target (the result has the rest).
+    pub label_weight: f64,
+    /// Probability that a position is kept as a sample.
+    pub sample: f64,
+    /// Probability that a generator's move is replaced by a random one.
+    pub explore: f64,
+    /// Fraction of the games held out.
+    pub holdout: f64,
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut GameRng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Plays game `index` of `cfg` and samples its positions.
+fn one_game<G: LabGame>(cfg: &LearnConfig, start: &G::State, index: u64) -> Samples {
+    let seed = game_seed(cfg.seed, index);
+    let mut rng: GameRng = rng_from_seed(seed);
+    let mut pick: GameRng = rng_from_seed(mix64(seed ^ 0x6e65_745f_7472));
+    let mut label_rng: GameRng = rng_from_seed(mix64(seed ^ 0x6c61_6265_6c73));
+    let mut player = cfg.generator.build::<G>();
+    let mut labeler = cfg.labeler.as_ref().map(|s| s.build::<G>());
+    player.new_game();
+    let mut s = *start;
+    let mut buf = Vec::new();
+    let mut kept: Vec<(G::State, Option<f64>)> = Vec::new();
+    let result = loop {
+        if let Some(r) = G::result(&s) {
+            break r;
+        }
+        if unit(&mut pick) < cfg.sample {
+            let value = labeler.as_mut().and_then(|l| {
+                l.new_game();
+                l.choose(&s, &mut label_rng);
+                l.assess().map(|(w, _)| w.p())
+            });
+            kept.push((s, value));
+        }
+        let m = if unit(&mut rng) < cfg.explore {
+            random_move::<G>(&s, &mut rng, &mut buf).expect("a running game has a legal move")
+        } else {
+            player.choose(&s, &mut rng)
+        };
+        s = G::apply(&s, m);
+    };
+    let winner = super::winner::<G>(&s, &result);
+    let mut out = Samples::default();
+    let (mut active, mut dense) = (Vec::new(), Vec::new());
+    for (p, value) in kept {
+        let r = match winner {
+            Some(t) if t == G::team(&p, G::to_move(&p)) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let target = match value {
+            Some(v) => cfg.label_weight * v + (1.0 - cfg.label_weight) * r,
+            None => r,
+        };
+        G::net_inputs(&p, &mut active);
+        dense.clear();
+        G::net_features(&p, &mut dense);
+        out.push(&active, &dense, target as f32, r as f32);
+    }
+    out
+}
+
+/// Plays the run's games in parallel from `start` and gathers their
+/// samples in game order, whole games held out.
+pub fn generate<G: LabGame>(cfg: &LearnConfig, start: &G::State) -> crate::net_train::Data {
+    let held_out = |index: u64| {
+        let mut r: GameRng = rng_from_seed(mix64(game_seed(cfg.seed, index) ^ 0x686f_6c64));
+        unit(&mut r) < cfg.holdout
+    };
+    let idx: Vec<u64> = (0..cfg.games).collect();
+    let chunks: Vec<(Samples, Samples)> = idx
+        .par_chunks(16)
+        .map(|ids| {
+            let (mut t, mut h) = (Samples::default(), Samples::default());
+            for &i in ids {
+                let s = one_game::<G>(cfg, start, i);
+                if held_out(i) { h.extend(s) } else { t.extend(s) }
+            }
+            (t, h)
+        })
+        .collect();
+    let mut d = crate::net_train::Data { games: cfg.games, ..Default::default() };
+    for (t, h) in chunks {
+        d.train.extend(t);
+        d.held.extend(h);
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::focus::Focus;
+    use crate::net_train::{Fit, FitStart, fit};
+    use game_search::Game;
+
+    fn small() -> LearnConfig {
+        LearnConfig {
+            games: 24,
+            seed: 3,
+            generator: AgentSpec::parse("greedy").unwrap(),
+            labeler: None,
+            label_weight: 0.5,
+            sample: 0.05,
+            explore: 0.05,
+            holdout: 0.25,
+        }
+    }
+
+    /// A network with weights that are not zero, for Focus.
+    fn some_weights(hidden: usize) -> GameWeights {
+        let shape = <Focus as LabGame>::NET.unwrap();
+        let mut net = Net::zeros(shape.inputs, hidden);
+        for (k, w) in net.w1.iter_mut().enumerate() {
+            *w = ((k * 7919) % 13) as f32 / 26.0 - 0.2;
+        }
+        net.b1.iter_mut().for_each(|b| *b = 0.25);
+        net.w2.iter_mut().enumerate().for_each(|(j, w)| *w = 0.3 - 0.1 * j as f32);
+        net.b2 = 0.05;
+        GameWeights { game: shape.game.into(), linear: vec![1.0; Focus::NET_FEATURES.len()], net, path: String::new() }
+    }
+
+    #[test]
+    fn generation_is_a_function_of_the_seed_and_holds_out_whole_games() {
+        let start = Focus::start("cap=200").unwrap();
+        let c = small();
+        let (a, b) = (generate::<Focus>(&c, &start), generate::<Focus>(&c, &start));
+        assert_eq!(a.train.idx, b.train.idx);
+        assert_eq!(a.held.target, b.held.target);
+        assert!(!a.train.is_empty() && !a.held.is_empty());
+        assert_eq!(a.train.width, Focus::NET_FEATURES.len());
+        assert!(a.train.target.iter().zip(&a.train.result).all(|(t, r)| t == r), "no labeler: results");
+        let shape = Focus::NET.unwrap();
+        assert!(a.train.idx.iter().all(|&i| usize::from(i) < shape.inputs));
+        let mut c2 = c.clone();
+        c2.seed = 4;
+        assert_ne!(generate::<Focus>(&c2, &start).train.idx, a.train.idx);
+    }
+
+    #[test]
+    fn a_labeler_blends_its_value_into_the_target() {
+        let start = Focus::start("cap=120").unwrap();
+        let mut c = small();
+        c.games = 4;
+        c.sample = 0.2;
+        c.labeler = Some(AgentSpec::parse("ab:depth=1").unwrap());
+        c.label_weight = 1.0;
+        let d = generate::<Focus>(&c, &start);
+        let all = d.train.target.iter().chain(&d.held.target);
+        let results = d.train.result.iter().chain(&d.held.result);
+        assert!(all.zip(results).filter(|(t, r)| t != r).count() > 0);
+    }
+
+    /// Along random games of `G` from `variant`: the untrained linear part
+    /// (every weight 1) is the evaluation through its fitted logistic, for
+    /// the side to move, and the inputs are distinct, in range and no more
+    /// than the shape says.
+    fn untrained_is_the_evaluation<G: LabGame>(variant: &str) {
+        let shape = G::NET.unwrap();
+        let start = G::start(variant).unwrap();
+        let zero = GameWeights {
+            game: shape.game.into(),
+            linear: vec![1.0; G::NET_FEATURES.len()],
+            net: Net::zeros(shape.inputs, 2),
+            path: String::new(),
+        };
+        let mut rng = rng_from_seed(9);
+        let (mut s, mut active, mut most) = (start, Vec::new(), 0);
+        for _ in 0..3000 {
+            if G::result(&s).is_some() {
+                s = start;
+            }
+            let want = f64::from(G::evaluate(&s, G::to_move(&s))) / G::eval_scale(&s);
+            assert!((zero.mover_logit::<G>(&s) - want).abs() < 1e-4, "{s:?}");
+            G::net_inputs(&s, &mut active);
+            most = most.max(active.len());
+            assert!(active.len() <= shape.max_active && active.iter().all(|&i| usize::from(i) < shape.inputs));
+            let mut sorted = active.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), active.len(), "{s:?}");
+            s = G::apply(&s, random_move::<G>(&s, &mut rng, &mut Vec::new()).unwrap());
+        }
+        assert!(most > 10, "{most} inputs at most");
+    }
+
+    #[test]
+    fn the_untrained_linear_part_is_the_evaluation() {
+        untrained_is_the_evaluation::<Focus>("");
+        untrained_is_the_evaluation::<Focus>("players=4");
+        untrained_is_the_evaluation::<crate::games::debacle::Debacle>("");
+    }
+
+    #[test]
+    fn the_value_is_the_movers_team_and_the_file_round_trips() {
+        let w = some_weights(4);
+        for variant in ["", "players=4"] {
+            let s = Focus::start(variant).unwrap();
+            let me = Focus::to_move(&s);
+            let them = (0..Focus::players(&s)).find(|&p| Focus::team(&s, p) != Focus::team(&s, me)).unwrap();
+            assert!((w.value::<Focus>(&s, me) + w.value::<Focus>(&s, them) - 1.0).abs() < 1e-12);
+            assert!((w.value::<Focus>(&s, me) - 0.5).abs() > 1e-3, "the weights say something");
+        }
+        let back = GameWeights::parse::<Focus>(&w.to_text::<Focus>("made in a test\nsecond line")).unwrap();
+        assert_eq!(back, w);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_their_line() {
+        let good = some_weights(2).to_text::<Focus>("");
+        let e = GameWeights::parse::<Focus>(&good.replace("game=focus", "game=debacle")).unwrap_err();
+        assert!(e.to_string().contains("game=debacle, not focus"), "{e}");
+        let e = GameWeights::parse::<Focus>(&good.replace("linear.stacks=", "linear.stack=")).unwrap_err();
+        assert!(e.to_string().contains("unknown term `stack`"), "{e}");
+        let e = GameWeights::parse::<Focus>(&good.replace("net.hidden=2", "net.hidden=0")).unwrap_err();
+        assert!(e.to_string().starts_with("line "), "{e}");
+        let no_linear: String =
+            good.lines().filter(|l| !l.starts_with("linear.pieces")).map(|l| format!("{l}\n")).collect();
+        let e = GameWeights::parse::<Focus>(&no_linear).unwrap_err();
+        assert_eq!(e, WeightsError::Missing(vec!["linear.pieces".into()]));
+        let e = GameWeights::parse::<Focus>(&good.replace("net.inputs=", "net.inputs=1")).unwrap_err();
+        assert!(e.to_string().contains("net.inputs"), "{e}");
+        let e = GameWeights::parse::<crate::games::debacle::Debacle>(&good).unwrap_err();
+        assert_eq!(e, WeightsError::Game { file: "focus".into(), wanted: "debacle" });
+        assert_eq!(GameWeights::parse::<crate::games::toy::Nim>(&good), Err(WeightsError::NoNetwork));
+    }
+
+    /// Training lowers the training loss on Focus samples and keeps the
+    /// best held-out epoch.
+    #[test]
+    fn the_trainer_learns_focus_samples() {
+        let start = Focus::start("cap=200").unwrap();
+        let mut c = small();
+        c.games = 40;
+        c.sample = 0.1;
+        let d = generate::<Focus>(&c, &start);
+        let shape = Focus::NET.unwrap();
+        let f = Fit { seed: 1, hidden: 8, epochs: 4, batch: 32, lr: 3e-3, lr_final: 3e-3, l2: 0.0 };
+        let from = FitStart {
+            linear: vec![1.0; Focus::NET_FEATURES.len()],
+            net: None,
+            inputs: shape.inputs,
+            max_active: shape.max_active,
+        };
+        let (_, net, reports) = fit(&f, &from, &d, |_| {});
+        assert_eq!(net.inputs, shape.inputs);
+        assert!(reports[4].train_loss < reports[0].train_loss, "{reports:?}");
+        let best = reports.iter().map(|r| r.held_target).fold(f64::INFINITY, f64::min);
+        assert!(best <= reports[0].held_target);
+    }
+}
