@@ -138,3 +138,23 @@ fn focus_trains_with_the_same_trainer_and_its_agents_read_the_file() {
     ]);
     assert!(e.contains("--keep-net keeps the 4 hidden units"), "{e}");
 }
+
+#[test]
+fn tune_fits_the_terms_of_focus_and_alpha_beta_reads_them() {
+    let dir = TempDir::new("tune-focus");
+    let out = dir.0.join("tuned.txt").display().to_string();
+    let printed =
+        ok(&["tune", "--game", "focus", "--variant", "cap=80", "--games", "40", "--seed", "2", "--out", &out]);
+    assert!(printed.contains("weights written"), "{printed}");
+    let text = dir.text("tuned.txt");
+    assert!(text.contains("senat tune --game focus --variant 'cap=80' --games 40 --seed 2"), "{text}");
+    assert!(text.contains("with no network") && text.contains("net.hidden=1\n"), "{text}");
+    assert!(!text.contains("net.w1."), "a zero network writes no input rows: {text}");
+    let agent = format!("ab:depth=1,file={out}");
+    let played = ok(&["arena", "--game", "focus", "--variant", "cap=80", &agent, "ab:depth=1", "--games", "2"]);
+    assert!(played.contains("played 2 games"), "{played}");
+    let e = fails(&["tune", "--game", "focus", "--rounds", "3", "--out", &dir.0.join("x.txt").display().to_string()]);
+    assert!(e.contains("fits once"), "{e}");
+    let e = fails(&["tune", "--variant", "closure=40", "--out", &dir.0.join("x.txt").display().to_string()]);
+    assert!(e.contains("standard rules"), "{e}");
+}

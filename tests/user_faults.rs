@@ -489,7 +489,7 @@ fn every_command_takes_game() {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{g}: {svg}");
     }
     for (args, why) in [
-        (&["tune", "--game", "dominoes", "--out", "w.txt"][..], "fits Sénat's learned evaluation only so far"),
+        (&["tune", "--game", "dominoes", "--out", "w.txt"][..], "fits the evaluations of Sénat, Focus and Débâcle"),
         (&["draft-stats", "--game", "debacle", "g.csv", "--out-dir", "t"], "which the other games do not have"),
         (&["bench", "--game", "focus4"], "measures Sénat's self-play only so far"),
         (&["bench-search", "--game", "focus", "--depth", "1"], "measures Sénat's alpha-beta only so far"),

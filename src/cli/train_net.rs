@@ -110,7 +110,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
     if other {
-        return on_game!(a.game.game, G => train_lab::<G>(&a, lr_final, out));
+        return on_game!(a.game.game, G => train_lab::<G>(&a, lr_final, false, out));
     }
     let mut cfg = TrainConfig::new(policy("generator", a.generator.as_deref().unwrap_or("learned"))?);
     cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
@@ -257,7 +257,7 @@ fn epochs<T>(
 /// `senat train-net --game G` for a lab game with network inputs: games of
 /// `--generator` (an agent of `G`) from the variant's start, the same
 /// trainer as Sénat's on the game's inputs and evaluation terms.
-fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, out: &mut impl Write) -> Result<()> {
+fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, linear_only: bool, out: &mut impl Write) -> Result<()> {
     let Some(shape) = G::NET else {
         return input(format_args!(
             "--game {}: no network inputs for this game yet (focus and debacle have)",
@@ -318,7 +318,8 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, out: &mut impl Write) 
     }
     for spec in [Some(&cfg.generator), cfg.labeler.as_ref()].into_iter().flatten() {
         if let senat_lab::games::agent::AgentSpec::Mcts {
-            leaf: senat_lab::games::agent::LeafValue::Learned(w), ..
+            leaf: senat_lab::games::agent::LeafValue::Learned { weights: w, .. },
+            ..
         } = spec
         {
             let body =
@@ -340,36 +341,57 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, out: &mut impl Write) 
     if data.train.is_empty() || data.held.is_empty() {
         return input("too few samples to train and measure: raise --games or --sample");
     }
-    let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch: 256, lr: a.lr, lr_final, l2: a.l2 };
+    // The linear part alone has a handful of weights: smaller steps over more batches.
+    let batch = if linear_only { 32 } else { 256 };
+    let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch, lr: a.lr, lr_final, l2: a.l2, linear_only };
     let mut lines = Vec::new();
     let ((linear, net), reports) = epochs(out, &mut lines, |each| {
         let (linear, net, reports) = net_train::fit(&fit, &start, &data, each);
         ((linear, net), reports)
     })?;
     let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
-    let command = format!(
-        "senat train-net --game {}{} --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
+    let variant =
+        if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) };
+    let command = if linear_only {
+        format!(
+            "senat tune --game {}{variant} --games {} --seed {} --sample {} --explore {} --out {}",
+            a.game.game,
+            a.games,
+            a.seed,
+            a.sample,
+            a.explore,
+            a.out.display()
+        )
+    } else {
+        format!(
+            "senat train-net --game {}{} --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
          --holdout {} --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
-        a.game.game,
-        if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) },
-        a.games,
-        a.seed,
-        cfg.generator,
-        cfg.labeler.as_ref().map(|l| format!(" --label '{l}'")).unwrap_or_default(),
-        a.label_weight,
-        a.sample,
-        a.explore,
-        a.holdout,
-        a.epochs,
-        a.lr,
-        a.l2,
-        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
-        if a.keep_net { " --keep-net" } else { "" },
-        a.out.display()
-    );
+            a.game.game,
+            variant,
+            a.games,
+            a.seed,
+            cfg.generator,
+            cfg.labeler.as_ref().map(|l| format!(" --label '{l}'")).unwrap_or_default(),
+            a.label_weight,
+            a.sample,
+            a.explore,
+            a.holdout,
+            a.epochs,
+            a.lr,
+            a.l2,
+            a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+            if a.keep_net { " --keep-net" } else { "" },
+            a.out.display()
+        )
+    };
+    let what = if linear_only {
+        "with no network (its output is zero)".to_string()
+    } else {
+        format!("plus a network\nof {hidden} hidden units")
+    };
     let header = format!(
-        "{} learned evaluation: the evaluation's terms ({}) weighed by the linear part, plus a network\n\
-         of {hidden} hidden units; their sum is the log-odds that the side to move's team wins.\n\
+        "{} learned evaluation: the evaluation's terms ({}) weighed by the linear part, {what};\n\
+         their sum is the log-odds that the side to move's team wins.\n\
          Produced by: {command}\n\
          (version {}; {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
          {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
@@ -392,4 +414,52 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, out: &mut impl Write) 
     write_atomic(&a.out, weights.to_text::<G>(&header).as_bytes(), a.force)?;
     writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
     Ok(())
+}
+
+/// What `senat tune --game G` asks of [`tune_lab`].
+pub(crate) struct LinearFit<'a> {
+    /// The game and its variant.
+    pub(crate) game: &'a GameArg,
+    /// Games played.
+    pub(crate) games: u64,
+    /// The run's seed.
+    pub(crate) seed: u64,
+    /// Probability that a position is kept.
+    pub(crate) sample: f64,
+    /// Probability of a random move.
+    pub(crate) explore: f64,
+    /// The weights file.
+    pub(crate) out: &'a std::path::Path,
+    /// Overwrite it.
+    pub(crate) force: bool,
+}
+
+/// `senat tune --game G`: the linear part alone (the weights of the
+/// evaluation's terms), fitted by the same trainer to the results of
+/// `ab:depth=1` self-play (a fifth of the games held out; 8 epochs of
+/// batches of 32, the step falling from 0.01 to 0.0001); the file is read
+/// by `ab:file=` and `mcts:file=`.
+pub(crate) fn tune_lab(f: &LinearFit<'_>, out: &mut impl Write) -> Result<()> {
+    let LinearFit { game, games, seed, sample, explore, out: out_file, force } = *f;
+    let a = TrainNetArgs {
+        games,
+        seed,
+        generator: None,
+        label: None,
+        label_weight: 0.0,
+        sample,
+        explore,
+        holdout: 0.2,
+        hidden: Some(1),
+        epochs: 8,
+        lr: 0.01,
+        lr_final: Some(0.0001),
+        l2: 0.0,
+        start: None,
+        keep_net: false,
+        out: out_file.to_path_buf(),
+        force,
+        game: game.clone(),
+    };
+    on_game!(game.game, G => train_lab::<G>(&a, 0.0001, true, out))
 }

@@ -15,9 +15,10 @@ pub(crate) struct TuneArgs {
     /// Games per round (a fifth of them held out for measuring).
     #[arg(long, default_value_t = 20_000)]
     games: u64,
-    /// Rounds: the first plays `heuristic`, each later one `learned` with the weights of the round before.
-    #[arg(long, default_value_t = 3)]
-    rounds: u32,
+    /// Rounds: the first plays `heuristic`, each later one `learned` with the weights of the round
+    /// before (Sénat; default 3). Another game fits once, on `ab:depth=1` self-play.
+    #[arg(long)]
+    rounds: Option<u32>,
     /// The run's seed (every game's seed derives from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -39,19 +40,46 @@ pub(crate) struct TuneArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
-    /// The game (`--game`): Sénat only so far.
+    /// The game: senat, focus, focus4 or debacle (the weights of the evaluation's terms, read by
+    /// `ab:file=` and `mcts:file=`); --variant sets the games' rules.
     #[command(flatten)]
-    pub(crate) senat_only: crate::cli::common::SenatOnly,
+    pub(crate) game: crate::cli::game::GameArg,
 }
 
 /// Runs `senat tune`.
 pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
-    a.senat_only.check("tune", "fits Sénat's learned evaluation only so far")?;
+    let other = a.game.other()?;
+    if a.game.game == senat_lab::games::GameKind::Dominoes {
+        return input(
+            "`senat tune` fits the evaluations of Sénat, Focus and Débâcle; --game dominoes is not available here \
+             (its leaf is fitted by `senat fit-leaf`)",
+        );
+    }
     if a.games < 10 || a.games > 100_000_000 {
         return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
     }
-    if a.rounds == 0 || a.rounds > 100 {
-        return input(format_args!("--rounds must be within 1 and 100, got {}", a.rounds));
+    if other {
+        if a.rounds.is_some_and(|r| r != 1) {
+            return input(format_args!("--rounds: --game {} fits once (give 1 or leave it out)", a.game.game));
+        }
+        let (sample, explore) = (fraction("--sample", a.sample)?, fraction("--explore", a.explore)?);
+        let fit = crate::cli::train_net::LinearFit {
+            game: &a.game,
+            games: a.games,
+            seed: a.seed,
+            sample,
+            explore,
+            out: &a.out,
+            force: a.force,
+        };
+        return crate::cli::train_net::tune_lab(&fit, out);
+    }
+    if !a.game.variant.trim().is_empty() {
+        return input("--variant: Sénat's evaluation is tuned on the standard rules");
+    }
+    let rounds = a.rounds.unwrap_or(3);
+    if rounds == 0 || rounds > 100 {
+        return input(format_args!("--rounds must be within 1 and 100, got {rounds}"));
     }
     if !(0.0..=1.0).contains(&a.l2) {
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
@@ -59,7 +87,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
     let cfg = TuneConfig {
         games: a.games,
         seed: a.seed,
-        rounds: a.rounds,
+        rounds,
         sample: fraction("--sample", a.sample)?,
         explore: fraction("--explore", a.explore)?,
         explore_draft: fraction("--explore-draft", a.explore_draft)?,
@@ -85,7 +113,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
     let command = format!(
         "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --explore-draft {} --l2 {} --out {}",
         a.games,
-        a.rounds,
+        rounds,
         a.seed,
         a.sample,
         a.explore,

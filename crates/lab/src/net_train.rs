@@ -361,6 +361,9 @@ pub struct Fit {
     pub lr_final: f32,
     /// L2 penalty on the network's input weights.
     pub l2: f32,
+    /// Fit the linear part alone (`senat tune --game G`): the network stays
+    /// as it starts, a new one with a zero output (so none at all).
+    pub linear_only: bool,
 }
 
 /// What [`fit`] starts from: the linear part's weights (one per hand-made
@@ -392,11 +395,13 @@ pub fn fit(
         Some(n) => Net::clone(n),
         None => {
             let mut net = Net::zeros(start.inputs, f.hidden.clamp(1, MAX_HIDDEN));
-            let a = 1.0 / (start.max_active as f32 / 1.5).sqrt();
-            for w in net.w1.iter_mut() {
-                *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
+            if !f.linear_only {
+                let a = 1.0 / (start.max_active as f32 / 1.5).sqrt();
+                for w in net.w1.iter_mut() {
+                    *w = (unit(&mut rng) as f32 * 2.0 - 1.0) * a;
+                }
+                net.b1.iter_mut().for_each(|b| *b = 0.5);
             }
-            net.b1.iter_mut().for_each(|b| *b = 0.5);
             net
         }
     };
@@ -469,6 +474,9 @@ pub fn fit(
             let lr = step_size(f.lr, f.lr_final, t as usize, steps);
             t += 1;
             av.step(&mut m.v, &gv, lr, t);
+            if f.linear_only {
+                continue;
+            }
             aw1.step(&mut m.net.w1, &gw1, lr, t);
             ab1.step(&mut m.net.b1, &gb1, lr, t);
             aw2.step(&mut m.net.w2, &gw2, lr, t);
@@ -500,6 +508,7 @@ pub fn train(cfg: &TrainConfig, data: &Data, each: impl FnMut(&EpochReport)) -> 
         lr: cfg.lr,
         lr_final: cfg.lr_final,
         l2: cfg.l2,
+        linear_only: false,
     };
     let start = FitStart {
         linear: cfg.start.play.map(|x| x as f32).to_vec(),

@@ -39,9 +39,17 @@ pub enum LeafValue {
         /// Centi-units of evaluation for one logit.
         scale: f64,
     },
-    /// The learned evaluation of a weights file ([`crate::games::learn`]),
-    /// a probability already (`rollout=eval,file=F`).
-    Learned(&'static GameWeights),
+    /// The learned evaluation of a weights file ([`crate::games::learn`])
+    /// through a logistic (`rollout=eval,file=F,scale=S`): its log-odds in
+    /// thousandths ([`super::LEARNED_SCALE`]) over `scale`, so the default
+    /// scale, 1000, gives the file's own probability and a smaller one
+    /// sharpens it.
+    Learned {
+        /// The weights.
+        weights: &'static GameWeights,
+        /// Thousandths of a logit per logit of the leaf's value.
+        scale: f64,
+    },
 }
 
 /// An agent, as its spec text names it.
@@ -110,7 +118,8 @@ mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap
 (ab's file=F: the search's evaluation is weights file F's learned one, in thousandths of a logit; \
 solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
 within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units, or with file=F \
-the learned evaluation of weights file F (`senat train-net --game G` writes one; Focus and Débâcle); \
+the learned evaluation of weights file F (`senat train-net --game G` writes one; Focus and Débâcle) through a logistic of `scale` \
+thousandths of a logit (default 1000: the file's own probability; smaller sharpens it); \
 prior=T: AlphaZero's selection (PUCT) with priors a softmax of temperature T over the leaf evaluation of each child \
 (thousandths of a logit with file=, the evaluation's centi-units otherwise; without prior: UCT); \
 rollout=random: to the end of the game, a draw after `cap` plies; \
@@ -264,15 +273,15 @@ impl AgentSpec {
             if !random && cap.is_some() {
                 return Err(refuse(ParamError::Conflict("`cap` bounds random rollouts: it needs rollout=random")));
             }
-            if file.is_some() && (random || cut.is_some() || scale.is_some()) {
+            if file.is_some() && (random || cut.is_some()) {
                 return Err(refuse(ParamError::Conflict(
-                    "file= values leaves by its learned evaluation at once: not with rollout=random, cut or scale",
+                    "file= values leaves by its learned evaluation at once: not with rollout=random or cut",
                 )));
             }
             *leaf = if random {
                 LeafValue::Random { cap: cap.unwrap_or(1000) }
-            } else if let Some(w) = file {
-                LeafValue::Learned(w)
+            } else if let Some(weights) = file {
+                LeafValue::Learned { weights, scale: scale.unwrap_or(super::LEARNED_SCALE) }
             } else {
                 LeafValue::Eval { cut: cut.unwrap_or(DEFAULT_CUT), scale: scale.unwrap_or(DEFAULT_SCALE) }
             };
@@ -287,7 +296,7 @@ impl AgentSpec {
         match self {
             AgentSpec::AlphaBeta { temp, .. } => temp.is_off(),
             AgentSpec::Mcts { temp, leaf, .. } => {
-                temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. } | LeafValue::Learned(_))
+                temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. } | LeafValue::Learned { .. })
             }
             AgentSpec::Random | AgentSpec::Greedy => false,
         }
@@ -330,7 +339,7 @@ impl AgentSpec {
     /// (`file=`) must be `G`'s.
     pub fn fits<G: LabGame>(&self) -> Result<(), learn::WeightsError> {
         match self {
-            AgentSpec::Mcts { leaf: LeafValue::Learned(w), .. }
+            AgentSpec::Mcts { leaf: LeafValue::Learned { weights: w, .. }, .. }
             | AgentSpec::AlphaBeta { eval: LabEval { weights: Some(w) }, .. } => match G::NET {
                 Some(shape) if shape.game == w.game && shape.inputs == w.net.inputs => Ok(()),
                 Some(shape) => Err(learn::WeightsError::Game { file: w.game.clone(), wanted: shape.game }),
@@ -401,7 +410,13 @@ impl fmt::Display for AgentSpec {
                 match leaf {
                     LeafValue::Random { cap } => write!(f, ",rollout=random,cap={cap}")?,
                     LeafValue::Eval { cut, scale } => write!(f, ",rollout=eval,cut={cut},scale={scale}")?,
-                    LeafValue::Learned(w) => write!(f, ",rollout=eval,file={}", w.path)?,
+                    LeafValue::Learned { weights, scale } => {
+                        write!(f, ",rollout=eval,file={}", weights.path)?;
+                        // The default is left out: the file's own probability.
+                        if *scale != super::LEARNED_SCALE {
+                            write!(f, ",scale={scale}")?;
+                        }
+                    }
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
                 write!(f, "{guard}")?;
@@ -627,7 +642,7 @@ impl<G: LabGame> Rollout<G> for LabRollout<G> {
             return game_search::score_for::<G>(&t, &r, me, 0).clamp(-WIN, WIN);
         }
         match self.leaf {
-            LeafValue::Learned(w) => {
+            LeafValue::Learned { weights: w, .. } => {
                 let z = w.mover_logit::<G>(&t);
                 let z = if G::team(&t, G::to_move(&t)) == G::team(&t, me) { z } else { -z };
                 (z * 1000.0).clamp(-f64::from(WIN / 2), f64::from(WIN / 2)) as i32
@@ -640,13 +655,18 @@ impl<G: LabGame> Rollout<G> for LabRollout<G> {
         let (plies, scale) = match self.leaf {
             LeafValue::Random { cap } => (cap, None),
             LeafValue::Eval { cut, scale } => (cut, Some(scale)),
-            LeafValue::Learned(w) => {
+            LeafValue::Learned { weights, scale } => {
                 if let Some(r) = G::result(s) {
                     return r;
                 }
+                let z = weights.mover_logit::<G>(s);
+                // The default scale reads the logit as it is (no rounding on the way).
+                let z = if scale == super::LEARNED_SCALE { z } else { z * super::LEARNED_SCALE / scale };
+                let mover = crate::learned::sigmoid(z);
+                let team = G::team(s, G::to_move(s));
                 let mut r = [0.0; MAX_PLAYERS];
                 for (p, v) in r.iter_mut().enumerate().take(G::players(s)) {
-                    *v = w.value::<G>(s, p);
+                    *v = if G::team(s, p) == team { mover } else { 1.0 - mover };
                 }
                 return r;
             }
@@ -823,8 +843,11 @@ mod tests {
         let e = a.fits::<Nim>().unwrap_err().to_string();
         assert!(e.contains("no learned evaluation"), "{e}");
         assert!(AgentSpec::Random.fits::<Nim>().is_ok());
-        let e = AgentSpec::parse(&format!("mcts:file={p},scale=50")).unwrap_err().to_string();
-        assert!(e.contains("not with rollout=random, cut or scale"), "{e}");
+        let e = AgentSpec::parse(&format!("mcts:file={p},cut=2")).unwrap_err().to_string();
+        assert!(e.contains("not with rollout=random or cut"), "{e}");
+        let sharp = AgentSpec::parse(&format!("mcts:file={p},scale=100")).unwrap();
+        assert_eq!(sharp.to_string(), format!("mcts:playouts=1000,c=0.4,rollout=eval,file={p},scale=100"));
+        assert_eq!(AgentSpec::parse(&sharp.to_string()).unwrap(), sharp);
         let e = AgentSpec::parse("mcts:file=/no/such/weights").unwrap_err().to_string();
         assert!(e.contains("weights file /no/such/weights: "), "{e}");
         let start = Focus::start("cap=60").unwrap();

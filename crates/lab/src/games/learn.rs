@@ -475,7 +475,7 @@ mod tests {
         c.sample = 0.1;
         let d = generate::<Focus>(&c, &start);
         let shape = Focus::NET.unwrap();
-        let f = Fit { seed: 1, hidden: 8, epochs: 4, batch: 32, lr: 3e-3, lr_final: 3e-3, l2: 0.0 };
+        let f = Fit { seed: 1, hidden: 8, epochs: 4, batch: 32, lr: 3e-3, lr_final: 3e-3, l2: 0.0, linear_only: false };
         let from = FitStart {
             linear: vec![1.0; Focus::NET_FEATURES.len()],
             net: None,
@@ -487,5 +487,11 @@ mod tests {
         assert!(reports[4].train_loss < reports[0].train_loss, "{reports:?}");
         let best = reports.iter().map(|r| r.held_target).fold(f64::INFINITY, f64::min);
         assert!(best <= reports[0].held_target);
+        // The linear part alone: the network's output stays zero, the terms' weights move.
+        let lin = Fit { linear_only: true, lr: 3e-2, lr_final: 3e-2, ..f };
+        let (linear, net, reports) = fit(&lin, &from, &d, |_| {});
+        assert!(net.w2.iter().chain(&net.w1).chain(&net.b1).all(|&w| w == 0.0) && net.b2 == 0.0);
+        assert!(linear.iter().any(|&w| (w - 1.0).abs() > 1e-3), "{linear:?}");
+        assert!(reports[4].train_loss < reports[0].train_loss, "{reports:?}");
     }
 }
