@@ -120,11 +120,11 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     cfg.holdout = fraction("--holdout", a.holdout)?;
     cfg.games = a.games;
     cfg.seed = a.seed;
-    cfg.hidden = a.hidden.unwrap_or(32);
-    cfg.epochs = a.epochs;
-    cfg.lr = a.lr;
-    cfg.lr_final = lr_final;
-    cfg.l2 = a.l2;
+    cfg.fit.hidden = a.hidden.unwrap_or(32);
+    cfg.fit.epochs = a.epochs;
+    cfg.fit.lr = a.lr;
+    cfg.fit.lr_final = lr_final;
+    cfg.fit.l2 = a.l2;
     // Where the run's weights come from: the files' hashes (as senat arena's
     // identity line gives them) and the start file's own making.
     let mut origin = String::new();
@@ -155,7 +155,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
                     path.display()
                 ));
             }
-            (Some(n), _) => cfg.hidden = n.hidden,
+            (Some(n), _) => cfg.fit.hidden = n.hidden,
             _ => {}
         }
         cfg.start = w;
@@ -176,18 +176,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     }
     refuse_existing(&a.out, a.force)?;
     let start = Instant::now();
-    let data = net_train::generate(&cfg);
-    let played = start.elapsed().as_secs_f64();
-    writeln!(
-        out,
-        "played {} games in {played:.1} s: {} training samples, {} held out",
-        cfg.games,
-        data.train.len(),
-        data.held.len()
-    )?;
-    if data.train.is_empty() || data.held.is_empty() {
-        return input("too few samples to train and measure: raise --games or --sample");
-    }
+    let data = played(out, cfg.games, || net_train::generate(&cfg))?;
     let mut lines = Vec::new();
     let (weights, reports) = epochs(out, &mut lines, |each| net_train::train(&cfg, &data, each))?;
     let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
@@ -202,7 +191,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         a.sample,
         a.explore,
         a.holdout,
-        cfg.hidden,
+        cfg.fit.hidden,
         a.epochs,
         a.lr,
         lr_final,
@@ -218,7 +207,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
          (version {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
          {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
          Kept: epoch {}",
-        cfg.hidden,
+        cfg.fit.hidden,
         env!("CARGO_PKG_VERSION"),
         data.train.len(),
         data.held.len(),
@@ -230,6 +219,24 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     write_atomic(&a.out, weights.to_text(&header).as_bytes(), a.force)?;
     writeln!(out, "weights written to {} in {:.1} s", a.out.display(), start.elapsed().as_secs_f64())?;
     Ok(())
+}
+
+/// Plays a run's `games` (`generate`), says how many samples they gave
+/// and in how long, and refuses a run with no samples to train or measure on.
+fn played(out: &mut impl Write, games: u64, generate: impl FnOnce() -> net_train::Data) -> Result<net_train::Data> {
+    let clock = Instant::now();
+    let data = generate();
+    writeln!(
+        out,
+        "played {games} games in {:.1} s: {} training samples, {} held out",
+        clock.elapsed().as_secs_f64(),
+        data.train.len(),
+        data.held.len()
+    )?;
+    if data.train.is_empty() || data.held.is_empty() {
+        return input("too few samples to train and measure: raise --games or --sample");
+    }
+    Ok(data)
 }
 
 /// Runs `train` with a callback that prints every epoch's line and keeps
@@ -329,18 +336,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, linear_only: bool, out
     }
     refuse_existing(&a.out, a.force)?;
     let clock = Instant::now();
-    let data = learn::generate::<G>(&cfg, &start_state);
-    let played = clock.elapsed().as_secs_f64();
-    writeln!(
-        out,
-        "played {} games in {played:.1} s: {} training samples, {} held out",
-        cfg.games,
-        data.train.len(),
-        data.held.len()
-    )?;
-    if data.train.is_empty() || data.held.is_empty() {
-        return input("too few samples to train and measure: raise --games or --sample");
-    }
+    let data = played(out, cfg.games, || learn::generate::<G>(&cfg, &start_state))?;
     // The linear part alone has a handful of weights: smaller steps over more batches.
     let batch = if linear_only { 32 } else { 256 };
     let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch, lr: a.lr, lr_final, l2: a.l2, linear_only };

@@ -54,19 +54,8 @@ pub struct TrainConfig {
     pub explore: f64,
     /// Fraction of the games held out.
     pub holdout: f64,
-    /// Hidden units.
-    pub hidden: usize,
-    /// Passes over the training samples.
-    pub epochs: u32,
-    /// Samples per step.
-    pub batch: usize,
-    /// Adam's step size (at the first step).
-    pub lr: f32,
-    /// The step size at the last step, reached along a half cosine
-    /// ([`step_size`]); equal to `lr`: a constant step.
-    pub lr_final: f32,
-    /// L2 penalty on the network's input weights.
-    pub l2: f32,
+    /// How the network is trained (its `seed` is replaced by the run's).
+    pub fit: Fit,
     /// The evaluation trained on top of (its draft weights are kept). With
     /// a network, training continues from that network (`hidden` is then
     /// the network's); without, a new one starts with a zero output layer.
@@ -85,12 +74,16 @@ impl TrainConfig {
             sample: 0.1,
             explore: 0.02,
             holdout: 0.1,
-            hidden: 32,
-            epochs: 8,
-            batch: 256,
-            lr: 1e-3,
-            lr_final: 1e-3,
-            l2: 1e-6,
+            fit: Fit {
+                seed: 1,
+                hidden: 32,
+                epochs: 8,
+                batch: 256,
+                lr: 1e-3,
+                lr_final: 1e-3,
+                l2: 1e-6,
+                linear_only: false,
+            },
             start: Learned::builtin().clone(),
         }
     }
@@ -184,7 +177,7 @@ pub struct Data {
 }
 
 /// A uniform number in [0, 1).
-fn unit(rng: &mut GameRng) -> f64 {
+pub(crate) fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
@@ -237,32 +230,39 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
     s
 }
 
-/// Whether game `index` is held out.
-fn held_out(cfg: &TrainConfig, index: u64) -> bool {
-    let mut r: GameRng = rng_from_seed(mix64(game_seed(cfg.seed, index) ^ 0x686f_6c64));
-    unit(&mut r) < cfg.holdout
+/// Whether game `index` of the run of `seed` is held out (a fraction `holdout` of them).
+fn held_out(seed: u64, holdout: f64, index: u64) -> bool {
+    let mut r: GameRng = rng_from_seed(mix64(game_seed(seed, index) ^ 0x686f_6c64));
+    unit(&mut r) < holdout
 }
 
-/// Plays the run's games in parallel and gathers their samples in game order.
-pub fn generate(cfg: &TrainConfig) -> Data {
-    let idx: Vec<u64> = (0..cfg.games).collect();
+/// Plays games `0..games` of the run of `seed` in parallel (`one` plays
+/// and samples one game) and gathers their samples in game order, a
+/// fraction `holdout` of whole games held out: any game's.
+pub fn gather(games: u64, seed: u64, holdout: f64, one: impl Fn(u64) -> Samples + Sync) -> Data {
+    let idx: Vec<u64> = (0..games).collect();
     let chunks: Vec<(Samples, Samples)> = idx
-        .par_chunks(64)
+        .par_chunks(16)
         .map(|ids| {
             let (mut t, mut h) = (Samples::default(), Samples::default());
             for &i in ids {
-                let s = one_game(cfg, i);
-                if held_out(cfg, i) { h.extend(s) } else { t.extend(s) }
+                let s = one(i);
+                if held_out(seed, holdout, i) { h.extend(s) } else { t.extend(s) }
             }
             (t, h)
         })
         .collect();
-    let mut d = Data { games: cfg.games, ..Data::default() };
+    let mut d = Data { games, ..Data::default() };
     for (t, h) in chunks {
         d.train.extend(t);
         d.held.extend(h);
     }
     d
+}
+
+/// Plays Sénat's run's games in parallel and gathers their samples in game order.
+pub fn generate(cfg: &TrainConfig) -> Data {
+    gather(cfg.games, cfg.seed, cfg.holdout, |i| one_game(cfg, i))
 }
 
 /// The model being trained: the linear part and the network.
@@ -357,7 +357,8 @@ pub struct Fit {
     pub batch: usize,
     /// Adam's step size (at the first step).
     pub lr: f32,
-    /// The step size at the last step ([`step_size`]).
+    /// The step size at the last step, reached along a half cosine
+    /// ([`step_size`]); equal to `lr`: a constant step.
     pub lr_final: f32,
     /// L2 penalty on the network's input weights.
     pub l2: f32,
@@ -500,16 +501,7 @@ pub fn fit(
 /// the evaluation (the start's draft weights, the trained linear part and
 /// network) with the report of each epoch.
 pub fn train(cfg: &TrainConfig, data: &Data, each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
-    let f = Fit {
-        seed: cfg.seed,
-        hidden: cfg.hidden,
-        epochs: cfg.epochs,
-        batch: cfg.batch,
-        lr: cfg.lr,
-        lr_final: cfg.lr_final,
-        l2: cfg.l2,
-        linear_only: false,
-    };
+    let f = Fit { seed: cfg.seed, ..cfg.fit };
     let start = FitStart {
         linear: cfg.start.play.map(|x| x as f32).to_vec(),
         net: cfg.start.net.as_deref(),
@@ -547,8 +539,8 @@ mod tests {
         c.games = 60;
         c.sample = 0.3;
         c.holdout = 0.25;
-        c.hidden = 8;
-        c.epochs = 3;
+        c.fit.hidden = 8;
+        c.fit.epochs = 3;
         c
     }
 
@@ -612,7 +604,7 @@ mod tests {
     #[test]
     fn training_continues_from_the_start_network() {
         let mut c = small("learned");
-        c.lr_final = 1e-5;
+        c.fit.lr_final = 1e-5;
         let d = generate(&c);
         let (mut first, _) = train(&c, &d, |_| {});
         // A network whose output is surely not zero (the kept epoch may be the start's).
@@ -621,7 +613,7 @@ mod tests {
         first.net = Some(Arc::new(n));
         let mut c2 = c.clone();
         c2.start = first.clone();
-        c2.hidden = 3; // ignored: the start's network has 8
+        c2.fit.hidden = 3; // ignored: the start's network has 8
         c2.seed = 5;
         let (second, reports) = train(&c2, &d, |_| {});
         assert_eq!(second.net.as_ref().unwrap().hidden, 8);

@@ -21,11 +21,9 @@ use super::LabGame;
 use super::agent::{AgentSpec, random_move};
 use crate::learned::sigmoid;
 use crate::net::{Net, NetError};
-use crate::net_train::Samples;
+use crate::net_train::{Samples, unit};
 use crate::policy::{GameRng, mix64, rng_from_seed};
 use crate::selfplay::game_seed;
-use rand::Rng;
-use rayon::prelude::*;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
@@ -243,11 +241,6 @@ pub struct LearnConfig {
     pub holdout: f64,
 }
 
-/// A uniform number in [0, 1).
-fn unit(rng: &mut GameRng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
 /// Plays game `index` of `cfg` and samples its positions.
 fn one_game<G: LabGame>(cfg: &LearnConfig, start: &G::State, index: u64) -> Samples {
     let seed = game_seed(cfg.seed, index);
@@ -303,28 +296,7 @@ fn one_game<G: LabGame>(cfg: &LearnConfig, start: &G::State, index: u64) -> Samp
 /// Plays the run's games in parallel from `start` and gathers their
 /// samples in game order, whole games held out.
 pub fn generate<G: LabGame>(cfg: &LearnConfig, start: &G::State) -> crate::net_train::Data {
-    let held_out = |index: u64| {
-        let mut r: GameRng = rng_from_seed(mix64(game_seed(cfg.seed, index) ^ 0x686f_6c64));
-        unit(&mut r) < cfg.holdout
-    };
-    let idx: Vec<u64> = (0..cfg.games).collect();
-    let chunks: Vec<(Samples, Samples)> = idx
-        .par_chunks(16)
-        .map(|ids| {
-            let (mut t, mut h) = (Samples::default(), Samples::default());
-            for &i in ids {
-                let s = one_game::<G>(cfg, start, i);
-                if held_out(i) { h.extend(s) } else { t.extend(s) }
-            }
-            (t, h)
-        })
-        .collect();
-    let mut d = crate::net_train::Data { games: cfg.games, ..Default::default() };
-    for (t, h) in chunks {
-        d.train.extend(t);
-        d.held.extend(h);
-    }
-    d
+    crate::net_train::gather(cfg.games, cfg.seed, cfg.holdout, |i| one_game::<G>(cfg, start, i))
 }
 
 #[cfg(test)]
