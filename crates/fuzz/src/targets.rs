@@ -128,6 +128,14 @@ pub const TARGETS: &[Target] = &[
         max_len: 120,
     },
     Target {
+        name: "game_weights",
+        about: "learned weights files of Focus and Débâcle (`mcts:file=`, `ab:file=`): parse, write, parse again",
+        run: game_weights,
+        dict: GAME_WEIGHTS_DICT,
+        generate: gen_game_weights,
+        max_len: 1200,
+    },
+    Target {
         name: "domino_agent",
         about: "agent specs of --game dominoes: parse, Display, parse again",
         run: domino_agent,
@@ -940,6 +948,9 @@ const GAME_AGENT_DICT: &[&str] = &[
 fn game_agent(data: &[u8]) {
     use senat_lab::games::agent::AgentSpec;
     let text = String::from_utf8_lossy(data);
+    if text.contains("file=") {
+        return; // would read any path; the game_weights target covers learned weights files
+    }
     match AgentSpec::parse(&text) {
         Ok(a) => {
             let shown = a.to_string();
@@ -957,6 +968,65 @@ fn gen_game_agent(rng: &mut Rng) -> Vec<u8> {
         3 => format!("mcts:playouts={},c=0.{},cut={}", 1 + rng.below(5000), rng.below(10), rng.below(8)),
         _ => format!("mcts:rollout=random,cap={}", rng.below(3000)),
     };
+    s.into_bytes()
+}
+
+// ---- learned weights files of Focus and Débâcle ------------------------------
+
+const GAME_WEIGHTS_DICT: &[&str] = &[
+    "game=focus\n",
+    "game=debacle\n",
+    "linear.stacks=",
+    "linear.heights=",
+    "linear.reserves=",
+    "linear.pieces=",
+    "linear.scores=",
+    "linear.piles=",
+    "linear.held=",
+    "net.hidden=",
+    "net.inputs=1344\n",
+    "net.inputs=560\n",
+    "net.b1=",
+    "net.w2=",
+    "net.b2=",
+    "net.w1.",
+    "# ",
+    "NaN",
+    "1e39",
+];
+
+fn game_weights(data: &[u8]) {
+    use senat_lab::games::{debacle::Debacle, focus::Focus, learn::GameWeights};
+    let text = String::from_utf8_lossy(data);
+    let Ok(w) = senat_lab::games::parse_weights(&text) else { return };
+    assert!(w.linear.iter().all(|x| x.is_finite()), "a weight that is not finite accepted");
+    assert!(w.net.w1.iter().chain(&w.net.b1).chain(&w.net.w2).all(|x| x.is_finite()) && w.net.b2.is_finite());
+    let again = match w.game.as_str() {
+        "focus" => GameWeights::parse::<Focus>(&w.to_text::<Focus>("again")),
+        "debacle" => GameWeights::parse::<Debacle>(&w.to_text::<Debacle>("again")),
+        g => panic!("weights of an unknown game {g:?} accepted"),
+    };
+    assert_eq!(again.as_ref(), Ok(&w), "weights file round trip of {text:?}");
+}
+
+fn gen_game_weights(rng: &mut Rng) -> Vec<u8> {
+    let focus = rng.below(2) == 0;
+    let (game, terms, inputs) = if focus {
+        ("focus", &["stacks", "heights", "reserves", "pieces"][..], 1344)
+    } else {
+        ("debacle", &["scores", "piles", "held"][..], 560)
+    };
+    let mut s = format!("# a weights file\ngame={game}\n");
+    for t in terms {
+        s.push_str(&format!("linear.{t}={}.{}\n", rng.below(20) as i64 - 10, rng.below(100)));
+    }
+    let hidden = 1 + rng.below(3);
+    let row = |rng: &mut Rng| (0..hidden).map(|_| format!("0.{}", rng.below(1000))).collect::<Vec<_>>().join(" ");
+    s.push_str(&format!("net.hidden={hidden}\nnet.inputs={inputs}\n"));
+    s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2=0.5\n", row(rng), row(rng)));
+    for _ in 0..rng.below(4) {
+        s.push_str(&format!("net.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
+    }
     s.into_bytes()
 }
 
