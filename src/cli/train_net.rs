@@ -110,7 +110,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
     if other {
-        return on_game!(a.game.game, G => train_lab::<G>(&a, lr_final, false, out));
+        return on_game!(a.game.game, G => train_lab::<G>(&a, false, out));
     }
     let mut cfg = TrainConfig::new(policy("generator", a.generator.as_deref().unwrap_or("learned"))?);
     cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
@@ -264,7 +264,8 @@ fn epochs<T>(
 /// `senat train-net --game G` for a lab game with network inputs: games of
 /// `--generator` (an agent of `G`) from the variant's start, the same
 /// trainer as Sénat's on the game's inputs and evaluation terms.
-fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, linear_only: bool, out: &mut impl Write) -> Result<()> {
+fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Write) -> Result<()> {
+    let lr_final = a.lr_final.unwrap_or(a.lr);
     let Some(shape) = G::NET else {
         return input(format_args!(
             "--game {}: no network inputs for this game yet (focus and debacle have)",
@@ -295,44 +296,36 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, lr_final: f32, linear_only: bool, out
         holdout: fraction("--holdout", a.holdout)?,
     };
     let mut origin = String::new();
-    let mut start = FitStart {
-        linear: vec![1.0; G::NET_FEATURES.len()],
-        net: None,
+    let from = match &a.start {
+        None => None,
+        Some(path) => {
+            let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+            let w =
+                GameWeights::parse::<G>(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+            if let Some(h) = a.hidden.filter(|&h| a.keep_net && h != w.net.hidden) {
+                return input(format_args!(
+                    "--hidden {h}: --keep-net keeps the {} hidden units of {}",
+                    w.net.hidden,
+                    path.display()
+                ));
+            }
+            origin.push_str(&format!("--start {} is fnv1a64:{:016x}\n", path.display(), fnv1a64(body.as_bytes())));
+            Some(w)
+        }
+    };
+    let kept = from.as_ref().filter(|_| a.keep_net).map(|w| &w.net);
+    let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
+    let start = FitStart {
+        linear: from.as_ref().map_or_else(|| vec![1.0; G::NET_FEATURES.len()], |w| w.linear.clone()),
+        net: kept,
         inputs: shape.inputs,
         max_active: shape.max_active,
     };
-    let mut hidden = a.hidden.unwrap_or(32);
-    let kept;
-    if let Some(path) = &a.start {
-        let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
-        let w = GameWeights::parse::<G>(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
-        if let Some(h) = a.hidden.filter(|&h| a.keep_net && h != w.net.hidden) {
-            return input(format_args!(
-                "--hidden {h}: --keep-net keeps the {} hidden units of {}",
-                w.net.hidden,
-                path.display()
-            ));
-        }
-        start.linear = w.linear.clone();
-        if a.keep_net {
-            hidden = w.net.hidden;
-        }
-        kept = w.net;
-        if a.keep_net {
-            start.net = Some(&kept);
-        }
-        origin.push_str(&format!("--start {} is fnv1a64:{:016x}\n", path.display(), fnv1a64(body.as_bytes())));
-    }
-    for spec in [Some(&cfg.generator), cfg.labeler.as_ref()].into_iter().flatten() {
-        if let senat_lab::games::agent::AgentSpec::Mcts {
-            leaf: senat_lab::games::agent::LeafValue::Learned { weights: w, .. },
-            ..
-        } = spec
-        {
-            let body =
-                limits::read_text(std::path::Path::new(&w.path)).or_else(|e| input(format_args!("{}: {e}", w.path)))?;
-            origin.push_str(&format!("{} is fnv1a64:{:016x}\n", w.path, fnv1a64(body.as_bytes())));
-        }
+    // Every weights file the agents read, by its hash, as Sénat's runs say them.
+    for w in [Some(&cfg.generator), cfg.labeler.as_ref()].into_iter().flatten().filter_map(|spec| spec.weights()) {
+        let body =
+            limits::read_text(std::path::Path::new(&w.path)).or_else(|e| input(format_args!("{}: {e}", w.path)))?;
+        origin.push_str(&format!("{} is fnv1a64:{:016x}\n", w.path, fnv1a64(body.as_bytes())));
     }
     refuse_existing(&a.out, a.force)?;
     let clock = Instant::now();
@@ -457,5 +450,5 @@ pub(crate) fn tune_lab(f: &LinearFit<'_>, out: &mut impl Write) -> Result<()> {
         force,
         game: game.clone(),
     };
-    on_game!(game.game, G => train_lab::<G>(&a, 0.0001, true, out))
+    on_game!(game.game, G => train_lab::<G>(&a, true, out))
 }

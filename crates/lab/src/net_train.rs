@@ -216,18 +216,27 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
     };
     let mut s = Samples::default();
     for (p, value) in kept {
-        let result = match outcome.winner {
-            Some(w) if w == p.side_to_move() => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        let target = match value {
-            Some(v) => cfg.label_weight * v + (1.0 - cfg.label_weight) * result,
-            None => result,
-        };
-        s.push_senat(&p, target as f32, result as f32);
+        let (target, result) = labelled(outcome.winner.map(|w| w == p.side_to_move()), value, cfg.label_weight);
+        s.push_senat(&p, target, result);
     }
     s
+}
+
+/// A sample's target and the game's result for its side to move (`won`:
+/// whether that side won, `None` a draw; the result is 1, ½ or 0), the
+/// target being the result blended with the labeller's `value` by
+/// `label_weight` where there is one: every game's labels.
+pub fn labelled(won: Option<bool>, value: Option<f64>, label_weight: f64) -> (f32, f32) {
+    let result = match won {
+        Some(true) => 1.0,
+        Some(false) => 0.0,
+        None => 0.5,
+    };
+    let target = match value {
+        Some(v) => label_weight * v + (1.0 - label_weight) * result,
+        None => result,
+    };
+    (target as f32, result as f32)
 }
 
 /// Whether game `index` of the run of `seed` is held out (a fraction `holdout` of them).

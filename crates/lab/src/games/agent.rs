@@ -335,17 +335,23 @@ impl AgentSpec {
         a
     }
 
+    /// The learned weights file the agent reads (`file=`), if any.
+    pub fn weights(&self) -> Option<&'static GameWeights> {
+        match *self {
+            AgentSpec::Mcts { leaf: LeafValue::Learned { weights, .. }, .. } => Some(weights),
+            AgentSpec::AlphaBeta { eval, .. } => eval.weights,
+            _ => None,
+        }
+    }
+
     /// Whether the agent can play game `G`: a weights file it names
     /// (`file=`) must be `G`'s.
     pub fn fits<G: LabGame>(&self) -> Result<(), learn::WeightsError> {
-        match self {
-            AgentSpec::Mcts { leaf: LeafValue::Learned { weights: w, .. }, .. }
-            | AgentSpec::AlphaBeta { eval: LabEval { weights: Some(w) }, .. } => match G::NET {
-                Some(shape) if shape.game == w.game && shape.inputs == w.net.inputs => Ok(()),
-                Some(shape) => Err(learn::WeightsError::Game { file: w.game.clone(), wanted: shape.game }),
-                None => Err(learn::WeightsError::NoNetwork),
-            },
-            _ => Ok(()),
+        let Some(w) = self.weights() else { return Ok(()) };
+        match G::NET {
+            Some(shape) if shape.game == w.game && shape.inputs == w.net.inputs => Ok(()),
+            Some(shape) => Err(learn::WeightsError::Game { file: w.game.clone(), wanted: shape.game }),
+            None => Err(learn::WeightsError::NoNetwork),
         }
     }
 
@@ -643,9 +649,7 @@ impl<G: LabGame> Rollout<G> for LabRollout<G> {
         }
         match self.leaf {
             LeafValue::Learned { weights: w, .. } => {
-                let z = w.mover_logit::<G>(&t);
-                let z = if G::team(&t, G::to_move(&t)) == G::team(&t, me) { z } else { -z };
-                (z * 1000.0).clamp(-f64::from(WIN / 2), f64::from(WIN / 2)) as i32
+                (w.logit_for::<G>(&t, me) * super::LEARNED_SCALE).clamp(-f64::from(WIN / 2), f64::from(WIN / 2)) as i32
             }
             _ => G::evaluate(&t, me).clamp(-WIN / 2, WIN / 2),
         }
@@ -656,19 +660,7 @@ impl<G: LabGame> Rollout<G> for LabRollout<G> {
             LeafValue::Random { cap } => (cap, None),
             LeafValue::Eval { cut, scale } => (cut, Some(scale)),
             LeafValue::Learned { weights, scale } => {
-                if let Some(r) = G::result(s) {
-                    return r;
-                }
-                let z = weights.mover_logit::<G>(s);
-                // The default scale reads the logit as it is (no rounding on the way).
-                let z = if scale == super::LEARNED_SCALE { z } else { z * super::LEARNED_SCALE / scale };
-                let mover = crate::learned::sigmoid(z);
-                let team = G::team(s, G::to_move(s));
-                let mut r = [0.0; MAX_PLAYERS];
-                for (p, v) in r.iter_mut().enumerate().take(G::players(s)) {
-                    *v = if G::team(s, p) == team { mover } else { 1.0 - mover };
-                }
-                return r;
+                return G::result(s).unwrap_or_else(|| weights.values::<G>(s, scale));
             }
         };
         let mut s = *s;

@@ -70,10 +70,27 @@ impl GameWeights {
         })
     }
 
-    /// The probability that `player`'s team wins the non-terminal state `s`.
-    pub fn value<G: LabGame>(&self, s: &G::State, player: usize) -> f64 {
-        let p = sigmoid(self.mover_logit::<G>(s));
-        if G::team(s, player) == G::team(s, G::to_move(s)) { p } else { 1.0 - p }
+    /// Log-odds that `player`'s team wins the non-terminal state `s`.
+    pub fn logit_for<G: LabGame>(&self, s: &G::State, player: usize) -> f64 {
+        let z = self.mover_logit::<G>(s);
+        if G::team(s, player) == G::team(s, G::to_move(s)) { z } else { -z }
+    }
+
+    /// Every player's probability that their team wins the non-terminal
+    /// state `s` (one evaluation), the log-odds read through a logistic of
+    /// `scale` thousandths ([`super::LEARNED_SCALE`]: the file's own
+    /// probability; smaller sharpens it).
+    pub fn values<G: LabGame>(&self, s: &G::State, scale: f64) -> game_search::Scores {
+        let z = self.mover_logit::<G>(s);
+        // The default scale reads the logit as it is (no rounding on the way).
+        let z = if scale == super::LEARNED_SCALE { z } else { z * super::LEARNED_SCALE / scale };
+        let mover = sigmoid(z);
+        let team = G::team(s, G::to_move(s));
+        let mut r = [0.0; game_search::MAX_PLAYERS];
+        for (p, v) in r.iter_mut().enumerate().take(G::players(s)) {
+            *v = if G::team(s, p) == team { mover } else { 1.0 - mover };
+        }
+        r
     }
 
     /// Reads a weights file of game `G`: `game=`, one `linear.<term>=` line
@@ -276,19 +293,12 @@ fn one_game<G: LabGame>(cfg: &LearnConfig, start: &G::State, index: u64) -> Samp
     let mut out = Samples::default();
     let (mut active, mut dense) = (Vec::new(), Vec::new());
     for (p, value) in kept {
-        let r = match winner {
-            Some(t) if t == G::team(&p, G::to_move(&p)) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        let target = match value {
-            Some(v) => cfg.label_weight * v + (1.0 - cfg.label_weight) * r,
-            None => r,
-        };
+        let won = winner.map(|t| t == G::team(&p, G::to_move(&p)));
+        let (target, result) = crate::net_train::labelled(won, value, cfg.label_weight);
         G::net_inputs(&p, &mut active);
         dense.clear();
         G::net_features(&p, &mut dense);
-        out.push(&active, &dense, target as f32, r as f32);
+        out.push(&active, &dense, target, result);
     }
     out
 }
@@ -410,8 +420,9 @@ mod tests {
             let s = Focus::start(variant).unwrap();
             let me = Focus::to_move(&s);
             let them = (0..Focus::players(&s)).find(|&p| Focus::team(&s, p) != Focus::team(&s, me)).unwrap();
-            assert!((w.value::<Focus>(&s, me) + w.value::<Focus>(&s, them) - 1.0).abs() < 1e-12);
-            assert!((w.value::<Focus>(&s, me) - 0.5).abs() > 1e-3, "the weights say something");
+            let v = w.values::<Focus>(&s, crate::games::LEARNED_SCALE);
+            assert!((v[me] + v[them] - 1.0).abs() < 1e-12);
+            assert!((v[me] - 0.5).abs() > 1e-3, "the weights say something");
         }
         let back = GameWeights::parse::<Focus>(&w.to_text::<Focus>("made in a test\nsecond line")).unwrap();
         assert_eq!(back, w);

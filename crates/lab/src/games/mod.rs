@@ -233,8 +233,8 @@ pub trait LabGame:
     /// What the game's value network sees ([`learn`]); `None`: it has none yet.
     const NET: Option<learn::NetShape> = None;
     /// The names of the evaluation's terms that the learned evaluation
-    /// weighs ([`LabGame::net_features`]); by default one, the evaluation.
-    const NET_FEATURES: &'static [&'static str] = &["eval"];
+    /// weighs ([`LabGame::net_features`]); none for a game without [`LabGame::NET`].
+    const NET_FEATURES: &'static [&'static str] = &[];
     /// The network inputs that are on in the non-terminal state `s`, seen
     /// from the side to move, each below [`learn::NetShape::inputs`].
     fn net_inputs(_s: &Self::State, out: &mut Vec<u16>) {
@@ -242,10 +242,8 @@ pub trait LabGame:
     }
     /// Appends the evaluation's terms for the side to move's team, in
     /// log-odds units, one per [`LabGame::NET_FEATURES`]: their sum is
-    /// [`LabGame::evaluate`] over [`LabGame::eval_scale`].
-    fn net_features(s: &Self::State, out: &mut Vec<f32>) {
-        out.push((f64::from(Self::evaluate(s, Self::to_move(s))) / Self::eval_scale(s)) as f32);
-    }
+    /// [`LabGame::evaluate`] over [`LabGame::eval_scale`] (none by default).
+    fn net_features(_s: &Self::State, _out: &mut Vec<f32>) {}
     /// The board for a person playing at the terminal ([`crate::play`]),
     /// with its last newline; by default [`LabGame::board`].
     fn table_board(s: &Self::State, colour: bool) -> String {
@@ -375,9 +373,8 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
     fn eval_for(&self, s: &G::State, player: usize) -> i32 {
         match self.weights {
             None => G::evaluate(s, player).clamp(-WIN / 4, WIN / 4),
-            Some(_) => {
-                let v = <LabEval as game_search::Evaluator<G>>::eval(self, s);
-                if G::team(s, G::to_move(s)) == G::team(s, player) { v } else { -v }
+            Some(w) => {
+                (w.logit_for::<G>(s, player) * LEARNED_SCALE).clamp(f64::from(-WIN / 4), f64::from(WIN / 4)) as i32
             }
         }
     }
