@@ -158,3 +158,44 @@ fn tune_fits_the_terms_of_focus_and_alpha_beta_reads_them() {
     let e = fails(&["tune", "--variant", "closure=40", "--out", &dir.0.join("x.txt").display().to_string()]);
     assert!(e.contains("standard rules"), "{e}");
 }
+
+/// `--draft` trains Sénat's draft network on top of a play network and
+/// keeps that network; `learned:file=` reads both; `tune --start` refits the
+/// draft weights of a file with a network and refuses one with a draft
+/// network; the other games have no draft.
+#[test]
+fn a_draft_network_trains_on_top_of_a_play_network_and_tune_starts_from_a_file() {
+    let dir = TempDir::new("train-net-draft");
+    let path = |n: &str| dir.0.join(n).display().to_string();
+    let (play, tuned, draft) = (path("play.txt"), path("tuned.txt"), path("draft.txt"));
+    ok(&["train-net", "--games", "100", "--epochs", "1", "--hidden", "8", "--seed", "3", "--out", &play]);
+    let printed = ok(&["tune", "--start", &play, "--rounds", "1", "--games", "200", "--seed", "2", "--out", &tuned]);
+    assert!(printed.contains("weights written"), "{printed}");
+    let (play_text, tuned_text) = (dir.text("play.txt"), dir.text("tuned.txt"));
+    let lines = |t: &str, p: &str| t.lines().filter(|l| l.starts_with(p)).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(lines(&tuned_text, "play."), lines(&play_text, "play."), "play weights kept");
+    assert_eq!(lines(&tuned_text, "net."), lines(&play_text, "net."), "the network kept");
+    assert_ne!(lines(&tuned_text, "draft."), lines(&play_text, "draft."), "draft weights refitted");
+    assert!(tuned_text.contains(&format!("--start {play} --out {tuned}")), "{tuned_text}");
+    assert!(tuned_text.contains("# Start: Produced by: senat train-net --games 100 --seed 3"), "{tuned_text}");
+    let generator = format!("learned:file={tuned}");
+    let args = ["train-net", "--draft", "--games", "100", "--sample", "0.5", "--epochs", "2", "--hidden", "8"];
+    let printed = ok(&[&args[..], &["--generator", &generator, "--start", &tuned, "--out", &draft]].concat());
+    assert!(printed.contains("weights written"), "{printed}");
+    let text = dir.text("draft.txt");
+    assert!(text.contains("draft_net.hidden=8"), "{text}");
+    assert!(text.contains("--draft --explore-draft 0.15"), "the header gives the command: {text}");
+    assert_eq!(lines(&text, "net."), lines(&play_text, "net."), "the play network kept");
+    assert_eq!(lines(&text, "play."), lines(&play_text, "play."), "play weights kept");
+    let agent = format!("learned:file={draft}");
+    let played = ok(&["arena", "learned", &agent, "--games", "4", "--draft", "own", "--seed", "1"]);
+    assert!(played.contains("played 4 games"), "{played}");
+    let e = fails(&["tune", "--start", &draft, "--games", "100", "--out", &path("x.txt")]);
+    assert!(e.contains("draft network") && e.contains("train-net --draft"), "{e}");
+    let e = fails(&["train-net", "--draft", "--game", "focus", "--games", "10", "--out", &path("y.txt")]);
+    assert!(e.contains("--draft: --game focus has no draft"), "{e}");
+    let e = fails(&["train-net", "--explore-draft", "0.2", "--games", "10", "--out", &path("z.txt")]);
+    assert!(e.contains("--draft"), "{e}");
+    let e = fails(&["tune", "--game", "focus", "--start", &draft, "--games", "100", "--out", &path("w.txt")]);
+    assert!(e.contains("--start: --game focus"), "{e}");
+}

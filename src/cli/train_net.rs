@@ -14,7 +14,7 @@ use senat_lab::limits;
 use senat_lab::net_train::{self, EpochReport, Fit, FitStart, TrainConfig};
 use senat_lab::selfplay::identity::{PolicyId, fnv1a64};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `senat train-net`.
@@ -37,12 +37,19 @@ pub(crate) struct TrainNetArgs {
     /// Weight of --label's value in the target (the game's result has the rest).
     #[arg(long, default_value_t = 0.5)]
     label_weight: f64,
-    /// Probability that a play position is kept as a sample.
+    /// Probability that a play position (with --draft: a draft position) is kept as a sample.
     #[arg(long, default_value_t = 0.1)]
     sample: f64,
     /// Probability that a generator's play move is replaced by a random one.
     #[arg(long, default_value_t = 0.02)]
     explore: f64,
+    /// Train Sénat's draft network (added to the draft positions' logit) on draft positions,
+    /// instead of the play network on play positions; --start's play weights and network are kept.
+    #[arg(long)]
+    draft: bool,
+    /// With --draft: probability that a generator's draft move is replaced by a random one.
+    #[arg(long, default_value_t = 0.15, requires = "draft")]
+    explore_draft: f64,
     /// Fraction of the games held out.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
@@ -66,7 +73,8 @@ pub(crate) struct TrainNetArgs {
     /// evaluation's terms, each weighed 1, that is the evaluation itself).
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
-    /// Continue training --start's network (an earlier round's) instead of a new one.
+    /// Continue training --start's network (an earlier round's; with --draft, its draft network)
+    /// instead of a new one.
     #[arg(long, requires = "start")]
     keep_net: bool,
     /// Where to write the weights (`learned:file=<path>` reads them).
@@ -117,6 +125,8 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     cfg.label_weight = fraction("--label-weight", a.label_weight)?;
     cfg.sample = fraction("--sample", a.sample)?;
     cfg.explore = fraction("--explore", a.explore)?;
+    cfg.draft = a.draft;
+    cfg.explore_draft = fraction("--explore-draft", a.explore_draft)?;
     cfg.holdout = fraction("--holdout", a.holdout)?;
     cfg.games = a.games;
     cfg.seed = a.seed;
@@ -141,10 +151,12 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if let Some(path) = &a.start {
         let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
         let mut w = Learned::parse(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+        // The network of the phase trained: kept with --keep-net, replaced otherwise.
+        let trained = if a.draft { &mut w.draft_net } else { &mut w.net };
         if !a.keep_net {
-            w.net = None;
+            *trained = None;
         }
-        match (&w.net, a.hidden) {
+        match (&*trained, a.hidden) {
             (None, _) if a.keep_net => {
                 return input(format_args!("--keep-net: {} has no network to keep", path.display()));
             }
@@ -159,20 +171,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
             _ => {}
         }
         cfg.start = w;
-        origin.push_str(&format!("--start {} is fnv1a64:{:016x}", path.display(), fnv1a64(body.as_bytes())));
-        let made: Vec<&str> = body
-            .lines()
-            .filter_map(|l| l.strip_prefix("# "))
-            .filter(|l| l.starts_with("Produced by:") || l.starts_with("Start: "))
-            .collect();
-        if made.is_empty() {
-            origin.push_str(" (it gives no Produced by line)\n");
-        } else {
-            origin.push_str(", made as follows:\n");
-            for l in made {
-                origin.push_str(&format!("Start: {l}\n"));
-            }
-        }
+        origin.push_str(&start_origin(path, &body));
     }
     refuse_existing(&a.out, a.force)?;
     let start = Instant::now();
@@ -181,7 +180,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     let (weights, reports) = epochs(out, &mut lines, |each| net_train::train(&cfg, &data, each))?;
     let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
     let command = format!(
-        "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
+        "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {}{} \
          --holdout {} --hidden {} --epochs {} --lr {} --lr-final {} --l2 {}{}{} --out {}",
         a.games,
         a.seed,
@@ -190,6 +189,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         a.label_weight,
         a.sample,
         a.explore,
+        if a.draft { format!(" --draft --explore-draft {}", a.explore_draft) } else { String::new() },
         a.holdout,
         cfg.fit.hidden,
         a.epochs,
@@ -200,14 +200,20 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         if a.keep_net { " --keep-net" } else { "" },
         a.out.display()
     );
+    let what = if a.draft {
+        "the start's play weights and network, the logistic draft weights (trained with the draft network),\n\
+         and a draft network of {} hidden units whose output is added to the draft logit."
+    } else {
+        "the logistic play weights (trained with the network),\n\
+         the start's draft weights, and a network of {} hidden units whose output is added to the play logit."
+    };
     let header = format!(
-        "Sénat learned evaluation with a value network: the logistic play weights (trained with the network),\n\
-         the start's draft weights, and a network of {} hidden units whose output is added to the play logit.\n\
+        "Sénat learned evaluation with a value network: {}\n\
          Produced by: {command}\n\
          (version {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
          {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
          Kept: epoch {}",
-        cfg.fit.hidden,
+        what.replace("{}", &cfg.fit.hidden.to_string()),
         env!("CARGO_PKG_VERSION"),
         data.train.len(),
         data.held.len(),
@@ -219,6 +225,27 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     write_atomic(&a.out, weights.to_text(&header).as_bytes(), a.force)?;
     writeln!(out, "weights written to {} in {:.1} s", a.out.display(), start.elapsed().as_secs_f64())?;
     Ok(())
+}
+
+/// The header lines that say which `--start` file a run read (its hash, as
+/// `senat arena`'s identity line gives it) and how that file was made (its
+/// own `Produced by` and `Start` lines), so a chain of runs can be replayed.
+pub(crate) fn start_origin(path: &Path, body: &str) -> String {
+    let mut origin = format!("--start {} is fnv1a64:{:016x}", path.display(), fnv1a64(body.as_bytes()));
+    let made: Vec<&str> = body
+        .lines()
+        .filter_map(|l| l.strip_prefix("# "))
+        .filter(|l| l.starts_with("Produced by:") || l.starts_with("Start: "))
+        .collect();
+    if made.is_empty() {
+        origin.push_str(" (it gives no Produced by line)\n");
+    } else {
+        origin.push_str(", made as follows:\n");
+        for l in made {
+            origin.push_str(&format!("Start: {l}\n"));
+        }
+    }
+    origin
 }
 
 /// Plays a run's `games` (`generate`), says how many samples they gave
@@ -274,6 +301,9 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     };
     if game::variant_help::<G>(&a.game, out)? {
         return Ok(());
+    }
+    if a.draft {
+        return input(format_args!("--draft: --game {} has no draft (Sénat's draft network only)", a.game.game));
     }
     let start_state = game::text(G::start(&a.game.full()))?;
     let generator = game::agent(a.generator.as_deref().unwrap_or("ab:depth=1"), "--generator")?;
@@ -438,6 +468,8 @@ pub(crate) fn tune_lab(f: &LinearFit<'_>, out: &mut impl Write) -> Result<()> {
         label_weight: 0.0,
         sample,
         explore,
+        draft: false,
+        explore_draft: 0.15,
         holdout: 0.2,
         hidden: Some(1),
         epochs: 8,

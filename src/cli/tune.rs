@@ -4,6 +4,8 @@
 
 use crate::cli::common::{Result, fraction, input, refuse_existing, write_atomic};
 use clap::Args;
+use senat_lab::learned::Learned;
+use senat_lab::limits;
 use senat_lab::tune::{self, RoundReport, TuneConfig};
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,6 +36,11 @@ pub(crate) struct TuneArgs {
     /// L2 penalty on the weights.
     #[arg(long, default_value_t = 1e-4)]
     l2: f64,
+    /// Start from these weights instead of `heuristic`: the first round plays `learned:file=FILE`.
+    /// Weights with a network (`net.` lines) keep their play weights and network, and only their
+    /// draft weights are fitted (to drafts played out by the network). Sénat only.
+    #[arg(long, value_name = "FILE")]
+    start: Option<PathBuf>,
     /// Where to write the weights (`learned:file=<path>` reads them).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -59,6 +66,9 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
         return input(format_args!("--games must be within 10 and 100000000, got {}", a.games));
     }
     if other {
+        if a.start.is_some() {
+            return input(format_args!("--start: --game {} fits from nothing (Sénat only)", a.game.game));
+        }
         if a.rounds.is_some_and(|r| r != 1) {
             return input(format_args!("--rounds: --game {} fits once (give 1 or leave it out)", a.game.game));
         }
@@ -84,7 +94,24 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
     if !(0.0..=1.0).contains(&a.l2) {
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
+    let mut origin = String::new();
+    let start_w = match &a.start {
+        Some(p) => {
+            let body = limits::read_text(p).or_else(|e| input(format_args!("--start {}: {e}", p.display())))?;
+            let w = Learned::parse(&body).or_else(|e| input(format_args!("--start {}: {e}", p.display())))?;
+            if w.draft_net.is_some() {
+                return input(format_args!(
+                    "--start {}: its draft weights come with a draft network (retrain both with `senat train-net --draft`)",
+                    p.display()
+                ));
+            }
+            origin = crate::cli::train_net::start_origin(p, &body);
+            Some(w)
+        }
+        None => None,
+    };
     let cfg = TuneConfig {
+        start: start_w,
         games: a.games,
         seed: a.seed,
         rounds,
@@ -111,7 +138,7 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
     }
     let last = reports.last().expect("at least one round");
     let command = format!(
-        "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --explore-draft {} --l2 {} --out {}",
+        "senat tune --games {} --rounds {} --seed {} --sample {} --explore {} --explore-draft {} --l2 {}{} --out {}",
         a.games,
         rounds,
         a.seed,
@@ -119,13 +146,14 @@ pub(crate) fn cmd_tune(a: TuneArgs, out: &mut impl Write) -> Result<()> {
         a.explore,
         a.explore_draft,
         a.l2,
+        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
         a.out.display()
     );
     let header = format!(
         "Sénat learned evaluation: logistic regression weights (log-odds of winning; a draw counts half).\n\
          Produced by: {command}\n\
          (version {}; {:.1} s)\n\
-         Held-out measures of each round (log-loss, accuracy on decisive games):\n{}",
+         {origin}Held-out measures of each round (log-loss, accuracy on decisive games):\n{}",
         env!("CARGO_PKG_VERSION"),
         start.elapsed().as_secs_f64(),
         lines.concat().trim_end()

@@ -260,6 +260,10 @@ pub struct Learned {
     /// The network added to the play positions' logit (`net.…` lines of
     /// the file); `None`: the logistic model alone.
     pub net: Option<Arc<Net>>,
+    /// The network added to the draft positions' logit (`draft_net.…`
+    /// lines, inputs [`crate::net::draft_inputs`]); `None`: the draft's
+    /// logistic model alone.
+    pub draft_net: Option<Arc<Net>>,
 }
 
 /// A shared, copyable handle on a learned evaluation that lives for the
@@ -298,6 +302,11 @@ impl LearnedRef {
         self.0
     }
 
+    /// The shipped weights with the value and draft networks ([`Learned::shipped_draft`]).
+    pub fn shipped_draft() -> LearnedRef {
+        LearnedRef(Learned::shipped_draft())
+    }
+
     /// The shipped weights with a value network ([`Learned::shipped_net`]).
     pub fn shipped_net() -> LearnedRef {
         LearnedRef(Learned::shipped_net())
@@ -331,9 +340,15 @@ const BUILTIN: &str = include_str!("../data/learned-weights.txt");
 /// A batch's identity hashes it, as it hashes a `file=`.
 pub const SHIPPED_NET: &str = include_str!("../data/net-senat.txt");
 
+/// The shipped weights with the value network and a draft network
+/// (`net=draft` in a spec): the text of `crates/lab/data/net-senat-draft.txt`,
+/// [`SHIPPED_NET`]'s play weights and network with draft weights and a draft
+/// network trained on their games (its header says how).
+pub const SHIPPED_DRAFT: &str = include_str!("../data/net-senat-draft.txt");
+
 impl Learned {
     /// All weights zero: every position is even.
-    pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND], net: None };
+    pub const ZERO: Learned = Learned { play: [0.0; NP], draft: [0.0; ND], net: None, draft_net: None };
 
     /// The fitted weights shipped with the program (`crates/lab/data/learned-weights.txt`).
     pub fn builtin() -> &'static Learned {
@@ -347,17 +362,29 @@ impl Learned {
         W.get_or_init(|| Learned::parse(SHIPPED_NET).expect("the shipped network's file parses (tested)"))
     }
 
+    /// The shipped weights with the value network and the draft network ([`SHIPPED_DRAFT`]).
+    pub fn shipped_draft() -> &'static Learned {
+        static W: OnceLock<Learned> = OnceLock::new();
+        W.get_or_init(|| Learned::parse(SHIPPED_DRAFT).expect("the shipped draft network's file parses (tested)"))
+    }
+
     /// The log-odds that `me` wins `p` (a draw counting half); ±[`DECIDED`]
     /// once a side holds the majority.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
-        match &self.net {
-            Some(n) if p.is_play() && p.majority().is_none() => dot(&self.play, &play_features(p, me)) + n.logit(p, me),
-            _ => self.logistic_logit(p, me),
+        if p.majority().is_none() {
+            if p.is_play() {
+                if let Some(n) = &self.net {
+                    return dot(&self.play, &play_features(p, me)) + n.logit(p, me);
+                }
+            } else if let Some(n) = &self.draft_net {
+                return dot(&self.draft, &draft_features(p, me)) + n.draft_logit(p, me);
+            }
         }
+        self.logistic_logit(p, me)
     }
 
-    /// [`Learned::logit`] without the network: the logistic model alone
+    /// [`Learned::logit`] without the networks: the logistic model alone
     /// (the same where there is no network). For the MCTS priors, which
     /// ask it of every child of every node expanded.
     #[inline]
@@ -375,10 +402,11 @@ impl Learned {
     /// of one pending die leaves equal (reserve, placements left, pending die,
     /// who moves): ranks the placements of a `Place` position exactly as
     /// [`Learned::logit`] of their results does, at a fraction of the cost.
-    /// For a draft position only (a play position gets [`Learned::logit`]).
+    /// For a draft position only (a play position, or any position under a
+    /// draft network, gets [`Learned::logit`]).
     #[inline]
     pub fn placement_logit(&self, p: &Position, me: Side) -> f64 {
-        if p.is_play() {
+        if p.is_play() || self.draft_net.is_some() {
             return self.logit(p, me);
         }
         let b = draft_board(p, me);
@@ -402,6 +430,7 @@ impl Learned {
         let mut seen_play = [false; NP];
         let mut seen_draft = [false; ND];
         let mut net: Option<Net> = None;
+        let mut draft_net: Option<Net> = None;
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -412,6 +441,11 @@ impl Learned {
             let (key, value) = (key.trim(), value.trim());
             if let Some(k) = key.strip_prefix("net.") {
                 Net::read_line(&mut net, crate::net::INPUTS, k, value).map_err(|e| at(LineError::Net(e)))?;
+                continue;
+            }
+            if let Some(k) = key.strip_prefix("draft_net.") {
+                Net::read_line(&mut draft_net, crate::net::DRAFT_INPUTS, k, value)
+                    .map_err(|e| at(LineError::DraftNet(e)))?;
                 continue;
             }
             let v: f64 = match value.parse() {
@@ -447,6 +481,7 @@ impl Learned {
             return Err(LearnedError::Missing(missing));
         }
         w.net = net.map(Arc::new);
+        w.draft_net = draft_net.map(Arc::new);
         Ok(w)
     }
 
@@ -467,6 +502,9 @@ impl Learned {
         }
         if let Some(n) = &self.net {
             s.push_str(&n.to_text());
+        }
+        if let Some(n) = &self.draft_net {
+            s.push_str(&n.to_text_as("draft_net"));
         }
         s
     }
@@ -495,6 +533,8 @@ pub enum LineError {
     Unknown(String),
     /// A `net.` line is wrong.
     Net(NetError),
+    /// A `draft_net.` line is wrong.
+    DraftNet(NetError),
     /// The weight was given before.
     Repeated(String),
 }
@@ -529,6 +569,8 @@ impl fmt::Display for LearnedError {
                     ),
                     LineError::Repeated(k) => write!(f, "weight `{k}` given twice"),
                     LineError::Net(e) => write!(f, "{e}"),
+                    // The network's messages name its keys `net.…`.
+                    LineError::DraftNet(e) => write!(f, "{}", e.to_string().replace("net.", "draft_net.")),
                 }
             }
             LearnedError::Missing(names) => write!(f, "weights missing: {}", names.join(", ")),
@@ -582,6 +624,51 @@ mod tests {
         assert_eq!(w.draft, Learned::builtin().draft, "the draft weights are the shipped ones");
         assert_eq!(LearnedRef::shipped_net(), LearnedRef::shipped_net());
         assert_ne!(LearnedRef::shipped_net(), LearnedRef::builtin());
+    }
+
+    /// The shipped draft network's file keeps the play network's weights,
+    /// adds its network to draft positions only, reads back exactly, and a
+    /// placement is weighed by it in full.
+    #[test]
+    fn the_shipped_draft_network_weighs_draft_positions_only() {
+        let (d, n) = (Learned::shipped_draft(), Learned::shipped_net());
+        assert!(d.draft_net.is_some() && n.draft_net.is_none());
+        assert_eq!((d.play, &d.net), (n.play, &n.net), "the play weights and network are net=on's");
+        assert_eq!(&Learned::parse(&d.to_text("x")).unwrap(), d, "reads back");
+        let mut rng = testkit::XorShift64::new(4);
+        let (mut drafts, mut plays) = (0, 0);
+        let mut p = Position::start();
+        for _ in 0..4000 {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.majority().is_some() {
+                p = Position::start();
+                continue;
+            }
+            let me = p.side_to_move();
+            if p.is_play() {
+                assert_eq!(d.logit(&p, me), n.logit(&p, me));
+                plays += 1;
+            } else {
+                assert_ne!(d.logit(&p, me), d.logistic_logit(&p, me), "{}", p.to_spn());
+                drafts += 1;
+            }
+            if let Some(q) = moves
+                .iter()
+                .map(|&m| {
+                    let mut q = p;
+                    q.play_unchecked(m);
+                    q
+                })
+                .find(|q| !q.is_play())
+            {
+                assert_eq!(d.placement_logit(&q, me), d.logit(&q, me), "{}", q.to_spn());
+            }
+            p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        assert!(drafts > 500 && plays > 500, "{drafts} {plays}");
+        let bad = d.to_text("").replace("draft_net.hidden=32", "draft_net.hidden=0");
+        let e = Learned::parse(&bad).unwrap_err().to_string();
+        assert!(e.contains("draft_net.hidden:"), "{e}");
     }
 
     #[test]

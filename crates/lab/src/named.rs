@@ -34,8 +34,9 @@ pub const SENAT_SHARP: &str = "mcts:playouts=10000,rollout=eval,prior=1000,net=o
 /// Sénat's `strong`: MCTS with the value network and a tenth of `top`'s
 /// playouts, no guard.
 pub const SENAT_STRONG: &str = "mcts:playouts=1000,rollout=eval,prior=1000,net=on,temp=0.5";
-/// Sénat's `fast`: one ply on the learned evaluation.
-pub const SENAT_FAST: &str = "learned";
+/// Sénat's `fast`: one ply on the learned evaluation with the shipped value
+/// network and draft network (`net=draft`, docs/results/net.md).
+pub const SENAT_FAST: &str = "learned:net=draft";
 
 /// Focus and Débâcle's `top`: alpha-beta at depth 3 (first in all three
 /// ladders of docs/results/other-games.md) with the root guard and a move
@@ -75,7 +76,11 @@ pub const SENAT: &[Named] = &[
         spec: SENAT_STRONG,
         about: "MCTS with the value network and a tenth of top's playouts, no guard",
     },
-    Named { name: "fast", spec: SENAT_FAST, about: "one ply on the learned evaluation, for big batches" },
+    Named {
+        name: "fast",
+        spec: SENAT_FAST,
+        about: "one ply on the learned evaluation with the value and draft networks, for big batches",
+    },
 ];
 
 /// The named agents of Focus, 4-player Focus and Débâcle.

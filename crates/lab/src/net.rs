@@ -22,8 +22,8 @@
 //! (the trainer, [`crate::net_train`], draws the first weights).
 
 use senat_rules::board::CELLS;
-use senat_rules::dice::{Colour, Side, Symbol};
-use senat_rules::position::Position;
+use senat_rules::dice::{Colour, DICE, Side, Symbol};
+use senat_rules::position::{Layers, Phase, Position};
 use std::fmt;
 
 /// Sénat's board inputs: cell × (mover's colour, the opponent's, white) × symbol.
@@ -50,11 +50,27 @@ pub const MAX_ACTIVE: usize = 4 * CELLS + 4;
 /// The largest hidden layer a file may give.
 pub const MAX_HIDDEN: usize = 256;
 
-/// The inputs that are on in play position `p`, seen from its side to move.
-pub fn inputs(p: &Position, out: &mut Vec<u16>) {
-    out.clear();
+/// Sénat's draft network's inputs: the board's ([`BOARD`], as in play), then
+/// each die left in the reserve × whether the mover is red.
+const D_RESERVE: usize = BOARD;
+/// The die being placed × whether the mover is red.
+const D_PENDING: usize = D_RESERVE + 2 * DICE;
+/// Placements made (0 to 23, the pending one not counted).
+const D_PLACED: usize = D_PENDING + 2 * DICE;
+/// The mover places (rather than gives).
+const D_PLACING: usize = D_PLACED + DICE + 1;
+/// The mover is red.
+const D_RED: usize = D_PLACING + 1;
+/// Number of the draft network's inputs.
+pub const DRAFT_INPUTS: usize = D_RED + 1;
+/// The most of them on in one position.
+pub const DRAFT_MAX_ACTIVE: usize = CELLS + DICE + 4;
+
+/// The board inputs of `p` seen from its side to move: one per die, by
+/// cell, colour shown (the mover's, the opponent's, white) and symbol.
+#[inline(always)]
+fn board_inputs(p: &Position, l: &Layers, out: &mut Vec<u16>) {
     let me = p.side_to_move();
-    let l = p.layers();
     let (mine, theirs) = match me {
         Side::Red => (Colour::Red, Colour::Blue),
         Side::Blue => (Colour::Blue, Colour::Red),
@@ -70,6 +86,38 @@ pub fn inputs(p: &Position, out: &mut Vec<u16>) {
             }
         }
     }
+}
+
+/// The inputs that are on in draft position `p`, seen from its side to
+/// move (the giver, or the placer): the dice placed ([`board_inputs`]),
+/// the reserve, the die being placed, the placements made, whether the
+/// mover places and whether it is red.
+pub fn draft_inputs(p: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    board_inputs(p, &p.layers(), out);
+    let red = usize::from(p.side_to_move() == Side::Red);
+    let mut r = p.reserve().0;
+    while r != 0 {
+        let n = r.trailing_zeros() as usize;
+        r &= r - 1;
+        out.push((D_RESERVE + 2 * (n - 1) + red) as u16);
+    }
+    if let Phase::Place(d) = p.phase() {
+        out.push((D_PENDING + 2 * (usize::from(d.number()) - 1) + red) as u16);
+        out.push(D_PLACING as u16);
+    }
+    out.push((D_PLACED + (p.dice_count() as usize).min(DICE)) as u16);
+    if red == 1 {
+        out.push(D_RED as u16);
+    }
+}
+
+/// The inputs that are on in play position `p`, seen from its side to move.
+pub fn inputs(p: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    let me = p.side_to_move();
+    let l = p.layers();
+    board_inputs(p, &l, out);
     let mut r = (p.restricted() & l.occupied).0;
     while r != 0 {
         out.push((RESTRICTED + r.trailing_zeros() as usize) as u16);
@@ -187,12 +235,24 @@ impl Net {
     /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        self.logit_by(p, me, inputs)
+    }
+
+    /// The draft network's log-odds that `me` wins Sénat draft position `p`.
+    #[inline]
+    pub fn draft_logit(&self, p: &Position, me: Side) -> f64 {
+        self.logit_by(p, me, draft_inputs)
+    }
+
+    /// The log-odds that `me` wins `p`, its inputs listed by `list`.
+    #[inline]
+    fn logit_by(&self, p: &Position, me: Side, list: fn(&Position, &mut Vec<u16>)) -> f64 {
         thread_local! {
             static BUF: std::cell::RefCell<Vec<u16>> = std::cell::RefCell::new(Vec::with_capacity(MAX_ACTIVE));
         }
         let out = BUF.with(|b| {
             let mut b = b.borrow_mut();
-            inputs(p, &mut b);
+            list(p, &mut b);
             self.output(&b)
         });
         let v = f64::from(out);
@@ -263,13 +323,23 @@ impl Net {
     /// The network as `net.…` lines that [`Net::parse_line`] reads back
     /// exactly (`net.hidden` first; rows of all-zero input weights left out).
     pub fn to_text(&self) -> String {
+        self.to_text_as("net")
+    }
+
+    /// [`Net::to_text`] with `prefix` in place of `net` (another network of the same file).
+    pub fn to_text_as(&self, prefix: &str) -> String {
         let join = |v: &[f32]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
-        let mut s = format!("net.hidden={}\nnet.inputs={}\n", self.hidden, self.inputs);
-        s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2={:?}\n", join(&self.b1), join(&self.w2), self.b2));
+        let mut s = format!("{prefix}.hidden={}\n{prefix}.inputs={}\n", self.hidden, self.inputs);
+        s.push_str(&format!(
+            "{prefix}.b1={}\n{prefix}.w2={}\n{prefix}.b2={:?}\n",
+            join(&self.b1),
+            join(&self.w2),
+            self.b2
+        ));
         for i in 0..self.inputs {
             let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
             if row.iter().any(|&x| x != 0.0) {
-                s.push_str(&format!("net.w1.{i}={}\n", join(row)));
+                s.push_str(&format!("{prefix}.w1.{i}={}\n", join(row)));
             }
         }
         s
@@ -420,6 +490,47 @@ mod tests {
                 seen += (fast != n.b2) as u32;
             }
             assert!(seen > 50, "hidden {hidden}: the outputs vary ({seen})");
+        }
+    }
+
+    /// Positions of random drafts (every phase) and of the plays after them.
+    fn random_positions(seed: u64, n: usize) -> Vec<Position> {
+        let mut rng = testkit::XorShift64::new(seed);
+        let mut out = Vec::new();
+        let mut p = Position::start();
+        while out.len() < n {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.majority().is_some() {
+                p = Position::start();
+                continue;
+            }
+            out.push(p);
+            p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        out
+    }
+
+    #[test]
+    fn draft_inputs_are_in_range_distinct_and_say_the_reserve_and_the_pending_die() {
+        let mut v = Vec::new();
+        let drafts: Vec<Position> = random_positions(5, 3000).into_iter().filter(|p| !p.is_play()).collect();
+        assert!(drafts.len() > 500, "{}", drafts.len());
+        for p in &drafts {
+            draft_inputs(p, &mut v);
+            assert!(v.len() <= DRAFT_MAX_ACTIVE, "{}", p.to_spn());
+            assert!(v.iter().all(|&i| usize::from(i) < DRAFT_INPUTS));
+            let mut s = v.clone();
+            s.sort_unstable();
+            s.dedup();
+            assert_eq!(s.len(), v.len(), "distinct: {}", p.to_spn());
+            let count = |r: std::ops::Range<usize>| v.iter().filter(|&&i| r.contains(&usize::from(i))).count();
+            assert_eq!(count(0..BOARD) as u32, p.dice_count(), "one board input per die");
+            assert_eq!(count(D_RESERVE..D_PENDING) as u32, p.reserve().0.count_ones(), "the reserve");
+            let placing = matches!(p.phase(), Phase::Place(_));
+            assert_eq!(count(D_PENDING..D_PLACED), usize::from(placing), "the pending die");
+            assert_eq!(count(D_PLACING..D_RED), usize::from(placing));
+            assert_eq!(count(D_PLACED..D_PLACING), 1, "the placements made");
+            assert_eq!(count(D_RED..DRAFT_INPUTS), usize::from(p.side_to_move() == Side::Red));
         }
     }
 

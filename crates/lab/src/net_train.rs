@@ -23,7 +23,7 @@
 //! played in parallel with rayon and gathered in game order; training is
 //! single-threaded. This module never reads or writes files.
 
-use crate::learned::{self, Learned, NP, sigmoid};
+use crate::learned::{self, Learned, ND, NP, sigmoid};
 use crate::net::{self, MAX_HIDDEN, Net};
 use crate::policy::{Agent, GameRng, PolicySpec, RandomPolicy, Turn, mix64, rng_from_seed};
 use crate::selfplay::game_seed;
@@ -52,13 +52,20 @@ pub struct TrainConfig {
     pub sample: f64,
     /// Probability that a play move of the generator is replaced by a random one.
     pub explore: f64,
+    /// Train the draft network ([`Learned::draft_net`]) on draft positions
+    /// instead of the play network on play positions.
+    pub draft: bool,
+    /// Probability that a draft move of the generator is replaced by a random
+    /// one (varied drafts for the draft network to learn from).
+    pub explore_draft: f64,
     /// Fraction of the games held out.
     pub holdout: f64,
     /// How the network is trained (its `seed` is replaced by the run's).
     pub fit: Fit,
-    /// The evaluation trained on top of (its draft weights are kept). With
-    /// a network, training continues from that network (`hidden` is then
-    /// the network's); without, a new one starts with a zero output layer.
+    /// The evaluation trained on top of (the other phase's weights and
+    /// network are kept). With a network of the phase trained, training
+    /// continues from it (`hidden` is then the network's); without, a new
+    /// one starts with a zero output layer.
     pub start: Learned,
 }
 
@@ -73,6 +80,8 @@ impl TrainConfig {
             label_weight: 0.5,
             sample: 0.1,
             explore: 0.02,
+            draft: false,
+            explore_draft: 0.15,
             holdout: 0.1,
             fit: Fit {
                 seed: 1,
@@ -146,9 +155,15 @@ impl Samples {
 
     fn push_senat(&mut self, p: &Position, target: f32, result: f32) {
         let mut v = Vec::with_capacity(net::MAX_ACTIVE);
-        net::inputs(p, &mut v);
-        let f = learned::play_features(p, p.side_to_move());
-        self.push(&v, &f.map(|x| x as f32), target, result);
+        if p.is_play() {
+            net::inputs(p, &mut v);
+            let f = learned::play_features(p, p.side_to_move());
+            self.push(&v, &f.map(|x| x as f32), target, result);
+        } else {
+            net::draft_inputs(p, &mut v);
+            let f = learned::draft_features(p, p.side_to_move());
+            self.push(&v, &f.map(|x| x as f32), target, result);
+        }
     }
 
     /// Appends `o`'s samples (in their order).
@@ -181,8 +196,9 @@ pub(crate) fn unit(rng: &mut GameRng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// Plays game `index` and samples its play positions (with their labels
-/// where `labeler` is given).
+/// Plays game `index` and samples its play positions, or its draft
+/// positions for the draft network (with their labels where `labeler` is
+/// given).
 fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
     let seed = game_seed(cfg.seed, index);
     let mut rng: GameRng = rng_from_seed(seed);
@@ -199,7 +215,7 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
         }
         let p = *game.position();
         let turn = Turn::new(&game);
-        if p.is_play() && unit(&mut pick) < cfg.sample {
+        if p.is_play() != cfg.draft && unit(&mut pick) < cfg.sample {
             let value = labeler.as_mut().and_then(|l| {
                 l.new_game();
                 l.choose(&turn, &mut label_rng);
@@ -207,7 +223,10 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
             });
             kept.push((p, value));
         }
-        let m = if p.is_play() && unit(&mut rng) < cfg.explore {
+        // Draft moves are explored for the draft network only (and draw
+        // from `rng` only then, so the play network's games stay as they were).
+        let explore = if p.is_play() { Some(cfg.explore) } else { cfg.draft.then_some(cfg.explore_draft) };
+        let m = if explore.is_some_and(|e| unit(&mut rng) < e) {
             RandomPolicy.choose(&turn, &mut rng)
         } else {
             player.choose(&turn, &mut rng)
@@ -506,30 +525,45 @@ pub fn fit(
     (m.v, m.net, reports)
 }
 
-/// Trains Sénat's network on `data` ([`fit`] from `cfg.start`) and returns
-/// the evaluation (the start's draft weights, the trained linear part and
-/// network) with the report of each epoch.
+/// Trains Sénat's play network, or its draft network with `cfg.draft`, on
+/// `data` ([`fit`] from `cfg.start`) and returns the evaluation (the
+/// start's other phase, the trained linear part and network) with the
+/// report of each epoch.
 pub fn train(cfg: &TrainConfig, data: &Data, each: impl FnMut(&EpochReport)) -> (Learned, Vec<EpochReport>) {
     let f = Fit { seed: cfg.seed, ..cfg.fit };
-    let start = FitStart {
-        linear: cfg.start.play.map(|x| x as f32).to_vec(),
-        net: cfg.start.net.as_deref(),
-        inputs: net::INPUTS,
-        max_active: net::MAX_ACTIVE,
+    let start = if cfg.draft {
+        FitStart {
+            linear: cfg.start.draft.map(|x| x as f32).to_vec(),
+            net: cfg.start.draft_net.as_deref(),
+            inputs: net::DRAFT_INPUTS,
+            max_active: net::DRAFT_MAX_ACTIVE,
+        }
+    } else {
+        FitStart {
+            linear: cfg.start.play.map(|x| x as f32).to_vec(),
+            net: cfg.start.net.as_deref(),
+            inputs: net::INPUTS,
+            max_active: net::MAX_ACTIVE,
+        }
     };
     let (v, net, reports) = fit(&f, &start, data, each);
-    let play: [f32; NP] = v.try_into().expect("the linear part keeps its NP weights");
-    let out = Learned { play: play.map(f64::from), draft: cfg.start.draft, net: Some(Arc::new(net)) };
+    let out = if cfg.draft {
+        let draft: [f32; ND] = v.try_into().expect("the linear part keeps its ND weights");
+        Learned { draft: draft.map(f64::from), draft_net: Some(Arc::new(net)), ..cfg.start.clone() }
+    } else {
+        let play: [f32; NP] = v.try_into().expect("the linear part keeps its NP weights");
+        Learned { play: play.map(f64::from), net: Some(Arc::new(net)), ..cfg.start.clone() }
+    };
     (out, reports)
 }
 
 /// The start evaluation's held-out loss on results, for the side that moves
-/// (the network's own first report gives the same with its start).
+/// (the network's own first report gives the same with its start): its
+/// play weights on play samples, its draft weights on draft samples.
 pub fn start_loss(start: &Learned, held: &Samples) -> f64 {
-    let z = (0..held.len()).map(|k| {
-        let lin: f64 = start.play.iter().zip(held.features(k)).map(|(a, b)| a * f64::from(*b)).sum();
-        lin
-    });
+    const _: () = assert!(NP != ND, "the phases' samples are told apart by their width");
+    let w: &[f64] = if held.width == ND { &start.draft } else { &start.play };
+    let z = (0..held.len()).map(|k| w.iter().zip(held.features(k)).map(|(a, b)| a * f64::from(*b)).sum::<f64>());
     log_loss(z, &held.result)
 }
 

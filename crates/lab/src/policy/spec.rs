@@ -196,7 +196,7 @@ pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
 /// Refusal of a spec giving its weights twice.
-const NET_AND_FILE: &str = "net=on and file= both give the weights: keep one";
+const NET_AND_FILE: &str = "net=on|draft and file= both give the weights: keep one";
 
 /// The keys of `learned:…`: a weights file or the shipped network, and the move temperature.
 pub const LEARNED_KEYS: &[&str] = &["file", "net", "temp", "temp_plies"];
@@ -296,6 +296,7 @@ mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|
 | ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>,net=off] | learned[:file=<path>,net=off,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 file: learned weights, a network included, for mcts's rollout=eval and ab's eval=learned; \
 net=on: the shipped learned weights with their value network (crates/lab/data/net-senat.txt) instead of a file; \
+net=draft: those and a draft network (crates/lab/data/net-senat-draft.txt), which the draft's choices weigh too; \
 playouts or depth are then caps only if given; solve: proved wins, losses and draws in the tree; \
 guard=D: in the play phase, a forced win within D plies is played at once and a chosen move proved lost within D plies \
 is replaced by the next not proved lost, each proof capped at guard_nodes nodes, with a deeper look for a win \
@@ -350,15 +351,25 @@ impl PolicySpec {
                 // The shipped weights with their value network, where `file=`
                 // would name a file.
                 (PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta, "net") => {
-                    said_net = p.choice(&[(&["on"], true), (&["off"], false)], "on or off").map_err(refuse)?;
+                    let shipped = p
+                        .choice(
+                            &[
+                                (&["on"], Some(LearnedRef::shipped_net())),
+                                (&["draft"], Some(LearnedRef::shipped_draft())),
+                                (&["off"], None),
+                            ],
+                            "on, draft or off",
+                        )
+                        .map_err(refuse)?;
+                    said_net = shipped.is_some();
                     if said_net && said_file {
                         return Err(refuse(ParamError::Conflict(NET_AND_FILE)));
                     }
-                    if said_net {
+                    if let Some(w) = shipped {
                         match kind {
-                            PolicyKind::Learned => learned = Some(Learned::shipped_net().clone()),
+                            PolicyKind::Learned => learned = Some(w.get().clone()),
                             _ => {
-                                engine.learned = LearnedRef::shipped_net();
+                                engine.learned = w;
                                 engine_file = true;
                             }
                         }
@@ -642,11 +653,16 @@ mod tests {
         assert_eq!(PolicySpec::parse("learned:net=on").unwrap().learned.as_ref(), Some(shipped.get()));
         assert!(PolicySpec::parse("mcts:rollout=eval,net=off").unwrap().engine.learned.is_builtin());
         assert_eq!(PolicySpec::parse("learned:net=off").unwrap().learned, None);
+        let draft = LearnedRef::shipped_draft();
+        assert_eq!(PolicySpec::parse("learned:net=draft").unwrap().learned.as_ref(), Some(draft.get()));
+        assert_eq!(PolicySpec::parse("ab:depth=2,net=draft").unwrap().engine.learned, draft);
+        assert_ne!(draft, shipped);
         for (bad, said) in [
             ("mcts:net=on", "rollout=eval"),
             ("ab:eval=hand,net=on", "eval=learned"),
             ("learned:net=on,file=w.txt", "keep one"),
-            ("learned:net=yes", "on or off"),
+            ("learned:net=draft,file=w.txt", "keep one"),
+            ("learned:net=yes", "on, draft or off"),
         ] {
             let e = PolicySpec::parse(bad).unwrap_err().to_string();
             assert!(e.contains(said), "{bad}: {e}");

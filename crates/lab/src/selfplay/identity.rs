@@ -192,15 +192,15 @@ impl PolicyId {
     /// The identity of `spec`, reading its weights files (if any) to hash them.
     pub fn of(spec: &PolicySpec) -> Result<PolicyId, WeightsError> {
         let files = weight_files(spec);
-        let shipped = uses_shipped_net(spec);
-        if files.is_empty() && !shipped {
+        let shipped = shipped_weights(spec);
+        if files.is_empty() && shipped.is_empty() {
             return Ok(PolicyId { name: spec.name.clone(), weights: None });
         }
         let mut h = Fnv::new();
-        if shipped {
+        for text in shipped {
             // The shipped network's text, as a file's bytes: a binary
             // shipping another network plays another batch.
-            let bytes = crate::learned::SHIPPED_NET.as_bytes();
+            let bytes = text.as_bytes();
             h.write(&(bytes.len() as u64).to_le_bytes());
             h.write(bytes);
         }
@@ -236,17 +236,26 @@ pub fn weight_files(spec: &PolicySpec) -> Vec<PathBuf> {
     params.split(',').filter_map(|item| item.trim().strip_prefix("file=")).map(PathBuf::from).collect()
 }
 
-/// Whether a policy reads the shipped network (`net=on`, in either half of
-/// a `DRAFT>PLAY` spec).
-pub fn uses_shipped_net(spec: &PolicySpec) -> bool {
+/// The shipped weights a policy reads (`net=on`, `net=draft`, in either
+/// half of a `DRAFT>PLAY` spec), as their files' texts, in order.
+pub fn shipped_weights(spec: &PolicySpec) -> Vec<&'static str> {
     if let Some(s) = &spec.split {
-        return uses_shipped_net(&s.draft) || uses_shipped_net(&s.play);
+        let mut texts = shipped_weights(&s.draft);
+        texts.extend(shipped_weights(&s.play));
+        return texts;
     }
     if !matches!(spec.kind, PolicyKind::Learned | PolicyKind::Mcts | PolicyKind::AlphaBeta) {
-        return false;
+        return Vec::new();
     }
     let params = spec.name.trim().split_once(':').map_or("", |(_, p)| p);
-    params.split(',').any(|item| item.trim().replace(' ', "") == "net=on")
+    params
+        .split(',')
+        .filter_map(|item| match item.trim().replace(' ', "").as_str() {
+            "net=on" => Some(crate::learned::SHIPPED_NET),
+            "net=draft" => Some(crate::learned::SHIPPED_DRAFT),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The weights files of several policies, each once (the inputs that no
@@ -668,6 +677,10 @@ mod tests {
         assert_eq!(id("random>ab:depth=1,net=on"), on);
         assert_eq!(id("mcts:rollout=eval,net=off"), None);
         assert_eq!(id("learned"), None);
+        let draft = id("learned:net=draft");
+        assert!(draft.is_some());
+        assert_ne!(draft, on, "another text, another batch");
+        assert_eq!(id("ab:depth=1,net=draft"), draft);
     }
 
     #[test]
