@@ -136,6 +136,14 @@ pub const TARGETS: &[Target] = &[
         max_len: 1200,
     },
     Target {
+        name: "learned_weights",
+        about: "Sénat's learned weights files (`learned:file=`, `mcts:…,file=`), networks included: parse, write, parse again",
+        run: learned_weights,
+        dict: LEARNED_WEIGHTS_DICT,
+        generate: gen_learned_weights,
+        max_len: 1600,
+    },
+    Target {
         name: "domino_agent",
         about: "agent specs of --game dominoes: parse, Display, parse again",
         run: domino_agent,
@@ -1026,6 +1034,60 @@ fn gen_game_weights(rng: &mut Rng) -> Vec<u8> {
     s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2=0.5\n", row(rng), row(rng)));
     for _ in 0..rng.below(4) {
         s.push_str(&format!("net.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
+    }
+    s.into_bytes()
+}
+
+// ---- Sénat's learned weights files -------------------------------------------
+
+const LEARNED_WEIGHTS_DICT: &[&str] = &[
+    "play.pile=",
+    "play.tempo=",
+    "draft.row_s=",
+    "draft.red=",
+    "net.hidden=",
+    "net.inputs=",
+    "draft_net.hidden=",
+    "draft_net.inputs=325\n",
+    "net.b1=",
+    "draft_net.w1.",
+    "net.w1.",
+    "net.b2=",
+    "# ",
+    "NaN",
+    "1e39",
+];
+
+fn learned_weights(data: &[u8]) {
+    use senat_lab::learned::Learned;
+    let text = String::from_utf8_lossy(data);
+    let Ok(w) = Learned::parse(&text) else { return };
+    assert!(w.play.iter().chain(&w.draft).all(|x| x.is_finite()), "a weight that is not finite accepted");
+    for n in w.net.iter().chain(&w.draft_net) {
+        assert!(n.w1.iter().chain(&n.b1).chain(&n.w2).all(|x| x.is_finite()) && n.b2.is_finite());
+    }
+    assert_eq!(Learned::parse(&w.to_text("again")).as_ref(), Ok(&w), "weights file round trip of {text:?}");
+}
+
+fn gen_learned_weights(rng: &mut Rng) -> Vec<u8> {
+    use senat_lab::learned::{DRAFT_FEATURES, PLAY_FEATURES};
+    let mut s = String::from("# a weights file\n");
+    for (phase, names) in [("play", &PLAY_FEATURES[..]), ("draft", &DRAFT_FEATURES[..])] {
+        for n in names {
+            s.push_str(&format!("{phase}.{n}={}.{}\n", rng.below(20) as i64 - 10, rng.below(100)));
+        }
+    }
+    for (prefix, inputs) in [("net", senat_lab::net::INPUTS), ("draft_net", senat_lab::net::DRAFT_INPUTS)] {
+        if rng.below(2) == 0 {
+            continue;
+        }
+        let hidden = 1 + rng.below(3);
+        let row = |rng: &mut Rng| (0..hidden).map(|_| format!("0.{}", rng.below(1000))).collect::<Vec<_>>().join(" ");
+        s.push_str(&format!("{prefix}.hidden={hidden}\n{prefix}.inputs={inputs}\n"));
+        s.push_str(&format!("{prefix}.b1={}\n{prefix}.w2={}\n{prefix}.b2=0.5\n", row(rng), row(rng)));
+        for _ in 0..rng.below(4) {
+            s.push_str(&format!("{prefix}.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
+        }
     }
     s.into_bytes()
 }
