@@ -190,6 +190,15 @@ fn a_draft_network_trains_on_top_of_a_play_network_and_tune_starts_from_a_file()
     let agent = format!("learned:file={draft}");
     let played = ok(&["arena", "learned", &agent, "--games", "4", "--draft", "own", "--seed", "1"]);
     assert!(played.contains("played 4 games"), "{played}");
+    // An opponent plays one side of each game: another run, another file, and the header says so.
+    let pool = path("pool.txt");
+    ok(&[&args[..], &["--generator", &generator, "--start", &tuned, "--opponent", "heuristic", "--out", &pool]]
+        .concat());
+    let pool_text = dir.text("pool.txt");
+    assert!(pool_text.contains(" --opponent 'heuristic' "), "{pool_text}");
+    assert_ne!(lines(&pool_text, "draft_net.w1"), lines(&text, "draft_net.w1"), "other games, other weights");
+    let e = fails(&["train-net", "--game", "focus", "--opponent", "greedy", "--games", "10", "--out", &path("v.txt")]);
+    assert!(e.contains("--opponent: --game focus"), "{e}");
     let e = fails(&["tune", "--start", &draft, "--games", "100", "--out", &path("x.txt")]);
     assert!(e.contains("draft network") && e.contains("train-net --draft"), "{e}");
     let e = fails(&["train-net", "--draft", "--game", "focus", "--games", "10", "--out", &path("y.txt")]);

@@ -30,6 +30,11 @@ pub(crate) struct TrainNetArgs {
     /// --game focus an agent of that game; default: learned for Sénat, ab:depth=1 otherwise).
     #[arg(long, value_name = "SPEC")]
     generator: Option<String>,
+    /// An agent that plays one side against --generator, each game in turn (repeat the flag for a
+    /// pool: game i's opponent is the (i/2 mod n)-th, the generator red in even games); without
+    /// it the generator plays both sides. Sénat only.
+    #[arg(long = "opponent", value_name = "SPEC")]
+    opponents: Vec<String>,
     /// An agent (a search) whose value of each sampled position for the side to move is
     /// blended into the target (expert iteration); without it the target is the game's result.
     #[arg(long, value_name = "SPEC")]
@@ -122,6 +127,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     }
     let mut cfg = TrainConfig::new(policy("generator", a.generator.as_deref().unwrap_or("learned"))?);
     cfg.labeler = a.label.as_deref().map(|s| policy("label", s)).transpose()?;
+    cfg.opponents = a.opponents.iter().map(|s| policy("opponent", s)).collect::<Result<_>>()?;
     cfg.label_weight = fraction("--label-weight", a.label_weight)?;
     cfg.sample = fraction("--sample", a.sample)?;
     cfg.explore = fraction("--explore", a.explore)?;
@@ -138,7 +144,8 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     // Where the run's weights come from: the files' hashes (as senat arena's
     // identity line gives them) and the start file's own making.
     let mut origin = String::new();
-    for (what, spec) in [("generator", Some(&cfg.generator)), ("label", cfg.labeler.as_ref())] {
+    let named = [("generator", Some(&cfg.generator)), ("label", cfg.labeler.as_ref())];
+    for (what, spec) in named.into_iter().chain(cfg.opponents.iter().map(|o| ("opponent", Some(o)))) {
         if let Some(h) = spec
             .map(PolicyId::of)
             .transpose()
@@ -180,11 +187,12 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     let (weights, reports) = epochs(out, &mut lines, |each| net_train::train(&cfg, &data, each))?;
     let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
     let command = format!(
-        "senat train-net --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {}{} \
+        "senat train-net --games {} --seed {} --generator '{}'{}{} --label-weight {} --sample {} --explore {}{} \
          --holdout {} --hidden {} --epochs {} --lr {} --lr-final {} --l2 {}{}{} --out {}",
         a.games,
         a.seed,
         cfg.generator.name,
+        cfg.opponents.iter().map(|o| format!(" --opponent '{}'", o.name)).collect::<String>(),
         cfg.labeler.as_ref().map(|l| format!(" --label '{}'", l.name)).unwrap_or_default(),
         a.label_weight,
         a.sample,
@@ -304,6 +312,9 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     }
     if a.draft {
         return input(format_args!("--draft: --game {} has no draft (Sénat's draft network only)", a.game.game));
+    }
+    if !a.opponents.is_empty() {
+        return input(format_args!("--opponent: --game {} trains on self-play (Sénat only)", a.game.game));
     }
     let start_state = game::text(G::start(&a.game.full()))?;
     let generator = game::agent(a.generator.as_deref().unwrap_or("ab:depth=1"), "--generator")?;
@@ -468,6 +479,7 @@ pub(crate) fn tune_lab(f: &LinearFit<'_>, out: &mut impl Write) -> Result<()> {
         label_weight: 0.0,
         sample,
         explore,
+        opponents: Vec::new(),
         draft: false,
         explore_draft: 0.15,
         holdout: 0.2,

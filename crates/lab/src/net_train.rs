@@ -43,6 +43,10 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Plays both sides of every game, draft included.
     pub generator: PolicySpec,
+    /// Agents that play one side of a game each in turn against the
+    /// generator (game `i`: the generator is red when `i` is even, its
+    /// opponent `opponents[(i / 2) % len]`); empty: the generator plays both.
+    pub opponents: Vec<PolicySpec>,
     /// Labels each sampled position with its value for the mover
     /// ([`Agent::assess`]); `None`: the game's result alone.
     pub labeler: Option<PolicySpec>,
@@ -76,6 +80,7 @@ impl TrainConfig {
             games: 20_000,
             seed: 1,
             generator,
+            opponents: Vec::new(),
             labeler: None,
             label_weight: 0.5,
             sample: 0.1,
@@ -207,6 +212,12 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
     let mut player = cfg.generator.build();
     let mut labeler = cfg.labeler.as_ref().map(|s| s.build());
     player.new_game();
+    // The generator's opponent in this game, and the side it plays.
+    let mut opponent = (!cfg.opponents.is_empty()).then(|| {
+        let mut o = cfg.opponents[(index / 2) as usize % cfg.opponents.len()].build();
+        o.new_game();
+        (o, if index.is_multiple_of(2) { Side::Blue } else { Side::Red })
+    });
     let mut game = GameRecord::new(Position::start());
     let mut kept: Vec<(Position, Option<f64>)> = Vec::new();
     let outcome = loop {
@@ -229,7 +240,10 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
         let m = if explore.is_some_and(|e| unit(&mut rng) < e) {
             RandomPolicy.choose(&turn, &mut rng)
         } else {
-            player.choose(&turn, &mut rng)
+            match opponent.as_mut() {
+                Some((o, side)) if p.side_to_move() == *side => o.choose(&turn, &mut rng),
+                _ => player.choose(&turn, &mut rng),
+            }
         };
         game.play_unchecked(m);
     };
