@@ -70,7 +70,7 @@ fn searches_explain_themselves_on_stderr() {
 #[test]
 fn named_agents_expand_as_documented() {
     for (game, pos, name, expansion) in [
-        ("senat", "sample", "fast", "learned:net=draft"),
+        ("senat", "sample", "fast", "learned:net=draft,temp=0.05"),
         ("senat", "sample", "strong", "mcts:playouts=1000,rollout=eval,prior=1000,net=on,temp=0.5"),
         (
             "senat",
@@ -92,7 +92,7 @@ fn named_agents_expand_as_documented() {
     let g = g.to_str().unwrap();
     ok(&["selfplay", "--games", "2", "--red", "fast", "--blue", "random", "--out", g, "--summary", "", "--quiet"]);
     let text = dir.text("g.csv");
-    assert!(text.lines().next().unwrap().contains(" red=learned:net=draft "), "{text}");
+    assert!(text.lines().next().unwrap().contains(" red=learned:net=draft,temp=0.05 "), "{text}");
     let help = ok(&["bestmove", "--help"]);
     assert!(
         help.contains("top    = mcts:playouts=10000,rollout=eval,prior=1000,net=on,guard=7,guard_before=0,temp=0.5"),
