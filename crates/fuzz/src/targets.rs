@@ -1028,14 +1028,21 @@ fn gen_game_weights(rng: &mut Rng) -> Vec<u8> {
     for t in terms {
         s.push_str(&format!("linear.{t}={}.{}\n", rng.below(20) as i64 - 10, rng.below(100)));
     }
+    s.push_str(&gen_net_lines(rng, "net", inputs));
+    s.into_bytes()
+}
+
+/// A small network's lines under `prefix` (`net`, `draft_net`) for a network
+/// of `inputs` inputs, now and then naming an input out of range.
+fn gen_net_lines(rng: &mut Rng, prefix: &str, inputs: usize) -> String {
     let hidden = 1 + rng.below(3);
     let row = |rng: &mut Rng| (0..hidden).map(|_| format!("0.{}", rng.below(1000))).collect::<Vec<_>>().join(" ");
-    s.push_str(&format!("net.hidden={hidden}\nnet.inputs={inputs}\n"));
-    s.push_str(&format!("net.b1={}\nnet.w2={}\nnet.b2=0.5\n", row(rng), row(rng)));
+    let mut s = format!("{prefix}.hidden={hidden}\n{prefix}.inputs={inputs}\n");
+    s.push_str(&format!("{prefix}.b1={}\n{prefix}.w2={}\n{prefix}.b2=0.5\n", row(rng), row(rng)));
     for _ in 0..rng.below(4) {
-        s.push_str(&format!("net.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
+        s.push_str(&format!("{prefix}.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
     }
-    s.into_bytes()
+    s
 }
 
 // ---- Sénat's learned weights files -------------------------------------------
@@ -1078,15 +1085,8 @@ fn gen_learned_weights(rng: &mut Rng) -> Vec<u8> {
         }
     }
     for (prefix, inputs) in [("net", senat_lab::net::INPUTS), ("draft_net", senat_lab::net::DRAFT_INPUTS)] {
-        if rng.below(2) == 0 {
-            continue;
-        }
-        let hidden = 1 + rng.below(3);
-        let row = |rng: &mut Rng| (0..hidden).map(|_| format!("0.{}", rng.below(1000))).collect::<Vec<_>>().join(" ");
-        s.push_str(&format!("{prefix}.hidden={hidden}\n{prefix}.inputs={inputs}\n"));
-        s.push_str(&format!("{prefix}.b1={}\n{prefix}.w2={}\n{prefix}.b2=0.5\n", row(rng), row(rng)));
-        for _ in 0..rng.below(4) {
-            s.push_str(&format!("{prefix}.w1.{}={}\n", rng.below(inputs + 2), row(rng)));
+        if rng.below(2) == 1 {
+            s.push_str(&gen_net_lines(rng, prefix, inputs));
         }
     }
     s.into_bytes()
