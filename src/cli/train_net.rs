@@ -208,12 +208,17 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         if a.keep_net { " --keep-net" } else { "" },
         a.out.display()
     );
+    let hidden = cfg.fit.hidden;
     let what = if a.draft {
-        "the start's play weights and network, the logistic draft weights (trained with the draft network),\n\
-         and a draft network of {} hidden units whose output is added to the draft logit."
+        format!(
+            "the start's play weights and network, the logistic draft weights (trained with the draft network),\n\
+             and a draft network of {hidden} hidden units whose output is added to the draft logit."
+        )
     } else {
-        "the logistic play weights (trained with the network),\n\
-         the start's draft weights, and a network of {} hidden units whose output is added to the play logit."
+        format!(
+            "the logistic play weights (trained with the network),\n\
+             the start's draft weights, and a network of {hidden} hidden units whose output is added to the play logit."
+        )
     };
     let header = format!(
         "Sénat learned evaluation with a value network: {}\n\
@@ -221,7 +226,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
          (version {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
          {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
          Kept: epoch {}",
-        what.replace("{}", &cfg.fit.hidden.to_string()),
+        what,
         env!("CARGO_PKG_VERSION"),
         data.train.len(),
         data.held.len(),

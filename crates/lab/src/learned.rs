@@ -372,16 +372,19 @@ impl Learned {
     /// once a side holds the majority.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
-        if p.majority().is_none() {
-            if p.is_play() {
-                if let Some(n) = &self.net {
-                    return dot(&self.play, &play_features(p, me)) + n.logit(p, me);
+        // The network of the position's phase; without one (or once decided),
+        // the logistic model alone, which checks the majority itself.
+        let play = p.is_play();
+        match if play { &self.net } else { &self.draft_net } {
+            Some(n) if p.majority().is_none() => {
+                if play {
+                    dot(&self.play, &play_features(p, me)) + n.logit(p, me)
+                } else {
+                    dot(&self.draft, &draft_features(p, me)) + n.draft_logit(p, me)
                 }
-            } else if let Some(n) = &self.draft_net {
-                return dot(&self.draft, &draft_features(p, me)) + n.draft_logit(p, me);
             }
+            _ => self.logistic_logit(p, me),
         }
-        self.logistic_logit(p, me)
     }
 
     /// [`Learned::logit`] without the networks: the logistic model alone
