@@ -69,6 +69,44 @@ fn bench_eval(c: &mut Criterion) {
         g.bench_function(format!("net{hidden}"), |b| b.iter(|| sum(&w)));
     }
     g.finish();
+    // The network alone on listed inputs: the `f32` network that training
+    // reads against the integer form that agents read.
+    let listed: Vec<Vec<u16>> = positions
+        .iter()
+        .map(|(p, _)| {
+            let mut v = Vec::new();
+            senat_lab::net::inputs(p, &mut v);
+            v
+        })
+        .collect();
+    let mut g = c.benchmark_group("net_kernel");
+    g.throughput(Throughput::Elements(listed.len() as u64));
+    g.bench_function("list_inputs", |b| {
+        let mut v = Vec::new();
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|(p, _)| {
+                    senat_lab::net::inputs(black_box(p), &mut v);
+                    v.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("turnable", |b| {
+        b.iter(|| positions.iter().map(|(p, _)| black_box(p).turnable().red.0.count_ones()).sum::<u32>())
+    });
+    for hidden in [32, 64] {
+        let w = with_net(hidden);
+        let n = w.net.as_deref().expect("a network");
+        g.bench_function(format!("f32_{hidden}"), |b| {
+            b.iter(|| listed.iter().map(|a| n.output(black_box(a))).sum::<f32>())
+        });
+        g.bench_function(format!("int_{hidden}"), |b| {
+            b.iter(|| listed.iter().map(|a| n.infer(black_box(a))).sum::<f32>())
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench_eval);

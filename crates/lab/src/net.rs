@@ -17,14 +17,18 @@
 //! value changes sign, so the two sides' probabilities still add up to one.
 //!
 //! Weights are `f32`; the file form is `net.<name>=<numbers>` lines inside
-//! a learned weights file ([`Net::parse_line`], [`Net::to_text`]).
+//! a learned weights file ([`Net::parse_line`], [`Net::to_text`]). Training
+//! and its losses use the `f32` network ([`Net::output`]); agents use its
+//! integer form ([`Net::infer`]: 16-bit hidden sums, an exact integer
+//! output sum), made from the weights on the first inference.
 //! This module only reads positions: no search, no I/O, no randomness
 //! (the trainer, [`crate::net_train`], draws the first weights).
 
 use senat_rules::board::CELLS;
-use senat_rules::dice::{Colour, DICE, Side, Symbol};
+use senat_rules::dice::{DICE, Side};
 use senat_rules::position::{Layers, Phase, Position};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// Sénat's board inputs: cell × (mover's colour, the opponent's, white) × symbol.
 const BOARD: usize = CELLS * 9;
@@ -66,25 +70,72 @@ pub const DRAFT_INPUTS: usize = D_RED + 1;
 /// The most of them on in one position.
 pub const DRAFT_MAX_ACTIVE: usize = CELLS + DICE + 4;
 
-/// The board inputs of `p` seen from its side to move: one per die, by
-/// cell, colour shown (the mover's, the opponent's, white) and symbol.
-#[inline(always)]
-fn board_inputs(p: &Position, l: &Layers, out: &mut Vec<u16>) {
-    let me = p.side_to_move();
-    let (mine, theirs) = match me {
-        Side::Red => (Colour::Red, Colour::Blue),
-        Side::Blue => (Colour::Blue, Colour::Red),
-    };
-    for (k, c) in [mine, theirs, Colour::White].into_iter().enumerate() {
-        let shown = l.showing(c);
-        for (s, sym) in Symbol::ALL.into_iter().enumerate() {
-            let mut b = (shown & l.with_symbol(sym)).0;
-            while b != 0 {
-                let cell = b.trailing_zeros() as usize;
-                b &= b - 1;
-                out.push((cell * 9 + k * 3 + s) as u16);
-            }
+/// Room for the longest listing: a power of two, so that an index masked
+/// by `LIST_ROOM - 1` needs no bounds check.
+const LIST_ROOM: usize = 128;
+const _: () = assert!(MAX_ACTIVE <= LIST_ROOM && DRAFT_MAX_ACTIVE <= LIST_ROOM);
+
+/// Inputs being listed into a fixed buffer (no growth or bounds checks on
+/// the way).
+struct Listing {
+    /// The inputs so far, then room.
+    buf: [u16; LIST_ROOM],
+    /// How many.
+    n: usize,
+}
+
+impl Listing {
+    /// An empty listing.
+    #[inline(always)]
+    fn new() -> Self {
+        Listing { buf: [0; LIST_ROOM], n: 0 }
+    }
+
+    /// Adds input `i`.
+    #[inline(always)]
+    fn put(&mut self, i: usize) {
+        // The game's bound (MAX_ACTIVE) keeps n below LIST_ROOM: the mask
+        // only spares the check.
+        self.buf[self.n & (LIST_ROOM - 1)] = i as u16;
+        self.n += 1;
+    }
+
+    /// Adds input `base + stride · k` for each cell index `k` in `bits`.
+    #[inline(always)]
+    fn put_cells(&mut self, mut bits: u32, base: usize, stride: usize) {
+        while bits != 0 {
+            self.put(base + stride * bits.trailing_zeros() as usize);
+            bits &= bits - 1;
         }
+    }
+
+    /// The inputs listed.
+    #[inline(always)]
+    fn as_slice(&self) -> &[u16] {
+        &self.buf[..self.n.min(LIST_ROOM)]
+    }
+}
+
+/// The board inputs of `p` seen from its side to move (one per die: cell
+/// × colour shown, the mover's, the opponent's or white, × symbol), in
+/// cell order. One pass over the dice (one loop exit to mispredict): the
+/// colour and symbol are read from the layers' bits.
+#[inline(always)]
+fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
+    let (mine, theirs) = match p.side_to_move() {
+        Side::Red => (l.red.0, l.blue.0),
+        Side::Blue => (l.blue.0, l.red.0),
+    };
+    let (square, circle) = (l.square.0, l.circle.0);
+    let mut occ = l.occupied.0;
+    while occ != 0 {
+        let i = occ.trailing_zeros() as usize;
+        occ &= occ - 1;
+        let bit = |b: u32| (b >> i & 1) as usize;
+        // Mine 0, theirs 1, white 2; triangle 0, square 1, circle 2.
+        let k = 2 - 2 * bit(mine) - bit(theirs);
+        let s = bit(square) + 2 * bit(circle);
+        out.put(i * 9 + k * 3 + s);
     }
 }
 
@@ -93,64 +144,69 @@ fn board_inputs(p: &Position, l: &Layers, out: &mut Vec<u16>) {
 /// the reserve, the die being placed, the placements made, whether the
 /// mover places and whether it is red.
 pub fn draft_inputs(p: &Position, out: &mut Vec<u16>) {
+    let mut v = Listing::new();
+    list_draft_inputs(p, &mut v);
     out.clear();
-    board_inputs(p, &p.layers(), out);
+    out.extend_from_slice(v.as_slice());
+}
+
+/// [`draft_inputs`], into `v` (emptied first).
+#[inline]
+fn list_draft_inputs(p: &Position, v: &mut Listing) {
+    v.n = 0;
+    board_inputs(p, &p.layers(), v);
     let red = usize::from(p.side_to_move() == Side::Red);
-    let mut r = p.reserve().0;
-    while r != 0 {
-        let n = r.trailing_zeros() as usize;
-        r &= r - 1;
-        out.push((D_RESERVE + 2 * (n - 1) + red) as u16);
-    }
+    // Die n (1 to 23) is bit n of the reserve.
+    v.put_cells(p.reserve().0 >> 1, D_RESERVE + red, 2);
     if let Phase::Place(d) = p.phase() {
-        out.push((D_PENDING + 2 * (usize::from(d.number()) - 1) + red) as u16);
-        out.push(D_PLACING as u16);
+        v.put(D_PENDING + 2 * (usize::from(d.number()) - 1) + red);
+        v.put(D_PLACING);
     }
-    out.push((D_PLACED + (p.dice_count() as usize).min(DICE)) as u16);
+    v.put(D_PLACED + (p.dice_count() as usize).min(DICE));
     if red == 1 {
-        out.push(D_RED as u16);
+        v.put(D_RED);
     }
 }
 
 /// The inputs that are on in play position `p`, seen from its side to move.
 pub fn inputs(p: &Position, out: &mut Vec<u16>) {
+    let mut v = Listing::new();
+    list_inputs(p, &mut v);
     out.clear();
+    out.extend_from_slice(v.as_slice());
+}
+
+/// [`inputs`], into `v` (emptied first).
+#[inline]
+fn list_inputs(p: &Position, v: &mut Listing) {
+    v.n = 0;
     let me = p.side_to_move();
     let l = p.layers();
-    board_inputs(p, &l, out);
-    let mut r = (p.restricted() & l.occupied).0;
-    while r != 0 {
-        out.push((RESTRICTED + r.trailing_zeros() as usize) as u16);
-        r &= r - 1;
-    }
-    // A quarter turn's colours, read from the rules' table (in cell order,
-    // the mover's before the opponent's).
+    board_inputs(p, &l, v);
+    v.put_cells((p.restricted() & l.occupied).0, RESTRICTED, 1);
+    // A quarter turn's colours, read from the rules' table: the mover's,
+    // then the opponent's.
     let t = p.turnable();
-    let (own, opp) = (t.of(me).0, t.of(me.other()).0);
-    let mut either = own | opp;
-    while either != 0 {
-        let i = either.trailing_zeros() as usize;
-        either &= either - 1;
-        if own >> i & 1 != 0 {
-            out.push((TURNS + 2 * i) as u16);
-        }
-        if opp >> i & 1 != 0 {
-            out.push((TURNS + 2 * i + 1) as u16);
-        }
-    }
+    v.put_cells(t.of(me).0, TURNS, 2);
+    v.put_cells(t.of(me.other()).0, TURNS + 1, 2);
     let piles = p.piles();
-    out.push((OWN_PILE + usize::from(piles.of(me).min(4))) as u16);
-    out.push((OPP_PILE + usize::from(piles.of(me.other()).min(4))) as u16);
+    v.put(OWN_PILE + usize::from(piles.of(me).min(4)));
+    v.put(OPP_PILE + usize::from(piles.of(me.other()).min(4)));
     let closure = usize::from(p.closure().max(1));
     let step = (usize::from(p.clock()) * CLOCK_STEPS / closure).min(CLOCK_STEPS - 1);
-    out.push((CLOCK + step) as u16);
+    v.put(CLOCK + step);
     if me == Side::Red {
-        out.push(RED as u16);
+        v.put(RED);
     }
 }
 
 /// The network: inputs → `hidden` clipped ReLUs → one output (log-odds
 /// for the side to move, added to the logistic sum).
+///
+/// Agents evaluate it through its integer form ([`Net::infer`]), made
+/// from the weights on the first inference and kept: change the weights
+/// of a network before it is first inferred, or of a clone (a clone starts
+/// without one). Training changes its own copy and reads [`Net::output`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     /// Inputs (rows of `w1`).
@@ -165,12 +221,180 @@ pub struct Net {
     pub w2: Vec<f32>,
     /// Output bias.
     pub b2: f32,
+    /// The integer form, made on the first [`Net::infer`].
+    quant: QuantCell,
+}
+
+/// The largest hidden scale of the integer form (a unit's 1.0 is at most
+/// this many steps): finer adds nothing a game can see.
+const QA_MAX: f64 = 4096.0;
+
+/// The integer form of a [`Net`] ([`Net::infer`]): input weights and
+/// biases in steps of 1/`qa` of a hidden unit's clipped range, summed in
+/// 16 bits; output weights in steps of 1/`qb`, the output summed exactly
+/// in 32 bits. The scales are the finest at which no hidden sum (every
+/// input on) and no output sum can overflow, so every sum is exact and
+/// the order of the additions does not matter (16 lanes at a time).
+#[derive(Clone, Debug, PartialEq)]
+struct Quant {
+    /// Input weights, as [`Net::w1`].
+    w1: Vec<i16>,
+    /// Hidden biases.
+    b1: Vec<i16>,
+    /// Output weights.
+    w2: Vec<i32>,
+    /// A hidden unit's 1.0 (the top of the clipped ReLU).
+    qa: i16,
+    /// 1 / (qa · qb): from the output sum to log-odds.
+    out_scale: f32,
+    /// The output bias, as in the network.
+    b2: f32,
+}
+
+impl Quant {
+    /// The integer form of `n`, or `None` when its weights are too large
+    /// for one (a hidden sum beyond 32,767 steps of one unit's range).
+    fn new(n: &Net) -> Option<Quant> {
+        let h = n.hidden;
+        // The largest hidden sum, every input on; rounding adds at most half
+        // a step per term.
+        let bound = (0..h)
+            .map(|u| f64::from(n.b1[u].abs()) + (0..n.inputs).map(|i| f64::from(n.w1[i * h + u].abs())).sum::<f64>())
+            .fold(0.0, f64::max);
+        let room = f64::from(i16::MAX) - (n.inputs as f64 + 1.0) * 0.5;
+        let w2_sum: f64 = n.w2.iter().map(|w| f64::from(w.abs())).sum();
+        // The output sum is at most qa · (qb · Σ|w2| + h / 2) < 2^31, with qb ≥ 1.
+        let out_room = f64::from(i32::MAX) / (w2_sum + h as f64);
+        let qa = (room / bound.max(f64::MIN_POSITIVE)).min(QA_MAX).min(out_room).floor();
+        if qa < 1.0 {
+            return None;
+        }
+        let qb = ((f64::from(i32::MAX) / qa - h as f64 * 0.5) / w2_sum.max(f64::MIN_POSITIVE)).min(1e9).floor();
+        let q16 = |w: f32| (f64::from(w) * qa).round() as i16;
+        Some(Quant {
+            w1: n.w1.iter().map(|&w| q16(w)).collect(),
+            b1: n.b1.iter().map(|&w| q16(w)).collect(),
+            w2: n.w2.iter().map(|&w| (f64::from(w) * qb).round() as i32).collect(),
+            qa: qa as i16,
+            out_scale: (1.0 / (qa * qb)) as f32,
+            b2: n.b2,
+        })
+    }
+
+    /// The output for the inputs `active`, 16·`C` hidden units: each group
+    /// of 16 sums stays in one 256-bit register.
+    #[inline]
+    fn output_lanes<const C: usize>(&self, active: &[u16]) -> f32 {
+        let mut acc = [[0i16; 16]; C];
+        for (c, a) in acc.iter_mut().enumerate() {
+            *a = self.b1[16 * c..16 * c + 16].try_into().expect("16 biases");
+        }
+        for &i in active {
+            let at = usize::from(i) * 16 * C;
+            let row = &self.w1[at..at + 16 * C];
+            for (c, a) in acc.iter_mut().enumerate() {
+                let r: &[i16; 16] = row[16 * c..16 * c + 16].try_into().expect("16 weights");
+                *a = add16(a, r);
+            }
+        }
+        let mut flat = [0i16; MAX_HIDDEN];
+        for (c, a) in acc.iter().enumerate() {
+            flat[16 * c..16 * c + 16].copy_from_slice(a);
+        }
+        self.finish(&flat[..16 * C], &self.w2)
+    }
+
+    /// The output for any hidden size.
+    fn output_any(&self, active: &[u16]) -> f32 {
+        let h = self.b1.len();
+        let mut acc = [0i16; MAX_HIDDEN];
+        acc[..h].copy_from_slice(&self.b1);
+        for &i in active {
+            let row = &self.w1[usize::from(i) * h..(usize::from(i) + 1) * h];
+            for (a, w) in acc[..h].iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        self.finish(&acc[..h], &self.w2)
+    }
+
+    /// The clipped hidden sums `acc` through the output weights `w2`.
+    #[inline(always)]
+    fn finish(&self, acc: &[i16], w2: &[i32]) -> f32 {
+        let mut sum = 0i32;
+        for (&a, &w) in acc.iter().zip(w2) {
+            // Bounded by the scales: exact.
+            sum = sum.wrapping_add(i32::from(a.clamp(0, self.qa)).wrapping_mul(w));
+        }
+        self.b2 + sum as f32 * self.out_scale
+    }
+
+    /// The output for the inputs `active`.
+    #[inline]
+    fn output(&self, active: &[u16]) -> f32 {
+        match self.b1.len() {
+            16 => self.output_lanes::<1>(active),
+            32 => self.output_lanes::<2>(active),
+            48 => self.output_lanes::<3>(active),
+            64 => self.output_lanes::<4>(active),
+            _ => self.output_any(active),
+        }
+    }
+}
+
+/// `a + b` lane by lane, wrapping (one 256-bit add).
+#[inline(always)]
+fn add16(a: &[i16; 16], b: &[i16; 16]) -> [i16; 16] {
+    std::array::from_fn(|k| a[k].wrapping_add(b[k]))
+}
+
+/// Where a network keeps its integer form: empty in a new network and in a
+/// clone; never part of a comparison.
+#[derive(Default)]
+struct QuantCell(OnceLock<Option<Quant>>);
+
+impl Clone for QuantCell {
+    fn clone(&self) -> QuantCell {
+        QuantCell::default()
+    }
+}
+
+impl PartialEq for QuantCell {
+    fn eq(&self, _: &QuantCell) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for QuantCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() { "QuantCell(made)" } else { "QuantCell(not yet)" })
+    }
 }
 
 impl Net {
     /// A network of `inputs` inputs and `hidden` units whose weights are all zero.
     pub fn zeros(inputs: usize, hidden: usize) -> Net {
-        Net { inputs, hidden, w1: vec![0.0; inputs * hidden], b1: vec![0.0; hidden], w2: vec![0.0; hidden], b2: 0.0 }
+        Net {
+            inputs,
+            hidden,
+            w1: vec![0.0; inputs * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; hidden],
+            b2: 0.0,
+            quant: QuantCell::default(),
+        }
+    }
+
+    /// The output for the inputs `active` as agents see it: the integer
+    /// form's (made from the weights on the first call), within a few
+    /// thousandths of [`Net::output`]; [`Net::output`] itself for weights
+    /// too large for an integer form.
+    #[inline]
+    pub fn infer(&self, active: &[u16]) -> f32 {
+        match self.quant.0.get_or_init(|| Quant::new(self)) {
+            Some(q) => q.output(active),
+            None => self.output(active),
+        }
     }
 
     /// The hidden units' sums for the inputs `active` (before the ReLU).
@@ -235,26 +459,22 @@ impl Net {
     /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
-        self.logit_by(p, me, inputs)
+        let mut v = Listing::new();
+        list_inputs(p, &mut v);
+        self.mover_view(p, me, self.infer(v.as_slice()))
     }
 
     /// The draft network's log-odds that `me` wins Sénat draft position `p`.
     #[inline]
     pub fn draft_logit(&self, p: &Position, me: Side) -> f64 {
-        self.logit_by(p, me, draft_inputs)
+        let mut v = Listing::new();
+        list_draft_inputs(p, &mut v);
+        self.mover_view(p, me, self.infer(v.as_slice()))
     }
 
-    /// The log-odds that `me` wins `p`, its inputs listed by `list`.
-    #[inline]
-    fn logit_by(&self, p: &Position, me: Side, list: fn(&Position, &mut Vec<u16>)) -> f64 {
-        thread_local! {
-            static BUF: std::cell::RefCell<Vec<u16>> = std::cell::RefCell::new(Vec::with_capacity(MAX_ACTIVE));
-        }
-        let out = BUF.with(|b| {
-            let mut b = b.borrow_mut();
-            list(p, &mut b);
-            self.output(&b)
-        });
+    /// The output `out` (for `p`'s side to move) as `me`'s log-odds.
+    #[inline(always)]
+    fn mover_view(&self, p: &Position, me: Side, out: f32) -> f64 {
         let v = f64::from(out);
         if p.side_to_move() == me { v } else { -v }
     }
@@ -404,6 +624,7 @@ impl std::error::Error for NetError {}
 mod tests {
     use super::*;
     use senat_rules::board::{Bitboard, Cell};
+    use senat_rules::dice::{Colour, Symbol};
     use senat_rules::sample;
 
     fn holds(b: Bitboard, i: usize) -> bool {
@@ -532,6 +753,168 @@ mod tests {
             assert_eq!(count(D_PLACED..D_PLACING), 1, "the placements made");
             assert_eq!(count(D_RED..DRAFT_INPUTS), usize::from(p.side_to_move() == Side::Red));
         }
+    }
+
+    /// The inputs as the first version listed them (by colour and symbol,
+    /// then each cell's turn colours): another order, the same set.
+    fn reference_inputs(p: &Position) -> Vec<u16> {
+        let me = p.side_to_move();
+        let l = p.layers();
+        let mut out = Vec::new();
+        let (mine, theirs) = if me == Side::Red { (Colour::Red, Colour::Blue) } else { (Colour::Blue, Colour::Red) };
+        for (k, c) in [mine, theirs, Colour::White].into_iter().enumerate() {
+            for (s, sym) in Symbol::ALL.into_iter().enumerate() {
+                for i in 0..CELLS {
+                    if holds(l.showing(c) & l.with_symbol(sym), i) {
+                        out.push((i * 9 + k * 3 + s) as u16);
+                    }
+                }
+            }
+        }
+        if !p.is_play() {
+            let red = usize::from(me == Side::Red);
+            for n in 1..=DICE {
+                if p.reserve().0 >> n & 1 != 0 {
+                    out.push((D_RESERVE + 2 * (n - 1) + red) as u16);
+                }
+            }
+            if let Phase::Place(d) = p.phase() {
+                out.push((D_PENDING + 2 * (usize::from(d.number()) - 1) + red) as u16);
+                out.push(D_PLACING as u16);
+            }
+            out.push((D_PLACED + (p.dice_count() as usize).min(DICE)) as u16);
+            if red == 1 {
+                out.push(D_RED as u16);
+            }
+            return out;
+        }
+        let t = p.turnable();
+        for i in 0..CELLS {
+            if holds(p.restricted() & l.occupied, i) {
+                out.push((RESTRICTED + i) as u16);
+            }
+            if holds(t.of(me), i) {
+                out.push((TURNS + 2 * i) as u16);
+            }
+            if holds(t.of(me.other()), i) {
+                out.push((TURNS + 2 * i + 1) as u16);
+            }
+        }
+        let piles = p.piles();
+        out.push((OWN_PILE + usize::from(piles.of(me).min(4))) as u16);
+        out.push((OPP_PILE + usize::from(piles.of(me.other()).min(4))) as u16);
+        let step = (usize::from(p.clock()) * CLOCK_STEPS / usize::from(p.closure().max(1))).min(CLOCK_STEPS - 1);
+        out.push((CLOCK + step) as u16);
+        if me == Side::Red {
+            out.push(RED as u16);
+        }
+        out
+    }
+
+    /// The one-pass listings give the reference's inputs (as a set: the
+    /// integer form's sums do not depend on the order) on positions of
+    /// random drafts and plays.
+    #[test]
+    fn the_listings_are_the_reference_sets() {
+        let (mut v, mut plays, mut drafts) = (Vec::new(), 0, 0);
+        for p in random_positions(11, 4000) {
+            if p.is_play() {
+                inputs(&p, &mut v);
+                plays += 1;
+            } else {
+                draft_inputs(&p, &mut v);
+                drafts += 1;
+            }
+            let mut want = reference_inputs(&p);
+            want.sort_unstable();
+            v.sort_unstable();
+            assert_eq!(v, want, "{}", p.to_spn());
+        }
+        assert!(plays > 1000 && drafts > 500, "{plays} plays, {drafts} drafts");
+    }
+
+    /// Pseudo-random weights of size `hidden`, drawn within `±scale`.
+    fn random_net(inputs: usize, hidden: usize, scale: f32, rng: &mut testkit::XorShift64) -> Net {
+        let mut n = Net::zeros(inputs, hidden);
+        let mut draw = || (rng.below(2001) as f32 - 1000.0) / 1000.0 * scale;
+        n.w1.iter_mut().for_each(|w| *w = draw());
+        n.b1.iter_mut().for_each(|w| *w = draw());
+        n.w2.iter_mut().for_each(|w| *w = draw());
+        n.b2 = draw();
+        n
+    }
+
+    /// How far the integer form may be from the `f32` network on `active`:
+    /// each weight rounds by at most half a step, so a hidden sum by at
+    /// most (inputs on + 1) half steps, the output by that times Σ|w2| plus
+    /// half an output step per unit (and the `f32` sums' own rounding).
+    fn integer_bound(n: &Net, q: &Quant, active: &[u16]) -> f64 {
+        let qa = f64::from(q.qa);
+        let qb = 1.0 / (f64::from(q.out_scale) * qa);
+        let w2: f64 = n.w2.iter().map(|w| f64::from(w.abs())).sum();
+        (active.len() as f64 + 1.0) * 0.5 / qa * w2 + n.hidden as f64 * 0.5 / qb + 1e-4
+    }
+
+    /// The integer form is within its bound of the `f32` network, for every
+    /// kernel size and the general path, on weights small and large; its
+    /// kernels agree to the bit with the general path (integer sums are
+    /// exact); weights too large for one fall back to the `f32` network.
+    #[test]
+    fn the_integer_form_is_within_its_bound_and_its_kernels_agree() {
+        let mut rng = testkit::XorShift64::new(7);
+        let positions: Vec<Position> = random_positions(13, 1500).into_iter().filter(|p| p.is_play()).collect();
+        let mut active = Vec::new();
+        for (hidden, scale) in [(16, 0.3), (32, 0.5), (48, 0.2), (64, 1.0), (5, 0.5), (64, 40.0)] {
+            let n = random_net(INPUTS, hidden, scale, &mut rng);
+            let q = Quant::new(&n).expect("weights an integer form holds");
+            let mut worst: f64 = 0.0;
+            for p in &positions {
+                inputs(p, &mut active);
+                let (int, f) = (n.infer(&active), n.output(&active));
+                assert_eq!(int.to_bits(), q.output_any(&active).to_bits(), "hidden {hidden}: kernel and general path");
+                let gap = f64::from(int - f).abs();
+                assert!(gap <= integer_bound(&n, &q, &active), "hidden {hidden}, scale {scale}: {gap}");
+                worst = worst.max(gap);
+            }
+            assert!(worst > 0.0, "hidden {hidden}: the integer form rounds (the test sees it)");
+        }
+        let mut huge = random_net(INPUTS, 8, 1.0, &mut rng);
+        huge.w1[0] = 1e6;
+        assert!(Quant::new(&huge).is_none());
+        inputs(&positions[0], &mut active);
+        assert_eq!(huge.infer(&active).to_bits(), huge.output(&active).to_bits());
+    }
+
+    /// The shipped networks' integer forms stay within their bounds, and
+    /// within a hundredth of a log-odds unit, of the `f32` networks, on the
+    /// play and draft positions of random games.
+    #[test]
+    fn the_shipped_networks_integer_forms_are_close() {
+        let w = crate::learned::Learned::shipped_draft();
+        let (play, draft) = (w.net.as_deref().unwrap(), w.draft_net.as_deref().unwrap());
+        let mut active = Vec::new();
+        let (mut worst_play, mut worst_draft): (f64, f64) = (0.0, 0.0);
+        for p in random_positions(17, 3000) {
+            let (n, worst) = if p.is_play() {
+                inputs(&p, &mut active);
+                (play, &mut worst_play)
+            } else {
+                draft_inputs(&p, &mut active);
+                (draft, &mut worst_draft)
+            };
+            let q = Quant::new(n).unwrap();
+            let gap = f64::from(n.infer(&active) - n.output(&active)).abs();
+            assert!(gap <= integer_bound(n, &q, &active).min(0.05), "{gap} at {}", p.to_spn());
+            *worst = worst.max(gap);
+        }
+        let (qp, qd) = (Quant::new(play).unwrap(), Quant::new(draft).unwrap());
+        eprintln!(
+            "largest gap: play {worst_play:.6} (qa {}, qb {:.0}), draft {worst_draft:.6} (qa {}, qb {:.0})",
+            qp.qa,
+            1.0 / (f64::from(qp.out_scale) * f64::from(qp.qa)),
+            qd.qa,
+            1.0 / (f64::from(qd.out_scale) * f64::from(qd.qa))
+        );
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl GameWeights {
             dense.clear();
             G::net_features(s, dense);
             let lin: f32 = self.linear.iter().zip(dense.iter()).map(|(a, b)| a * b).sum();
-            f64::from(lin + self.net.output(active))
+            f64::from(lin + self.net.infer(active))
         })
     }
 
