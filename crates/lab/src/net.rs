@@ -385,10 +385,11 @@ impl Net {
         }
     }
 
-    /// The output for the inputs `active` as agents see it: the integer
-    /// form's (made from the weights on the first call), within a few
-    /// thousandths of [`Net::output`]; [`Net::output`] itself for weights
-    /// too large for an integer form.
+    /// The output for the inputs `active` (each listed once, as every
+    /// game's listing does: the scales' bound counts each row once) as
+    /// agents see it: the integer form's (made from the weights on the
+    /// first call), within the rounding of its scales of [`Net::output`];
+    /// [`Net::output`] itself for weights too large for an integer form.
     #[inline]
     pub fn infer(&self, active: &[u16]) -> f32 {
         match self.quant.0.get_or_init(|| Quant::new(self)) {
