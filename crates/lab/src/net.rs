@@ -95,7 +95,8 @@ impl Listing {
     #[inline(always)]
     fn put(&mut self, i: usize) {
         // The game's bound (MAX_ACTIVE) keeps n below LIST_ROOM: the mask
-        // only spares the check.
+        // only spares the check (kept in debug and test builds).
+        debug_assert!(self.n < LIST_ROOM, "more inputs than LIST_ROOM");
         self.buf[self.n & (LIST_ROOM - 1)] = i as u16;
         self.n += 1;
     }
