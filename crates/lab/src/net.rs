@@ -145,16 +145,20 @@ fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
 /// the reserve, the die being placed, the placements made, whether the
 /// mover places and whether it is red.
 pub fn draft_inputs(p: &Position, out: &mut Vec<u16>) {
+    into_vec(p, out, list_draft_inputs);
+}
+
+/// `list`'s inputs of `p`, into `out` (cleared first).
+fn into_vec(p: &Position, out: &mut Vec<u16>, list: fn(&Position, &mut Listing)) {
     let mut v = Listing::new();
-    list_draft_inputs(p, &mut v);
+    list(p, &mut v);
     out.clear();
     out.extend_from_slice(v.as_slice());
 }
 
-/// [`draft_inputs`], into `v` (emptied first).
+/// [`draft_inputs`], into the empty listing `v`.
 #[inline]
 fn list_draft_inputs(p: &Position, v: &mut Listing) {
-    v.n = 0;
     board_inputs(p, &p.layers(), v);
     let red = usize::from(p.side_to_move() == Side::Red);
     // Die n (1 to 23) is bit n of the reserve.
@@ -171,16 +175,12 @@ fn list_draft_inputs(p: &Position, v: &mut Listing) {
 
 /// The inputs that are on in play position `p`, seen from its side to move.
 pub fn inputs(p: &Position, out: &mut Vec<u16>) {
-    let mut v = Listing::new();
-    list_inputs(p, &mut v);
-    out.clear();
-    out.extend_from_slice(v.as_slice());
+    into_vec(p, out, list_inputs);
 }
 
-/// [`inputs`], into `v` (emptied first).
+/// [`inputs`], into the empty listing `v`.
 #[inline]
 fn list_inputs(p: &Position, v: &mut Listing) {
-    v.n = 0;
     let me = p.side_to_move();
     let l = p.layers();
     board_inputs(p, &l, v);
@@ -236,7 +236,7 @@ const QA_MAX: f64 = 4096.0;
 /// in 32 bits. The scales are the finest at which no hidden sum (every
 /// input on) and no output sum can overflow, so every sum is exact and
 /// the order of the additions does not matter (16 lanes at a time).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 struct Quant {
     /// Input weights, as [`Net::w1`].
     w1: Vec<i16>,
@@ -298,11 +298,7 @@ impl Quant {
                 *a = add16(a, r);
             }
         }
-        let mut flat = [0i16; MAX_HIDDEN];
-        for (c, a) in acc.iter().enumerate() {
-            flat[16 * c..16 * c + 16].copy_from_slice(a);
-        }
-        self.finish(&flat[..16 * C], &self.w2)
+        self.finish(acc.as_flattened())
     }
 
     /// The output for any hidden size.
@@ -316,14 +312,14 @@ impl Quant {
                 *a = a.wrapping_add(*w);
             }
         }
-        self.finish(&acc[..h], &self.w2)
+        self.finish(&acc[..h])
     }
 
-    /// The clipped hidden sums `acc` through the output weights `w2`.
+    /// The clipped hidden sums `acc` through the output weights.
     #[inline(always)]
-    fn finish(&self, acc: &[i16], w2: &[i32]) -> f32 {
+    fn finish(&self, acc: &[i16]) -> f32 {
         let mut sum = 0i32;
-        for (&a, &w) in acc.iter().zip(w2) {
+        for (&a, &w) in acc.iter().zip(&self.w2) {
             // Bounded by the scales: exact.
             sum = sum.wrapping_add(i32::from(a.clamp(0, self.qa)).wrapping_mul(w));
         }
@@ -461,24 +457,23 @@ impl Net {
     /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
-        let mut v = Listing::new();
-        list_inputs(p, &mut v);
-        self.mover_view(p, me, self.infer(v.as_slice()))
+        self.logit_by(p, me, list_inputs)
     }
 
     /// The draft network's log-odds that `me` wins Sénat draft position `p`.
     #[inline]
     pub fn draft_logit(&self, p: &Position, me: Side) -> f64 {
-        let mut v = Listing::new();
-        list_draft_inputs(p, &mut v);
-        self.mover_view(p, me, self.infer(v.as_slice()))
+        self.logit_by(p, me, list_draft_inputs)
     }
 
-    /// The output `out` (for `p`'s side to move) as `me`'s log-odds.
+    /// The log-odds that `me` wins `p`, its inputs listed by `list` (the
+    /// listing built on the stack, where it is read).
     #[inline(always)]
-    fn mover_view(&self, p: &Position, me: Side, out: f32) -> f64 {
-        let v = f64::from(out);
-        if p.side_to_move() == me { v } else { -v }
+    fn logit_by(&self, p: &Position, me: Side, list: fn(&Position, &mut Listing)) -> f64 {
+        let mut v = Listing::new();
+        list(p, &mut v);
+        let out = f64::from(self.infer(v.as_slice()));
+        if p.side_to_move() == me { out } else { -out }
     }
 
     /// Reads one `net.<name>=<numbers>` line's key (without `net.`) and
