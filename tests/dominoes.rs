@@ -395,7 +395,7 @@ fn fit_leaf_writes_reproducible_counts_and_the_learned_leaf_plays() {
     let e = fails_in(&dir.0, &["fit-leaf", "--matches", "2", "--out", "a.txt"]);
     assert!(e.contains("already exists"), "{e}");
     let e = fails_in(&dir.0, &["fit-leaf", "--generator", "ismcts:leaf=x", "--out", "c.txt"]);
-    assert!(e.contains("--generator") && e.contains("exp25 or learned"), "{e}");
+    assert!(e.contains("--generator") && e.contains("exp25, learned or net"), "{e}");
     let e = fails_in(&dir.0, &["fit-leaf", "--holdout", "1", "--out", "c.txt"]);
     assert!(e.contains("--holdout 1"), "{e}");
     let e = fails_in(&dir.0, &["fit-leaf", "--game", "focus", "--out", "c.txt"]);

@@ -110,8 +110,6 @@ fn focus_trains_with_the_same_trainer_and_its_agents_read_the_file() {
     assert!(e.contains("--agent 1") && e.contains("the file is for game=focus, not debacle"), "{e}");
     let e = fails(&["arena", "--game", "focus", &format!("learned:file={out}"), "greedy", "--games", "2"]);
     assert!(e.contains("learned"), "{e}");
-    let e = fails(&["train-net", "--game", "dominoes", "--out", &dir.0.join("x.txt").display().to_string()]);
-    assert!(e.contains("no network inputs"), "{e}");
     let e = fails(&["train-net", "--variant", "closure=40", "--out", &dir.0.join("x.txt").display().to_string()]);
     assert!(e.contains("standard rules"), "{e}");
     let e = fails(&[
@@ -207,4 +205,74 @@ fn a_draft_network_trains_on_top_of_a_play_network_and_tune_starts_from_a_file()
     assert!(e.contains("--draft"), "{e}");
     let e = fails(&["tune", "--game", "focus", "--start", &draft, "--games", "100", "--out", &path("w.txt")]);
     assert!(e.contains("--start: --game focus"), "{e}");
+}
+
+/// `train-net --game dominoes` writes a network leaf that `file=` of the
+/// searches reads; what dominoes does not take is refused in one line.
+#[test]
+fn dominoes_trains_a_network_leaf_that_the_searches_read() {
+    let dir = TempDir::new("train-net-dominoes");
+    let out = dir.0.join("dom.txt").display().to_string();
+    let args = [
+        "train-net",
+        "--game",
+        "dominoes",
+        "--games",
+        "12",
+        "--generator",
+        "greedy",
+        "--sample",
+        "0.5",
+        "--hidden",
+        "4",
+        "--epochs",
+        "2",
+        "--holdout",
+        "0.25",
+        "--seed",
+        "3",
+        "--out",
+        &out,
+    ];
+    let printed = ok(&args);
+    assert!(printed.contains("training samples") && printed.contains("weights written"), "{printed}");
+    let text = dir.text("dom.txt");
+    assert!(text.contains("\ngame=dominoes\n") && text.contains("net.hidden=4"), "{text}");
+    assert!(
+        text.contains("linear.match=") && text.contains("linear.pips=") && text.contains("linear.tiles="),
+        "{text}"
+    );
+    assert!(
+        text.contains("senat train-net --game dominoes --games 12 --seed 3 --generator 'greedy' --sample 0.5"),
+        "{text}"
+    );
+    let agent = format!("pimc:playouts=20,worlds=2,file={out}");
+    let played = ok(&["arena", "--game", "dominoes", "--players", "2", &agent, "greedy", "--games", "2"]);
+    assert!(played.contains("played 2 matches"), "{played}");
+    let e = fails(&["arena", "--game", "focus", &format!("mcts:playouts=20,file={out}"), "greedy", "--games", "2"]);
+    assert!(e.contains("the file is for game=dominoes, not focus"), "{e}");
+    for (flag, value) in [("--explore", "0.1"), ("--label", "greedy"), ("--opponent", "greedy")] {
+        let e = fails(&[
+            "train-net",
+            "--game",
+            "dominoes",
+            flag,
+            value,
+            "--out",
+            &dir.0.join("x.txt").display().to_string(),
+        ]);
+        assert!(e.contains(flag) && e.contains("dominoes"), "{e}");
+    }
+    let e = fails(&[
+        "train-net",
+        "--game",
+        "dominoes",
+        "--players",
+        "4",
+        "--out",
+        &dir.0.join("x.txt").display().to_string(),
+    ]);
+    assert!(e.contains("2 players"), "{e}");
+    let e = fails(&["train-net", "--game", "dominoes", "--games", "12", "--out", &out]);
+    assert!(e.contains("already exists"), "{e}");
 }

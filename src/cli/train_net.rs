@@ -45,9 +45,10 @@ pub(crate) struct TrainNetArgs {
     /// Probability that a play position (with --draft: a draft position) is kept as a sample.
     #[arg(long, default_value_t = 0.1)]
     sample: f64,
-    /// Probability that a generator's play move is replaced by a random one.
-    #[arg(long, default_value_t = 0.02)]
-    explore: f64,
+    /// Probability that a generator's play move is replaced by a random one [default: 0.02]
+    /// (not for dominoes, whose games vary by their deals).
+    #[arg(long)]
+    explore: Option<f64>,
     /// Train Sénat's draft network (added to the draft positions' logit) on draft positions,
     /// instead of the play network on play positions; --start's play weights and network are kept.
     #[arg(long)]
@@ -88,18 +89,24 @@ pub(crate) struct TrainNetArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
-    /// The game: senat, focus and focus4 (whose weights files serve both), or debacle; --variant
-    /// sets the training games' rules. Dominoes has no network inputs.
+    /// The game: senat, focus and focus4 (whose weights files serve both), debacle, or dominoes
+    /// (2 players: the network leaf of pimc and ismcts, `leaf=net` or `file=F`; --games counts
+    /// matches, each sampled decision labelled with the learned leaf's match chance at its
+    /// round's end); --variant sets the training games' rules.
     #[command(flatten)]
     pub(crate) game: GameArg,
+}
+
+impl TrainNetArgs {
+    /// `--explore`, or its default.
+    fn explore(&self) -> f64 {
+        self.explore.unwrap_or(0.02)
+    }
 }
 
 /// Runs `senat train-net`.
 pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()> {
     let other = a.game.other()?;
-    if a.game.game == GameKind::Dominoes {
-        return input("--game dominoes: train-net has no network inputs for dominoes (its leaf is fitted by fit-leaf)");
-    }
     if !other && !a.game.variant.trim().is_empty() {
         return input("--variant: Sénat's networks are trained on the standard rules");
     }
@@ -122,6 +129,9 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     if !(0.0..=1.0).contains(&a.l2) {
         return input(format_args!("--l2 must be within 0 and 1, got {}", a.l2));
     }
+    if a.game.game == GameKind::Dominoes {
+        return train_dominoes(&a, out);
+    }
     if other {
         return on_game!(a.game.game, G => train_lab::<G>(&a, false, out));
     }
@@ -130,7 +140,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
     cfg.opponents = a.opponents.iter().map(|s| policy("opponent", s)).collect::<Result<_>>()?;
     cfg.label_weight = fraction("--label-weight", a.label_weight)?;
     cfg.sample = fraction("--sample", a.sample)?;
-    cfg.explore = fraction("--explore", a.explore)?;
+    cfg.explore = fraction("--explore", a.explore())?;
     cfg.draft = a.draft;
     cfg.explore_draft = fraction("--explore-draft", a.explore_draft)?;
     cfg.holdout = fraction("--holdout", a.holdout)?;
@@ -196,7 +206,7 @@ pub(crate) fn cmd_train_net(a: TrainNetArgs, out: &mut impl Write) -> Result<()>
         cfg.labeler.as_ref().map(|l| format!(" --label '{}'", l.name)).unwrap_or_default(),
         a.label_weight,
         a.sample,
-        a.explore,
+        a.explore(),
         if a.draft { format!(" --draft --explore-draft {}", a.explore_draft) } else { String::new() },
         a.holdout,
         cfg.fit.hidden,
@@ -338,27 +348,10 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
         labeler,
         label_weight: fraction("--label-weight", a.label_weight)?,
         sample: fraction("--sample", a.sample)?,
-        explore: fraction("--explore", a.explore)?,
+        explore: fraction("--explore", a.explore())?,
         holdout: fraction("--holdout", a.holdout)?,
     };
-    let mut origin = String::new();
-    let from = match &a.start {
-        None => None,
-        Some(path) => {
-            let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
-            let w =
-                GameWeights::parse::<G>(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
-            if let Some(h) = a.hidden.filter(|&h| a.keep_net && h != w.net.hidden) {
-                return input(format_args!(
-                    "--hidden {h}: --keep-net keeps the {} hidden units of {}",
-                    w.net.hidden,
-                    path.display()
-                ));
-            }
-            origin.push_str(&format!("--start {} is fnv1a64:{:016x}\n", path.display(), fnv1a64(body.as_bytes())));
-            Some(w)
-        }
-    };
+    let (from, mut origin) = start_weights(a, GameWeights::parse::<G>)?;
     let kept = from.as_ref().filter(|_| a.keep_net).map(|w| &w.net);
     let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
     let start = FitStart {
@@ -380,13 +373,8 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     let batch = if linear_only { 32 } else { 256 };
     let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch, lr: a.lr, lr_final, l2: a.l2, linear_only };
     let mut lines = Vec::new();
-    let ((linear, net), reports) = epochs(out, &mut lines, |each| {
-        let (linear, net, reports) = net_train::fit(&fit, &start, &data, each);
-        ((linear, net), reports)
-    })?;
-    let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target));
-    let variant =
-        if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) };
+    let (linear, net, best) = fitted(out, &mut lines, &fit, &start, &data)?;
+    let variant = variant_flag(a);
     let command = if linear_only {
         format!(
             "senat tune --game {}{variant} --games {} --seed {} --sample {} --explore {} --out {}",
@@ -394,7 +382,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
             a.games,
             a.seed,
             a.sample,
-            a.explore,
+            a.explore(),
             a.out.display()
         )
     } else {
@@ -409,7 +397,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
             cfg.labeler.as_ref().map(|l| format!(" --label '{l}'")).unwrap_or_default(),
             a.label_weight,
             a.sample,
-            a.explore,
+            a.explore(),
             a.holdout,
             a.epochs,
             a.lr,
@@ -443,10 +431,153 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
         cfg.games,
         clock.elapsed().as_secs_f64(),
         lines.concat(),
-        best.map_or(0, |b| b.epoch)
+        best
     );
     let weights = GameWeights { game: shape.game.to_string(), linear, net, path: String::new() };
     write_atomic(&a.out, weights.to_text::<G>(&header).as_bytes(), a.force)?;
+    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+/// `--start`'s weights, read by `parse`, with `--hidden` checked against
+/// them under `--keep-net`, and the header line that names the file by
+/// its hash; `None` and no line without `--start`.
+fn start_weights(
+    a: &TrainNetArgs,
+    parse: impl Fn(&str) -> std::result::Result<GameWeights, learn::WeightsError>,
+) -> Result<(Option<GameWeights>, String)> {
+    let Some(path) = &a.start else { return Ok((None, String::new())) };
+    let body = limits::read_text(path).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+    let w = parse(&body).or_else(|e| input(format_args!("--start {}: {e}", path.display())))?;
+    if let Some(h) = a.hidden.filter(|&h| a.keep_net && h != w.net.hidden) {
+        return input(format_args!(
+            "--hidden {h}: --keep-net keeps the {} hidden units of {}",
+            w.net.hidden,
+            path.display()
+        ));
+    }
+    let line = format!("--start {} is fnv1a64:{:016x}\n", path.display(), fnv1a64(body.as_bytes()));
+    Ok((Some(w), line))
+}
+
+/// Trains with the one trainer ([`net_train::fit`]), printing each epoch
+/// (kept in `lines` for the file's header); the linear part, the network
+/// and the kept epoch.
+fn fitted(
+    out: &mut impl Write,
+    lines: &mut Vec<String>,
+    fit: &Fit,
+    start: &FitStart<'_>,
+    data: &net_train::Data,
+) -> Result<(Vec<f32>, senat_lab::net::Net, u32)> {
+    let ((linear, net), reports) = epochs(out, lines, |each| {
+        let (linear, net, reports) = net_train::fit(fit, start, data, each);
+        ((linear, net), reports)
+    })?;
+    let best = reports.iter().min_by(|x, y| x.held_target.total_cmp(&y.held_target)).map_or(0, |b| b.epoch);
+    Ok((linear, net, best))
+}
+
+/// ` --variant '…'` as the run's command line gives it, or nothing.
+fn variant_flag(a: &TrainNetArgs) -> String {
+    if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) }
+}
+
+/// `senat train-net --game dominoes`: self-play matches of `--generator`
+/// (a dominoes agent, 2 players), every sampled decision labelled with the
+/// mover's match chance at its round's end
+/// (`senat_lab::games::dominoes_net`), the one trainer on the network
+/// leaf's inputs and terms.
+fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
+    use senat_lab::games::dominoes::DominoSpec;
+    use senat_lab::games::dominoes_net::{self, NetFit, SHAPE, TERMS};
+    for (given, flag) in [
+        (a.label.is_some(), "--label"),
+        (!a.opponents.is_empty(), "--opponent"),
+        (a.draft, "--draft"),
+        (a.explore.is_some(), "--explore"),
+    ] {
+        if given {
+            return input(format_args!(
+                "{flag}: --game dominoes labels each decision with its round's end and plays self-play \
+                 (its matches vary by their deals)"
+            ));
+        }
+    }
+    if game::domino_variant_help(&a.game, out)? {
+        return Ok(());
+    }
+    let variant = game::domino_variant(&a.game)?;
+    if !dominoes_net::applies(variant) {
+        return input(format_args!(
+            "--variant {}: the dominoes network is for 2 players with the rules and hand of the shipped leaf \
+             (crates/lab/data/dominoes-leaf.txt)",
+            variant.to_text()
+        ));
+    }
+    let spec = a.generator.as_deref().unwrap_or("ismcts:playouts=300");
+    let generator = DominoSpec::parse(spec).or_else(|e| input(format_args!("--generator: {e}")))?;
+    let lr_final = a.lr_final.unwrap_or(a.lr);
+    let cfg = NetFit {
+        generator,
+        variant,
+        matches: a.games,
+        seed: a.seed,
+        sample: fraction("--sample", a.sample)?,
+        holdout: fraction("--holdout", a.holdout)?,
+    };
+    let (from, origin) = start_weights(a, dominoes_net::parse)?;
+    let kept = from.as_ref().filter(|_| a.keep_net).map(|w| &w.net);
+    let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
+    let start = FitStart {
+        linear: from.as_ref().map_or_else(|| vec![1.0, 0.0, 0.0], |w| w.linear.clone()),
+        net: kept,
+        inputs: SHAPE.inputs,
+        max_active: SHAPE.max_active,
+    };
+    refuse_existing(&a.out, a.force)?;
+    let clock = Instant::now();
+    let data = played(out, a.games, || dominoes_net::samples(&cfg).expect("the rules apply (checked above)"))?;
+    let fit =
+        Fit { seed: a.seed, hidden, epochs: a.epochs, batch: 256, lr: a.lr, lr_final, l2: a.l2, linear_only: false };
+    let mut lines = Vec::new();
+    let (linear, net, best) = fitted(out, &mut lines, &fit, &start, &data)?;
+    let variant_flag = variant_flag(a);
+    let command = format!(
+        "senat train-net --game dominoes{variant_flag} --games {} --seed {} --generator '{}' --sample {} --holdout {} \
+         --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
+        a.games,
+        a.seed,
+        cfg.generator,
+        a.sample,
+        a.holdout,
+        a.epochs,
+        a.lr,
+        a.l2,
+        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+        if a.keep_net { " --keep-net" } else { "" },
+        a.out.display()
+    );
+    let header = format!(
+        "dominoes network leaf (leaf=net, file=F of pimc and ismcts): the terms ({}) weighed by the linear part,\n\
+         plus a network of {hidden} hidden units on the round's state; their sum is the log-odds that the player\n\
+         to move wins the match. Targets: the mover's match chance at the round's end (the learned leaf's table).\n\
+         Produced by: {command}\n\
+         (version {}; variant `{}`; {} training and {} held-out decisions from {} matches; {:.1} s)\n\
+         {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
+         Kept: epoch {}",
+        TERMS.join(", "),
+        env!("CARGO_PKG_VERSION"),
+        variant.to_text(),
+        data.train.len(),
+        data.held.len(),
+        a.games,
+        clock.elapsed().as_secs_f64(),
+        lines.concat(),
+        best
+    );
+    let weights = GameWeights { game: SHAPE.game.to_string(), linear, net, path: String::new() };
+    write_atomic(&a.out, weights.to_text_terms(TERMS, &header).as_bytes(), a.force)?;
     writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
     Ok(())
 }
@@ -483,7 +614,7 @@ pub(crate) fn tune_lab(f: &LinearFit<'_>, out: &mut impl Write) -> Result<()> {
         label: None,
         label_weight: 0.0,
         sample,
-        explore,
+        explore: Some(explore),
         opponents: Vec::new(),
         draft: false,
         explore_draft: 0.15,

@@ -15,6 +15,7 @@
 
 use super::dominoes_guard::{DominoGuard, DominoGuardSpec, GuardKeys};
 use super::dominoes_leaf::LearnedLeaf;
+use super::learn::GameWeights;
 use crate::agent::{Agent, Seat};
 use crate::spec::{Family, Kind, ParamError, Reading, SpecError};
 use crate::temperature::{TempKeys, Temperature};
@@ -109,43 +110,85 @@ impl game_search::solver::Solvable for Dominoes {}
 /// match from the scores that [`Leaf`] chooses: by default each player's
 /// share of `exp(score / 25)` over all players ([`score_chances`]; a
 /// 25-point lead is worth e to 1), with [`Leaf::Learned`] the learned
-/// model of [`super::dominoes_leaf`]. Playing whole matches out would cost
-/// ten rounds per playout.
+/// model of [`super::dominoes_leaf`]. With [`Leaf::Net`] no decision is
+/// played at random: chance is played to the next decision of the round
+/// and the network of [`super::dominoes_net`] values that state (where it
+/// applies; elsewhere the random rollout and `exp(score / 25)`). Playing
+/// whole matches out would cost ten rounds per playout.
 #[derive(Clone, Debug, Default)]
 pub struct RoundRollout {
     buf: Vec<Move>,
     outcomes: Vec<(Move, f64)>,
-    /// The learned model's table, when `leaf=learned`.
+    /// The learned model's table, when `leaf=learned` or `leaf=net`.
     learned: Option<LearnedLeaf>,
+    /// The network, when `leaf=net`.
+    net: Option<&'static GameWeights>,
+    active: Vec<u16>,
 }
 
 impl RoundRollout {
     /// A rollout that values the round's end with `leaf`.
     pub fn new(leaf: Leaf) -> RoundRollout {
-        RoundRollout { learned: (leaf == Leaf::Learned).then(LearnedLeaf::default), ..RoundRollout::default() }
+        let net = match leaf {
+            Leaf::Net(n) => Some(n.weights()),
+            _ => None,
+        };
+        RoundRollout { learned: (leaf != Leaf::Exp25).then(LearnedLeaf::default), net, ..RoundRollout::default() }
     }
 }
 
-/// How a searching agent values the scores at the end of a rolled-out
-/// round (`leaf=` of `pimc` and `ismcts`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The network of a `leaf=net` search: the shipped one, or a weights file
+/// (`file=`); two are the same leaf when they are the same loaded weights.
+#[derive(Clone, Copy, Debug)]
+pub struct NetLeaf(&'static GameWeights);
+
+impl NetLeaf {
+    /// The shipped network ([`super::dominoes_net::shipped`]).
+    pub fn shipped() -> NetLeaf {
+        NetLeaf(super::dominoes_net::shipped())
+    }
+
+    /// Its weights.
+    pub fn weights(self) -> &'static GameWeights {
+        self.0
+    }
+}
+
+impl PartialEq for NetLeaf {
+    fn eq(&self, o: &NetLeaf) -> bool {
+        std::ptr::eq(self.0, o.0)
+    }
+}
+
+/// How a searching agent values a playout (`leaf=` of `pimc` and
+/// `ismcts`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Leaf {
-    /// Each player's share of `exp(score / 25)` ([`score_chances`]), the default.
+    /// A random rollout to the round's end, then each player's share of
+    /// `exp(score / 25)` ([`score_chances`]), the default.
     #[default]
     Exp25,
-    /// The learned chance of winning the match from the scores and the
-    /// target ([`super::dominoes_leaf`]); `exp(score / 25)` where that
-    /// model does not apply (not 2 players, another hand or rules than the
-    /// fitted ones, a target above 1000).
+    /// A random rollout to the round's end, then the learned chance of
+    /// winning the match from the scores and the target
+    /// ([`super::dominoes_leaf`]); `exp(score / 25)` where that model does
+    /// not apply (not 2 players, another hand or rules than the fitted
+    /// ones, a target above 1000).
     Learned,
+    /// The network's chance of winning the match from the round's state
+    /// ([`super::dominoes_net`]; `leaf=net` the shipped one, `file=F` a
+    /// weights file); the `Exp25` rollout where it does not apply.
+    Net(NetLeaf),
 }
 
 impl fmt::Display for Leaf {
+    /// The spec's words: `leaf=exp25`, `leaf=learned`, `leaf=net` or `file=<path>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Leaf::Exp25 => "exp25",
-            Leaf::Learned => "learned",
-        })
+        match self {
+            Leaf::Exp25 => f.write_str("leaf=exp25"),
+            Leaf::Learned => f.write_str("leaf=learned"),
+            Leaf::Net(n) if n.0.path.is_empty() => f.write_str("leaf=net"),
+            Leaf::Net(n) => write!(f, "file={}", n.0.path),
+        }
     }
 }
 
@@ -159,6 +202,14 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
                 let m = self.outcomes[below(rng, self.outcomes.len())].0;
                 s.play_unchecked(m);
             } else {
+                if let (Some(w), Some(table)) = (self.net, self.learned.as_mut())
+                    && let Some(p) = super::dominoes_net::mover_chance(w, table, &s, &mut self.active)
+                {
+                    let mut r = [0.0; game_search::MAX_PLAYERS];
+                    r[s.to_move()] = p;
+                    r[1 - s.to_move()] = 1.0 - p;
+                    return r;
+                }
                 s.legal_moves(&mut self.buf);
                 let m = self.buf[below(rng, self.buf.len())];
                 s.play_unchecked(m);
@@ -244,10 +295,13 @@ pimc and ismcts also take temp=<T>,temp_plies=<K> (the first K turns of each rou
 temp alone: K=16, temp_plies alone: T=1; temp=0: off) and guard=on|off,guard_nodes=<N> (the root guard, default off: \
 the one proved sure win of the round played at once, of several the search's choice if it is one, else the best-ranked; \
 a chosen move proved lost replaced by the next not proved lost; each proof capped at N nodes, 2000 by default, and tried \
-only with at most 300 placements of the unseen tiles; guard_nodes alone: on) and leaf=exp25|learned (how a playout's \
-round end is valued: exp25, the default, each player's share of exp(score/25); learned, the chance of winning the match \
-from the scores and the target, solved from round points fitted on self-play (`senat fit-leaf`), for 2 players with \
-the fitted hand and rules and targets up to 1000, exp25 elsewhere)";
+only with at most 300 placements of the unseen tiles; guard_nodes alone: on) and leaf=exp25|learned|net or file=<F> \
+(how a playout is valued: exp25, the default, a random rollout to the round's end, then each player's share of \
+exp(score/25); learned, the same rollout, then the chance of winning the match from the scores and the target, solved \
+from round points fitted on self-play (`senat fit-leaf`), for 2 players with the fitted hand and rules and targets up \
+to 1000, exp25 elsewhere; net, no rollout: the shipped network's chance of winning the match from the round's state \
+(`senat train-net --game dominoes`), for 2 players with the fitted hand and rules, exp25 elsewhere; file=<F>: net with \
+the weights file F)";
 
 /// The dominoes agents as the lab's one spec grammar reads them
 /// ([`crate::spec`]): their kinds with their keys and the named agents.
@@ -269,9 +323,10 @@ pub fn domino_agent_names() -> Vec<&'static str> {
 }
 
 /// The keys of `pimc:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const PIMC_KEYS: &[&str] = &["playouts", "worlds", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf"];
+pub const PIMC_KEYS: &[&str] =
+    &["playouts", "worlds", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf", "file"];
 /// The keys of `ismcts:…` (the grammar refuses any other; [`DominoSpec::parse`] reads them).
-pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf"];
+pub const ISMCTS_KEYS: &[&str] = &["playouts", "c", "temp", "temp_plies", "guard", "guard_nodes", "leaf", "file"];
 
 /// Why a dominoes agent spec cannot be read (the grammar's refusal, or a value's).
 pub type DominoSpecError = SpecError;
@@ -306,6 +361,7 @@ impl DominoSpec {
         };
         let mut temp_keys = TempKeys::default();
         let mut guard_keys = GuardKeys::default();
+        let mut leaf_set = false;
         for p in &w.params {
             let mut read = || -> Result<(), ParamError> {
                 if temp_keys.set(p.key, p.value)? {
@@ -322,8 +378,31 @@ impl DominoSpec {
                     (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = p.whole_in(1, 10_000)? as u32,
                     (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
                     (DominoSpec::Pimc { leaf, .. } | DominoSpec::Ismcts { leaf, .. }, "leaf") => {
-                        *leaf =
-                            p.choice(&[(&["exp25"], Leaf::Exp25), (&["learned"], Leaf::Learned)], "exp25 or learned")?
+                        if leaf_set {
+                            return Err(ParamError::Conflict("leaf= and file= (file= is the network leaf)"));
+                        }
+                        leaf_set = true;
+                        *leaf = p.choice(
+                            &[
+                                (&["exp25"], Leaf::Exp25),
+                                (&["learned"], Leaf::Learned),
+                                (&["net"], Leaf::Net(NetLeaf::shipped())),
+                            ],
+                            "exp25, learned or net",
+                        )?
+                    }
+                    (DominoSpec::Pimc { leaf, .. } | DominoSpec::Ismcts { leaf, .. }, "file") => {
+                        if leaf_set && !matches!(leaf, Leaf::Net(_)) {
+                            return Err(ParamError::Conflict("leaf= and file= (file= is the network leaf)"));
+                        }
+                        leaf_set = true;
+                        let w = super::learn::load(p.value)
+                            .map_err(|e| ParamError::File { path: p.value.to_string(), message: e.to_string() })?;
+                        if w.game != super::dominoes_net::SHAPE.game {
+                            let e = super::learn::WeightsError::Game { file: w.game.clone(), wanted: "dominoes" };
+                            return Err(ParamError::File { path: p.value.to_string(), message: e.to_string() });
+                        }
+                        *leaf = Leaf::Net(NetLeaf(w));
                     }
                     // A key the grammar let through for this kind but no arm
                     // reads: said as such rather than ignored.
@@ -400,7 +479,7 @@ impl fmt::Display for DominoSpec {
                 write!(f, "{guard}")?;
                 // The default is left out: the names of earlier results stay.
                 if *leaf != Leaf::Exp25 {
-                    write!(f, ",leaf={leaf}")?;
+                    write!(f, ",{leaf}")?;
                 }
                 Ok(())
             }
@@ -411,7 +490,7 @@ impl fmt::Display for DominoSpec {
                 }
                 write!(f, "{guard}")?;
                 if *leaf != Leaf::Exp25 {
-                    write!(f, ",leaf={leaf}")?;
+                    write!(f, ",{leaf}")?;
                 }
                 Ok(())
             }
@@ -1395,7 +1474,7 @@ mod tests {
         let e = DominoSpec::parse("ismcts:worlds=3").unwrap_err().to_string();
         assert!(
             e.contains(
-                "unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies, guard, guard_nodes, leaf;"
+                "unknown parameter `worlds` (keys of `ismcts`: playouts, c, temp, temp_plies, guard, guard_nodes, leaf, file;"
             ),
             "{e}"
         );
@@ -1416,9 +1495,75 @@ mod tests {
         assert_eq!(plain.to_string(), "ismcts:playouts=300,c=0.7");
         assert_ne!(DominoSpec::parse("ismcts:playouts=300,leaf=learned").unwrap(), plain);
         let e = DominoSpec::parse("ismcts:leaf=lerned").unwrap_err().to_string();
-        assert!(e.contains("leaf=lerned") && e.contains("exp25 or learned"), "{e}");
+        assert!(e.contains("leaf=lerned") && e.contains("exp25, learned or net"), "{e}");
         let e = DominoSpec::parse("greedy:leaf=learned").unwrap_err().to_string();
         assert!(e.contains("agent `greedy` takes no parameters"), "{e}");
+    }
+
+    /// `leaf=net` names the shipped network, `file=F` a weights file (and
+    /// is written back as such); a file of another game, a missing file,
+    /// or `file=` with another leaf is refused.
+    #[test]
+    fn the_network_leaf_reads_the_shipped_weights_or_a_file() {
+        let net = DominoSpec::parse("pimc:playouts=300,worlds=10,leaf=net").unwrap();
+        assert_eq!(net.to_string(), "pimc:playouts=300,worlds=10,c=0.7,leaf=net");
+        assert_eq!(DominoSpec::parse(&net.to_string()).unwrap(), net);
+        let dir = std::env::temp_dir().join(format!("senat-dominoes-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.txt");
+        let w = super::super::dominoes_net::shipped();
+        std::fs::write(&path, w.to_text_terms(super::super::dominoes_net::TERMS, "a copy")).unwrap();
+        let text = format!("ismcts:playouts=300,file={}", path.display());
+        let a = DominoSpec::parse(&text).unwrap();
+        assert_eq!(a.to_string(), format!("ismcts:playouts=300,c=0.7,file={}", path.display()));
+        assert_eq!(DominoSpec::parse(&a.to_string()).unwrap(), a);
+        assert_ne!(a, DominoSpec::parse("ismcts:playouts=300,leaf=net").unwrap(), "another copy of the weights");
+        assert!(DominoSpec::parse(&format!("ismcts:leaf=net,file={}", path.display())).is_ok());
+        let e = DominoSpec::parse(&format!("ismcts:leaf=learned,file={}", path.display())).unwrap_err().to_string();
+        assert!(e.contains("file= is the network leaf"), "{e}");
+        let e = DominoSpec::parse(&format!("ismcts:file={},leaf=exp25", path.display())).unwrap_err().to_string();
+        assert!(e.contains("file= is the network leaf"), "{e}");
+        let focus = dir.join("focus.txt");
+        std::fs::write(&focus, "game=focus\n").unwrap();
+        let e = DominoSpec::parse(&format!("pimc:file={}", focus.display())).unwrap_err().to_string();
+        assert!(e.contains("focus.txt"), "{e}");
+        let e = DominoSpec::parse("pimc:file=/no/such/file.txt").unwrap_err().to_string();
+        assert!(e.contains("/no/such/file.txt"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The network leaf values a decision state without playing a
+    /// decision: a playout from a decision state returns the network's
+    /// chance for the player to move (and its complement), equal for any
+    /// generator; with 4 players it falls back to the random rollout.
+    #[test]
+    fn the_network_leaf_values_the_state_itself() {
+        use game_search::mcts::Rollout;
+        let v = Variant::default();
+        let mut deal = rng_from_seed(3);
+        let mut s = State::start(v);
+        let mut out = Vec::new();
+        while s.is_chance() {
+            s.chance_outcomes(&mut out);
+            s.play_unchecked(out[below(&mut deal, out.len())].0);
+        }
+        let mut r = RoundRollout::new(Leaf::Net(NetLeaf::shipped()));
+        let a = r.rollout(&s, &mut rng_from_seed(1));
+        let b = r.rollout(&s, &mut rng_from_seed(2));
+        assert_eq!(a, b, "no random play before the value");
+        assert!((a[0] + a[1] - 1.0).abs() < 1e-12 && a[2] == 0.0);
+        let (mut table, mut active) = (LearnedLeaf::default(), Vec::new());
+        let p = super::super::dominoes_net::mover_chance(NetLeaf::shipped().weights(), &mut table, &s, &mut active);
+        assert_eq!(Some(a[s.to_move()]), p);
+        let four = Variant { players: 4, hand: 5, ..v };
+        let mut s4 = State::start(four);
+        while s4.is_chance() {
+            s4.chance_outcomes(&mut out);
+            s4.play_unchecked(out[below(&mut deal, out.len())].0);
+        }
+        let x = r.rollout(&s4, &mut rng_from_seed(1));
+        let y = RoundRollout::new(Leaf::Exp25).rollout(&s4, &mut rng_from_seed(1));
+        assert_eq!(x, y, "four players: the random rollout");
     }
 
     #[test]

@@ -98,7 +98,13 @@ impl GameWeights {
     /// ([`Net::read_line`]); `#` comments.
     pub fn parse<G: LabGame>(text: &str) -> Result<GameWeights, WeightsError> {
         let Some(shape) = G::NET else { return Err(WeightsError::NoNetwork) };
-        let terms = G::NET_FEATURES;
+        GameWeights::parse_shape(text, shape, G::NET_FEATURES)
+    }
+
+    /// Reads a weights file of the network `shape` whose linear part
+    /// weighs `terms` ([`GameWeights::parse`] for a game that is not a
+    /// [`LabGame`]: dominoes).
+    pub fn parse_shape(text: &str, shape: NetShape, terms: &[&str]) -> Result<GameWeights, WeightsError> {
         let mut linear = vec![None::<f32>; terms.len()];
         let (mut game, mut net) = (None::<String>, None::<Net>);
         for (n, raw) in text.lines().enumerate() {
@@ -155,9 +161,15 @@ impl GameWeights {
     /// The weights as a file body ([`GameWeights::parse`] reads it back
     /// exactly), after `header` as `#` lines.
     pub fn to_text<G: LabGame>(&self, header: &str) -> String {
+        self.to_text_terms(G::NET_FEATURES, header)
+    }
+
+    /// [`GameWeights::to_text`] with the linear part's `terms` named
+    /// ([`GameWeights::parse_shape`] reads it back).
+    pub fn to_text_terms(&self, terms: &[&str], header: &str) -> String {
         let mut s: String = header.lines().map(|l| format!("# {l}\n")).collect();
         s.push_str(&format!("game={}\n", self.game));
-        for (t, v) in G::NET_FEATURES.iter().zip(&self.linear) {
+        for (t, v) in terms.iter().zip(&self.linear) {
             s.push_str(&format!("linear.{t}={v:?}\n"));
         }
         s.push_str(&self.net.to_text());
@@ -201,7 +213,10 @@ impl fmt::Display for WeightsError {
             WeightsError::Missing(keys) => write!(f, "missing {}", keys.join(", ")),
             WeightsError::Read(e) => f.write_str(e),
             WeightsError::UnknownGame(g) => {
-                write!(f, "game={g}: no game with a learned evaluation has this name (focus and debacle have)")
+                write!(
+                    f,
+                    "game={g}: no game with a learned evaluation has this name (focus, debacle and dominoes have)"
+                )
             }
         }
     }

@@ -27,6 +27,7 @@ pub mod debacle;
 pub mod dominoes;
 pub mod dominoes_guard;
 pub mod dominoes_leaf;
+pub mod dominoes_net;
 pub mod dominoes_proof;
 pub mod focus;
 pub mod learn;
@@ -277,6 +278,8 @@ pub fn parse_weights(text: &str) -> Result<learn::GameWeights, learn::WeightsErr
         GameWeights::parse::<focus::Focus>(text)
     } else if named(<debacle::Debacle as LabGame>::NET) {
         GameWeights::parse::<debacle::Debacle>(text)
+    } else if named(Some(dominoes_net::SHAPE)) {
+        dominoes_net::parse(text)
     } else {
         Err(WeightsError::UnknownGame(game.to_string()))
     }
