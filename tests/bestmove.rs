@@ -80,7 +80,7 @@ fn named_agents_expand_as_documented() {
         ),
         ("focus", "start", "top", "ab:depth=3,tt=16,guard=7,temp=50"),
         ("debacle", "start", "fast", "greedy"),
-        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7,guard=on,guard_nodes=2000"),
+        ("dominoes", OBS, "strong", "ismcts:playouts=300,c=0.7,guard=on,guard_nodes=2000,leaf=net"),
         ("dominoes", OBS, "top", "ismcts:playouts=1000,c=0.7,guard=on,guard_nodes=2000"),
     ] {
         let (_, err) = bestmove(&["--game", game, "--agent", name, "--", pos]);
