@@ -273,6 +273,9 @@ fn dominoes_trains_a_network_leaf_that_the_searches_read() {
         &dir.0.join("x.txt").display().to_string(),
     ]);
     assert!(e.contains("2 players"), "{e}");
+    let x = dir.0.join("x.txt").display().to_string();
+    let e = fails(&["train-net", "--game", "dominoes", "--variant", "target=2000", "--games", "12", "--out", &x]);
+    assert!(e.contains("target") && !e.contains("panicked"), "{e}");
     let e = fails(&["train-net", "--game", "dominoes", "--games", "12", "--out", &out]);
     assert!(e.contains("already exists"), "{e}");
 }

@@ -511,7 +511,7 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
     if !dominoes_net::applies(variant) {
         return input(format_args!(
             "--variant {}: the dominoes network is for 2 players with the rules and hand of the shipped leaf \
-             (crates/lab/data/dominoes-leaf.txt)",
+             (crates/lab/data/dominoes-leaf.txt) and a target of at most 1000",
             variant.to_text()
         ));
     }

@@ -300,7 +300,8 @@ only with at most 300 placements of the unseen tiles; guard_nodes alone: on) and
 exp(score/25); learned, the same rollout, then the chance of winning the match from the scores and the target, solved \
 from round points fitted on self-play (`senat fit-leaf`), for 2 players with the fitted hand and rules and targets up \
 to 1000, exp25 elsewhere; net, no rollout: the shipped network's chance of winning the match from the round's state \
-(`senat train-net --game dominoes`), for 2 players with the fitted hand and rules, exp25 elsewhere; file=<F>: net with \
+(`senat train-net --game dominoes`), for 2 players with the fitted hand and rules and targets up to 1000, exp25 \
+elsewhere; file=<F>: net with \
 the weights file F)";
 
 /// The dominoes agents as the lab's one spec grammar reads them

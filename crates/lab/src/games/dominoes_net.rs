@@ -74,9 +74,12 @@ pub fn parse(text: &str) -> Result<GameWeights, WeightsError> {
 }
 
 /// Whether the network applies to the rules `v`: two players, the rules
-/// and hand of the shipped round points (the `match` term's table).
+/// and hand of the shipped round points, and a target the `match` term's
+/// table solves (at most [`super::dominoes_leaf::MAX_TARGET`]).
 pub fn applies(v: Variant) -> bool {
-    v.players == 2 && super::dominoes_leaf::RoundPoints::shipped().fits(v)
+    v.players == 2
+        && super::dominoes_leaf::RoundPoints::shipped().fits(v)
+        && (1..=super::dominoes_leaf::MAX_TARGET).contains(&v.target)
 }
 
 fn set_inputs(set: TileSet, base: u16, out: &mut Vec<u16>) {
@@ -84,8 +87,8 @@ fn set_inputs(set: TileSet, base: u16, out: &mut Vec<u16>) {
 }
 
 fn need_bucket(score: u32, target: u32) -> u16 {
-    let need = target - score.min(target.saturating_sub(1));
-    ((u64::from(need - 1) * 10 / u64::from(target.max(1))).min(9)) as u16
+    let need = target.saturating_sub(score.min(target.saturating_sub(1)));
+    ((u64::from(need.saturating_sub(1)) * 10 / u64::from(target.max(1))).min(9)) as u16
 }
 
 /// The active inputs of the two-player decision state `s`, seen from its
@@ -260,6 +263,7 @@ mod tests {
         assert_eq!(need_bucket(150, 100), 0);
         assert_eq!(need_bucket(50, 100), 4);
         assert_eq!(need_bucket(0, 1), 0);
+        assert_eq!(need_bucket(0, 0), 0);
     }
 
     /// An untrained file (the `match` term weighted 1, the rest 0, a zero
@@ -282,6 +286,9 @@ mod tests {
         assert!(mover_chance(&zero, &mut table, &State::start(Variant::default()), &mut active).is_none());
         let four = Variant { players: 4, hand: 5, ..Variant::default() };
         assert!(!applies(four));
+        // A target the table does not solve: the network does not apply (the searches keep the rollout).
+        let far = Variant { target: super::super::dominoes_leaf::MAX_TARGET + 1, ..Variant::default() };
+        assert!(!applies(far) && applies(Variant { target: 1000, ..Variant::default() }));
     }
 
     #[test]
