@@ -196,13 +196,16 @@ impl game_search::mcts::Rollout<Dominoes> for RoundRollout {
     fn rollout(&mut self, s: &State, rng: &mut GameRng) -> Scores {
         let mut s = *s;
         let start = s.rounds_played();
+        // Whether the network values this playout: asked once (the rules do
+        // not change within it), not at every random decision where it does not apply.
+        let net = self.net.filter(|_| super::dominoes_net::applies(s.variant()));
         while s.outcome().is_none() && s.rounds_played() == start {
             if s.is_chance() {
                 s.chance_outcomes(&mut self.outcomes);
                 let m = self.outcomes[below(rng, self.outcomes.len())].0;
                 s.play_unchecked(m);
             } else {
-                if let (Some(w), Some(table)) = (self.net, self.learned.as_mut())
+                if let (Some(w), Some(table)) = (net, self.learned.as_mut())
                     && let Some(p) = super::dominoes_net::mover_chance(w, table, &s, &mut self.active)
                 {
                     let mut r = [0.0; game_search::MAX_PLAYERS];
