@@ -443,6 +443,38 @@ mod tests {
         assert_eq!(back, w);
     }
 
+    /// The shipped Focus and Débâcle networks read as their own game's
+    /// only, round-trip, and their networks move the evaluation (so the
+    /// files are trained networks, not the untrained linear part).
+    #[test]
+    fn the_shipped_lab_networks_read_as_their_games() {
+        use crate::games::debacle::Debacle;
+        fn check<G: LabGame>(name: &str) -> GameWeights {
+            let text = std::fs::read_to_string(format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            let w = GameWeights::parse::<G>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(GameWeights::parse::<G>(&w.to_text::<G>("")).unwrap(), w, "{name}");
+            let linear_only = GameWeights { net: Net::zeros(w.net.inputs, 1), ..w.clone() };
+            let (mut s, mut rng, mut moved) = (G::start("").unwrap(), rng_from_seed(5), 0.0f64);
+            for _ in 0..400 {
+                if G::result(&s).is_some() {
+                    s = G::start("").unwrap();
+                }
+                let gap = w.mover_logit::<G>(&s) - linear_only.mover_logit::<G>(&s);
+                assert!(gap.is_finite() && gap.abs() < 20.0, "{name}: {gap}");
+                moved = moved.max(gap.abs());
+                s = G::apply(&s, random_move::<G>(&s, &mut rng, &mut Vec::new()).unwrap());
+            }
+            assert!(moved > 0.1, "{name}: the network changes no value by more than {moved}");
+            w
+        }
+        for name in ["net-focus.txt", "net-focus-r1.txt"] {
+            check::<Focus>(name);
+        }
+        let d = check::<Debacle>("net-debacle.txt");
+        let e = GameWeights::parse::<Focus>(&d.to_text::<Debacle>("")).unwrap_err();
+        assert_eq!(e, WeightsError::Game { file: "debacle".into(), wanted: "focus" });
+    }
+
     #[test]
     fn bad_files_are_refused_with_their_line() {
         let good = some_weights(2).to_text::<Focus>("");
