@@ -117,10 +117,39 @@ impl Listing {
     }
 }
 
+/// Bit `k` of `x`'s low 16 bits moved to bit `4k` (x86 `pdep` when available).
+#[inline(always)]
+fn to_nibbles(x: u32) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_pdep_u64(u64::from(x & 0xffff), 0x1111_1111_1111_1111)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        to_nibbles_portable(x)
+    }
+}
+
+/// [`to_nibbles`] without `pdep`: each step doubles the gaps.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2", not(test)), allow(dead_code))]
+#[inline(always)]
+fn to_nibbles_portable(x: u32) -> u64 {
+    let mut x = u64::from(x & 0xffff);
+    x = (x | x << 24) & 0x0000_00ff_0000_00ff;
+    x = (x | x << 12) & 0x000f_000f_000f_000f;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & 0x1111_1111_1111_1111
+}
+
 /// The board inputs of `p` seen from its side to move (one per die: cell
 /// × colour shown, the mover's, the opponent's or white, × symbol), in
-/// cell order. One pass over the dice (one loop exit to mispredict): the
-/// colour and symbol are read from the layers' bits.
+/// cell order. Each cell's colour and symbol are first computed for all
+/// cells at once, one nibble a cell; then one pass over the dice (one loop
+/// exit to mispredict) reads each die's nibble.
 #[inline(always)]
 fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
     let (mine, theirs) = match p.side_to_move() {
@@ -128,15 +157,22 @@ fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
         Side::Blue => (l.blue.0, l.red.0),
     };
     let (square, circle) = (l.square.0, l.circle.0);
+    // Mine 0, theirs 1, white 2; triangle 0, square 1, circle 2: the
+    // nibble is 3 · colour + symbol = 6 + square + 2 · circle − 6 · mine −
+    // 3 · theirs. Every nibble of the sum is at most 8 and of the
+    // difference at least 0, so no nibble carries into or borrows from the
+    // next. Cells 0–15 in the first word, 16–22 in the second.
+    let nibbles = |shift: u32| {
+        let n = |b: u32| to_nibbles(b >> shift);
+        (0x6666_6666_6666_6666 + n(square) + 2 * n(circle)) - (6 * n(mine) + 3 * n(theirs))
+    };
+    let words = [nibbles(0), nibbles(16)];
     let mut occ = l.occupied.0;
     while occ != 0 {
         let i = occ.trailing_zeros() as usize;
         occ &= occ - 1;
-        let bit = |b: u32| (b >> i & 1) as usize;
-        // Mine 0, theirs 1, white 2; triangle 0, square 1, circle 2.
-        let k = 2 - 2 * bit(mine) - bit(theirs);
-        let s = bit(square) + 2 * bit(circle);
-        out.put(i * 9 + k * 3 + s);
+        let k = (words[(i >> 4) & 1] >> (4 * (i & 15))) as usize & 15;
+        out.put(i * 9 + k);
     }
 }
 
@@ -806,6 +842,18 @@ mod tests {
             out.push(RED as u16);
         }
         out
+    }
+
+    /// Both forms of `to_nibbles` move bit k to bit 4k, and only the low 16.
+    #[test]
+    fn bits_spread_to_nibbles() {
+        let mut rng = testkit::XorShift64::new(3);
+        for n in 0..2000u32 {
+            let x = if n < 32 { 1 << n } else { rng.next_u64() as u32 };
+            let want = (0..16).filter(|k| x >> k & 1 != 0).fold(0u64, |acc, k| acc | 1 << (4 * k));
+            assert_eq!(to_nibbles(x), want, "{x:#x}");
+            assert_eq!(to_nibbles_portable(x), want, "{x:#x}");
+        }
     }
 
     /// The one-pass listings give the reference's inputs (as a set: the
