@@ -291,17 +291,24 @@ mod tests {
         assert!(!applies(far) && applies(Variant { target: 1000, ..Variant::default() }));
     }
 
+    /// The compiled-in network (`leaf=net`) and the 64-unit file beside it
+    /// (`file=crates/lab/data/net-dominoes-64.txt`) parse, round-trip, and
+    /// value decision states in [0, 1] with a spread.
     #[test]
-    fn the_shipped_network_parses_and_says_something() {
-        let w = shipped();
-        assert_eq!(w.net.inputs, SHAPE.inputs);
-        let (mut table, mut active) = (LearnedLeaf::default(), Vec::new());
-        let values: Vec<f64> =
-            decisions(200, 7).iter().map(|s| mover_chance(w, &mut table, s, &mut active).unwrap()).collect();
-        assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
-        let spread = values.iter().copied().fold(0.0f64, f64::max) - values.iter().copied().fold(1.0f64, f64::min);
-        assert!(spread > 0.2, "the network's values move with the state: spread {spread}");
-        assert_eq!(parse(&w.to_text_terms(TERMS, "")).unwrap(), *w);
+    fn the_shipped_networks_parse_and_say_something() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/net-dominoes-64.txt")).unwrap();
+        let wide = parse(&text).unwrap();
+        assert_eq!(wide.net.hidden, 64);
+        for w in [shipped(), &wide] {
+            assert_eq!(w.net.inputs, SHAPE.inputs);
+            let (mut table, mut active) = (LearnedLeaf::default(), Vec::new());
+            let values: Vec<f64> =
+                decisions(200, 7).iter().map(|s| mover_chance(w, &mut table, s, &mut active).unwrap()).collect();
+            assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+            let spread = values.iter().copied().fold(0.0f64, f64::max) - values.iter().copied().fold(1.0f64, f64::min);
+            assert!(spread > 0.2, "the network's values move with the state: spread {spread}");
+            assert_eq!(parse(&w.to_text_terms(TERMS, "")).unwrap(), *w);
+        }
     }
 
     #[test]
