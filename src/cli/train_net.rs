@@ -353,14 +353,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
         holdout: fraction("--holdout", a.holdout)?,
     };
     let (from, mut origin) = start_weights(a, GameWeights::parse::<G>)?;
-    let kept = from.as_ref().filter(|_| a.keep_net).map(|w| &w.net);
-    let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
-    let start = FitStart {
-        linear: from.as_ref().map_or_else(|| vec![1.0; G::NET_FEATURES.len()], |w| w.linear.clone()),
-        net: kept,
-        inputs: shape.inputs,
-        max_active: shape.max_active,
-    };
+    let (start, hidden) = fit_start(a, from.as_ref(), vec![1.0; G::NET_FEATURES.len()], shape);
     // Every weights file the agents read, by its hash, as Sénat's runs say them.
     for w in [Some(&cfg.generator), cfg.labeler.as_ref()].into_iter().flatten().filter_map(|spec| spec.weights()) {
         let body =
@@ -389,7 +382,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     } else {
         format!(
             "senat train-net --game {}{} --games {} --seed {} --generator '{}'{} --label-weight {} --sample {} --explore {} \
-         --holdout {} --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
+         --holdout {}{}",
             a.game.game,
             variant,
             a.games,
@@ -400,12 +393,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
             a.sample,
             a.explore(),
             a.holdout,
-            a.epochs,
-            a.lr,
-            a.l2,
-            a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
-            if a.keep_net { " --keep-net" } else { "" },
-            a.out.display()
+            fit_flags(a, hidden, lr_final)
         )
     };
     let what = if linear_only {
@@ -413,31 +401,30 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     } else {
         format!("plus a network\nof {hidden} hidden units")
     };
-    let header = format!(
-        "{} learned evaluation: the evaluation's terms ({}) weighed by the linear part, {what};\n\
-         their sum is the log-odds that the side to move's team wins.\n\
-         Produced by: {command}\n\
-         (version {}; {}; {} training and {} held-out positions from {} games; {:.1} s)\n\
-         {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
-         Kept: epoch {}",
-        a.game.game,
-        G::NET_FEATURES.join(", "),
-        env!("CARGO_PKG_VERSION"),
-        match G::variant_text(&start_state) {
+    let made = Made {
+        what: format!(
+            "{} learned evaluation: the evaluation's terms ({}) weighed by the linear part, {what};\n\
+             their sum is the log-odds that the side to move's team wins.",
+            a.game.game,
+            G::NET_FEATURES.join(", ")
+        ),
+        command,
+        rules: match G::variant_text(&start_state) {
             v if v.is_empty() => "the standard rules".to_string(),
             v => format!("variant `{v}`"),
         },
-        data.train.len(),
-        data.held.len(),
-        cfg.games,
-        clock.elapsed().as_secs_f64(),
-        lines.concat(),
-        best
-    );
+        data: format!(
+            "{} training and {} held-out positions from {} games",
+            data.train.len(),
+            data.held.len(),
+            cfg.games
+        ),
+        origin,
+        lines,
+        best,
+    };
     let weights = GameWeights { game: shape.game.to_string(), linear, net, path: String::new() };
-    write_atomic(&a.out, weights.to_text::<G>(&header).as_bytes(), a.force)?;
-    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
-    Ok(())
+    made.write(a, out, clock, &weights, G::NET_FEATURES)
 }
 
 /// `--start`'s weights, read by `parse`, with `--hidden` checked against
@@ -484,6 +471,83 @@ fn variant_flag(a: &TrainNetArgs) -> String {
     if a.game.variant.trim().is_empty() { String::new() } else { format!(" --variant '{}'", a.game.variant) }
 }
 
+/// The trainer's start: `--start`'s linear part (`fresh` without one) and,
+/// under `--keep-net`, its network, on the inputs of `shape`; and the
+/// hidden size (the kept network's, else `--hidden`, 32 by default).
+fn fit_start<'w>(
+    a: &TrainNetArgs,
+    from: Option<&'w GameWeights>,
+    fresh: Vec<f32>,
+    shape: learn::NetShape,
+) -> (FitStart<'w>, usize) {
+    let kept = from.filter(|_| a.keep_net).map(|w| &w.net);
+    let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
+    let linear = from.map_or(fresh, |w| w.linear.clone());
+    (FitStart { linear, net: kept, inputs: shape.inputs, max_active: shape.max_active }, hidden)
+}
+
+/// The fit's own flags as the run's command line gives them, from
+/// ` --hidden` to ` --out F`.
+fn fit_flags(a: &TrainNetArgs, hidden: usize, lr_final: f32) -> String {
+    format!(
+        " --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
+        a.epochs,
+        a.lr,
+        a.l2,
+        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
+        if a.keep_net { " --keep-net" } else { "" },
+        a.out.display()
+    )
+}
+
+/// How a network run made its weights, as the file's header says it.
+struct Made {
+    /// The first lines: what the file is.
+    what: String,
+    /// The command that reproduces the run.
+    command: String,
+    /// The rules the games were played under.
+    rules: String,
+    /// The samples and the games they came from.
+    data: String,
+    /// The `--start` and agent files, by their hashes ([`start_origin`]).
+    origin: String,
+    /// Every epoch's line ([`epochs`]).
+    lines: Vec<String>,
+    /// The epoch kept.
+    best: u32,
+}
+
+impl Made {
+    /// Writes `weights` (linear part over `terms`) to `--out` under this
+    /// header, atomically, and says so.
+    fn write(
+        &self,
+        a: &TrainNetArgs,
+        out: &mut impl Write,
+        clock: Instant,
+        weights: &GameWeights,
+        terms: &[&str],
+    ) -> Result<()> {
+        let header = format!(
+            "{}\nProduced by: {}\n(version {}; {}; {}; {:.1} s)\n{}\
+             Per epoch: train loss (targets), held-out loss on results and on targets:\n{}Kept: epoch {}",
+            self.what,
+            self.command,
+            env!("CARGO_PKG_VERSION"),
+            self.rules,
+            self.data,
+            clock.elapsed().as_secs_f64(),
+            self.origin,
+            self.lines.concat(),
+            self.best
+        );
+        write_atomic(&a.out, weights.to_text_terms(terms, &header).as_bytes(), a.force)?;
+        writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
+        Ok(())
+    }
+}
+
 /// `senat train-net --game dominoes`: self-play matches of `--generator`
 /// (a dominoes agent, 2 players), every sampled decision labelled with the
 /// mover's match chance at its round's end
@@ -528,14 +592,7 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
         holdout: fraction("--holdout", a.holdout)?,
     };
     let (from, origin) = start_weights(a, dominoes_net::parse)?;
-    let kept = from.as_ref().filter(|_| a.keep_net).map(|w| &w.net);
-    let hidden = kept.map_or(a.hidden.unwrap_or(32), |n| n.hidden);
-    let start = FitStart {
-        linear: from.as_ref().map_or_else(|| vec![1.0, 0.0, 0.0], |w| w.linear.clone()),
-        net: kept,
-        inputs: SHAPE.inputs,
-        max_active: SHAPE.max_active,
-    };
+    let (start, hidden) = fit_start(a, from.as_ref(), vec![1.0, 0.0, 0.0], SHAPE);
     refuse_existing(&a.out, a.force)?;
     let clock = Instant::now();
     let data = played(out, a.games, || dominoes_net::samples(&cfg).expect("the rules apply (checked above)"))?;
@@ -545,42 +602,35 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
     let (linear, net, best) = fitted(out, &mut lines, &fit, &start, &data)?;
     let variant_flag = variant_flag(a);
     let command = format!(
-        "senat train-net --game dominoes{variant_flag} --games {} --seed {} --generator '{}' --sample {} --holdout {} \
-         --hidden {hidden} --epochs {} --lr {} --lr-final {lr_final} --l2 {}{}{} --out {}",
+        "senat train-net --game dominoes{variant_flag} --games {} --seed {} --generator '{}' --sample {} --holdout {}{}",
         a.games,
         a.seed,
         cfg.generator,
         a.sample,
         a.holdout,
-        a.epochs,
-        a.lr,
-        a.l2,
-        a.start.as_ref().map(|p| format!(" --start {}", p.display())).unwrap_or_default(),
-        if a.keep_net { " --keep-net" } else { "" },
-        a.out.display()
+        fit_flags(a, hidden, lr_final)
     );
-    let header = format!(
-        "dominoes network leaf (leaf=net, file=F of pimc and ismcts): the terms ({}) weighed by the linear part,\n\
-         plus a network of {hidden} hidden units on the round's state; their sum is the log-odds that the player\n\
-         to move wins the match. Targets: the mover's match chance at the round's end (the learned leaf's table).\n\
-         Produced by: {command}\n\
-         (version {}; variant `{}`; {} training and {} held-out decisions from {} matches; {:.1} s)\n\
-         {origin}Per epoch: train loss (targets), held-out loss on results and on targets:\n{}\
-         Kept: epoch {}",
-        TERMS.join(", "),
-        env!("CARGO_PKG_VERSION"),
-        variant.to_text(),
-        data.train.len(),
-        data.held.len(),
-        a.games,
-        clock.elapsed().as_secs_f64(),
-        lines.concat(),
-        best
-    );
+    let made = Made {
+        what: format!(
+            "dominoes network leaf (leaf=net, file=F of pimc and ismcts): the terms ({}) weighed by the linear part,\n\
+             plus a network of {hidden} hidden units on the round's state; their sum is the log-odds that the player\n\
+             to move wins the match. Targets: the mover's match chance at the round's end (the learned leaf's table).",
+            TERMS.join(", ")
+        ),
+        command,
+        rules: format!("variant `{}`", variant.to_text()),
+        data: format!(
+            "{} training and {} held-out decisions from {} matches",
+            data.train.len(),
+            data.held.len(),
+            a.games
+        ),
+        origin,
+        lines,
+        best,
+    };
     let weights = GameWeights { game: SHAPE.game.to_string(), linear, net, path: String::new() };
-    write_atomic(&a.out, weights.to_text_terms(TERMS, &header).as_bytes(), a.force)?;
-    writeln!(out, "weights written to {} in {:.1} s", a.out.display(), clock.elapsed().as_secs_f64())?;
-    Ok(())
+    made.write(a, out, clock, &weights, TERMS)
 }
 
 /// What `senat tune --game G` asks of [`tune_lab`].

@@ -437,7 +437,7 @@ impl fmt::Display for AgentSpec {
 }
 
 /// The learned weights file `path` ([`learn::load`]), as a spec's value.
-fn weights_file(path: &str) -> Result<&'static GameWeights, ParamError> {
+pub(crate) fn weights_file(path: &str) -> Result<&'static GameWeights, ParamError> {
     learn::load(path).map_err(|e| ParamError::File { path: path.to_string(), message: e.to_string() })
 }
 

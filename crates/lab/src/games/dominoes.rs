@@ -400,8 +400,7 @@ impl DominoSpec {
                             return Err(ParamError::Conflict("leaf= and file= (file= is the network leaf)"));
                         }
                         leaf_set = true;
-                        let w = super::learn::load(p.value)
-                            .map_err(|e| ParamError::File { path: p.value.to_string(), message: e.to_string() })?;
+                        let w = super::agent::weights_file(p.value)?;
                         if w.game != super::dominoes_net::SHAPE.game {
                             let e = super::learn::WeightsError::Game { file: w.game.clone(), wanted: "dominoes" };
                             return Err(ParamError::File { path: p.value.to_string(), message: e.to_string() });

@@ -241,11 +241,7 @@ mod tests {
         for s in decisions(3000, 5) {
             inputs(&s, &mut active);
             most = most.max(active.len());
-            assert!(active.len() <= SHAPE.max_active && active.iter().all(|&i| usize::from(i) < SHAPE.inputs));
-            let mut sorted = active.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            assert_eq!(sorted.len(), active.len(), "{s:?}");
+            SHAPE.assert_listing(&active, &s);
             let tiles = active.iter().filter(|&&i| i < END).count();
             assert_eq!(tiles, 28 - s.chain().len(), "{s:?}");
             let me = s.to_move();

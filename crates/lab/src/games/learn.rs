@@ -40,6 +40,19 @@ pub struct NetShape {
     pub max_active: usize,
 }
 
+#[cfg(test)]
+impl NetShape {
+    /// Checks a listing of the inputs on (`active`, of the state `what`):
+    /// at most `max_active`, each below `inputs`, none twice.
+    pub(crate) fn assert_listing(&self, active: &[u16], what: &dyn fmt::Debug) {
+        assert!(active.len() <= self.max_active && active.iter().all(|&i| usize::from(i) < self.inputs), "{what:?}");
+        let mut sorted = active.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), active.len(), "{what:?}");
+    }
+}
+
 /// A game's learned evaluation: the linear part over the game's terms and
 /// the network.
 #[derive(Clone, Debug, PartialEq)]
@@ -411,11 +424,7 @@ mod tests {
             assert!((zero.mover_logit::<G>(&s) - want).abs() < 1e-4, "{s:?}");
             G::net_inputs(&s, &mut active);
             most = most.max(active.len());
-            assert!(active.len() <= shape.max_active && active.iter().all(|&i| usize::from(i) < shape.inputs));
-            let mut sorted = active.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
-            assert_eq!(sorted.len(), active.len(), "{s:?}");
+            shape.assert_listing(&active, &s);
             s = G::apply(&s, random_move::<G>(&s, &mut rng, &mut Vec::new()).unwrap());
         }
         assert!(most > 10, "{most} inputs at most");
