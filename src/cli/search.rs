@@ -130,8 +130,9 @@ pub(crate) struct SolveArgs {
     /// the horizon) or `pns-id` (df-pn at horizons 1, 2, ...).
     #[arg(long, value_name = "ENGINE", default_value = "ab")]
     pub(crate) engine: String,
-    /// With --engine pns or pns-id: only ask whether SIDE (`red` or
-    /// `blue`) forces a win within --max-depth (all the time goes to it).
+    /// Only ask whether SIDE (`red` or `blue`) forces a win within
+    /// --max-depth (all the time goes to it; the verdict is then a win, a
+    /// loss or unknown, never a draw). Not with --store.
     #[arg(long, value_name = "SIDE")]
     pub(crate) prove: Option<String>,
     /// Cut lines where the game's lower bound on the
@@ -141,6 +142,13 @@ pub(crate) struct SolveArgs {
     /// the same.
     #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     pub(crate) bounds: String,
+    /// --engine ab: ask a question first of the game without repetition
+    /// where every end by repetition falls on one side of it (Sénat: a
+    /// side's win when the other holds 4 dice, a side's draw when it holds
+    /// 4 itself), keeping the answers that carry over and asking the others
+    /// again; `off` only to measure what it saves, the verdicts are the same.
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    pub(crate) relax: String,
     /// A proof store (Sénat, --engine ab): facts proved before answer
     /// without a search, new ones are added (the file is written atomically
     /// at the end; created if absent). A store of another variant or format
@@ -306,6 +314,7 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
         engine: a.engine,
         prove: a.prove,
         bounds: a.bounds == "on",
+        relax: a.relax == "on",
         store: a.store,
         variant: v,
         threads,
@@ -583,10 +592,12 @@ pub(crate) struct SolveOptions {
     pub(crate) each_move: bool,
     /// `ab`, `pns` or `pns-id`.
     pub(crate) engine: String,
-    /// `red` or `blue`: only ask whether that side forces a win (pns only).
+    /// `red` or `blue`: only ask whether that side forces a win.
     pub(crate) prove: Option<String>,
     /// Whether the provers cut with the game's bounds ([`Solver::bounds`], [`Pns::bounds`]).
     pub(crate) bounds: bool,
+    /// Whether the alpha-beta prover asks the game's relaxations first ([`Solver::relax`]).
+    pub(crate) relax: bool,
     /// The proof store file (`--store`).
     pub(crate) store: Option<PathBuf>,
     /// The variant of the position (the store's must be the same).
@@ -632,7 +643,8 @@ fn open_store(path: &Path, v: Variant) -> Result<ProofStore> {
 
 /// The prover of `senat solve`.
 enum Prover {
-    Ab(Solver<Senat>),
+    /// The alpha-beta prover, and the one player asked about (`--prove`).
+    Ab(Solver<Senat>, Option<usize>),
     Pns(Pns<Senat>),
 }
 
@@ -643,6 +655,7 @@ impl Prover {
         time: Option<std::time::Duration>,
         prove: Option<&str>,
         bounds: bool,
+        relax: bool,
         threads: NonZeroUsize,
     ) -> Result<Prover> {
         if threads.get() > 1 && engine != "ab" {
@@ -650,7 +663,6 @@ impl Prover {
         }
         let only = match prove {
             None => None,
-            Some(_) if engine == "ab" => return input("--prove is for --engine pns or pns-id"),
             Some("red") => Some(senat_lab::games::senat::player(senat_rules::Side::Red)),
             Some("blue") => Some(senat_lab::games::senat::player(senat_rules::Side::Blue)),
             Some(p) => return input(format_args!("--prove {p}: expected `red` or `blue`")),
@@ -660,8 +672,9 @@ impl Prover {
                 let mut s = Solver::with_table_mb(tt_mb);
                 s.time_limit = time;
                 s.bounds = bounds;
+                s.relax = relax;
                 s.set_threads(threads);
-                Prover::Ab(s)
+                Prover::Ab(s, only)
             }
             "pns" | "pns-id" => {
                 let mut s = Pns::with_table_mb(tt_mb);
@@ -677,7 +690,8 @@ impl Prover {
 
     fn solve(&mut self, root: &SenatState, max_depth: u32) -> Solution<Move> {
         match self {
-            Prover::Ab(s) => s.solve(root, max_depth),
+            Prover::Ab(s, None) => s.solve(root, max_depth),
+            Prover::Ab(s, Some(p)) => s.forced_win(root, *p, max_depth),
             Prover::Pns(s) => s.solve(root, max_depth),
         }
     }
@@ -699,9 +713,10 @@ pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, ma
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver = Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.threads)?;
+    let mut solver =
+        Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.relax, o.threads)?;
     match &mut solver {
-        Prover::Ab(s) if o.progress => {
+        Prover::Ab(s, _) if o.progress => {
             s.progress = Some(progress_printer(|p| if p == 0 { "red" } else { "blue" }.to_string()))
         }
         Prover::Pns(_) if o.progress => return input("--progress is for --engine ab"),
@@ -709,6 +724,9 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
     }
     if o.store.is_some() && o.engine != "ab" {
         return input("--store is for --engine ab");
+    }
+    if o.store.is_some() && o.prove.is_some() {
+        return input("--store keeps whole verdicts: it does not take --prove, which asks one question");
     }
     let mut store = o.store.as_deref().map(|p| open_store(p, o.variant)).transpose()?;
     // The store's file is created (its temporary file, locked) before the
@@ -964,6 +982,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
         let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
         solver.bounds = a.bounds == "on";
+        solver.relax = a.relax == "on";
         solver.set_threads(threads);
         if a.progress {
             solver.progress = Some(progress_printer(|p| format!("player {p}")));

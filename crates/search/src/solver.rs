@@ -33,6 +33,15 @@
 //! lower bound, never an estimate, so the verdicts are the same with it or
 //! without it (only the nodes differ).
 //!
+//! **Relaxations.** A game may answer a question with a relaxed game
+//! ([`Solvable::relaxed`]): the same position under rules that can only
+//! help the player's goal (its "no" holds for the game itself) or only
+//! hinder it (its "yes" holds), and whose states transpose more (Sénat
+//! without repetition: no history in the key). Each question is asked of
+//! the relaxation first; an answer that does not carry over is asked again
+//! of the game itself, so the verdicts are the same with relaxations or
+//! without them ([`Solver::relax`]; only the nodes differ).
+//!
 //! **Threads (lazy SMP).** With [`Solver::set_threads`] `T > 1`, `T - 1`
 //! helper threads ask the same questions of the same root at the same time
 //! and share the table. Helper `k` asks the questions of a horizon in
@@ -109,6 +118,37 @@ pub trait Solvable: Game {
     fn wins_at_once(_s: &Self::State) -> bool {
         false
     }
+
+    /// A relaxation of the question whether `player`'s team forces `goal`
+    /// at `s` (a game not over): the same position in a game whose answers
+    /// of one kind ([`Relaxation::keeps`]) are answers of this game too, and
+    /// which is cheaper to search. `None` (the default): none.
+    ///
+    /// The relaxed game's states must hash apart from this game's, and
+    /// every relaxation of every state must be states of one relaxed game
+    /// (the solver's table mixes their facts, across questions too); a
+    /// relaxed state is never relaxed again (`None` there).
+    fn relaxed(_s: &Self::State, _player: usize, _goal: Goal) -> Option<Relaxation<Self::State>> {
+        None
+    }
+}
+
+/// A question asked of a relaxed game ([`Solvable::relaxed`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Relaxation<S> {
+    /// The position, in the relaxed game.
+    pub state: S,
+    /// Which of its answers hold for the game itself.
+    pub keeps: Keeps,
+}
+
+/// Which answers of a relaxed question hold for the game itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keeps {
+    /// "Not forced": the relaxed game is at least as good for the goal.
+    Noes,
+    /// "Forced": the relaxed game is at most as good for the goal.
+    Yeses,
 }
 
 /// The game-theoretic value of the root for the side to move, as far as
@@ -397,6 +437,10 @@ pub struct Solver<G: Solvable> {
     /// exceeds the plies left (on by default; off only to measure what the
     /// bound saves: the verdicts are the same either way).
     pub bounds: bool,
+    /// Whether to ask each question of the game's relaxation first, where
+    /// it has one ([`Solvable::relaxed`]; on by default; off only to
+    /// measure what it saves: the verdicts are the same either way).
+    pub relax: bool,
     /// Called by the main thread after each question it asks (see
     /// [`Asked`]): progress for a long search; it changes nothing.
     pub progress: Option<Progress>,
@@ -442,6 +486,7 @@ struct Shared<'a> {
     node_cap: Option<u64>,
     node_limit: Option<u64>,
     bounds: bool,
+    relax: bool,
 }
 
 /// The questions a search asks at each horizon (what the helpers ask too).
@@ -653,6 +698,7 @@ impl<G: Solvable> Solver<G> {
             node_cap: None,
             time_limit: None,
             bounds: true,
+            relax: true,
             progress: None,
         }
     }
@@ -723,6 +769,7 @@ impl<G: Solvable> Solver<G> {
             node_cap: self.node_cap,
             node_limit: self.node_limit,
             bounds: self.bounds,
+            relax: self.relax,
         };
         let main = &mut self.main;
         main.nodes = 0;
@@ -923,6 +970,17 @@ impl<G: Solvable> Worker<G> {
     fn forces(&mut self, sh: &Shared, s: &G::State, player: usize, goal: Goal, depth: u32, ply: usize) -> bool {
         // One state per ply for the children (more if ever needed, see `forces_at`).
         let stack = &mut vec![s.clone(); depth as usize];
+        // The relaxation first; its answer where it holds for the game.
+        if ply == 0
+            && sh.relax
+            && G::result(s).is_none()
+            && let Some(r) = G::relaxed(s, player, goal)
+        {
+            let yes = self.forces_at(sh, &r.state, player, goal, depth, ply, stack);
+            if self.stopped || yes == (r.keeps == Keeps::Yeses) {
+                return yes;
+            }
+        }
         self.forces_at(sh, s, player, goal, depth, ply, stack)
     }
 

@@ -9,7 +9,7 @@
 
 use game_search::mcts::Rollout;
 use game_search::rng::{GameRng, below};
-use game_search::solver::{Goal, Solvable};
+use game_search::solver::{Goal, Keeps, Relaxation, Solvable};
 use game_search::{Evaluator, Game, MAX_PLAYERS, Scores};
 use senat_rules::bounds::{self, Recurrences};
 use senat_rules::dice::Side;
@@ -36,6 +36,8 @@ pub struct SenatState {
     /// `history.recurrences()`, kept move by move ([`Recurrences::after`]).
     rec: Recurrences,
     history: History,
+    /// A state of the game without repetition ([`SenatState::without_repetition`]).
+    relaxed: bool,
 }
 
 /// Spreads a hash so that sums of several of them collide rarely.
@@ -51,7 +53,30 @@ impl SenatState {
         let hash = pos.hash();
         let history = History::new(&pos, hash);
         let wsum = history.hashes().iter().fold(0u64, |w, &h| w.wrapping_add(mix(h)));
-        SenatState { pos, hash, wsum, occurrences: history.occurrences() as u8, rec: history.recurrences(), history }
+        SenatState {
+            pos,
+            hash,
+            wsum,
+            occurrences: history.occurrences() as u8,
+            rec: history.recurrences(),
+            history,
+            relaxed: false,
+        }
+    }
+
+    /// The same position in Sénat without repetition: no position ever ends
+    /// the game by occurring again (majority, closure and block are as
+    /// before), so no history is kept and the key is the position and the
+    /// clock alone, apart from every key of the game itself. The solver's
+    /// relaxation ([`Solvable::relaxed`]); never a state of a real game.
+    pub fn without_repetition(&self) -> SenatState {
+        let history = History::new(&self.pos, self.hash);
+        SenatState { wsum: 0, occurrences: 1, rec: Recurrences::FRESH, history, relaxed: true, ..*self }
+    }
+
+    /// Whether this is a state of Sénat without repetition.
+    pub fn is_relaxed(&self) -> bool {
+        self.relaxed
     }
 
     /// The state of a game in progress, with its whole repetition history.
@@ -75,7 +100,11 @@ impl SenatState {
         out.hash = self.hash;
         out.wsum = self.wsum;
         out.rec = self.rec;
-        out.history.copy_kept(&self.history);
+        out.relaxed = self.relaxed;
+        out.occurrences = self.occurrences;
+        if !self.relaxed {
+            out.history.copy_kept(&self.history);
+        }
         out.play_in_place(m);
     }
 
@@ -83,6 +112,10 @@ impl SenatState {
     #[inline]
     fn play_in_place(&mut self, m: Move) {
         self.pos.play_hashed(m, &mut self.hash);
+        if self.relaxed {
+            // No repetition: nothing to count (occurrences stay 1).
+            return;
+        }
         if self.pos.is_play() {
             if self.pos.clock() == 0 {
                 self.wsum = 0;
@@ -134,13 +167,19 @@ impl SenatState {
         let mut pos = self.pos;
         let mut hash = self.hash;
         pos.play_hashed(m, &mut hash);
-        Outcome::of_occurrences(&pos, self.history.occurrences_after(&pos, hash))
+        let occurrences = if self.relaxed { 1 } else { self.history.occurrences_after(&pos, hash) };
+        Outcome::of_occurrences(&pos, occurrences)
     }
 
     /// The transposition key: the position, the clock and the history as a
     /// multiset. Two states with equal keys have the same future (same
     /// closure distance, same repetitions to come), so their values agree.
+    /// Without repetition ([`SenatState::without_repetition`]): the
+    /// position and the clock, under another salt.
     pub fn key(&self) -> u64 {
+        if self.relaxed {
+            return self.hash ^ mix((self.pos.clock() as u64) << 56 ^ 0x2545_f491_4f6c_dd1d);
+        }
         self.hash ^ mix(self.wsum ^ (self.pos.clock() as u64) << 56 ^ 0x5851_f42d_4c95_7f2d)
     }
 }
@@ -390,6 +429,36 @@ impl Solvable for Senat {
     /// history does not matter).
     fn wins_at_once(s: &SenatState) -> bool {
         bounds::wins_at_once(&s.pos)
+    }
+
+    /// Sénat without repetition ([`SenatState::without_repetition`]) where
+    /// every end by repetition is on one side of the question.
+    ///
+    /// Repetition, like closure and block, ends the game with the piles
+    /// counted; piles never shrink, and majority is checked first. So when
+    /// the player's rival holds one die less than the majority, the player
+    /// can never have the bigger pile at such an end (it would have the
+    /// majority first): every repetition fails its win, removing them can
+    /// only help it, and a win not forced without repetition is not forced
+    /// with it ([`Keeps::Noes`]). When the player itself holds one less than
+    /// the majority the rival can never have the bigger pile there: every
+    /// repetition gives the player at least a draw, removing them can only
+    /// hinder it, and a draw forced without repetition is forced with it
+    /// ([`Keeps::Yeses`]). (By induction on the horizon: the two games have
+    /// the same moves and ends, but for the repetitions.)
+    fn relaxed(s: &SenatState, player: usize, goal: Goal) -> Option<Relaxation<SenatState>> {
+        if s.relaxed || !s.pos.is_play() {
+            return None;
+        }
+        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let piles = s.pos.piles();
+        let last = u32::from(s.pos.majority_at()).saturating_sub(1);
+        let keeps = match goal {
+            Goal::Win if u32::from(piles.of(side.other())) >= last => Keeps::Noes,
+            Goal::AtLeastDraw if u32::from(piles.of(side)) >= last => Keeps::Yeses,
+            _ => return None,
+        };
+        Some(Relaxation { state: s.without_repetition(), keeps })
     }
 }
 
