@@ -5,8 +5,10 @@
 //! positions of random play, exhaustive search to 3 plies on some), the
 //! provers (alpha-beta and df-pn) answer the same with and without it on
 //! thousands of positions,
-//! and a table shared by states of one position with different repetition
-//! histories gives each its own verdict (the graph-history interaction).
+//! a table shared by states of one position with different repetition
+//! histories gives each its own verdict (the graph-history interaction),
+//! and Sénat without repetition (`Solvable::relaxed`) answers each question
+//! only the way that carries over, which changes no verdict.
 
 mod support {
     pub mod games;
@@ -15,7 +17,7 @@ mod support {
 
 use game_search::Game as _;
 use game_search::pns::Pns;
-use game_search::solver::{Goal, Solvable, Solver, Verdict};
+use game_search::solver::{Goal, Keeps, Solvable, Solver, Verdict};
 use senat_lab::games::senat::{Senat, SenatState, player};
 use senat_rules::Side;
 use senat_rules::bounds::{NEVER, min_plies_to_result};
@@ -297,4 +299,125 @@ fn one_table_for_states_with_different_histories() {
             assert_eq!(v, plain[i], "state {i} ({}), reversed {reversed}", states[i].position().to_spn());
         }
     }
+}
+
+/// A position where repetition alone saves red: blue (4 dice, as red)
+/// flips red's circle of I20 to blue next to its square, and pushes it out
+/// at its next turn, unless red's reply repeats a position for the third
+/// time (a draw): blue forces a win within 3 plies without repetition,
+/// not with it (it does within 5, another way).
+fn saved_by_repetition() -> SenatState {
+    let start = ".,.,.,.,.,.,.,.,.,.,14Tr/.,.,.,.,.,.,./4Sb,5Cr,6Tb,3Tr,23Tb b - 4-4-9 5";
+    let moves = ["I21>I20", "S11-S10", "I21>I20", "S10-S11", "I21>I20", "S11-S10", "I21>I20", "S10-S9"];
+    moves.iter().fold(support::games::state(start), |s, text| {
+        let m = s.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        s.play(m)
+    })
+}
+
+/// Small positions near closure where one side holds 4 dice, walked so
+/// that positions come back: [`small_walks`], whose piles are 4-3, 4-4
+/// and 3-3, three more starts with more dice, and [`saved_by_repetition`].
+fn relaxation_states() -> Vec<SenatState> {
+    let mut states = small_walks();
+    states.push(saved_by_repetition());
+    let starts = [
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,9Sb,.,.,./4Tb,.,3Tr,.,23Tr r - 3-4-12 44",
+        ".,.,.,7Cr,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Sr,.,23Tr b - 4-3-12 46",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,9Sr,.,./4Tb,.,3Sb,.,23Tr r - 4-4-11 48",
+    ];
+    let mut moves = Vec::new();
+    let mut seed = 7u64;
+    for spn in starts {
+        for _ in 0..12 {
+            let mut s = SenatState::new(spn.parse().unwrap_or_else(|e| panic!("{spn}: {e}")));
+            for _ in 0..30 {
+                if s.outcome().is_some() {
+                    break;
+                }
+                states.push(s);
+                Senat::moves(&s, &mut moves);
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s = s.play(moves[(seed >> 33) as usize % moves.len().min(3)]);
+            }
+        }
+    }
+    states
+}
+
+/// The relaxation against plain search: wherever Sénat offers one, the
+/// relaxed game's answer is the game's whenever it is the kind kept ("no"
+/// for a win when the rival holds 4, "yes" for a draw when the player
+/// does), at horizons 1 to 4; and the other kind differs somewhere, so
+/// that keeping the wrong kind fails this test.
+#[test]
+fn the_relaxation_keeps_only_answers_that_carry_over() {
+    let states = relaxation_states();
+    let (mut asked, mut differ) = (0, [0, 0]);
+    for s in &states {
+        for player in 0..2 {
+            for goal in [Goal::Win, Goal::AtLeastDraw] {
+                let Some(r) = Senat::relaxed(s, player, goal) else { continue };
+                assert!(r.state.is_relaxed() && Senat::relaxed(&r.state, player, goal).is_none());
+                assert_eq!(r.state.position(), s.position());
+                for d in 1..=4 {
+                    let exact = plain_forces(s, player, goal, d);
+                    let relaxed = plain_forces(&r.state, player, goal, d);
+                    let spn = s.position().to_spn();
+                    match r.keeps {
+                        Keeps::Noes => assert!(relaxed || !exact, "{spn} player {player} {goal:?} at {d}"),
+                        Keeps::Yeses => assert!(!relaxed || exact, "{spn} player {player} {goal:?} at {d}"),
+                    }
+                    asked += 1;
+                    differ[(r.keeps == Keeps::Yeses) as usize] += (exact != relaxed) as usize;
+                }
+            }
+        }
+    }
+    assert!(asked >= 1000, "{asked} questions");
+    assert!(differ[0] >= 1 && differ[1] >= 3, "relaxed answers that differ, noes / yeses kept: {differ:?}");
+    let s = saved_by_repetition();
+    let blue = player(Side::Blue);
+    let relaxed = Senat::relaxed(&s, blue, Goal::Win).expect("red holds 4 dice");
+    assert_eq!(relaxed.keeps, Keeps::Noes);
+    assert!(plain_forces(&relaxed.state, blue, Goal::Win, 3) && !plain_forces(&s, blue, Goal::Win, 3));
+    assert_eq!(Solver::<Senat>::new().solve(&s, 3).verdict, Verdict::Unknown);
+    assert_eq!(Solver::<Senat>::new().solve(&s, 5).verdict, Verdict::Win(5));
+}
+
+/// The solver with and without the relaxation, at horizons 1 to 4: the
+/// same verdicts and depths, on the relaxation's positions and on
+/// positions of play that seeks repetitions; and it saves nodes.
+#[test]
+fn the_relaxation_changes_no_verdict() {
+    let mut states = relaxation_states();
+    states.extend(shuffling_states(10, 150, 31).into_iter().step_by(3));
+    let mut with = Solver::<Senat>::with_table_mb(16);
+    let mut without = Solver::<Senat>::with_table_mb(16);
+    without.relax = false;
+    let (mut checked, mut decided, mut relaxed) = (0, 0, 0);
+    for (i, s) in states.iter().enumerate() {
+        relaxed += (0..2).any(|p| Senat::relaxed(s, p, Goal::Win).is_some()) as usize;
+        for d in 1..=4 {
+            let (a, b) = (with.solve(s, d), without.solve(s, d));
+            assert_eq!((a.verdict, a.depth), (b.verdict, b.depth), "state {i} ({}) horizon {d}", s.position().to_spn());
+            checked += 1;
+            decided += (a.verdict != Verdict::Unknown) as usize;
+        }
+    }
+    assert!(
+        checked >= 1500 && decided >= 100 && relaxed >= 200,
+        "{checked} checked, {decided} decided, {relaxed} relaxed"
+    );
+    // After the sample game's move 13 (red 4, blue 3), blue's win is asked
+    // without repetition: no forced win within 9 plies, for fewer nodes.
+    let s = support::solver_positions::sample_after(13).unwrap();
+    let blue = player(Side::Blue);
+    assert!(Senat::relaxed(&s, blue, Goal::Win).is_some_and(|r| r.keeps == Keeps::Noes));
+    let a = Solver::<Senat>::new().forced_win(&s, blue, 9);
+    let mut plain = Solver::<Senat>::new();
+    plain.relax = false;
+    let b = plain.forced_win(&s, blue, 9);
+    assert_eq!((a.verdict, a.depth, b.verdict, b.depth), (Verdict::Unknown, 9, Verdict::Unknown, 9));
+    assert!(a.nodes < b.nodes, "{} nodes with the relaxation, {} without", a.nodes, b.nodes);
 }

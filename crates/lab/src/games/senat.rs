@@ -549,6 +549,55 @@ mod tests {
         assert!(repeated >= 100 && ended >= 5, "{repeated} states with a repeat, {ended} repetitions");
     }
 
+    /// Without repetition: moves, hashes and the other ends as in the
+    /// game, `play_into` is `play`, a position that comes back neither
+    /// counts nor ends the game, and the key is the position and the clock
+    /// alone, apart from the game's keys.
+    #[test]
+    fn without_repetition_nothing_repeats() {
+        let mut rng = testkit::XorShift64::new(17);
+        let (mut back, mut ended) = (0, 0);
+        for _ in 0..30 {
+            let mut s = SenatState::new(senat_rules::sample::start());
+            let mut r = s.without_repetition();
+            let mut out = r;
+            let (mut moves, mut relaxed_moves) = (Vec::new(), Vec::new());
+            for _ in 0..200 {
+                assert!(r.is_relaxed() && !s.is_relaxed());
+                assert_eq!((r.pos, r.hash, r.occurrences(), r.rec), (s.pos, s.hash, 1, Recurrences::FRESH));
+                assert_ne!(r.key(), s.key());
+                assert_eq!(r.key(), s.without_repetition().key());
+                match s.outcome() {
+                    Some(o) if s.occurrences() >= usize::from(s.pos.repetition()) => {
+                        // Over by repetition in the game only.
+                        ended += 1;
+                        assert!(r.outcome().is_none_or(|q| q.reason != o.reason), "{o}");
+                        break;
+                    }
+                    o => assert_eq!(r.outcome(), o),
+                }
+                Senat::moves(&s, &mut moves);
+                Senat::moves(&r, &mut relaxed_moves);
+                assert_eq!(moves, relaxed_moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let few = if rng.below(8) != 0 { moves.len().min(2) } else { moves.len() };
+                let m = moves[rng.below(few)];
+                assert_eq!(r.outcome_after(m), r.play(m).outcome());
+                r.play_into(m, &mut out);
+                let played = r.play(m);
+                assert_eq!(
+                    (out.pos, out.hash, out.key(), out.occurrences()),
+                    (played.pos, played.hash, played.key(), 1)
+                );
+                (s, r) = (s.play(m), played);
+                back += usize::from(s.occurrences() > 1);
+            }
+        }
+        assert!(back >= 100 && ended >= 3, "{back} positions back, {ended} ends by repetition");
+    }
+
     /// `play_into` a stale state (another line's, with a longer history)
     /// is `play`: same position, hash, history, repetition count and key,
     /// along random games from the sample start.
