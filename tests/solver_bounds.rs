@@ -251,19 +251,24 @@ fn small_walks() -> Vec<SenatState> {
         ".,.,.,.,4Tb,.,.,.,.,23Tr,./.,.,.,.,.,.,./.,.,.,.,. b - 4-3-14 52",
         ".,.,.,.,.,.,.,.,.,.,./.,.,4Tb,.,23Sr,.,./.,.,.,.,. b - 3-3-15 50",
     ];
+    walks_from(&starts, 6, 14, 3)
+}
+
+/// The states of `games` seeded walks of at most `steps` half-moves from
+/// each of `starts`, each move one of the first three (so that positions
+/// come back), until the game is over.
+fn walks_from(starts: &[&str], games: usize, steps: usize, mut seed: u64) -> Vec<SenatState> {
     let mut out = Vec::new();
-    let mut seed = 3u64;
     let mut moves = Vec::new();
     for spn in starts {
-        for _ in 0..6 {
-            let mut s = SenatState::new(spn.parse().unwrap());
-            for _ in 0..14 {
+        for _ in 0..games {
+            let mut s = SenatState::new(spn.parse().unwrap_or_else(|e| panic!("{spn}: {e}")));
+            for _ in 0..steps {
                 if s.outcome().is_some() {
                     break;
                 }
                 out.push(s);
                 Senat::moves(&s, &mut moves);
-                // Few moves, so that positions come back: the first three.
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 s = s.play(moves[(seed >> 33) as usize % moves.len().min(3)]);
             }
@@ -326,22 +331,7 @@ fn relaxation_states() -> Vec<SenatState> {
         ".,.,.,7Cr,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Sr,.,23Tr b - 4-3-12 46",
         ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,9Sr,.,./4Tb,.,3Sb,.,23Tr r - 4-4-11 48",
     ];
-    let mut moves = Vec::new();
-    let mut seed = 7u64;
-    for spn in starts {
-        for _ in 0..12 {
-            let mut s = SenatState::new(spn.parse().unwrap_or_else(|e| panic!("{spn}: {e}")));
-            for _ in 0..30 {
-                if s.outcome().is_some() {
-                    break;
-                }
-                states.push(s);
-                Senat::moves(&s, &mut moves);
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                s = s.play(moves[(seed >> 33) as usize % moves.len().min(3)]);
-            }
-        }
-    }
+    states.extend(walks_from(&starts, 12, 30, 7));
     states
 }
 
