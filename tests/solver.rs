@@ -330,13 +330,20 @@ fn solve_cli_engine_pns() {
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8(bad.stderr).unwrap();
     assert_eq!(err, "senat: error: --engine mcts: expected `ab`, `pns` or `pns-id`\n");
-    // --prove: one question only (df-pn), so blue's win is found and red's is not.
-    let blue = run(&["solve", spn, "--max-depth", "3", "--engine", "pns-id", "--prove", "blue"]);
-    assert!(String::from_utf8(blue.stdout).unwrap().starts_with("verdict blue (to move) wins within 1 plies\n"));
-    let red = run(&["solve", spn, "--max-depth", "3", "--engine", "pns", "--prove", "red"]);
-    assert!(String::from_utf8(red.stdout).unwrap().starts_with("verdict unknown within 3 plies\n"));
+    // --prove: one question only (every engine), so blue's win is found and red's is not.
+    for engine in ["pns-id", "pns", "ab"] {
+        let blue = run(&["solve", spn, "--max-depth", "3", "--engine", engine, "--prove", "blue"]);
+        let text = String::from_utf8(blue.stdout).unwrap();
+        assert!(text.starts_with("verdict blue (to move) wins within 1 plies\npv I22>I23:D\n"), "{engine}: {text}");
+        let red = run(&["solve", spn, "--max-depth", "3", "--engine", engine, "--prove", "red"]);
+        let text = String::from_utf8(red.stdout).unwrap();
+        assert!(text.starts_with("verdict unknown within 3 plies\n"), "{engine}: {text}");
+    }
     for (args, msg) in [
-        (["--engine", "ab", "--prove", "red"], "--prove is for --engine pns or pns-id"),
+        (
+            ["--store", "never-written.txt", "--prove", "red"],
+            "--store keeps whole verdicts: it does not take --prove, which asks one question",
+        ),
         (["--engine", "pns", "--prove", "green"], "--prove green: expected `red` or `blue`"),
     ] {
         let out = run(&[&["solve", spn, "--max-depth", "3"][..], &args[..]].concat());
