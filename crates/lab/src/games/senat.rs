@@ -101,8 +101,10 @@ impl SenatState {
         out.wsum = self.wsum;
         out.rec = self.rec;
         out.relaxed = self.relaxed;
-        out.occurrences = self.occurrences;
-        if !self.relaxed {
+        if self.relaxed {
+            // No history to copy; `play_in_place` keeps this count.
+            out.occurrences = 1;
+        } else {
             out.history.copy_kept(&self.history);
         }
         out.play_in_place(m);
@@ -187,6 +189,11 @@ impl SenatState {
 /// The player index of a side: red 0, blue 1.
 pub const fn player(side: Side) -> usize {
     side as usize
+}
+
+/// The side of a player index: red 0, blue 1 (the inverse of [`player`]).
+pub const fn side(player: usize) -> Side {
+    if player == 0 { Side::Red } else { Side::Blue }
 }
 
 /// The per-player results of a game won by `winner` (`None`: a draw).
@@ -407,7 +414,7 @@ impl Solvable for Senat {
             return true;
         }
         let piles = s.pos.piles();
-        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let side = side(player);
         let (mine, theirs) = (piles.of(side), piles.of(side.other()));
         match goal {
             Goal::Win => mine > theirs,
@@ -420,7 +427,7 @@ impl Solvable for Senat {
     /// game ends by repetition, closure or block, which have bounds of their
     /// own), one per half-move at most.
     fn min_plies(s: &SenatState, player: usize, goal: Goal) -> u32 {
-        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let side = side(player);
         bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw, s.rec)
     }
 
@@ -450,7 +457,7 @@ impl Solvable for Senat {
         if s.relaxed || !s.pos.is_play() {
             return None;
         }
-        let side = if player == 0 { Side::Red } else { Side::Blue };
+        let side = side(player);
         let piles = s.pos.piles();
         let last = u32::from(s.pos.majority_at()).saturating_sub(1);
         let keeps = match goal {

@@ -8,14 +8,10 @@
 //! come from `senat-rules`.
 
 use super::{Next, Table, wrap};
+use crate::games::senat::side;
 use crate::policy::{Agent, PolicySpec, Senat, Turn};
-use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Phase, Position, Row, Side};
+use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Phase, Position, Row};
 use std::fmt::Write;
-
-/// The side of seat `p` (red 0, blue 1, as [`crate::games::senat::player`]).
-fn side(p: usize) -> Side {
-    if p == crate::games::senat::player(Side::Red) { Side::Red } else { Side::Blue }
-}
 
 /// The result line of a game, over or not: the outcome with the piles, or
 /// how far it went and who is to move.
