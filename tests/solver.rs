@@ -6,7 +6,8 @@
 //! relies on (`outcome_after`, `may_reach`) against their definitions.
 //! The df-pn prover (`Pns`) against the alpha-beta solver: on the fixture
 //! list, on random positions (differential), its time limit, and
-//! `senat solve --engine pns`; `senat solve --store` (the proof store).
+//! `senat solve --engine pns`; `senat solve --store` (the proof store);
+//! `senat solve --shape` (the tree's shape).
 //! The game bounds are checked in `tests/solver_bounds.rs`.
 
 mod support {
@@ -455,4 +456,28 @@ fn solve_cli_store() {
         bad,
         format!("senat: error: --store {}: not a proof store of format 1 (first line `hello`)\n", junk.path())
     );
+}
+
+/// `solve --shape`: the tree's lines after the verdict, the root's level
+/// first (at the sample start blue's win question tries all 81 legal moves
+/// there, the count the rules' notes give), then the total; refused where
+/// there is no one tree to count.
+#[test]
+fn solve_cli_shape() {
+    use support::cli::{fails, ok};
+    let text = ok(&["solve", "sample", "--max-depth", "4", "--shape"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0] == "verdict unknown within 4 plies" && lines[2].starts_with("depth 4  nodes "), "{text}");
+    assert!(lines[3].starts_with("shape  (nodes searched move by move"), "{text}");
+    assert!(lines[4].starts_with("shape  left   4  OR-all 1 (81.00)  "), "{text}");
+    assert!(lines[5].starts_with("shape  left   3  ") && lines[6].starts_with("shape  left   2  "), "{text}");
+    assert!(lines[7].starts_with("shape  total     OR-all ") && lines.len() == 8, "{text}");
+    // Without --shape, no such line.
+    assert!(!ok(&["solve", "sample", "--max-depth", "4"]).contains("shape"));
+    let msg = "senat: error: --shape counts the tree of one search: --engine ab on one thread, without --each-move or --store\n";
+    for args in [&["--threads", "2"][..], &["--engine", "pns"], &["--each-move"], &["--store", "never-written.txt"]] {
+        assert_eq!(fails(&[&["solve", "sample", "--max-depth", "2", "--shape"][..], args].concat()), msg, "{args:?}");
+    }
+    let other = ok(&["solve", "--game", "focus", "start", "--max-depth", "2", "--shape"]);
+    assert!(other.contains("\nshape  left   2  OR-all 1 ("), "{other}");
 }

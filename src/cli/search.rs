@@ -11,6 +11,7 @@ use game_search::Game;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
 use game_search::pns::Pns;
+use game_search::shape::{Level, Shape, Tally};
 use game_search::solver::{Asked, Goal, Progress, Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
@@ -168,6 +169,14 @@ pub(crate) struct SolveArgs {
     /// answer, the nodes and the time so far), for a long search.
     #[arg(long)]
     pub(crate) progress: bool,
+    /// With --engine ab on one thread: after the verdict, print the shape
+    /// of the tree (lines starting `shape`): per plies left, the nodes
+    /// where the asked side chooses (OR) and where the other side does
+    /// (AND), cut by a move or with every move tried, the moves tried per
+    /// node and how often the first one decided; all questions asked
+    /// together (one with --prove). Not with --each-move or --store.
+    #[arg(long)]
+    pub(crate) shape: bool,
 }
 
 /// Arguments of `senat bench-mcts`.
@@ -303,6 +312,7 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
     }
+    shape_allowed(&a)?;
     let threads = search_threads(a.threads)?;
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let root = search_root(&a.pos, a.history.as_deref(), v)?;
@@ -319,6 +329,7 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
         variant: v,
         threads,
         progress: a.progress,
+        shape: a.shape,
     };
     cmd_solve(&root, &opts, out)
 }
@@ -606,6 +617,48 @@ pub(crate) struct SolveOptions {
     pub(crate) threads: NonZeroUsize,
     /// Whether to print each question answered (`--progress`).
     pub(crate) progress: bool,
+    /// Whether to print the tree's shape (`--shape`).
+    pub(crate) shape: bool,
+}
+
+/// `--shape`: checks that the search has one tree to count.
+fn shape_allowed(a: &SolveArgs) -> Result<()> {
+    if a.shape && (a.engine != "ab" || a.threads != 1 || a.each_move || a.store.is_some()) {
+        return input(
+            "--shape counts the tree of one search: --engine ab on one thread, without --each-move or --store",
+        );
+    }
+    Ok(())
+}
+
+/// `--shape`: the lines `shape …` of a search's tree ([`Shape`]), deepest first, then the total.
+fn write_shape(shape: &Shape, out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "shape  (nodes searched move by move, 2 plies left or more; OR: the asked side chooses, AND: the other; \
+         cut: a move decided, all: every move tried; moves tried per node; first: decided by the first move tried)"
+    )?;
+    let row = |l: &Level| {
+        let first = |t: &Tally| 100.0 * t.at_first as f64 / t.nodes.max(1) as f64;
+        format!(
+            "OR-all {} ({:.2})  OR-cut {} ({:.2}, first {:.1}%)  AND-cut {} ({:.3}, first {:.1}%)  AND-all {} ({:.2})",
+            l.or_exhausted.nodes,
+            l.or_exhausted.moves_per_node(),
+            l.or_cut.nodes,
+            l.or_cut.moves_per_node(),
+            first(&l.or_cut),
+            l.and_cut.nodes,
+            l.and_cut.moves_per_node(),
+            first(&l.and_cut),
+            l.and_exhausted.nodes,
+            l.and_exhausted.moves_per_node(),
+        )
+    };
+    for (left, l) in shape.levels() {
+        writeln!(out, "shape  left {left:>3}  {}", row(l))?;
+    }
+    writeln!(out, "shape  total     {}", row(&shape.total()))?;
+    Ok(())
 }
 
 /// `--progress`: each question the alpha-beta prover's main thread answers,
@@ -722,6 +775,9 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         Prover::Pns(_) if o.progress => return input("--progress is for --engine ab"),
         _ => {}
     }
+    if let Prover::Ab(s, _) = &mut solver {
+        s.count_shape(o.shape);
+    }
     if o.store.is_some() && o.engine != "ab" {
         return input("--store is for --engine ab");
     }
@@ -799,6 +855,11 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         sol.elapsed.as_secs_f64(),
         rate(sol.nodes, sol.elapsed)
     )?;
+    if let Prover::Ab(s, _) = &solver
+        && let Some(shape) = s.shape()
+    {
+        write_shape(shape, out)?;
+    }
     save_store(store_file, store.as_ref(), out)
 }
 
@@ -975,6 +1036,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
             a.game.game
         ));
     }
+    shape_allowed(a)?;
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
     let threads = search_threads(a.threads)?;
     on_game!(a.game.game, G => {
@@ -984,6 +1046,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         solver.bounds = a.bounds == "on";
         solver.relax = a.relax == "on";
         solver.set_threads(threads);
+        solver.count_shape(a.shape);
         if a.progress {
             solver.progress = Some(progress_printer(|p| format!("player {p}")));
         }
@@ -1027,6 +1090,9 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         let pv = if pv.is_empty() { String::new() } else { format!("; line {pv}") };
         let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
         writeln!(out, "{}{pv}{stopped}; {} nodes in {:.2} s", verdict(sol.verdict), sol.nodes, started.elapsed().as_secs_f64())?;
+        if let Some(shape) = solver.shape() {
+            write_shape(shape, out)?;
+        }
         Ok(())
     })
 }
@@ -1044,9 +1110,10 @@ pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         || a.store.is_some()
         || a.threads != 1
         || a.progress
+        || a.shape
     {
         return input(
-            "--history, --engine, --prove, --time, --store, --threads and --progress are not for --game dominoes (its limits are plies, placements and nodes)",
+            "--history, --engine, --prove, --time, --store, --threads, --progress and --shape are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
     let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;

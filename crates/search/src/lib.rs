@@ -95,6 +95,7 @@ pub mod ismcts;
 pub mod mcts;
 pub mod pns;
 pub mod rng;
+pub mod shape;
 pub mod solver;
 mod tt;
 

@@ -74,6 +74,7 @@
 //! outcome of positive probability, so verdicts stay exact ("whatever
 //! falls"), and a game that chance decides is seldom decided here.
 
+use super::shape::Shape;
 use super::tt::XorPair;
 use super::{Game, Scores, standing, teams};
 use std::cmp::Ordering;
@@ -550,6 +551,8 @@ struct Worker<G: Game> {
     /// The search's start and [`Solver::progress`] (main thread only).
     start: Instant,
     progress: Option<Progress>,
+    /// The tree's shape, where it is counted ([`Solver::count_shape`]; main thread only).
+    shape: Option<Box<Shape>>,
 }
 
 /// The solution of a search started at `start` that searched nothing (the
@@ -777,12 +780,18 @@ impl<G: Solvable> Solver<G> {
         main.deadline = self.time_limit.map(|t| start + t);
         main.start = start;
         main.progress = self.progress.take();
+        if let Some(shape) = main.shape.as_mut() {
+            **shape = Shape::default();
+        }
         let decision = match self.spawner {
             Some(spawn) if helpers > 0 => spawn(&sh, root, plan, helpers, &mut || decide(main, &sh)),
             _ => decide(main, &sh),
         };
-        // The helpers are done: the line is the main thread's alone.
+        // The helpers are done: the line is the main thread's alone (its
+        // searches are not part of the tree's shape).
+        let shape = main.shape.take();
         let pv = decision.line.map_or_else(Vec::new, |(p, goal, d)| main.line(&sh, root, p, goal, d));
+        main.shape = shape;
         main.deadline = None;
         self.progress = main.progress.take();
         Solution {
@@ -793,6 +802,20 @@ impl<G: Solvable> Solver<G> {
             elapsed: start.elapsed(),
             timed_out: main.stopped,
         }
+    }
+
+    /// Whether later searches count the shape of the main thread's tree
+    /// ([`Shape`]); off by default. The searches are the same either way.
+    pub fn count_shape(&mut self, on: bool) {
+        self.main.shape = on.then(Box::default);
+    }
+
+    /// The shape of the main thread's tree in the last search, where
+    /// [`Solver::count_shape`] asked for it (the search that finds the
+    /// line is left out). With helper threads it is the main thread's
+    /// part only: the nodes it found answered in the table are not in it.
+    pub fn shape(&self) -> Option<&Shape> {
+        self.main.shape.as_deref()
     }
 
     /// The team that is not `me`'s at `s` (two-team games): a seat of it.
@@ -847,6 +870,7 @@ impl<G: Solvable> Worker<G> {
             stopped: false,
             start: Instant::now(),
             progress: None,
+            shape: None,
         }
     }
 
@@ -1098,6 +1122,7 @@ impl<G: Solvable> Worker<G> {
         };
         let mut result = !mine;
         let mut best = 0;
+        let mut tried = moves.len();
         // In the order of a sort by (order, index), larger order and smaller
         // index first (the indices are distinct, so the order is total): the
         // first few picked one by one (a node often stops after one or two),
@@ -1131,6 +1156,7 @@ impl<G: Solvable> Worker<G> {
             if v == mine {
                 result = mine;
                 best = i;
+                tried = k + 1;
                 let k = &mut self.killers[ply];
                 if k[0] != Some(m) {
                     k[1] = k[0];
@@ -1142,6 +1168,9 @@ impl<G: Solvable> Worker<G> {
         self.bufs[ply] = moves;
         if self.stopped {
             return false;
+        }
+        if let Some(shape) = self.shape.as_mut() {
+            shape.count(depth, mine, result == mine, tried);
         }
         let d = depth as u8;
         sh.table.update(key, |e| {

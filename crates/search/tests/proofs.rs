@@ -270,3 +270,52 @@ fn every_proof_the_tree_claims_the_exact_solver_confirms() {
     }
     assert!(checked > 200, "{checked} proofs checked");
 }
+
+/// The tree's shape ([`Solver::count_shape`]) counts the search without
+/// changing it: the same verdict and nodes with it and without; the root of
+/// a refuted question is one OR node that tried every move; every level's
+/// nodes are children of the level above (or a root of a horizon); and no
+/// more nodes are counted than were visited.
+#[test]
+fn the_tree_shape_counts_the_search_it_watches() {
+    let root = START;
+    let mut moves = Vec::new();
+    Ttt::moves(&root, &mut moves);
+    let me = Ttt::to_move(&root);
+    let plain = Solver::<Ttt>::with_table_mb(1).forced_win(&root, me, 9);
+    let mut counted = Solver::<Ttt>::with_table_mb(1);
+    counted.count_shape(true);
+    let sol = counted.forced_win(&root, me, 9);
+    // Tic-tac-toe is a draw: the side to move forces no win.
+    assert_eq!((sol.verdict, plain.verdict), (Verdict::Unknown, Verdict::Unknown));
+    assert_eq!((sol.nodes, sol.depth), (plain.nodes, plain.depth));
+    let shape = counted.shape().expect("counted").clone();
+    let levels: Vec<(u32, _)> = shape.levels().map(|(d, l)| (d, *l)).collect();
+    let (top, root_level) = levels[0];
+    assert_eq!(top, 9);
+    assert_eq!((root_level.or_exhausted.nodes, root_level.or_exhausted.moves), (1, moves.len() as u64));
+    assert_eq!(root_level.or_cut.nodes + root_level.and_cut.nodes + root_level.and_exhausted.nodes, 0);
+    let nodes =
+        |l: &game_search::shape::Level| l.or_cut.nodes + l.or_exhausted.nodes + l.and_cut.nodes + l.and_exhausted.nodes;
+    let moves_tried =
+        |l: &game_search::shape::Level| l.or_cut.moves + l.or_exhausted.moves + l.and_cut.moves + l.and_exhausted.moves;
+    for w in levels.windows(2) {
+        let ((upper, u), (lower, l)) = (w[0], w[1]);
+        if lower + 1 == upper {
+            // The roots of the horizon `lower` (one question each) besides the children.
+            assert!(nodes(&l) <= moves_tried(&u) + 1, "left {lower}: {l:?} under {u:?}");
+        }
+    }
+    let total = shape.total();
+    assert!(nodes(&total) > 100 && nodes(&total) <= sol.nodes, "{total:?} of {} nodes", sol.nodes);
+    // In a refuted question's tree the refutations are found: some AND node
+    // is cut, and where the other side has a refutation first in line, by its first move.
+    assert!(total.and_cut.nodes > 0 && total.and_cut.at_first > 0 && total.and_cut.at_first <= total.and_cut.nodes);
+    // A new search starts a new count: with the table kept it expands fewer nodes.
+    let again = counted.forced_win(&root, me, 9);
+    assert_eq!(again.verdict, Verdict::Unknown);
+    let recount = nodes(&counted.shape().expect("counted").total());
+    assert!(recount < nodes(&total), "{recount} after {}", nodes(&total));
+    // Off: nothing counted.
+    assert!(Solver::<Ttt>::with_table_mb(1).shape().is_none());
+}
