@@ -72,7 +72,7 @@ impl Shape {
     /// Counts one node with `left` plies left: an OR node (`or`) or an AND
     /// node, where `tried` moves were searched, and whether the last one
     /// decided it (`cut`) or every move was tried.
-    pub fn count(&mut self, left: u32, or: bool, cut: bool, tried: usize) {
+    pub(crate) fn count(&mut self, left: u32, or: bool, cut: bool, tried: usize) {
         let left = left as usize;
         if self.levels.len() <= left {
             self.levels.resize(left + 1, Level::default());
