@@ -173,8 +173,9 @@ pub(crate) struct SolveArgs {
     /// of the tree (lines starting `shape`): per plies left, the nodes
     /// where the asked side chooses (OR) and where the other side does
     /// (AND), cut by a move or with every move tried, the moves tried per
-    /// node and how often the first one decided; all questions asked
-    /// together (one with --prove). Not with --each-move or --store.
+    /// node and how often the first one decided; all questions and all
+    /// horizons of the deepening together (one question with --prove).
+    /// Not with --each-move or --store.
     #[arg(long)]
     pub(crate) shape: bool,
 }

@@ -58,7 +58,8 @@ impl Level {
     }
 }
 
-/// A search tree's shape: [`Level`]s indexed by plies left. Only nodes
+/// A search tree's shape: [`Level`]s indexed by plies left (with iterative
+/// deepening, the nodes of every horizon with that many plies left). Only nodes
 /// whose moves were searched one by one are counted, with 2 plies left or
 /// more: nodes answered by the table, a bound, a win at once or the end of
 /// the game are not, nor the nodes one ply from the horizon (whose
