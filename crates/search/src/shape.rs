@@ -12,7 +12,8 @@
 //! every move was tried (an OR node refuted, an AND node proven). Where a
 //! goal is refuted, every OR node is exhausted and every AND node needs one
 //! refuting move: with that move always first, the AND nodes' moves per
-//! node are 1 and the tree is the smallest the table and bounds allow.
+//! node are 1, and only other refutations (with smaller subtrees) could
+//! make the tree smaller.
 
 /// Expanded nodes of one kind and the moves they tried.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
