@@ -771,7 +771,7 @@ pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Writ
         Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.relax, o.threads)?;
     match &mut solver {
         Prover::Ab(s, _) if o.progress => {
-            s.progress = Some(progress_printer(|p| if p == 0 { "red" } else { "blue" }.to_string()))
+            s.progress = Some(progress_printer(|p| senat_lab::games::senat::side(p).to_string()))
         }
         Prover::Pns(_) if o.progress => return input("--progress is for --engine ab"),
         _ => {}

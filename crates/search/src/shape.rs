@@ -37,6 +37,12 @@ impl Tally {
         self.moves += tried;
         self.at_first += u64::from(first);
     }
+
+    fn absorb(&mut self, other: Tally) {
+        self.nodes += other.nodes;
+        self.moves += other.moves;
+        self.at_first += other.at_first;
+    }
 }
 
 /// The nodes expanded with a number of plies left.
@@ -53,9 +59,21 @@ pub struct Level {
 }
 
 impl Level {
+    /// The nodes of all four kinds.
+    pub fn nodes(&self) -> u64 {
+        self.or_cut.nodes + self.or_exhausted.nodes + self.and_cut.nodes + self.and_exhausted.nodes
+    }
+
     /// Whether no node was counted at this level.
     pub fn is_empty(&self) -> bool {
-        self.or_cut.nodes + self.or_exhausted.nodes + self.and_cut.nodes + self.and_exhausted.nodes == 0
+        self.nodes() == 0
+    }
+
+    fn absorb(&mut self, other: &Level) {
+        self.or_cut.absorb(other.or_cut);
+        self.or_exhausted.absorb(other.or_exhausted);
+        self.and_cut.absorb(other.and_cut);
+        self.and_exhausted.absorb(other.and_exhausted);
     }
 }
 
@@ -96,20 +114,10 @@ impl Shape {
 
     /// All levels together.
     pub fn total(&self) -> Level {
-        let mut t = Level::default();
-        for l in &self.levels {
-            for (sum, x) in [
-                (&mut t.or_cut, l.or_cut),
-                (&mut t.or_exhausted, l.or_exhausted),
-                (&mut t.and_cut, l.and_cut),
-                (&mut t.and_exhausted, l.and_exhausted),
-            ] {
-                sum.nodes += x.nodes;
-                sum.moves += x.moves;
-                sum.at_first += x.at_first;
-            }
-        }
-        t
+        self.levels.iter().fold(Level::default(), |mut t, l| {
+            t.absorb(l);
+            t
+        })
     }
 }
 

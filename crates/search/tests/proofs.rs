@@ -295,8 +295,7 @@ fn the_tree_shape_counts_the_search_it_watches() {
     assert_eq!(top, 9);
     assert_eq!((root_level.or_exhausted.nodes, root_level.or_exhausted.moves), (1, moves.len() as u64));
     assert_eq!(root_level.or_cut.nodes + root_level.and_cut.nodes + root_level.and_exhausted.nodes, 0);
-    let nodes =
-        |l: &game_search::shape::Level| l.or_cut.nodes + l.or_exhausted.nodes + l.and_cut.nodes + l.and_exhausted.nodes;
+    let nodes = game_search::shape::Level::nodes;
     let moves_tried =
         |l: &game_search::shape::Level| l.or_cut.moves + l.or_exhausted.moves + l.and_cut.moves + l.and_exhausted.moves;
     for w in levels.windows(2) {
