@@ -60,7 +60,8 @@ pub enum Outcome {
         player: usize,
     },
     /// The round limit was reached first (Playboard), or the single hand
-    /// ended with nobody scoring (OpenSpiel: a tie on pips).
+    /// ended with nobody scoring (OpenSpiel: a tie on pips, going out
+    /// against a lone 0-0 included).
     Draw,
 }
 

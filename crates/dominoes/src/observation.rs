@@ -162,6 +162,11 @@ impl Observation {
     pub fn match_over(&self) -> bool {
         self.s.phase == Phase::MatchOver
     }
+    /// The match result, public to every observer ([`State::outcome`]);
+    /// `None` while it goes on.
+    pub fn outcome(&self) -> Option<crate::Outcome> {
+        self.s.outcome()
+    }
     /// The last finished round's record.
     pub fn last_round(&self) -> Option<RoundEnd> {
         self.s.last

@@ -490,8 +490,16 @@ impl State {
         }
         let total: u32 = pips.iter().sum();
         let (winner, points) = match kind {
-            crate::RoundEndKind::Domino { player } => (Some(player), total - pips[usize::from(player)]),
-            crate::RoundEndKind::Block => {
+            // Playboard: going out wins the round even when the others hold
+            // no pips (only 0-0): a round won for 0 points, the match goes on.
+            crate::RoundEndKind::Domino { player } if !self.v.openspiel => {
+                (Some(player), total - pips[usize::from(player)])
+            }
+            // A block under either rules, and going out under OpenSpiel's,
+            // which compares the hands at every ending: the lighter hand
+            // wins, so going out against a lone 0-0 is a tie on pips there
+            // (returns [0, 0]).
+            _ => {
                 let min = (0..n).map(|p| pips[p]).min().expect("players");
                 let low: Vec<usize> = (0..n).filter(|&p| pips[p] == min).collect();
                 let w = if low.len() == 1 {
@@ -514,7 +522,8 @@ impl State {
     }
 
     /// The match result; `None` while it goes on. With `rules=openspiel`
-    /// the single hand is the game: its scorer wins, a pip tie is a draw.
+    /// the single hand is the game: its scorer wins, a pip tie is a draw
+    /// (a block on equal pips, or going out against a lone 0-0).
     pub fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::MatchOver {
             return None;

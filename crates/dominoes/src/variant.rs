@@ -19,8 +19,9 @@ pub struct Variant {
     pub rounds: u32,
     /// OpenSpiel's `python_block_dominoes` (`rules=openspiel`): no boneyard
     /// play (the undealt tiles are never drawn), player 0 opens with any
-    /// tile, a blocked player is skipped, the block winner gets the
-    /// opponent's total, and the game is a single hand.
+    /// tile, a blocked player is skipped, every ending (going out
+    /// included) goes to the lighter hand for the opponent's total, equal
+    /// pips being a tie, and the game is a single hand.
     pub openspiel: bool,
 }
 

@@ -265,6 +265,39 @@ fn openspiel_differences() {
 }
 
 #[test]
+fn going_out_for_zero_points() {
+    // Player 0 goes out while player 1 holds only 0-0: the others' hands are
+    // worth 0 points.
+    let hands = ["6-6 6-0", "6-5 0-0"];
+    // OpenSpiel compares pips at every ending: 0 against 0 is a tie
+    // (`python_block_dominoes` returns [0, 0]), so the hand is a draw.
+    let mut s = deal(variant("rules=openspiel,hand=2"), &hands);
+    play(&mut s, "6-6L 6-5L 6-0R");
+    let r = s.last_round().unwrap();
+    assert_eq!(r.kind, RoundEndKind::Domino { player: 0 });
+    assert_eq!((r.winner, r.points, &r.pips[..2]), (None, 0, &[0, 0][..]));
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert_eq!(s.openspiel_returns()[..2], [0.0, 0.0]);
+    assert_eq!(s.to_string().parse::<State>().unwrap(), s, "the tied record reads back");
+    check_state(&s);
+    // Playboard: going out always wins the round, here for 0 points, and the
+    // match goes on.
+    let mut s = deal(variant("hand=2"), &hands);
+    play(&mut s, "6-6L 6-5L 6-0R");
+    let r = s.last_round().unwrap();
+    assert_eq!((r.kind, r.winner, r.points), (RoundEndKind::Domino { player: 0 }, Some(0), 0));
+    assert_eq!(s.scores()[..2], [0, 0]);
+    assert!(s.round_over() && s.outcome().is_none());
+    assert_eq!(s.to_string().parse::<State>().unwrap(), s);
+    // Under OpenSpiel a player who goes out against any pips wins them.
+    let mut s = deal(variant("rules=openspiel,hand=2"), &["6-6 6-0", "6-5 1-0"]);
+    play(&mut s, "6-6L 6-5L 6-0R");
+    assert_eq!((s.last_round().unwrap().winner, s.last_round().unwrap().points), (Some(0), 1));
+    assert_eq!(s.outcome(), Some(Outcome::Win { player: 0 }));
+    assert_eq!(s.openspiel_returns()[..2], [1.0, -1.0]);
+}
+
+#[test]
 fn differential_against_reference() {
     let mut rng = XorShift64::new(1234);
     for text in VARIANTS {

@@ -21,7 +21,7 @@
 //! in the picture.
 
 use super::canvas::{self, Anchor, INK};
-use dominoes_rules::{End, Event, Move, Observation, RoundEndKind, State, Tile, TileSet};
+use dominoes_rules::{End, Event, Move, Observation, Outcome, RoundEndKind, State, Tile, TileSet};
 use std::collections::VecDeque;
 use std::fmt::Write;
 
@@ -150,7 +150,7 @@ struct Table {
     hand: usize,
     openspiel: bool,
     round_over: bool,
-    match_over: bool,
+    outcome: Option<Outcome>,
     last_round: Option<dominoes_rules::RoundEnd>,
     data: (&'static str, String),
 }
@@ -180,7 +180,7 @@ impl Table {
                     hand: usize::from(v.hand),
                     openspiel: v.openspiel,
                     round_over: o.round_over(),
-                    match_over: o.match_over(),
+                    outcome: o.outcome(),
                     last_round: o.last_round(),
                     data: ("observation", o.to_string()),
                 }
@@ -207,7 +207,7 @@ impl Table {
                     hand: usize::from(v.hand),
                     openspiel: v.openspiel,
                     round_over: s.round_over(),
-                    match_over: s.outcome().is_some(),
+                    outcome: s.outcome(),
                     last_round: s.last_round(),
                     data: ("state", s.to_string()),
                 }
@@ -232,11 +232,11 @@ pub const fn height(players: usize) -> u32 {
 fn status_line(t: &Table) -> String {
     let scores: Vec<String> = t.scores.iter().take(t.players).map(u32::to_string).collect();
     let scores = scores.join(", ");
-    if t.match_over {
-        let winner = (0..t.players).find(|&p| t.scores[p] >= t.target);
-        return match winner {
-            Some(p) => format!("match over: player {p} wins · scores {scores}"),
-            None => format!("match over: a draw after {} rounds · scores {scores}", t.rounds),
+    if let Some(o) = t.outcome {
+        return match o {
+            Outcome::Win { player } => format!("match over: player {player} wins · scores {scores}"),
+            Outcome::Draw if t.openspiel => format!("match over: a draw, the hand tied on pips · scores {scores}"),
+            Outcome::Draw => format!("match over: a draw after {} rounds · scores {scores}", t.rounds),
         };
     }
     if t.round_over {
@@ -273,6 +273,9 @@ fn sight_line(t: &Table) -> String {
         Some(o) => format!("seen by player {o}: the other hands and the boneyard face down"),
         None => "revealed: every hand and the boneyard face up".to_string(),
     };
+    if t.openspiel {
+        return format!("{sight} · one hand (rules=openspiel)");
+    }
     format!("{sight} · match to {}", t.target)
 }
 
@@ -325,7 +328,7 @@ pub fn svg(frame: &Frame) -> String {
     row(&mut s, y, label, t.boneyard, "boneyard", &format!("{} tiles", t.boneyard.len()), false);
     for p in 0..t.players {
         y += HAND_ROW;
-        let to_move = !t.round_over && !t.match_over && !t.dealing() && p == t.to_move;
+        let to_move = !t.round_over && t.outcome.is_none() && !t.dealing() && p == t.to_move;
         let who = if t.observer == Some(p) { format!("player {p} (observer)") } else { format!("player {p}") };
         let detail = format!("{} tiles · score {}", t.hands[p].len(), t.scores[p]);
         row(&mut s, y, &who, t.hands[p], &format!("hand{p}"), &detail, to_move);
@@ -554,6 +557,28 @@ mod tests {
         assert_eq!(svg.matches("class=\"tile-back\"").count(), 0);
         assert_eq!(svg.matches("class=\"row\"").count(), 4, "the boneyard and 3 hands");
         assert!(svg.contains("revealed: every hand"));
+    }
+
+    #[test]
+    fn an_openspiel_hand_ends_as_its_outcome_says() {
+        // The hand is the game: its scorer wins below any target, and a tie
+        // on pips (here going out against a lone 0-0) is a draw.
+        let won: State = "rules=openspiel matchover 0 0 8,0 1 -/0-0.6-2 \
+            1-0.2-0.2-2.3-0.3-2.3-3.4-0.4-1.5-0.5-1.5-2.6-0.6-1.6-5 0:3-1L,1:1-1R,0:6-3L,1:6-6L,0:2-1R,1:6-4L,\
+            0:4-3L,1:4-2R,0:5-3L,1:4-4R,0:5-5L,1:pass,0:5-4L d0/w0/8/0.8/0.2"
+            .parse()
+            .unwrap();
+        let tied: State = "rules=openspiel matchover 0 0 0,0 1 -/0-0 \
+            1-0.1-1.2-0.2-1.3-2.3-3.4-0.4-3.5-3.6-0.6-2.6-3.6-4.6-5 0:5-2L,1:5-5L,0:2-2R,1:5-4L,0:4-1L,1:4-2R,\
+            0:3-1L,1:3-0L,0:5-0L,1:5-1L,0:6-1L,1:4-4R,0:6-6L d0/w-/0/0.0/0.1"
+            .parse()
+            .unwrap();
+        for (s, want) in [(won, "match over: player 0 wins · scores 8, 0"), (tied, "a draw, the hand tied on pips")] {
+            for view in [View::Revealed(&s), View::Observer(&s.observation(1))] {
+                assert!(view_status(view).contains(want), "{}", view_status(view));
+                assert!(view_sight(view).ends_with("one hand (rules=openspiel)"), "{}", view_sight(view));
+            }
+        }
     }
 
     #[test]
