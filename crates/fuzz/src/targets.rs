@@ -169,13 +169,14 @@ pub const TARGETS: &[Target] = &[
     },
 ];
 
-/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's and Dominoes'.
+/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's, Dominoes' and Connect Four's.
 pub fn all() -> impl Iterator<Item = &'static Target> {
     TARGETS
         .iter()
         .chain(crate::focus_targets::TARGETS)
         .chain(crate::debacle_targets::TARGETS)
         .chain(crate::dominoes_targets::TARGETS)
+        .chain(crate::connect4_targets::TARGETS)
 }
 
 /// The target named `name`.
