@@ -139,6 +139,21 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// 1 for the winner and 0 for the loser, 0.5 each on a draw; unused
+    /// entries 0 (the other rules crates' scores).
+    pub fn scores(&self, players: usize) -> [f64; 4] {
+        let mut s = [0.0; 4];
+        for (p, x) in s.iter_mut().enumerate().take(players) {
+            *x = match *self {
+                Outcome::Win { player } => f64::from(u8::from(p == player)),
+                Outcome::Draw => 0.5,
+            };
+        }
+        s
+    }
+}
+
 /// A Connect Four position: the board and the moves that made it.
 #[derive(Clone, Copy, Debug)]
 pub struct Position {
@@ -220,13 +235,23 @@ impl Position {
     }
 
     /// Moves played so far.
-    pub fn plies(&self) -> usize {
-        usize::from(self.plies)
+    pub fn ply(&self) -> u32 {
+        u32::from(self.plies)
+    }
+
+    /// Players: always 2.
+    pub fn players(&self) -> usize {
+        2
+    }
+
+    /// The team of `player`: each player is a team of his own.
+    pub fn team(&self, player: usize) -> usize {
+        player
     }
 
     /// The player to move: 0 (first) or 1 (second). Once the game is over,
     /// the player who would move next.
-    pub fn side_to_move(&self) -> usize {
+    pub fn to_move(&self) -> usize {
         usize::from(self.plies & 1)
     }
 
@@ -236,7 +261,7 @@ impl Position {
     }
 
     fn moves_slice(&self) -> &[u8] {
-        &self.seq[..self.plies()]
+        &self.seq[..usize::from(self.plies)]
     }
 
     fn h1(&self) -> u32 {
@@ -256,8 +281,8 @@ impl Position {
     /// The result, `None` while the game goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.won {
-            Some(Outcome::Win { player: 1 - self.side_to_move() })
-        } else if self.plies() == self.v.cells() {
+            Some(Outcome::Win { player: 1 - self.to_move() })
+        } else if usize::from(self.plies) == self.v.cells() {
             Some(Outcome::Draw)
         } else {
             None
@@ -281,7 +306,7 @@ impl Position {
             return None;
         }
         let mover = self.current & bit != 0;
-        Some(if mover { self.side_to_move() } else { 1 - self.side_to_move() })
+        Some(if mover { self.to_move() } else { 1 - self.to_move() })
     }
 
     /// Discs in column `column`.
@@ -354,7 +379,7 @@ impl Position {
         self.won = four(mine, self.h1());
         self.current = mine ^ new;
         self.mask = new;
-        self.seq[self.plies()] = m.0;
+        self.seq[usize::from(self.plies)] = m.0;
         self.plies += 1;
     }
 
@@ -370,6 +395,58 @@ impl Position {
     /// same future.
     pub fn key(&self) -> u64 {
         self.current + self.mask
+    }
+
+    /// A well-mixed 64-bit hash of the board and its size, for tables
+    /// indexed by low bits: [`Position::key`] through a bijective mix, so
+    /// two boards of one size never share it.
+    pub fn hash(&self) -> u64 {
+        let size = u64::from(self.v.width) << 4 | u64::from(self.v.height);
+        let mut z = self.key() ^ size.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Reads a move's text (one column digit) and checks that it is legal
+    /// here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m: Move = text.parse()?;
+        self.check(m)?;
+        Ok(m)
+    }
+
+    /// The board for a terminal: rows top first, `X` the first player's
+    /// discs, `O` the second's, `.` empty, the column digits below; then
+    /// the side to move or the result. With `colour`, discs in ANSI red and
+    /// yellow.
+    pub fn board_text(&self, colour: bool) -> String {
+        let mut out = String::new();
+        for row in (0..self.v.height).rev() {
+            let cells: Vec<String> = (0..self.v.width)
+                .map(|c| match (self.disc(c, row), colour) {
+                    (None, _) => ".".to_string(),
+                    (Some(0), false) => "X".to_string(),
+                    (Some(_), false) => "O".to_string(),
+                    (Some(0), true) => "\x1b[31mX\x1b[0m".to_string(),
+                    (Some(_), true) => "\x1b[33mO\x1b[0m".to_string(),
+                })
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        let digits: Vec<String> = (1..=self.v.width).map(|c| c.to_string()).collect();
+        out.push_str(&digits.join(" "));
+        out.push('\n');
+        out.push_str(&match self.outcome() {
+            None => format!("{} to move (ply {})", ["X (first)", "O (second)"][self.to_move()], self.ply()),
+            Some(Outcome::Win { player }) => {
+                format!("{} wins (ply {})", ["X (first)", "O (second)"][player], self.ply())
+            }
+            Some(Outcome::Draw) => format!("a draw: the board is full (ply {})", self.ply()),
+        });
+        out.push('\n');
+        out
     }
 }
 
@@ -423,7 +500,7 @@ mod tests {
         assert_eq!((p.outcome(), p.disc(0, 5), p.disc(1, 0)), (None, Some(0), Some(0)), "{p}");
         assert!(!p.wins_with(Move(1)) && !p.wins_with(Move(5)));
         assert!(pos("112233").wins_with(Move(3)));
-        assert_eq!(pos("1122334").side_to_move(), 1);
+        assert_eq!(pos("1122334").to_move(), 1);
     }
 
     #[test]
@@ -451,5 +528,13 @@ mod tests {
         assert!(matches!("10".parse::<Move>(), Err(MoveError::Syntax(_))));
         let v = Variant::parse("width=9").unwrap();
         assert_eq!(Position::parse("99", v).unwrap().to_string(), "99");
+        let p = pos("4453");
+        assert_eq!(p.parse_move("4"), Ok(Move(3)));
+        assert_eq!(pos("444444").parse_move("4"), Err(MoveError::Full(Move(3))));
+        assert!(matches!(p.parse_move("x"), Err(MoveError::Syntax(_))));
+        assert_eq!(
+            p.board_text(false),
+            ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n. . . O . . .\n. . O X X . .\n1 2 3 4 5 6 7\nX (first) to move (ply 4)\n"
+        );
     }
 }

@@ -57,7 +57,7 @@ pub fn legal_moves(p: &Position) -> Vec<Move> {
 pub fn outcome(p: &Position) -> Option<Outcome> {
     let (g, won) = grid(p);
     if won {
-        Some(Outcome::Win { player: (p.plies() + 1) % 2 })
+        Some(Outcome::Win { player: (p.ply() as usize + 1) % 2 })
     } else if g.iter().all(|col| col.iter().all(|&x| x != 0)) {
         Some(Outcome::Draw)
     } else {

@@ -129,8 +129,15 @@ height=4..9  rows (default 6); (height + 1) × width must be at most 64";
     }
 }
 
-/// The keys that differ from the default, `width` first (`""` for 7 × 6),
-/// so that [`Variant::parse`] reads it back.
+impl Variant {
+    /// Writes the same form back: the keys that differ from the default,
+    /// `width` first (`""` for 7 × 6); `parse(to_text()) == self`.
+    pub fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// [`Variant::to_text`].
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = Variant::default();

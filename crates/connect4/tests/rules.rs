@@ -92,7 +92,7 @@ fn keys_tell_boards_apart_and_ignore_move_order() {
             (0..7).flat_map(|c| (0..6).map(move |r| (c, r))).map(|(c, r)| p.disc(c, r)).collect();
         let prev = seen.entry(p.key()).or_insert_with(|| cells.clone());
         assert_eq!(*prev, cells, "two boards share key {:#x}: {p}", p.key());
-        if p.plies() < 6 {
+        if p.ply() < 6 {
             p.legal_moves(&mut moves);
             for &m in &moves {
                 let mut q = p;

@@ -73,7 +73,7 @@ fn gen_position(rng: &mut Rng) -> Vec<u8> {
     let v = Variant::parse(vt).expect("a known variant");
     let mut p = Position::start(v);
     let plies = rng.below(v.cells() + 1);
-    while p.plies() < plies && !p.is_over() {
+    while (p.ply() as usize) < plies && !p.is_over() {
         let n = p.count_moves();
         p.play_unchecked(p.nth_move(rng.below(n)).expect("a move"));
     }

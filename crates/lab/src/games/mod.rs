@@ -23,6 +23,7 @@
 pub mod agent;
 pub mod arena;
 pub mod batch;
+pub mod connect4;
 pub mod debacle;
 pub mod dominoes;
 pub mod dominoes_guard;
@@ -389,6 +390,12 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
 /// `legal_moves`, `play_unchecked`, `outcome`, `hash`).
 macro_rules! rules_game {
     ($game:ty, $pos:ty, $mv:ty) => {
+        $crate::games::rules_game!($game, $pos, $mv; {});
+        impl game_search::solver::Solvable for $game {}
+    };
+    // The same `Game`, with more of its items (a move priority), and no
+    // `Solvable`: the game's module writes its own shortcuts.
+    ($game:ty, $pos:ty, $mv:ty; { $($extra:item)* }) => {
         impl game_search::Game for $game {
             type State = $pos;
             type Move = $mv;
@@ -416,9 +423,8 @@ macro_rules! rules_game {
             fn hash(s: &$pos) -> u64 {
                 s.hash()
             }
+            $($extra)*
         }
-
-        impl game_search::solver::Solvable for $game {}
     };
 }
 pub(crate) use rules_game;
