@@ -808,7 +808,10 @@ mod tests {
                     matches!(
                         e.fault,
                         crate::spec::Fault::Param(
-                            ParamError::Value { .. } | ParamError::Temp(_) | ParamError::File { .. }
+                            ParamError::Value { .. }
+                                | ParamError::Limit(_)
+                                | ParamError::Temp(_)
+                                | ParamError::File { .. }
                         )
                     ),
                     "{key} is a key of {base}: {e}"
