@@ -220,3 +220,18 @@ fn a_table_the_system_refuses_is_one_error_line() {
         }
     }
 }
+
+#[test]
+fn fields_are_separated_by_one_space_in_every_game() {
+    // Sénat and Débâcle took any Unicode blank (and runs of them) between
+    // fields where Focus and dominoes took one space only.
+    for game in GAMES {
+        let shown = stdout(&senat(&["show", "--game", game, "--", "start"]));
+        let text = shown.lines().last().expect("the position's text").to_string();
+        assert_eq!(senat(&["show", "--game", game, "--", &text]).status.code(), Some(0), "{game}: {text}");
+        for blank in ["\u{a0}", "\u{2003}", "\t", "  "] {
+            let bad = text.replacen(' ', blank, 1);
+            fails(&["show", "--game", game, "--", &bad]);
+        }
+    }
+}
