@@ -125,7 +125,8 @@ fn fault(case: &Case, o: &Output) -> Option<String> {
     if refused && (!err.starts_with("senat: error: ") || err.lines().count() != 1) {
         return Some(shown());
     }
-    if !case.takes && !(refused && err.contains(&case.names)) {
+    let refused_naming = refused && err.contains(&case.names);
+    if !(case.takes || refused_naming) {
         return Some(format!("{} (expected a refusal naming {})", shown(), case.names));
     }
     None
