@@ -455,7 +455,11 @@ fn main() -> ExitCode {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
-            let line = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            // A bounded flag out of its bounds: the limit's own line, as every command words it.
+            let limit = std::error::Error::source(&e).and_then(|s| s.downcast_ref::<senat_lab::limits::LimitError>());
+            let line = if let Some(limit) = limit {
+                escape(&limit.to_string())
+            } else if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 "no command given (see `senat --help`)".to_string()
             } else {
                 // Clap echoes arguments raw: escape them before the lines are joined.

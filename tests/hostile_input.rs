@@ -68,11 +68,12 @@ fn echoed_input_is_escaped() {
 
 #[test]
 fn columns_count_characters_and_blanks_are_found_where_they_are() {
-    // A no-break space (two bytes) is a blank: `x` is character 53, byte 54.
+    // One space between fields, as every game reads them (issue 56): a
+    // no-break space is refused where it stands.
     let e = fails(&["moves", &format!("{EMPTY_BOARD} \u{a0}give:x - 0-0-0 0")]);
-    assert!(e.contains("column 53: `x`"), "{e}");
-    let e = senat_rules::notation::parse_setup(&format!("{EMPTY_BOARD} \u{a0}give:x - 0-0-0 0")).unwrap_err();
-    assert_eq!((e.token.as_str(), e.column), ("x", 53));
+    assert!(e.contains("column 47: `\u{a0}`: expected a single space between fields"), "{e}");
+    let e = senat_rules::notation::parse_setup(&format!("{EMPTY_BOARD} give:\u{a0}x - 0-0-0 0")).unwrap_err();
+    assert_eq!((e.token.as_str(), e.column), ("\u{a0}", 52));
     // A stray space inside the board: at column 42, not at the end.
     let e = fails(&["show", ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./.,.,. ,.,. give:b - 0-0-0 0"]);
     assert!(e.contains("column 42: ` `") && e.contains("no blank"), "{e}");

@@ -74,7 +74,7 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     }
     let (name, record) = read_record(&a.record, v)?;
     let game = play_record(&name, &record, |_, _, _| Ok(()))?;
-    let mut player = spec.without_temperature().build();
+    let mut player = spec.without_temperature().try_build().or_else(input)?;
     player.new_game();
     let mut rng = rng_from_seed(a.seed);
     // The agent's opinion of every position of the game, the final one included.
@@ -145,7 +145,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
         refuse_existing(path, a.force)?;
     }
     let played = game::lab_play_record::<G>(&a.record, &a.game)?;
-    let mut agent = spec.without_temperature().build::<G>();
+    let mut agent = spec.without_temperature().try_build::<G>().or_else(input)?;
     agent.new_game();
     let mut rng = rng_from_seed(a.seed);
     let team = |s: &G::State| G::team(s, G::to_move(s));

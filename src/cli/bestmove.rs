@@ -79,7 +79,7 @@ pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
     if turn.legal == 0 {
         return input(format_args!("no legal move in {}", escape(&game.position().to_spn())));
     }
-    let mut player = spec.build();
+    let mut player = spec.try_build().or_else(input)?;
     player.new_game();
     let m = player.choose(&turn, &mut rng_from_seed(a.seed));
     report(player.explain(), &spec.name);
@@ -120,7 +120,7 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
         if legal_moves::<G>(&s).is_empty() {
             return input("no legal move in this position");
         }
-        let mut player = spec.build::<G>();
+        let mut player = spec.try_build::<G>().or_else(input)?;
         let m = player.choose(&s, &mut game_search::rng::rng_from_seed(a.seed));
         crate::cli::bestmove::report(player.explain(), &spec.to_string());
         writeln!(out, "{}", G::move_text(m))?;

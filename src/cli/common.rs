@@ -67,6 +67,37 @@ pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
     Err(Failure::Input(msg.to_string()))
 }
 
+// ---- bounded flags ------------------------------------------------------
+
+// The value parsers of the bounded flags that every game's path of a
+// command shares: clap reads the flag through [`limits`], so that no
+// command, and no game, holds an unbounded value. `main` prints a refusal
+// as the limit's one line.
+
+/// `--tt-mb`: megabytes of a table, 0 to half the machine's memory
+/// ([`limits::megabytes_text`]).
+pub(crate) fn tt_mb_flag(text: &str) -> Result<usize, limits::LimitError> {
+    limits::megabytes_text("--tt-mb", text, 0)
+}
+
+/// `--memory-mb`: megabytes of MCTS trees, 1 to half the machine's memory
+/// ([`limits::megabytes_text`]).
+pub(crate) fn memory_mb_flag(text: &str) -> Result<usize, limits::LimitError> {
+    limits::megabytes_text("--memory-mb", text, 1)
+}
+
+/// `--c`: an MCTS exploration constant, 0 to [`limits::MAX_EXPLORATION`]
+/// ([`limits::exploration_text`]).
+pub(crate) fn exploration_flag(text: &str) -> Result<f64, limits::LimitError> {
+    limits::exploration_text("--c", text)
+}
+
+/// `--prior`: an MCTS prior temperature, above 0 and at most
+/// [`limits::MAX_TEMP`] ([`limits::prior_text`]).
+pub(crate) fn prior_flag(text: &str) -> Result<f64, limits::LimitError> {
+    limits::prior_text("--prior", text)
+}
+
 // ---- positions ----------------------------------------------------------
 
 impl PosArg {

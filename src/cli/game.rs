@@ -29,7 +29,7 @@ pub(crate) struct GameArg {
     /// The game's rules variant, `key=value,...`; `help` lists the keys of
     /// the game (Sénat: first_giver, first_mover, closure, majority,
     /// repetition). docs/games/ describes each game's.
-    #[arg(long, value_name = "OPTIONS", default_value = "")]
+    #[arg(long, value_name = "OPTIONS", default_value = "", value_parser = parse_variant)]
     pub(crate) variant: String,
     /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -38,6 +38,17 @@ pub(crate) struct GameArg {
 
 fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
     GameKind::parse(text).map_err(|e| e.to_string())
+}
+
+/// `--variant`'s text, read here for every game before its own reader:
+/// `help`, nothing, or `key=value` items between commas, none of them
+/// empty (`,`, `a=1,,b=2` and a trailing comma are refused for every game,
+/// as Focus's reader always refused them).
+fn parse_variant(text: &str) -> std::result::Result<String, String> {
+    if !text.trim().is_empty() && text.split(',').any(|item| item.trim().is_empty()) {
+        return Err("an empty item between commas (expected key=value,key=value)".to_string());
+    }
+    Ok(text.to_string())
 }
 
 impl GameArg {

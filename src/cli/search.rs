@@ -4,7 +4,10 @@
 //! printed. The searches live in `game_search`; this module never
 //! searches by itself.
 
-use crate::cli::common::{POS_HELP, Result, input, parse_position, play_record, read_record, sample_start};
+use crate::cli::common::{
+    POS_HELP, Result, exploration_flag, input, memory_mb_flag, parse_position, play_record, prior_flag, read_record,
+    sample_start, tt_mb_flag,
+};
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
 use game_search::Game;
@@ -55,12 +58,12 @@ pub(crate) struct AnalyzeArgs {
     /// MCTS: seed of the playouts.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
-    /// MCTS: UCT exploration constant.
-    #[arg(long, value_name = "C", default_value_t = 1.0)]
+    /// MCTS: UCT exploration constant (0 to 100).
+    #[arg(long, value_name = "C", default_value_t = 1.0, value_parser = exploration_flag)]
     pub(crate) c: f64,
     /// MCTS: memory cap of the trees in megabytes (at most half the
     /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
-    #[arg(long, value_name = "M", default_value_t = 512)]
+    #[arg(long, value_name = "M", default_value_t = 512, value_parser = memory_mb_flag)]
     pub(crate) memory_mb: usize,
     /// MCTS: rollout policy, `random`, `greedy` (scoring pushes first, no
     /// gifts) or `eval` (no rollout: the learned evaluation's value of the leaf).
@@ -69,7 +72,7 @@ pub(crate) struct AnalyzeArgs {
     /// MCTS: PUCT with priors through a softmax of this temperature over the
     /// rollout's move priorities (with `--rollout eval`: the learned
     /// log-odds ×1000, so 1000 is a softmax of the log-odds). Default: UCT.
-    #[arg(long, value_name = "TEMP")]
+    #[arg(long, value_name = "TEMP", value_parser = prior_flag)]
     pub(crate) prior: Option<f64>,
     /// MCTS: `root` (one tree per thread, statistics summed at the root) or
     /// `tree` (one shared tree, virtual loss).
@@ -87,7 +90,7 @@ pub(crate) struct AnalyzeArgs {
     pub(crate) time: Option<f64>,
     /// Transposition table size in megabytes (0: none; at most half the
     /// machine's memory, MemTotal of /proc/meminfo; 16384 if unreadable).
-    #[arg(long, value_name = "M", default_value_t = 64)]
+    #[arg(long, value_name = "M", default_value_t = 64, value_parser = tt_mb_flag)]
     pub(crate) tt_mb: usize,
     /// A game record whose final position is searched, with its repetition history.
     #[arg(long, value_name = "FILE")]
@@ -121,7 +124,7 @@ pub(crate) struct SolveArgs {
     pub(crate) time: Option<f64>,
     /// Table size in megabytes (at most half the machine's memory,
     /// MemTotal of /proc/meminfo; 16384 if unreadable).
-    #[arg(long, value_name = "M", default_value_t = 256)]
+    #[arg(long, value_name = "M", default_value_t = 256, value_parser = tt_mb_flag)]
     pub(crate) tt_mb: usize,
     /// Solve each legal move in turn: one line per move with the verdict
     /// for the side to move if it plays it (horizon --max-depth, the move included).
@@ -213,7 +216,7 @@ pub(crate) struct BenchSearchArgs {
     #[arg(long, default_value_t = 5)]
     pub(crate) depth: u32,
     /// Transposition table size in megabytes (at most half the machine's memory).
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mb_flag)]
     pub(crate) tt_mb: usize,
     /// Threads of the second search (1: only the single-threaded one).
     #[arg(long, value_name = "T", default_value_t = 1)]
@@ -264,11 +267,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             if depth.is_some() {
                 return input("--depth is for --engine ab; MCTS takes --playouts or --time");
             }
-            if !(c.is_finite() && c >= 0.0) {
-                return input(format_args!("--c {c}: expected a finite number ≥ 0"));
-            }
             let threads = limits::threads("--threads", threads).or_else(input)?;
-            let memory_mb = limits::megabytes("--memory-mb", memory_mb, 1).or_else(input)?;
             let playouts = match (playouts, time) {
                 (Some(n), _) => limits::playouts("--playouts", n).or_else(input)?,
                 (None, Some(_)) => u64::MAX,
@@ -278,8 +277,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 playouts,
                 time,
                 selection: match prior {
-                    Some(temp) if temp.is_finite() && temp > 0.0 => mcts::Selection::Puct { c, temp },
-                    Some(temp) => return input(format_args!("--prior {temp}: expected a finite number > 0")),
+                    Some(temp) => mcts::Selection::Puct { c, temp },
                     None => mcts::Selection::Uct { c },
                 },
                 memory: limits::mb_to_bytes(memory_mb).unwrap_or(usize::MAX),
@@ -380,11 +378,6 @@ pub(crate) fn search_threads(threads: usize) -> Result<NonZeroUsize> {
 /// How `analyze` maps alpha-beta scores (see `senat_lab::winprob`).
 const HAND_WIN: &str = "logistic of score / 1507, fitted to self-play results";
 
-/// A `--tt-mb`, checked against the machine's memory.
-fn table_mb(mb: usize) -> Result<usize> {
-    limits::megabytes("--tt-mb", mb, 0).or_else(input)
-}
-
 #[allow(clippy::too_many_arguments)] // The flags of `analyze --engine ab`, checked here one by one.
 pub(crate) fn cmd_analyze(
     root: &SenatState,
@@ -404,10 +397,9 @@ pub(crate) fn cmd_analyze(
         return input("give --depth N, --time S or both");
     }
     let depth = depth.map(|d| limits::depth("--depth", d, 1)).transpose().or_else(input)?;
-    let tt_mb = table_mb(tt_mb)?;
     not_over(root)?;
     let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
-    let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    let mut searcher = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), tt_mb).or_else(input)?;
     searcher.set_threads(threads);
     let r = searcher.search(root, limits);
     for it in &r.iterations {
@@ -723,7 +715,7 @@ impl Prover {
         };
         Ok(match engine {
             "ab" => {
-                let mut s = Solver::with_table_mb(tt_mb);
+                let mut s = Solver::try_with_table_mb(tt_mb).or_else(input)?;
                 s.time_limit = time;
                 s.bounds = bounds;
                 s.relax = relax;
@@ -731,7 +723,7 @@ impl Prover {
                 Prover::Ab(s, only)
             }
             "pns" | "pns-id" => {
-                let mut s = Pns::with_table_mb(tt_mb);
+                let mut s = Pns::try_with_table_mb(tt_mb).or_else(input)?;
                 s.time_limit = time;
                 s.deepen = engine == "pns-id";
                 s.only = only;
@@ -767,8 +759,7 @@ pub(crate) fn verdict_text(v: Verdict, me: senat_rules::Side, completed: u32, ma
 pub(crate) fn cmd_solve(root: &SenatState, o: &SolveOptions, out: &mut impl Write) -> Result<()> {
     let time = seconds(o.time)?;
     limits::depth("--max-depth", o.max_depth, 1).or_else(input)?;
-    let mut solver =
-        Prover::new(&o.engine, table_mb(o.tt_mb)?, time, o.prove.as_deref(), o.bounds, o.relax, o.threads)?;
+    let mut solver = Prover::new(&o.engine, o.tt_mb, time, o.prove.as_deref(), o.bounds, o.relax, o.threads)?;
     match &mut solver {
         Prover::Ab(s, _) if o.progress => {
             s.progress = Some(progress_printer(|p| senat_lab::games::senat::side(p).to_string()))
@@ -886,17 +877,16 @@ pub(crate) fn cmd_bench_search(
 ) -> Result<()> {
     let root = SenatState::new(sample_start()?);
     limits::depth("--depth", depth, 1).or_else(input)?;
-    let tt_mb = table_mb(tt_mb)?;
-    let run = |t: NonZeroUsize| {
-        let mut searcher = Searcher::<Senat, SenatEval>::new(SenatEval::default(), tt_mb);
+    let run = |t: NonZeroUsize| -> Result<Report<Move>> {
+        let mut searcher = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), tt_mb).or_else(input)?;
         searcher.set_threads(t);
         searcher.set_history(!no_history);
-        searcher.search(&root, Limits::depth(depth))
+        Ok(searcher.search(&root, Limits::depth(depth)))
     };
-    let one = run(NonZeroUsize::MIN);
+    let one = run(NonZeroUsize::MIN)?;
     bench_line(&one, tt_mb, out)?;
     if threads.get() > 1 {
-        let many = run(threads);
+        let many = run(threads)?;
         bench_line(&many, tt_mb, out)?;
         let to_depth = |r: &Report<Move>| r.iterations.last().map_or(r.elapsed, |it| it.elapsed).as_secs_f64();
         writeln!(
@@ -961,7 +951,7 @@ pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         match a.engine.as_str() {
             "ab" => {
                 let depth = senat_lab::limits::depth("--depth", a.depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).or_else(input)?;
-                let mut searcher: Searcher<G, LabEval> = Searcher::new(LabEval::HAND, a.tt_mb);
+                let mut searcher: Searcher<G, LabEval> = Searcher::try_new(LabEval::HAND, a.tt_mb).or_else(input)?;
                 let r = searcher.search(&s, Limits { depth, nodes: None, time });
                 for it in &r.iterations {
                     writeln!(out, "depth {:>2}  score {:>8}  nodes {:>10}  {:>7.3} s  pv {}", it.depth, lab_score_text(it.score), it.nodes, it.elapsed.as_secs_f64(), names(&it.pv))?;
@@ -1043,7 +1033,7 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
     on_game!(a.game.game, G => {
         let s = game::position::<G>(&a.pos, &a.game)?;
         game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
-        let mut solver: Solver<G> = Solver::with_table_mb(a.tt_mb);
+        let mut solver: Solver<G> = Solver::try_with_table_mb(a.tt_mb).or_else(input)?;
         solver.bounds = a.bounds == "on";
         solver.relax = a.relax == "on";
         solver.set_threads(threads);

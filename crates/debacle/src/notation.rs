@@ -262,6 +262,14 @@ impl Position {
 /// Why a text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// A blank other than one space between fields (a tab, a no-break
+    /// space, a second space).
+    Blank {
+        /// The blank.
+        blank: char,
+        /// Its 1-based column, in characters.
+        column: usize,
+    },
     /// Not 12 blank-separated fields.
     FieldCount {
         /// Fields found.
@@ -439,6 +447,9 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PositionError::Blank { blank, column } => {
+                write!(f, "column {column}: `{}`: expected a single space between fields", blank.escape_default())
+            }
             PositionError::FieldCount { found } => write!(
                 f,
                 "{found} fields, expected 12: board side phase piles scores round starter turns quiet ply result variant"
@@ -635,6 +646,13 @@ impl FromStr for Position {
     type Err = PositionError;
 
     fn from_str(text: &str) -> Result<Position, PositionError> {
+        // One space between fields (as Focus, dominoes and Sénat read
+        // theirs): another blank, or a second space, is refused.
+        if let Some((i, ch)) =
+            text.char_indices().find(|&(i, ch)| ch.is_whitespace() && (ch != ' ' || text[..i].ends_with(' ')))
+        {
+            return Err(PositionError::Blank { blank: ch, column: text[..i].chars().count() + 1 });
+        }
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 12 {
             return Err(PositionError::FieldCount { found: fields.len() });

@@ -18,6 +18,13 @@
 //!   plies they apply to (`temp_plies=`): 0 to [`MAX_TEMP_PLIES`]; book
 //!   plies (`--book-plies`): 0 to [`MAX_TEMP_PLIES`].
 //! - Node budgets of the root guard (`guard_nodes=`): 1 to [`MAX_NODES`].
+//! - MCTS exploration constants (`--c`, `c=`): 0 to [`MAX_EXPLORATION`],
+//!   finite, for every game.
+//! - MCTS prior temperatures (`--prior`, `prior=`): above 0, at most
+//!   [`MAX_TEMP`], finite, for every game.
+//! - Flags read from text ([`megabytes_text`], [`exploration_text`]): text
+//!   that is no number of the kind (`NaN`, `-1`, `2^64`) is refused with
+//!   the same message as a number out of bounds.
 //! - Record files: at most [`MAX_RECORD_BYTES`], lines of at most
 //!   [`MAX_LINE_BYTES`], UTF-8 ([`read_text`]).
 //!
@@ -65,6 +72,9 @@ pub const MAX_NODES: u64 = 10_000_000_000;
 /// more than 10 minutes at 1.7 million playouts a second, and far from the
 /// 2³² that a node's 32-bit visit count holds.
 pub const MAX_PLAYOUTS: u64 = 1 << 30;
+
+/// The largest MCTS exploration constant (`--c`, `c=`) of every game.
+pub const MAX_EXPLORATION: f64 = 100.0;
 
 /// The largest record file (game records, weights files): 16 MiB.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -158,6 +168,16 @@ pub enum LimitError {
         /// The key or flag and value.
         value: String,
     },
+    /// An exploration constant that is not finite or out of `0..=`[`MAX_EXPLORATION`].
+    Exploration {
+        /// The key or flag and value.
+        value: String,
+    },
+    /// A prior temperature that is not finite or out of (0, [`MAX_TEMP`]].
+    Prior {
+        /// The key or flag and value.
+        value: String,
+    },
     /// A file that cannot be opened or read.
     Read {
         /// The file.
@@ -217,6 +237,12 @@ impl std::fmt::Display for LimitError {
             LimitError::Playouts { value } => {
                 write!(f, "{value}: expected a playout count from 1 to {MAX_PLAYOUTS} (2^30)")
             }
+            LimitError::Exploration { value } => {
+                write!(f, "{value}: expected an exploration constant from 0 to {MAX_EXPLORATION}")
+            }
+            LimitError::Prior { value } => {
+                write!(f, "{value}: expected a prior temperature above 0 and at most {MAX_TEMP:e}")
+            }
             LimitError::Read { name, error } => write!(f, "cannot read {name}: {error}"),
             LimitError::TooLarge { name } => {
                 write!(f, "{name}: larger than {} MiB, the largest record accepted", MAX_RECORD_BYTES >> 20)
@@ -272,6 +298,56 @@ pub fn megabytes(flag: &str, mb: usize, min: usize) -> Result<usize, LimitError>
         return Err(LimitError::Megabytes { value: label(flag, mb), min, cap, how });
     }
     Ok(mb)
+}
+
+/// A size in megabytes for `flag` from its text, checked as [`megabytes`]
+/// does; text that is no whole number (`-1`, `NaN`, beyond `usize`) is
+/// refused with the same message.
+pub fn megabytes_text(flag: &str, text: &str, min: usize) -> Result<usize, LimitError> {
+    match text.parse::<usize>() {
+        Ok(mb) => megabytes(flag, mb, min),
+        Err(_) => {
+            let (cap, how) = memory_cap_mb();
+            Err(LimitError::Megabytes { value: label(flag, text), min, cap, how })
+        }
+    }
+}
+
+/// An MCTS exploration constant for `key`, checked: finite, 0 to
+/// [`MAX_EXPLORATION`] (one bound for every game).
+pub fn exploration(key: &str, c: f64) -> Result<f64, LimitError> {
+    if !(c.is_finite() && (0.0..=MAX_EXPLORATION).contains(&c)) {
+        return Err(LimitError::Exploration { value: label(key, number(c)) });
+    }
+    Ok(c)
+}
+
+/// An exploration constant for `key` from its text, checked as
+/// [`exploration`] does; text that is no number is refused with the same
+/// message, which quotes the text as given.
+pub fn exploration_text(key: &str, text: &str) -> Result<f64, LimitError> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|c| exploration(key, c).ok())
+        .ok_or_else(|| LimitError::Exploration { value: label(key, text) })
+}
+
+/// An MCTS prior temperature for `key` (`--prior`, `prior=`), checked:
+/// finite, above 0, at most [`MAX_TEMP`] (one bound for every game).
+pub fn prior(key: &str, t: f64) -> Result<f64, LimitError> {
+    if !(t.is_finite() && t > 0.0 && t <= MAX_TEMP) {
+        return Err(LimitError::Prior { value: label(key, number(t)) });
+    }
+    Ok(t)
+}
+
+/// A prior temperature for `key` from its text, checked as [`prior`]
+/// does; text that is no number is refused with the same message.
+pub fn prior_text(key: &str, text: &str) -> Result<f64, LimitError> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|t| prior(key, t).ok())
+        .ok_or_else(|| LimitError::Prior { value: label(key, text) })
 }
 
 /// The most threads a command accepts: 4 per core the system reports, at
@@ -396,6 +472,33 @@ mod tests {
         assert_eq!(
             plies("--book-plies", 20_000).unwrap_err().to_string(),
             "--book-plies 20000: expected plies in 0..=10000"
+        );
+    }
+
+    #[test]
+    fn texts_of_flags_out_of_bounds_are_refused_as_numbers_are() {
+        assert_eq!(megabytes_text("--tt-mb", "0", 0), Ok(0));
+        for bad in ["-1", "NaN", "inf", "1e309", "18446744073709551616", "18446744073709551615", ""] {
+            let e = megabytes_text("--tt-mb", bad, 0).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("--tt-mb {bad}: expected megabytes in 0..=")), "{e}");
+        }
+        assert!(
+            megabytes_text("tt", "0", 1).unwrap_err().to_string().starts_with("`tt=0`: expected megabytes in 1..=")
+        );
+        assert_eq!(exploration_text("c", "0.4"), Ok(0.4));
+        assert_eq!(prior_text("prior", "0.5"), Ok(0.5));
+        for bad in ["0", "-1", "NaN", "inf", "1e309", "18446744073709551616", "x"] {
+            let e = prior_text("prior", bad).unwrap_err().to_string();
+            assert_eq!(e, format!("`prior={bad}`: expected a prior temperature above 0 and at most 1e6"));
+        }
+        assert_eq!(exploration("--c", MAX_EXPLORATION), Ok(100.0));
+        for bad in ["-1", "NaN", "inf", "-inf", "1e309", "18446744073709551616", "100.5", "x"] {
+            let e = exploration_text("c", bad).unwrap_err().to_string();
+            assert!(e.ends_with(": expected an exploration constant from 0 to 100"), "{e}");
+        }
+        assert_eq!(
+            exploration_text("--c", "18446744073709551616").unwrap_err().to_string(),
+            "--c 18446744073709551616: expected an exploration constant from 0 to 100"
         );
     }
 

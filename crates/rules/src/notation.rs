@@ -519,7 +519,15 @@ fn rows_look_incomplete(board: &str) -> bool {
 }
 
 fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
-    // Fields separated by single or repeated blanks; keep columns.
+    // Fields are separated by one space (NOTATION.md), as Focus, Débâcle
+    // and dominoes read theirs: another blank (a tab, a no-break space), or
+    // a second space, is refused where it stands.
+    if let Some((i, ch)) =
+        spn.char_indices().find(|&(i, ch)| ch.is_whitespace() && (ch != ' ' || spn[..i].ends_with(' ')))
+    {
+        return Err(err(&ch.to_string(), i + 1, "a single space between fields"));
+    }
+    // Fields separated by single spaces; keep columns.
     let mut fields = Vec::new();
     let mut start = None;
     for (i, ch) in spn.char_indices().chain(std::iter::once((spn.len(), ' '))) {

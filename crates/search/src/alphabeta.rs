@@ -75,7 +75,7 @@
 //! one, an entry deeper than needed, stored under one order and not under
 //! another, can).
 
-use super::tt::XorPair;
+use super::tt::{TableError, XorPair};
 use super::{Evaluator, Game, MAX_PLAYERS, WIN, WIN_BOUND, mix_salt, score_for, teams, terminal_score};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -166,12 +166,19 @@ pub struct Table {
 
 impl Table {
     /// A table of about `mb` megabytes (a power of two of buckets); 0 makes
-    /// an empty table that stores nothing.
+    /// an empty table that stores nothing. Panics where the system refuses
+    /// the memory; [`Table::try_new`] says so instead.
     pub fn new(mb: usize) -> Table {
+        Table::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes (as [`Table::new`]), or the
+    /// [`TableError`] of memory the system refused.
+    pub fn try_new(mb: usize) -> Result<Table, TableError> {
         let bucket = std::mem::size_of::<Bucket>();
         let want = mb.saturating_mul(1 << 20) / bucket;
         let n = if want == 0 { 0 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) };
-        Table { buckets: super::tt::table(n, Bucket::default), generation: 0 }
+        Ok(Table { buckets: super::tt::table(n, Bucket::default)?, generation: 0 })
     }
 
     /// Number of entries.
@@ -722,9 +729,16 @@ pub struct Searcher<G: Game, E> {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher with `eval` and a table of `tt_mb` megabytes (0: none),
-    /// one thread, and the history heuristic on.
+    /// one thread, and the history heuristic on. Panics where the system
+    /// refuses the table's memory; [`Searcher::try_new`] says so instead.
     pub fn new(eval: E, tt_mb: usize) -> Searcher<G, E> {
-        Searcher { eval, table: Table::new(tt_mb), threads: 1, history: true, main: Worker::new(0) }
+        Searcher::try_new(eval, tt_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher as [`Searcher::new`] makes it, or the [`TableError`] of
+    /// the table's memory refused.
+    pub fn try_new(eval: E, tt_mb: usize) -> Result<Searcher<G, E>, TableError> {
+        Ok(Searcher { eval, table: Table::try_new(tt_mb)?, threads: 1, history: true, main: Worker::new(0) })
     }
 
     /// Searches with `threads` threads (lazy SMP; 1, the default, is deterministic).

@@ -99,6 +99,8 @@ pub mod shape;
 pub mod solver;
 mod tt;
 
+pub use tt::TableError;
+
 use std::cmp::Ordering;
 use std::fmt::Debug;
 

@@ -33,6 +33,7 @@
 //! the shortest win: the horizon is what bounds it.
 
 use super::Game;
+use super::TableError;
 use super::solver::{
     Goal, MAX_HORIZON, QUERY_SALT, Slot, Solution, Solvable, Table, Verdict, check, chooses, ended, opponent, reaches,
     successors,
@@ -147,9 +148,17 @@ fn stored(v: u64) -> u32 {
 
 impl<G: Solvable> Pns<G> {
     /// A prover with an empty table of about `mb` megabytes (at least one).
+    /// Panics where the system refuses the table's memory;
+    /// [`Pns::try_with_table_mb`] says so instead.
     pub fn with_table_mb(mb: usize) -> Pns<G> {
-        Pns {
-            table: Table::new(mb),
+        Pns::try_with_table_mb(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A prover as [`Pns::with_table_mb`] makes it, or the [`TableError`]
+    /// of the table's memory refused.
+    pub fn try_with_table_mb(mb: usize) -> Result<Pns<G>, TableError> {
+        Ok(Pns {
+            table: Table::new(mb)?,
             nodes: 0,
             scratch: Vec::new(),
             deadline: None,
@@ -159,7 +168,7 @@ impl<G: Solvable> Pns<G> {
             deepen: false,
             only: None,
             bounds: true,
-        }
+        })
     }
 
     /// Solves `root` at horizon `max_depth` (at most [`MAX_HORIZON`]): a win

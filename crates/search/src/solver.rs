@@ -75,7 +75,7 @@
 //! falls"), and a game that chance decides is seldom decided here.
 
 use super::shape::Shape;
-use super::tt::XorPair;
+use super::tt::{TableError, XorPair};
 use super::{Game, Scores, standing, teams};
 use std::cmp::Ordering;
 use std::num::NonZeroUsize;
@@ -313,10 +313,11 @@ pub(super) struct SharedTable {
 impl SharedTable {
     /// A table of about `mb` megabytes (at least one bucket): as many
     /// entries as [`Table::new`] makes of 16-byte entries.
-    fn new(mb: usize) -> SharedTable {
-        let want = (mb.max(1) << 20) / std::mem::size_of::<XorPair>();
+    /// Memory the system refuses is a [`TableError`].
+    fn new(mb: usize) -> Result<SharedTable, TableError> {
+        let want = mb.max(1).saturating_mul(1 << 20) / std::mem::size_of::<XorPair>();
         let n = ((want / 2 + 1).next_power_of_two()).max(BUCKET);
-        SharedTable { buckets: super::tt::table(n / BUCKET, Bucket::default) }
+        Ok(SharedTable { buckets: super::tt::table(n / BUCKET, Bucket::default)? })
     }
 
     /// The bucket of `key` (the one [`Table`] would take for it).
@@ -368,12 +369,15 @@ pub(super) struct Table<E: Slot> {
 }
 
 impl<E: Slot> Table<E> {
-    /// A table of about `mb` megabytes (at least one bucket).
-    pub(super) fn new(mb: usize) -> Table<E> {
-        let want = (mb.max(1) << 20) / std::mem::size_of::<E>();
+    /// A table of about `mb` megabytes (at least one bucket), or the
+    /// [`TableError`] of memory the system refused.
+    pub(super) fn new(mb: usize) -> Result<Table<E>, TableError> {
+        let want = mb.max(1).saturating_mul(1 << 20) / std::mem::size_of::<E>();
         // The largest power of two that fits, and at least one bucket.
         let n = ((want / 2 + 1).next_power_of_two()).max(BUCKET);
-        Table { entries: vec![E::default(); n], mask: (n - 1) & !(BUCKET - 1) }
+        let mut entries = super::tt::reserve(n)?;
+        entries.resize(n, E::default());
+        Ok(Table { entries, mask: (n - 1) & !(BUCKET - 1) })
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -691,9 +695,17 @@ impl<G: Solvable> Solver<G> {
     }
 
     /// A solver with an empty table of about `mb` megabytes (at least one).
+    /// Panics where the system refuses the table's memory;
+    /// [`Solver::try_with_table_mb`] says so instead.
     pub fn with_table_mb(mb: usize) -> Solver<G> {
-        Solver {
-            table: SharedTable::new(mb),
+        Solver::try_with_table_mb(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver as [`Solver::with_table_mb`] makes it, or the
+    /// [`TableError`] of the table's memory refused.
+    pub fn try_with_table_mb(mb: usize) -> Result<Solver<G>, TableError> {
+        Ok(Solver {
+            table: SharedTable::new(mb)?,
             main: Worker::new(0),
             threads: NonZeroUsize::MIN,
             spawner: None,
@@ -703,7 +715,7 @@ impl<G: Solvable> Solver<G> {
             bounds: true,
             relax: true,
             progress: None,
-        }
+        })
     }
 
     /// The number of threads a search uses (1 unless [`Solver::set_threads`] said more).
@@ -1295,7 +1307,7 @@ mod tests {
 
     #[test]
     fn shared_table_stores_and_probes() {
-        let t = SharedTable::new(1);
+        let t = SharedTable::new(1).expect("a 1 MB table");
         assert!(t.get(7).is_none(), "empty");
         t.update(7, |e| e.proven = 5);
         assert_eq!(t.get(7), Some(Entry { key: 7, proven: 5, disproven: 0, mv: 0 }));
@@ -1313,7 +1325,7 @@ mod tests {
 
     #[test]
     fn shared_table_replaces_the_entry_worth_least() {
-        let t = SharedTable::new(1);
+        let t = SharedTable::new(1).expect("a 1 MB table");
         let keys = same_bucket(&t, BUCKET + 1);
         for (i, &k) in keys[..BUCKET].iter().enumerate() {
             t.update(k, |e| e.disproven = 10 + i as u8);
@@ -1326,7 +1338,7 @@ mod tests {
 
     #[test]
     fn shared_table_rejects_torn_entries() {
-        let t = SharedTable::new(1);
+        let t = SharedTable::new(1).expect("a 1 MB table");
         let keys = same_bucket(&t, 2);
         let (a, b) = (
             Entry { key: keys[0], proven: 4, ..Entry::default() },
@@ -1344,7 +1356,7 @@ mod tests {
     /// every read is one of the entries written, never a mix.
     #[test]
     fn shared_table_reads_whole_entries_under_concurrent_writes() {
-        let t = SharedTable::new(1);
+        let t = SharedTable::new(1).expect("a 1 MB table");
         let key = 0x0123_4567_89ab_cdef;
         let written: Vec<Entry> =
             (1..=4u8).map(|i| Entry { key, proven: i, disproven: 100 + i, mv: 1000 + i as u16 }).collect();

@@ -10,9 +10,42 @@
 //!
 //! [`table`] makes a table's memory, asking Linux for transparent huge
 //! pages: a search probes its table at random, and with 4 KiB pages a
-//! table of gigabytes misses the TLB on nearly every probe.
+//! table of gigabytes misses the TLB on nearly every probe. Every table of
+//! the crate gets its memory from [`reserve`], which asks for it fallibly:
+//! a refusal (a process memory limit, as `ulimit -v` or Slurm sets) is a
+//! [`TableError`], not an abort.
 
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// The memory of a table refused by the system (a process memory limit,
+/// as `ulimit -v` or Slurm sets, or no memory left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The bytes asked for.
+    pub bytes: usize,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot allocate a table of {} MiB: the system refused the memory (a process memory limit?); ask for a smaller one",
+            self.bytes.div_ceil(1 << 20)
+        )
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// An empty vector with room for exactly `n` values of `T`, or the
+/// [`TableError`] of the refused memory (never an abort).
+pub(crate) fn reserve<T>(n: usize) -> Result<Vec<T>, TableError> {
+    let mut v = Vec::new();
+    let refused = || TableError { bytes: n.saturating_mul(std::mem::size_of::<T>()) };
+    v.try_reserve_exact(n).map_err(|_| refused())?;
+    Ok(v)
+}
 
 /// Huge pages on Linux (x86-64 and aarch64): 2 MiB.
 const HUGE_PAGE: usize = 2 << 20;
@@ -21,15 +54,15 @@ const HUGE_PAGE: usize = 2 << 20;
 /// transparent huge pages (`madvise(MADV_HUGEPAGE)`, before the entries are
 /// written) where the table is at least one huge page. The advice is a
 /// hint: where the kernel refuses it (or elsewhere than Linux) the table is
-/// the same, in small pages.
-pub(crate) fn table<T>(n: usize, make: impl FnMut() -> T) -> Vec<T> {
-    let mut v = Vec::with_capacity(n);
+/// the same, in small pages. Memory the system refuses is a [`TableError`].
+pub(crate) fn table<T>(n: usize, make: impl FnMut() -> T) -> Result<Vec<T>, TableError> {
+    let mut v = reserve(n)?;
     let bytes = n.saturating_mul(std::mem::size_of::<T>());
     if bytes >= 2 * HUGE_PAGE {
         advise_huge(v.as_mut_ptr() as usize, bytes);
     }
     v.extend(std::iter::repeat_with(make).take(n));
-    v
+    Ok(v)
 }
 
 /// Advises huge pages for the whole huge pages inside `[start, start + bytes)`.
@@ -88,7 +121,7 @@ impl XorPair {
 
 #[cfg(test)]
 mod tests {
-    use super::{HUGE_PAGE, XorPair, table};
+    use super::{HUGE_PAGE, TableError, XorPair, reserve, table};
 
     #[test]
     fn a_table_holds_what_make_made() {
@@ -98,10 +131,21 @@ mod tests {
             let t = table(n, || {
                 k += 1;
                 k
-            });
+            })
+            .expect("a small table");
             assert_eq!(t.len(), n);
             assert!(t.iter().enumerate().all(|(i, &x)| x == i as u64 + 1));
         }
+    }
+
+    #[test]
+    fn memory_refused_is_an_error_not_an_abort() {
+        // More than the address space: refused by the allocator itself.
+        let e = reserve::<[u64; 2]>(usize::MAX / 8).unwrap_err();
+        assert_eq!(e, TableError { bytes: usize::MAX });
+        assert!(e.to_string().starts_with("cannot allocate a table of "), "{e}");
+        assert!(table(usize::MAX / 16, u128::default).is_err());
+        assert_eq!(reserve::<u64>(5).map(|v| v.capacity()), Ok(5));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::winprob::WinChance;
 use game_search::alphabeta::{Limits, Searcher};
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
-use game_search::{MAX_PLAYERS, Scores, WIN};
+use game_search::{MAX_PLAYERS, Scores, TableError, WIN};
 use rand::Rng;
 use std::fmt;
 use std::marker::PhantomData;
@@ -230,8 +230,8 @@ impl AgentSpec {
                     (AgentSpec::Mcts { playouts, .. }, "playouts") => {
                         *playouts = crate::limits::playouts(k, p.whole(0)?)?
                     }
-                    (AgentSpec::Mcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
-                    (AgentSpec::Mcts { prior, .. }, "prior") => *prior = Some(p.number_in(1.0, 1e6)?),
+                    (AgentSpec::Mcts { c, .. }, "c") => *c = crate::limits::exploration_text(k, p.value)?,
+                    (AgentSpec::Mcts { prior, .. }, "prior") => *prior = Some(crate::limits::prior_text(k, p.value)?),
                     (AgentSpec::Mcts { .. }, "rollout") => {
                         rollout = Some(p.choice(&[(&["eval"], true), (&["random"], false)], "eval or random")?)
                     }
@@ -357,16 +357,23 @@ impl AgentSpec {
 
     /// A fresh agent for game `G`; a weights file it names must be `G`'s
     /// ([`AgentSpec::fits`], which the commands check first: a programming
-    /// error otherwise).
+    /// error otherwise). Panics where the system refuses the memory of its
+    /// table; [`AgentSpec::try_build`] says so instead.
     pub fn build<G: LabGame>(&self) -> Box<dyn Agent<G>> {
+        self.try_build::<G>().unwrap_or_else(|e| panic!("agent `{self}`: {e}"))
+    }
+
+    /// A fresh agent for game `G`, as [`AgentSpec::build`] makes it, or the
+    /// [`TableError`] of the memory of its table refused by the system.
+    pub fn try_build<G: LabGame>(&self) -> Result<Box<dyn Agent<G>>, TableError> {
         if let Err(e) = self.fits::<G>() {
             panic!("agent `{self}` built for a game it does not fit: {e}");
         }
-        match *self {
+        Ok(match *self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::Greedy => Box::new(GreedyAgent),
             AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => Box::new(AlphaBetaAgent::<G> {
-                searcher: Searcher::new(eval, tt_mb),
+                searcher: Searcher::try_new(eval, tt_mb)?,
                 eval,
                 limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
                 last: None,
@@ -393,7 +400,7 @@ impl AgentSpec {
                     guard: guard.build(),
                 })
             }
-        }
+        })
     }
 }
 
@@ -801,7 +808,10 @@ mod tests {
                     matches!(
                         e.fault,
                         crate::spec::Fault::Param(
-                            ParamError::Value { .. } | ParamError::Temp(_) | ParamError::File { .. }
+                            ParamError::Value { .. }
+                                | ParamError::Limit(_)
+                                | ParamError::Temp(_)
+                                | ParamError::File { .. }
                         )
                     ),
                     "{key} is a key of {base}: {e}"

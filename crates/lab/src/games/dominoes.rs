@@ -380,7 +380,9 @@ impl DominoSpec {
                         *playouts = crate::limits::playouts(p.key, p.whole(0)?)?
                     }
                     (DominoSpec::Pimc { worlds, .. }, "worlds") => *worlds = p.whole_in(1, 10_000)? as u32,
-                    (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => *c = p.number_in(0.0, 100.0)?,
+                    (DominoSpec::Pimc { c, .. } | DominoSpec::Ismcts { c, .. }, "c") => {
+                        *c = crate::limits::exploration_text(p.key, p.value)?
+                    }
                     (DominoSpec::Pimc { leaf, .. } | DominoSpec::Ismcts { leaf, .. }, "leaf") => {
                         if leaf_set {
                             return Err(ParamError::Conflict("leaf= and file= (file= is the network leaf)"));

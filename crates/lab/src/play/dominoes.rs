@@ -105,8 +105,8 @@ impl Table for Dominoes {
     fn spec(text: &str) -> Result<DominoSpec, String> {
         DominoSpec::parse(text).map_err(|e| e.to_string())
     }
-    fn build(spec: &DominoSpec) -> Box<dyn Agent<Dominoes>> {
-        spec.build()
+    fn build(spec: &DominoSpec) -> Result<Box<dyn Agent<Dominoes>>, game_search::TableError> {
+        Ok(spec.build())
     }
     fn next(s: &State) -> Next {
         if s.outcome().is_some() {

@@ -18,8 +18,8 @@ impl<G: LabGame> Table for G {
         spec.fits::<G>().map_err(|e| format!("agent `{spec}`: {e}"))?;
         Ok(spec)
     }
-    fn build(spec: &AgentSpec) -> Box<dyn Agent<G>> {
-        spec.build::<G>()
+    fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, game_search::TableError> {
+        spec.try_build::<G>()
     }
     fn next(s: &G::State) -> Next {
         if G::result(s).is_some() { Next::Over } else { Next::Decide(G::to_move(s)) }

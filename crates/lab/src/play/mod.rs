@@ -21,6 +21,7 @@ pub mod senat;
 
 use crate::agent::{Agent, Seat};
 use crate::selfplay::output::{IfExists, OutFile};
+use game_search::TableError;
 use game_search::rng::{GameRng, rng_from_seed};
 use senat_rules::notation::escape;
 use std::fmt;
@@ -51,8 +52,9 @@ pub trait Table: Seat + Sized + 'static {
 
     /// Reads an agent spec.
     fn spec(text: &str) -> Result<Self::Spec, String>;
-    /// A fresh agent of `spec`.
-    fn build(spec: &Self::Spec) -> Box<dyn Agent<Self>>;
+    /// A fresh agent of `spec`, or the [`TableError`] of the memory of its
+    /// table refused by the system.
+    fn build(spec: &Self::Spec) -> Result<Box<dyn Agent<Self>>, TableError>;
     /// Who acts in `s`.
     fn next(s: &Self::State) -> Next;
     /// What the agent of `seat` (to decide) is shown.
@@ -161,6 +163,8 @@ pub enum SetupError {
     },
     /// The start is over: there is nothing to play.
     Over(String),
+    /// The engine's table: memory the system refused.
+    Table(TableError),
 }
 
 impl fmt::Display for SetupError {
@@ -169,6 +173,7 @@ impl fmt::Display for SetupError {
             SetupError::Engine(e) => write!(f, "--engine: {e}"),
             SetupError::Seat { text, seats } => write!(f, "--as {}: not a seat of this game ({seats})", escape(text)),
             SetupError::Over(r) => write!(f, "--from: the game is already over ({r})"),
+            SetupError::Table(e) => write!(f, "--engine: {e}"),
         }
     }
 }
@@ -327,17 +332,13 @@ impl<T: Table> Session<T> {
         if T::next(&setup.start) == Next::Over {
             return Err(SetupError::Over(T::result(&setup.start)));
         }
-        let engines = (0..seats)
-            .map(|p| {
-                (p != setup.human).then(|| {
-                    let mut a = T::build(&setup.spec);
-                    a.new_game();
-                    a
-                })
-            })
-            .collect();
-        let mut hinter = T::build(&setup.spec);
-        hinter.new_game();
+        let build = || -> Result<Box<dyn Agent<T>>, SetupError> {
+            let mut a = T::build(&setup.spec).map_err(SetupError::Table)?;
+            a.new_game();
+            Ok(a)
+        };
+        let engines = (0..seats).map(|p| (p != setup.human).then(build).transpose()).collect::<Result<_, _>>()?;
+        let hinter = build()?;
         Ok(Session {
             states: vec![setup.start],
             moves: Vec::new(),

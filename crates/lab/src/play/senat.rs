@@ -140,8 +140,8 @@ impl Table for Senat {
     fn spec(text: &str) -> Result<PolicySpec, String> {
         PolicySpec::parse(text).map_err(|e| e.to_string())
     }
-    fn build(spec: &PolicySpec) -> Box<dyn Agent<Senat>> {
-        spec.build()
+    fn build(spec: &PolicySpec) -> Result<Box<dyn Agent<Senat>>, game_search::TableError> {
+        spec.try_build()
     }
     fn next(s: &GameRecord) -> Next {
         match s.outcome() {

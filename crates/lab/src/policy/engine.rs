@@ -14,7 +14,8 @@ use crate::guarded::{GuardSpec, RootGuard};
 use crate::learned::LearnedRef;
 use crate::temperature::{self, Temperature};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
-use game_search::alphabeta::{Limits, Searcher};
+use game_search::TableError;
+use game_search::alphabeta::{Limits, Searcher, Table};
 use game_search::mcts::{self, Mcts};
 use rand::Rng;
 use senat_rules::moves::Move;
@@ -171,9 +172,21 @@ pub struct AlphaBetaPolicy {
 }
 
 impl AlphaBetaPolicy {
-    /// A player with these parameters.
+    /// A player with these parameters. Panics where the system refuses the
+    /// memory of its table; [`AlphaBetaPolicy::try_new`] says so instead.
     pub fn new(e: EngineParams) -> AlphaBetaPolicy {
-        AlphaBetaPolicy { params: e, searcher: Searcher::new(e.leaf_eval(), e.tt_mb), last: None, assessed: None }
+        AlphaBetaPolicy::try_new(e).unwrap_or_else(|err| panic!("{err}"))
+    }
+
+    /// A player with these parameters, or the [`TableError`] of the memory
+    /// of its table refused by the system.
+    pub fn try_new(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> {
+        Ok(AlphaBetaPolicy {
+            params: e,
+            searcher: Searcher::try_new(e.leaf_eval(), e.tt_mb)?,
+            last: None,
+            assessed: None,
+        })
     }
 }
 
@@ -199,6 +212,9 @@ impl Agent<Senat> for AlphaBetaPolicy {
     }
 
     fn new_game(&mut self) {
+        // The old table goes before the new one is made: one table's memory
+        // at a time, as the first one took (a process memory limit allowed it).
+        self.searcher.table = Table::new(0);
         self.searcher = Searcher::new(self.params.leaf_eval(), self.params.tt_mb);
     }
 

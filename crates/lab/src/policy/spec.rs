@@ -20,6 +20,7 @@ use crate::limits::{self, LimitError};
 use crate::named;
 use crate::spec::{Expected, Family, Kind, Param, ParamError, Reading};
 use crate::temperature::TempKeys;
+use game_search::TableError;
 use senat_rules::moves::Move;
 use std::fmt;
 
@@ -212,7 +213,7 @@ impl EngineParams {
                 self.movetime_ms =
                     Some(limits::movetime_ms(key, p.whole(0).map_err(|_| p.not(Expected::AtLeast("1".into())))?)?)
             }
-            (PolicyKind::Mcts, "c") => self.c = p.number(0.0)?,
+            (PolicyKind::Mcts, "c") => self.c = limits::exploration_text(key, p.value)?,
             (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, whole_usize(p, 1)?, 1)?,
             (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, whole_usize(p, 1)?)?,
             (PolicyKind::Mcts, "reuse") => {
@@ -223,13 +224,7 @@ impl EngineParams {
                 self.rollout =
                     SenatRollout::from_name(p.value).ok_or_else(|| p.not(Expected::Words("random, greedy or eval")))?
             }
-            (PolicyKind::Mcts, "prior") => {
-                let t = p.number(0.0)?;
-                if t <= 0.0 {
-                    return Err(p.not(Expected::Finite));
-                }
-                self.prior = Some(t);
-            }
+            (PolicyKind::Mcts, "prior") => self.prior = Some(limits::prior_text(key, p.value)?),
             (PolicyKind::Mcts, "parallel") => {
                 self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
             }
@@ -525,17 +520,29 @@ impl PolicySpec {
         out
     }
 
-    /// A fresh player for one game (or one worker).
+    /// A fresh player for one game (or one worker). Panics where the
+    /// system refuses the memory of its table; [`PolicySpec::try_build`]
+    /// says so instead.
     pub fn build(&self) -> Box<dyn Agent<Senat>> {
+        self.try_build().unwrap_or_else(|e| panic!("policy `{}`: {e}", self.name))
+    }
+
+    /// A fresh player, as [`PolicySpec::build`] makes it, or the
+    /// [`TableError`] of the memory of its table refused by the system.
+    pub fn try_build(&self) -> Result<Box<dyn Agent<Senat>>, TableError> {
         if let Some(s) = &self.split {
-            return Box::new(SplitPolicy { draft: s.draft.build(), play: s.play.build(), last_play: false });
+            return Ok(Box::new(SplitPolicy {
+                draft: s.draft.try_build()?,
+                play: s.play.try_build()?,
+                last_play: false,
+            }));
         }
-        match self.kind {
+        Ok(match self.kind {
             PolicyKind::Random => Box::new(RandomPolicy),
             PolicyKind::Greedy => Box::new(GreedyPolicy),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
-            PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::new(self.engine)),
+            PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::try_new(self.engine)?),
             PolicyKind::Learned => Box::new(LearnedPolicy {
                 eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()),
                 temp: self.engine.temp,
@@ -543,7 +550,7 @@ impl PolicySpec {
             // A split spec always has its halves (`parse_split` is the only
             // maker of this kind); without them, play at random rather than fail.
             PolicyKind::Split => Box::new(RandomPolicy),
-        }
+        })
     }
 }
 
@@ -681,7 +688,10 @@ mod tests {
                     continue;
                 }
                 let e = EngineParams::default().set(kind, Param { key, value: "?" });
-                assert!(matches!(e, Err(ParamError::Value { .. })), "{key} is read by {kind:?}: {e:?}");
+                assert!(
+                    matches!(e, Err(ParamError::Value { .. } | ParamError::Limit(_))),
+                    "{key} is read by {kind:?}: {e:?}"
+                );
             }
         }
         for (name, keys) in [("heuristic", HEURISTIC_KEYS), ("learned", LEARNED_KEYS)] {
