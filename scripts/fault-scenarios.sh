@@ -255,8 +255,8 @@ scenario arena-summary-dev-full arena_full
 failed_commit() {
     local g=$1 full=(--summary /dev/full --force --quiet)
     kept() { [ "$(cat g.csv)" = old ] && [ "$(cat m.csv)" = oldm ] || { why="$1 replaced an output"; return 1; }; }
-    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 1/2 --out s1.csv || return 1
-    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 2/2 --out s2.csv || return 1
+    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 1/2 --out s1.csv >/dev/null || return 1
+    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 2/2 --out s2.csv >/dev/null || return 1
     echo old >g.csv; echo oldm >m.csv
     want="cannot write /dev/full" refused selfplay --game "$g" --games 4 --out g.csv --moves m.csv "${full[@]}" &&
         kept selfplay || return 1

@@ -395,7 +395,10 @@ fn a_failed_output_leaves_every_old_output_in_every_game() {
         let err = fails(&d.0, &[&base[..], &full[..]].concat());
         assert!(err.contains("cannot write /dev/full"), "{game}: {err}");
         kept("selfplay");
-        let err = fails(&d.0, &["merge", "--game", game, "--out", "g.csv", "s1.csv", "s2.csv", "--summary", "/dev/full", "--force"]);
+        let err = fails(
+            &d.0,
+            &["merge", "--game", game, "--out", "g.csv", "s1.csv", "s2.csv", "--summary", "/dev/full", "--force"],
+        );
         assert!(err.contains("cannot write /dev/full"), "{game}: {err}");
         kept("merge");
         let arena = ["arena", "--game", game, "random", "greedy", "--games", "2", "--out", "g.csv", "--moves", "m.csv"];

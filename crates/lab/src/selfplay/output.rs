@@ -324,7 +324,11 @@ impl OutFile {
     /// Flushes a regular file to disk (a special file was written through).
     fn sync(&mut self) -> Result<(), Error> {
         if self.file.metadata().is_ok_and(|m| m.is_file()) {
-            self.file.sync_data().map_err(|e| Error::Io { what: "write", path: self.shown.clone(), message: e.to_string() })?;
+            self.file.sync_data().map_err(|e| Error::Io {
+                what: "write",
+                path: self.shown.clone(),
+                message: e.to_string(),
+            })?;
         }
         Ok(())
     }
