@@ -714,7 +714,7 @@ fn check_scores(v: &Variant, scores: &[u32], rounds: u32, last: Option<RoundEnd>
     if rounds == 1 && before.iter().any(|&s| s != 0) {
         return Err(inconsistent("after one round the scores are that round's points alone"));
     }
-    if !v.openspiel && (rounds - 1 >= v.rounds || before.iter().any(|&s| s >= v.target)) {
+    if !v.openspiel && (rounds > v.rounds || before.iter().any(|&s| s >= v.target)) {
         return Err(inconsistent("the match was over before the last round"));
     }
     Ok(())
