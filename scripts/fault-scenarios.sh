@@ -2,7 +2,8 @@
 # Replays the file and process faults of issue 8 end to end with the release
 # binary: kill -9 at several points of selfplay and merge, path aliases,
 # missing, duplicate and mixed shards, impossible rows, resumes of another
-# batch, concurrent writers, unwritable and full outputs. Prints PASS or FAIL
+# batch, concurrent writers, unwritable and full outputs, and a failed commit
+# (a full summary) that must keep every old output in every game. Prints PASS or FAIL
 # per scenario and exits 1 if any failed.
 #
 # Usage: scripts/fault-scenarios.sh
@@ -208,6 +209,8 @@ concurrent() {
     wait_size c.csv.partial 0 "$p" || return 1 # its identity line is written once it holds the lock
     want="being written by another running senat" refused selfplay --games 10 --summary "" --out c.csv --force
     local rc=$?
+    # Without --force too: the .partial is the running one's, not a leftover (issue 56).
+    want="being written by another running senat" refused selfplay --games 10 --summary "" --out c.csv || rc=1
     kill -9 "$p"; wait "$p" 2>/dev/null
     [ $rc = 0 ] && absent c.csv
 }
@@ -245,6 +248,23 @@ unwritable_summary() {
 arena_full() { want="cannot write /dev/full" refused arena random greedy --games 2 --summary /dev/full; }
 scenario unwritable-summary-before-play unwritable_summary
 scenario arena-summary-dev-full arena_full
+
+# ---- a failed commit leaves every old output (issue 56) ---------------------
+# failed_commit GAME: selfplay, merge and arena with a full --summary keep
+# the old games and moves files.
+failed_commit() {
+    local g=$1 full=(--summary /dev/full --force --quiet)
+    kept() { [ "$(cat g.csv)" = old ] && [ "$(cat m.csv)" = oldm ] || { why="$1 replaced an output"; return 1; }; }
+    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 1/2 --out s1.csv >/dev/null || return 1
+    senat selfplay --game "$g" --games 4 --seed 3 --quiet --summary "" --shard 2/2 --out s2.csv >/dev/null || return 1
+    echo old >g.csv; echo oldm >m.csv
+    want="cannot write /dev/full" refused selfplay --game "$g" --games 4 --out g.csv --moves m.csv "${full[@]}" &&
+        kept selfplay || return 1
+    want="cannot write /dev/full" refused merge --game "$g" --out g.csv "${full[@]}" s1.csv s2.csv && kept merge || return 1
+    want="cannot write /dev/full" refused arena --game "$g" random greedy --games 2 --out g.csv --moves m.csv \
+        "${full[@]}" && kept arena
+}
+for g in senat focus focus4 debacle dominoes; do scenario "failed-commit-keeps-old-files-$g" failed_commit "$g"; done
 
 echo "fault scenarios: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -9,6 +9,7 @@
 #                             [-b SENAT_BINARY] [-- extra selfplay arguments]
 # e.g.
 #   scripts/slurm-selfplay.sh -n 64 -g 100000000 -o /scratch/senat/run1 -- --red greedy --blue random
+# (each extra argument is passed whole: `-- --red 'heuristic:file=/w dir/w.txt'`)
 #
 # It prints "<array job id> <merge job id>". Each shard runs with --resume,
 # so a requeued or preempted shard (scontrol requeue) continues its file
@@ -30,10 +31,12 @@ case "$mode" in
 shard)
     k=${SLURM_ARRAY_TASK_ID:?not a job array task}
     n=${SENAT_SHARDS:?}
-    # shellcheck disable=SC2086
+    # SENAT_ARGS holds the extra arguments quoted by `printf %q`: each comes
+    # back whole, blanks included.
+    eval "set -- ${SENAT_ARGS:-}"
     exec "$SENAT_BIN" selfplay --games "$SENAT_GAMES" --seed "$SENAT_SEED" --shard "$k/$n" \
         --threads "${SLURM_CPUS_PER_TASK:-1}" --out "$SENAT_OUT/shard-$k.csv" --summary "" \
-        --resume --quiet $SENAT_ARGS
+        --resume --quiet "$@"
     ;;
 merge)
     shopt -s nullglob
@@ -67,7 +70,7 @@ while getopts "n:g:s:o:c:b:h" opt; do
 done
 shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
-extra="$*"
+extra=("$@")
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [ -z "$bin" ]; then
@@ -83,8 +86,7 @@ if [ -e "$out/games.csv" ]; then
 fi
 # Reject bad arguments here (one game), not in N failed jobs.
 check=$(mktemp -d)
-# shellcheck disable=SC2086
-if ! "$bin" selfplay --games 1 --shard "1/1" --out "$check/g.csv" --summary "" --quiet $extra; then
+if ! "$bin" selfplay --games 1 --shard "1/1" --out "$check/g.csv" --summary "" --quiet "${extra[@]}" >/dev/null; then
     rm -rf "$check"
     exit 2
 fi
@@ -93,7 +95,9 @@ if ! [ "$shards" -ge 1 ] 2>/dev/null || ! [ "$games" -ge "$shards" ] 2>/dev/null
     echo "slurm-selfplay.sh: need 1 <= shards <= games (got -n $shards -g $games)" >&2
     exit 2
 fi
-export SENAT_BIN="$bin" SENAT_GAMES="$games" SENAT_SEED="$seed" SENAT_SHARDS="$shards" SENAT_OUT="$out" SENAT_ARGS="$extra"
+quoted=""
+[ "${#extra[@]}" -gt 0 ] && quoted=$(printf '%q ' "${extra[@]}")
+export SENAT_BIN="$bin" SENAT_GAMES="$games" SENAT_SEED="$seed" SENAT_SHARDS="$shards" SENAT_OUT="$out" SENAT_ARGS="$quoted"
 
 # shellcheck disable=SC2086
 array=$(SENAT_MODE=shard sbatch --parsable ${SBATCH_EXTRA:-} --job-name=senat-shard --array="1-$shards" \

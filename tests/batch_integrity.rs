@@ -294,9 +294,11 @@ fn a_second_run_on_the_same_output_is_refused() {
         &d.0,
         &["selfplay", "--games", "100000000", "--resume", "--summary", "", "--out", "g.csv"],
     );
+    // Without --force: the .partial is the first run's, not a leftover.
+    let unforced = support::cli::senat_in(&d.0, &["selfplay", "--games", "10", "--summary", "", "--out", "g.csv"]);
     first.kill().expect("kill");
     first.wait().expect("wait");
-    for o in [second, resumed] {
+    for o in [second, resumed, unforced] {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(err.contains("being written by another running senat") && err.contains("g.csv"), "{err}");
@@ -363,4 +365,45 @@ fn a_killed_merge_leaves_the_old_file_or_none() {
     // The leftover temporary file does not stop the next merge.
     ok(&d.0, &["merge", "--quiet", "--out", "m.csv", "--summary", "ms.csv", "a.csv", "b.csv"]);
     assert!(!d.exists("m.csv.partial"));
+}
+
+/// Every output of one command is committed together, after all were
+/// written (issue 56): a summary that cannot be written (`/dev/full`)
+/// fails `selfplay`, `merge` and `arena` of every game with the old games
+/// and moves files in place.
+#[test]
+fn a_failed_output_leaves_every_old_output_in_every_game() {
+    let d = TempDir::new("commitall");
+    for game in ["senat", "focus", "focus4", "debacle", "dominoes"] {
+        let play = |extra: &[&str]| {
+            let base = ["selfplay", "--game", game, "--games", "4", "--seed", "3", "--quiet", "--summary", ""];
+            ok(&d.0, &[&base[..], extra].concat());
+        };
+        play(&["--shard", "1/2", "--out", "s1.csv", "--force"]);
+        play(&["--shard", "2/2", "--out", "s2.csv", "--force"]);
+        let old = || {
+            d.write("g.csv", "old games\n");
+            d.write("m.csv", "old moves\n");
+        };
+        let kept = |what: &str| {
+            assert_eq!(d.text("g.csv"), "old games\n", "{game} {what}: the games file was replaced");
+            assert_eq!(d.text("m.csv"), "old moves\n", "{game} {what}: the moves file was replaced");
+        };
+        old();
+        let full = ["--summary", "/dev/full", "--force", "--quiet"];
+        let base = ["selfplay", "--game", game, "--games", "4", "--out", "g.csv", "--moves", "m.csv"];
+        let err = fails(&d.0, &[&base[..], &full[..]].concat());
+        assert!(err.contains("cannot write /dev/full"), "{game}: {err}");
+        kept("selfplay");
+        let err = fails(
+            &d.0,
+            &["merge", "--game", game, "--out", "g.csv", "s1.csv", "s2.csv", "--summary", "/dev/full", "--force"],
+        );
+        assert!(err.contains("cannot write /dev/full"), "{game}: {err}");
+        kept("merge");
+        let arena = ["arena", "--game", game, "random", "greedy", "--games", "2", "--out", "g.csv", "--moves", "m.csv"];
+        let err = fails(&d.0, &[&arena[..], &full[..]].concat());
+        assert!(err.contains("cannot write /dev/full"), "{game}: {err}");
+        kept("arena");
+    }
 }

@@ -219,3 +219,66 @@ fn a_depth_4_result_with_threads_is_a_depth_4_result() {
         assert_eq!(score("8"), one);
     }
 }
+
+// ---- the other games' readers (issue 56, item 8) ------------------------------------
+
+/// `replay` of every game reads its record through the shared bounded
+/// reader: bad UTF-8 is refused with its byte offset, the path named once.
+#[test]
+fn every_replay_names_the_bad_byte_once() {
+    let bad = TempRecord::bytes("not-utf8-games", b"start\n\xff\xfe\n");
+    for game in ["focus", "focus4", "debacle", "dominoes"] {
+        let e = fails(&["replay", "--game", game, bad.path()]);
+        assert!(e.contains("not UTF-8 text (invalid byte at offset 6)"), "{game}: {e}");
+        assert_eq!(e.matches(bad.path()).count(), 1, "{game}: {e}");
+    }
+    let garbage = TempRecord::new("garbage-dominoes", "garbage line\n");
+    let e = fails(&["replay", "--game", "dominoes", garbage.path()]);
+    assert_eq!(e.matches(garbage.path()).count(), 1, "{e}");
+    assert!(e.contains(":1: bad position: 2 fields, expected 10"), "{e}");
+}
+
+/// `play` reading binary standard input: one line, exit 2, the input not
+/// repeated; a line beyond the record limit likewise.
+#[test]
+fn play_refuses_unreadable_input_in_one_line() {
+    use std::io::Write;
+    let mut noise: Vec<u8> = b"help\n".to_vec();
+    noise.extend((0..3000u32).map(|i| (i * 7919 % 251) as u8 | 0x80));
+    let long = format!("help\n{}\n", "a".repeat(10_000));
+    for game in ["senat", "focus", "debacle", "dominoes"] {
+        for input in [&noise[..], long.as_bytes()] {
+            let mut child = support::cli::bin()
+                .args(["play", "--game", game])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("the senat binary runs");
+            child.stdin.take().unwrap().write_all(input).unwrap();
+            let o = child.wait_with_output().unwrap();
+            let e = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{game}: {e}");
+            assert_eq!(e.lines().count(), 1, "{game}: {e}");
+            assert!(e.starts_with("senat: error: cannot read the input: "), "{game}: {e}");
+            assert!(e.len() < 200, "{game}: {e}");
+        }
+    }
+}
+
+/// Dominoes reads `--players` and `--variant` against a position text as
+/// Focus and Débâcle do, and a state's error is the state's alone.
+#[test]
+fn dominoes_positions_are_read_as_the_other_games() {
+    let shown = ok(&["show", "--game", "dominoes", "start"]);
+    let start = shown.lines().last().unwrap().to_string();
+    for flags in [&["--players", "3"][..], &["--variant", "target=50"][..]] {
+        let e = fails(&[&["moves", "--game", "dominoes"][..], flags, &["--", &start]].concat());
+        assert!(e.contains("the position's own variant is `-`"), "{flags:?}: {e}");
+    }
+    ok(&["moves", "--game", "dominoes", "--players", "2", "--", &start]);
+    let e = fails(&["moves", "--game", "dominoes", "--", &start.replacen(" 0 ", " 7 ", 1)]);
+    assert!(!e.contains("observation"), "{e}");
+    let e = fails(&["moves", "--game", "dominoes", "--", &format!("o0 {}", "x y")]);
+    assert!(e.contains("observation"), "{e}");
+}

@@ -354,3 +354,40 @@ fn the_summary_is_short_unless_asked_and_the_last_line_names_every_file() {
     let e = fails(&d.0, &["merge", "f.csv", "--out", "f2.csv", "--summary", "", "--histogram"]);
     assert!(e.contains("--histogram is for Sénat"), "{e}");
 }
+
+/// `scripts/slurm-selfplay.sh` passes each extra argument whole (issue 56):
+/// a weights file in a folder with a blank, through a stand-in `sbatch`
+/// that runs the shard and merge jobs at once.
+#[test]
+fn the_slurm_script_keeps_blanks_in_extra_arguments() {
+    let d = TempDir::new("slurm-blanks");
+    std::fs::create_dir_all(d.0.join("w dir")).unwrap();
+    d.write("w dir/w.txt", "pile=12\n");
+    d.write(
+        "sbatch",
+        "#!/usr/bin/env bash\n\
+         # A stand-in: runs the array's tasks, or the merge, now; prints a job id.\n\
+         script=${!#}; array=\"\"\n\
+         for a in \"$@\"; do case $a in --array=*) array=${a#--array=1-} ;; esac; done\n\
+         if [ -n \"$array\" ]; then\n\
+         for k in $(seq 1 \"$array\"); do SENAT_MODE=shard SLURM_ARRAY_TASK_ID=$k bash \"$script\" >&2 || exit 1; done\n\
+         echo 11\n\
+         else SENAT_MODE=merge bash \"$script\" >&2 || exit 1; echo 12; fi\n",
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(d.0.join("sbatch"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/slurm-selfplay.sh");
+    let weights = format!("heuristic:file={}", d.0.join("w dir/w.txt").display());
+    let path = format!("{}:{}", d.0.display(), std::env::var("PATH").unwrap_or_default());
+    let o = std::process::Command::new("bash")
+        .current_dir(&d.0)
+        .env("PATH", path)
+        .args([script, "-n", "2", "-g", "6", "-o", "out", "-b", env!("CARGO_BIN_EXE_senat"), "--", "--red", &weights])
+        .output()
+        .expect("bash runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "11 12");
+    let games = d.text("out/games.csv");
+    assert!(games.contains("w dir/w.txt"), "{}", games.lines().next().unwrap_or(""));
+}

@@ -90,12 +90,13 @@ fn regular_outputs_are_still_refused_without_force() {
 
 #[test]
 fn every_game_escapes_its_errors_into_one_line() {
-    // Débâcle echoes the variant field of a 12-field position; the others the text.
+    // Débâcle echoes the variant field of a 12-field position, dominoes the
+    // phase field of a 10-field state; the others the text.
     let positions = [
         ("focus", "bad\u{1b}[31mpos\nx"),
         ("focus4", "bad\u{1b}[31mpos\nx"),
         ("debacle", "a b c d e f g h i j k x\u{1b}y\u{7}"),
-        ("dominoes", "bad\u{1b}[31mpos\nx"),
+        ("dominoes", "players=3 bad\u{1b}[31mpos\nx 0 0 0,0,0 0 - - - -"),
     ];
     for (game, text) in positions {
         let variant = ["moves", "--game", game, "--variant", "target=3\n0", "start"];

@@ -151,11 +151,12 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         .or_else(input)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let written = files.commit().or_else(input)?;
-    if let Some(f) = outs.summary {
+    let mut summary = outs.summary;
+    if let Some(f) = summary.as_mut() {
         let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
         arena::write_summary(f, &[], &rows).or_else(input)?;
     }
+    let written = files.commit(summary).or_else(input)?;
     let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
     let rows: Vec<arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
     out.write_all(arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
@@ -298,11 +299,12 @@ fn run_arena<G: LabGame>(arena: &lab_arena::Arena, a: &ArenaArgs, threads: usize
         })
         .or_else(input)?;
     bar.finish_and_clear();
-    let written = files.commit().or_else(input)?;
-    if let Some(f) = outs.summary {
+    let mut summary = outs.summary;
+    if let Some(f) = summary.as_mut() {
         let rows: Vec<Vec<String>> = results.iter().map(|r| lab_arena::summary_row(arena, r)).collect();
         senat_lab::arena::write_summary(f, &lab_arena::SUMMARY_EXTRA, &rows).or_else(input)?;
     }
+    let written = files.commit(summary).or_else(input)?;
     writeln!(
         out,
         "# {} arena: {} pairs per pairing, book {} plies, seed {}",
@@ -358,11 +360,12 @@ pub(crate) fn domino_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         })
         .or_else(input)?;
     bar.finish_and_clear();
-    let written = files.commit().or_else(input)?;
-    if let Some(f) = outs.summary {
+    let mut summary = outs.summary;
+    if let Some(f) = summary.as_mut() {
         let rows: Vec<Vec<String>> = results.iter().map(|r| arena.summary_row(r)).collect();
         senat_lab::arena::write_summary(f, &DOMINO_SUMMARY_EXTRA, &rows).or_else(input)?;
     }
+    let written = files.commit(summary).or_else(input)?;
     writeln!(
         out,
         "# dominoes arena, {} players, {} pairs per pairing, {} deals, seed {}",

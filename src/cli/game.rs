@@ -195,12 +195,17 @@ search a number of playouts, not a time";
 
 /// The variant of `--variant` and `--players`.
 pub(crate) fn domino_variant(g: &GameArg) -> Result<DominoVariant> {
-    let text = match g.players {
+    let text = domino_variant_text(g);
+    DominoVariant::parse(&text).or_else(|e| input(format_args!("variant `{text}`: {e}")))
+}
+
+/// `--players` and `--variant` as one variant text ("" when neither is given).
+fn domino_variant_text(g: &GameArg) -> String {
+    match g.players {
         Some(p) if g.variant.trim().is_empty() => format!("players={p}"),
         Some(p) => format!("players={p},{}", g.variant),
         None => g.variant.clone(),
-    };
-    DominoVariant::parse(&text).or_else(|e| input(format_args!("variant `{text}`: {e}")))
+    }
 }
 
 /// `--variant help`: prints the variant's keys, as for the other games, and
@@ -221,15 +226,10 @@ pub(crate) enum DominoPos {
 
 pub(crate) fn domino_position(words: &[String], g: &GameArg) -> Result<DominoPos> {
     let t = words.join(" ");
-    match t.trim() {
-        "" | "start" => Ok(DominoPos::State(State::start(domino_variant(g)?))),
-        t => match t.parse::<State>() {
-            Ok(s) => Ok(DominoPos::State(s)),
-            Err(se) => match t.parse::<Observation>() {
-                Ok(o) => Ok(DominoPos::Observation(o)),
-                Err(oe) => input(format_args!("neither a state ({se}) nor an observation ({oe})")),
-            },
-        },
+    let t = if t.trim().is_empty() { "start" } else { &t };
+    match text(senat_lab::games::domino_position_arg(t, &domino_variant_text(g)))? {
+        senat_lab::games::DominoText::State(s) => Ok(DominoPos::State(s)),
+        senat_lab::games::DominoText::Observation(o) => Ok(DominoPos::Observation(o)),
     }
 }
 

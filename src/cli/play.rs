@@ -83,6 +83,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         writeln!(self.out, "senat play ({})", a.game.game)?;
         session.run(self.stdin, self.out).map_err(|e| match e {
             PlayError::Io(e) => Failure::from(e),
+            // A line not read (not UTF-8, too long) is bad input, not a failed output.
             e => Failure::Input(e.to_string()),
         })
     }

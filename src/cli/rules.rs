@@ -5,7 +5,9 @@
 //! module never searches, plays a policy or writes a file (`replay --svg`
 //! is the view module's).
 
-use crate::cli::common::{PosArg, Result, input, play_record, read_record, result_line, sorted_moves, write_position};
+use crate::cli::common::{
+    Failure, PosArg, Result, input, play_record, read_record, result_line, sorted_moves, write_position,
+};
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
 use clap::Args;
@@ -270,12 +272,8 @@ pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> 
     }
     on_game!(a.game.game, G => {
         let name = a.file.display().to_string();
-        let meta = std::fs::metadata(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
-        if meta.len() > 16 << 20 {
-            return input(format_args!("{name}: a record is at most 16 MiB"));
-        }
-        let body = std::fs::read_to_string(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
-        let mut lines = senat_lab::limits::record_lines(&body);
+        let body = limits::read_text(&a.file).or_else(input)?;
+        let mut lines = limits::record_lines(&body);
         let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
         let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
         if !a.quiet {
@@ -385,13 +383,14 @@ pub(crate) fn domino_show(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Re
 /// `+6-4` a draw, `6-4>1` a deal).
 pub(crate) fn domino_replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
     let name = a.file.display().to_string();
-    let body = senat_lab::limits::read_text(&a.file).or_else(|e| input(format_args!("{name}: {e}")))?;
-    let mut lines = senat_lab::limits::record_lines(&body);
+    let body = limits::read_text(&a.file).or_else(input)?;
+    let mut lines = limits::record_lines(&body);
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let mut s = match game::domino_position(&[first.to_string()], &a.game) {
         Ok(DominoPos::State(s)) => s,
         Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
-        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
+        Err(Failure::Input(e)) => return input(format_args!("{name}:{n0}: {e}")),
+        Err(e) => return Err(e),
     };
     for (n, l) in lines {
         let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;

@@ -424,6 +424,15 @@ pub enum PositionError {
         /// The least ply that fits.
         least: u64,
     },
+    /// Round 1 before any capture, with a ply other than its regular actions: only a capture
+    /// adds plies (its rebond, a recovery), so the ply is exactly two per completed turn and
+    /// those of the turn in progress.
+    PlyNotExact {
+        /// The ply.
+        ply: u32,
+        /// The only ply that fits.
+        exact: u64,
+    },
     /// A finished match whose scores and round do not end it.
     ResultNotReached {
         /// The scores.
@@ -535,6 +544,10 @@ impl fmt::Display for PositionError {
             PositionError::PlyTooLow { ply, least } => write!(
                 f,
                 "ply p{ply} is below {least}, the least the round, turns and phase need (a ply per past round, two per completed turn)"
+            ),
+            PositionError::PlyNotExact { ply, exact } => write!(
+                f,
+                "ply p{ply} is not {exact}: in round 1 before any capture every ply is a regular action, two per completed turn"
             ),
             PositionError::ResultNotReached { scores, round } => write!(
                 f,
@@ -793,7 +806,8 @@ impl Position {
     ///   a first-action flip, present during a rebond, and only when the mover holds a die;
     /// - every ended round added at most 30 points to a player (and 54 to both under
     ///   `scoring=both`; under `scoring=winner` 5..30 to one player or nothing);
-    /// - a ply per ended round and two per completed turn at least;
+    /// - a ply per ended round and two per completed turn at least; in round 1 before any
+    ///   capture, exactly two per completed turn and those of the turn in progress;
     /// - a finished match is left as the end of a round leaves it: the side to move holds 5
     ///   dice, or a safeguard counter is at its limit; phase 1 without `+`; its result is the
     ///   one its scores, its round and that end give.
@@ -959,6 +973,11 @@ impl Position {
         let least = completed as u64 + 2 * self.turn as u64 + current;
         if (self.ply as u64) < least {
             return Err(PositionError::PlyTooLow { ply: self.ply, least });
+        }
+        // No past round and no capture yet: no rebond and no recovery either.
+        let uncaptured = self.quiet == self.turn && !self.captured && !five_end;
+        if self.round == 1 && uncaptured && self.ply as u64 != least {
+            return Err(PositionError::PlyNotExact { ply: self.ply, exact: least });
         }
         Ok(())
     }
@@ -1132,6 +1151,16 @@ mod tests {
                 START.replace("t0 q0 p0", "t2 q2 p3"),
                 |e| matches!(e, PositionError::PlyTooLow { ply: 3, least: 4 }),
                 "ply p3 is below 4, the least the round, turns and phase need (a ply per past round, two per completed turn)",
+            ),
+            (
+                START.replace("p0", "p1"),
+                |e| matches!(e, PositionError::PlyNotExact { ply: 1, exact: 0 }),
+                "ply p1 is not 0: in round 1 before any capture every ply is a regular action, two per completed turn",
+            ),
+            (
+                START.replace("p0", "p5"),
+                |e| matches!(e, PositionError::PlyNotExact { ply: 5, exact: 0 }),
+                "ply p5 is not 0: in round 1 before any capture every ply is a regular action, two per completed turn",
             ),
             (
                 OVER.replace(" s -", " n -"),

@@ -84,7 +84,7 @@ fn move_errors() {
     assert_eq!(illegal(&p, "decline"), "illegal move decline: no recovery decision is due now");
     assert_eq!(illegal(&p, "Ra1f@b1"), "illegal move Ra1f@b1: only a roll onto the enemy home row names a home square");
     let q: Position =
-        "N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -".parse().unwrap();
+        "N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -".parse().unwrap();
     assert_eq!(
         illegal(&q, "Rd3f"),
         "illegal move Rd3f: a 3 cannot capture a 3 (needs a higher value, or a 1 against 2..6)"

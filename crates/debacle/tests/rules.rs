@@ -23,7 +23,7 @@ fn texts(p: &Position) -> Vec<String> {
     v.iter().map(|m| m.to_string()).collect()
 }
 
-const CAPTURE: &str = "N6N5N4N3.N1/....../..N2.../..S3.../....../S1S2.S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -";
+const CAPTURE: &str = "N6N5N4N3.N1/....../..N2.../..S3.../....../S1S2.S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -";
 
 #[test]
 fn capture_gives_a_rebond_of_the_capturing_die() {
@@ -47,19 +47,19 @@ fn capture_gives_a_rebond_of_the_capturing_die() {
 #[test]
 fn capture_condition() {
     // S1 against N1: no; S1 against N6: yes; S3 against N3: no; S4 against N3: yes.
-    let p = pos("N6N5N4N3../....../..N1N6../..S1S1../....../S2..S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -");
+    let p = pos("N6N5N4N3../....../..N1N6../..S1S1../....../S2..S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -");
     let t = texts(&p);
     assert!(!t.contains(&"Rc3f".to_string()));
     assert!(t.contains(&"Rd3f".to_string()));
-    let p = pos("N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -");
+    let p = pos("N6N5N4.N2N1/....../...N3../...S3../....../S1S2S4.S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -");
     assert!(!texts(&p).contains(&"Rd3f".to_string()));
-    let p = pos("N6N5N4.N2N1/....../...N3../...S4../....../S1S2S3.S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -");
+    let p = pos("N6N5N4.N2N1/....../...N3../...S4../....../S1S2S3.S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -");
     assert!(texts(&p).contains(&"Rd3f".to_string()));
 }
 
 #[test]
 fn reaching_the_enemy_camp_relocates_home_in_the_same_action() {
-    let mut p = pos("N6N5.N3N2N1/..S3.../....../....../..N4.../S1S2.S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p16 - -");
+    let mut p = pos("N6N5.N3N2N1/..S3.../....../....../..N4.../S1S2.S4S5S6 s 1 -/- 0-0 r1 s t4 q4 p8 - -");
     let t = texts(&p);
     assert!(t.contains(&"Rc5f@c1".to_string()));
     assert!(!t.contains(&"Rc5f".to_string()));

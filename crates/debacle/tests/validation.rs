@@ -119,7 +119,7 @@ fn mutations(p: &Position, rng: &mut Rng) -> Vec<String> {
     let next = with_field(&with_field(&text, 7, &format!("t{}", turns + 1)), 1, flip(&f[1]));
     out.push(with_field(&next, 8, &format!("q{}", quiet + 1)));
     out.push(with_field(&next, 8, "q0"));
-    for n in [ply + 1, ply - 1, ply - 2, ply / 2, 0, ply + 100] {
+    for n in [ply + 1, ply - 1, ply - 2, ply / 2, 0, ply + 5, ply + 100] {
         if n >= 0 {
             out.push(with_field(&text, 9, &format!("p{n}")));
         }

@@ -607,6 +607,7 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
     if (rounds == 0) != lastr.is_none() {
         return Err(inconsistent("a last-round record exactly when a round was played"));
     }
+    check_scores(&v, &scores[..n], rounds, lastr)?;
     let all_known = parts.iter().all(Option::is_none);
     match phase {
         Phase::Play => {
@@ -670,11 +671,6 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
             if Some(rec) != lastr {
                 return Err(inconsistent("the last-round record does not match the hands"));
             }
-            if let Some(w) = rec.winner
-                && scores[usize::from(w)] < rec.points
-            {
-                return Err(inconsistent("the scores are below the last round's points"));
-            }
             if kind == RoundEndKind::Block {
                 let mask = NUM[usize::from(ends[0])] | NUM[usize::from(ends[1])];
                 if !stock.is_empty() && !v.openspiel || (0..n).any(|p| hands[p].0 & mask != 0) {
@@ -688,6 +684,40 @@ pub(crate) fn parse_raw(text: &str) -> Result<Raw, StateError> {
     }
     s.z = s.recompute_z();
     Ok(Raw { state: s, parts, stopped })
+}
+
+/// The scores against the rounds played and the last round's record
+/// (GAMES.md §2.6: a round adds its points to its winner's score alone,
+/// and the match ends after the round that brings a score to the target
+/// or plays the last round):
+///
+/// - no round played, no points;
+/// - the last round's winner holds at least its points; after one round,
+///   the scores are exactly that round's;
+/// - the match was still going on before its last round: without the last
+///   round's points and that round, no score at the target and rounds left.
+fn check_scores(v: &Variant, scores: &[u32], rounds: u32, last: Option<RoundEnd>) -> Result<(), StateError> {
+    let Some(rec) = last else {
+        if scores.iter().any(|&s| s != 0) {
+            return Err(inconsistent("scores without a round played"));
+        }
+        return Ok(());
+    };
+    let mut before = scores.to_vec();
+    if let Some(w) = rec.winner {
+        let w = usize::from(w);
+        if w >= scores.len() || scores[w] < rec.points {
+            return Err(inconsistent("the scores are below the last round's points"));
+        }
+        before[w] -= rec.points;
+    }
+    if rounds == 1 && before.iter().any(|&s| s != 0) {
+        return Err(inconsistent("after one round the scores are that round's points alone"));
+    }
+    if !v.openspiel && (rounds > v.rounds || before.iter().any(|&s| s >= v.target)) {
+        return Err(inconsistent("the match was over before the last round"));
+    }
+    Ok(())
 }
 
 impl FromStr for State {

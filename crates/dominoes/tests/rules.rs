@@ -464,6 +464,7 @@ fn state_errors() {
         ),
         (with(9, "d0/w0/0/0.0/0.0"), "inconsistent: a last-round record exactly when a round was played"),
         (with(1, "deal"), "inconsistent: nothing is played or drawn during the deal (to_move 0)"),
+        (with(4, "5,0"), "inconsistent: scores without a round played"),
     ];
     for (t, msg) in &cases {
         assert_eq!(err(t).to_string(), *msg, "{t}");
@@ -527,4 +528,35 @@ fn play_checks_what_play_unchecked_trusts() {
             assert_eq!(s, q);
         }
     }
+}
+
+/// Scores that no match gives (issue 56): a match over at 100,100, one
+/// round's points short of the scores, a second score after one round.
+#[test]
+fn impossible_scores_after_rounds() {
+    let mut rng = XorShift64::new(7);
+    let over = random_state(variant(""), &mut rng, 1_000_000);
+    assert!(over.outcome().is_some(), "{over}");
+    let text = over.to_string();
+    let with = |t: &str, x: &str| {
+        let mut g: Vec<&str> = t.split(' ').collect();
+        g[4] = x;
+        g.join(" ")
+    };
+    let err = |t: &str| t.parse::<State>().err().unwrap_or_else(|| panic!("accepted: {t}")).to_string();
+    assert_eq!(err(&with(&text, "100,100")), "inconsistent: the match was over before the last round");
+    // After one round: the winner holds the round's points, the others nothing.
+    let mut s = State::start(variant(""));
+    while s.rounds_played() == 0 {
+        assert!(step(&mut s, &mut rng));
+    }
+    let w = usize::from(s.last_round().unwrap().winner.expect("a winner"));
+    let mut sc = s.scores();
+    sc[1 - w] += 3;
+    let bumped = with(&s.to_string(), &format!("{},{}", sc[0], sc[1]));
+    assert_eq!(err(&bumped), "inconsistent: after one round the scores are that round's points alone");
+    sc = s.scores();
+    sc[w] -= 1;
+    let short = with(&s.to_string(), &format!("{},{}", sc[0], sc[1]));
+    assert_eq!(err(&short), "inconsistent: the scores are below the last round's points");
 }

@@ -328,6 +328,20 @@ pub enum PositionError {
         /// Squares whose stack differs from the start.
         changed: usize,
     },
+    /// The start board again after 1 to `players` moves: each player has moved at most once, and
+    /// undoing the first move needs a second move by the player on top of its destination.
+    StartBoardAgain {
+        /// The ply.
+        ply: u32,
+        /// The moves played (the ply less the swaps).
+        moves: u32,
+    },
+    /// Fewer than 5 pieces on the board: a piece leaves the board only by an overflow, which
+    /// leaves 5 on the destination.
+    TooFewOnBoard {
+        /// The pieces on the board.
+        pieces: usize,
+    },
     /// A 4-player position at ply > 0 that no decision leads to: the team of the player who just
     /// moved cannot play (a step or an entry leaves the mover on top of a stack), or he is
     /// blocked (so he passed) while the other team cannot play either (the game was already over).
@@ -392,6 +406,14 @@ impl fmt::Display for PositionError {
             PositionError::PlyBelowSquaresChanged { ply, changed } => write!(
                 f,
                 "ply={ply} is too low for the {changed} squares that differ from the start (a decision changes at most 2)"
+            ),
+            PositionError::StartBoardAgain { ply, moves } => write!(
+                f,
+                "ply={ply}: the start board after {moves} move(s), yet undoing a move takes a second move by the player on top"
+            ),
+            PositionError::TooFewOnBoard { pieces } => write!(
+                f,
+                "board: {pieces} piece(s), fewer than 5 (a piece leaves the board only by an overflow, which leaves 5)"
             ),
             PositionError::TeamUnreachable { mover, team } => write!(
                 f,
@@ -608,6 +630,12 @@ impl Position {
     ///   square, and it lands on one square, so a decision loses at most one stack (the
     ///   pieces in reserve or eliminated count among the lost: every piece started alone);
     /// - squares that differ from the start ≤ 2 × ply: a decision changes at most two squares;
+    /// - at least 5 pieces on the board: only an overflow takes pieces off, and it leaves 5;
+    /// - not the start board after 1 to `players` moves (swaps not counted): a move puts its
+    ///   mover on top of its destination, and only a second move by whoever tops it then can
+    ///   take the pieces off again, while nobody has moved twice yet. Unlike the others this
+    ///   one is not kept by every move: from an accepted position that no game reaches, one
+    ///   move may restore the start board and be refused;
     /// - 2 players, ply > 0: the player who just moved controls a stack (his destination);
     /// - 4 players, ply > 0: the team of the player who just moved can play; and if he cannot
     ///   himself (he passed), the other team can too (a pass changes nothing, and it was played
@@ -631,6 +659,14 @@ impl Position {
         let changed = SQUARES.iter().filter(|&&s| self.board[s as usize] != start.board[s as usize]).count();
         if 2 * (ply as u64) < changed as u64 {
             return Err(PositionError::PlyBelowSquaresChanged { ply, changed });
+        }
+        let pieces: usize = SQUARES.iter().map(|&s| board::height(self.board[s as usize])).sum();
+        if pieces < 5 {
+            return Err(PositionError::TooFewOnBoard { pieces });
+        }
+        let moves = ply - if v.fix == Fix::Swap { self.swaps as u32 } else { 0 };
+        if changed == 0 && (1..=v.players as u32).contains(&moves) {
+            return Err(PositionError::StartBoardAgain { ply, moves });
         }
         if ply > 0 {
             let n = v.players;
@@ -810,20 +846,40 @@ mod tests {
             (
                 // Player 0 just moved but controls nothing (his reserve does not help: a move
                 // leaves its mover on top).
-                format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1"), ("d4", "1")])),
+                format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "11111"), ("d4", "1")])),
                 |e| matches!(e, PositionError::Unreachable(0)),
                 "turn: player 0 just moved yet controls no stack (a move leaves its mover on top of a stack)",
             ),
             (
-                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "1"), ("a4", "3")])),
+                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "11111"), ("a4", "3")])),
                 |e| matches!(e, PositionError::TeamUnreachable { mover: 0, team: 0 }),
                 "turn: player 0 just moved, yet team 0 (players 0 and 2) cannot play: no decision leads there",
             ),
             (
                 // Player 0 is blocked, so he passed; but team 1 was already out before that pass.
-                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "2")])),
+                format!("focus players=4 {} res=0/0/0/0 turn=1 ply=53", board(&[("d5", "22222")])),
                 |e| matches!(e, PositionError::TeamUnreachable { mover: 0, team: 1 }),
                 "turn: player 0 just moved, yet team 1 (players 1 and 3) cannot play: no decision leads there",
+            ),
+            (
+                START.replace("turn=0 ply=0", "turn=1 ply=1"),
+                |e| matches!(e, PositionError::StartBoardAgain { ply: 1, moves: 1 }),
+                "ply=1: the start board after 1 move(s), yet undoing a move takes a second move by the player on top",
+            ),
+            (
+                START.replace("turn=0 ply=0", "turn=0 ply=2"),
+                |e| matches!(e, PositionError::StartBoardAgain { ply: 2, moves: 2 }),
+                "ply=2: the start board after 2 move(s), yet undoing a move takes a second move by the player on top",
+            ),
+            (
+                swap.replace("turn=0 ply=0 swaps=0", "turn=1 ply=3 swaps=2"),
+                |e| matches!(e, PositionError::StartBoardAgain { ply: 3, moves: 1 }),
+                "ply=3: the start board after 1 move(s), yet undoing a move takes a second move by the player on top",
+            ),
+            (
+                format!("focus - {} res=17/0 turn=0 ply=100", board(&[("d5", "0")])),
+                |e| matches!(e, PositionError::TooFewOnBoard { pieces: 1 }),
+                "board: 1 piece(s), fewer than 5 (a piece leaves the board only by an overflow, which leaves 5)",
             ),
             (
                 swap.replace("turn=0 ply=0 swaps=0", "turn=0 ply=2 swaps=2"),
@@ -863,11 +919,15 @@ mod tests {
         assert_eq!(ok(&p.to_string()), p);
         // A blocked player of the 4-player game passes: he controls nothing, his team and the
         // other team still play.
-        let blocked = format!("focus players=4 {} res=0/0/0/0 turn=2 ply=50", board(&[("d5", "0"), ("a4", "3")]));
+        let blocked = format!("focus players=4 {} res=0/0/0/0 turn=2 ply=50", board(&[("d5", "00000"), ("a4", "3")]));
         let mut p = ok(&blocked);
         p.play_unchecked(Move::Pass);
         assert_eq!(ok(&p.to_string()), p);
         // The winner's reserve is no obstacle when he controls a stack.
-        ok(&format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1"), ("d4", "10")])));
+        ok(&format!("focus - {} res=3/0 turn=1 ply=35", board(&[("d5", "1111"), ("d4", "10")])));
+        // Five pieces on the board: an overflow leaves that many.
+        ok(&format!("focus - {} res=1/0 turn=0 ply=100", board(&[("d5", "00011")])));
+        // The start board again once both players have moved twice.
+        ok(&START.replace("turn=0 ply=0", "turn=0 ply=4"));
     }
 }

@@ -53,13 +53,14 @@ fn move_errors() {
     let swap = Position::start(Variant::parse("fix=swap").unwrap());
     let mut after_swap = swap;
     after_swap.play_unchecked(swap.parse_move("swap:b7,d7").unwrap());
-    let won: Position = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
+    let won: Position =
+        "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,11110,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
                          .,.,.,.,.,./.,.,.,. res=0/0 turn=1 ply=35"
-        .parse()
-        .unwrap();
+            .parse()
+            .unwrap();
     assert!(won.outcome().is_some());
     let blocked: Position =
-        "focus players=4 .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,0,.,.,.,./3,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
+        "focus players=4 .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,00000,.,.,.,./3,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
                              .,.,.,.,.,./.,.,.,. res=0/0/0/0 turn=2 ply=50"
             .parse()
             .unwrap();
@@ -120,7 +121,7 @@ fn position_errors() {
     let swap = Position::start(Variant::parse("fix=swap").unwrap()).to_string();
     let sub = |from: &str, to: &str| start.replacen(from, to, 1);
     let sw = |from: &str, to: &str| swap.replacen(from, to, 1);
-    let lone = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,10,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
+    let lone = "focus - .,.,.,./.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,11110,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./\
                 .,.,.,.,.,./.,.,.,. res=0/0 turn=0 ply=36";
     let cases: Vec<(String, &str)> = vec![
         (String::new(), "empty position text"),

@@ -59,7 +59,8 @@ fn start_texts() {
 
 #[test]
 fn two_player_block_wins() {
-    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1")])));
+    // (a5's stack of player 0 keeps the 5 pieces an overflow leaves on the board.)
+    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1"), ("a5", "1110")])));
     assert_eq!(p.outcome(), None);
     play(&mut p, "d5-d4");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
@@ -69,7 +70,7 @@ fn two_player_block_wins() {
     assert!(v.is_empty());
     assert_eq!(p.outcome().unwrap().scores(2), [1.0, 0.0, 0.0, 0.0]);
     // With a reserve piece, the player is not blocked.
-    let mut p = pos(&format!("focus - {} res=0/1 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1")])));
+    let mut p = pos(&format!("focus - {} res=0/1 turn=0 ply=34", board(&[("d5", "0"), ("d4", "1"), ("a5", "1110")])));
     play(&mut p, "d5-d4");
     assert_eq!(p.outcome(), None);
     assert_eq!(p.count_moves(), 52);
@@ -86,7 +87,7 @@ fn overflow_two_players() {
     assert_eq!(p.eliminated(0), 18 - 2 - 1);
     assert_eq!(p.to_string(), format!("focus - {} res=0/1 turn=0 ply=34", board(&[("d4", "01101"), ("b3", "0")])));
     // A 1-piece split of a 2-stack moves 1 square and uncovers the bottom piece.
-    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("c3", "10"), ("f6", "1")])));
+    let mut p = pos(&format!("focus - {} res=0/0 turn=0 ply=34", board(&[("c3", "10"), ("f6", "1"), ("a5", "0000")])));
     play(&mut p, "c3-c4");
     assert_eq!(p.controller(2 * 8 + 2), Some(1));
     assert_eq!(p.controller(3 * 8 + 2), Some(0));
@@ -120,14 +121,14 @@ fn four_players_partner_overflow_pass_and_team_end() {
     play(&mut p, "pass");
     assert_eq!(p.to_move(), 0);
     // P0 covers P1's last stack: team 1 has no move at all and loses.
-    let mut p = four(&[("a5", "0"), ("a4", "1"), ("h6", "2")], "0/0/0/0", 0, 52);
+    let mut p = four(&[("a5", "0"), ("a4", "1"), ("h6", "22222")], "0/0/0/0", 0, 52);
     play(&mut p, "a5-a4");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
     assert_eq!(p.outcome().unwrap().scores(4), [1.0, 0.0, 1.0, 0.0]);
     // Counter-clockwise order.
     let p = pos(&format!(
         "focus players=4,order=ccw {} res=0/0/0/0 turn=0 ply=52",
-        board(&[("a5", "0"), ("a4", "1"), ("h6", "3")])
+        board(&[("a5", "0"), ("a4", "1"), ("h6", "33333")])
     ));
     let mut q = p;
     play(&mut q, "a5-a6");
@@ -136,7 +137,7 @@ fn four_players_partner_overflow_pass_and_team_end() {
 
 #[test]
 fn the_cap_and_fix_draw() {
-    let cells = [("d5", "0"), ("d4", "1"), ("a4", "0"), ("h4", "1")];
+    let cells = [("d5", "0"), ("d4", "1"), ("a4", "0"), ("h4", "1"), ("b6", "0")];
     let mut p = pos(&format!("focus - {} res=0/0 turn=1 ply=999", board(&cells)));
     play(&mut p, "h4-h5");
     assert_eq!(p.outcome(), Some(Outcome::Draw));

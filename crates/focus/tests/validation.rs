@@ -1,7 +1,8 @@
 //! Validation of position texts against the independent checker of `tests/support`: (a) every
 //! position reached by random play from the start of several variants round trips through its
 //! text and is accepted by both; (b) mutations of those texts (the ply, the side to move, a
-//! reserve, the swap phase, a square, several at once) are accepted or refused, and the crate's
+//! reserve, the swap phase, a square, several at once, the start board, a nearly empty board) are
+//! accepted or refused, and the crate's
 //! verdict is the checker's.
 
 mod common;
@@ -121,6 +122,28 @@ fn mutations(p: &Position, rng: &mut Rng) -> Vec<String> {
     // The start board at this ply (with both swaps at ply 2: a symmetric board, refused).
     let start = Position::start(p.variant()).to_string();
     out.push(with_field(&text, 2, start.split(' ').nth(2).expect("a board field")));
+    // One to five pieces left on the board, the others gone (too few unless 5 at least).
+    for keep in [1, 4, 5] {
+        let mut left = keep;
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .split(',')
+                    .map(|c| match c.len().min(left) {
+                        _ if c == "." => ".".to_string(),
+                        0 => ".".to_string(),
+                        n => {
+                            left -= n;
+                            c[..n].to_string()
+                        }
+                    })
+                    .collect();
+                cells.join(",")
+            })
+            .collect();
+        out.push(with_field(&text, 2, &ranks.join("/")));
+    }
     // Two squares exchanged: the pieces add up as before, the squares changed grow by two.
     for _ in 0..3 {
         let mut cells: Vec<Vec<String>> = board.split('/').map(|r| r.split(',').map(String::from).collect()).collect();

@@ -752,12 +752,13 @@ pub fn summary_header(extra: &[&'static str]) -> Vec<&'static str> {
     SUMMARY_HEADER.iter().chain(extra).copied().collect()
 }
 
-/// Writes and commits every arena's summary file: the header of
+/// Writes every arena's summary file (committed with the games and moves
+/// files by [`ArenaFiles::commit`]): the header of
 /// [`summary_header`]`(extra)`, then one row per pairing (each
 /// [`summary_cells`] followed by its `extra` cells). A row of another
 /// length than the header is refused before anything is written.
 pub fn write_summary(
-    mut f: crate::selfplay::output::OutFile,
+    f: &mut crate::selfplay::output::OutFile,
     extra: &[&'static str],
     rows: &[Vec<String>],
 ) -> Result<(), Error> {
@@ -769,8 +770,7 @@ pub fn write_summary(
         w.write_record(r).map_err(|e| err(e.to_string()))?;
     }
     let bytes = w.into_inner().map_err(|e| err(e.error().to_string()))?;
-    f.write_all(&bytes)?;
-    f.commit()
+    f.write_all(&bytes)
 }
 
 /// The games and moves files of an arena run, in any game: each starts
@@ -818,18 +818,18 @@ impl ArenaFiles {
         Ok(())
     }
 
-    /// Commits both files; the paths written, the games file's then the
-    /// moves file's.
-    pub fn commit(self) -> Result<(Option<std::path::PathBuf>, Option<std::path::PathBuf>), Error> {
-        let commit = |f: Option<crate::selfplay::output::OutFile>| {
-            f.map(|f| {
-                let p = f.path().to_path_buf();
-                f.commit().map(|()| p)
-            })
-            .transpose()
-        };
-        let moves = commit(self.moves)?;
-        Ok((commit(self.games)?, moves))
+    /// Commits both files and the `summary` written by [`write_summary`]
+    /// together ([`commit_all`](crate::selfplay::output::commit_all): the
+    /// moves file, the games file, the summary); the paths written, the
+    /// games file's then the moves file's.
+    pub fn commit(
+        self,
+        summary: Option<crate::selfplay::output::OutFile>,
+    ) -> Result<(Option<std::path::PathBuf>, Option<std::path::PathBuf>), Error> {
+        let path = |f: &Option<crate::selfplay::output::OutFile>| f.as_ref().map(|f| f.path().to_path_buf());
+        let written = (path(&self.games), path(&self.moves));
+        crate::selfplay::output::commit_all(self.moves.into_iter().chain(self.games).chain(summary).collect())?;
+        Ok(written)
     }
 }
 

@@ -180,15 +180,9 @@ impl Position {
             }
             GameKind::Focus | GameKind::Focus4 => lab_position::<Focus>(k, text, variant)?,
             GameKind::Debacle => lab_position::<Debacle>(k, text, variant)?,
-            GameKind::Dominoes => match text.trim() {
-                "start" => State::Domino(DominoState::start(domino_variant(variant)?)),
-                t => match t.parse::<DominoState>() {
-                    Ok(s) => State::Domino(s),
-                    Err(se) => match t.parse::<Observation>() {
-                        Ok(o) => State::View(o),
-                        Err(oe) => return Err(err(format_args!("neither a state ({se}) nor an observation ({oe})"))),
-                    },
-                },
+            GameKind::Dominoes => match lab(senat_lab::games::domino_position_arg(text, variant))? {
+                senat_lab::games::DominoText::State(s) => State::Domino(s),
+                senat_lab::games::DominoText::Observation(o) => State::View(o),
             },
         };
         Ok(Position { kind: k, state })

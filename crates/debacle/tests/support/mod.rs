@@ -12,7 +12,8 @@
 //! - a round ends at the fifth capture (mid-turn) or at a safeguard (end of a turn), and scores 5
 //!   dice of at most 6 for the capturer and at most 4 dice for the other (`scoring=both`), or 5
 //!   to 30 for the capturer only (`scoring=winner`); the match ends as GAMES.md §3.3 says;
-//! - a turn is at least two decisions, a round at least one.
+//! - a turn is at least two decisions, a round at least one; only a capture makes more (its
+//!   rebond, a recovery of the die), so round 1 before its first capture has exactly two a turn.
 //!
 //! What it must never do: call the crate (its parser or its validation), so that agreement is
 //! evidence and not a tautology.
@@ -257,6 +258,9 @@ pub fn verdict(text: &str) -> Result<(), String> {
             if ply < (round - 1) + 2 * turns + now {
                 return Err("too few plies".into());
             }
+            if round == 1 && quiet == turns && !plus && ply != 2 * turns + now {
+                return Err("plies that no capture explains".into());
+            }
         }
         Some(winner) => {
             if phase != Phase::First || plus {
@@ -307,6 +311,9 @@ pub fn verdict(text: &str) -> Result<(), String> {
                 }
                 if ply < (round - 1) + 2 * turns {
                     return Err("too few plies".into());
+                }
+                if round == 1 && quiet == turns && ply != 2 * turns {
+                    return Err("plies that no capture explains".into());
                 }
             }
             let added = |h: usize| if !r.winner_only || (five && h == me) { sums[h] } else { 0 };

@@ -9,6 +9,9 @@
 //!   most twice the ply;
 //! - after a move the mover tops a stack (2 players); 4 players: the mover's team can play, and a
 //!   mover who cannot play (he passed) passed in a game still going on;
+//! - only an overflow takes pieces off the board, leaving a stack of 5, so 5 pieces at least stay;
+//! - the start board comes back only once some player has moved twice (a move leaves its mover
+//!   on top, and only a later move from that square can clear it): not after 1 to `players` moves;
 //! - the swap phase of `fix=swap` (P0's swap, P1's swap that may not leave the board symmetric);
 //! - and the plain limits: 5 pieces a stack, 18 or 13 pieces a player, the ply cap.
 //!
@@ -220,6 +223,15 @@ pub fn verdict(text: &str) -> Result<(), String> {
     }
     if changed > 2 * ply {
         return Err("more squares changed than two per ply".into());
+    }
+    let on_board: u64 = squares.iter().map(|&(rank, f)| b[rank][f].as_ref().map_or(0, |s| s.len() as u64)).sum();
+    if on_board < 5 {
+        return Err("fewer than 5 pieces on the board".into());
+    }
+    let swaps_done = if swap { labelled(fields[6], "swaps=", 2)? } else { 0 };
+    let moves = ply - swaps_done.min(ply);
+    if changed == 0 && moves >= 1 && moves <= r.players as u64 {
+        return Err("the start board before anyone moved twice".into());
     }
     if ply > 0 {
         let mover = player_at(&r, ply - 1);

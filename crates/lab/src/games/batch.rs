@@ -721,7 +721,7 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
     fn add(&self, sum: &mut Tally, part: &Tally) {
         sum.merge(part);
     }
-    fn write_summary(&self, out: OutFile, sum: &Tally) -> Result<(), Error> {
+    fn write_summary(&self, out: &mut OutFile, sum: &Tally) -> Result<(), Error> {
         write_summary(out, self.batch.game, &self.batch.variant, &self.names, sum)
     }
 }
@@ -836,11 +836,10 @@ pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally
     ]
 }
 
-fn write_summary(mut f: OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
+fn write_summary(f: &mut OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
     let mut bytes = csv_record(&SUMMARY_HEADER);
     bytes.extend(csv_record(&summary_row(game, variant, names, t)));
-    f.write_all(&bytes)?;
-    f.commit()
+    f.write_all(&bytes)
 }
 
 /// A games file's identity as the merge reads it: its fields in order,
@@ -936,7 +935,7 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         line.push('\n');
         line
     }
-    fn write_summary(out: OutFile, id: &LabId, sum: &Tally) -> Result<(), Error> {
+    fn write_summary(out: &mut OutFile, id: &LabId, sum: &Tally) -> Result<(), Error> {
         let (game, variant, names) = merged_names(id)?;
         write_summary(out, game, &variant, &names, sum)
     }

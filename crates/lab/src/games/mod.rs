@@ -296,19 +296,63 @@ pub fn position_arg<G: LabGame>(text: &str, variant: &str) -> Result<G::State, T
                 let theirs = G::variant_text(&s);
                 let wanted = G::variant_text(&G::start(variant)?);
                 if theirs != wanted {
-                    return Err(TextError::Variant {
-                        text: variant.to_string(),
-                        message: format!(
-                            "the position's own variant is `{theirs}` (a position text carries its variant; \
-                             drop --variant or give `start`)"
-                        ),
-                    });
+                    return Err(variant_mismatch(variant, &theirs));
                 }
                 return Ok(s);
             }
             G::parse_position(t)
         }
     }
+}
+
+/// The refusal of a `--variant` (or `--players`) that is not the variant a
+/// position text carries.
+fn variant_mismatch(variant: &str, theirs: &str) -> TextError {
+    let theirs = if theirs.is_empty() { "-" } else { theirs };
+    TextError::Variant {
+        text: variant.to_string(),
+        message: format!(
+            "the position's own variant is `{theirs}` (a position text carries its variant; \
+             drop --variant or give `start`)"
+        ),
+    }
+}
+
+/// A dominoes position as a word gives it: a whole state, or one seat's
+/// observation (`oP …`, the others' hands hidden).
+#[derive(Clone, Debug)]
+pub enum DominoText {
+    /// A state (every hand shown).
+    State(dominoes_rules::State),
+    /// A seat's observation.
+    Observation(dominoes_rules::Observation),
+}
+
+/// The dominoes position a word names, as [`position_arg`] reads the other
+/// games': `start` (of `variant`), a state text, or an observation text
+/// (its first field `oP`); a text that is not one is refused with the error
+/// of the form it has. A non-empty `variant` (`--variant`, `--players`)
+/// must be the position's own.
+pub fn domino_position_arg(text: &str, variant: &str) -> Result<DominoText, TextError> {
+    use dominoes_rules::{Observation, State, Variant};
+    let wanted = Variant::parse(variant)
+        .map_err(|e| TextError::Variant { text: variant.to_string(), message: e.to_string() })?;
+    let t = text.trim();
+    if t == "start" {
+        return Ok(DominoText::State(State::start(wanted)));
+    }
+    let bad = |e: &dyn fmt::Display| TextError::Position { message: e.to_string() };
+    let (read, theirs) = if t.starts_with('o') {
+        let o = t.parse::<Observation>().map_err(|e| bad(&format_args!("observation: {e}")))?;
+        (DominoText::Observation(o), o.variant())
+    } else {
+        let s = t.parse::<State>().map_err(|e| bad(&e))?;
+        (DominoText::State(s), s.variant())
+    };
+    if !variant.trim().is_empty() && theirs != wanted {
+        return Err(variant_mismatch(variant, &theirs.to_text()));
+    }
+    Ok(read)
 }
 
 /// The result line of a state, over or not: who won (a team's seats) or

@@ -111,11 +111,34 @@ pub trait Table: Seat + Sized + 'static {
     fn record(start: &Self::State, moves: &[Self::Move]) -> String;
 }
 
+/// Reads one typed line into `line` (its bytes read: 0 at the end of the
+/// input), at most [`crate::limits::MAX_LINE_BYTES`] and UTF-8; otherwise
+/// [`PlayError::Read`], saying where without repeating the line.
+fn read_command(input: &mut dyn BufRead, line: &mut String) -> Result<usize, PlayError> {
+    use std::io::Read;
+    const MAX: usize = crate::limits::MAX_LINE_BYTES;
+    line.clear();
+    let mut bytes = Vec::new();
+    let n = input.take(MAX as u64 + 1).read_until(b'\n', &mut bytes).map_err(|e| PlayError::Read(e.to_string()))?;
+    if bytes.len() > MAX && !bytes.ends_with(b"\n") {
+        return Err(PlayError::Read(format!("a line longer than the {MAX} bytes accepted")));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        PlayError::Read(format!("not UTF-8 text (invalid byte at offset {} of the line)", e.utf8_error().valid_up_to()))
+    })?;
+    line.push_str(&text);
+    Ok(n)
+}
+
 /// Why a session stopped before its end.
 #[derive(Debug)]
 pub enum PlayError {
-    /// Reading the input or writing the output failed.
+    /// Writing the output failed.
     Io(std::io::Error),
+    /// The input cannot be read, or a line of it is not a command: not
+    /// UTF-8, or longer than [`crate::limits::MAX_LINE_BYTES`] (the message
+    /// does not repeat it).
+    Read(String),
     /// An engine chose a move the rules refuse.
     Engine {
         /// The engine's spec text.
@@ -133,6 +156,7 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Io(e) => write!(f, "terminal: {e}"),
+            PlayError::Read(why) => write!(f, "cannot read the input: {why}"),
             PlayError::Engine { engine, text, message } => {
                 write!(f, "the engine {engine} chose an illegal move {text}: {message}")
             }
@@ -507,8 +531,7 @@ impl<T: Table> Session<T> {
             }
             write!(out, "{}> ", self.name(self.human))?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
+            if read_command(input, &mut line)? == 0 {
                 writeln!(out, "\nend of input: bye")?;
                 return Ok(());
             }

@@ -628,7 +628,7 @@ pub fn prepare(
 
 impl Pending {
     /// Converts every committed CSV into its Parquet output (companions
-    /// before the games file), commits them, then removes the CSV files
+    /// before the games file), commits them together ([`output::commit_all`]), then removes the CSV files
     /// unless the format keeps them. Nothing is removed if any fails.
     pub fn finish(self) -> Result<(), Error> {
         let mut files = self.files;
@@ -643,11 +643,13 @@ impl Pending {
             .and_then(Result::ok)
             .filter(|l| l.starts_with('#'));
         let mut csvs = Vec::new();
+        let mut outs = Vec::new();
         for (csv, mut out) in files.into_iter().chain(std::iter::once(games)) {
             convert_file(&csv, &mut out, false, identity.as_deref())?;
-            out.commit()?;
+            outs.push(out);
             csvs.push(csv);
         }
+        output::commit_all(outs)?;
         if self.format == FileFormat::Parquet {
             for csv in csvs {
                 std::fs::remove_file(&csv).map_err(|e| super::io_err("remove", &csv, e))?;

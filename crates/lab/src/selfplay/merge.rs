@@ -56,8 +56,9 @@ pub trait ShardFormat {
     ) -> Result<(), Error>;
     /// The identity line of the merged file: `id` over the whole batch.
     fn merged_line(id: &Self::Id) -> String;
-    /// Writes the summary of the merged batch.
-    fn write_summary(out: OutFile, id: &Self::Id, sum: &Self::Sum) -> Result<(), Error>;
+    /// Writes the summary of the merged batch (the merge commits it with
+    /// the games file).
+    fn write_summary(out: &mut OutFile, id: &Self::Id, sum: &Self::Sum) -> Result<(), Error>;
 }
 
 /// Reads the first line of `path` (`None`: the file is empty).
@@ -224,9 +225,11 @@ pub fn merge<F: ShardFormat>(
     }
     w.flush().map_err(werr)?;
     drop(w);
-    games_out.commit()?;
-    if let Some(s) = summary_out {
-        F::write_summary(s, &first, &sum)?;
+    let mut files = vec![games_out];
+    if let Some(mut s) = summary_out {
+        F::write_summary(&mut s, &first, &sum)?;
+        files.push(s);
     }
+    output::commit_all(files)?;
     Ok((first, sum))
 }

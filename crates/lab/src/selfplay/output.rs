@@ -240,6 +240,11 @@ impl OutFile {
         if let IfExists::Refuse { resumable: true } = if_exists
             && temp.exists()
         {
+            // A run that holds its lock is writing it now; only an unlocked
+            // one was left by an interrupted run.
+            if let Ok(f) = File::open(&temp) {
+                lock(&f, path, &partial_path(path))?;
+            }
             return Err(Error::PartialExists { path: path.to_path_buf(), partial: partial_path(path) });
         }
         let file = OpenOptions::new()
@@ -310,15 +315,32 @@ impl OutFile {
         self.write_all(&csv_record(fields))
     }
 
-    /// Flushes the file to disk and renames the temporary file into place.
-    pub fn commit(mut self) -> Result<(), Error> {
-        let shown = self.shown.clone();
-        let io = |e: io::Error| Error::Io { what: "write", path: shown.clone(), message: e.to_string() };
+    /// Flushes the file to disk and renames the temporary file into place
+    /// (the transaction of [`commit_all`] with this file alone).
+    pub fn commit(self) -> Result<(), Error> {
+        commit_all(vec![self])
+    }
+
+    /// Flushes a regular file to disk (a special file was written through).
+    fn sync(&mut self) -> Result<(), Error> {
         if self.file.metadata().is_ok_and(|m| m.is_file()) {
-            self.file.sync_data().map_err(io)?;
+            self.file.sync_data().map_err(|e| Error::Io {
+                what: "write",
+                path: self.shown.clone(),
+                message: e.to_string(),
+            })?;
         }
+        Ok(())
+    }
+
+    /// Renames the temporary file into place, if any.
+    fn rename(&mut self) -> Result<(), Error> {
         if let Some(temp) = &self.temp {
-            std::fs::rename(temp, &self.target).map_err(io)?;
+            std::fs::rename(temp, &self.target).map_err(|e| Error::Io {
+                what: "write",
+                path: self.shown.clone(),
+                message: e.to_string(),
+            })?;
             if let Some(dir) = self.target.parent()
                 && let Ok(d) = File::open(dir)
             {
@@ -328,6 +350,23 @@ impl OutFile {
         self.done = true;
         Ok(())
     }
+}
+
+/// Commits the outputs of one command together, once every one of them has
+/// been written: each is flushed to disk first, and only when all of that
+/// succeeded are the temporary files renamed into place, in the order
+/// given (companions before the games file they go with). A special file
+/// was written through as it was written, so a failure there (`/dev/full`)
+/// has already failed the command before this, leaving every regular
+/// output as it was (old or absent); a failed flush leaves them so too.
+pub fn commit_all(mut files: Vec<OutFile>) -> Result<(), Error> {
+    for f in &mut files {
+        f.sync()?;
+    }
+    for f in &mut files {
+        f.rename()?;
+    }
+    Ok(())
 }
 
 impl Drop for OutFile {

@@ -232,15 +232,15 @@ pub(crate) fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
     Ok(None)
 }
 
-/// Writes the summary CSV to an output (then commits it).
-pub fn write_summary(mut out: OutFile, s: &Summary) -> Result<(), Error> {
+/// Writes the summary CSV to an output (committed by its caller, with
+/// the other outputs of the command).
+pub fn write_summary(out: &mut OutFile, s: &Summary) -> Result<(), Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for row in std::iter::once(SUMMARY_HEADER.map(String::from)).chain(s.rows()) {
         w.write_record(&row).map_err(|e| io_err("write", out.path(), e))?;
     }
     let bytes = w.into_inner().map_err(|e| io_err("write", out.path(), e.error()))?;
-    out.write_all(&bytes)?;
-    out.commit()
+    out.write_all(&bytes)
 }
 
 /// The identity of batch `b` (reading and hashing its weights files).
@@ -309,7 +309,7 @@ impl super::runner::RunFormat for SenatRun<'_> {
         sum.summary.merge_tally(&self.key, &part.0);
         sum.keys.extend_from_slice(&part.1);
     }
-    fn write_summary(&self, out: OutFile, sum: &SenatSum) -> Result<(), Error> {
+    fn write_summary(&self, out: &mut OutFile, sum: &SenatSum) -> Result<(), Error> {
         write_summary(out, &sum.summary)
     }
 }
@@ -408,7 +408,7 @@ impl super::merge::ShardFormat for SenatFormat {
     fn merged_line(id: &Identity) -> String {
         Identity { shard: Shard::ALL, format: Format::V2, ..id.clone() }.line()
     }
-    fn write_summary(out: OutFile, _: &Identity, sum: &Summary) -> Result<(), Error> {
+    fn write_summary(out: &mut OutFile, _: &Identity, sum: &Summary) -> Result<(), Error> {
         write_summary(out, sum)
     }
 }

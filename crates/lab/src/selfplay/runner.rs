@@ -39,8 +39,8 @@ pub trait RunFormat: Sync {
     fn play(&self, range: Range<u64>) -> (Vec<Vec<u8>>, Self::Part);
     /// Adds a chunk's part to the summary.
     fn add(&self, sum: &mut Self::Sum, part: &Self::Part);
-    /// Writes the summary file (then commits it).
-    fn write_summary(&self, out: OutFile, sum: &Self::Sum) -> Result<(), Error>;
+    /// Writes the summary file (the runner commits it with the others).
+    fn write_summary(&self, out: &mut OutFile, sum: &Self::Sum) -> Result<(), Error>;
 }
 
 /// Where a batch writes and what it may do with what is there.
@@ -208,14 +208,14 @@ pub fn run<F: RunFormat>(
             },
         )?;
     }
-    for c in companions {
-        c.commit()?;
-    }
-    games_file.commit()?;
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(out) = summary_file {
-        f.write_summary(out, &sum)?;
+    let mut files = companions;
+    files.push(games_file);
+    if let Some(mut out) = summary_file {
+        f.write_summary(&mut out, &sum)?;
+        files.push(out);
     }
+    output::commit_all(files)?;
     Ok(Ran { sum, played: range.end - next, resumed, seconds })
 }
 
