@@ -218,3 +218,74 @@ fn a_depth_4_result_with_threads_is_a_depth_4_result() {
         assert_eq!(score("8"), one);
     }
 }
+
+// ---- weights files (issue 56, item 2) -----------------------------------------
+
+/// Every game's network file and Sénat's weights go through the one reader
+/// (`senat_lab::weights_file`): a file cut short, a row repeated, a number
+/// cut mid-way (with the check line or, for the cut, without it) and a value
+/// beyond ±1e6 are each refused with one line naming the file and the line.
+#[test]
+fn cut_or_edited_weights_files_are_refused_with_the_file_and_line() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/lab/data/");
+    let cases: [(&str, &str, fn(&str) -> String); 5] = [
+        ("focus", "net-focus.txt", |f| format!("ab:depth=1,file={f}")),
+        ("focus4", "net-focus.txt", |f| format!("ab:depth=1,file={f}")),
+        ("debacle", "net-debacle.txt", |f| format!("ab:depth=1,file={f}")),
+        ("dominoes", "net-dominoes.txt", |f| format!("pimc:playouts=20,leaf=net,file={f}")),
+        ("senat", "net-senat-draft.txt", |f| format!("learned:file={f}")),
+    ];
+    for (game, name, agent) in cases {
+        let text = std::fs::read_to_string(format!("{data}{name}")).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let check = lines.iter().position(|l| l.starts_with("check=")).expect("a check line");
+        let row = lines.iter().position(|l| l.starts_with("net.w1.3=")).unwrap();
+        let join = |v: &[&str]| v.join("\n") + "\n";
+        let mut twice = lines.clone();
+        twice.insert(row + 1, lines[row]);
+        let cut_number = format!("{}", &lines[row][..lines[row].len() - 4]);
+        let mut mid = lines.clone();
+        mid[row] = &cut_number;
+        let mut bare = lines.clone();
+        bare.remove(check);
+        let beyond = join(&bare).replacen("net.b2=", "net.b2=2e6 #", 1);
+        let end = lines.len() - 30;
+        for (what, body, line, want) in [
+            ("cut", join(&lines[..end]), end, "cut short"),
+            ("cut, no check line", join(&bare[..end - 1]), end - 1, "cut short"),
+            ("twice", join(&twice), row + 2, "given twice"),
+            ("number cut", join(&mid), check + 1, "edited or damaged"),
+            ("beyond", beyond, 0, "is beyond ±1e6"),
+        ] {
+            let f = TempRecord::new(&format!("weights-{game}-{}", what.replace([' ', ','], "-")), &body);
+            let spec = agent(f.path());
+            let args = ["bestmove", "--game", game, "--agent", &spec, "start"];
+            let e = fails(&args);
+            assert!(e.contains(f.path()) && e.contains(want), "{game} {what}: {e}");
+            if line > 0 {
+                assert!(e.contains(&format!("line {line}: ")), "{game} {what}: {e}");
+            }
+        }
+    }
+}
+
+// ---- records of the other games (issue 56, item 3) ------------------------------
+
+/// `replay --game focus|focus4|debacle` reads through the record reader of
+/// `view` and `render` (16 MiB, lines of 4,096 bytes), and an error quotes
+/// at most a short part of a long line.
+#[test]
+fn other_games_replays_are_read_with_the_record_limits() {
+    let long_line = TempRecord::new("replay-long-line", &format!("start\n{}\n", "a".repeat(5000)));
+    let long_move = TempRecord::new("replay-long-move", &format!("start\n{}\n", "a ".repeat(2000)));
+    for game in ["focus", "focus4", "debacle"] {
+        let started = std::time::Instant::now();
+        let e = fails(&["replay", "--game", game, "/dev/zero"]);
+        assert!(e.contains("/dev/zero") && e.contains("16 MiB"), "{game}: {e}");
+        assert!(started.elapsed().as_secs() < 20, "{game}: /dev/zero refused quickly");
+        let e = fails(&["replay", "--game", game, long_line.path()]);
+        assert!(e.contains(":2: line of 5000 bytes"), "{game}: {e}");
+        let e = fails(&["replay", "--game", game, "--quiet", long_move.path()]);
+        assert!(e.contains(":2: ") && e.len() < 400, "{game}: {} bytes: {e}", e.len());
+    }
+}

@@ -10,7 +10,7 @@ use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
 use clap::Args;
 use game_search::Game;
-use senat_lab::games::{GameKind, LabGame, legal_moves, position_arg};
+use senat_lab::games::{GameKind, LabGame, legal_moves};
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -269,27 +269,23 @@ pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> 
         return domino_replay(a, out);
     }
     on_game!(a.game.game, G => {
-        let name = a.file.display().to_string();
-        let meta = std::fs::metadata(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
-        if meta.len() > 16 << 20 {
-            return input(format_args!("{name}: a record is at most 16 MiB"));
-        }
-        let body = std::fs::read_to_string(&a.file).or_else(|e| input(format_args!("cannot read {name}: {e}")))?;
-        let mut lines = senat_lab::limits::record_lines(&body);
-        let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-        let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
-        if !a.quiet {
-            writeln!(out, "start")?;
-            write_state::<G>(out, &s, colour)?;
-        }
-        for (ply, (n, l)) in lines.enumerate() {
-            let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
-            s = G::apply(&s, m);
+        // The one record reader of the lab games (limits, the line at fault).
+        let (mut ply, mut end) = (0, None);
+        game::lab_read_record::<G>(&a.file, &a.game, |m, s| {
             if !a.quiet {
-                writeln!(out, "\n{}. {}", ply + 1, G::move_text(m))?;
-                write_state::<G>(out, &s, colour)?;
+                match m {
+                    None => writeln!(out, "start")?,
+                    Some(m) => {
+                        ply += 1;
+                        writeln!(out, "\n{ply}. {}", G::move_text(m))?;
+                    }
+                }
+                write_state::<G>(out, s, colour)?;
             }
-        }
+            end = Some(*s);
+            Ok(())
+        })?;
+        let s = end.expect("a record read has a start");
         if !a.quiet {
             writeln!(out)?;
         }

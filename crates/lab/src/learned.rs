@@ -568,7 +568,7 @@ impl fmt::Display for LearnedError {
                     LineError::Unknown(k) => write!(
                         f,
                         "unknown weight `{}` (accepted: play.{} and draft.{})",
-                        crate::weights_file::quote(k),
+                        crate::limits::clip(k),
                         PLAY_FEATURES.join("|"),
                         DRAFT_FEATURES.join("|")
                     ),

@@ -135,13 +135,13 @@ impl GameWeights {
                 game = Some(value.to_string());
             } else if let Some(term) = key.strip_prefix("linear.") {
                 let i = terms.iter().position(|&t| t == term).ok_or_else(|| {
-                    at(format!("unknown term `{}` (accepted: {})", crate::weights_file::quote(term), terms.join(", ")))
+                    at(format!("unknown term `{}` (accepted: {})", crate::limits::clip(term), terms.join(", ")))
                 })?;
                 linear[i] = Some(crate::weights_file::number::<f32>(value).map_err(at)?);
             } else {
                 return Err(at(format!(
                     "unknown key `{}` (accepted: game, linear.<term>, net.<weight>)",
-                    crate::weights_file::quote(key)
+                    crate::limits::clip(key)
                 )));
             }
         }
