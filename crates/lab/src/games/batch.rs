@@ -28,6 +28,7 @@ use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// The format keyword and version of the identity line.
@@ -72,9 +73,11 @@ pub trait BatchGame {
         with_side: bool,
     ) -> GameRecord;
     /// Checks a row's final text against the batch's `variant` and the
-    /// row's plies and own columns (`extra`); returns the final position's
-    /// winning team (`None`: a draw), which the caller compares with the row's.
-    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String>;
+    /// row's own columns (`extra`); returns the final position's winning
+    /// team (`None`: a draw) and the plies a game ending there can have
+    /// (one number where the position counts them), which the one row
+    /// check ([`check_row`]) compares with the row's.
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String>;
 }
 
 /// Where a game of a batch draws its randomness from, all of it derived
@@ -161,7 +164,7 @@ impl<G: LabGame> BatchGame for G {
             side: Vec::new(),
         }
     }
-    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String> {
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String> {
         let end = G::parse_position(text).map_err(|e| format!("final position: {e}"))?;
         if G::variant_text(&end) != variant {
             return Err(format!(
@@ -170,13 +173,10 @@ impl<G: LabGame> BatchGame for G {
             ));
         }
         let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
-        if G::ply(&end) != plies {
-            return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
-        }
         if G::extra(&end).iter().zip(extra).any(|(a, b)| a != b) {
             return Err(format!("the columns {} do not match the final position", G::extra_columns().join(", ")));
         }
-        Ok(super::winner::<G>(&end, &r))
+        Ok((super::winner::<G>(&end, &r), G::ply(&end)..=G::ply(&end)))
     }
 }
 
@@ -480,7 +480,16 @@ fn check_row<G: BatchGame>(
         v => v,
     };
     let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
-    if G::final_winner(&rec[want - 1], variant, plies, &own)? != winner {
+    let (end_winner, end_plies) = G::final_winner(&rec[want - 1], variant, &own)?;
+    if !end_plies.contains(&plies) {
+        let (lo, hi) = (end_plies.start(), end_plies.end());
+        return Err(if lo == hi {
+            format!("plies {plies}, but the final position is at ply {lo}")
+        } else {
+            format!("plies {plies}, but a game ending at the final position has {lo} to {hi}")
+        });
+    }
+    if end_winner != winner {
         return Err(format!("winner `{}` is not the final position's", &rec[4]));
     }
     Ok((winner, plies))
