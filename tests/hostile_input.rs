@@ -228,12 +228,13 @@ fn a_depth_4_result_with_threads_is_a_depth_4_result() {
 #[test]
 fn cut_or_edited_weights_files_are_refused_with_the_file_and_line() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/lab/data/");
-    let cases: [(&str, &str, fn(&str) -> String); 5] = [
-        ("focus", "net-focus.txt", |f| format!("ab:depth=1,file={f}")),
-        ("focus4", "net-focus.txt", |f| format!("ab:depth=1,file={f}")),
-        ("debacle", "net-debacle.txt", |f| format!("ab:depth=1,file={f}")),
-        ("dominoes", "net-dominoes.txt", |f| format!("pimc:playouts=20,leaf=net,file={f}")),
-        ("senat", "net-senat-draft.txt", |f| format!("learned:file={f}")),
+    // The game, its network file and the agent spec up to `file=`.
+    let cases = [
+        ("focus", "net-focus.txt", "ab:depth=1,"),
+        ("focus4", "net-focus.txt", "ab:depth=1,"),
+        ("debacle", "net-debacle.txt", "ab:depth=1,"),
+        ("dominoes", "net-dominoes.txt", "pimc:playouts=20,leaf=net,"),
+        ("senat", "net-senat-draft.txt", "learned:"),
     ];
     for (game, name, agent) in cases {
         let text = std::fs::read_to_string(format!("{data}{name}")).unwrap();
@@ -243,7 +244,7 @@ fn cut_or_edited_weights_files_are_refused_with_the_file_and_line() {
         let join = |v: &[&str]| v.join("\n") + "\n";
         let mut twice = lines.clone();
         twice.insert(row + 1, lines[row]);
-        let cut_number = format!("{}", &lines[row][..lines[row].len() - 4]);
+        let cut_number = lines[row][..lines[row].len() - 4].to_string();
         let mut mid = lines.clone();
         mid[row] = &cut_number;
         let mut bare = lines.clone();
@@ -258,7 +259,7 @@ fn cut_or_edited_weights_files_are_refused_with_the_file_and_line() {
             ("beyond", beyond, 0, "is beyond ±1e6"),
         ] {
             let f = TempRecord::new(&format!("weights-{game}-{}", what.replace([' ', ','], "-")), &body);
-            let spec = agent(f.path());
+            let spec = format!("{agent}file={}", f.path());
             let args = ["bestmove", "--game", game, "--agent", &spec, "start"];
             let e = fails(&args);
             assert!(e.contains(f.path()) && e.contains(want), "{game} {what}: {e}");
