@@ -467,6 +467,7 @@ impl Learned {
             *seen = true;
             *slot = v;
         }
+        file.verdict().map_err(|e| LearnedError::Line { line: e.line, kind: LineError::File(e.why) })?;
         for (prefix, n, inputs) in
             [("net", &net, crate::net::INPUTS), ("draft_net", &draft_net, crate::net::DRAFT_INPUTS)]
         {

@@ -60,8 +60,12 @@ pub struct Entry<'a> {
 pub struct WeightsFile<'a> {
     /// The lines after the check line (all of them where there is none), in order.
     pub entries: Vec<Entry<'a>>,
-    /// Whether the file has a check line (which held).
+    /// Whether the file has a check line (whose row count held).
     pub checked: bool,
+    /// The check line's hash, where it does not hold: refused by
+    /// [`WeightsFile::verdict`], after the caller has read the rows (so
+    /// that a row that is itself wrong is named first, at its line).
+    mismatch: Option<FileError>,
     /// The number of the file's last line (0 for an empty file).
     pub last_line: usize,
 }
@@ -125,7 +129,8 @@ fn parse_check(value: &str) -> Option<(usize, u64)> {
 /// The `key=value` lines of a weights file's `text`, numbered from 1
 /// (`#` comments and blank lines left out; a byte-order mark at the start
 /// skipped), checked: each is `key=value`, no key twice, and the check
-/// line, where the file has one, holds.
+/// line, where the file has one, gives their number; its hash is checked
+/// by [`WeightsFile::verdict`], once the caller has read the rows.
 pub fn entries(text: &str) -> Result<WeightsFile<'_>, FileError> {
     let mut all = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
@@ -144,7 +149,7 @@ pub fn entries(text: &str) -> Result<WeightsFile<'_>, FileError> {
         return Err(FileError { line: e.line, why: "the check line must be the first key=value line".into() });
     }
     let Some(first) = all.first().copied().filter(|e| e.key == CHECK_KEY) else {
-        return Ok(WeightsFile { entries: all, checked: false, last_line });
+        return Ok(WeightsFile { entries: all, checked: false, last_line, mismatch: None });
     };
     let rest = all.split_off(1);
     let Some((rows, want)) = parse_check(first.value) else {
@@ -170,19 +175,24 @@ pub fn entries(text: &str) -> Result<WeightsFile<'_>, FileError> {
         });
     }
     let got = hash(&rest);
-    if got != want {
-        return Err(FileError {
-            line: first.line,
-            why: format!(
-                "the rows after it hash to fnv1a64:{got:016x}, not the fnv1a64:{want:016x} it gives: \
-                 the file was edited or damaged"
-            ),
-        });
-    }
-    Ok(WeightsFile { entries: rest, checked: true, last_line })
+    let mismatch = (got != want).then(|| FileError {
+        line: first.line,
+        why: format!(
+            "the rows after it hash to fnv1a64:{got:016x}, not the fnv1a64:{want:016x} it gives: \
+             the file was edited or damaged"
+        ),
+    });
+    Ok(WeightsFile { entries: rest, checked: true, last_line, mismatch })
 }
 
 impl WeightsFile<'_> {
+    /// Refuses the file where its check line's hash does not hold (at the
+    /// check line; call it once every row has been read, so that a row
+    /// wrong in itself is named at its own line first).
+    pub fn verdict(&self) -> Result<(), FileError> {
+        self.mismatch.clone().map_or(Ok(()), Err)
+    }
+
     /// Whether the file gives `key`.
     fn has(&self, key: &str) -> bool {
         self.entries.iter().any(|e| e.key == key)
@@ -288,7 +298,7 @@ mod tests {
         let sealed = seal(BODY);
         assert!(sealed.starts_with("# a comment\n\ncheck=rows:3 fnv1a64:"), "{sealed}");
         let f = entries(&sealed).unwrap();
-        assert!(f.checked);
+        assert!(f.checked && f.verdict().is_ok());
         assert_eq!(
             f.entries.iter().map(|e| (e.key, e.value)).collect::<Vec<_>>(),
             [("game", "x"), ("linear.a", "1.5"), ("net.b2", "0.25")]
@@ -308,7 +318,8 @@ mod tests {
         let e = entries(&cut).unwrap_err();
         assert_eq!(e.line, 5, "{e}");
         assert!(e.why.contains("ends after 2 of the 3 rows"), "{e}");
-        assert_eq!(line_of(&sealed.replace("1.5", "1.6")), 3);
+        let edited = sealed.replace("1.5", "1.6");
+        assert_eq!(entries(&edited).unwrap().verdict().unwrap_err().line, 3);
         assert_eq!(line_of(&format!("{sealed}net.w2=1\n")), 7);
         assert_eq!(line_of(&format!("{BODY}game=y\n")), 6);
         assert_eq!(line_of(&format!("{BODY}check=rows:0 fnv1a64:0000000000000000\n")), 6);

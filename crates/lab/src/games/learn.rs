@@ -145,6 +145,7 @@ impl GameWeights {
                 )));
             }
         }
+        file.verdict()?;
         if let Some(e) = net.as_ref().and_then(|_| file.missing_net("net", shape.inputs)) {
             return Err(e.into());
         }
