@@ -3,7 +3,9 @@
 # binary: kill -9 at several points of selfplay and merge, path aliases,
 # missing, duplicate and mixed shards, impossible rows, resumes of another
 # batch, concurrent writers, unwritable and full outputs, and a failed commit
-# (a full summary) that must keep every old output in every game. Prints PASS or FAIL
+# (a full summary) that must keep every old output in every game; and (issue
+# 56) for every game, `convert` of damaged games files and network files cut
+# short or edited. Prints PASS or FAIL
 # per scenario and exits 1 if any failed.
 #
 # Usage: scripts/fault-scenarios.sh
@@ -265,6 +267,44 @@ failed_commit() {
         "${full[@]}" && kept arena
 }
 for g in senat focus focus4 debacle dominoes; do scenario "failed-commit-keeps-old-files-$g" failed_commit "$g"; done
+
+# ---- convert and weights files, every game (issue 56) ----------------------
+games_all=(senat focus focus4 debacle dominoes)
+# convert_checked GAME: a games file cut mid-row, one without its header and
+# one with an impossible row are refused (nothing written); the whole file converts.
+convert_checked() {
+    senat selfplay --game "$1" --games 6 --seed 4 --quiet --summary "" --out g.csv >/dev/null || { why="selfplay"; return 1; }
+    head -c $(($(size g.csv) - 12)) g.csv >cut.csv
+    sed 2d g.csv >headerless.csv
+    sed '3s/^0,/1,/' g.csv >impossible.csv
+    want="ends with an incomplete row" refused convert cut.csv --out x.parquet && absent x.parquet || return 1
+    want="header" refused convert headerless.csv --out x.parquet && absent x.parquet || return 1
+    refused convert impossible.csv --out x.parquet && absent x.parquet || return 1
+    senat convert g.csv --out g.parquet --quiet >/dev/null || { why="the whole file does not convert"; return 1; }
+}
+# truncated_network GAME FILE AGENT: the game's network file cut short (with
+# its check line, and without), a row repeated and a number cut are refused
+# with the file and the line.
+truncated_network() {
+    local game=$1 file=$repo/crates/lab/data/$2 spec=$3 n
+    n=$(($(wc -l <"$file") - 25))
+    head -n "$n" "$file" >cut.txt
+    grep -v '^check=' "$file" | head -n "$n" >bare.txt
+    awk '{print} /^net.w1.3=/{print}' "$file" >twice.txt
+    sed -E 's/^(net.w1.3=[^ ]{4,})[^ ]{3} /\1 /' "$file" >number.txt
+    cmp -s number.txt "$file" && { why="no number cut"; return 1; }
+    local f
+    for f in cut bare twice number; do
+        want="$f.txt: line " refused bestmove --game "$game" --agent "${spec}file=$f.txt" start || return 1
+    done
+    want="cut.txt: line $n: " refused bestmove --game "$game" --agent "${spec}file=cut.txt" start
+}
+for g in "${games_all[@]}"; do scenario "convert-checks-$g" convert_checked "$g"; done
+scenario truncated-network-senat truncated_network senat net-senat-draft.txt "learned:"
+scenario truncated-network-focus truncated_network focus net-focus.txt "ab:depth=1,"
+scenario truncated-network-focus4 truncated_network focus4 net-focus.txt "ab:depth=1,"
+scenario truncated-network-debacle truncated_network debacle net-debacle.txt "ab:depth=1,"
+scenario truncated-network-dominoes truncated_network dominoes net-dominoes.txt "pimc:playouts=20,leaf=net,"
 
 echo "fault scenarios: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -407,3 +407,37 @@ fn a_failed_output_leaves_every_old_output_in_every_game() {
         kept("arena");
     }
 }
+
+/// `convert` checks a batch file as `merge` and `--resume` read it (issue
+/// 56, item 6), for every game: a games file cut mid-row, one missing its
+/// header and one with an impossible row are refused, nothing written; the
+/// whole games, moves and summary files convert.
+#[test]
+fn convert_refuses_cut_headerless_and_impossible_files_of_every_game() {
+    let d = TempDir::new("convert-checks");
+    for game in ["senat", "focus", "focus4", "debacle", "dominoes"] {
+        let (g, mv, sum) = (format!("{game}.csv"), format!("{game}-mv.csv"), format!("{game}-sum.csv"));
+        let args = ["selfplay", "--game", game, "--games", "5", "--seed", "3", "--quiet"];
+        ok(&d.0, &[&args[..], &["--out", &g, "--moves", &mv, "--summary", &sum]].concat());
+        for (input, out) in [(&g, "a.parquet"), (&mv, "b.parquet"), (&sum, "c.parquet")] {
+            ok(&d.0, &["convert", input, "--out", out, "--force", "--quiet"]);
+        }
+        let text = d.text(&g);
+        let lines: Vec<&str> = text.lines().collect();
+        // A row whose first game index is changed: not game 0 of the batch.
+        let impossible = format!("{}\n{}\n9{}\n", lines[0], lines[1], lines[2..].join("\n"));
+        let headerless = format!("{}\n{}\n", lines[0], lines[2..].join("\n"));
+        for (what, body, want) in [
+            ("cut", text[..text.len() - 15].to_string(), "ends with an incomplete row"),
+            ("headerless", headerless, "header"),
+            ("impossible", impossible, ":3: "),
+        ] {
+            let name = format!("{game}-{what}.csv");
+            d.write(&name, &body);
+            let e = fails(&d.0, &["convert", &name, "--out", "x.parquet", "--quiet"]);
+            let want = if game != "senat" && want == ":3: " { "line 3" } else { want };
+            assert!(e.contains(&name) && e.contains(want), "{game} {what}: {e}");
+            assert!(!d.exists("x.parquet"), "{game} {what}: nothing written");
+        }
+    }
+}

@@ -221,6 +221,30 @@ fn shards_merge_and_a_cut_run_resumes() {
     assert!(e.contains("is not the final position's"), "{e}");
 }
 
+/// A dominoes row's `plies` goes through the batch-row check of every game
+/// (issue 56, item 4): a value no match of the row's rounds can have is
+/// refused by `merge` and by `--resume`, with the file and the line.
+#[test]
+fn a_corrupted_plies_value_is_refused_by_merge_and_resume() {
+    let dir = TempDir::new("dominoes-plies");
+    let base = ["selfplay", "--game", "dominoes", "--games", "4", "--first", "greedy", "--summary", "", "--quiet"];
+    let mut args = base.to_vec();
+    args.extend(["--out", "g.csv"]);
+    ok_in(&dir.0, &args);
+    let text = dir.text("g.csv");
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut fields: Vec<String> = lines[3].splitn(7, ',').map(String::from).collect();
+    fields[5] = format!("{}0", fields[5]);
+    lines[3] = fields.join(",");
+    dir.write("g.csv", lines.join("\n") + "\n");
+    let merge = ["merge", "g.csv", "--out", "m.csv", "--summary", ""];
+    let e = fails_in(&dir.0, &merge);
+    assert!(e.contains("g.csv") && e.contains("line 4") && e.contains("plies"), "{e}");
+    args.push("--resume");
+    let e = fails_in(&dir.0, &args);
+    assert!(e.contains("line 4") && e.contains("plies"), "{e}");
+}
+
 /// Each seat's tiles of the first deal of a match, from its moves (the
 /// deals `6-4>1` come first).
 fn first_deal(moves: &str, players: usize) -> Vec<Vec<String>> {

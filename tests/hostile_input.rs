@@ -266,6 +266,63 @@ fn play_refuses_unreadable_input_in_one_line() {
     }
 }
 
+// ---- weights files (issue 56, item 2) -----------------------------------------
+
+/// Every game's network file and Sénat's weights go through the one reader
+/// (`senat_lab::weights_file`): a file cut short, a row repeated, a number
+/// cut mid-way (with the check line or, for the cut, without it) and a value
+/// beyond ±1e6 are each refused with one line naming the file and the line.
+#[test]
+fn cut_or_edited_weights_files_are_refused_with_the_file_and_line() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/lab/data/");
+    // The game, its network file and the agent spec up to `file=`.
+    let cases = [
+        ("focus", "net-focus.txt", "ab:depth=1,"),
+        ("focus4", "net-focus.txt", "ab:depth=1,"),
+        ("debacle", "net-debacle.txt", "ab:depth=1,"),
+        ("dominoes", "net-dominoes.txt", "pimc:playouts=20,leaf=net,"),
+        ("senat", "net-senat-draft.txt", "learned:"),
+    ];
+    for (game, name, agent) in cases {
+        let text = std::fs::read_to_string(format!("{data}{name}")).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let check = lines.iter().position(|l| l.starts_with("check=")).expect("a check line");
+        let row = lines.iter().position(|l| l.starts_with("net.w1.3=")).unwrap();
+        let join = |v: &[&str]| v.join("\n") + "\n";
+        let mut twice = lines.clone();
+        twice.insert(row + 1, lines[row]);
+        let cut_number = lines[row][..lines[row].len() - 4].to_string();
+        let mut mid = lines.clone();
+        mid[row] = &cut_number;
+        let mut bare = lines.clone();
+        bare.remove(check);
+        let beyond = join(&bare).replacen("net.b2=", "net.b2=2e6 #", 1);
+        let end = lines.len() - 30;
+        for (what, body, line, want) in [
+            ("cut", join(&lines[..end]), end, "cut short"),
+            ("cut, no check line", join(&bare[..end - 1]), end - 1, "cut short"),
+            ("twice", join(&twice), row + 2, "given twice"),
+            ("number cut", join(&mid), 0, "line "),
+            ("beyond", beyond, 0, "is beyond ±1e6"),
+        ] {
+            let f = TempRecord::new(&format!("weights-{game}-{}", what.replace([' ', ','], "-")), &body);
+            let spec = format!("{agent}file={}", f.path());
+            let args = ["bestmove", "--game", game, "--agent", &spec, "start"];
+            let e = fails(&args);
+            assert!(e.contains(f.path()) && e.contains(want), "{game} {what}: {e}");
+            if line > 0 {
+                assert!(e.contains(&format!("line {line}: ")), "{game} {what}: {e}");
+            }
+            if what == "number cut" {
+                // The row itself where it no longer reads as numbers, else the check line's hash.
+                let at_row = e.contains(&format!("line {}: ", row + 1));
+                let at_check = e.contains(&format!("line {}: ", check + 1)) && e.contains("edited or damaged");
+                assert!(at_row || at_check, "{game} {what}: {e}");
+            }
+        }
+    }
+}
+
 /// Dominoes reads `--players` and `--variant` against a position text as
 /// Focus and Débâcle do, and a state's error is the state's alone.
 #[test]
@@ -281,4 +338,25 @@ fn dominoes_positions_are_read_as_the_other_games() {
     assert!(!e.contains("observation"), "{e}");
     let e = fails(&["moves", "--game", "dominoes", "--", &format!("o0 {}", "x y")]);
     assert!(e.contains("observation"), "{e}");
+}
+
+// ---- records of the other games (issue 56, item 3) ------------------------------
+
+/// `replay --game focus|focus4|debacle` reads through the record reader of
+/// `view` and `render` (16 MiB, lines of 4,096 bytes), and an error quotes
+/// at most a short part of a long line.
+#[test]
+fn other_games_replays_are_read_with_the_record_limits() {
+    let long_line = TempRecord::new("replay-long-line", &format!("start\n{}\n", "a".repeat(5000)));
+    let long_move = TempRecord::new("replay-long-move", &format!("start\n{}\n", "a ".repeat(2000)));
+    for game in ["focus", "focus4", "debacle"] {
+        let started = std::time::Instant::now();
+        let e = fails(&["replay", "--game", game, "/dev/zero"]);
+        assert!(e.contains("/dev/zero") && e.contains("16 MiB"), "{game}: {e}");
+        assert!(started.elapsed().as_secs() < 20, "{game}: /dev/zero refused quickly");
+        let e = fails(&["replay", "--game", game, long_line.path()]);
+        assert!(e.contains(":2: line of 5000 bytes"), "{game}: {e}");
+        let e = fails(&["replay", "--game", game, "--quiet", long_move.path()]);
+        assert!(e.contains(":2: ") && e.len() < 400, "{game}: {} bytes: {e}", e.len());
+    }
 }

@@ -53,7 +53,8 @@ fn a_learned_weights_file_with_a_mistake_is_refused_with_its_line() {
     let text = Learned::builtin().to_text("").replace("play.pile=", "play.pile=x");
     std::fs::write(&bad, text).unwrap();
     let e = senat_lab::policy::PolicySpec::parse(&format!("learned:file={}", bad.display())).unwrap_err();
-    assert!(e.to_string().contains("line 1: `x"), "{e}");
+    // Line 2: senat writes a check line first (the edited row is named all the same).
+    assert!(e.to_string().contains("line 2: `x"), "{e}");
     assert!(senat_lab::policy::PolicySpec::parse("learned:pile=1").is_err());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -146,23 +146,48 @@ pub(crate) struct Played<G: LabGame> {
 /// its first line, then one move per line, `#` comments) and plays it,
 /// stopping at the first bad line with its number.
 pub(crate) fn lab_play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
+    let (mut states, mut moves) = (Vec::new(), Vec::new());
+    let name = lab_read_record::<G>(file, g, |m, s| {
+        moves.extend(m);
+        states.push(*s);
+        Ok(())
+    })?;
+    Ok(Played { name, states, moves })
+}
+
+/// The one reader of the lab games' records (`replay`, `view`, `render`,
+/// `annotate`): the file read within the record limits
+/// ([`senat_lab::limits::read_text`]: 16 MiB, lines of 4,096 bytes, UTF-8),
+/// its start checked against `--game`, each move played; `each` sees the
+/// start (no move), then every move and the state after it, as they are
+/// played (a replay prints up to a bad line). A refusal names the file and
+/// the line, and quotes at most [`senat_lab::limits::QUOTE_BYTES`] of what
+/// it read. Returns the file's name for messages.
+pub(crate) fn lab_read_record<G: LabGame>(
+    file: &Path,
+    g: &GameArg,
+    mut each: impl FnMut(Option<G::Move>, &G::State) -> Result<()>,
+) -> Result<String> {
     let name = senat_rules::notation::escape(&file.display().to_string());
     let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
     let mut lines = senat_lab::limits::record_lines(&body);
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-    let start = position_arg::<G>(first, &g.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
-    same_game::<G>(&start, g).or_else(|e| match e {
-        Failure::Input(m) => input(format_args!("{name}:{n0}: {m}")),
-        e => Err(e),
+    let at = |n: usize, e: &dyn std::fmt::Display| {
+        Failure::Input(format!("{name}:{n}: {}", senat_lab::limits::clip(&e.to_string())))
+    };
+    let start = position_arg::<G>(first, &g.full()).map_err(|e| at(n0, &e))?;
+    same_game::<G>(&start, g).map_err(|e| match e {
+        Failure::Input(m) => at(n0, &m),
+        e => e,
     })?;
-    let (mut states, mut moves) = (vec![start], Vec::new());
+    each(None, &start)?;
+    let mut s = start;
     for (n, l) in lines {
-        let s = states[states.len() - 1];
-        let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
-        states.push(G::apply(&s, m));
-        moves.push(m);
+        let m = G::parse_move(&s, l).map_err(|e| at(n, &e))?;
+        s = G::apply(&s, m);
+        each(Some(m), &s)?;
     }
-    Ok(Played { name, states, moves })
+    Ok(name)
 }
 
 pub(crate) fn lab_sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {

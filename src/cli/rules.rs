@@ -12,7 +12,7 @@ use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
 use clap::Args;
 use game_search::Game;
-use senat_lab::games::{GameKind, LabGame, legal_moves, position_arg};
+use senat_lab::games::{GameKind, LabGame, legal_moves};
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -271,23 +271,23 @@ pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> 
         return domino_replay(a, out);
     }
     on_game!(a.game.game, G => {
-        let name = a.file.display().to_string();
-        let body = limits::read_text(&a.file).or_else(input)?;
-        let mut lines = limits::record_lines(&body);
-        let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-        let mut s = position_arg::<G>(first, &a.game.full()).or_else(|e| input(format_args!("{name}:{n0}: {e}")))?;
-        if !a.quiet {
-            writeln!(out, "start")?;
-            write_state::<G>(out, &s, colour)?;
-        }
-        for (ply, (n, l)) in lines.enumerate() {
-            let m = G::parse_move(&s, l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
-            s = G::apply(&s, m);
+        // The one record reader of the lab games (limits, the line at fault).
+        let (mut ply, mut end) = (0, None);
+        game::lab_read_record::<G>(&a.file, &a.game, |m, s| {
             if !a.quiet {
-                writeln!(out, "\n{}. {}", ply + 1, G::move_text(m))?;
-                write_state::<G>(out, &s, colour)?;
+                match m {
+                    None => writeln!(out, "start")?,
+                    Some(m) => {
+                        ply += 1;
+                        writeln!(out, "\n{ply}. {}", G::move_text(m))?;
+                    }
+                }
+                write_state::<G>(out, s, colour)?;
             }
-        }
+            end = Some(*s);
+            Ok(())
+        })?;
+        let s = end.expect("a record read has a start");
         if !a.quiet {
             writeln!(out)?;
         }

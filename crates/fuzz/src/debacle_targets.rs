@@ -25,6 +25,14 @@ pub const TARGETS: &[Target] = &[
         generate: gen_move,
         max_len: 40,
     },
+    Target {
+        name: "debacle_record",
+        about: "Débâcle records as replay, view and render read them: what plays writes back and plays again to the same end",
+        run: crate::targets::lab_record::<senat_lab::games::debacle::Debacle>,
+        dict: &["start\n", "\n", "# c\n", "S1", "N6", "a1", "-", "pass", "take"],
+        generate: crate::targets::gen_lab_record::<senat_lab::games::debacle::Debacle>,
+        max_len: 3000,
+    },
 ];
 
 const POSITION_DICT: &[&str] = &[

@@ -32,6 +32,14 @@ pub const TARGETS: &[Target] = &[
         generate: gen_move,
         max_len: 20,
     },
+    Target {
+        name: "dominoes_merge",
+        about: "dominoes games files as merge, --resume and convert read them: plies, rounds and scores by the one row check",
+        run: crate::targets::lab_merge::<senat_lab::games::dominoes::Dominoes>,
+        dict: crate::targets::GAME_CSV_DICT,
+        generate: |_| include_bytes!("../corpus/dominoes_merge/dominoes-3.csv").to_vec(),
+        max_len: 3000,
+    },
 ];
 
 const STATE_DICT: &[&str] = &[

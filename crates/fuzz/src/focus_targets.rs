@@ -26,7 +26,29 @@ pub const TARGETS: &[Target] = &[
         generate: gen_move,
         max_len: 40,
     },
+    Target {
+        name: "focus_record",
+        about: "Focus records as replay, view and render read them: what plays writes back and plays again to the same end",
+        run: crate::targets::lab_record::<senat_lab::games::focus::Focus>,
+        dict: RECORD_DICT,
+        generate: crate::targets::gen_lab_record::<senat_lab::games::focus::Focus>,
+        max_len: 3000,
+    },
+    Target {
+        name: "focus_merge",
+        about: "Focus games files as merge, --resume and convert read them: rows checked by the one row check",
+        run: crate::targets::lab_merge::<senat_lab::games::focus::Focus>,
+        dict: crate::targets::GAME_CSV_DICT,
+        generate: gen_merge,
+        max_len: 3000,
+    },
 ];
+
+const RECORD_DICT: &[&str] = &["start\n", "\n", "# c\n", "-", "+", "pass", "d4-d6", "players=4"];
+
+fn gen_merge(_: &mut Rng) -> Vec<u8> {
+    include_bytes!("../corpus/focus_merge/focus-3.csv").to_vec()
+}
 
 const POSITION_DICT: &[&str] = &[
     "focus ",

@@ -160,6 +160,14 @@ pub const TARGETS: &[Target] = &[
         max_len: 3000,
     },
     Target {
+        name: "weights_file",
+        about: "the one reader of weights files: what it accepts reads back sealed; a sealed file cut or with a row changed is refused",
+        run: weights_file,
+        dict: WEIGHTS_FILE_DICT,
+        generate: gen_weights_file,
+        max_len: 1200,
+    },
+    Target {
         name: "parquet",
         about: "CSV to Parquet (`senat convert`): read back, every cell, type and metadata line the CSV's",
         run: parquet,
@@ -1038,7 +1046,14 @@ fn gen_game_weights(rng: &mut Rng) -> Vec<u8> {
         s.push_str(&format!("linear.{t}={}.{}\n", rng.below(20) as i64 - 10, rng.below(100)));
     }
     s.push_str(&gen_net_lines(rng, "net", inputs));
-    s.into_bytes()
+    seal_mostly(rng, s)
+}
+
+/// `text` with its check line ([`senat_lab::weights_file::seal`]) three
+/// times in four: a sealed file need not give every row of its network,
+/// so the reader's accepting path is reached.
+fn seal_mostly(rng: &mut Rng, text: String) -> Vec<u8> {
+    if rng.below(4) == 0 { text.into_bytes() } else { senat_lab::weights_file::seal(&text).into_bytes() }
 }
 
 /// A small network's lines under `prefix` (`net`, `draft_net`) for a network
@@ -1098,7 +1113,7 @@ fn gen_learned_weights(rng: &mut Rng) -> Vec<u8> {
             s.push_str(&gen_net_lines(rng, prefix, inputs));
         }
     }
-    s.into_bytes()
+    seal_mostly(rng, s)
 }
 
 const DOMINO_AGENT_DICT: &[&str] = &[
@@ -1159,7 +1174,7 @@ fn gen_domino_agent(rng: &mut Rng) -> Vec<u8> {
 /// A games file of `senat selfplay --game debacle --games 3 --first greedy --second random`.
 const GAME_GAMES_SEED: &str = include_str!("../corpus/game_merge/debacle-3.csv");
 
-const GAME_CSV_DICT: &[&str] = &[
+pub(crate) const GAME_CSV_DICT: &[&str] = &[
     "# game-batch 1 ",
     "# senat-batch v2 ",
     "game=",
@@ -1207,6 +1222,107 @@ fn game_merge(data: &[u8]) {
     assert!(first == std::fs::read(&again).expect("reading the merged file"), "merging a merged file changes it");
     assert_eq!(t, t2);
     assert_eq!(t.games, t.first + t.second + t.draws);
+}
+
+/// Merges the games file `data` of game `G` as [`game_merge`] does
+/// Débâcle's; a file the merge accepts passes the check of `convert`
+/// ([`senat_lab::games::batch::check_file`]) too.
+pub(crate) fn lab_merge<G: senat_lab::games::batch::BatchGame>(data: &[u8]) {
+    use senat_lab::games::batch;
+    let input = temp_file("lab-merge-in");
+    let out = temp_file("lab-merge-out");
+    std::fs::write(&input, data).expect("writing the merge input");
+    let merged = batch::merge::<G>(std::slice::from_ref(&input), &out, None, true);
+    let checked = batch::check_file(&input);
+    if let Ok((_, t)) = merged {
+        assert!(checked.is_ok(), "merge accepts a file that convert's check refuses: {checked:?}");
+        assert_eq!(t.games, t.first + t.second + t.draws);
+    }
+}
+
+/// A record of lab game `G` read as `replay --game`, `view` and `render`
+/// read one (the record limits' lines, `start` or a position, one move a
+/// line): what plays is written back (position text, move texts) and
+/// plays again to the same position and moves.
+pub(crate) fn lab_record<G: senat_lab::games::LabGame>(data: &[u8]) {
+    use senat_lab::games::position_arg;
+    use senat_lab::limits::{MAX_LINE_BYTES, record_lines};
+    let play = |text: &str| -> Option<(G::State, Vec<String>)> {
+        if text.lines().any(|l| l.len() > MAX_LINE_BYTES) {
+            return None;
+        }
+        let mut lines = record_lines(text);
+        let (_, first) = lines.next()?;
+        let mut s = position_arg::<G>(first, "").ok()?;
+        let mut moves = vec![G::position_text(&s)];
+        for (_, l) in lines {
+            let m = G::parse_move(&s, l).ok()?;
+            moves.push(G::move_text(m));
+            s = G::apply(&s, m);
+        }
+        Some((s, moves))
+    };
+    let text = String::from_utf8_lossy(data);
+    let Some((end, written)) = play(&text) else { return };
+    let again = written.join("\n") + "\n";
+    let (end2, written2) = play(&again).unwrap_or_else(|| panic!("a written record does not play:\n{again}"));
+    assert_eq!(written2, written, "a written record reads back otherwise");
+    assert_eq!(G::position_text(&end2), G::position_text(&end));
+}
+
+/// A record of `G`: `start`, then up to 60 random legal moves, comments between.
+pub(crate) fn gen_lab_record<G: senat_lab::games::LabGame>(rng: &mut Rng) -> Vec<u8> {
+    use senat_lab::games::legal_moves;
+    let mut s = G::start("").expect("the standard start");
+    let mut out = String::from("# generated\nstart\n");
+    for _ in 0..rng.below(60) {
+        let moves = legal_moves::<G>(&s);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        out.push_str(&format!("{}\n", G::move_text(m)));
+        if rng.one_in(10) {
+            out.push_str("  # a comment\n\n");
+        }
+        s = G::apply(&s, m);
+    }
+    out.into_bytes()
+}
+
+// ---- weights files (the one reader) -------------------------------------------
+
+const WEIGHTS_FILE_DICT: &[&str] =
+    &["=", "\n", "#", "check=", "rows:", " fnv1a64:", "0000000000000000", "game=focus\n", "net.w1.0=", "1e6", "-1e7"];
+
+fn gen_weights_file(rng: &mut Rng) -> Vec<u8> {
+    let mut s = String::from("# a file\n");
+    for k in 0..rng.below(12) {
+        s.push_str(&format!("k{k}={}.{}\n", rng.below(20) as i64 - 10, rng.below(1000)));
+    }
+    seal_mostly(rng, s)
+}
+
+fn weights_file(data: &[u8]) {
+    use senat_lab::weights_file::{entries, seal};
+    let text = String::from_utf8_lossy(data);
+    let Ok(f) = entries(&text) else { return };
+    if f.verdict().is_err() {
+        return;
+    }
+    let pairs = |f: &senat_lab::weights_file::WeightsFile| -> Vec<(String, String)> {
+        f.entries.iter().map(|e| (e.key.to_string(), e.value.to_string())).collect()
+    };
+    let sealed = seal(&text);
+    let again = entries(&sealed).unwrap_or_else(|e| panic!("a sealed file is refused: {e}\n{sealed}"));
+    assert_eq!(pairs(&again), pairs(&f), "sealing changes the rows");
+    assert!((again.checked && again.verdict().is_ok()) || f.entries.is_empty());
+    // The sealed file without its last row: refused (or the row was its only one, and a comment).
+    if again.checked && !again.entries.is_empty() {
+        let last = again.entries[again.entries.len() - 1].line;
+        let cut: String = sealed.lines().take(last - 1).map(|l| format!("{l}\n")).collect();
+        assert!(entries(&cut).is_err(), "a sealed file without its last row is accepted:\n{cut}");
+    }
 }
 
 // ---- CSV to Parquet ---------------------------------------------------------

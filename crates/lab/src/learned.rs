@@ -427,21 +427,22 @@ impl Learned {
     }
 
     /// Reads a weights file: one `play.<feature>=<number>` or
-    /// `draft.<feature>=<number>` a line, `#` comments, every weight exactly once.
+    /// `draft.<feature>=<number>` a line, then the `net.` and `draft_net.`
+    /// lines, `#` comments, every weight exactly once; the lines read and
+    /// checked by [`crate::weights_file::entries`] (a check line, no key
+    /// twice, numbers within ±[`crate::limits::MAX_WEIGHT`]; a file without
+    /// a check line must give every row of its networks).
     pub fn parse(text: &str) -> Result<Learned, LearnedError> {
         let mut w = Learned::ZERO;
         let mut seen_play = [false; NP];
         let mut seen_draft = [false; ND];
         let mut net: Option<Net> = None;
         let mut draft_net: Option<Net> = None;
-        for (n, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = |kind| LearnedError::Line { line: n + 1, kind };
-            let (key, value) = line.split_once('=').ok_or_else(|| at(LineError::NotKeyValue(line.to_string())))?;
-            let (key, value) = (key.trim(), value.trim());
+        let file = crate::weights_file::entries(text)
+            .map_err(|e| LearnedError::Line { line: e.line, kind: LineError::File(e.why) })?;
+        for e in &file.entries {
+            let at = |kind| LearnedError::Line { line: e.line, kind };
+            let (key, value) = (e.key, e.value);
             if let Some(k) = key.strip_prefix("net.") {
                 Net::read_line(&mut net, crate::net::INPUTS, k, value).map_err(|e| at(LineError::Net(e)))?;
                 continue;
@@ -451,10 +452,7 @@ impl Learned {
                     .map_err(|e| at(LineError::DraftNet(e)))?;
                 continue;
             }
-            let v: f64 = match value.parse() {
-                Ok(v) if f64::is_finite(v) => v,
-                _ => return Err(at(LineError::NotNumber(value.to_string()))),
-            };
+            let v: f64 = crate::weights_file::number(value).map_err(|why| at(LineError::File(why)))?;
             let (slot, seen) = match key.split_once('.') {
                 Some(("play", name)) => match PLAY_FEATURES.iter().position(|&f| f == name) {
                     Some(i) => (&mut w.play[i], &mut seen_play[i]),
@@ -466,11 +464,16 @@ impl Learned {
                 },
                 _ => return Err(at(LineError::Unknown(key.to_string()))),
             };
-            if *seen {
-                return Err(at(LineError::Repeated(key.to_string())));
-            }
             *seen = true;
             *slot = v;
+        }
+        file.verdict().map_err(|e| LearnedError::Line { line: e.line, kind: LineError::File(e.why) })?;
+        for (prefix, n, inputs) in
+            [("net", &net, crate::net::INPUTS), ("draft_net", &draft_net, crate::net::DRAFT_INPUTS)]
+        {
+            if let Some(e) = n.as_ref().and_then(|_| file.missing_net(prefix, inputs)) {
+                return Err(LearnedError::Line { line: e.line, kind: LineError::File(e.why) });
+            }
         }
         let missing: Vec<String> = PLAY_FEATURES
             .iter()
@@ -489,7 +492,8 @@ impl Learned {
     }
 
     /// The weights as a file body that [`Learned::parse`] reads back exactly,
-    /// after `header` (written as `#` comment lines).
+    /// after `header` (written as `#` comment lines), with its check line
+    /// ([`crate::weights_file::seal`]).
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
         for line in header.lines() {
@@ -509,7 +513,7 @@ impl Learned {
         if let Some(n) = &self.draft_net {
             s.push_str(&n.to_text_as("draft_net"));
         }
-        s
+        crate::weights_file::seal(&s)
     }
 }
 
@@ -528,18 +532,17 @@ pub fn sigmoid(x: f64) -> f64 {
 /// What is wrong with one line of a weights file.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LineError {
-    /// The line has no `=`.
-    NotKeyValue(String),
-    /// The value is not a finite number.
-    NotNumber(String),
+    /// What the one reader of weights files refuses
+    /// ([`crate::weights_file`]: a line that is not `key=value`, a key
+    /// given twice, a check line that does not hold, a file cut short, a
+    /// number not finite or beyond ±[`crate::limits::MAX_WEIGHT`]).
+    File(String),
     /// No weight has this name.
     Unknown(String),
     /// A `net.` line is wrong.
     Net(NetError),
     /// A `draft_net.` line is wrong.
     DraftNet(NetError),
-    /// The weight was given before.
-    Repeated(String),
 }
 
 /// Why a learned weights file was refused.
@@ -562,15 +565,14 @@ impl fmt::Display for LearnedError {
             LearnedError::Line { line, kind } => {
                 write!(f, "line {line}: ")?;
                 match kind {
-                    LineError::NotKeyValue(s) => write!(f, "`{s}` is not key=value"),
-                    LineError::NotNumber(v) => write!(f, "`{v}` is not a finite number"),
+                    LineError::File(why) => f.write_str(why),
                     LineError::Unknown(k) => write!(
                         f,
-                        "unknown weight `{k}` (accepted: play.{} and draft.{})",
+                        "unknown weight `{}` (accepted: play.{} and draft.{})",
+                        crate::limits::clip(k),
                         PLAY_FEATURES.join("|"),
                         DRAFT_FEATURES.join("|")
                     ),
-                    LineError::Repeated(k) => write!(f, "weight `{k}` given twice"),
                     LineError::Net(e) => write!(f, "{e}"),
                     // The network's messages name its keys `net.…`.
                     LineError::DraftNet(e) => write!(f, "{}", e.to_string().replace("net.", "draft_net.")),
@@ -669,7 +671,7 @@ mod tests {
             p.play_unchecked(moves[rng.below(moves.len())]);
         }
         assert!(drafts > 500 && plays > 500, "{drafts} {plays}");
-        let bad = d.to_text("").replace("draft_net.hidden=32", "draft_net.hidden=0");
+        let bad = crate::weights_file::unsealed(&d.to_text("")).replace("draft_net.hidden=32", "draft_net.hidden=0");
         let e = Learned::parse(&bad).unwrap_err().to_string();
         assert!(e.contains("draft_net.hidden:"), "{e}");
     }
@@ -680,6 +682,36 @@ mod tests {
         assert_ne!(w.play, [0.0; NP]);
         assert_ne!(w.draft, [0.0; ND]);
         assert_eq!(&Learned::parse(&w.to_text("round trip")).unwrap(), w);
+        for t in [BUILTIN, SHIPPED_NET, SHIPPED_DRAFT] {
+            assert!(crate::weights_file::entries(t).unwrap().checked, "the shipped files have their check line");
+        }
+    }
+
+    /// A file cut short, with a row repeated, a number cut mid-way or
+    /// beyond ±1e6 is refused at its line, with its check line or without.
+    #[test]
+    fn damaged_files_are_refused_at_their_line() {
+        let sealed = SHIPPED_NET;
+        let bare = crate::weights_file::unsealed(sealed);
+        for text in [sealed, &bare[..]] {
+            let lines: Vec<&str> = text.lines().collect();
+            let cut = lines[..lines.len() - 40].join("\n") + "\n";
+            let e = Learned::parse(&cut).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("line {}: ", lines.len() - 40)) && e.contains("cut short"), "{e}");
+            let at = lines.iter().position(|l| l.starts_with("net.w1.7=")).unwrap();
+            let mut twice = lines.clone();
+            twice.insert(at + 1, lines[at]);
+            let e = Learned::parse(&twice.join("\n")).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("line {}: `net.w1.7` given twice", at + 2)), "{e}");
+            let mut edited = lines.clone();
+            let mid = format!("{}e", &lines[at][..lines[at].len() - 3]);
+            edited[at] = &mid;
+            assert!(Learned::parse(&edited.join("\n")).unwrap_err().to_string().starts_with("line "));
+        }
+        let e = Learned::parse(&bare.replacen("play.pile=", "play.pile=2e6#", 1)).unwrap_err().to_string();
+        assert!(e.contains("`2e6` is beyond ±1e6"), "{e}");
+        let e = Learned::parse(&bare.replacen("net.b2=", "net.b2=-3e6 #", 1)).unwrap_err().to_string();
+        assert!(e.contains("`-3e6` is beyond ±1e6"), "{e}");
     }
 
     #[test]
@@ -740,7 +772,7 @@ mod tests {
 
     #[test]
     fn bad_files_are_refused_with_the_line() {
-        let good = Learned::builtin().to_text("");
+        let good = crate::weights_file::unsealed(&Learned::builtin().to_text(""));
         assert!(matches!(Learned::parse(""), Err(LearnedError::Missing(v)) if v.len() == NP + ND));
         let e = Learned::parse(&format!("{good}play.pile=1\n")).unwrap_err();
         assert!(e.to_string().contains("given twice"), "{e}");

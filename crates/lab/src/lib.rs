@@ -41,4 +41,5 @@ pub mod thinking;
 pub mod tune;
 pub mod variety;
 pub mod viewer;
+pub mod weights_file;
 pub mod winprob;

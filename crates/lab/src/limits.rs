@@ -82,6 +82,23 @@ pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 /// The longest line of a record file, in bytes.
 pub const MAX_LINE_BYTES: usize = 4096;
 
+/// The most bytes of read text that a message quotes ([`clip`]).
+pub const QUOTE_BYTES: usize = 200;
+
+/// `text` for a message: at most [`QUOTE_BYTES`] bytes (cut at a character
+/// boundary), `… (N bytes)` where cut, so that an error line never echoes a
+/// long line of a file.
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= QUOTE_BYTES {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut at = QUOTE_BYTES;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}… ({} bytes)", &text[..at], text.len()))
+}
+
 /// How a value is named in a message: `--flag value` for a flag,
 /// `` `key=value` `` for a key of a spec.
 fn label(flag: &str, value: impl std::fmt::Display) -> String {
@@ -536,5 +553,8 @@ mod tests {
         assert!(movetime_ms("movetime", MAX_MOVETIME_MS + 1).unwrap_err().to_string().starts_with("`movetime=600001`"));
         assert!(weight("own_i", 1e308).is_err() && weight("own_i", f64::NAN).is_err());
         assert_eq!(weight("own_i", -1e6), Ok(-1e6));
+        assert_eq!(clip("short"), "short");
+        let long = "é".repeat(300);
+        assert!(clip(&long).len() < QUOTE_BYTES + 20 && clip(&long).ends_with("… (600 bytes)"));
     }
 }

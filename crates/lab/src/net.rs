@@ -513,16 +513,12 @@ impl Net {
     }
 
     /// Reads one `net.<name>=<numbers>` line's key (without `net.`) and
-    /// value into `self`, which [`Net::zeros`] sized from `net.hidden`.
+    /// value into `self`, which [`Net::zeros`] sized from `net.hidden`;
+    /// each number finite and within ±[`crate::limits::MAX_WEIGHT`]
+    /// ([`crate::weights_file::number`]).
     pub fn parse_line(&mut self, key: &str, value: &str) -> Result<(), NetError> {
         let numbers = || -> Result<Vec<f32>, NetError> {
-            value
-                .split_whitespace()
-                .map(|t| match t.parse::<f32>() {
-                    Ok(v) if v.is_finite() => Ok(v),
-                    _ => Err(NetError::NotNumber(t.to_string())),
-                })
-                .collect()
+            value.split_whitespace().map(|t| crate::weights_file::number::<f32>(t).map_err(NetError::Number)).collect()
         };
         let h = self.hidden;
         let fill = |slot: &mut [f32], got: Vec<f32>| {
@@ -602,8 +598,9 @@ impl Net {
 /// What is wrong with a `net.` line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NetError {
-    /// A value is not a finite number.
-    NotNumber(String),
+    /// A value that is not a finite number within ±[`crate::limits::MAX_WEIGHT`]:
+    /// the message of [`crate::weights_file::number`].
+    Number(String),
     /// A list has the wrong length.
     Length {
         /// The key.
@@ -634,7 +631,7 @@ pub enum NetError {
 impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetError::NotNumber(v) => write!(f, "`{v}` is not a finite number"),
+            NetError::Number(why) => f.write_str(why),
             NetError::Length { key, expected, got } => {
                 write!(f, "net.{key} needs {expected} numbers, got {got}")
             }
@@ -967,7 +964,8 @@ mod tests {
     fn bad_lines_are_refused() {
         let mut n = Net::zeros(INPUTS, 2);
         assert!(matches!(n.parse_line("b1", "1 2 3"), Err(NetError::Length { expected: 2, got: 3, .. })));
-        assert!(matches!(n.parse_line("w2", "1 nan"), Err(NetError::NotNumber(_))));
+        assert!(matches!(n.parse_line("w2", "1 nan"), Err(NetError::Number(_))));
+        assert!(matches!(n.parse_line("w2", "1 2e6"), Err(NetError::Number(m)) if m.contains("beyond")));
         assert!(matches!(n.parse_line(&format!("w1.{INPUTS}"), "1 2"), Err(NetError::Unknown { .. })));
         assert!(matches!(n.parse_line("w9", "1"), Err(NetError::Unknown { .. })));
         n.parse_line("w1.3", "1 -1").unwrap();

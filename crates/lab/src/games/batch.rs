@@ -28,6 +28,7 @@ use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 /// The format keyword and version of the identity line.
@@ -72,9 +73,11 @@ pub trait BatchGame {
         with_side: bool,
     ) -> GameRecord;
     /// Checks a row's final text against the batch's `variant` and the
-    /// row's plies and own columns (`extra`); returns the final position's
-    /// winning team (`None`: a draw), which the caller compares with the row's.
-    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String>;
+    /// row's own columns (`extra`); returns the final position's winning
+    /// team (`None`: a draw) and the plies a game ending there can have
+    /// (one number where the position counts them), which the one row
+    /// check ([`check_row`]) compares with the row's.
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String>;
 }
 
 /// Where a game of a batch draws its randomness from, all of it derived
@@ -161,7 +164,7 @@ impl<G: LabGame> BatchGame for G {
             side: Vec::new(),
         }
     }
-    fn final_winner(text: &str, variant: &str, plies: u32, extra: &[&str]) -> Result<Option<usize>, String> {
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String> {
         let end = G::parse_position(text).map_err(|e| format!("final position: {e}"))?;
         if G::variant_text(&end) != variant {
             return Err(format!(
@@ -170,13 +173,10 @@ impl<G: LabGame> BatchGame for G {
             ));
         }
         let Some(r) = G::result(&end) else { return Err("the final position is not over".into()) };
-        if G::ply(&end) != plies {
-            return Err(format!("plies {plies}, but the final position is at ply {}", G::ply(&end)));
-        }
         if G::extra(&end).iter().zip(extra).any(|(a, b)| a != b) {
             return Err(format!("the columns {} do not match the final position", G::extra_columns().join(", ")));
         }
-        Ok(super::winner::<G>(&end, &r))
+        Ok((super::winner::<G>(&end, &r), G::ply(&end)..=G::ply(&end)))
     }
 }
 
@@ -480,7 +480,16 @@ fn check_row<G: BatchGame>(
         v => v,
     };
     let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
-    if G::final_winner(&rec[want - 1], variant, plies, &own)? != winner {
+    let (end_winner, end_plies) = G::final_winner(&rec[want - 1], variant, &own)?;
+    if !end_plies.contains(&plies) {
+        let (lo, hi) = (end_plies.start(), end_plies.end());
+        return Err(if lo == hi {
+            format!("plies {plies}, but the final position is at ply {lo}")
+        } else {
+            format!("plies {plies}, but a game ending at the final position has {lo} to {hi}")
+        });
+    }
+    if end_winner != winner {
         return Err(format!("winner `{}` is not the final position's", &rec[4]));
     }
     Ok((winner, plies))
@@ -949,6 +958,31 @@ fn merged_names(id: &LabId) -> Result<(GameKind, String, [String; 2]), Error> {
         v => v.to_string(),
     };
     Ok((game, variant, [id.get("first").to_string(), id.get("second").to_string()]))
+}
+
+/// Checks the batch file `path` (of any game, by its identity line) as
+/// `merge` and `--resume` read one ([`crate::selfplay::merge::check_file`]):
+/// a games file's header and every row ([`check_row`], Sénat's
+/// [`crate::selfplay::identity::check_row`]), the header of a moves or side
+/// file, and no last row cut short. A file with no identity line (a
+/// summary) is left to the caller.
+pub fn check_file(path: &Path) -> Result<(), Error> {
+    use crate::selfplay::merge::check_file;
+    fn lab<G: BatchGame>(path: &Path) -> Result<(), Error> {
+        let mut companions = vec!["game,moves\n".to_string()];
+        companions.extend(G::side_columns().map(|c| c.join(",") + "\n"));
+        check_file::<LabFormat<G>>(path, &companions)
+    }
+    match batch_game(path) {
+        None => Ok(()),
+        Some(GameKind::Senat) => {
+            let moves = crate::selfplay::MOVES_HEADER.join(",") + "\n";
+            check_file::<crate::selfplay::persist::SenatFormat>(path, &[moves])
+        }
+        Some(GameKind::Focus | GameKind::Focus4) => lab::<super::focus::Focus>(path),
+        Some(GameKind::Debacle) => lab::<super::debacle::Debacle>(path),
+        Some(GameKind::Dominoes) => lab::<super::dominoes::Dominoes>(path),
+    }
 }
 
 /// Joins the games files of the shards of one batch of `G` (in any order)

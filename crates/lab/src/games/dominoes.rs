@@ -804,6 +804,16 @@ pub fn play_rotated(
 pub const ROUNDS_COLUMNS: [&str; 9] =
     ["game", "round", "end", "winner", "points", "pips", "tiles", "decisions", "opener"];
 
+/// The most decisions of one round of `players`: every tile of the set
+/// played ([`SET_TILES`]), and before each play and at the end at most one
+/// pass of every player (all passing blocks the round).
+pub fn max_round_decisions(players: usize) -> u32 {
+    SET_TILES + (SET_TILES + 1) * players as u32
+}
+
+/// The tiles of the double-six set.
+const SET_TILES: u32 = 28;
+
 /// The team of a seat in a batch: seat 0 plays `first` (team 0), every
 /// other seat `second` (team 1).
 fn batch_team(seat: usize) -> usize {
@@ -892,9 +902,15 @@ impl crate::games::batch::BatchGame for Dominoes {
             side,
         }
     }
-    /// The final state must be over with the row's rounds and scores; its
-    /// decisions are not in the state, so plies go unchecked.
-    fn final_winner(text: &str, variant: &str, _plies: u32, extra: &[&str]) -> Result<Option<usize>, String> {
+    /// The final state must be over with the row's rounds and scores. Its
+    /// decisions are not in the state, so the plies it allows are a range:
+    /// at least one decision a round, at most [`max_round_decisions`] a
+    /// round.
+    fn final_winner(
+        text: &str,
+        variant: &str,
+        extra: &[&str],
+    ) -> Result<(Option<usize>, std::ops::RangeInclusive<u32>), String> {
         let end: State = text.parse().map_err(|e| format!("final state: {e}"))?;
         if end.variant().to_text() != variant {
             return Err(format!(
@@ -914,7 +930,9 @@ impl crate::games::batch::BatchGame for Dominoes {
         if own.iter().zip(extra).any(|(a, b)| a != b) {
             return Err("the columns winner_seat, rounds, scores do not match the final state".into());
         }
-        Ok(seat.map(batch_team))
+        let rounds = end.rounds_played();
+        let most = rounds.saturating_mul(max_round_decisions(players));
+        Ok((seat.map(batch_team), rounds..=most))
     }
 }
 

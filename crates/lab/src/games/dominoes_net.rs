@@ -295,6 +295,9 @@ mod tests {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/net-dominoes-64.txt")).unwrap();
         let wide = parse(&text).unwrap();
         assert_eq!(wide.net.hidden, 64);
+        for t in [&text[..], SHIPPED_NET] {
+            assert!(crate::weights_file::entries(t).unwrap().checked, "the shipped files have their check line");
+        }
         for w in [shipped(), &wide] {
             assert_eq!(w.net.inputs, SHAPE.inputs);
             let (mut table, mut active) = (LearnedLeaf::default(), Vec::new());

@@ -108,7 +108,9 @@ impl GameWeights {
 
     /// Reads a weights file of game `G`: `game=`, one `linear.<term>=` line
     /// per term of [`LabGame::NET_FEATURES`], then the `net.` lines
-    /// ([`Net::read_line`]); `#` comments.
+    /// ([`Net::read_line`]); `#` comments; the lines read and checked by
+    /// [`crate::weights_file::entries`] (a check line, no key twice; a file
+    /// without a check line must give every row of its network).
     pub fn parse<G: LabGame>(text: &str) -> Result<GameWeights, WeightsError> {
         let Some(shape) = G::NET else { return Err(WeightsError::NoNetwork) };
         GameWeights::parse_shape(text, shape, G::NET_FEATURES)
@@ -118,39 +120,34 @@ impl GameWeights {
     /// weighs `terms` ([`GameWeights::parse`] for a game that is not a
     /// [`LabGame`]: dominoes).
     pub fn parse_shape(text: &str, shape: NetShape, terms: &[&str]) -> Result<GameWeights, WeightsError> {
+        let file = crate::weights_file::entries(text).map_err(WeightsError::from)?;
         let mut linear = vec![None::<f32>; terms.len()];
         let (mut game, mut net) = (None::<String>, None::<Net>);
-        for (n, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = |why: String| WeightsError::Line { line: n + 1, why };
-            let (key, value) = line.split_once('=').ok_or_else(|| at(format!("`{line}` is not key=value")))?;
-            let (key, value) = (key.trim(), value.trim());
+        for e in &file.entries {
+            let at = |why: String| WeightsError::Line { line: e.line, why };
+            let (key, value) = (e.key, e.value);
             if let Some(k) = key.strip_prefix("net.") {
                 Net::read_line(&mut net, shape.inputs, k, value).map_err(|e: NetError| at(e.to_string()))?;
             } else if key == "game" {
-                if game.is_some() {
-                    return Err(at("game= given twice".into()));
-                }
                 if value != shape.game {
                     return Err(WeightsError::Game { file: value.to_string(), wanted: shape.game });
                 }
                 game = Some(value.to_string());
             } else if let Some(term) = key.strip_prefix("linear.") {
-                let i = terms
-                    .iter()
-                    .position(|&t| t == term)
-                    .ok_or_else(|| at(format!("unknown term `{term}` (accepted: {})", terms.join(", "))))?;
-                let v = value.parse::<f32>().ok().filter(|v| v.is_finite());
-                let v = v.ok_or_else(|| at(format!("`{value}` is not a finite number")))?;
-                if linear[i].replace(v).is_some() {
-                    return Err(at(format!("linear.{term} given twice")));
-                }
+                let i = terms.iter().position(|&t| t == term).ok_or_else(|| {
+                    at(format!("unknown term `{}` (accepted: {})", crate::limits::clip(term), terms.join(", ")))
+                })?;
+                linear[i] = Some(crate::weights_file::number::<f32>(value).map_err(at)?);
             } else {
-                return Err(at(format!("unknown key `{key}` (accepted: game, linear.<term>, net.<weight>)")));
+                return Err(at(format!(
+                    "unknown key `{}` (accepted: game, linear.<term>, net.<weight>)",
+                    crate::limits::clip(key)
+                )));
             }
+        }
+        file.verdict()?;
+        if let Some(e) = net.as_ref().and_then(|_| file.missing_net("net", shape.inputs)) {
+            return Err(e.into());
         }
         let mut missing: Vec<String> =
             terms.iter().zip(&linear).filter(|(_, v)| v.is_none()).map(|(t, _)| format!("linear.{t}")).collect();
@@ -172,7 +169,8 @@ impl GameWeights {
     }
 
     /// The weights as a file body ([`GameWeights::parse`] reads it back
-    /// exactly), after `header` as `#` lines.
+    /// exactly), after `header` as `#` lines, with its check line
+    /// ([`crate::weights_file::seal`]).
     pub fn to_text<G: LabGame>(&self, header: &str) -> String {
         self.to_text_terms(G::NET_FEATURES, header)
     }
@@ -186,7 +184,7 @@ impl GameWeights {
             s.push_str(&format!("linear.{t}={v:?}\n"));
         }
         s.push_str(&self.net.to_text());
-        s
+        crate::weights_file::seal(&s)
     }
 }
 
@@ -236,6 +234,12 @@ impl fmt::Display for WeightsError {
 }
 
 impl std::error::Error for WeightsError {}
+
+impl From<crate::weights_file::FileError> for WeightsError {
+    fn from(e: crate::weights_file::FileError) -> WeightsError {
+        WeightsError::Line { line: e.line, why: e.why }
+    }
+}
 
 /// The value of a weights file's `game=` line, if it has one.
 pub fn game_line(text: &str) -> Option<&str> {
@@ -461,6 +465,7 @@ mod tests {
         fn check<G: LabGame>(name: &str) -> GameWeights {
             let text = std::fs::read_to_string(format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
             let w = GameWeights::parse::<G>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(crate::weights_file::entries(&text).unwrap().checked, "{name} has its check line");
             assert_eq!(GameWeights::parse::<G>(&w.to_text::<G>("")).unwrap(), w, "{name}");
             let linear_only = GameWeights { net: Net::zeros(w.net.inputs, 1), ..w.clone() };
             let (mut s, mut rng, mut moved) = (G::start("").unwrap(), rng_from_seed(5), 0.0f64);
@@ -486,7 +491,7 @@ mod tests {
 
     #[test]
     fn bad_files_are_refused_with_their_line() {
-        let good = some_weights(2).to_text::<Focus>("");
+        let good = crate::weights_file::unsealed(&some_weights(2).to_text::<Focus>(""));
         let e = GameWeights::parse::<Focus>(&good.replace("game=focus", "game=debacle")).unwrap_err();
         assert!(e.to_string().contains("game=debacle, not focus"), "{e}");
         let e = GameWeights::parse::<Focus>(&good.replace("linear.stacks=", "linear.stack=")).unwrap_err();

@@ -184,7 +184,8 @@ impl std::error::Error for IdentityError {}
 pub struct PolicyId {
     /// The policy as named (`heuristic:file=w.txt`).
     pub name: String,
-    /// FNV-1a of the weights files' bytes, if it reads any.
+    /// FNV-1a of the weights files' bytes (each without its check line,
+    /// [`crate::weights_file::without_check`]), if it reads any.
     pub weights: Option<u64>,
 }
 
@@ -197,12 +198,15 @@ impl PolicyId {
             return Ok(PolicyId { name: spec.name.clone(), weights: None });
         }
         let mut h = Fnv::new();
+        // Each file's bytes without its check line, which says nothing the
+        // rest does not ([`crate::weights_file::without_check`]): adding
+        // one to a file keeps the batches that read it.
         for text in shipped {
             // The shipped network's text, as a file's bytes: a binary
             // shipping another network plays another batch.
-            let bytes = text.as_bytes();
+            let bytes = crate::weights_file::without_check(text.as_bytes());
             h.write(&(bytes.len() as u64).to_le_bytes());
-            h.write(bytes);
+            h.write(&bytes);
         }
         for path in &files {
             let bytes = std::fs::read(path).map_err(|e| WeightsError::Unreadable {
@@ -210,6 +214,7 @@ impl PolicyId {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
+            let bytes = crate::weights_file::without_check(&bytes);
             h.write(&(bytes.len() as u64).to_le_bytes());
             h.write(&bytes);
         }
@@ -681,6 +686,11 @@ mod tests {
         assert!(draft.is_some());
         assert_ne!(draft, on, "another text, another batch");
         assert_eq!(id("ab:depth=1,net=draft"), draft);
+        // The hashes of the files before they had a check line: adding it
+        // changed no batch (the identity leaves it out).
+        assert!(crate::learned::SHIPPED_NET.contains("\ncheck=rows:"));
+        assert_eq!(on, Some(0x9f7d_36a2_ecfc_f9cc));
+        assert_eq!(draft, Some(0x47af_bda6_d236_8eb3));
     }
 
     #[test]

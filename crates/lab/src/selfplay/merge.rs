@@ -75,6 +75,102 @@ fn first_line(path: &Path) -> Result<Option<String>, Error> {
     })
 }
 
+/// The rows of a games file of format `F`, after its identity and header.
+type Rows = csv::Reader<io::BufReader<File>>;
+
+/// Opens the games file `path` of batch `id` as the merge and a check of
+/// a file ([`check_file`]) read it: its last row must be whole (a row cut
+/// short is an interrupted run); returns its header as the format writes
+/// it ([`ShardFormat::header`]) and its rows.
+fn open_rows<F: ShardFormat>(path: &Path, id: &F::Id) -> Result<(String, Rows), Error> {
+    let mut r = io::BufReader::with_capacity(1 << 20, whole_rows(path)?);
+    let mut line = Vec::new();
+    r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
+    line.clear();
+    // The header line ("" where the file holds its identity alone).
+    r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
+    let head = F::header(path, id, &String::from_utf8_lossy(&line))?;
+    Ok((head, csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(r)))
+}
+
+/// Checks `rows` of the games file `path` of batch `id` as the games of its
+/// shard from the first on ([`ShardFormat::add_row`], the check of
+/// `--resume` too), adding each to `sum` and handing it to `each`; refuses
+/// a row beyond the shard. Returns the index of the game after the last row.
+fn check_rows<F: ShardFormat>(
+    path: &Path,
+    id: &F::Id,
+    mut rows: Rows,
+    sum: &mut F::Sum,
+    mut each: impl FnMut(&csv::StringRecord) -> Result<(), Error>,
+) -> Result<u64, Error> {
+    let range = F::shard(id).range(F::games(id));
+    let mut next = range.start;
+    let mut rec = csv::StringRecord::new();
+    while rows.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
+        // The file's line: the reader starts after the identity and the header.
+        let number = rec.position().map_or(0, |p| p.line() + 2);
+        if next == range.end {
+            return Err(Error::Identity {
+                path: path.to_path_buf(),
+                message: format!("line {number}: a row beyond the shard's games {}..{}", range.start, range.end),
+            });
+        }
+        F::add_row(path, number, &rec, id, next, sum)?;
+        each(&rec)?;
+        next += 1;
+    }
+    Ok(next)
+}
+
+/// Checks the batch file `path` of format `F` as `merge` and `--resume`
+/// read one, before it is converted (`senat convert`): its identity; a
+/// games file's header and every row ([`ShardFormat::add_row`]; its rows
+/// may stop before the end of its shard, as an interrupted run's); the
+/// header of any other file of the batch one of `companions` (its moves or
+/// side file); and no last row cut short.
+pub fn check_file<F: ShardFormat>(path: &Path, companions: &[String]) -> Result<(), Error> {
+    let line =
+        first_line(path)?.ok_or_else(|| Error::Identity { path: path.to_path_buf(), message: "empty file".into() })?;
+    let id = F::identity(path, &line)?;
+    let mut second = Vec::new();
+    let mut r = io::BufReader::new(File::open(path).map_err(|e| io_err("read", path, e))?);
+    r.read_until(b'\n', &mut second).map_err(|e| io_err("read", path, e))?;
+    second.clear();
+    r.by_ref().take(1 << 20).read_until(b'\n', &mut second).map_err(|e| io_err("read", path, e))?;
+    let second = String::from_utf8_lossy(&second);
+    if companions.iter().any(|h| *h == second) {
+        return whole_rows(path).map(drop);
+    }
+    let (_, rows) = open_rows::<F>(path, &id).map_err(|e| match e {
+        Error::Identity { path, message } => Error::Identity {
+            path,
+            message: format!("{message} (nor that of another file of its batch: is its header missing?)"),
+        },
+        e => e,
+    })?;
+    check_rows::<F>(path, &id, rows, &mut F::Sum::default(), |_| Ok(()))?;
+    Ok(())
+}
+
+/// Opens `path` at its start, refusing it where its last row is cut short
+/// (an interrupted run's file, of any kind).
+fn whole_rows(path: &Path) -> Result<File, Error> {
+    let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
+    let mut tail = Vec::new();
+    if f.seek(SeekFrom::End(-1)).is_ok() {
+        f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
+    }
+    if tail != b"\n" {
+        return Err(Error::Incomplete(format!(
+            "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
+            path.display()
+        )));
+    }
+    f.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
+    Ok(f)
+}
+
 /// Joins the games files `inputs` of the shards of one batch of format
 /// `F` (in any order) into `out`, and writes the summary of all games to
 /// `summary`; an existing output is replaced only when `overwrite`.
@@ -160,26 +256,7 @@ pub fn merge<F: ShardFormat>(
     let mut sum = F::Sum::default();
     for (id, path) in &shards {
         let path: &Path = path;
-        // Every row must end with a newline: a cut-off last row is an interrupted shard.
-        let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
-        let mut tail = Vec::new();
-        if f.seek(SeekFrom::End(-1)).is_ok() {
-            f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
-        }
-        if tail != b"\n" {
-            return Err(Error::Incomplete(format!(
-                "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
-                path.display()
-            )));
-        }
-        f.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
-        let mut r = io::BufReader::with_capacity(1 << 20, f);
-        let mut line = Vec::new();
-        r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
-        line.clear();
-        // The header line ("" where the file holds its identity alone).
-        r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
-        let head = F::header(path, id, &String::from_utf8_lossy(&line))?;
+        let (head, rows) = open_rows::<F>(path, id)?;
         match &header {
             None => {
                 w.write_all(head.as_bytes()).map_err(werr)?;
@@ -196,17 +273,10 @@ pub fn merge<F: ShardFormat>(
         // The rows, read and written back as CSV (every format writes its
         // rows with the csv crate's defaults, so the bytes stay the same).
         let range = F::shard(id).range(games);
-        let mut next = range.start;
-        let mut rows = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(r);
         let mut copy = csv::WriterBuilder::new().has_headers(false).flexible(true).from_writer(&mut w);
-        let mut rec = csv::StringRecord::new();
-        while rows.read_record(&mut rec).map_err(|e| io_err("read", path, e))? {
-            // The file's line: the reader starts after the identity and the header.
-            let number = rec.position().map_or(0, |p| p.line() + 2);
-            F::add_row(path, number, &rec, id, next, &mut sum)?;
-            copy.write_record(&rec).map_err(|e| io_err("write", out, e))?;
-            next += 1;
-        }
+        let next = check_rows::<F>(path, id, rows, &mut sum, |rec| {
+            copy.write_record(rec).map_err(|e| io_err("write", out, e))
+        })?;
         copy.flush().map_err(werr)?;
         drop(copy);
         if next != range.end {
