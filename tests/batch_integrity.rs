@@ -29,6 +29,38 @@ fn merge(d: &TempDir, inputs: &[&str]) -> String {
     fails(&d.0, &[&["merge", "--out", "m.csv", "--summary", "ms.csv"], inputs].concat())
 }
 
+/// A shard whose identity claims almost 2^64 shards (found by the
+/// focus_merge fuzz target: merge listed every missing shard, past 16 GB)
+/// is refused at once, the first missing shards named and the rest
+/// counted, in every game; and the other games' identities, like Sénat's,
+/// refuse a range that is not their shard's games (the fuzz input's
+/// `range=0..3` with it).
+#[test]
+fn a_batch_of_countless_shards_is_refused_at_once() {
+    let d = TempDir::new("countless");
+    let shard = "shard=1/18446744073209551616";
+    for game in ["senat", "focus", "debacle", "dominoes"] {
+        let out = format!("{game}.csv");
+        ok(
+            &d.0,
+            &["selfplay", "--game", game, "--games", "3", "--seed", "1", "--quiet", "--summary", "", "--out", &out],
+        );
+        let text = d.text(&out).replacen("shard=1/1", shard, 1);
+        assert!(text.contains(shard) && text.contains("range=0..3"), "{text}");
+        d.write(&out, &text);
+        let err = fails(&d.0, &["merge", "--out", "m.csv", "--summary", "", &out]);
+        assert!(err.contains("range"), "{game}: {err}");
+        // Shard 1 of that many holds none of the 3 games.
+        d.write(&out, text.replacen("range=0..3", "range=0..0", 1));
+        let started = std::time::Instant::now();
+        let err = fails(&d.0, &["merge", "--out", "m.csv", "--summary", "", &out]);
+        assert!(started.elapsed().as_secs() < 20, "{game}: refused at once");
+        assert!(err.contains("missing shard 2 of 18446744073209551616"), "{game}: {err}");
+        assert!(err.contains("shard 11 of 18446744073209551616") && !err.contains("shard 12 of"), "{game}: {err}");
+        assert!(err.contains("and 18446744073209551605 more"), "{game}: {err}");
+    }
+}
+
 #[test]
 fn merge_proves_a_complete_single_batch() {
     let d = TempDir::new("complete");

@@ -35,7 +35,7 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "dominoes_merge",
         about: "dominoes games files as merge, --resume and convert read them: plies, rounds and scores by the one row check",
-        run: crate::targets::lab_merge::<senat_lab::games::dominoes::Dominoes>,
+        run: dominoes_merge,
         dict: crate::targets::GAME_CSV_DICT,
         generate: |_| include_bytes!("../corpus/dominoes_merge/dominoes-3.csv").to_vec(),
         max_len: 3000,
@@ -209,4 +209,10 @@ fn gen_move(rng: &mut Rng) -> Vec<u8> {
         out.extend(b"pass");
     }
     out
+}
+
+/// [`crate::targets::lab_merge`] of this game's games files.
+fn dominoes_merge(data: &[u8]) {
+    use senat_lab::games::GameKind;
+    crate::targets::lab_merge::<senat_lab::games::dominoes::Dominoes>(data, &[GameKind::Dominoes]);
 }

@@ -37,7 +37,7 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "focus_merge",
         about: "Focus games files as merge, --resume and convert read them: rows checked by the one row check",
-        run: crate::targets::lab_merge::<senat_lab::games::focus::Focus>,
+        run: focus_merge,
         dict: crate::targets::GAME_CSV_DICT,
         generate: gen_merge,
         max_len: 3000,
@@ -177,4 +177,10 @@ fn gen_move(rng: &mut Rng) -> Vec<u8> {
         return b"pass".to_vec();
     }
     p.nth_move(rng.below(n)).to_string().into_bytes()
+}
+
+/// [`crate::targets::lab_merge`] of this game's games files.
+fn focus_merge(data: &[u8]) {
+    use senat_lab::games::GameKind;
+    crate::targets::lab_merge::<senat_lab::games::focus::Focus>(data, &[GameKind::Focus, GameKind::Focus4]);
 }

@@ -1226,15 +1226,19 @@ fn game_merge(data: &[u8]) {
 
 /// Merges the games file `data` of game `G` as [`game_merge`] does
 /// Débâcle's; a file the merge accepts passes the check of `convert`
-/// ([`senat_lab::games::batch::check_file`]) too.
-pub(crate) fn lab_merge<G: senat_lab::games::batch::BatchGame>(data: &[u8]) {
+/// ([`senat_lab::games::batch::check_file`]) too, where its identity names
+/// one of `kinds`, `G`'s games (the command line picks `G` from that name;
+/// the generic merge names no game, so another game's file with `G`'s rows
+/// is `G`'s to the merge and the other game's to `convert`).
+pub(crate) fn lab_merge<G: senat_lab::games::batch::BatchGame>(data: &[u8], kinds: &[senat_lab::games::GameKind]) {
     use senat_lab::games::batch;
     let input = temp_file("lab-merge-in");
     let out = temp_file("lab-merge-out");
     std::fs::write(&input, data).expect("writing the merge input");
     let merged = batch::merge::<G>(std::slice::from_ref(&input), &out, None, true);
     let checked = batch::check_file(&input);
-    if let Ok((_, t)) = merged {
+    let named = batch::batch_game(&input).is_some_and(|k| kinds.contains(&k));
+    if let (Ok((_, t)), true) = (merged, named) {
         assert!(checked.is_ok(), "merge accepts a file that convert's check refuses: {checked:?}");
         assert_eq!(t.games, t.first + t.second + t.draws);
     }

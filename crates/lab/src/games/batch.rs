@@ -892,6 +892,18 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         let shard = Shard::parse(get("shard")).map_err(|e| ident(e.to_string()))?;
         let games = get("games").parse().map_err(|_| ident(format!("bad games count `{}`", get("games"))))?;
         let seed = get("seed").parse().map_err(|_| ident(format!("bad batch seed `{}`", get("seed"))))?;
+        // The range is the shard's games, as Sénat's identity checks it.
+        let r = shard.range(games);
+        if get("range") != format!("{}..{}", r.start, r.end) {
+            return Err(ident(format!(
+                "bad batch identity: range=`{}` is not the games of shard {}/{} of {games}, {}..{}",
+                get("range"),
+                shard.k,
+                shard.n,
+                r.start,
+                r.end
+            )));
+        }
         Ok(LabId { fields, shard, games, seed })
     }
     fn shard(id: &LabId) -> Shard {
