@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Issue 57's solver measurement for Connect Four, written to results/connect4/:
+# the generic solver (crates/lab/examples/connect4_solve.rs, one thread, a
+# 64 MB table) and a peer solver side by side on the same positions, in one
+# run, alternating set by set:
+#   positions-*.txt  the sets: random 7 x 6 positions, not over, no win at
+#                    once for the side to move, N each of three depths
+#                    (end: 28-34 discs; middle: 18-27; early: 14-17)
+#   solver-*.txt     each solver's output, one position a line
+#   solver.txt       per set: agreement of the scores, mean time and nodes,
+#                    and the time ratio
+# The peer is Pascal Pons' solver (github.com/PascalPons/connect4, `make
+# c4solver`), built outside this repository and named by PEER=path; without
+# it only the generic solver runs (and no ratio is written).
+# Usage: PEER=/path/to/c4solver experiments/connect4-solver.sh [N] [seed] [sets]
+# where sets is a comma-separated choice of end, middle, early (default all).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-200}
+seed=${2:-57}
+sets=${3:-end,middle,early}
+out=results/connect4
+mkdir -p "$out"
+cargo build --quiet --release -p senat-lab --example connect4_solve
+ours=target/release/examples/connect4_solve
+commit=$(git rev-parse --short HEAD)
+peer=${PEER:-}
+
+summary=$out/solver.txt
+{
+  echo "# experiments/connect4-solver.sh $n $seed $sets (commit $commit; $(nproc) shared cores; one thread each)"
+  [ -n "$peer" ] && echo "# peer: $peer (Pascal Pons' c4solver, strong mode, no opening book)"
+} >"$summary"
+for set in end:28:34 middle:18:27 early:14:17; do
+  IFS=: read -r name min max <<<"$set"
+  [[ ",$sets," == *",$name,"* ]] || continue
+  pos=$out/positions-$name.txt
+  "$ours" generate "$n" "$min" "$max" "$seed" >"$pos"
+  "$ours" solve 64 <"$pos" >"$out/solver-generic-$name.txt"
+  ours_us=$(awk '$1 == "total" {print $6}' "$out/solver-generic-$name.txt")
+  ours_nodes=$(awk '$1 == "total" {print $4}' "$out/solver-generic-$name.txt")
+  line="$name ($min-$max discs, $n positions): generic solver mean $((ours_us / n)) us, $((ours_nodes / n)) nodes"
+  if [ -n "$peer" ]; then
+    # The peer's start (process, table) timed on no input, then subtracted.
+    start=$(date +%s%N)
+    "$peer" </dev/null 2>/dev/null >/dev/null
+    idle_us=$((($(date +%s%N) - start) / 1000))
+    start=$(date +%s%N)
+    "$peer" <"$pos" 2>/dev/null >"$out/solver-peer-$name.txt"
+    peer_us=$((($(date +%s%N) - start) / 1000 - idle_us))
+    agree=$(paste -d' ' <(awk '$1 != "total" {print $1, $2}' "$out/solver-generic-$name.txt") "$out/solver-peer-$name.txt" |
+      awk '$1 == $3 && $2 == $4 {a++} END {print a + 0}')
+    ratio=$(awk -v a="$ours_us" -v b="$peer_us" 'BEGIN {printf "%.1f", a / b}')
+    line="$line; peer mean $((peer_us / n)) us (its start, ${idle_us} us on no input, subtracted); scores agree on $agree of $n; time ratio generic/peer $ratio"
+  fi
+  echo "$line" | tee -a "$summary"
+done
