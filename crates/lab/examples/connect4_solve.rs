@@ -12,9 +12,9 @@
 //!   move, 22 minus the winner's discs at the end if it wins (7 × 6), the
 //!   negative if it loses, 0 for a draw; then a last line `total …`.
 
-use connect4_rules::{Position, Variant};
-use game_search::solver::{Solvable, Solver, Verdict};
-use senat_lab::games::connect4::Connect4;
+use connect4_rules::Position;
+use game_search::solver::{Solver, Verdict};
+use senat_lab::games::connect4::{Connect4, random_open_position};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -46,14 +46,7 @@ fn generate(n: u64, min: u32, max: u32, seed: u64) {
     let mut made = 0;
     while made < n {
         let stones = min + rng.below((max - min + 1) as usize) as u32;
-        let mut p = Position::start(Variant::default());
-        while p.ply() < stones && !p.is_over() {
-            let m = p.nth_move(rng.below(p.count_moves())).expect("a move");
-            p.play_unchecked(m);
-        }
-        if p.is_over() || p.ply() < stones || Connect4::wins_at_once(&p) {
-            continue;
-        }
+        let Some(p) = random_open_position(stones, |n| rng.below(n)) else { continue };
         writeln!(out, "{p}").expect("stdout");
         made += 1;
     }

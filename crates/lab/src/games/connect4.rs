@@ -48,6 +48,19 @@ impl Solvable for Connect4 {
     }
 }
 
+/// A 7 × 6 position of `stones` discs played at random (`pick(n)` chooses
+/// among `n` legal moves), if the game is not over and the side to move
+/// has no win at once (the positions of the public solvers' test sets);
+/// `None` otherwise.
+pub fn random_open_position(stones: u32, mut pick: impl FnMut(usize) -> usize) -> Option<Position> {
+    let mut p = Position::start(connect4_rules::Variant::default());
+    while p.ply() < stones && !p.is_over() {
+        let m = p.nth_move(pick(p.count_moves())).expect("a move");
+        p.play_unchecked(m);
+    }
+    (!p.is_over() && p.ply() == stones && !Connect4::wins_at_once(&p)).then_some(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,14 +151,7 @@ mod tests {
             // Few of the slow ones (plain minimax takes up to a second
             // from 20 discs): one in 400 at 20-22 discs, the rest 28-36.
             let stones = if checked % 400 == 0 { 20 + rng.below(3) } else { 28 + rng.below(9) } as u32;
-            let mut p = Position::start(Variant::default());
-            while p.ply() < stones && !p.is_over() {
-                let m = p.nth_move(rng.below(p.count_moves())).expect("a move");
-                p.play_unchecked(m);
-            }
-            if p.is_over() || p.ply() < stones || Connect4::wins_at_once(&p) {
-                continue;
-            }
+            let Some(p) = random_open_position(stones, |n| rng.below(n)) else { continue };
             let want = brute(&p, &mut memo);
             let got = solver.solve(&p, 42);
             assert_eq!(scored(&p, got.verdict), want, "{p}: {:?}", got.verdict);
