@@ -85,7 +85,9 @@ Colours use terminal escapes when stdout is a terminal (unless NO_COLOR is set).
     #[command(after_help = "\
 Examples:
   senat replay crates/rules/data/sample-game.txt          # every position, then the result
-  senat replay crates/rules/data/sample-game.txt --quiet  # the result only")]
+  senat replay crates/rules/data/sample-game.txt --quiet  # the result only
+  senat replay games.csv --index 3 --quiet                # game 3 of a batch file (any game: it names its game)
+Which file of a batch holds a game, for every game: docs/formats.md, \"Which file holds a game\".")]
     Replay(rules::ReplayArgs),
 
     /// Draw the board of a position, or of a ply of a game record, as an SVG
@@ -99,14 +101,17 @@ The same input always gives the same bytes. Existing files are kept unless --for
     Render(view::RenderArgs),
 
     /// Write a game viewer: one self-contained HTML page that steps through a
-    /// game record, or a game of a selfplay games file (Sénat) or moves file
-    /// (the other games), ply by ply.
+    /// game record, or a game of a batch file of any game (`--index N`: a
+    /// games or moves file of selfplay, an arena's moves file; the file
+    /// names its game), ply by ply.
     #[command(after_help = "\
 Examples:
   senat view crates/rules/data/sample-game.txt --out game.html
   senat view games.csv --index 12 --out game12.html
-  senat view --game focus focus-moves.csv --index 3 --out focus3.html
-  senat view --game dominoes dominoes-moves.csv --index 0 --seat 1 --out match.html
+  senat view focus-moves.csv --index 3 --out focus3.html
+  senat view dominoes-moves.csv --index 0 --seat 1 --out match.html
+  senat view --game focus focus-record.txt --out focus.html      # a record names no game: --game
+Which file of a batch holds a game, for every game: docs/formats.md, \"Which file holds a game\".
 Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.
 Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
     View(view::ViewArgs),
@@ -249,10 +254,14 @@ Examples:
     #[command(after_help = BESTMOVE_EXAMPLES, after_long_help = bestmove_help())]
     Bestmove(bestmove::BestmoveArgs),
 
-    /// Annotate a Sénat game record: for every ply, the agent's win
+    /// Annotate a game record: for every ply, the agent's win
     /// probability for the side to move, its best move and line, and a mark
     /// (?! ? ??) where the move played lost 0.05 / 0.10 / 0.20 or more of it.
     /// The output is still a record (`senat replay` reads it).
+    ///
+    /// Every game (--game); with --index N, game N of a batch file of any
+    /// game (a games or moves file of selfplay, an arena's moves file; the
+    /// file names its game; docs/formats.md, "Which file holds a game").
     #[command(after_help = annotate::MARKS_HELP)]
     Annotate(annotate::AnnotateArgs),
 
@@ -292,7 +301,9 @@ Examples:
     /// a 95% interval, one table per file: every game is replayed from the
     /// start, its moves checked, the game's evaluation read at each ply.
     /// Sénat's games files; the moves files of Focus, Focus4, Débâcle and
-    /// dominoes (`selfplay --game G --moves M.csv`).
+    /// dominoes (`selfplay --game G --moves M.csv`). A metric is an
+    /// estimate over a file's games, so there is no --index (docs/formats.md,
+    /// "Which file holds a game").
     #[command(after_help = metrics_help())]
     Metrics(metrics::MetricsArgs),
 

@@ -3,15 +3,16 @@
 //! probability of the side to move on the lab's one scale
 //! (`senat_lab::winprob`), the agent's best move and line, and a mark
 //! where the move played lost at least an inaccuracy's worth. Sénat, Focus
-//! (2 and 4 players) and Débâcle; not dominoes. This module prints; the
+//! (2 and 4 players), Débâcle and dominoes; a record file or, with
+//! `--index`, a game of a batch file. This module prints; the
 //! agents and the scale come from the lab.
 
-use crate::cli::common::{Result, input, play_record, policy, read_record, refuse_existing, write_atomic};
-use crate::cli::game::{self, GameArg};
+use crate::cli::common::{
+    RecordText, Result, indexed_game, input, play_record, policy, read_record, refuse_existing, write_atomic,
+};
+use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
-use senat_lab::games::debacle::Debacle;
 use senat_lab::games::dominoes::DominoSpec;
-use senat_lab::games::focus::Focus;
 use senat_lab::games::{GameKind, LabGame};
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_lab::winprob::{BLUNDER, INACCURACY, MISTAKE, Mark, Proved, WinChance};
@@ -22,9 +23,16 @@ use std::path::PathBuf;
 /// Arguments of `senat annotate`.
 #[derive(Args, Debug)]
 pub(crate) struct AnnotateArgs {
-    /// The game record (as `senat replay` reads it).
+    /// The game record (as `senat replay` reads it), or with --index a
+    /// batch file: a games or moves file of `senat selfplay` (any game) or
+    /// an arena's moves file.
     #[arg(value_name = "RECORD")]
     pub(crate) record: PathBuf,
+    /// Annotate game N of a batch file (its `game` column); the game and
+    /// the variant are the file's (its identity line). Which file holds the
+    /// games of each game: docs/formats.md, "Which file holds a game".
+    #[arg(long, value_name = "N")]
+    pub(crate) index: Option<u64>,
     /// The agent whose opinion is written (a spec or a named agent that
     /// searches: `mcts:…`, `ab:…`, `top`, `sharp`, `strong`); its move
     /// temperature is turned off, so every best move is its best.
@@ -53,15 +61,23 @@ from the first to the second is at least 0.05 is marked `?!` inaccuracy, 0.10 `?
 
 /// `senat annotate`.
 pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
-    if a.game.other()? {
-        return match a.game.game {
-            GameKind::Focus | GameKind::Focus4 => annotate_game::<Focus>(&a, out),
-            GameKind::Debacle => annotate_game::<Debacle>(&a, out),
-            GameKind::Dominoes => annotate_dominoes(&a, out),
-            GameKind::Senat => unreachable!("Sénat is not another game"),
+    // A game of a batch file (`--index`): the file's game and variant.
+    let batch = a.index.map(|n| indexed_game(&a.record, n, a.game.given())).transpose()?;
+    let g = match &batch {
+        Some(b) => b.game_arg(&a.game)?,
+        None => a.game.clone(),
+    };
+    if g.other()? {
+        let record = || match &batch {
+            Some(b) => Ok(b.record()),
+            None => RecordText::read(&a.record),
+        };
+        return match g.game {
+            GameKind::Dominoes => annotate_dominoes(&a, &g, record, out),
+            _ => on_game!(g.game, G => annotate_game::<G>(&a, &g, record, out)),
         };
     }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let Some(v) = g.senat_variant(out)? else { return Ok(()) };
     let spec = policy("agent", &a.agent)?;
     if !spec.searches() {
         return input(format_args!(
@@ -72,8 +88,14 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let (name, record) = read_record(&a.record, v)?;
-    let game = play_record(&name, &record, |_, _, _| Ok(()))?;
+    let (name, game) = match &batch {
+        Some(b) => (b.title.clone(), b.senat_game()?),
+        None => {
+            let (name, record) = read_record(&a.record, v)?;
+            let game = play_record(&name, &record, |_, _, _| Ok(()))?;
+            (name, game)
+        }
+    };
     let mut player = spec.without_temperature().try_build().or_else(input)?;
     player.new_game();
     let mut rng = rng_from_seed(a.seed);
@@ -130,8 +152,13 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
 /// the lab's agents of that game (alpha-beta's score through the game's
 /// fitted [`LabGame::eval_scale`], MCTS's mean result); the win
 /// probability is the mover's team's.
-fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
-    if game::variant_help::<G>(&a.game, out)? {
+fn annotate_game<G: LabGame>(
+    a: &AnnotateArgs,
+    g: &GameArg,
+    record: impl FnOnce() -> Result<RecordText>,
+    out: &mut impl Write,
+) -> Result<()> {
+    if game::variant_help::<G>(g, out)? {
         return Ok(());
     }
     let spec = game::agent(&a.agent, "--agent")?;
@@ -144,7 +171,7 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let played = game::lab_play_record::<G>(&a.record, &a.game)?;
+    let played = game::lab_play_text::<G>(&record()?, g)?;
     let mut agent = spec.without_temperature().try_build::<G>().or_else(input)?;
     agent.new_game();
     let mut rng = rng_from_seed(a.seed);
@@ -214,8 +241,13 @@ fn annotate_game<G: LabGame>(a: &AnnotateArgs, out: &mut impl Write) -> Result<(
 /// its own mean in that search; the line is the best move alone (the
 /// search's later moves are guesses of hidden tiles). Deals and draws are
 /// marked as chance.
-fn annotate_dominoes(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(&a.game, out)? {
+fn annotate_dominoes(
+    a: &AnnotateArgs,
+    g: &GameArg,
+    record: impl FnOnce() -> Result<RecordText>,
+    out: &mut impl Write,
+) -> Result<()> {
+    if game::domino_variant_help(g, out)? {
         return Ok(());
     }
     let spec = game::domino_spec(&a.agent, "--agent")?;
@@ -227,7 +259,7 @@ fn annotate_dominoes(a: &AnnotateArgs, out: &mut impl Write) -> Result<()> {
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let (_, states, moves) = game::domino_record_states(&a.record, &a.game)?;
+    let (_, states, moves) = game::domino_text_states(&record()?, g)?;
     let mut rng = rng_from_seed(a.seed);
     let mut plies = Vec::new();
     for (i, &m) in moves.iter().enumerate() {

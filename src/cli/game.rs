@@ -7,7 +7,7 @@
 //! This module parses only: it runs no command, prints nothing but a
 //! variant's help, writes no file, and imports no command module.
 
-use crate::cli::common::{Failure, Result, input};
+use crate::cli::common::{Failure, RecordText, Result, input};
 use clap::Args;
 use dominoes_rules::{Observation, State, Variant as DominoVariant};
 use senat_lab::games::agent::AgentSpec;
@@ -75,6 +75,14 @@ impl GameArg {
             return Ok(None);
         }
         SenatVariant::parse(&self.variant).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+    }
+
+    /// The game `--game` names if it is on the command line (the commands
+    /// that read a batch file with `--index` take the file's game
+    /// otherwise; clap's default, Sénat, is not a choice of the user's).
+    pub(crate) fn given(&self) -> Option<GameKind> {
+        let mut args = std::env::args_os().skip(2);
+        args.any(|a| a == "--game" || a.to_string_lossy().starts_with("--game=")).then_some(self.game)
     }
 
     /// The full variant text (the game's own options, then the user's).
@@ -146,8 +154,14 @@ pub(crate) struct Played<G: LabGame> {
 /// its first line, then one move per line, `#` comments) and plays it,
 /// stopping at the first bad line with its number.
 pub(crate) fn lab_play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
+    lab_play_text::<G>(&RecordText::read(file)?, g)
+}
+
+/// [`lab_play_record`] of a record's lines (a file's, or a game of a batch
+/// file), read by [`lab_read_text`].
+pub(crate) fn lab_play_text<G: LabGame>(record: &RecordText, g: &GameArg) -> Result<Played<G>> {
     let (mut states, mut moves) = (Vec::new(), Vec::new());
-    let name = lab_read_record::<G>(file, g, |m, s| {
+    let name = lab_read_text::<G>(record, g, |m, s| {
         moves.extend(m);
         states.push(*s);
         Ok(())
@@ -156,21 +170,21 @@ pub(crate) fn lab_play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Pl
 }
 
 /// The one reader of the lab games' records (`replay`, `view`, `render`,
-/// `annotate`): the file read within the record limits
-/// ([`senat_lab::limits::read_text`]: 16 MiB, lines of 4,096 bytes, UTF-8),
+/// `annotate`): a record file read within the record limits
+/// ([`RecordText::read`]: 16 MiB, lines of 4,096 bytes, UTF-8), or a game
+/// of a batch file (`--index`, [`crate::cli::common::IndexedGame::record`]);
 /// its start checked against `--game`, each move played; `each` sees the
 /// start (no move), then every move and the state after it, as they are
 /// played (a replay prints up to a bad line). A refusal names the file and
 /// the line, and quotes at most [`senat_lab::limits::QUOTE_BYTES`] of what
-/// it read. Returns the file's name for messages.
-pub(crate) fn lab_read_record<G: LabGame>(
-    file: &Path,
+/// it read. Returns the record's name for messages.
+pub(crate) fn lab_read_text<G: LabGame>(
+    record: &RecordText,
     g: &GameArg,
     mut each: impl FnMut(Option<G::Move>, &G::State) -> Result<()>,
 ) -> Result<String> {
-    let name = senat_rules::notation::escape(&file.display().to_string());
-    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
-    let mut lines = senat_lab::limits::record_lines(&body);
+    let name = record.name.clone();
+    let mut lines = record.lines();
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let at = |n: usize, e: &dyn std::fmt::Display| {
         Failure::Input(format!("{name}:{n}: {}", senat_lab::limits::clip(&e.to_string())))
@@ -272,9 +286,17 @@ pub(crate) fn domino_record_states(
     file: &std::path::Path,
     g: &GameArg,
 ) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
-    let name = senat_rules::notation::escape(&file.display().to_string());
-    let body = senat_lab::limits::read_text(file).or_else(|e| input(format_args!("{e}")))?;
-    let mut lines = senat_lab::limits::record_lines(&body);
+    domino_text_states(&RecordText::read(file)?, g)
+}
+
+/// [`domino_record_states`] of a record's lines (a file's, or a match of a
+/// batch file, `--index`).
+pub(crate) fn domino_text_states(
+    record: &RecordText,
+    g: &GameArg,
+) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
+    let name = record.name.clone();
+    let mut lines = record.lines();
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
     let start = match domino_position(&[first.to_string()], g) {
         Ok(DominoPos::State(s)) => s,

@@ -6,7 +6,8 @@
 //! is the view module's).
 
 use crate::cli::common::{
-    Failure, PosArg, Result, input, play_record, read_record, result_line, sorted_moves, write_position,
+    Failure, IndexedGame, PosArg, RecordText, Result, indexed_game, input, play_record, read_record, result_line,
+    sorted_moves, write_position,
 };
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
@@ -16,9 +17,9 @@ use senat_lab::games::{GameKind, LabGame, legal_moves};
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
-use senat_rules::variant::Variant;
+use senat_rules::{GameRecord, Record};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `senat perft`.
@@ -56,8 +57,14 @@ pub(crate) struct ShowArgs {
 /// Arguments of `senat replay`.
 #[derive(Args, Debug)]
 pub(crate) struct ReplayArgs {
-    /// The game record to play.
+    /// The game record to play, or with --index a batch file: a games or
+    /// moves file of `senat selfplay` (any game) or an arena's moves file.
     pub(crate) file: PathBuf,
+    /// Play game N of a batch file (its `game` column); the game and the
+    /// variant are the file's (its identity line). Which file holds the
+    /// games of each game: docs/formats.md, "Which file holds a game".
+    #[arg(long, value_name = "N")]
+    pub(crate) index: Option<u64>,
     #[command(flatten)]
     pub(crate) game: GameArg,
     #[arg(short, long, help = crate::cli::common::QUIET_HELP)]
@@ -113,13 +120,40 @@ pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()
 
 /// `senat replay`; `colour`: stdout takes terminal colours.
 pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
+    if let Some(n) = a.index {
+        return replay_indexed(&a, &indexed_game(&a.file, n, a.game.given())?, out, colour);
+    }
     if a.game.other()? {
-        return lab_replay(&a, out, colour);
+        if a.svg.is_some() {
+            return input("--svg is for Sénat records only");
+        }
+        return lab_replay(&a, &RecordText::read(&a.file)?, &a.game, out, colour);
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
-    cmd_replay(&a.file, v, a.quiet, colour && !a.plain, out)?;
+    let (name, record) = read_record(&a.file, v)?;
+    let game = cmd_replay(&name, &record, a.quiet, colour && !a.plain, out)?;
     match a.svg {
-        Some(dir) => replay_pictures(&a.file, &dir, a.force, out),
+        Some(dir) => replay_pictures(&game, &dir, a.force, out),
+        None => Ok(()),
+    }
+}
+
+/// `senat replay FILE --index N`: game N of a batch file, as its record
+/// would be replayed.
+fn replay_indexed(a: &ReplayArgs, batch: &IndexedGame, out: &mut impl Write, colour: bool) -> Result<()> {
+    let g = batch.game_arg(&a.game)?;
+    if g.other()? {
+        if a.svg.is_some() {
+            return input("--svg is for Sénat records only");
+        }
+        return lab_replay(a, &batch.record(), &g, out, colour);
+    }
+    // Checked against its row first: a replay prints only a game that is the row's.
+    batch.senat_game()?;
+    let (name, record) = batch.senat_record()?;
+    let game = cmd_replay(&name, &record, a.quiet, colour && !a.plain, out)?;
+    match &a.svg {
+        Some(dir) => replay_pictures(&game, dir, a.force, out),
         None => Ok(()),
     }
 }
@@ -163,13 +197,14 @@ fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl
     Ok(())
 }
 
-fn cmd_replay(file: &Path, v: Variant, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<()> {
-    let (name, record) = read_record(file, v)?;
+/// Plays a Sénat record, printing every position unless `quiet`, then the
+/// result; returns the game.
+fn cmd_replay(name: &str, record: &Record, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<GameRecord> {
     if !quiet {
         writeln!(out, "start")?;
         write_position(out, &record.start, ansi)?;
     }
-    let game = play_record(&name, &record, |ply, m, game| {
+    let game = play_record(name, record, |ply, m, game| {
         if !quiet {
             writeln!(out, "\n{}. {m}", ply + 1)?;
             write_position(out, game.position(), ansi)?;
@@ -180,7 +215,7 @@ fn cmd_replay(file: &Path, v: Variant, quiet: bool, ansi: bool, out: &mut impl W
         writeln!(out)?;
     }
     writeln!(out, "{}", result_line(&game))?;
-    Ok(())
+    Ok(game)
 }
 
 /// `senat moves --game …`.
@@ -262,18 +297,22 @@ fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> 
 
 /// `senat replay --game …`: a record is the start (`start` or a position
 /// text) on its first line, then one move per line; `#` starts a comment.
-pub(crate) fn lab_replay(a: &ReplayArgs, out: &mut impl Write, colour: bool) -> Result<()> {
-    if a.svg.is_some() {
-        return input("--svg is for Sénat records only");
-    }
+/// `record`: the file's lines, or a game of a batch file; `g`: its game.
+pub(crate) fn lab_replay(
+    a: &ReplayArgs,
+    record: &RecordText,
+    g: &GameArg,
+    out: &mut impl Write,
+    colour: bool,
+) -> Result<()> {
     let colour = colour && !a.plain;
-    if a.game.game == GameKind::Dominoes {
-        return domino_replay(a, out);
+    if g.game == GameKind::Dominoes {
+        return domino_replay(a, record, g, out);
     }
-    on_game!(a.game.game, G => {
+    on_game!(g.game, G => {
         // The one record reader of the lab games (limits, the line at fault).
         let (mut ply, mut end) = (0, None);
-        game::lab_read_record::<G>(&a.file, &a.game, |m, s| {
+        game::lab_read_text::<G>(record, g, |m, s| {
             if !a.quiet {
                 match m {
                     None => writeln!(out, "start")?,
@@ -381,12 +420,11 @@ pub(crate) fn domino_show(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Re
 /// `senat replay --game dominoes`: a record is `start` or a state text,
 /// then one move per line (decisions and chance outcomes: `6-4L`, `pass`,
 /// `+6-4` a draw, `6-4>1` a deal).
-pub(crate) fn domino_replay(a: &ReplayArgs, out: &mut impl Write) -> Result<()> {
-    let name = a.file.display().to_string();
-    let body = limits::read_text(&a.file).or_else(input)?;
-    let mut lines = limits::record_lines(&body);
+pub(crate) fn domino_replay(a: &ReplayArgs, record: &RecordText, g: &GameArg, out: &mut impl Write) -> Result<()> {
+    let name = &record.name;
+    let mut lines = record.lines();
     let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-    let mut s = match game::domino_position(&[first.to_string()], &a.game) {
+    let mut s = match game::domino_position(&[first.to_string()], g) {
         Ok(DominoPos::State(s)) => s,
         Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
         Err(Failure::Input(e)) => return input(format_args!("{name}:{n0}: {e}")),

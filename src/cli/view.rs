@@ -7,16 +7,16 @@
 //! This module only ties them to files.
 
 use crate::cli::common::{
-    Failure, Result, batch_variant, input, parse_position, play_record, read_record, refuse_existing, result_line,
-    write_atomic,
+    IndexedGame, Result, file_game, indexed_game, input, parse_position, play_record, read_record, refuse_existing,
+    result_line, write_atomic,
 };
-use crate::cli::game::{self, DominoPos, GameArg};
+use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::picture::{self, Drawn, Frame};
 use senat_lab::viewer::dominoes::Sight;
 use senat_lab::viewer::{self, Meta, Step};
-use senat_rules::{GameRecord, Position, Record, Variant};
+use senat_rules::{GameRecord, Record, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -59,15 +59,17 @@ pub(crate) struct RenderArgs {
 /// Arguments of `senat view`.
 #[derive(Args, Debug)]
 pub(crate) struct ViewArgs {
-    /// A game record, or a file of `senat selfplay` (with --index): Sénat's
-    /// games file, or the moves file (`--moves`) of the other games.
+    /// A game record, or with --index a batch file of any game: a games or
+    /// moves file of `senat selfplay` or an arena's moves file (which file
+    /// holds a game: docs/formats.md, "Which file holds a game").
     file: PathBuf,
-    /// The game of a games or moves file to show: its row's index (the
-    /// `game` column).
+    /// The game of a batch file to show: its row's index (the `game`
+    /// column). The game and its variant are the file's (its identity line).
     #[arg(long, value_name = "N")]
     index: Option<u64>,
-    /// The game played: senat (the default), focus, focus4, debacle or
-    /// dominoes. A number here is read as `--index N`, the old spelling.
+    /// The game of a record: senat (the default), focus, focus4, debacle or
+    /// dominoes; with --index the file names it (a --game given must be
+    /// the file's). A number here is read as `--index N`, the old spelling.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// With --game dominoes: the player whose view the page shows at every
@@ -213,9 +215,8 @@ fn lab_ply<G: senat_lab::games::LabGame>(
 // ---- replay --svg -----------------------------------------------------------
 
 /// Writes one SVG picture per ply of a record into `dir` (`ply-000.svg`, …).
-pub(crate) fn replay_pictures(file: &Path, dir: &Path, force: bool, out: &mut impl Write) -> Result<()> {
-    let played = play_file(file)?;
-    let steps = viewer::steps(&played.game);
+pub(crate) fn replay_pictures(game: &GameRecord, dir: &Path, force: bool, out: &mut impl Write) -> Result<()> {
+    let steps = viewer::steps(game);
     let width = (steps.len() - 1).to_string().len().max(3);
     let name = |i: usize| dir.join(format!("ply-{i:0width$}.svg"));
     if !force && let Some(p) = (0..steps.len()).map(name).find(|p| p.exists()) {
@@ -275,62 +276,65 @@ fn other_record_notes(file: &Path) -> Result<(Vec<String>, Vec<Vec<String>>)> {
 
 /// The game of `view` and the row index: `--index N`, or the old `--game
 /// N` (a number); `--game` otherwise names the game (Sénat by default).
-fn view_game(a: &ViewArgs) -> Result<(GameKind, Option<u64>)> {
-    let Some(g) = a.game.as_deref() else { return Ok((GameKind::Senat, a.index)) };
+fn view_game(a: &ViewArgs) -> Result<(Option<GameKind>, Option<u64>)> {
+    let Some(g) = a.game.as_deref() else { return Ok((None, a.index)) };
     if !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()) {
         if a.index.is_some() {
             return input("--game N is the old spelling of --index N: give one of them");
         }
         let n = g.parse::<u64>().or_else(|e| input(format_args!("--game {g}: {e}")))?;
         eprintln!("note: `--game {n}` is read as `--index {n}` (--game now names the game)");
-        return Ok((GameKind::Senat, Some(n)));
+        return Ok((None, Some(n)));
     }
     let kind = GameKind::parse(g).or_else(|e| input(format_args!("--game: {e}")))?;
-    Ok((kind, a.index))
+    Ok((Some(kind), a.index))
 }
 
 pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     refuse_existing(&a.out, a.force)?;
-    let (kind, index) = view_game(&a)?;
+    let (want, index) = view_game(&a)?;
+    // A game of a batch file: the file names the game (`--game` must agree).
+    let batch = index.map(|n| indexed_game(&a.file, n, want)).transpose()?;
+    let kind = batch.as_ref().map_or(want.unwrap_or(GameKind::Senat), |b| b.kind);
     if kind != GameKind::Dominoes && (a.seat.is_some() || a.reveal) {
         return input(format_args!("--seat and --reveal are for --game dominoes (--game {kind} hides nothing)"));
     }
-    // Sénat's arena files are read by Sénat's own page (a row index as in
-    // its batches); the other games' by their batch reader.
-    let arena = senat_lab::arena::arena_file(&a.file).filter(|(g, _)| *g != GameKind::Senat);
-    let batch = senat_lab::games::batch::batch_game(&a.file).or(arena.as_ref().map(|(g, _)| *g));
-    if let Some(g) = batch
-        && g != kind
-    {
-        return input(format_args!("{} is a file of a {g} batch, not of {kind}: pass --game {g}", a.file.display()));
-    }
-    match (index, batch.is_some()) {
-        (None, true) => {
-            return input(format_args!("{} is a batch file: pass --index N to choose a game", a.file.display()));
-        }
-        (Some(n), false) if kind != GameKind::Senat => {
-            return input(format_args!(
-                "--index {n}: {} is not a batch file (a moves file of `senat selfplay --game {kind} --moves`)",
-                a.file.display()
-            ));
-        }
-        _ => {}
+    // Sénat's arena files are refused by Sénat's page (which asks for an
+    // index); every other batch file here.
+    if batch.is_none() && file_game(&a.file).is_some_and(|g| g != GameKind::Senat || !a.file_is_arena()) {
+        return input(format_args!("{} is a batch file: pass --index N to choose a game", a.file.display()));
     }
     let (page, plies) = match kind {
-        GameKind::Senat => senat_page(&a, index)?,
-        GameKind::Focus | GameKind::Focus4 => drawn_page::<senat_lab::games::focus::Focus>(&a, kind, index)?,
-        GameKind::Debacle => drawn_page::<senat_lab::games::debacle::Debacle>(&a, kind, index)?,
-        GameKind::Dominoes => dominoes_page(&a, index)?,
+        GameKind::Senat => senat_page(&a, batch.as_ref())?,
+        GameKind::Dominoes => dominoes_page(&a, batch.as_ref())?,
+        _ => on_game!(kind, G => drawn_page::<G>(&a, kind, batch.as_ref())?),
     };
     write_atomic(&a.out, page.as_bytes(), a.force)?;
     writeln!(out, "wrote {} ({plies} plies, {} bytes)", a.out.display(), page.len())?;
     Ok(())
 }
 
+impl ViewArgs {
+    fn file_is_arena(&self) -> bool {
+        senat_lab::arena::arena_file(&self.file).is_some()
+    }
+}
+
 /// The page of a Sénat record or games file row, and its plies.
-fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
-    let (game, meta) = match index {
-        Some(n) => games_file_game(&a.file, n)?,
+fn senat_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usize)> {
+    let (game, meta) = match batch {
+        Some(b) => {
+            let game = b.senat_game()?;
+            let meta = Meta {
+                title: b.title.clone(),
+                players: b.players.clone(),
+                notes: Vec::new(),
+                ply_notes: Vec::new(),
+                result: result_line(&game),
+                evaluation: None,
+            };
+            (game, meta)
+        }
         None => {
             if a.file.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
                 return input(format_args!(
@@ -354,64 +358,6 @@ fn senat_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
         }
     };
     Ok((viewer::html(&game, &meta), game.moves().len()))
-}
-
-/// A row of a moves file of another game's batch (`senat selfplay --game G
-/// --moves`) or arena (`senat arena --game G --moves`): the file's variant
-/// text, the game's agents as the page's players, and the row's move texts.
-struct MovesRow {
-    title: String,
-    variant: String,
-    players: Vec<(String, String)>,
-    moves: Vec<String>,
-}
-
-fn moves_row(path: &Path, n: u64) -> Result<MovesRow> {
-    let shown = path.display().to_string();
-    // An arena names its agents per row; a batch in its identity line.
-    let (variant, agents) = match senat_lab::arena::arena_file(path) {
-        Some((_, variant)) => (variant, None),
-        None => {
-            let fields = senat_lab::games::batch::identity_of(path).or_else(input)?;
-            let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
-            let variant = if field("variant") == "-" { String::new() } else { field("variant") };
-            (variant, Some([field("first"), field("second")]))
-        }
-    };
-    let arena_columns = senat_lab::games::arena::MOVES_COLUMNS;
-    let mut rdr = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
-        .flexible(true)
-        .from_path(path)
-        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
-    let head: Vec<&str> = headers.iter().collect();
-    let moves_c = match (&agents, head.as_slice()) {
-        (Some(_), ["game", "moves"]) => 1,
-        (None, h) if *h == arena_columns => 5,
-        _ => {
-            return input(format_args!(
-                "{shown} is not a moves file (its columns are not `game,moves`, nor an arena's): view the file \
-                 that `--moves` wrote beside the games file"
-            ));
-        }
-    };
-    let mut seen = 0u64;
-    for (i, row) in rdr.records().enumerate() {
-        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
-        seen += 1;
-        if row.get(0) != Some(n.to_string().as_str()) {
-            continue;
-        }
-        let [first, second] = agents.clone().unwrap_or_else(|| [3, 4].map(|c| row.get(c).unwrap_or("").to_string()));
-        return Ok(MovesRow {
-            title: format!("{shown} game {n}"),
-            variant,
-            players: vec![("first".into(), first), ("second".into(), second)],
-            moves: row.get(moves_c).unwrap_or("").split_whitespace().map(str::to_string).collect(),
-        });
-    }
-    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
 }
 
 /// Blue's win probability at every ply of an annotated Sénat record
@@ -439,9 +385,9 @@ fn lab_evaluation<G: senat_lab::games::LabGame>(
 
 /// The page of a [`Drawn`] game (Focus, Débâcle): a record, or a row of a
 /// moves file; and its plies.
-fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Result<(String, usize)> {
+fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, batch: Option<&IndexedGame>) -> Result<(String, usize)> {
     let g = game::GameArg { game: kind, variant: String::new(), players: None };
-    let (meta, states, moves) = match index {
+    let (meta, states, moves) = match batch {
         None => {
             let played = game::lab_play_record::<G>(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
@@ -453,28 +399,20 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
                 played.moves,
             )
         }
-        Some(n) => {
-            let row = moves_row(&a.file, n)?;
-            let start = G::start(&row.variant).or_else(|e| input(format_args!("{}: {e}", row.title)))?;
-            let (mut states, mut moves) = (vec![start], Vec::new());
-            for (k, text) in row.moves.iter().enumerate() {
-                let s = states[states.len() - 1];
-                let m = G::parse_move(&s, text).or_else(|e| input(format_args!("{} ply {}: {e}", row.title, k + 1)))?;
-                states.push(G::apply(&s, m));
-                moves.push(m);
-            }
-            let result = senat_lab::games::result_line::<G>(&states[states.len() - 1]);
+        Some(b) => {
+            let played = game::lab_play_text::<G>(&b.record(), &b.game_arg(&g)?)?;
+            let result = senat_lab::games::result_line::<G>(&played.states[played.states.len() - 1]);
             (
                 Meta {
-                    title: row.title,
-                    players: row.players,
+                    title: b.title.clone(),
+                    players: b.players.clone(),
                     notes: Vec::new(),
                     ply_notes: Vec::new(),
                     result,
                     evaluation: None,
                 },
-                states,
-                moves,
+                played.states,
+                played.moves,
             )
         }
     };
@@ -484,9 +422,9 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, index: Option<u64>) -> Res
 
 /// The page of a dominoes match (a record, or a row of a moves file) seen
 /// by `--seat` (player 0 by default) unless `--reveal`; and its plies.
-fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
+fn dominoes_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usize)> {
     let g = game::GameArg { game: GameKind::Dominoes, variant: String::new(), players: None };
-    let (mut meta, states, moves) = match index {
+    let (mut meta, states, moves) = match batch {
         None => {
             let (name, states, moves) = game::domino_record_states(&a.file, &g)?;
             let (notes, ply_notes) = other_record_notes(&a.file)?;
@@ -505,22 +443,11 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
                 moves,
             )
         }
-        Some(n) => {
-            let row = moves_row(&a.file, n)?;
-            let variant = dominoes_rules::Variant::parse(&row.variant)
-                .or_else(|e| input(format_args!("{}: variant `{}`: {e}", row.title, row.variant)))?;
-            let mut states = vec![dominoes_rules::State::start(variant)];
-            let mut moves = Vec::new();
-            for (k, text) in row.moves.iter().enumerate() {
-                let mut s = states[states.len() - 1];
-                let m = s.parse_move(text).or_else(|e| input(format_args!("{} ply {}: {e}", row.title, k + 1)))?;
-                s.play_unchecked(m);
-                states.push(s);
-                moves.push(m);
-            }
+        Some(b) => {
+            let (_, states, moves) = game::domino_text_states(&b.record(), &b.game_arg(&g)?)?;
             let meta = Meta {
-                title: row.title,
-                players: row.players,
+                title: b.title.clone(),
+                players: b.players.clone(),
                 notes: Vec::new(),
                 ply_notes: Vec::new(),
                 result: String::new(),
@@ -544,73 +471,6 @@ fn dominoes_page(a: &ViewArgs, index: Option<u64>) -> Result<(String, usize)> {
     };
     let plies = viewer::dominoes::plies(&states, &moves, sight);
     Ok((viewer::page(&meta, viewer::dominoes::shape(players, sight), plies), moves.len()))
-}
-
-/// Game `n` of a games file of `senat selfplay`: its moves replayed from
-/// the start of the draft and checked against the row's final SPN, winner
-/// and reason.
-fn games_file_game(path: &Path, n: u64) -> Result<(GameRecord, Meta)> {
-    let shown = path.display().to_string();
-    let variant = batch_variant(path)?;
-    let mut rdr = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
-        .from_path(path)
-        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
-    let col = |name: &str| {
-        headers.iter().position(|h| h == name).ok_or_else(|| {
-            Failure::Input(format!("{shown} is not a games file of senat selfplay: it has no `{name}` column"))
-        })
-    };
-    let [game_c, red_c, blue_c, winner_c, reason_c, draft_c, play_c, final_c] =
-        ["game", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"].map(col);
-    let (game_c, red_c, blue_c, winner_c, reason_c, draft_c, play_c, final_c) =
-        (game_c?, red_c?, blue_c?, winner_c?, reason_c?, draft_c?, play_c?, final_c?);
-    let mut seen = 0u64;
-    for (i, row) in rdr.records().enumerate() {
-        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
-        seen += 1;
-        if row.get(game_c) != Some(n.to_string().as_str()) {
-            continue;
-        }
-        let field = |c: usize| row.get(c).unwrap_or("");
-        let name = format!("{shown} game {n} ply");
-        let moves = field(draft_c)
-            .split_whitespace()
-            .chain(field(play_c).split_whitespace())
-            .enumerate()
-            .map(|(k, m)| (k + 1, m.to_string()))
-            .collect();
-        let record = Record { start: Position::start_of(variant), moves };
-        let game = play_record(&name, &record, |_, _, _| Ok(()))?;
-        let final_spn = game.position().to_spn();
-        if final_spn != field(final_c) {
-            return input(format_args!(
-                "{shown} game {n}: the moves end in `{final_spn}`, not in its final_spn `{}`",
-                field(final_c)
-            ));
-        }
-        if let Some(o) = game.outcome() {
-            let winner = senat_lab::selfplay::winner_name(o.winner);
-            if winner != field(winner_c) || o.reason.name() != field(reason_c) {
-                return input(format_args!(
-                    "{shown} game {n}: the moves end in `{o}`, not in its winner `{}` and reason `{}`",
-                    field(winner_c),
-                    field(reason_c)
-                ));
-            }
-        }
-        let meta = Meta {
-            title: format!("{shown} game {n}"),
-            players: vec![("red".into(), field(red_c).to_string()), ("blue".into(), field(blue_c).to_string())],
-            notes: Vec::new(),
-            ply_notes: Vec::new(),
-            result: result_line(&game),
-            evaluation: None,
-        };
-        return Ok((game, meta));
-    }
-    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
 }
 
 /// `senat render --game dominoes`: the picture of a state, an observation
