@@ -258,10 +258,6 @@ Examples:
     /// probability for the side to move, its best move and line, and a mark
     /// (?! ? ??) where the move played lost 0.05 / 0.10 / 0.20 or more of it.
     /// The output is still a record (`senat replay` reads it).
-    ///
-    /// Every game (--game); with --index N, game N of a batch file of any
-    /// game (a games or moves file of selfplay, an arena's moves file; the
-    /// file names its game; docs/formats.md, "Which file holds a game").
     #[command(after_help = annotate::MARKS_HELP)]
     Annotate(annotate::AnnotateArgs),
 

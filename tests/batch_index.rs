@@ -66,7 +66,7 @@ fn every_games_batch_files_give_their_games_by_index() {
         let played = moves_of(if game == "senat" { &games } else { &moves }, 1);
         let rec = record(&d, &format!("{game}-1.txt"), &played);
         let r = rec.to_str().unwrap();
-        let mut with_game = |args: &[&str]| {
+        let with_game = |args: &[&str]| {
             let mut v = args.to_vec();
             v.extend(["--game", game]);
             v.extend(extra);

@@ -524,10 +524,11 @@ fn view_refuses_what_it_cannot_show_in_one_line() {
     assert!(e.contains("focus batch, not of debacle: pass --game focus"), "{e}");
     let e = fails(&["view", "--game", "focus4", m, "--index", "0", "--out", o]);
     assert!(e.contains("pass --game focus"), "{e}");
-    let e = fails(&["view", m, "--index", "0", "--out", o]);
-    assert!(e.contains("pass --game focus"), "a Sénat view of a Focus file: {e}");
+    // The file names its game: no --game needed.
+    senat(&["view", m, "--index", "0", "--out", o]);
+    std::fs::remove_file(&out).unwrap();
     let e = fails(&["view", "--game", "focus", g, "--index", "0", "--out", o]);
-    assert!(e.contains("is not a moves file"), "{e}");
+    assert!(e.contains("pass the batch's moves file"), "{e}");
     let e = fails(&["view", "--game", "focus", m, "--out", o]);
     assert!(e.contains("pass --index N"), "{e}");
     let e = fails(&["view", "--game", "focus", m, "--index", "0", "--seat", "1", "--out", o]);

@@ -51,8 +51,14 @@ pub(crate) struct AnnotateArgs {
     pub(crate) force: bool,
 }
 
-/// The help's account of the marks.
-pub(crate) const MARKS_HELP: &str = "Each move line gets one comment: the ply, the side to move, \
+/// The help after the options: examples, and the account of the marks.
+pub(crate) const MARKS_HELP: &str = "Examples:
+  senat annotate game.txt --agent top                          # a Sénat record
+  senat annotate --game focus focus.txt --agent 'ab:depth=3'   # a record of another game
+  senat annotate focus-moves.csv --index 3 --agent top         # game 3 of a batch file: it names its game
+Which file of a batch holds a game, for every game: docs/formats.md, \"Which file holds a game\".
+
+Each move line gets one comment: the ply, the side to move, \
 its win probability by the agent (a draw counting half; `win in N` where the agent proved it), the \
 agent's best move and line, and the win probability left after the move played (the agent's \
 value of the next position, seen by the mover). A move other than the agent's best whose drop \

@@ -365,6 +365,18 @@ pub(crate) fn file_game(path: &Path) -> Option<GameKind> {
     senat_lab::games::batch::batch_game(path).or_else(|| senat_lab::arena::arena_file(path).map(|(g, _)| g))
 }
 
+/// [`file_game`], refused unless it is `want` (`--game`, if given).
+pub(crate) fn checked_file_game(path: &Path, want: Option<GameKind>) -> Result<Option<GameKind>> {
+    let found = file_game(path);
+    match (found, want) {
+        (Some(g), Some(w)) if g != w => input(format_args!(
+            "{} is a file of a {g} batch, not of {w}: pass --game {g} or leave --game out (the file names its game)",
+            path.display()
+        )),
+        _ => Ok(found),
+    }
+}
+
 /// The lines of a game record as every game's record reader takes them: a
 /// record file's ([`limits::record_lines`]), or those of a game taken out
 /// of a batch file ([`IndexedGame::record`]: `start`, then one move a
@@ -454,14 +466,8 @@ fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: u64) -> Failure {
 pub(crate) fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame> {
     use senat_lab::games::batch::identity_of;
     let shown = path.display().to_string();
-    let found = file_game(path);
+    let found = checked_file_game(path, want)?;
     match (found, want) {
-        (Some(g), Some(w)) if g != w => {
-            return input(format_args!(
-                "{shown} is a file of a {g} batch, not of {w}: pass --game {g} or leave --game out (the file \
-                 names its game)"
-            ));
-        }
         (None, Some(w)) if w != GameKind::Senat => {
             return input(format_args!(
                 "--index {n}: {shown} is not a batch file (a moves file of `senat selfplay --game {w} --moves`)"

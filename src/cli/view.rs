@@ -7,8 +7,8 @@
 //! This module only ties them to files.
 
 use crate::cli::common::{
-    IndexedGame, Result, file_game, indexed_game, input, parse_position, play_record, read_record, refuse_existing,
-    result_line, write_atomic,
+    IndexedGame, Result, checked_file_game, indexed_game, input, parse_position, play_record, read_record,
+    refuse_existing, result_line, write_atomic,
 };
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
@@ -301,7 +301,8 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     }
     // Sénat's arena files are refused by Sénat's page (which asks for an
     // index); every other batch file here.
-    if batch.is_none() && file_game(&a.file).is_some_and(|g| g != GameKind::Senat || !a.file_is_arena()) {
+    if batch.is_none() && checked_file_game(&a.file, want)?.is_some_and(|g| g != GameKind::Senat || !a.file_is_arena())
+    {
         return input(format_args!("{} is a batch file: pass --index N to choose a game", a.file.display()));
     }
     let (page, plies) = match kind {
