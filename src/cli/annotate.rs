@@ -70,7 +70,7 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     // A game of a batch file (`--index`): the file's game and variant.
     let batch = a.index.map(|n| indexed_game(&a.record, n, a.game.given())).transpose()?;
     let g = match &batch {
-        Some(b) => b.game_arg(&a.game)?,
+        Some(b) => GameArg::of_batch(b, &a.game)?,
         None => a.game.clone(),
     };
     if g.other()? {

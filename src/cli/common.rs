@@ -581,20 +581,6 @@ impl IndexedGame {
         RecordText { name: format!("{} ply", self.title), body, plies: true }
     }
 
-    /// The game and variant as `--game` and `--variant` would name them,
-    /// for the readers of the other games; a `--variant` or `--players`
-    /// given beside `--index` is refused (the file's variant is the game's).
-    pub(crate) fn game_arg(&self, given: &crate::cli::game::GameArg) -> Result<crate::cli::game::GameArg> {
-        if !given.variant.trim().is_empty() || given.players.is_some() {
-            return input(format_args!(
-                "--variant and --players are the file's with --index: {} names its game's ({})",
-                self.title,
-                if self.variant.is_empty() { "the default rules" } else { &self.variant }
-            ));
-        }
-        Ok(crate::cli::game::GameArg { game: self.kind, variant: self.variant.clone(), players: None })
-    }
-
     /// Sénat: the game as a record (its moves from the start of the file's
     /// variant, named `FILE game N ply` in messages).
     pub(crate) fn senat_record(&self) -> Result<(String, Record)> {

@@ -7,7 +7,7 @@
 //! This module parses only: it runs no command, prints nothing but a
 //! variant's help, writes no file, and imports no command module.
 
-use crate::cli::common::{Failure, RecordText, Result, input};
+use crate::cli::common::{Failure, IndexedGame, RecordText, Result, input};
 use clap::Args;
 use dominoes_rules::{Observation, State, Variant as DominoVariant};
 use senat_lab::games::agent::AgentSpec;
@@ -83,6 +83,21 @@ impl GameArg {
     pub(crate) fn given(&self) -> Option<GameKind> {
         let mut args = std::env::args_os().skip(2);
         args.any(|a| a == "--game" || a.to_string_lossy().starts_with("--game=")).then_some(self.game)
+    }
+
+    /// The game and variant of a game of a batch file as `--game` and
+    /// `--variant` would name them, for the readers of the other games; a
+    /// `--variant` or `--players` given beside `--index` is refused (the
+    /// file's variant is the game's).
+    pub(crate) fn of_batch(batch: &IndexedGame, given: &GameArg) -> Result<GameArg> {
+        if !given.variant.trim().is_empty() || given.players.is_some() {
+            return input(format_args!(
+                "--variant and --players are the file's with --index: {} names its game's ({})",
+                batch.title,
+                if batch.variant.is_empty() { "the default rules" } else { &batch.variant }
+            ));
+        }
+        Ok(GameArg { game: batch.kind, variant: batch.variant.clone(), players: None })
     }
 
     /// The full variant text (the game's own options, then the user's).

@@ -141,7 +141,7 @@ pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Resul
 /// `senat replay FILE --index N`: game N of a batch file, as its record
 /// would be replayed.
 fn replay_indexed(a: &ReplayArgs, batch: &IndexedGame, out: &mut impl Write, colour: bool) -> Result<()> {
-    let g = batch.game_arg(&a.game)?;
+    let g = GameArg::of_batch(batch, &a.game)?;
     if g.other()? {
         if a.svg.is_some() {
             return input("--svg is for Sénat records only");

@@ -401,7 +401,7 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, batch: Option<&IndexedGame
             )
         }
         Some(b) => {
-            let played = game::lab_play_text::<G>(&b.record(), &b.game_arg(&g)?)?;
+            let played = game::lab_play_text::<G>(&b.record(), &GameArg::of_batch(b, &g)?)?;
             let result = senat_lab::games::result_line::<G>(&played.states[played.states.len() - 1]);
             (
                 Meta {
@@ -445,7 +445,7 @@ fn dominoes_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, u
             )
         }
         Some(b) => {
-            let (_, states, moves) = game::domino_text_states(&b.record(), &b.game_arg(&g)?)?;
+            let (_, states, moves) = game::domino_text_states(&b.record(), &GameArg::of_batch(b, &g)?)?;
             let meta = Meta {
                 title: b.title.clone(),
                 players: b.players.clone(),
