@@ -122,6 +122,8 @@ fn history_is_applied() {
     ok(&["replay", "--quiet", h2.to_str().unwrap()]);
     let e = expect_error(&senat(&["bestmove", "--agent", "greedy", "--history", h, "sample"]), &[]);
     assert!(e.contains("is not the final position of --history"), "{e}");
+    // No position and no history: the start, as in every other game.
+    assert_eq!(bestmove(&["--agent", "ab:depth=2"]).0, bestmove(&["--agent", "ab:depth=2", "start"]).0);
 }
 
 #[test]
@@ -138,7 +140,6 @@ fn refusals_are_one_line() {
         (vec!["bestmove", "--game", "dominoes", "--agent", "ismcts:guard=7", OBS], "`guard=7`: expected on or off"),
         (vec!["bestmove", "--game", "dominoes", "--agent", "greedy", "start"], "chance is to move"),
         (vec!["bestmove", "--agent", "greedy", "nonsense"], "SPN"),
-        (vec!["bestmove", "--agent", "greedy"], "no position"),
         (vec!["bestmove", "--game", "focus", "--agent", "greedy", "--history", "x.txt"], "--history is for Sénat"),
         (vec!["selfplay", "--red", "stong", "--games", "1"], "did you mean `strong`?"),
         (vec!["arena", "--game", "focus", "top", "fats"], "did you mean `fast`?"),

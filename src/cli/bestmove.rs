@@ -69,7 +69,7 @@ pub(crate) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<()> {
             }
             game
         }
-        None if a.pos.is_empty() => return input("no position: give a POSITION or --history FILE"),
+        None if a.pos.is_empty() => GameRecord::new(parse_position("start", v)?),
         None => GameRecord::new(parse_position(&a.pos.join(" "), v)?),
     };
     if let Some(o) = game.outcome() {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 pub(crate) const POS_HELP: &str = "The position: `start` (empty board, blue gives first), `sample` \
 (the position after the draft of the sample game of the rules) or an SPN. An SPN contains \
 spaces: pass it as one quoted argument or as several arguments, which are joined with \
-single spaces";
+single spaces. None given (and no --history): `start`";
 
 /// The help of every command's `--quiet`: one meaning everywhere.
 pub(crate) const QUIET_HELP: &str = "No progress bar and no report: stdout holds the command's result \

@@ -341,13 +341,12 @@ pub(crate) fn bench_search(a: BenchSearchArgs, out: &mut impl Write) -> Result<(
 }
 
 /// The state to search, in variant `v`: the final position of a record
-/// (with its history), or a position with no history.
+/// (with its history), or a position with no history (`start` if none is
+/// given, as in every other game).
 pub(crate) fn search_root(pos: &[String], history: Option<&Path>, v: Variant) -> Result<SenatState> {
     let Some(file) = history else {
-        if pos.is_empty() {
-            return input("no position: give a position or --history FILE");
-        }
-        return Ok(SenatState::new(parse_position(&pos.join(" "), v)?));
+        let text = if pos.is_empty() { "start".to_string() } else { pos.join(" ") };
+        return Ok(SenatState::new(parse_position(&text, v)?));
     };
     let (name, record) = read_record(file, v)?;
     let game = play_record(&name, &record, |_, _, _| Ok(()))?;
