@@ -57,6 +57,7 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
         return match a.game.game {
             GameKind::Focus | GameKind::Focus4 => annotate_game::<Focus>(&a, out),
             GameKind::Debacle => annotate_game::<Debacle>(&a, out),
+            GameKind::Connect4 => annotate_game::<senat_lab::games::connect4::Connect4>(&a, out),
             GameKind::Dominoes => annotate_dominoes(&a, out),
             GameKind::Senat => unreachable!("Sénat is not another game"),
         };
@@ -126,7 +127,7 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     write_annotated(&a, &text, game.moves().len(), out)
 }
 
-/// `senat annotate --game focus|focus4|debacle`: the same comments from
+/// `senat annotate --game focus|focus4|debacle|connect4`: the same comments from
 /// the lab's agents of that game (alpha-beta's score through the game's
 /// fitted [`LabGame::eval_scale`], MCTS's mean result); the win
 /// probability is the mover's team's.

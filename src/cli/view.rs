@@ -66,8 +66,8 @@ pub(crate) struct ViewArgs {
     /// `game` column).
     #[arg(long, value_name = "N")]
     index: Option<u64>,
-    /// The game played: senat (the default), focus, focus4, debacle or
-    /// dominoes. A number here is read as `--index N`, the old spelling.
+    /// The game played: senat (the default), focus, focus4, debacle,
+    /// connect4 or dominoes. A number here is read as `--index N`, the old spelling.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// With --game dominoes: the player whose view the page shows at every
@@ -173,10 +173,11 @@ pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<us
 /// The picture of another game than Sénat: its position or a ply of its
 /// record (`None` when `--variant help` printed the keys instead).
 fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    use senat_lab::games::{debacle::Debacle, focus::Focus};
+    use senat_lab::games::{connect4::Connect4, debacle::Debacle, focus::Focus};
     match a.game.game {
         GameKind::Focus | GameKind::Focus4 => drawn_svg::<Focus>(a, record, out),
         GameKind::Debacle => drawn_svg::<Debacle>(a, record, out),
+        GameKind::Connect4 => drawn_svg::<Connect4>(a, record, out),
         GameKind::Dominoes => domino_render_svg(a, record, out),
         GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
     }
@@ -320,6 +321,7 @@ pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
         GameKind::Senat => senat_page(&a, index)?,
         GameKind::Focus | GameKind::Focus4 => drawn_page::<senat_lab::games::focus::Focus>(&a, kind, index)?,
         GameKind::Debacle => drawn_page::<senat_lab::games::debacle::Debacle>(&a, kind, index)?,
+        GameKind::Connect4 => drawn_page::<senat_lab::games::connect4::Connect4>(&a, kind, index)?,
         GameKind::Dominoes => dominoes_page(&a, index)?,
     };
     write_atomic(&a.out, page.as_bytes(), a.force)?;
