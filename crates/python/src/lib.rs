@@ -112,7 +112,7 @@ impl Slot for Connect4 {
     }
 }
 
-/// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+/// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
 fn kind(game: &str) -> PyResult<GameKind> {
     lab(GameKind::parse(game))
 }
@@ -256,7 +256,7 @@ impl Position {
         Position::read(kind(game)?, "start", variant)
     }
 
-    /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+    /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
     #[getter]
     fn game(&self) -> &'static str {
         self.kind.name()

@@ -21,7 +21,7 @@ use std::fmt::Write;
 /// Width of every Connect Four picture, in pixels.
 pub const WIDTH: u32 = 720;
 /// Height of every Connect Four picture, in pixels.
-pub const HEIGHT: u32 = 620;
+pub const HEIGHT: u32 = 650;
 /// The largest side of a cell, in pixels (smaller on wide or tall boards).
 const MAX_CELL: i32 = 80;
 /// The room the grid may take.
@@ -218,6 +218,6 @@ mod tests {
         let small = Position::start(Variant::parse("width=9,height=4").unwrap());
         let big = super::svg(&Frame::new(&small));
         assert!(big.contains("data-position=\"width=9,height=4 start\"") && count(&big, "class=\"hole\"") == 36);
-        assert!(super::png(&big).is_ok());
+        assert!(crate::picture::png(&big).is_ok());
     }
 }
