@@ -160,7 +160,9 @@ fn every_bounded_option_of_every_game_refuses_the_extremes_in_one_line() {
 #[test]
 fn the_exploration_constant_has_one_bound_for_every_game() {
     // Sénat's `mcts:c=` took 2^64 where Focus's stopped at 100.
-    for (game, kind) in [("senat", "mcts"), ("focus", "mcts"), ("debacle", "mcts"), ("connect4", "mcts"), ("dominoes", "ismcts")] {
+    for (game, kind) in
+        [("senat", "mcts"), ("focus", "mcts"), ("debacle", "mcts"), ("connect4", "mcts"), ("dominoes", "ismcts")]
+    {
         for c in ["18446744073709551616", "100.5"] {
             let spec = format!("{kind}:playouts=10,c={c}");
             let e = fails(&["bestmove", "--game", game, "--agent", &spec, "--", "start"]);

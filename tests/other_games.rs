@@ -23,18 +23,16 @@ use support::files::TempDir;
 
 #[test]
 fn perft_at_the_start_matches_games_md() {
-    for (game, depth, count) in
-        [
-            ("focus", 1, "68"),
-            ("focus4", 1, "44"),
-            ("debacle", 1, "12"),
-            ("debacle", 2, "158"),
-            ("focus", 2, "4460"),
-            ("connect4", 1, "7"),
-            ("connect4", 6, "117649"),
-            ("connect4", 8, "5673234"),
-        ]
-    {
+    for (game, depth, count) in [
+        ("focus", 1, "68"),
+        ("focus4", 1, "44"),
+        ("debacle", 1, "12"),
+        ("debacle", 2, "158"),
+        ("focus", 2, "4460"),
+        ("connect4", 1, "7"),
+        ("connect4", 6, "117649"),
+        ("connect4", 8, "5673234"),
+    ] {
         let d = depth.to_string();
         let out = ok(&["perft", "--game", game, "start", "--depth", &d]);
         assert_eq!(out.trim(), count, "{game} depth {depth}");

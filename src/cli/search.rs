@@ -314,7 +314,9 @@ impl SolveArgs {
     fn horizon(&self, own: Option<u32>) -> Result<u32> {
         match self.max_depth.or(own) {
             Some(d) => Ok(d),
-            None => input("the following required arguments were not provided: --max-depth <N> (see `senat solve --help`)"),
+            None => {
+                input("the following required arguments were not provided: --max-depth <N> (see `senat solve --help`)")
+            }
         }
     }
 }

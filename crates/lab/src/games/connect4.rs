@@ -115,7 +115,8 @@ fn read_text(text: &str) -> Result<Position, TextError> {
         Some((vt, moves)) => {
             let v = Variant::parse(vt).map_err(|e| bad(format!("variant `{vt}`: {e}")))?;
             if v.to_text() != vt {
-                let canonical = if v.to_text().is_empty() { "nothing before the moves".into() } else { format!("`{v}`") };
+                let canonical =
+                    if v.to_text().is_empty() { "nothing before the moves".into() } else { format!("`{v}`") };
                 return Err(bad(format!("variant `{vt}` is not written in its canonical form ({canonical})")));
             }
             (v, moves)
@@ -129,8 +130,8 @@ impl LabGame for Connect4 {
         &["first", "second"]
     }
     fn start(variant: &str) -> Result<Position, TextError> {
-        let v = Variant::parse(variant)
-            .map_err(|e| TextError::Variant { text: variant.into(), message: e.to_string() })?;
+        let v =
+            Variant::parse(variant).map_err(|e| TextError::Variant { text: variant.into(), message: e.to_string() })?;
         Ok(Position::start(v))
     }
     fn variant_text(s: &Position) -> String {

@@ -58,14 +58,8 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game, in `--help` order.
-    pub const ALL: [GameKind; 6] = [
-        GameKind::Senat,
-        GameKind::Focus,
-        GameKind::Focus4,
-        GameKind::Debacle,
-        GameKind::Dominoes,
-        GameKind::Connect4,
-    ];
+    pub const ALL: [GameKind; 6] =
+        [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle, GameKind::Dominoes, GameKind::Connect4];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
