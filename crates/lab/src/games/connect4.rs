@@ -114,7 +114,7 @@ fn read_text(text: &str) -> Result<Position, TextError> {
         None => (Variant::default(), text),
         Some((vt, moves)) => {
             let v = Variant::parse(vt).map_err(|e| bad(format!("variant `{vt}`: {e}")))?;
-            if v.to_text() != vt {
+            if vt.is_empty() || v.to_text() != vt {
                 let canonical =
                     if v.to_text().is_empty() { "nothing before the moves".into() } else { format!("`{v}`") };
                 return Err(bad(format!("variant `{vt}` is not written in its canonical form ({canonical})")));
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(Connect4::position_text(&s), "width=5,height=4 start");
         let q = Connect4::parse_position("width=5,height=4 4453").unwrap();
         assert_eq!((Connect4::position_text(&q), q.variant().cells()), ("width=5,height=4 4453".into(), 20));
-        for bad in ["width=7 4453", "height=4,width=5 44", "width=5,height=4 46", "width=3 11", ""] {
+        for bad in ["width=7 4453", "height=4,width=5 44", "width=5,height=4 46", "width=3 11", "", " 4453", "4453 "] {
             assert!(Connect4::parse_position(bad).is_err(), "{bad}");
         }
         assert_eq!(Connect4::move_text(Connect4::parse_move(&p, "7").unwrap()), "7");
