@@ -5,6 +5,8 @@ moves the exact solver proves winning (or saving) within a horizon.
 Usage:
   experiments/tactics-suite.py --game senat --out tests/fixtures/tactics-senat.txt
   experiments/tactics-suite.py --game focus --out tests/fixtures/tactics-focus.txt
+  experiments/tactics-suite.py --game connect4 --games 12 --tail 10 --every 4 --time 5.0 \
+      --per-class 40 --book 4 --seed 2026 --out tests/fixtures/tactics-connect4.txt
   experiments/tactics-suite.py --game dominoes --out tests/fixtures/tactics-dominoes.txt
 
 Dominoes (hidden hands) differs; see `dominoes_main`: positions are the
@@ -45,6 +47,8 @@ import tempfile
 
 SPN_SENAT = re.compile(r"^\S+/\S+/\S+ [rb] \S+ \d+-\d+-\d+ \d+$")
 SPN_DEBACLE = re.compile(r"^[^ /]+(/[^ /]+){5} [ns] ")
+# Connect Four: `start` or the columns played (a 7 x 6 board: no variant before them).
+SPN_CONNECT4 = re.compile(r"^(start|[1-9]+)$")
 
 # Agent pairs per game: (first, second). Drafting agents for Sénat draw
 # their own randomness (learned), so play agents that search deterministically
@@ -71,6 +75,13 @@ PAIRS = {
         ("greedy", "greedy"),
         ("ismcts:playouts=100", "greedy"),
         ("pimc:playouts=200,worlds=10", "ismcts:playouts=100"),
+    ],
+    "connect4": [
+        ("random", "random"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+        ("ab:depth=1", "greedy"),
+        ("mcts:playouts=100", "greedy"),
     ],
     "debacle": [
         ("random", "random"),
@@ -123,6 +134,8 @@ def positions(bin_, game, moves, tmp):
     # six board rows).
     if game == "debacle":
         return [line for line in text.splitlines() if SPN_DEBACLE.match(line)]
+    if game == "connect4":
+        return [line for line in text.splitlines() if SPN_CONNECT4.match(line)]
     return [line for line in text.splitlines() if line.startswith(game + " ")]
 
 

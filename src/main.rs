@@ -117,7 +117,7 @@ Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
     View(view::ViewArgs),
 
     /// Play a game against an engine in the terminal (Sénat with its draft,
-    /// or --game focus|focus4|debacle|dominoes): type moves in move text,
+    /// or --game focus|focus4|debacle|connect4|dominoes): type moves in move text,
     /// or `help` for the commands.
     #[command(after_help = "\
 Examples:
@@ -246,7 +246,7 @@ Examples:
     /// search's value and visits or score and depth, its principal line).
     ///
     /// For every game: Sénat (a policy spec; --history FILE gives the game
-    /// so far, so that repetition counts), --game focus|focus4|debacle (an
+    /// so far, so that repetition counts), --game focus|focus4|debacle|connect4 (an
     /// agent spec), --game dominoes (a dominoes agent; the position is an
     /// observation of the player to decide). The same --seed gives the same
     /// move (unless the spec searches for a time, movetime=). Errors (a bad
@@ -384,7 +384,7 @@ fn named_help(all_games: bool) -> String {
     s.push_str(if all_games { "Sénat:\n" } else { "" });
     s.push_str(&named::help(named::SENAT));
     if all_games {
-        s.push_str("Focus, focus4, Débâcle (--game):\n");
+        s.push_str("Focus, focus4, Débâcle, Connect Four (--game):\n");
         s.push_str(&named::help(named::GAMES));
         s.push_str("Dominoes (--game dominoes):\n");
         s.push_str(&named::help(named::DOMINOES));

@@ -19,7 +19,7 @@ const EXTREMES: [&str; 7] = ["0", "-1", "18446744073709551615", "184467440737095
 
 /// The games, with a position each command accepts (dominoes: a state
 /// where chance is to move, which only the option's refusal precedes).
-const GAMES: [&str; 5] = ["senat", "focus", "focus4", "debacle", "dominoes"];
+const GAMES: [&str; 6] = ["senat", "focus", "focus4", "debacle", "dominoes", "connect4"];
 
 /// One case: the arguments, the option's name as its refusal says it
 /// (`--tt-mb`, `` `tt=``), and whether the value is one the option takes
@@ -94,7 +94,7 @@ fn cases() -> Vec<Case> {
     for key in ["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i"] {
         key_cases("senat", "heuristic", "", key, &mut out);
     }
-    for game in ["focus", "focus4", "debacle"] {
+    for game in ["focus", "focus4", "debacle", "connect4"] {
         for key in ["depth", "tt", "movetime"].iter().chain(&temp).chain(&guard) {
             key_cases(game, "ab", "depth=1", key, &mut out);
         }
@@ -160,7 +160,9 @@ fn every_bounded_option_of_every_game_refuses_the_extremes_in_one_line() {
 #[test]
 fn the_exploration_constant_has_one_bound_for_every_game() {
     // Sénat's `mcts:c=` took 2^64 where Focus's stopped at 100.
-    for (game, kind) in [("senat", "mcts"), ("focus", "mcts"), ("debacle", "mcts"), ("dominoes", "ismcts")] {
+    for (game, kind) in
+        [("senat", "mcts"), ("focus", "mcts"), ("debacle", "mcts"), ("connect4", "mcts"), ("dominoes", "ismcts")]
+    {
         for c in ["18446744073709551616", "100.5"] {
             let spec = format!("{kind}:playouts=10,c={c}");
             let e = fails(&["bestmove", "--game", game, "--agent", &spec, "--", "start"]);
@@ -210,7 +212,7 @@ fn a_table_the_system_refuses_is_one_error_line() {
     }
     let mb = mb.to_string();
     let ab = format!("ab:depth=1,tt={mb}");
-    for game in ["senat", "focus", "focus4", "debacle"] {
+    for game in ["senat", "focus", "focus4", "debacle", "connect4"] {
         for args in [
             vec!["bestmove", "--game", game, "--agent", &ab, "--", "start"],
             vec!["analyze", "--game", game, "--depth", "1", "--tt-mb", &mb, "--", "start"],
@@ -227,7 +229,9 @@ fn fields_are_separated_by_one_space_in_every_game() {
     // Sénat and Débâcle took any Unicode blank (and runs of them) between
     // fields where Focus and dominoes took one space only.
     for game in GAMES {
-        let shown = stdout(&senat(&["show", "--game", game, "--", "start"]));
+        // Connect Four's texts have one field but off 7 x 6 (the variant, then the moves).
+        let variant = if game == "connect4" { "width=5,height=4" } else { "" };
+        let shown = stdout(&senat(&["show", "--game", game, "--variant", variant, "--", "start"]));
         let text = shown.lines().last().expect("the position's text").to_string();
         assert_eq!(senat(&["show", "--game", game, "--", &text]).status.code(), Some(0), "{game}: {text}");
         for blank in ["\u{a0}", "\u{2003}", "\t", "  "] {

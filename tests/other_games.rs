@@ -1,8 +1,10 @@
-//! Focus, 4-player Focus and Débâcle through the command line (`--game`):
+//! Focus, 4-player Focus, Débâcle and Connect Four through the command line (`--game`):
 //! perft at the start, moves, show, replay of a self-played game, batches
 //! with shards, merge and resume, the arena ladder, analyze and solve; and
 //! through the library: two-team alpha-beta in 4-player Focus is exact
 //! minimax, and MCTS backs up per-player scores so that a team finds a win.
+//! Connect Four's solver verdicts through `senat solve` are pinned on
+//! positions whose values are known by hand.
 
 use game_search::Game;
 use game_search::alphabeta::{Limits, Searcher, minimax};
@@ -21,9 +23,16 @@ use support::files::TempDir;
 
 #[test]
 fn perft_at_the_start_matches_games_md() {
-    for (game, depth, count) in
-        [("focus", 1, "68"), ("focus4", 1, "44"), ("debacle", 1, "12"), ("debacle", 2, "158"), ("focus", 2, "4460")]
-    {
+    for (game, depth, count) in [
+        ("focus", 1, "68"),
+        ("focus4", 1, "44"),
+        ("debacle", 1, "12"),
+        ("debacle", 2, "158"),
+        ("focus", 2, "4460"),
+        ("connect4", 1, "7"),
+        ("connect4", 6, "117649"),
+        ("connect4", 8, "5673234"),
+    ] {
         let d = depth.to_string();
         let out = ok(&["perft", "--game", game, "start", "--depth", &d]);
         assert_eq!(out.trim(), count, "{game} depth {depth}");
@@ -73,7 +82,7 @@ fn moves_show_and_errors() {
 #[test]
 fn replay_of_a_selfplay_game_ends_where_the_batch_says() {
     let dir = TempDir::new("other-games-replay");
-    for game in ["focus", "focus4", "debacle"] {
+    for game in ["focus", "focus4", "debacle", "connect4"] {
         let (g, m) = (format!("{game}.csv"), format!("{game}-moves.csv"));
         ok_in(
             &dir.0,
@@ -362,4 +371,43 @@ fn files_with_the_old_seed_header_resume_and_merge() {
     dir.write("s1.csv", &s1);
     ok_in(&dir.0, &["merge", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", ""]);
     assert_eq!(dir.text("m.csv"), all);
+}
+
+/// `senat solve --game connect4 POSITION` to the end of the game (its
+/// default horizon): the verdict for the side to move and its distance,
+/// on positions whose values are plain by hand.
+#[test]
+fn connect4_solve_gives_the_verdict_and_its_distance() {
+    for (pos, want) in [
+        // X holds 1, 2, 3 on the bottom row: a four at once in column 4.
+        ("112233", "win for the side to move within 1 plies; line 4;"),
+        // X holds 3, 4, 5 on the bottom row, 2 and 6 open: O blocks one, X plays the other.
+        ("44335", "loss for the side to move within 2 plies;"),
+        // The game is over: O, to move, has lost.
+        ("1122334", "loss for the side to move within 0 plies;"),
+    ] {
+        let out = ok(&["solve", "--game", "connect4", pos]);
+        assert!(out.starts_with(want), "{pos}: {out}");
+    }
+    // A small board solved from its start: a draw that fills it.
+    let out = ok(&["solve", "--game", "connect4", "--variant", "width=4,height=4", "start"]);
+    assert!(out.starts_with("draw within 16 plies"), "{out}");
+    // A board other than 7 x 6 is written before the moves, and read back.
+    let shown = ok(&["show", "--game", "connect4", "--plain", "width=5,height=4", "4453"]);
+    assert_eq!(shown.lines().last(), Some("width=5,height=4 4453"), "{shown}");
+    let start = ok(&["show", "--game", "connect4", "--variant", "height=4,width=5", "--plain", "start"]);
+    assert_eq!(start.lines().last(), Some("width=5,height=4 start"), "{start}");
+    assert_eq!(ok(&["moves", "--game", "connect4", "width=5,height=4 4453"]).lines().count(), 5);
+    let e = expect_error(&senat(&["moves", "--game", "connect4", "width=7 4453"]), &["moves"]);
+    assert!(e.contains("canonical form"), "{e}");
+    // Every other game still requires --max-depth.
+    let e = expect_error(&senat(&["solve", "--game", "debacle"]), &["solve"]);
+    assert!(e.contains("--max-depth <N>"), "{e}");
+    // The picture of a position: the discs and the text it was drawn from.
+    let dir = TempDir::new("connect4-render");
+    ok_in(&dir.0, &["render", "--game", "connect4", "4453", "--out", "p.svg"]);
+    let svg = dir.text("p.svg");
+    assert!(svg.contains("data-position=\"4453\"") && svg.matches("class=\"disc\"").count() == 4, "{svg}");
+    let e = expect_error(&senat(&["solve", "--game", "connect4", "448"]), &["solve"]);
+    assert!(e.contains("column 8 is off the board"), "{e}");
 }

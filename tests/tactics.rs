@@ -43,7 +43,7 @@ fn suite(game: &str) -> Vec<Entry> {
 
 #[test]
 fn every_suite_line_is_sound() {
-    for (game, at_least) in [("senat", 90), ("focus", 120), ("debacle", 90)] {
+    for (game, at_least) in [("senat", 90), ("focus", 120), ("debacle", 90), ("connect4", 90)] {
         let entries = suite(game);
         assert!(entries.len() >= at_least, "{game}: {} positions", entries.len());
         for e in &entries {

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 __version__: str
 
 GAMES: List[str]
-"""The game names: senat, focus, focus4, debacle, dominoes."""
+"""The game names: senat, focus, focus4, debacle, dominoes, connect4."""
 
 class Error(ValueError):
     """A refusal of the lab, with its one-line message (as `senat` prints it

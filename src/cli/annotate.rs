@@ -154,7 +154,7 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
     write_annotated(&a, &text, game.moves().len(), out)
 }
 
-/// `senat annotate --game focus|focus4|debacle`: the same comments from
+/// `senat annotate --game focus|focus4|debacle|connect4`: the same comments from
 /// the lab's agents of that game (alpha-beta's score through the game's
 /// fitted [`LabGame::eval_scale`], MCTS's mean result); the win
 /// probability is the mover's team's.

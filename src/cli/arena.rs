@@ -81,7 +81,7 @@ pub(crate) struct ArenaArgs {
     /// A file of every game's moves (none by default), one row per game
     /// that `senat view` reads: `senat view FILE --index N` shows game N
     /// (Sénat: `game,pairing,pair,red,blue,winner,reason,draft_moves,
-    /// play_moves,final_spn`; focus, focus4, debacle and dominoes:
+    /// play_moves,final_spn`; focus, focus4, debacle, connect4 and dominoes:
     /// `game,pairing,pair,first,second,moves`).
     #[arg(long, value_name = "FILE")]
     pub(crate) moves: Option<PathBuf>,

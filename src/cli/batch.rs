@@ -301,7 +301,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     }
     if a.first != "random" || a.second != "random" || a.rounds.is_some() {
         return input(
-            "--first/--second/--rounds are for --game focus, focus4, debacle or dominoes; \
+            "--first/--second/--rounds are for --game focus, focus4, debacle, connect4 or dominoes; \
              Sénat's sides are --red and --blue, its openings --opening and --book-plies",
         );
     }

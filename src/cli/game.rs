@@ -21,9 +21,10 @@ use std::path::Path;
 #[derive(Args, Debug, Clone)]
 pub(crate) struct GameArg {
     /// The game: senat (the default), focus (2 players), focus4 (4 players in
-    /// two partnerships), debacle (a match to 30) or dominoes (block
+    /// two partnerships), debacle (a match to 30), dominoes (block
     /// dominoes, a match to 100; its positions start with `-`: put `--`
-    /// before them).
+    /// before them) or connect4 (Connect Four, 7 columns by 6 rows unless
+    /// --variant width=W,height=H).
     #[arg(long, value_name = "GAME", default_value = "senat", value_parser = parse_game)]
     pub(crate) game: GameKind,
     /// The game's rules variant, `key=value,...`; `help` lists the keys of
@@ -116,6 +117,10 @@ macro_rules! on_game_impl {
             }
             senat_lab::games::GameKind::Debacle => {
                 type $G = senat_lab::games::debacle::Debacle;
+                $body
+            }
+            senat_lab::games::GameKind::Connect4 => {
+                type $G = senat_lab::games::connect4::Connect4;
                 $body
             }
             senat_lab::games::GameKind::Senat | senat_lab::games::GameKind::Dominoes => {

@@ -33,7 +33,7 @@ const CSV_HEADER: [&str; 7] = ["file", "metric", "value", "low", "high", "games"
 #[derive(Args, Debug)]
 pub(crate) struct MetricsArgs {
     /// Sénat: games files written by `senat selfplay` or `senat merge` (leading `#` lines are skipped).
-    /// Focus, focus4, debacle, dominoes: the moves files of `senat selfplay --game G --moves M.csv` (their
+    /// Focus, focus4, debacle, connect4, dominoes: the moves files of `senat selfplay --game G --moves M.csv` (their
     /// games files hold no moves). Each file is one table (e.g. one per strength tier), labelled by its name;
     /// the game is read from each file's first line.
     #[arg(value_name = "FILES", required = true)]
@@ -44,7 +44,7 @@ pub(crate) struct MetricsArgs {
     /// Overwrite an existing --out file.
     #[arg(long)]
     force: bool,
-    /// The game of the files (senat, focus, focus4, debacle, dominoes): a file of another game is refused.
+    /// The game of the files (senat, focus, focus4, debacle, connect4, dominoes): a file of another game is refused.
     /// Without it, each file's own.
     #[arg(long = "game", value_name = "GAME")]
     game: Option<String>,
@@ -145,6 +145,7 @@ fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<Metr
     let m = match game {
         GameKind::Focus | GameKind::Focus4 => metrics_of_moves::<Focus, _>(&mut file),
         GameKind::Debacle => metrics_of_moves::<Debacle, _>(&mut file),
+        GameKind::Connect4 => metrics_of_moves::<senat_lab::games::connect4::Connect4, _>(&mut file),
         GameKind::Dominoes => metrics_of_moves::<Dominoes, _>(&mut file),
         GameKind::Senat => {
             return input(format_args!("{name}: a Sénat batch file: `senat metrics` reads Sénat's games file"));

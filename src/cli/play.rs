@@ -23,7 +23,7 @@ pub(crate) struct PlayArgs {
     /// The engine you play against, an agent of the game (the specs of
     /// `senat selfplay --game G`). Sénat: any policy, e.g. `random`,
     /// `greedy`, `heuristic` (the default), `mcts:playouts=200`,
-    /// `ab:depth=2`; focus, focus4, debacle: `random`, `greedy`, `ab` (the
+    /// `ab:depth=2`; focus, focus4, debacle, connect4: `random`, `greedy`, `ab` (the
     /// default), `mcts`, …; dominoes: `random`, `greedy`, `pimc`, `ismcts`
     /// (the default), …. In a game of more than two it plays every other seat.
     #[arg(long, value_name = "AGENT")]
@@ -31,8 +31,8 @@ pub(crate) struct PlayArgs {
     /// Your seat, by name or number. Sénat: `blue` (the default; gives
     /// first in the draft, moves first in play) or `red`; focus: `white`
     /// (0, the default) or `black`; focus4: `south` (0), `west`, `north`,
-    /// `east`; debacle: `south` (0) or `north`; dominoes: a player number
-    /// (0 by default).
+    /// `east`; debacle: `south` (0) or `north`; connect4: `first` (0, red)
+    /// or `second`; dominoes: a player number (0 by default).
     #[arg(long = "as", visible_alias = "seat", value_name = "SEAT")]
     side: Option<String>,
     /// The start position: `start` (Sénat: the draft included), or the
@@ -119,6 +119,7 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
         }
         GameKind::Focus | GameKind::Focus4 => t.lab::<Focus>(),
         GameKind::Debacle => t.lab::<Debacle>(),
+        GameKind::Connect4 => t.lab::<senat_lab::games::connect4::Connect4>(),
         GameKind::Dominoes => {
             if game::domino_variant_help(&a.game, t.out)? {
                 return Ok(());

@@ -115,9 +115,10 @@ pub(crate) struct SolveArgs {
     /// A game record whose final position is solved, with its repetition history.
     #[arg(long, value_name = "FILE")]
     pub(crate) history: Option<PathBuf>,
-    /// The largest horizon in plies (1 to 120).
+    /// The largest horizon in plies (1 to 120); required, but for --game
+    /// connect4, where it is by default the cells left (the game's end).
     #[arg(long, value_name = "N")]
-    pub(crate) max_depth: u32,
+    pub(crate) max_depth: Option<u32>,
     /// Stop after about S seconds (per move with --each-move); the
     /// verdict is then that of the completed horizons.
     #[arg(long, value_name = "S")]
@@ -307,6 +308,19 @@ pub(crate) fn bench_mcts(a: BenchMctsArgs, out: &mut impl Write) -> Result<()> {
 }
 
 /// `senat solve`.
+impl SolveArgs {
+    /// `--max-depth`, or the game's own horizon where it has one (`None`:
+    /// the flag is required, refused as the parser refuses a missing flag).
+    fn horizon(&self, own: Option<u32>) -> Result<u32> {
+        match self.max_depth.or(own) {
+            Some(d) => Ok(d),
+            None => {
+                input("the following required arguments were not provided: --max-depth <N> (see `senat solve --help`)")
+            }
+        }
+    }
+}
+
 pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_solve(&a, out);
@@ -316,7 +330,7 @@ pub(crate) fn solve(a: SolveArgs, out: &mut impl Write) -> Result<()> {
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let root = search_root(&a.pos, a.history.as_deref(), v)?;
     let opts = SolveOptions {
-        max_depth: a.max_depth,
+        max_depth: a.horizon(None)?,
         time: a.time,
         tt_mb: a.tt_mb,
         each_move: a.each_move,
@@ -1027,7 +1041,15 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         ));
     }
     shape_allowed(a)?;
-    let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
+    // Connect Four's own horizon: the cells left, so that every verdict is exact.
+    let left = match (a.max_depth, a.game.game) {
+        (None, GameKind::Connect4) => {
+            let s = game::position::<senat_lab::games::connect4::Connect4>(&a.pos, &a.game)?;
+            Some((s.variant().cells() as u32).saturating_sub(s.ply()).max(1))
+        }
+        _ => None,
+    };
+    let depth = senat_lab::limits::depth("--max-depth", a.horizon(left)?, 1).or_else(input)?;
     let threads = search_threads(a.threads)?;
     on_game!(a.game.game, G => {
         let s = game::position::<G>(&a.pos, &a.game)?;
@@ -1106,7 +1128,7 @@ pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
             "--history, --engine, --prove, --time, --store, --threads, --progress and --shape are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
-    let depth = senat_lab::limits::depth("--max-depth", a.max_depth, 1).or_else(input)?;
+    let depth = senat_lab::limits::depth("--max-depth", a.horizon(None)?, 1).or_else(input)?;
     let obs = match game::domino_position(&a.pos, &a.game)? {
         DominoPos::Observation(o) => o,
         DominoPos::State(s) if s.is_chance() || s.round_over() => {

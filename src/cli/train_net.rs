@@ -90,7 +90,7 @@ pub(crate) struct TrainNetArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
-    /// The game: senat, focus and focus4 (whose weights files serve both), debacle, or dominoes
+    /// The game: senat, focus and focus4 (whose weights files serve both), debacle, connect4, or dominoes
     /// (2 players: the network leaf of pimc and ismcts, `leaf=net` or `file=F`; --games counts
     /// matches, each sampled decision labelled with the learned leaf's match chance at its
     /// round's end); --variant sets the training games' rules.
@@ -319,7 +319,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     let lr_final = a.lr_final.unwrap_or(a.lr);
     let Some(shape) = G::NET else {
         return input(format_args!(
-            "--game {}: no network inputs for this game yet (focus and debacle have)",
+            "--game {}: no network inputs for this game yet (focus, debacle and connect4 have)",
             a.game.game
         ));
     };

@@ -47,7 +47,7 @@ pub(crate) struct TuneArgs {
     /// Overwrite an existing weights file.
     #[arg(long)]
     force: bool,
-    /// The game: senat, focus, focus4 or debacle (the weights of the evaluation's terms, read by
+    /// The game: senat, focus, focus4, debacle or connect4 (the weights of the evaluation's terms, read by
     /// `ab:file=` and `mcts:file=`); --variant sets the games' rules.
     #[command(flatten)]
     pub(crate) game: crate::cli::game::GameArg,

@@ -67,8 +67,8 @@ pub(crate) struct ViewArgs {
     /// column). The game and its variant are the file's (its identity line).
     #[arg(long, value_name = "N")]
     index: Option<u64>,
-    /// The game of a record: senat (the default), focus, focus4, debacle or
-    /// dominoes; with --index the file names it (a --game given must be
+    /// The game of a record: senat (the default), focus, focus4, debacle,
+    /// connect4 or dominoes; with --index the file names it (a --game given must be
     /// the file's). A number here is read as `--index N`, the old spelling.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
@@ -175,10 +175,11 @@ pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<us
 /// The picture of another game than Sénat: its position or a ply of its
 /// record (`None` when `--variant help` printed the keys instead).
 fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    use senat_lab::games::{debacle::Debacle, focus::Focus};
+    use senat_lab::games::{connect4::Connect4, debacle::Debacle, focus::Focus};
     match a.game.game {
         GameKind::Focus | GameKind::Focus4 => drawn_svg::<Focus>(a, record, out),
         GameKind::Debacle => drawn_svg::<Debacle>(a, record, out),
+        GameKind::Connect4 => drawn_svg::<Connect4>(a, record, out),
         GameKind::Dominoes => domino_render_svg(a, record, out),
         GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
     }

@@ -1,4 +1,6 @@
-//! Fuzz targets for the texts of connect4-rules (variants and positions).
+//! Fuzz targets for the texts of connect4-rules (variants and positions),
+//! and the lab's position text of `--game connect4` (the variant, one
+//! space, the moves, off 7 × 6).
 //!
 //! What a target must never do: accept a failure of the code under test
 //! silently, or touch any file.
@@ -7,14 +9,46 @@ use crate::engine::{Rng, Target};
 use connect4_rules::{Outcome, Position, Variant, reference};
 
 /// The Connect Four targets.
-pub const TARGETS: &[Target] = &[Target {
-    name: "connect4_position",
-    about: "Connect Four `VARIANT;POSITION` text: accepted variants and positions round trip, moves agree with the grid model",
-    run: connect4_position,
-    dict: DICT,
-    generate: gen_position,
-    max_len: 120,
-}];
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "connect4_position",
+        about: "Connect Four `VARIANT;POSITION` text: accepted variants and positions round trip, moves agree with the grid model",
+        run: connect4_position,
+        dict: DICT,
+        generate: gen_position,
+        max_len: 120,
+    },
+    Target {
+        name: "connect4_lab_text",
+        about: "`--game connect4` position text ([VARIANT ]MOVES): accepted texts are written back byte for byte",
+        run: connect4_lab_text,
+        dict: DICT,
+        generate: gen_lab_text,
+        max_len: 120,
+    },
+];
+
+fn connect4_lab_text(data: &[u8]) {
+    use senat_lab::games::{LabGame, connect4::Connect4};
+    let text = String::from_utf8_lossy(data);
+    let p = match Connect4::parse_position(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    assert_eq!(Connect4::position_text(&p), text, "an accepted lab text is written back the same");
+    let (vt, moves) = text.split_once(' ').unwrap_or(("", text.as_ref()));
+    assert_eq!(Connect4::variant_text(&p), vt);
+    assert_eq!(Position::parse(moves, p.variant()).as_ref(), Ok(&p), "the rules read the same moves");
+}
+
+fn gen_lab_text(rng: &mut Rng) -> Vec<u8> {
+    let text = String::from_utf8(gen_position(rng)).expect("ASCII");
+    let (vt, moves) = text.split_once(';').expect("a `;`");
+    if vt.is_empty() { moves.as_bytes().to_vec() } else { format!("{vt} {moves}").into_bytes() }
+}
 
 const DICT: &[&str] = &[
     "start",

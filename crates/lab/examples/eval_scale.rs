@@ -6,7 +6,7 @@
 //! cargo run --release -p senat-lab --example eval_scale -- GAME [GAMES] [SEED] [AGENT] [BOOK]
 //! ```
 //!
-//! GAME is `focus`, `focus4` or `debacle`; GAMES (default 400) games of
+//! GAME is `focus`, `focus4`, `debacle` or `connect4`; GAMES (default 400) games of
 //! AGENT (default `ab:depth=1`) against itself, each after BOOK (default 8)
 //! uniformly random plies so that a deterministic agent plays varied games,
 //! with generators seeded from (SEED, game index) as self-play seeds them. Every position where a
@@ -19,6 +19,7 @@
 use game_search::Evaluator;
 use game_search::rng::{GameRng, rng_from_seed};
 use senat_lab::games::agent::{AgentSpec, play, random_move};
+use senat_lab::games::connect4::Connect4;
 use senat_lab::games::debacle::Debacle;
 use senat_lab::games::focus::Focus;
 use senat_lab::games::{LabEval, LabGame};
@@ -35,8 +36,9 @@ fn main() {
         "focus" => run::<Focus>("", games, seed, agent, book),
         "focus4" => run::<Focus>("players=4", games, seed, agent, book),
         "debacle" => run::<Debacle>("", games, seed, agent, book),
+        "connect4" => run::<Connect4>("", games, seed, agent, book),
         _ => {
-            eprintln!("usage: eval_scale focus|focus4|debacle [GAMES] [SEED] [AGENT] [BOOK]");
+            eprintln!("usage: eval_scale focus|focus4|debacle|connect4 [GAMES] [SEED] [AGENT] [BOOK]");
             std::process::exit(2);
         }
     }

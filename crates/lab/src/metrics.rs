@@ -759,14 +759,15 @@ Drama              decided games: mean per ply of how far the winner's value is 
 Drama.max          decided games: the largest such fall in a game (Ludii's Drama Maximum x 1/2)
 BranchingFactor    mean over games of the legal moves per play position (Ludii's average; ours leaves out the draft)
 Values are the learned evaluation's P(win) in each play position where a move was made (draft excluded).
-Other games (focus, focus4, debacle, dominoes) are read from their moves files (`selfplay --game G --moves M.csv`;
+Other games (focus, focus4, debacle, connect4, dominoes) are read from their moves files (`selfplay --game G --moves M.csv`;
 their games files hold no moves). Their lengths are plies (dominoes: plays and passes; deals and draws left out),
 their first mover the side that decides first, their sides the teams (4-player Focus: {0,2} and {1,3}; dominoes:
 each player); each value is read at every decision, before it:
-  focus, focus4, debacle  the alpha-beta agents' evaluation through the fitted logistic 1/(1+e^(-score/scale)),
-                          scale 987 (focus), 969 (focus4), 2746 (debacle): `eval_scale` of each game
+  focus, focus4, debacle, connect4
+                          the alpha-beta agents' evaluation through the fitted logistic 1/(1+e^(-score/scale)),
+                          scale 987 (focus), 969 (focus4), 2746 (debacle), 365 (connect4): `eval_scale` of each game
   dominoes                each player's share of exp(score/25), from the match scores alone (what anyone sees)
-Ends: focus no-move, cap (the ply cap); debacle target, rounds; dominoes target, hand (rules=openspiel), rounds.
+Ends: focus no-move, cap (the ply cap); debacle target, rounds; connect4 four, full (a draw); dominoes target, hand (rules=openspiel), rounds.
 Timeouts           share of games stopped by a cap (Focus's ply cap, dominoes' round limit): Ludii's timeouts,
                    counted neither in Completion nor in Drawishness
 With more than two sides (3 or 4 dominoes players) the leaders are the set of sides of the highest value (Ludii's

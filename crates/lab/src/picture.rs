@@ -10,7 +10,7 @@
 //! the caption. An optional last move is drawn as green arrows.
 //!
 //! The other games have their own modules, drawn the same way: [`focus`]
-//! (2 and 4 players), [`debacle`] and [`dominoes`] (one observer's view
+//! (2 and 4 players), [`debacle`], [`connect4`] and [`dominoes`] (one observer's view
 //! unless revealed); what the pictures share (the document, text, pips,
 //! arrows, the PNG path) is in [`canvas`].
 //!
@@ -27,6 +27,7 @@ use senat_rules::position::{Phase, Position};
 use std::fmt::Write;
 
 pub mod canvas;
+pub mod connect4;
 pub mod debacle;
 pub mod dominoes;
 pub mod focus;

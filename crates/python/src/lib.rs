@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use senat_lab::agent::Agent as LabAgent;
 use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::connect4::Connect4;
 use senat_lab::games::debacle::Debacle;
 use senat_lab::games::dominoes::{DominoSpec, Dominoes};
 use senat_lab::games::focus::Focus;
@@ -57,7 +58,8 @@ fn lab_agent(k: GameKind, text: &str) -> Result<AgentSpec, String> {
     let a = AgentSpec::parse(text).map_err(|e| e.to_string())?;
     let fits = match k {
         GameKind::Debacle => a.fits::<Debacle>(),
-        _ => a.fits::<Focus>(),
+        GameKind::Connect4 => a.fits::<Connect4>(),
+        GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => a.fits::<Focus>(),
     };
     fits.map_err(|e| format!("agent `{a}`: {e}"))?;
     Ok(a)
@@ -78,6 +80,8 @@ enum State {
     Focus(<Focus as Game>::State),
     /// Débâcle.
     Debacle(<Debacle as Game>::State),
+    /// Connect Four.
+    Connect4(<Connect4 as Game>::State),
     /// Dominoes, every hand known.
     Domino(DominoState),
     /// Dominoes, as one player sees it.
@@ -102,7 +106,13 @@ impl Slot for Debacle {
     }
 }
 
-/// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+impl Slot for Connect4 {
+    fn wrap(s: Self::State) -> State {
+        State::Connect4(s)
+    }
+}
+
+/// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
 fn kind(game: &str) -> PyResult<GameKind> {
     lab(GameKind::parse(game))
 }
@@ -180,6 +190,7 @@ impl Position {
             }
             GameKind::Focus | GameKind::Focus4 => lab_position::<Focus>(k, text, variant)?,
             GameKind::Debacle => lab_position::<Debacle>(k, text, variant)?,
+            GameKind::Connect4 => lab_position::<Connect4>(k, text, variant)?,
             GameKind::Dominoes => match lab(senat_lab::games::domino_position_arg(text, variant))? {
                 senat_lab::games::DominoText::State(s) => State::Domino(s),
                 senat_lab::games::DominoText::Observation(o) => State::View(o),
@@ -208,6 +219,7 @@ impl Position {
             }
             State::Focus(s) => generic::<Focus>(s, text)?,
             State::Debacle(s) => generic::<Debacle>(s, text)?,
+            State::Connect4(s) => generic::<Connect4>(s, text)?,
             State::Domino(s) => {
                 let mut next = *s;
                 let m = next.parse_move(text).map_err(|e| e.to_string())?;
@@ -244,7 +256,7 @@ impl Position {
         Position::read(kind(game)?, "start", variant)
     }
 
-    /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`).
+    /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
     #[getter]
     fn game(&self) -> &'static str {
         self.kind.name()
@@ -258,6 +270,7 @@ impl Position {
             State::Senat(g, _) => g.position().to_spn(),
             State::Focus(s) => Focus::position_text(s),
             State::Debacle(s) => Debacle::position_text(s),
+            State::Connect4(s) => Connect4::position_text(s),
             State::Domino(s) => s.to_string(),
             State::View(o) => o.to_string(),
         }
@@ -271,6 +284,7 @@ impl Position {
             State::Senat(_, v) => v.to_text(),
             State::Focus(s) => Focus::variant_text(s),
             State::Debacle(s) => Debacle::variant_text(s),
+            State::Connect4(s) => Connect4::variant_text(s),
             State::Domino(s) => s.variant().to_text(),
             State::View(o) => o.variant().to_text(),
         }
@@ -284,6 +298,7 @@ impl Position {
             State::Senat(g, _) => Ok(senat_lab::render::board(g.position(), false)),
             State::Focus(s) => Ok(Focus::board(s, false)),
             State::Debacle(s) => Ok(Debacle::board(s, false)),
+            State::Connect4(s) => Ok(Connect4::board(s, false)),
             State::Domino(_) | State::View(_) => {
                 Err(err("dominoes has no board drawing: read its text, or `senat show --game dominoes`"))
             }
@@ -301,6 +316,7 @@ impl Position {
             State::Senat(g, _) => texts(g.position().legal_moves().iter()),
             State::Focus(s) => lab_moves::<Focus>(s),
             State::Debacle(s) => lab_moves::<Debacle>(s),
+            State::Connect4(s) => lab_moves::<Connect4>(s),
             State::Domino(s) if s.is_chance() => self.chance_outcomes().into_iter().map(|(m, _)| m).collect(),
             State::Domino(s) => {
                 let mut v = Vec::new();
@@ -352,6 +368,7 @@ impl Position {
             State::Senat(g, _) => g.outcome().is_some(),
             State::Focus(s) => Focus::result(s).is_some(),
             State::Debacle(s) => Debacle::result(s).is_some(),
+            State::Connect4(s) => Connect4::result(s).is_some(),
             State::Domino(s) => s.outcome().is_some(),
             State::View(o) => o.match_over(),
         }
@@ -365,6 +382,7 @@ impl Position {
             State::Senat(g, _) => senat_lab::play::senat::result_line(g),
             State::Focus(s) => result_line::<Focus>(s),
             State::Debacle(s) => result_line::<Debacle>(s),
+            State::Connect4(s) => result_line::<Connect4>(s),
             State::Domino(s) => senat_lab::play::dominoes::result_line(s),
             State::View(o) if o.match_over() => "the match is over".into(),
             State::View(_) => "the match goes on".into(),
@@ -381,6 +399,7 @@ impl Position {
             State::Senat(g, _) => g.outcome().and_then(|o| o.winner).map(|s| s.to_string()),
             State::Focus(s) => lab_winner::<Focus>(s),
             State::Debacle(s) => lab_winner::<Debacle>(s),
+            State::Connect4(s) => lab_winner::<Connect4>(s),
             State::Domino(s) => match s.outcome() {
                 Some(dominoes_rules::Outcome::Win { player }) => Some(format!("player {player}")),
                 _ => None,
@@ -404,6 +423,7 @@ impl Position {
             State::Senat(g, _) => Some(g.position().side_to_move().to_string()),
             State::Focus(s) => seat::<Focus>(s),
             State::Debacle(s) => seat::<Debacle>(s),
+            State::Connect4(s) => seat::<Connect4>(s),
             State::Domino(s) if s.outcome().is_some() => None,
             State::Domino(s) if s.is_chance() => Some("chance".into()),
             State::Domino(s) => Some(format!("player {}", s.to_move())),
@@ -447,6 +467,7 @@ impl Position {
                 State::Senat(g, _) => senat_rules::perft::perft(g.position(), depth),
                 State::Focus(s) => Focus::perft(s, depth),
                 State::Debacle(s) => Debacle::perft(s, depth),
+                State::Connect4(s) => Connect4::perft(s, depth),
                 State::Domino(s) => dominoes_rules::perft(s, depth),
                 State::View(_) => 0,
             })),
@@ -471,7 +492,7 @@ impl Position {
     /// `senat.Position('GAME', 'TEXT')`.
     fn __repr__(&self) -> String {
         let v = self.variant();
-        let v = if v.is_empty() || matches!(self.state, State::Focus(_) | State::Debacle(_)) {
+        let v = if v.is_empty() || matches!(self.state, State::Focus(_) | State::Debacle(_) | State::Connect4(_)) {
             String::new()
         } else {
             format!(", variant={v:?}")
@@ -503,6 +524,7 @@ enum Built {
     Focus(Box<dyn LabAgent<Focus>>),
     /// A Débâcle agent.
     Debacle(Box<dyn LabAgent<Debacle>>),
+    Connect4(Box<dyn LabAgent<Connect4>>),
     /// A dominoes agent (it sees an observation).
     Dominoes(Box<dyn LabAgent<Dominoes>>),
 }
@@ -515,6 +537,7 @@ impl Built {
             GameKind::Senat => Built::Senat(lab(PolicySpec::parse(spec))?.build()),
             GameKind::Focus | GameKind::Focus4 => Built::Focus(lab(lab_agent(k, spec))?.build::<Focus>()),
             GameKind::Debacle => Built::Debacle(lab(lab_agent(k, spec))?.build::<Debacle>()),
+            GameKind::Connect4 => Built::Connect4(lab(lab_agent(k, spec))?.build::<Connect4>()),
             GameKind::Dominoes => Built::Dominoes(lab(DominoSpec::parse(spec))?.build()),
         };
         b.new_game();
@@ -527,6 +550,7 @@ impl Built {
             Built::Senat(a) => a.new_game(),
             Built::Focus(a) => a.new_game(),
             Built::Debacle(a) => a.new_game(),
+            Built::Connect4(a) => a.new_game(),
             Built::Dominoes(a) => a.new_game(),
         }
     }
@@ -556,6 +580,7 @@ impl Built {
             }
             (Built::Focus(a), State::Focus(s)) => generic::<Focus>(a.as_mut(), s, rng),
             (Built::Debacle(a), State::Debacle(s)) => generic::<Debacle>(a.as_mut(), s, rng),
+            (Built::Connect4(a), State::Connect4(s)) => generic::<Connect4>(a.as_mut(), s, rng),
             (Built::Dominoes(a), State::Domino(s)) => {
                 if let Some(o) = s.outcome() {
                     return Err(format!("the match is over ({o})"));
@@ -830,7 +855,11 @@ fn selfplay<'py>(
                     let b = lab_batch::<Debacle>(k, &full, what, agents)?;
                     py.detach(|| run::<Debacle>(&b, &outputs, threads, &|_| {}))
                 }
-                _ => {
+                GameKind::Connect4 => {
+                    let b = lab_batch::<Connect4>(k, &full, what, agents)?;
+                    py.detach(|| run::<Connect4>(&b, &outputs, threads, &|_| {}))
+                }
+                GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => {
                     let b = lab_batch::<Focus>(k, &full, what, agents)?;
                     py.detach(|| run::<Focus>(&b, &outputs, threads, &|_| {}))
                 }
@@ -939,7 +968,7 @@ fn arena<'py>(
             let results = py.detach(|| a.run(threads, &mut |_| Ok(()))).map_err(err)?;
             (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
         }
-        _ => {
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => {
             use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
             let spec = |f: &str, t: &str| lab_agent(k, t).map_err(|e| err(format_args!("{f}: {e}")));
             let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
@@ -968,7 +997,10 @@ fn arena<'py>(
             };
             let rows = match k {
                 GameKind::Debacle => lab_arena::<Debacle>(py, a, &full, threads)?,
-                _ => lab_arena::<Focus>(py, a, &full, threads)?,
+                GameKind::Connect4 => lab_arena::<Connect4>(py, a, &full, threads)?,
+                GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => {
+                    lab_arena::<Focus>(py, a, &full, threads)?
+                }
             };
             (summary_header(&SUMMARY_EXTRA), rows)
         }
@@ -1047,6 +1079,7 @@ fn variant_help(game: &str) -> PyResult<&'static str> {
         GameKind::Senat => SenatVariant::HELP,
         GameKind::Focus | GameKind::Focus4 => Focus::variant_help(),
         GameKind::Debacle => Debacle::variant_help(),
+        GameKind::Connect4 => Connect4::variant_help(),
         GameKind::Dominoes => DominoVariant::HELP,
     })
 }

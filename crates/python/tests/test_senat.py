@@ -18,7 +18,7 @@ import senat
 
 ROOT = Path(__file__).resolve().parents[3]
 BIN = os.environ.get("SENAT_BIN", str(ROOT / "target" / "ci" / "senat"))
-GAMES = ["senat", "focus", "focus4", "debacle", "dominoes"]
+GAMES = ["senat", "focus", "focus4", "debacle", "dominoes", "connect4"]
 # Plies after which a random game's positions are compared with the binary.
 CHECK_PLIES = {0, 3, 17, 60}
 
@@ -105,7 +105,7 @@ def test_positions_moves_and_perft_agree_with_the_binary(game):
 
 
 def test_the_start_and_perft_of_the_start_agree_with_the_binary():
-    for game, depth in [("senat", 4), ("focus", 3), ("focus4", 2), ("debacle", 3), ("dominoes", 2)]:
+    for game, depth in [("senat", 4), ("focus", 3), ("focus4", 2), ("debacle", 3), ("dominoes", 2), ("connect4", 5)]:
         _, out, _ = cli("perft", "--game", game, "start", "--depth", str(depth))
         assert int(out.strip()) == senat.Position.start(game).perft(depth), game
     _, out, _ = cli("show", "--game", "senat", "--plain", "sample")
@@ -118,7 +118,7 @@ def test_the_start_and_perft_of_the_start_agree_with_the_binary():
 @pytest.mark.parametrize(
     "game,spec",
     [("senat", "greedy"), ("senat", "mcts:playouts=200"), ("focus", "ab:depth=2"), ("debacle", "random"),
-     ("focus4", "fast"), ("dominoes", "greedy")],
+     ("focus4", "fast"), ("dominoes", "greedy"), ("connect4", "ab:depth=4"), ("connect4", "mcts:playouts=200")],
 )
 def test_bestmove_agrees_with_the_binary(game, spec):
     seen = random_game(game, 5)

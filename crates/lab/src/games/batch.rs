@@ -993,6 +993,7 @@ pub fn check_file(path: &Path) -> Result<(), Error> {
         }
         Some(GameKind::Focus | GameKind::Focus4) => lab::<super::focus::Focus>(path),
         Some(GameKind::Debacle) => lab::<super::debacle::Debacle>(path),
+        Some(GameKind::Connect4) => lab::<super::connect4::Connect4>(path),
         Some(GameKind::Dominoes) => lab::<super::dominoes::Dominoes>(path),
     }
 }

@@ -1,13 +1,13 @@
 //! Every game of the lab, each game's adapter in its own module: Sénat
 //! ([`senat`]), Focus (2 players, and 4 in two partnerships: [`focus`]),
-//! Débâcle ([`debacle`]) and block dominoes ([`dominoes`], with the proof
+//! Débâcle ([`debacle`]), Connect Four ([`connect4`]) and block dominoes ([`dominoes`], with the proof
 //! of a round, [`dominoes_proof`], and its agents' root guard,
 //! [`dominoes_guard`]), all played by the same generic searches.
 //! Adding a game means a rules crate and one module here.
 //!
 //! What else lives here: [`LabGame`] (what the lab needs from a game of
 //! perfect information beyond the search's [`Game`]: its texts, its board,
-//! its perft and an evaluation; Focus and Débâcle implement it, Sénat and
+//! its perft and an evaluation; Focus, Débâcle and Connect Four implement it, Sénat and
 //! dominoes the traits of each pipeline directly: [`crate::agent::Seat`],
 //! [`crate::play::Table`], [`batch::BatchGame`] or Sénat's own formats),
 //! [`GameKind`] (the `--game` names), the agents of every [`LabGame`]
@@ -52,12 +52,14 @@ pub enum GameKind {
     /// Block dominoes (hidden hands, a boneyard, a match to 100): not a
     /// [`LabGame`]; the lab plays it in [`crate::games::dominoes`].
     Dominoes,
+    /// Connect Four (7 × 6 by default, `width` and `height` 4 to 9).
+    Connect4,
 }
 
 impl GameKind {
     /// Every game, in `--help` order.
-    pub const ALL: [GameKind; 5] =
-        [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle, GameKind::Dominoes];
+    pub const ALL: [GameKind; 6] =
+        [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle, GameKind::Dominoes, GameKind::Connect4];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -67,6 +69,7 @@ impl GameKind {
             GameKind::Focus4 => "focus4",
             GameKind::Debacle => "debacle",
             GameKind::Dominoes => "dominoes",
+            GameKind::Connect4 => "connect4",
         }
     }
 
@@ -80,7 +83,7 @@ impl GameKind {
     pub fn base_variant(self) -> &'static str {
         match self {
             GameKind::Focus4 => "players=4",
-            _ => "",
+            GameKind::Senat | GameKind::Focus | GameKind::Debacle | GameKind::Dominoes | GameKind::Connect4 => "",
         }
     }
 
@@ -279,6 +282,8 @@ pub fn parse_weights(text: &str) -> Result<learn::GameWeights, learn::WeightsErr
         GameWeights::parse::<focus::Focus>(text)
     } else if named(<debacle::Debacle as LabGame>::NET) {
         GameWeights::parse::<debacle::Debacle>(text)
+    } else if named(<connect4::Connect4 as LabGame>::NET) {
+        GameWeights::parse::<connect4::Connect4>(text)
     } else if named(Some(dominoes_net::SHAPE)) {
         dominoes_net::parse(text)
     } else {
