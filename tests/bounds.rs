@@ -19,7 +19,16 @@ const EXTREMES: [&str; 7] = ["0", "-1", "18446744073709551615", "184467440737095
 
 /// The games, with a position each command accepts (dominoes: a state
 /// where chance is to move, which only the option's refusal precedes).
-const GAMES: [&str; 6] = ["senat", "focus", "focus4", "debacle", "dominoes", "connect4"];
+/// Every registered game: one added to the catalog is bounded here too.
+const GAMES: [&str; senat_lab::games::GameKind::ALL.len()] = {
+    let mut names = [""; senat_lab::games::GameKind::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = senat_lab::games::GameKind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 /// One case: the arguments, the option's name as its refusal says it
 /// (`--tt-mb`, `` `tt=``), and whether the value is one the option takes

@@ -115,8 +115,9 @@ pub(crate) struct SolveArgs {
     /// A game record whose final position is solved, with its repetition history.
     #[arg(long, value_name = "FILE")]
     pub(crate) history: Option<PathBuf>,
-    /// The largest horizon in plies (1 to 120); required, but for --game
-    /// connect4, where it is by default the cells left (the game's end).
+    /// The largest horizon in plies (1 to 120); required, but for a game
+    /// whose rules bound its length (connect4: the cells left), where it
+    /// is by default that bound (the game's end).
     #[arg(long, value_name = "N")]
     pub(crate) max_depth: Option<u32>,
     /// Stop after about S seconds (per move with --each-move); the
@@ -1041,13 +1042,11 @@ pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
         ));
     }
     shape_allowed(a)?;
-    // Connect Four's own horizon: the cells left, so that every verdict is exact.
-    let left = match (a.max_depth, a.game.game) {
-        (None, GameKind::Connect4) => {
-            let s = game::position::<senat_lab::games::connect4::Connect4>(&a.pos, &a.game)?;
-            Some((s.variant().cells() as u32).saturating_sub(s.ply()).max(1))
-        }
-        _ => None,
+    // The game's own horizon where its rules bound its length, so that
+    // every verdict is exact.
+    let left = match a.max_depth {
+        None => on_game!(a.game.game, G => G::plies_left(&game::position::<G>(&a.pos, &a.game)?).map(|n| n.max(1))),
+        Some(_) => None,
     };
     let depth = senat_lab::limits::depth("--max-depth", a.horizon(left)?, 1).or_else(input)?;
     let threads = search_threads(a.threads)?;

@@ -126,6 +126,10 @@ fn read_text(text: &str) -> Result<Position, TextError> {
 }
 
 impl LabGame for Connect4 {
+    fn plies_left(s: &Position) -> Option<u32> {
+        Some((s.variant().cells() as u32).saturating_sub(s.ply()))
+    }
+
     fn seats(_players: usize) -> &'static [&'static str] {
         &["first", "second"]
     }

@@ -226,6 +226,13 @@ pub trait LabGame:
     fn plies_into_round(s: &Self::State) -> u32 {
         Self::ply(s)
     }
+    /// The most plies the game can still last from `s`, where the rules
+    /// bound it (Connect Four: the empty cells): `solve`'s horizon when
+    /// none is given, so that its verdict is exact. `None` (the default):
+    /// no bound, and `solve` needs `--max-depth`.
+    fn plies_left(_s: &Self::State) -> Option<u32> {
+        None
+    }
     /// The static evaluation of a non-terminal state for `player`'s team
     /// against the others, in centi-units, well inside `±WIN / 2`.
     fn evaluate(s: &Self::State, player: usize) -> i32;
