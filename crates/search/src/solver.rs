@@ -120,6 +120,37 @@ pub trait Solvable: Game {
         false
     }
 
+    /// Which of the legal moves `moves` of `s` (a game not over, not a
+    /// chance node; `moves` in the game's order) the provers try where two
+    /// plies or more are left: bit `i` for `moves[i]` (a move past the
+    /// 64th is always tried). A move may be left out only if the game goes
+    /// on after it, a rival of its mover is then to move, and that rival
+    /// has a move that ends the game at once with its team winning (the
+    /// move loses at once). The default, every bit set, leaves nothing out.
+    ///
+    /// Why the verdicts stay exact, with their distances: where the mover
+    /// is of the proving team, a move left out cannot help it (the rival
+    /// ends the game on the next ply with the goal missed, a win or a draw
+    /// alike); where the mover is a rival, the proving team wins on the
+    /// next ply after it, which is within the plies left (two or more), so
+    /// the move refutes nothing. Where every move is left out the node is
+    /// lost for the mover, which is what an empty list answers.
+    fn moves_to_try(_s: &Self::State, _moves: &[Self::Move]) -> u64 {
+        u64::MAX
+    }
+
+    /// The same question, asked more plainly: `(goal2, depth2)`, `depth2`
+    /// at most `depth`, such that `player`'s team forces `goal` within
+    /// `depth` plies at `s` exactly when it forces `goal2` within `depth2`
+    /// plies (a game that always ends within `n` plies may cap the depth
+    /// at `n`; one where the goal can be reached on some plies only may
+    /// take the last of those within `depth`). The provers ask it at every
+    /// node, so answers stored for one depth serve the depths that are the
+    /// same question. The default, `(goal, depth)`, changes nothing.
+    fn same_question(_s: &Self::State, _player: usize, goal: Goal, depth: u32) -> (Goal, u32) {
+        (goal, depth)
+    }
+
     /// A relaxation of the question whether `player`'s team forces `goal`
     /// at `s` (a game not over): the same position in a game whose answers
     /// of one kind ([`Relaxation::keeps`]) are answers of this game too, and
@@ -1036,6 +1067,10 @@ impl<G: Solvable> Worker<G> {
         stack: &mut [G::State],
     ) -> bool {
         self.nodes += 1;
+        // The question as the game asks it most plainly (the same answer),
+        // so that the table's facts for one depth serve every depth that
+        // is the same question; never deeper, so `stack` is deep enough.
+        let (goal, depth) = G::same_question(s, player, goal, depth);
         // Before the result, which may cost a move generation (block): the
         // bound is 0 where the game is over with the goal reached.
         if sh.bounds && G::min_plies(s, player, goal) > depth {
@@ -1107,11 +1142,16 @@ impl<G: Solvable> Worker<G> {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         successors::<G>(s, &mut self.scratch);
         moves.clear();
+        // The moves worth trying: those left out lose at once for their
+        // mover, which changes no answer here, two plies or more from the
+        // horizon (see `Solvable::moves_to_try`). Indices stay those of the
+        // whole list, so a stored move means the same move either way.
+        let keep = if G::is_chance(s) { u64::MAX } else { G::moves_to_try(s, &self.scratch) };
         // The move that decided this node before, then the moves that decided
         // its siblings (killers), then the game's order (moves that score
         // first).
         let killers = self.killers[ply];
-        moves.extend(self.scratch.iter().enumerate().map(|(i, &m)| {
+        moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
             let i = i as u16 + 1;
             let o = if i == first {
                 i32::MAX

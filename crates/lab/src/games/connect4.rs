@@ -8,7 +8,7 @@
 //! the one face). This module never changes the rules: moves, ends, texts
 //! and keys come from `connect4-rules`.
 
-use connect4_rules::{Move, Outcome, Position};
+use connect4_rules::{Move, Outcome, Position, Variant};
 use game_search::Scores;
 use game_search::solver::{Goal, Solvable};
 
@@ -17,12 +17,149 @@ use game_search::solver::{Goal, Solvable};
 pub struct Connect4;
 
 super::rules_game!(Connect4, Position, Move; {
-    /// Centre columns first: on 7 columns 4, then 3 and 5, then 2 and 6, …
+    /// The threats first, then the centre: the empty cells that would make
+    /// four for the mover once `m` is played (open three-in-a-rows, as the
+    /// fast solvers order their moves), ties broken centre first (on 7
+    /// columns 4, then 3 and 5, then 2 and 6, …).
     fn priority(s: &Position, m: Move) -> i32 {
-        let w = i32::from(s.variant().width);
-        -(2 * i32::from(m.column()) + 1 - w).abs()
+        let b = Board::of(s);
+        let (current, mask) = s.bitboards();
+        let cell = b.drop_cell(mask, m);
+        let threats = b.empty(mask | cell) & b.fours_with(current | cell);
+        let w = i32::from(b.width);
+        16 * threats.count_ones() as i32 - (2 * i32::from(m.column()) + 1 - w).abs()
     }
 });
+
+/// The board's geometry for bitboard reasoning, in the rules crate's layout
+/// ([`Position::bitboards`]): column `c` holds bits `c × (height + 1)` up,
+/// with an empty bit above each column.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    width: u8,
+    /// Bits per column (height + 1).
+    h1: u32,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every cell of the board.
+    cells: u64,
+}
+
+impl Board {
+    fn new(v: Variant) -> Board {
+        let h1 = u32::from(v.height) + 1;
+        let bottom = (0..u32::from(v.width)).fold(0u64, |b, c| b | 1 << (c * h1));
+        Board { width: v.width, h1, bottom, cells: bottom * ((1 << v.height) - 1) }
+    }
+
+    /// The geometry of `s`'s board (the default board's without work).
+    #[inline]
+    fn of(s: &Position) -> Board {
+        const DEFAULT: Board = Board { width: 7, h1: 7, bottom: 0x0408_1020_4081, cells: 0xfdfb_f7ef_dfbf };
+        let v = s.variant();
+        if v == Variant::default() { DEFAULT } else { Board::new(v) }
+    }
+
+    /// The empty cells.
+    #[inline]
+    fn empty(&self, mask: u64) -> u64 {
+        self.cells & !mask
+    }
+
+    /// The cells a disc can be dropped into (the lowest empty cell of each
+    /// column that is not full).
+    #[inline]
+    fn playable(&self, mask: u64) -> u64 {
+        (mask + self.bottom) & self.cells
+    }
+
+    /// The cell `m` drops its disc into (legal `m`).
+    #[inline]
+    fn drop_cell(&self, mask: u64, m: Move) -> u64 {
+        self.playable(mask) & self.column(m)
+    }
+
+    /// The cells of `m`'s column.
+    #[inline]
+    fn column(&self, m: Move) -> u64 {
+        ((1u64 << (self.h1 - 1)) - 1) << (u32::from(m.column()) * self.h1)
+    }
+
+    /// The cells (empty or not) that complete a four with three of `own`'s
+    /// discs: each cell with three discs of `own` in line beside it, in
+    /// each direction (vertical, horizontal, both diagonals) and each of
+    /// the four places of the cell in the four. The empty bit above each
+    /// column keeps lines from wrapping; callers keep the empty cells.
+    #[inline]
+    fn fours_with(&self, own: u64) -> u64 {
+        let mut r = 0;
+        for s in [1, self.h1, self.h1 - 1, self.h1 + 1] {
+            let (s2, s3) = (2 * s, 3 * s);
+            r |= (own >> s) & (own >> s2) & (own >> s3);
+            r |= (own << s) & (own >> s) & (own >> s2);
+            r |= (own << s2) & (own << s) & (own >> s);
+            r |= (own << s3) & (own << s2) & (own << s);
+        }
+        r & self.cells
+    }
+
+    /// The fewest discs `own` must add to make four, where `blocked` (the
+    /// rival's discs) may not be in the four: 0 if it holds one, 5 if no
+    /// four is left open. Each line of four cells free of `blocked` counts
+    /// `own`'s discs in it.
+    fn discs_short(&self, own: u64, blocked: u64) -> u32 {
+        let free = self.cells & !blocked;
+        let mut best = 5;
+        for s in [1, self.h1, self.h1 - 1, self.h1 + 1] {
+            // Lines of four, by their first cell: all four cells free.
+            let open = free & (free >> s) & (free >> (2 * s)) & (free >> (3 * s));
+            if open == 0 {
+                continue;
+            }
+            let (a, b, c, d) = (own & open, (own >> s) & open, (own >> (2 * s)) & open, (own >> (3 * s)) & open);
+            let one = a | b | c | d;
+            let two = (a & b) | (c & d) | ((a | b) & (c | d));
+            let three = (a & b & (c | d)) | (c & d & (a | b));
+            let four = a & b & c & d;
+            let short = if four != 0 {
+                0
+            } else if three != 0 {
+                1
+            } else if two != 0 {
+                2
+            } else if one != 0 {
+                3
+            } else {
+                4
+            };
+            best = best.min(short);
+        }
+        best
+    }
+
+    /// A lower bound on the plies after which `own` can have made four
+    /// (the mover's discs are `own` if `to_move`), `u32::MAX` if never:
+    /// its own moves come on odd plies from now if it is to move, even
+    /// plies otherwise, and each adds one disc. With one disc short, the
+    /// finishing cell must be playable by then: now for the mover (ply 1),
+    /// or after one rival disc (ply 2), which can only fill the cell below.
+    fn plies_to_four(&self, own: u64, mask: u64, to_move: bool) -> u32 {
+        let threats = self.fours_with(own) & self.empty(mask);
+        let playable = self.playable(mask);
+        let first = u32::from(!to_move) + 1;
+        if threats != 0 {
+            let soon = if to_move { playable } else { playable | (playable << 1) };
+            return if threats & soon != 0 { first } else { first + 2 };
+        }
+        match self.discs_short(own, mask & !own) {
+            0 => 0,
+            5 => u32::MAX,
+            // Two or more short (one short is a threat cell, above):
+            // that many own moves.
+            k => first + 2 * (k - 1),
+        }
+    }
+}
 
 impl Solvable for Connect4 {
     fn result_after(s: &Position, m: Move) -> Option<Scores> {
@@ -41,11 +178,75 @@ impl Solvable for Connect4 {
         s.ply() as usize + 1 == s.variant().cells() || s.wins_with(m)
     }
 
-    fn wins_at_once(s: &Position) -> bool {
-        let mut moves = Vec::with_capacity(9);
-        s.legal_moves(&mut moves);
-        moves.into_iter().any(|m| s.wins_with(m))
+    /// A win: `Board::plies_to_four`. At least a draw: that, or the
+    /// board full (a draw comes no sooner).
+    fn min_plies(s: &Position, player: usize, goal: Goal) -> u32 {
+        match s.outcome() {
+            Some(Outcome::Win { player: w }) => return if w == player { 0 } else { u32::MAX },
+            Some(Outcome::Draw) => return if goal == Goal::AtLeastDraw { 0 } else { u32::MAX },
+            None => {}
+        }
+        let b = Board::of(s);
+        let (current, mask) = s.bitboards();
+        let to_move = player == s.to_move();
+        let own = if to_move { current } else { current ^ mask };
+        let win = b.plies_to_four(own, mask, to_move);
+        match goal {
+            Goal::Win => win,
+            Goal::AtLeastDraw => win.min(left(s)),
+        }
     }
+
+    fn wins_at_once(s: &Position) -> bool {
+        let b = Board::of(s);
+        let (current, mask) = s.bitboards();
+        b.fours_with(current) & b.playable(mask) != 0
+    }
+
+    /// The moves that do not lose at once (as the fast solvers prune): if
+    /// the rival has a four to make on a playable cell, only the move onto
+    /// that cell (none if there are two: the rival makes the other); never
+    /// a move onto the cell below one of the rival's finishing cells. Each
+    /// move left out lets the rival make four on the next ply, and the
+    /// game goes on after it (the rival's cell is still empty); where the
+    /// mover wins at once, every move is tried (the solver answers that
+    /// before it asks).
+    fn moves_to_try(s: &Position, moves: &[Move]) -> u64 {
+        let b = Board::of(s);
+        let (current, mask) = s.bitboards();
+        let playable = b.playable(mask);
+        if b.fours_with(current) & playable != 0 {
+            return u64::MAX;
+        }
+        let rival = b.fours_with(current ^ mask) & b.empty(mask);
+        let forced = playable & rival;
+        let ok = (match forced.count_ones() {
+            0 => playable,
+            1 => forced,
+            _ => 0,
+        }) & !(rival >> 1);
+        moves.iter().enumerate().fold(0, |keep, (i, &m)| keep | u64::from(ok & b.column(m) != 0) << i)
+    }
+
+    /// Only the player's own moves make its four (on every other ply from
+    /// now), and the game is over when the board is full: a win within
+    /// `depth` plies is a win within the last of the player's plies up to
+    /// `depth` and the plies left; at least a draw short of the full board
+    /// is a win.
+    fn same_question(s: &Position, player: usize, goal: Goal, depth: u32) -> (Goal, u32) {
+        let left = left(s);
+        // The player's plies are the odd ones if it is to move.
+        let own_ply = |d: u32| if d % 2 == u32::from(player == s.to_move()) { d } else { d.saturating_sub(1) };
+        match goal {
+            Goal::AtLeastDraw if depth >= left => (Goal::AtLeastDraw, left),
+            _ => (Goal::Win, own_ply(depth.min(left))),
+        }
+    }
+}
+
+/// The plies left before the board is full.
+fn left(s: &Position) -> u32 {
+    (s.variant().cells() as u32).saturating_sub(s.ply())
 }
 
 /// A 7 × 6 position of `stones` discs played at random (`pick(n)` chooses
