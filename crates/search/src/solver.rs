@@ -85,6 +85,12 @@ use std::time::{Duration, Instant};
 /// What the solver may ask of a game beyond [`Game`]: shortcuts that must
 /// give exactly what the plain definitions give.
 pub trait Solvable: Game {
+    /// Whether the provers try the moves that decided sibling nodes (the
+    /// killers) before the game's [`Game::priority`] order: yes by
+    /// default; a game whose order knows better (Connect Four's threats)
+    /// says no. Only the order changes, never a verdict.
+    const KILLERS: bool = true;
+
     /// The results if the game is over after `m` is played from `s`
     /// (`None` if it goes on): `Self::result(&Self::apply(s, m))`, which is
     /// the default; a game may answer without building the whole state.
@@ -1150,7 +1156,7 @@ impl<G: Solvable> Worker<G> {
         // The move that decided this node before, then the moves that decided
         // its siblings (killers), then the game's order (moves that score
         // first).
-        let killers = self.killers[ply];
+        let killers = if G::KILLERS { self.killers[ply] } else { [None; 2] };
         moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
             let i = i as u16 + 1;
             let o = if i == first {

@@ -162,6 +162,11 @@ impl Board {
 }
 
 impl Solvable for Connect4 {
+    /// The threats order moves better than the moves that refuted a
+    /// sibling: with killers first, 6.5 times the nodes on 30 positions
+    /// of 14-17 discs.
+    const KILLERS: bool = false;
+
     fn result_after(s: &Position, m: Move) -> Option<Scores> {
         let players = s.players();
         if s.wins_with(m) {
