@@ -91,6 +91,13 @@ pub trait Solvable: Game {
     /// says no. Only the order changes, never a verdict.
     const KILLERS: bool = true;
 
+    /// Whether a node with no fact for its question looks up the same
+    /// player's other goal (see the module documentation): yes by default.
+    /// A game whose other goal is seldom asked where this one is says no
+    /// (Connect Four asks at least a draw only with the whole board left to
+    /// fill: a second look-up at nearly every new node found nothing).
+    const OTHER_GOAL: bool = true;
+
     /// The results if the game is over after `m` is played from `s`
     /// (`None` if it goes on): `Self::result(&Self::apply(s, m))`, which is
     /// the default; a game may answer without building the whole state.
@@ -1127,7 +1134,7 @@ impl<G: Solvable> Worker<G> {
             }
             first = e.mv;
         }
-        if first == 0 {
+        if first == 0 && G::OTHER_GOAL {
             // The same player's other goal at this node: a win implies at
             // least a draw, so a win proven within `depth` proves this
             // draw goal, and a draw disproven disproves this win; its move

@@ -167,6 +167,10 @@ impl Solvable for Connect4 {
     /// of 14-17 discs.
     const KILLERS: bool = false;
 
+    /// At least a draw is asked only where the board is to be filled
+    /// (`same_question`): a win's node seldom finds a fact for it.
+    const OTHER_GOAL: bool = false;
+
     fn result_after(s: &Position, m: Move) -> Option<Scores> {
         let players = s.players();
         if s.wins_with(m) {
