@@ -370,6 +370,20 @@ impl SharedTable {
         &self.buckets[i & (self.buckets.len() - 1)]
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint;
+    /// nothing changes but the time of the next look-up).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: a prefetch never faults and reads nothing into the program.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry of `key`, if it is there, holds something and is not torn.
     fn get(&self, key: u64) -> Option<Entry> {
         self.bucket(key).0.iter().find_map(|p| p.get(key)).map(|data| Entry::unpack(key, data))
@@ -1084,6 +1098,12 @@ impl<G: Solvable> Worker<G> {
         // so that the table's facts for one depth serve every depth that
         // is the same question; never deeper, so `stack` is deep enough.
         let (goal, depth) = G::same_question(s, player, goal, depth);
+        // One key per (state, player, goal): the query picks one of eight salts.
+        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
+        let key = G::hash(s) ^ QUERY_SALT[query];
+        if depth >= 2 {
+            sh.table.prefetch(key);
+        }
         // Before the result, which may cost a move generation (block): the
         // bound is 0 where the game is over with the goal reached.
         if sh.bounds && G::min_plies(s, player, goal) > depth {
@@ -1121,9 +1141,6 @@ impl<G: Solvable> Worker<G> {
         if depth == 1 {
             return self.last_ply(s, player, goal, mine);
         }
-        // One key per (state, player, goal): the query picks one of eight salts.
-        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
-        let key = G::hash(s) ^ QUERY_SALT[query];
         let mut first = 0;
         if let Some(e) = sh.table.get(key) {
             if e.proven != 0 && e.proven as u32 <= depth {
@@ -1164,9 +1181,8 @@ impl<G: Solvable> Worker<G> {
         // its siblings (killers), then the game's order (moves that score
         // first).
         let killers = if G::KILLERS { self.killers[ply] } else { [None; 2] };
-        moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
-            let i = i as u16 + 1;
-            let o = if i == first {
+        let order = |i: u16, m: G::Move| {
+            if i == first {
                 i32::MAX
             } else if killers[0] == Some(m) {
                 i32::MAX - 1
@@ -1174,7 +1190,19 @@ impl<G: Solvable> Worker<G> {
                 i32::MAX - 2
             } else {
                 G::priority(s, m)
-            };
+            }
+        };
+        // Odd helpers walk the choosing side's nodes near the root
+        // ([`SPLIT_PLIES`]) backwards, worst move first (see below).
+        let backwards = self.id % 2 == 1 && mine && ply < SPLIT_PLIES;
+        let tried_first = |i: usize| i + 1 == first as usize && (i >= 64 || keep >> i & 1 != 0);
+        // Where the move that decided this node before is tried first (and
+        // often decides it again), the others' order is asked only if it
+        // does not: the same order, fewer calls of the game's priority.
+        let lazy = first != 0 && !backwards && (0..self.scratch.len()).any(tried_first);
+        moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
+            let i = i as u16 + 1;
+            let o = if !lazy { order(i, m) } else if i == first { i32::MAX } else { i32::MIN };
             (o, i, m)
         }));
         let mut more;
@@ -1200,11 +1228,15 @@ impl<G: Solvable> Worker<G> {
         // start at the two ends of the list and share the work, each
         // finding the other's moves in the table where they meet.
         let tie = self.tie;
-        let backwards = self.id % 2 == 1 && mine && ply < SPLIT_PLIES;
         let rank = |&(o, i, _): &(i32, u16, G::Move)| {
             if backwards { (i64::from(o), !i) } else { (-i64::from(o), i ^ tie) }
         };
         for k in 0..moves.len() {
+            if lazy && k == 1 {
+                for e in &mut moves[1..] {
+                    e.0 = order(e.1, e.2);
+                }
+            }
             if k < PICKED {
                 if let Some(top) = (k..moves.len()).min_by_key(|&j| rank(&moves[j])) {
                     moves.swap(k, top);
