@@ -85,20 +85,20 @@ impl Board {
         ((1u64 << (self.h1 - 1)) - 1) << (u32::from(m.column()) * self.h1)
     }
 
-    /// The cells (empty or not) that complete a four with three of `own`'s
-    /// discs: each cell with three discs of `own` in line beside it, in
-    /// each direction (vertical, horizontal, both diagonals) and each of
-    /// the four places of the cell in the four. The empty bit above each
-    /// column keeps lines from wrapping; callers keep the empty cells.
+    /// The empty cells that complete a four with three of `own`'s discs
+    /// (`own` a player's discs on a board that obeys gravity; other cells
+    /// may come out too, callers keep the empty ones): each cell with three
+    /// discs of `own` in line beside it, in each direction and each of the
+    /// four places of the cell in the four. Vertically only the three below
+    /// count: an empty cell has no disc above it. The empty bit above each
+    /// column keeps lines from wrapping.
     #[inline]
     fn fours_with(&self, own: u64) -> u64 {
-        let mut r = 0;
-        for s in [1, self.h1, self.h1 - 1, self.h1 + 1] {
-            let (s2, s3) = (2 * s, 3 * s);
-            r |= (own >> s) & (own >> s2) & (own >> s3);
-            r |= (own << s) & (own >> s) & (own >> s2);
-            r |= (own << s2) & (own << s) & (own >> s);
-            r |= (own << s3) & (own << s2) & (own << s);
+        let mut r = (own << 1) & (own << 2) & (own << 3);
+        for s in [self.h1, self.h1 - 1, self.h1 + 1] {
+            let (left, right) = ((own << s) & (own << (2 * s)), (own >> s) & (own >> (2 * s)));
+            r |= left & ((own << (3 * s)) | (own >> s));
+            r |= right & ((own >> (3 * s)) | (own << s));
         }
         r & self.cells
     }
