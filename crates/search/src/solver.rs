@@ -33,6 +33,19 @@
 //! lower bound, never an estimate, so the verdicts are the same with it or
 //! without it (only the nodes differ).
 //!
+//! **Game shortcuts.** Three more hooks, each exact: a game may name the
+//! moves not worth trying two plies or more from the horizon, those that
+//! lose at once ([`Solvable::moves_to_try`]: a rival wins on the next ply,
+//! so such a move proves nothing for its mover and refutes nothing
+//! against the prover); it may ask a question more plainly
+//! ([`Solvable::same_question`]: where a player wins only on its own
+//! plies, a win within 8 plies for the side to move is a win within 7;
+//! the table's facts then serve every depth that is the same question);
+//! and it may change the move order's helpers ([`Solvable::KILLERS`],
+//! [`Solvable::OTHER_GOAL`]). With their defaults nothing changes; Connect
+//! Four uses them all (the fast solvers' "non-losing moves", and wins only
+//! on the mover's plies).
+//!
 //! **Relaxations.** A game may answer a question with a relaxed game
 //! ([`Solvable::relaxed`]): the same position under rules that can only
 //! help the player's goal (its "no" holds for the game itself) or only
@@ -1212,7 +1225,13 @@ impl<G: Solvable> Worker<G> {
         let lazy = first != 0 && !backwards && (0..self.scratch.len()).any(tried_first);
         moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
             let i = i as u16 + 1;
-            let o = if !lazy { order(i, m) } else if i == first { i32::MAX } else { i32::MIN };
+            let o = if !lazy {
+                order(i, m)
+            } else if i == first {
+                i32::MAX
+            } else {
+                i32::MIN
+            };
             (o, i, m)
         }));
         let mut more;

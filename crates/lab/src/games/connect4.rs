@@ -355,8 +355,19 @@ mod tests {
         // Plain minimax costs about 1.3 s a position at 20 discs, 40 ms at
         // 24 and 0.3 ms at 30 (ci profile), so the counts fall as the
         // board empties: 2,070 positions, about 5 s in all.
-        let per_count: [(u32, usize); 11] =
-            [(20, 1), (21, 1), (22, 2), (23, 4), (24, 8), (25, 16), (26, 24), (27, 48), (28, 120), (29, 450), (30, 1396)];
+        let per_count: [(u32, usize); 11] = [
+            (20, 1),
+            (21, 1),
+            (22, 2),
+            (23, 4),
+            (24, 8),
+            (25, 16),
+            (26, 24),
+            (27, 48),
+            (28, 120),
+            (29, 450),
+            (30, 1396),
+        ];
         let mut rng = testkit::XorShift64::new(57);
         let mut solver = Solver::<Connect4>::with_table_mb(64);
         let (mut checked, mut kinds) = (0, [0usize; 3]);
@@ -432,7 +443,8 @@ mod tests {
                 // The bound never grows by more than the ply played.
                 for player in 0..2 {
                     for goal in [Goal::Win, Goal::AtLeastDraw] {
-                        let (before, after) = (Connect4::min_plies(&p, player, goal), Connect4::min_plies(&q, player, goal));
+                        let (before, after) =
+                            (Connect4::min_plies(&p, player, goal), Connect4::min_plies(&q, player, goal));
                         assert!(before <= after.saturating_add(1), "{p} {m}: {player} {goal:?} {before} then {after}");
                     }
                 }
