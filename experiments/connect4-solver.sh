@@ -14,6 +14,8 @@
 # it only the generic solver runs (and no ratio is written).
 # Usage: PEER=/path/to/c4solver experiments/connect4-solver.sh [N] [seed] [sets]
 # where sets is a comma-separated choice of end, middle, early (default all).
+# OURS=path runs another build of connect4_solve instead of this tree's (an
+# older commit's, for a before and after in one sitting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-200}
@@ -21,14 +23,17 @@ seed=${2:-57}
 sets=${3:-end,middle,early}
 out=results/connect4
 mkdir -p "$out"
-cargo build --quiet --release -p senat-lab --example connect4_solve
-ours=target/release/examples/connect4_solve
+ours=${OURS:-}
+if [ -z "$ours" ]; then
+  cargo build --quiet --release -p senat-lab --example connect4_solve
+  ours=target/release/examples/connect4_solve
+fi
 commit=$(git rev-parse --short HEAD)
 peer=${PEER:-}
 
 summary=$out/solver.txt
 {
-  echo "# experiments/connect4-solver.sh $n $seed $sets (commit $commit; $(nproc) shared cores; one thread each)"
+  echo "# experiments/connect4-solver.sh $n $seed $sets (commit $commit${OURS:+, generic solver $OURS}; $(nproc) shared cores; one thread each)"
   [ -n "$peer" ] && echo "# peer: $peer (Pascal Pons' c4solver, strong mode, no opening book)"
 } >"$summary"
 for set in end:28:34 middle:18:27 early:14:17; do

@@ -224,9 +224,6 @@ impl Solvable for Connect4 {
         let b = Board::of(s);
         let (current, mask) = s.bitboards();
         let playable = b.playable(mask);
-        if b.fours_with(current) & playable != 0 {
-            return u64::MAX;
-        }
         let rival = b.fours_with(current ^ mask) & b.empty(mask);
         let forced = playable & rival;
         let ok = (match forced.count_ones() {
@@ -234,6 +231,9 @@ impl Solvable for Connect4 {
             1 => forced,
             _ => 0,
         }) & !(rival >> 1);
+        if ok != playable && b.fours_with(current) & playable != 0 {
+            return u64::MAX;
+        }
         moves.iter().enumerate().fold(0, |keep, (i, &m)| keep | u64::from(ok & b.column(m) != 0) << i)
     }
 
