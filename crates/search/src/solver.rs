@@ -111,6 +111,13 @@ pub trait Solvable: Game {
     /// fill: a second look-up at nearly every new node found nothing).
     const OTHER_GOAL: bool = true;
 
+    /// The fewest plies left at which a node's facts are looked up in the
+    /// table and stored there (at least 2: one ply from the horizon a node
+    /// is never stored). 2 by default; a game whose small subtrees cost
+    /// less than a look-up in a large table may say more. Only the nodes
+    /// and the time change, never a verdict.
+    const TABLE_DEPTH: u32 = 2;
+
     /// The results if the game is over after `m` is played from `s`
     /// (`None` if it goes on): `Self::result(&Self::apply(s, m))`, which is
     /// the default; a game may answer without building the whole state.
@@ -1124,7 +1131,8 @@ impl<G: Solvable> Worker<G> {
         // One key per (state, player, goal): the query picks one of eight salts.
         let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
         let key = G::hash(s) ^ QUERY_SALT[query];
-        if depth >= 2 {
+        let tabled = depth >= G::TABLE_DEPTH.max(2);
+        if tabled {
             sh.table.prefetch(key);
         }
         // Before the result, which may cost a move generation (block): the
@@ -1165,7 +1173,8 @@ impl<G: Solvable> Worker<G> {
             return self.last_ply(s, player, goal, mine);
         }
         let mut first = 0;
-        if let Some(e) = sh.table.get(key) {
+        if !tabled {
+        } else if let Some(e) = sh.table.get(key) {
             if e.proven != 0 && e.proven as u32 <= depth {
                 return true;
             }
@@ -1174,7 +1183,7 @@ impl<G: Solvable> Worker<G> {
             }
             first = e.mv;
         }
-        if first == 0 && G::OTHER_GOAL {
+        if first == 0 && tabled && G::OTHER_GOAL {
             // The same player's other goal at this node: a win implies at
             // least a draw, so a win proven within `depth` proves this
             // draw goal, and a draw disproven disproves this win; its move
@@ -1299,6 +1308,9 @@ impl<G: Solvable> Worker<G> {
             shape.count(depth, mine, result == mine, tried);
         }
         let d = depth as u8;
+        if !tabled {
+            return result;
+        }
         sh.table.update(key, |e| {
             if result {
                 if e.proven == 0 || e.proven > d {

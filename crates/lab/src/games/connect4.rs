@@ -171,6 +171,11 @@ impl Solvable for Connect4 {
     /// (`same_question`): a win's node seldom finds a fact for it.
     const OTHER_GOAL: bool = false;
 
+    /// Two or three plies from the horizon a node's subtree (a few
+    /// bitboard tests a move) costs less than a look-up in a large table:
+    /// 7% less CPU time on 100 positions of 14-17 discs, 9% more nodes.
+    const TABLE_DEPTH: u32 = 4;
+
     fn result_after(s: &Position, m: Move) -> Option<Scores> {
         let players = s.players();
         if s.wins_with(m) {
