@@ -41,8 +41,9 @@
 //! ([`Solvable::same_question`]: where a player wins only on its own
 //! plies, a win within 8 plies for the side to move is a win within 7;
 //! the table's facts then serve every depth that is the same question);
-//! and it may change the move order's helpers ([`Solvable::KILLERS`],
-//! [`Solvable::OTHER_GOAL`]). With their defaults nothing changes; Connect
+//! and it may change the move order's helpers and the table's use
+//! ([`Solvable::KILLERS`], [`Solvable::OTHER_GOAL`],
+//! [`Solvable::TABLE_DEPTH`]). With their defaults nothing changes; Connect
 //! Four uses them all (the fast solvers' "non-losing moves", and wins only
 //! on the mover's plies).
 //!

@@ -1,8 +1,9 @@
 //! Connect Four for the generic searches (the exact solver first): the
 //! rules crate's position as a [`game_search::Game`], with the game's own
-//! move order (centre columns first) and the solver's shortcuts (a four
-//! found without building the child, a win at once found without the
-//! move list).
+//! move order (threats first, then centre columns) and the solver's
+//! shortcuts, on the bitboards: a four found without building the child,
+//! a win at once, the moves that do not lose at once, a bound on the plies
+//! to a four, and a win asked only on the winner's own plies.
 //!
 //! Not yet a [`super::LabGame`] nor a `--game` (issue 57 adds it through
 //! the one face). This module never changes the rules: moves, ends, texts
