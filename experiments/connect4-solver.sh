@@ -8,12 +8,15 @@
 #                    (end: 28-34 discs; middle: 18-27; early: 14-17)
 #   solver-*.txt     each solver's output, one position a line
 #   solver.txt       per set: agreement of the scores, mean time and nodes,
-#                    and the time ratio
+#                    and the time ratio; then each solver's CPU time on the
+#                    set and their ratio (user time, least of 3 runs)
 # The peer is Pascal Pons' solver (github.com/PascalPons/connect4, `make
 # c4solver`), built outside this repository and named by PEER=path; without
 # it only the generic solver runs (and no ratio is written).
 # Usage: PEER=/path/to/c4solver experiments/connect4-solver.sh [N] [seed] [sets]
 # where sets is a comma-separated choice of end, middle, early (default all).
+# OURS=path runs another build of connect4_solve instead of this tree's (an
+# older commit's, for a before and after in one sitting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-200}
@@ -21,14 +24,36 @@ seed=${2:-57}
 sets=${3:-end,middle,early}
 out=results/connect4
 mkdir -p "$out"
-cargo build --quiet --release -p senat-lab --example connect4_solve
-ours=target/release/examples/connect4_solve
+ours=${OURS:-}
+if [ -z "$ours" ]; then
+  cargo build --quiet --release -p senat-lab --example connect4_solve
+  ours=target/release/examples/connect4_solve
+fi
 commit=$(git rev-parse --short HEAD)
 peer=${PEER:-}
 
+# The least user CPU time of 3 runs of a solver on a file, less the least
+# of 3 on no input (its start), in ms: a measure that another process's
+# load changes less than the wall clock (where /usr/bin/time exists).
+cpu_ms() { # file, then the command
+  local file=$1 best=() t
+  shift
+  for input in /dev/null "$file"; do
+    local least=
+    for _ in 1 2 3; do
+      /usr/bin/time -f %U -o "$out/.cpu" "$@" <"$input" >/dev/null 2>/dev/null
+      t=$(awk '{printf "%d", $1 * 1000}' "$out/.cpu")
+      { [ -z "$least" ] || [ "$t" -lt "$least" ]; } && least=$t
+    done
+    best+=("$least")
+  done
+  rm -f "$out/.cpu"
+  echo $((best[1] - best[0]))
+}
+
 summary=$out/solver.txt
 {
-  echo "# experiments/connect4-solver.sh $n $seed $sets (commit $commit; $(nproc) shared cores; one thread each)"
+  echo "# experiments/connect4-solver.sh $n $seed $sets (commit $commit${OURS:+, generic solver $OURS}; $(nproc) shared cores; one thread each)"
   [ -n "$peer" ] && echo "# peer: $peer (Pascal Pons' c4solver, strong mode, no opening book)"
 } >"$summary"
 for set in end:28:34 middle:18:27 early:14:17; do
@@ -63,6 +88,16 @@ for set in end:28:34 middle:18:27 early:14:17; do
     else
       ratio=$(awk -v a="$ours_us" -v b="$peer_us" 'BEGIN {printf "%.1f", a / b}')
       line="$line; peer mean $((peer_us / n)) us (its start, least of 5 runs on no input, ${idle_min} us, subtracted; most ${idle_max} us); scores agree on $agree of $n; time ratio generic/peer $ratio"
+    fi
+  fi
+  if [ -n "$peer" ] && [ -x /usr/bin/time ]; then
+    ours_cpu=$(cpu_ms "$pos" "$ours" solve 64)
+    peer_cpu=$(cpu_ms "$pos" "$peer")
+    line="$line; CPU time (user, least of 3 runs, less the least on no input): generic $ours_cpu ms, peer $peer_cpu ms"
+    if [ "$peer_cpu" -ge 50 ]; then
+      line="$line, ratio $(awk -v a="$ours_cpu" -v b="$peer_cpu" 'BEGIN {printf "%.1f", a / b}')"
+    else
+      line="$line (under 50 ms: no ratio)"
     fi
   fi
   echo "$line" | tee -a "$summary"

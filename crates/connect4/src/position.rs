@@ -389,6 +389,14 @@ impl Position {
         four(self.current | (new & !self.mask), self.h1())
     }
 
+    /// The two bitboards, in the layout of this module's documentation:
+    /// the discs of the player to move, and every disc. For searches that
+    /// reason on the board (threats, fours in reach); the rules never need
+    /// them.
+    pub fn bitboards(&self) -> (u64, u64) {
+        (self.current, self.mask)
+    }
+
     /// A key unique to the board (not the move order) for this variant:
     /// the mover's discs plus every disc, as the public solvers key their
     /// tables. Two positions with the same key have the same discs, so the

@@ -8,9 +8,10 @@
 //! - `connect4_solve solve [TABLE_MB]`: reads positions one a line and
 //!   prints `POSITION SCORE NODES MICROSECONDS` for each, solved exactly by
 //!   the generic solver (one thread, one table kept across positions, 64 MB
-//!   by default). SCORE is on the public solvers' scale: for the side to
-//!   move, 22 minus the winner's discs at the end if it wins (7 × 6), the
-//!   negative if it loses, 0 for a draw; then a last line `total …`.
+//!   by default; no principal line: [`Solver::line`] off). SCORE is on
+//!   the public solvers' scale: for the side to move, 22 minus the
+//!   winner's discs at the end if it wins (7 × 6), the negative if it
+//!   loses, 0 for a draw; then a last line `total …`.
 
 use connect4_rules::Position;
 use game_search::solver::{Solver, Verdict};
@@ -54,6 +55,8 @@ fn generate(n: u64, min: u32, max: u32, seed: u64) {
 
 fn solve(mb: usize) {
     let mut solver = Solver::<Connect4>::try_with_table_mb(mb).unwrap_or_else(|e| fail(&e.to_string()));
+    // The score is all that is printed (as the peers print): no line.
+    solver.line = false;
     let mut out = std::io::stdout().lock();
     let (mut positions, mut nodes, mut micros) = (0u64, 0u64, 0u128);
     for (i, line) in std::io::stdin().lock().lines().enumerate() {

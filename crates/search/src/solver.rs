@@ -33,6 +33,20 @@
 //! lower bound, never an estimate, so the verdicts are the same with it or
 //! without it (only the nodes differ).
 //!
+//! **Game shortcuts.** Three more hooks, each exact: a game may name the
+//! moves not worth trying two plies or more from the horizon, those that
+//! lose at once ([`Solvable::moves_to_try`]: a rival wins on the next ply,
+//! so such a move proves nothing for its mover and refutes nothing
+//! against the prover); it may ask a question more plainly
+//! ([`Solvable::same_question`]: where a player wins only on its own
+//! plies, a win within 8 plies for the side to move is a win within 7;
+//! the table's facts then serve every depth that is the same question);
+//! and it may change the move order's helpers and the table's use
+//! ([`Solvable::KILLERS`], [`Solvable::OTHER_GOAL`],
+//! [`Solvable::TABLE_DEPTH`]). With their defaults nothing changes; Connect
+//! Four uses them all (the fast solvers' "non-losing moves", and wins only
+//! on the mover's plies).
+//!
 //! **Relaxations.** A game may answer a question with a relaxed game
 //! ([`Solvable::relaxed`]): the same position under rules that can only
 //! help the player's goal (its "no" holds for the game itself) or only
@@ -85,6 +99,26 @@ use std::time::{Duration, Instant};
 /// What the solver may ask of a game beyond [`Game`]: shortcuts that must
 /// give exactly what the plain definitions give.
 pub trait Solvable: Game {
+    /// Whether the provers try the moves that decided sibling nodes (the
+    /// killers) before the game's [`Game::priority`] order: yes by
+    /// default; a game whose order knows better (Connect Four's threats)
+    /// says no. Only the order changes, never a verdict.
+    const KILLERS: bool = true;
+
+    /// Whether a node with no fact for its question looks up the same
+    /// player's other goal (see the module documentation): yes by default.
+    /// A game whose other goal is seldom asked where this one is says no
+    /// (Connect Four asks at least a draw only with the whole board left to
+    /// fill: a second look-up at nearly every new node found nothing).
+    const OTHER_GOAL: bool = true;
+
+    /// The fewest plies left at which a node's facts are looked up in the
+    /// table and stored there (at least 2: one ply from the horizon a node
+    /// is never stored). 2 by default; a game whose small subtrees cost
+    /// less than a look-up in a large table may say more. Only the nodes
+    /// and the time change, never a verdict.
+    const TABLE_DEPTH: u32 = 2;
+
     /// The results if the game is over after `m` is played from `s`
     /// (`None` if it goes on): `Self::result(&Self::apply(s, m))`, which is
     /// the default; a game may answer without building the whole state.
@@ -118,6 +152,37 @@ pub trait Solvable: Game {
     /// moves: proven for that team's goals, disproven for the other's.
     fn wins_at_once(_s: &Self::State) -> bool {
         false
+    }
+
+    /// Which of the legal moves `moves` of `s` (a game not over, not a
+    /// chance node; `moves` in the game's order) the provers try where two
+    /// plies or more are left: bit `i` for `moves[i]` (a move past the
+    /// 64th is always tried). A move may be left out only if the game goes
+    /// on after it, a rival of its mover is then to move, and that rival
+    /// has a move that ends the game at once with its team winning (the
+    /// move loses at once). The default, every bit set, leaves nothing out.
+    ///
+    /// Why the verdicts stay exact, with their distances: where the mover
+    /// is of the proving team, a move left out cannot help it (the rival
+    /// ends the game on the next ply with the goal missed, a win or a draw
+    /// alike); where the mover is a rival, the proving team wins on the
+    /// next ply after it, which is within the plies left (two or more), so
+    /// the move refutes nothing. Where every move is left out the node is
+    /// lost for the mover, which is what an empty list answers.
+    fn moves_to_try(_s: &Self::State, _moves: &[Self::Move]) -> u64 {
+        u64::MAX
+    }
+
+    /// The same question, asked more plainly: `(goal2, depth2)`, `depth2`
+    /// at most `depth`, such that `player`'s team forces `goal` within
+    /// `depth` plies at `s` exactly when it forces `goal2` within `depth2`
+    /// plies (a game that always ends within `n` plies may cap the depth
+    /// at `n`; one where the goal can be reached on some plies only may
+    /// take the last of those within `depth`). The provers ask it at every
+    /// node, so answers stored for one depth serve the depths that are the
+    /// same question. The default, `(goal, depth)`, changes nothing.
+    fn same_question(_s: &Self::State, _player: usize, goal: Goal, depth: u32) -> (Goal, u32) {
+        (goal, depth)
     }
 
     /// A relaxation of the question whether `player`'s team forces `goal`
@@ -198,7 +263,8 @@ impl Verdict {
 pub struct Solution<M> {
     /// The verdict.
     pub verdict: Verdict,
-    /// A principal line that realizes the verdict (empty if unknown).
+    /// A principal line that realizes the verdict (empty if unknown, or
+    /// where [`Solver::line`] is off).
     pub pv: Vec<M>,
     /// The deepest horizon searched to the end.
     pub depth: u32,
@@ -326,6 +392,20 @@ impl SharedTable {
         &self.buckets[i & (self.buckets.len() - 1)]
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint;
+    /// nothing changes but the time of the next look-up).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: a prefetch never faults and reads nothing into the program.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry of `key`, if it is there, holds something and is not torn.
     fn get(&self, key: u64) -> Option<Entry> {
         self.bucket(key).0.iter().find_map(|p| p.get(key)).map(|data| Entry::unpack(key, data))
@@ -446,6 +526,11 @@ pub struct Solver<G: Solvable> {
     /// it has one ([`Solvable::relaxed`]; on by default; off only to
     /// measure what it saves: the verdicts are the same either way).
     pub relax: bool,
+    /// Whether a search finds the principal line of its verdict
+    /// ([`Solution::pv`]; on by default). Off, the line is left empty and
+    /// its searches are saved (a tenth of the nodes on Connect Four
+    /// positions of 14-27 discs); the verdict is the same.
+    pub line: bool,
     /// Called by the main thread after each question it asks (see
     /// [`Asked`]): progress for a long search; it changes nothing.
     pub progress: Option<Progress>,
@@ -714,6 +799,7 @@ impl<G: Solvable> Solver<G> {
             time_limit: None,
             bounds: true,
             relax: true,
+            line: true,
             progress: None,
         })
     }
@@ -802,7 +888,10 @@ impl<G: Solvable> Solver<G> {
         // The helpers are done: the line is the main thread's alone (its
         // searches are not part of the tree's shape).
         let shape = main.shape.take();
-        let pv = decision.line.map_or_else(Vec::new, |(p, goal, d)| main.line(&sh, root, p, goal, d));
+        let pv = match decision.line {
+            Some((p, goal, d)) if self.line => main.line(&sh, root, p, goal, d),
+            _ => Vec::new(),
+        };
         main.shape = shape;
         main.deadline = None;
         self.progress = main.progress.take();
@@ -1036,6 +1125,17 @@ impl<G: Solvable> Worker<G> {
         stack: &mut [G::State],
     ) -> bool {
         self.nodes += 1;
+        // The question as the game asks it most plainly (the same answer),
+        // so that the table's facts for one depth serve every depth that
+        // is the same question; never deeper, so `stack` is deep enough.
+        let (goal, depth) = G::same_question(s, player, goal, depth);
+        // One key per (state, player, goal): the query picks one of eight salts.
+        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
+        let key = G::hash(s) ^ QUERY_SALT[query];
+        let tabled = depth >= G::TABLE_DEPTH.max(2);
+        if tabled {
+            sh.table.prefetch(key);
+        }
         // Before the result, which may cost a move generation (block): the
         // bound is 0 where the game is over with the goal reached.
         if sh.bounds && G::min_plies(s, player, goal) > depth {
@@ -1073,11 +1173,9 @@ impl<G: Solvable> Worker<G> {
         if depth == 1 {
             return self.last_ply(s, player, goal, mine);
         }
-        // One key per (state, player, goal): the query picks one of eight salts.
-        let query = (player << 1 | (goal == Goal::Win) as usize) & 7;
-        let key = G::hash(s) ^ QUERY_SALT[query];
         let mut first = 0;
-        if let Some(e) = sh.table.get(key) {
+        if !tabled {
+        } else if let Some(e) = sh.table.get(key) {
             if e.proven != 0 && e.proven as u32 <= depth {
                 return true;
             }
@@ -1086,7 +1184,7 @@ impl<G: Solvable> Worker<G> {
             }
             first = e.mv;
         }
-        if first == 0 {
+        if first == 0 && tabled && G::OTHER_GOAL {
             // The same player's other goal at this node: a win implies at
             // least a draw, so a win proven within `depth` proves this
             // draw goal, and a draw disproven disproves this win; its move
@@ -1107,13 +1205,17 @@ impl<G: Solvable> Worker<G> {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         successors::<G>(s, &mut self.scratch);
         moves.clear();
+        // The moves worth trying: those left out lose at once for their
+        // mover, which changes no answer here, two plies or more from the
+        // horizon (see `Solvable::moves_to_try`). Indices stay those of the
+        // whole list, so a stored move means the same move either way.
+        let keep = if G::is_chance(s) { u64::MAX } else { G::moves_to_try(s, &self.scratch) };
         // The move that decided this node before, then the moves that decided
         // its siblings (killers), then the game's order (moves that score
         // first).
-        let killers = self.killers[ply];
-        moves.extend(self.scratch.iter().enumerate().map(|(i, &m)| {
-            let i = i as u16 + 1;
-            let o = if i == first {
+        let killers = if G::KILLERS { self.killers[ply] } else { [None; 2] };
+        let order = |i: u16, m: G::Move| {
+            if i == first {
                 i32::MAX
             } else if killers[0] == Some(m) {
                 i32::MAX - 1
@@ -1121,6 +1223,24 @@ impl<G: Solvable> Worker<G> {
                 i32::MAX - 2
             } else {
                 G::priority(s, m)
+            }
+        };
+        // Odd helpers walk the choosing side's nodes near the root
+        // ([`SPLIT_PLIES`]) backwards, worst move first (see below).
+        let backwards = self.id % 2 == 1 && mine && ply < SPLIT_PLIES;
+        let tried_first = |i: usize| i + 1 == first as usize && (i >= 64 || keep >> i & 1 != 0);
+        // Where the move that decided this node before is tried first (and
+        // often decides it again), the others' order is asked only if it
+        // does not: the same order, fewer calls of the game's priority.
+        let lazy = first != 0 && !backwards && (0..self.scratch.len()).any(tried_first);
+        moves.extend(self.scratch.iter().enumerate().filter(|&(i, _)| i >= 64 || keep >> i & 1 != 0).map(|(i, &m)| {
+            let i = i as u16 + 1;
+            let o = if !lazy {
+                order(i, m)
+            } else if i == first {
+                i32::MAX
+            } else {
+                i32::MIN
             };
             (o, i, m)
         }));
@@ -1147,11 +1267,15 @@ impl<G: Solvable> Worker<G> {
         // start at the two ends of the list and share the work, each
         // finding the other's moves in the table where they meet.
         let tie = self.tie;
-        let backwards = self.id % 2 == 1 && mine && ply < SPLIT_PLIES;
         let rank = |&(o, i, _): &(i32, u16, G::Move)| {
             if backwards { (i64::from(o), !i) } else { (-i64::from(o), i ^ tie) }
         };
         for k in 0..moves.len() {
+            if lazy && k == 1 {
+                for e in &mut moves[1..] {
+                    e.0 = order(e.1, e.2);
+                }
+            }
             if k < PICKED {
                 if let Some(top) = (k..moves.len()).min_by_key(|&j| rank(&moves[j])) {
                     moves.swap(k, top);
@@ -1185,6 +1309,9 @@ impl<G: Solvable> Worker<G> {
             shape.count(depth, mine, result == mine, tried);
         }
         let d = depth as u8;
+        if !tabled {
+            return result;
+        }
         sh.table.update(key, |e| {
             if result {
                 if e.proven == 0 || e.proven > d {
