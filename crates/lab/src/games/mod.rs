@@ -62,7 +62,7 @@ impl GameKind {
         [GameKind::Senat, GameKind::Focus, GameKind::Focus4, GameKind::Debacle, GameKind::Dominoes, GameKind::Connect4];
 
     /// The name on the command line.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             GameKind::Senat => "senat",
             GameKind::Focus => "focus",
