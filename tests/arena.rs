@@ -445,3 +445,17 @@ fn every_games_time_per_move_reaches_its_searching_agents() {
         assert!(e.contains(want), "{args:?}: {e}");
     }
 }
+
+/// An empty `--out`, `--summary` or `--moves` is no file, as selfplay's
+/// `--summary ""`, in every game's arena (it was refused as a missing value).
+#[test]
+fn empty_output_paths_are_none() {
+    let dir = TempDir::new("arena-empty-paths");
+    for game in ["senat", "focus"] {
+        let args = ["arena", "--game", game, "random", "greedy", "--games", "2", "--quiet"];
+        let out = ok_in(&dir.0, &[&args[..], &["--out", "", "--summary", "", "--moves", "m.csv"]].concat());
+        assert!(out.contains("wrote moves m.csv") && !out.contains("wrote games"), "{game}: {out}");
+        assert_eq!(dir.names(), ["m.csv"], "{game}: only the moves file is written");
+        std::fs::remove_file(dir.0.join("m.csv")).unwrap();
+    }
+}

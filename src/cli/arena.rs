@@ -71,19 +71,21 @@ pub(crate) struct ArenaArgs {
     /// accepted). `--concurrency` is the old name, still accepted.
     #[arg(long = "threads", visible_alias = "concurrency", value_name = "N")]
     pub(crate) concurrency: Option<usize>,
-    /// Per-game CSV file (none by default; for dominoes one row per match).
-    #[arg(long, value_name = "FILE")]
+    /// Per-game CSV file (none by default, or empty as in selfplay; for
+    /// dominoes one row per match).
+    #[arg(long, value_name = "FILE", value_parser = optional_path())]
     pub(crate) out: Option<PathBuf>,
     /// Summary CSV file, one row per pairing (none by default), in the same
-    /// columns for every game; a game's own columns follow.
-    #[arg(long, value_name = "FILE")]
+    /// columns for every game; a game's own columns follow. Empty: none,
+    /// as in selfplay.
+    #[arg(long, value_name = "FILE", value_parser = optional_path())]
     pub(crate) summary: Option<PathBuf>,
     /// A file of every game's moves (none by default), one row per game
     /// that `senat view` reads: `senat view FILE --index N` shows game N
     /// (Sénat: `game,pairing,pair,red,blue,winner,reason,draft_moves,
     /// play_moves,final_spn`; focus, focus4, debacle, connect4 and dominoes:
     /// `game,pairing,pair,first,second,moves`).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = optional_path())]
     pub(crate) moves: Option<PathBuf>,
     /// Overwrite existing output files.
     #[arg(long)]
@@ -94,7 +96,19 @@ pub(crate) struct ArenaArgs {
 
 /// `senat arena`: `--threads` checked first (as every command checks it),
 /// then [`cmd_arena`] or the other games' arena.
-pub(crate) fn arena(a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+/// The parser of an optional output path that may be given empty (`""`:
+/// none, as selfplay's `--summary ""`); the arena drops empty paths.
+fn optional_path() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().map(PathBuf::from)
+}
+
+pub(crate) fn arena(mut a: ArenaArgs, out: &mut impl Write) -> Result<()> {
+    for path in [&mut a.out, &mut a.summary, &mut a.moves] {
+        if path.as_ref().is_some_and(|p| p.as_os_str().is_empty()) {
+            *path = None;
+        }
+    }
     threads_or_all(a.concurrency)?;
     if a.game.other()? {
         return lab_arena(&a, out);
