@@ -11,11 +11,12 @@
 
 use crate::cli::annex::open;
 use crate::cli::common::{Result, batch_variant, input, refuse_existing, write_atomic};
+use crate::cli::game::on_game;
 use clap::Args;
 use senat_lab::annex::GameRows;
 use senat_lab::games::GameKind;
 use senat_lab::games::batch::batch_game;
-use senat_lab::games::{debacle::Debacle, dominoes::Dominoes, focus::Focus};
+use senat_lab::games::dominoes::Dominoes;
 use senat_lab::learned::Learned;
 use senat_lab::metrics::records::{MovesFile, metrics_of_moves};
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
@@ -143,13 +144,11 @@ fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<Metr
     let mut file = MovesFile::new(open(path)?).or_else(|e| input(located(e)))?;
     let game = file.identity.game;
     let m = match game {
-        GameKind::Focus | GameKind::Focus4 => metrics_of_moves::<Focus, _>(&mut file),
-        GameKind::Debacle => metrics_of_moves::<Debacle, _>(&mut file),
-        GameKind::Connect4 => metrics_of_moves::<senat_lab::games::connect4::Connect4, _>(&mut file),
         GameKind::Dominoes => metrics_of_moves::<Dominoes, _>(&mut file),
         GameKind::Senat => {
             return input(format_args!("{name}: a Sénat batch file: `senat metrics` reads Sénat's games file"));
         }
+        _ => on_game!(game, G => metrics_of_moves::<G, _>(&mut file)),
     }
     .or_else(|e| input(located(e)))?;
     let secs = started.elapsed().as_secs_f64();

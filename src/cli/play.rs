@@ -6,11 +6,10 @@
 //! engines are each game's agents (the specs of `selfplay --game`).
 
 use crate::cli::common::{Failure, Result, input, parse_position};
+use crate::cli::game::on_game;
 use crate::cli::game::{self, GameArg};
 use clap::Args;
-use senat_lab::games::debacle::Debacle;
 use senat_lab::games::dominoes::Dominoes;
-use senat_lab::games::focus::Focus;
 use senat_lab::games::{GameKind, LabGame};
 use senat_lab::play::{PlayError, Session, Setup, Table, seat_of};
 use senat_lab::policy::Senat;
@@ -117,9 +116,9 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
             };
             t.run::<Senat>(GameRecord::new(start), "heuristic", "blue")
         }
-        GameKind::Focus | GameKind::Focus4 => t.lab::<Focus>(),
-        GameKind::Debacle => t.lab::<Debacle>(),
-        GameKind::Connect4 => t.lab::<senat_lab::games::connect4::Connect4>(),
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => {
+            on_game!(a.game.game, G => t.lab::<G>())
+        }
         GameKind::Dominoes => {
             if game::domino_variant_help(&a.game, t.out)? {
                 return Ok(());

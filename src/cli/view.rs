@@ -175,13 +175,10 @@ pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<us
 /// The picture of another game than Sénat: its position or a ply of its
 /// record (`None` when `--variant help` printed the keys instead).
 fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    use senat_lab::games::{connect4::Connect4, debacle::Debacle, focus::Focus};
     match a.game.game {
-        GameKind::Focus | GameKind::Focus4 => drawn_svg::<Focus>(a, record, out),
-        GameKind::Debacle => drawn_svg::<Debacle>(a, record, out),
-        GameKind::Connect4 => drawn_svg::<Connect4>(a, record, out),
         GameKind::Dominoes => domino_render_svg(a, record, out),
         GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
+        game => on_game!(game, G => drawn_svg::<G>(a, record, out)),
     }
 }
 
