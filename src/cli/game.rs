@@ -1,8 +1,8 @@
 //! Which game a command is about: `--game`, `--variant` and `--players`
 //! ([`GameArg`]), and the positions, records and agent specs of every game
 //! but Sénat as the command modules read them (Sénat's are in
-//! [`crate::cli::common`]). [`on_game!`] is the one place that maps a
-//! `--game` name onto a lab adapter.
+//! [`crate::cli::common`]). The catalog's [`on_game!`] (in the lab) is
+//! the one place that maps a `--game` name onto a lab adapter.
 //!
 //! This module parses only: it runs no command, prints nothing but a
 //! variant's help, writes no file, and imports no command module.
@@ -107,29 +107,8 @@ impl GameArg {
     }
 }
 
-/// Runs `$body` with `$G` the adapter of `$kind` (never Sénat).
-macro_rules! on_game_impl {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            senat_lab::games::GameKind::Focus | senat_lab::games::GameKind::Focus4 => {
-                type $G = senat_lab::games::focus::Focus;
-                $body
-            }
-            senat_lab::games::GameKind::Debacle => {
-                type $G = senat_lab::games::debacle::Debacle;
-                $body
-            }
-            senat_lab::games::GameKind::Connect4 => {
-                type $G = senat_lab::games::connect4::Connect4;
-                $body
-            }
-            senat_lab::games::GameKind::Senat | senat_lab::games::GameKind::Dominoes => {
-                unreachable!("Sénat and dominoes have their own handlers")
-            }
-        }
-    };
-}
-pub(crate) use on_game_impl as on_game;
+/// The catalog's dispatch onto a lab game's adapter ([`senat_lab::on_game!`]).
+pub(crate) use senat_lab::on_game;
 
 pub(crate) fn text<T>(r: std::result::Result<T, TextError>) -> Result<T> {
     r.or_else(input)

@@ -16,6 +16,7 @@
 pub mod agent;
 pub mod annex;
 pub mod arena;
+pub mod catalog;
 pub mod eval;
 pub mod games;
 pub mod guarded;

@@ -17,23 +17,16 @@
 //! reason. No input from Python may make it panic.
 #![deny(missing_docs)]
 
-use dominoes_rules::{Observation, State as DominoState, Variant as DominoVariant};
-use game_search::Game;
+use dominoes_rules::Variant as DominoVariant;
 use game_search::rng::{GameRng, rng_from_seed};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use senat_lab::agent::Agent as LabAgent;
-use senat_lab::games::agent::AgentSpec;
-use senat_lab::games::connect4::Connect4;
-use senat_lab::games::debacle::Debacle;
+use senat_lab::catalog;
 use senat_lab::games::dominoes::{DominoSpec, Dominoes};
-use senat_lab::games::focus::Focus;
-use senat_lab::games::{GameKind, LabGame, legal_moves, position_arg, result_line, winner};
-use senat_lab::policy::{PolicySpec, Senat, Turn};
+use senat_lab::games::{GameKind, LabGame};
+use senat_lab::policy::PolicySpec;
 use senat_lab::selfplay::{Existing, Shard};
-use senat_rules::GameRecord;
 use senat_rules::Variant as SenatVariant;
-use senat_rules::record::parse_position_arg_in;
 use std::fmt::Display;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -52,64 +45,9 @@ fn err(msg: impl Display) -> PyErr {
     Error::new_err(msg.to_string())
 }
 
-/// A lab agent spec of game `k` (Focus, Focus4 or Débâcle), refused where
-/// a weights file it names is another game's ([`AgentSpec::fits`]).
-fn lab_agent(k: GameKind, text: &str) -> Result<AgentSpec, String> {
-    let a = AgentSpec::parse(text).map_err(|e| e.to_string())?;
-    let fits = match k {
-        GameKind::Debacle => a.fits::<Debacle>(),
-        GameKind::Connect4 => a.fits::<Connect4>(),
-        GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => a.fits::<Focus>(),
-    };
-    fits.map_err(|e| format!("agent `{a}`: {e}"))?;
-    Ok(a)
-}
-
 /// `r` with its error as a Python [`Error`].
 fn lab<T, E: Display>(r: Result<T, E>) -> PyResult<T> {
     r.map_err(err)
-}
-
-/// The state of a position, by game (Focus and Focus with 4 players share
-/// one adapter; dominoes is a full state or one player's observation).
-#[derive(Clone, Debug)]
-enum State {
-    /// Sénat: the game from the position read, with its repetition history.
-    Senat(Box<GameRecord>, SenatVariant),
-    /// Focus, 2 or 4 players.
-    Focus(<Focus as Game>::State),
-    /// Débâcle.
-    Debacle(<Debacle as Game>::State),
-    /// Connect Four.
-    Connect4(<Connect4 as Game>::State),
-    /// Dominoes, every hand known.
-    Domino(DominoState),
-    /// Dominoes, as one player sees it.
-    View(Observation),
-}
-
-/// A game of the lab's generic adapters, with its slot in [`State`].
-trait Slot: LabGame {
-    /// `s` in its slot.
-    fn wrap(s: Self::State) -> State;
-}
-
-impl Slot for Focus {
-    fn wrap(s: Self::State) -> State {
-        State::Focus(s)
-    }
-}
-
-impl Slot for Debacle {
-    fn wrap(s: Self::State) -> State {
-        State::Debacle(s)
-    }
-}
-
-impl Slot for Connect4 {
-    fn wrap(s: Self::State) -> State {
-        State::Connect4(s)
-    }
 }
 
 /// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
@@ -127,40 +65,6 @@ fn domino_variant(text: &str) -> PyResult<DominoVariant> {
     DominoVariant::parse(text).map_err(|e| err(format_args!("variant `{text}`: {e}")))
 }
 
-/// A position of a generic game from `text` (`start` or a position text),
-/// checked to be of `k` (Focus's player count), as `senat moves --game` reads it.
-fn lab_position<G: Slot>(k: GameKind, text: &str, variant: &str) -> PyResult<State> {
-    let s = lab(position_arg::<G>(text, &k.variant(variant)))?;
-    let players = G::players(&s);
-    if (k == GameKind::Focus4) != (players == 4) && k != GameKind::Debacle {
-        return Err(err(format_args!("the position has {players} players, which is not --game {k}")));
-    }
-    Ok(G::wrap(s))
-}
-
-/// The moves of a generic game's `s` in move text, sorted by byte order.
-fn lab_moves<G: LabGame>(s: &G::State) -> Vec<String> {
-    let mut v: Vec<String> = legal_moves::<G>(s).into_iter().map(G::move_text).collect();
-    v.sort();
-    v
-}
-
-/// The names of the winning team's seats of a finished generic game.
-fn lab_winner<G: LabGame>(s: &G::State) -> Option<String> {
-    let r = G::result(s)?;
-    let team = winner::<G>(s, &r)?;
-    let seats = G::seats(G::players(s));
-    let names: Vec<&str> = (0..G::players(s)).filter(|&p| G::team(s, p) == team).map(|p| seats[p]).collect();
-    Some(names.join(" and "))
-}
-
-/// The sorted texts of `moves`.
-fn texts<M: ToString>(moves: impl IntoIterator<Item = M>) -> Vec<String> {
-    let mut t: Vec<String> = moves.into_iter().map(|m| m.to_string()).collect();
-    t.sort();
-    t
-}
-
 /// A position of one of the lab's games, immutable: `play` returns a
 /// new one.
 ///
@@ -173,68 +77,7 @@ fn texts<M: ToString>(moves: impl IntoIterator<Item = M>) -> Vec<String> {
 /// position (a Sénat SPN in the variant it was read in).
 #[pyclass(frozen, module = "senat")]
 #[derive(Clone, Debug)]
-struct Position {
-    kind: GameKind,
-    state: State,
-}
-
-impl Position {
-    /// The position `text` of game `k` (see the class's doc).
-    fn read(k: GameKind, text: &str, variant: &str) -> PyResult<Position> {
-        let text = if text.trim().is_empty() { "start" } else { text };
-        let state = match k {
-            GameKind::Senat => {
-                let v = senat_variant(variant)?;
-                let p = lab(parse_position_arg_in(text, v))?;
-                State::Senat(Box::new(GameRecord::new(p)), v)
-            }
-            GameKind::Focus | GameKind::Focus4 => lab_position::<Focus>(k, text, variant)?,
-            GameKind::Debacle => lab_position::<Debacle>(k, text, variant)?,
-            GameKind::Connect4 => lab_position::<Connect4>(k, text, variant)?,
-            GameKind::Dominoes => match lab(senat_lab::games::domino_position_arg(text, variant))? {
-                senat_lab::games::DominoText::State(s) => State::Domino(s),
-                senat_lab::games::DominoText::Observation(o) => State::View(o),
-            },
-        };
-        Ok(Position { kind: k, state })
-    }
-
-    /// This position with `state` instead.
-    fn with(&self, state: State) -> Position {
-        Position { kind: self.kind, state }
-    }
-
-    /// The position after `text`, or why it cannot be played.
-    fn after(&self, text: &str) -> Result<Position, String> {
-        fn generic<G: Slot>(s: &G::State, text: &str) -> Result<State, String> {
-            let m = G::parse_move(s, text).map_err(|e| e.to_string())?;
-            Ok(G::wrap(G::apply(s, m)))
-        }
-        let state = match &self.state {
-            State::Senat(game, v) => {
-                let m = game.position().parse_move(text).map_err(|e| format!("move `{text}`: {e}"))?;
-                let mut next = game.clone();
-                next.play(m).map_err(|e| format!("move `{text}`: {e}"))?;
-                State::Senat(next, *v)
-            }
-            State::Focus(s) => generic::<Focus>(s, text)?,
-            State::Debacle(s) => generic::<Debacle>(s, text)?,
-            State::Connect4(s) => generic::<Connect4>(s, text)?,
-            State::Domino(s) => {
-                let mut next = *s;
-                let m = next.parse_move(text).map_err(|e| e.to_string())?;
-                next.play(m).map_err(|e| e.to_string())?;
-                State::Domino(next)
-            }
-            State::View(_) => {
-                return Err("an observation cannot be played on (the other hands are hidden): \
-                            play on the full state and take its observation"
-                    .into());
-            }
-        };
-        Ok(self.with(state))
-    }
-}
+struct Position(catalog::Position);
 
 #[pymethods]
 impl Position {
@@ -245,7 +88,7 @@ impl Position {
     #[new]
     #[pyo3(signature = (game, text = "start", variant = ""))]
     fn new(game: &str, text: &str, variant: &str) -> PyResult<Position> {
-        Position::read(kind(game)?, text, variant)
+        lab(catalog::Position::read(kind(game)?, text, variant)).map(Position)
     }
 
     /// The start of `game` with the variant options `variant` (the command
@@ -253,56 +96,34 @@ impl Position {
     #[staticmethod]
     #[pyo3(signature = (game, variant = ""))]
     fn start(game: &str, variant: &str) -> PyResult<Position> {
-        Position::read(kind(game)?, "start", variant)
+        Position::new(game, "start", variant)
     }
 
     /// The game's name (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
     #[getter]
     fn game(&self) -> &'static str {
-        self.kind.name()
+        self.0.game().name()
     }
 
     /// The position text: the last line of `senat show` (a Sénat SPN, the
     /// other games' position text, a dominoes state or observation text).
     #[getter]
     fn text(&self) -> String {
-        match &self.state {
-            State::Senat(g, _) => g.position().to_spn(),
-            State::Focus(s) => Focus::position_text(s),
-            State::Debacle(s) => Debacle::position_text(s),
-            State::Connect4(s) => Connect4::position_text(s),
-            State::Domino(s) => s.to_string(),
-            State::View(o) => o.to_string(),
-        }
+        self.0.text()
     }
 
     /// The variant options of the position's rules, as `variant=` reads
     /// them (empty: the rules as written).
     #[getter]
     fn variant(&self) -> String {
-        match &self.state {
-            State::Senat(_, v) => v.to_text(),
-            State::Focus(s) => Focus::variant_text(s),
-            State::Debacle(s) => Debacle::variant_text(s),
-            State::Connect4(s) => Connect4::variant_text(s),
-            State::Domino(s) => s.variant().to_text(),
-            State::View(o) => o.variant().to_text(),
-        }
+        self.0.variant()
     }
 
     /// The board as `senat show --plain` draws it (without the text line);
     /// dominoes has no board drawing in the lab and raises `senat.Error`.
     #[getter]
     fn board(&self) -> PyResult<String> {
-        match &self.state {
-            State::Senat(g, _) => Ok(senat_lab::render::board(g.position(), false)),
-            State::Focus(s) => Ok(Focus::board(s, false)),
-            State::Debacle(s) => Ok(Debacle::board(s, false)),
-            State::Connect4(s) => Ok(Connect4::board(s, false)),
-            State::Domino(_) | State::View(_) => {
-                Err(err("dominoes has no board drawing: read its text, or `senat show --game dominoes`"))
-            }
-        }
+        lab(self.0.board())
     }
 
     /// The legal moves in move text, sorted by byte order (`senat moves`).
@@ -311,24 +132,7 @@ impl Position {
     /// outcomes (see `chance_outcomes` for their probabilities); for an
     /// observation, the observer's decisions.
     fn legal_moves(&self) -> Vec<String> {
-        match &self.state {
-            State::Senat(g, _) if g.outcome().is_some() => Vec::new(),
-            State::Senat(g, _) => texts(g.position().legal_moves().iter()),
-            State::Focus(s) => lab_moves::<Focus>(s),
-            State::Debacle(s) => lab_moves::<Debacle>(s),
-            State::Connect4(s) => lab_moves::<Connect4>(s),
-            State::Domino(s) if s.is_chance() => self.chance_outcomes().into_iter().map(|(m, _)| m).collect(),
-            State::Domino(s) => {
-                let mut v = Vec::new();
-                s.legal_moves(&mut v);
-                texts(v)
-            }
-            State::View(o) => {
-                let mut v = Vec::new();
-                o.legal_moves(&mut v);
-                texts(v)
-            }
-        }
+        self.0.legal_moves()
     }
 
     /// Dominoes at a chance node: each outcome (a dealt or drawn tile) in
@@ -336,20 +140,13 @@ impl Position {
     /// --game dominoes` prints them so); empty at a decision and for every
     /// other game.
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
-        match &self.state {
-            State::Domino(s) => {
-                let mut out = Vec::new();
-                s.chance_outcomes(&mut out);
-                out.into_iter().map(|(m, p)| (m.to_string(), p)).collect()
-            }
-            _ => Vec::new(),
-        }
+        self.0.chance_outcomes()
     }
 
     /// Whether the next move is chance's (a dominoes deal or draw).
     #[getter]
     fn is_chance(&self) -> bool {
-        matches!(&self.state, State::Domino(s) if s.is_chance())
+        self.0.is_chance()
     }
 
     /// The position after `move` (a move text, as `legal_moves` writes
@@ -358,35 +155,20 @@ impl Position {
     /// move, a move once the game is over, or an observation.
     #[pyo3(signature = (r#move))]
     fn play(&self, r#move: &str) -> PyResult<Position> {
-        self.after(r#move).map_err(err)
+        lab(self.0.play(r#move)).map(Position)
     }
 
     /// Whether the game (the match, for dominoes) is over.
     #[getter]
     fn is_over(&self) -> bool {
-        match &self.state {
-            State::Senat(g, _) => g.outcome().is_some(),
-            State::Focus(s) => Focus::result(s).is_some(),
-            State::Debacle(s) => Debacle::result(s).is_some(),
-            State::Connect4(s) => Connect4::result(s).is_some(),
-            State::Domino(s) => s.outcome().is_some(),
-            State::View(o) => o.match_over(),
-        }
+        self.0.is_over()
     }
 
     /// The result in one line, as `senat replay` ends: who won and why, or
     /// a draw, or that the game goes on and who is to move.
     #[getter]
     fn result(&self) -> String {
-        match &self.state {
-            State::Senat(g, _) => senat_lab::play::senat::result_line(g),
-            State::Focus(s) => result_line::<Focus>(s),
-            State::Debacle(s) => result_line::<Debacle>(s),
-            State::Connect4(s) => result_line::<Connect4>(s),
-            State::Domino(s) => senat_lab::play::dominoes::result_line(s),
-            State::View(o) if o.match_over() => "the match is over".into(),
-            State::View(_) => "the match goes on".into(),
-        }
+        self.0.result()
     }
 
     /// The winner of a finished game: Sénat's side (`red`, `blue`), the
@@ -395,41 +177,14 @@ impl Position {
     /// observation.
     #[getter]
     fn winner(&self) -> Option<String> {
-        match &self.state {
-            State::Senat(g, _) => g.outcome().and_then(|o| o.winner).map(|s| s.to_string()),
-            State::Focus(s) => lab_winner::<Focus>(s),
-            State::Debacle(s) => lab_winner::<Debacle>(s),
-            State::Connect4(s) => lab_winner::<Connect4>(s),
-            State::Domino(s) => match s.outcome() {
-                Some(dominoes_rules::Outcome::Win { player }) => Some(format!("player {player}")),
-                _ => None,
-            },
-            State::View(_) => None,
-        }
+        self.0.winner()
     }
 
     /// Who is to move: Sénat's side, the other games' seat name, dominoes'
     /// `player N` (`chance` at a deal or draw); `None` once the game is over.
     #[getter]
     fn to_move(&self) -> Option<String> {
-        fn seat<G: LabGame>(s: &G::State) -> Option<String> {
-            if G::result(s).is_some() {
-                return None;
-            }
-            Some(G::seats(G::players(s))[G::to_move(s)].to_string())
-        }
-        match &self.state {
-            State::Senat(g, _) if g.outcome().is_some() => None,
-            State::Senat(g, _) => Some(g.position().side_to_move().to_string()),
-            State::Focus(s) => seat::<Focus>(s),
-            State::Debacle(s) => seat::<Debacle>(s),
-            State::Connect4(s) => seat::<Connect4>(s),
-            State::Domino(s) if s.outcome().is_some() => None,
-            State::Domino(s) if s.is_chance() => Some("chance".into()),
-            State::Domino(s) => Some(format!("player {}", s.to_move())),
-            State::View(o) if o.match_over() => None,
-            State::View(o) => Some(format!("player {}", o.to_move())),
-        }
+        self.0.to_move()
     }
 
     /// Dominoes: the observation of `seat` (a player number; default the
@@ -438,20 +193,7 @@ impl Position {
     /// sees the position) and for an observation.
     #[pyo3(signature = (seat = None))]
     fn observation(&self, seat: Option<usize>) -> PyResult<Position> {
-        match &self.state {
-            State::Domino(s) => {
-                let p = seat.unwrap_or_else(|| s.to_move());
-                if p >= s.players() {
-                    return Err(err(format_args!("seat {p}: this match has players 0 to {}", s.players() - 1)));
-                }
-                Ok(self.with(State::View(s.observation(p))))
-            }
-            State::View(_) => Err(err("this is already an observation")),
-            _ => Err(err(format_args!(
-                "{} is a game of perfect information: its agents see the position itself",
-                self.kind
-            ))),
-        }
+        lab(self.0.observation(seat)).map(Position)
     }
 
     /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
@@ -460,18 +202,7 @@ impl Position {
     /// full state. The count runs without the interpreter's lock.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let depth = lab(senat_lab::limits::depth("--depth", depth, 0))?;
-        let state = self.state.clone();
-        match state {
-            State::View(_) => Err(err("perft needs a full state, not an observation")),
-            state => Ok(py.detach(move || match &state {
-                State::Senat(g, _) => senat_rules::perft::perft(g.position(), depth),
-                State::Focus(s) => Focus::perft(s, depth),
-                State::Debacle(s) => Debacle::perft(s, depth),
-                State::Connect4(s) => Connect4::perft(s, depth),
-                State::Domino(s) => dominoes_rules::perft(s, depth),
-                State::View(_) => 0,
-            })),
-        }
+        lab(py.detach(|| self.0.perft(depth)))
     }
 
     /// The move of the agent `spec` here, as `senat bestmove --agent SPEC
@@ -479,9 +210,9 @@ impl Position {
     /// keeps its repetition history, as `--history` does).
     #[pyo3(signature = (spec, seed = 1))]
     fn bestmove(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
-        let mut agent = Built::new(self.kind, spec)?;
+        let mut agent = lab(catalog::Agent::new(self.0.game(), spec))?;
         let mut rng = rng_from_seed(seed);
-        py.detach(|| agent.choose(self, &mut rng)).map_err(err)
+        lab(py.detach(|| agent.choose(&self.0, &mut rng)))
     }
 
     /// The position text.
@@ -492,123 +223,23 @@ impl Position {
     /// `senat.Position('GAME', 'TEXT')`.
     fn __repr__(&self) -> String {
         let v = self.variant();
-        let v = if v.is_empty() || matches!(self.state, State::Focus(_) | State::Debacle(_) | State::Connect4(_)) {
-            String::new()
-        } else {
-            format!(", variant={v:?}")
-        };
-        format!("senat.Position({:?}, {:?}{v})", self.kind.name(), self.text())
+        let v = if v.is_empty() || self.0.text_has_variant() { String::new() } else { format!(", variant={v:?}") };
+        format!("senat.Position({:?}, {:?}{v})", self.game(), self.text())
     }
 
     /// Equal: the same game and the same position text (a Sénat game's
     /// history is not compared).
     fn __eq__(&self, other: &Position) -> bool {
-        self.kind == other.kind && self.variant() == other.variant() && self.text() == other.text()
+        self.0.game() == other.0.game() && self.variant() == other.variant() && self.text() == other.text()
     }
 
     /// The hash of the game and the position text.
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.kind.name().hash(&mut h);
+        self.game().hash(&mut h);
         self.text().hash(&mut h);
         h.finish()
-    }
-}
-
-/// An agent built from its spec, in its game.
-enum Built {
-    /// A Sénat policy.
-    Senat(Box<dyn LabAgent<Senat>>),
-    /// A Focus agent (2 or 4 players).
-    Focus(Box<dyn LabAgent<Focus>>),
-    /// A Débâcle agent.
-    Debacle(Box<dyn LabAgent<Debacle>>),
-    Connect4(Box<dyn LabAgent<Connect4>>),
-    /// A dominoes agent (it sees an observation).
-    Dominoes(Box<dyn LabAgent<Dominoes>>),
-}
-
-impl Built {
-    /// The agent `spec` of game `k` (the command line's grammar and named
-    /// agents), ready for a new game.
-    fn new(k: GameKind, spec: &str) -> PyResult<Built> {
-        let mut b = match k {
-            GameKind::Senat => Built::Senat(lab(PolicySpec::parse(spec))?.build()),
-            GameKind::Focus | GameKind::Focus4 => Built::Focus(lab(lab_agent(k, spec))?.build::<Focus>()),
-            GameKind::Debacle => Built::Debacle(lab(lab_agent(k, spec))?.build::<Debacle>()),
-            GameKind::Connect4 => Built::Connect4(lab(lab_agent(k, spec))?.build::<Connect4>()),
-            GameKind::Dominoes => Built::Dominoes(lab(DominoSpec::parse(spec))?.build()),
-        };
-        b.new_game();
-        Ok(b)
-    }
-
-    /// Forgets earlier games.
-    fn new_game(&mut self) {
-        match self {
-            Built::Senat(a) => a.new_game(),
-            Built::Focus(a) => a.new_game(),
-            Built::Debacle(a) => a.new_game(),
-            Built::Connect4(a) => a.new_game(),
-            Built::Dominoes(a) => a.new_game(),
-        }
-    }
-
-    /// The agent's move in `pos`, or why it has none (the messages of
-    /// `senat bestmove`).
-    fn choose(&mut self, pos: &Position, rng: &mut GameRng) -> Result<String, String> {
-        fn generic<G: LabGame>(a: &mut dyn LabAgent<G>, s: &G::State, rng: &mut GameRng) -> Result<String, String> {
-            if G::result(s).is_some() {
-                return Err(format!("the game is over ({})", result_line::<G>(s)));
-            }
-            if legal_moves::<G>(s).is_empty() {
-                return Err("no legal move in this position".into());
-            }
-            Ok(G::move_text(a.choose(s, rng)))
-        }
-        match (self, &pos.state) {
-            (Built::Senat(a), State::Senat(g, _)) => {
-                if let Some(o) = g.outcome() {
-                    return Err(format!("the game is over ({o})"));
-                }
-                let turn = Turn::new(g);
-                if turn.legal == 0 {
-                    return Err(format!("no legal move in {}", g.position().to_spn()));
-                }
-                Ok(a.choose(&turn, rng).to_string())
-            }
-            (Built::Focus(a), State::Focus(s)) => generic::<Focus>(a.as_mut(), s, rng),
-            (Built::Debacle(a), State::Debacle(s)) => generic::<Debacle>(a.as_mut(), s, rng),
-            (Built::Connect4(a), State::Connect4(s)) => generic::<Connect4>(a.as_mut(), s, rng),
-            (Built::Dominoes(a), State::Domino(s)) => {
-                if let Some(o) = s.outcome() {
-                    return Err(format!("the match is over ({o})"));
-                }
-                if s.is_chance() {
-                    return Err(
-                        "chance is to move (a deal or a draw), not a player: give a position where a player decides"
-                            .into(),
-                    );
-                }
-                let obs = s.observation(s.to_move());
-                Ok(a.choose(&obs, rng).to_string())
-            }
-            (Built::Dominoes(a), State::View(o)) => {
-                if o.match_over() {
-                    return Err("the match is over".into());
-                }
-                if !o.is_my_decision() {
-                    return Err(format!(
-                        "the observer, player {}, has no decision here (player {} to move, or a draw or deal pending)",
-                        o.observer(),
-                        o.to_move()
-                    ));
-                }
-                Ok(a.choose(o, rng).to_string())
-            }
-            _ => Err("the agent is not of this position's game".into()),
-        }
     }
 }
 
@@ -620,7 +251,7 @@ impl Built {
 struct Agent {
     kind: GameKind,
     spec: String,
-    inner: Mutex<(Built, GameRng)>,
+    inner: Mutex<(catalog::Agent, GameRng)>,
 }
 
 #[pymethods]
@@ -631,7 +262,7 @@ impl Agent {
     #[pyo3(signature = (game, spec, seed = 1))]
     fn new(game: &str, spec: &str, seed: u64) -> PyResult<Agent> {
         let k = kind(game)?;
-        let built = Built::new(k, spec)?;
+        let built = lab(catalog::Agent::new(k, spec))?;
         Ok(Agent { kind: k, spec: spec.trim().to_string(), inner: Mutex::new((built, rng_from_seed(seed))) })
     }
 
@@ -652,13 +283,10 @@ impl Agent {
     /// over, chance is to move, another game's position). Runs without the
     /// interpreter's lock.
     fn choose(&self, py: Python<'_>, position: &Position) -> PyResult<String> {
-        if position.kind != self.kind {
-            return Err(err(format_args!("this agent plays {}, and the position is of {}", self.kind, position.kind)));
-        }
         py.detach(|| {
             let mut guard = self.inner.lock().map_err(|_| "the agent failed in an earlier call".to_string())?;
             let (built, rng) = &mut *guard;
-            built.choose(position, rng)
+            built.choose(&position.0, rng).map_err(|e| e.to_string())
         })
         .map_err(err)
     }
@@ -694,12 +322,12 @@ fn bestmove(
     let pos = match position.cast::<Position>() {
         Ok(p) => {
             let p = p.get().clone();
-            if p.kind != k {
-                return Err(err(format_args!("the position is of {}, not {k}", p.kind)));
+            if p.0.game() != k {
+                return Err(err(format_args!("the position is of {}, not {k}", p.0.game())));
             }
             p
         }
-        Err(_) => Position::read(k, &position.extract::<String>()?, variant)?,
+        Err(_) => Position(lab(catalog::Position::read(k, &position.extract::<String>()?, variant))?),
     };
     pos.bestmove(py, spec, seed)
 }
@@ -836,34 +464,15 @@ fn selfplay<'py>(
             if rotate {
                 return Err(err("rotate is for dominoes (it rotates the deal's hands among the seats)"));
             }
-            let spec = |flag: &str, t: &str| lab_agent(k, t).map_err(|e| err(format_args!("{flag}: {e}")));
-            let agents = [spec("first", f)?, spec("second", s)?];
             let full = k.variant(variant);
-            /// The batch of a lab game `G` from the variant text `full`.
-            fn lab_batch<G: LabGame>(
-                k: GameKind,
-                full: &str,
-                (seed, games, shard, book): (u64, u64, Shard, u32),
-                agents: [AgentSpec; 2],
-            ) -> PyResult<Batch> {
-                let start = lab(G::start(full))?;
-                Ok(Batch { game: k, variant: G::variant_text(&start), seed, games, shard, book, agents, rotate: false })
-            }
-            let what = (seed, games, shard, book_plies);
-            match k {
-                GameKind::Debacle => {
-                    let b = lab_batch::<Debacle>(k, &full, what, agents)?;
-                    py.detach(|| run::<Debacle>(&b, &outputs, threads, &|_| {}))
-                }
-                GameKind::Connect4 => {
-                    let b = lab_batch::<Connect4>(k, &full, what, agents)?;
-                    py.detach(|| run::<Connect4>(&b, &outputs, threads, &|_| {}))
-                }
-                GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => {
-                    let b = lab_batch::<Focus>(k, &full, what, agents)?;
-                    py.detach(|| run::<Focus>(&b, &outputs, threads, &|_| {}))
-                }
-            }
+            senat_lab::on_game!(k, G => {
+                let spec =
+                    |flag: &str, t: &str| catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("{flag}: {e}")));
+                let agents = [spec("first", f)?, spec("second", s)?];
+                let variant = G::variant_text(&lab(G::start(&full))?);
+                let b = Batch { game: k, variant, seed, games, shard, book: book_plies, agents, rotate: false };
+                py.detach(|| run::<G>(&b, &outputs, threads, &|_| {}))
+            })
         }
         .map_err(err)?;
         let fields = lab(identity_of(&out))?;
@@ -970,16 +579,19 @@ fn arena<'py>(
         }
         GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => {
             use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
-            let spec = |f: &str, t: &str| lab_agent(k, t).map_err(|e| err(format_args!("{f}: {e}")));
-            let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
             let full = k.variant(variant);
             /// The arena of a lab game `G`, played.
             fn lab_arena<G: LabGame>(
                 py: Python<'_>,
                 mut a: Arena,
+                texts: &[String],
                 full: &str,
                 threads: usize,
             ) -> PyResult<Vec<Vec<String>>> {
+                let spec = |i: usize, t: &str| {
+                    catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("agent {}: {e}", i + 1)))
+                };
+                a.agents = texts.iter().enumerate().map(|(i, t)| spec(i, t)).collect::<PyResult<Vec<_>>>()?;
                 a.variant = G::variant_text(&lab(G::start(full))?);
                 let results = py.detach(|| a.run::<G>(threads, &mut |_| Ok(()))).map_err(err)?;
                 Ok(results.iter().map(|r| summary_row(&a, r)).collect())
@@ -987,7 +599,7 @@ fn arena<'py>(
             let a = Arena {
                 game: k,
                 variant: String::new(),
-                agents,
+                agents: Vec::new(),
                 pairs,
                 seed,
                 schedule,
@@ -995,13 +607,7 @@ fn arena<'py>(
                 sprt: None,
                 moves: false,
             };
-            let rows = match k {
-                GameKind::Debacle => lab_arena::<Debacle>(py, a, &full, threads)?,
-                GameKind::Connect4 => lab_arena::<Connect4>(py, a, &full, threads)?,
-                GameKind::Focus | GameKind::Focus4 | GameKind::Senat | GameKind::Dominoes => {
-                    lab_arena::<Focus>(py, a, &full, threads)?
-                }
-            };
+            let rows = senat_lab::on_game!(k, G => lab_arena::<G>(py, a, &agents, &full, threads)?);
             (summary_header(&SUMMARY_EXTRA), rows)
         }
     };
@@ -1075,13 +681,7 @@ fn read_games<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Vec<Bound<'py, Py
 /// The variant options of `game`, one per line, as `--variant help` prints them.
 #[pyfunction]
 fn variant_help(game: &str) -> PyResult<&'static str> {
-    Ok(match kind(game)? {
-        GameKind::Senat => SenatVariant::HELP,
-        GameKind::Focus | GameKind::Focus4 => Focus::variant_help(),
-        GameKind::Debacle => Debacle::variant_help(),
-        GameKind::Connect4 => Connect4::variant_help(),
-        GameKind::Dominoes => DominoVariant::HELP,
-    })
+    Ok(catalog::variant_help(kind(game)?))
 }
 
 /// Sénat and the other games of the seeds (Focus, Débâcle, block dominoes)

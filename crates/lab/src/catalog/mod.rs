@@ -1,0 +1,105 @@
+//! The catalog: the one place that maps a [`GameKind`] onto its game. Every
+//! front end (the `senat` binary, the Python package) asks it for a game's
+//! position ([`Position`]), agent ([`Agent`]), variant keys
+//! ([`variant_help`]) or adapter ([`on_game!`](crate::on_game)), and
+//! never matches on the game itself.
+//!
+//! A game added to [`GameKind`] is added here: the compiler then lists
+//! every arm that lacks it, in this module only.
+//!
+//! What this module must never do: encode a rule (the rules crates do),
+//! print, parse command-line arguments, or read or write a file.
+
+mod agent;
+mod position;
+
+pub use agent::Agent;
+pub use position::Position;
+
+use crate::games::agent::AgentSpec;
+use crate::games::{GameKind, LabGame, TextError};
+use std::fmt;
+
+/// Runs `$body` with the type `$G` bound to the lab adapter
+/// ([`LabGame`](crate::games::LabGame)) of `$kind`: Focus (2 or 4
+/// players), Débâcle, Connect Four. Sénat and dominoes have their own
+/// pipelines: the first form evaluates `$senat` or `$dominoes` for them,
+/// the second, for callers that sent those games elsewhere first, panics.
+#[macro_export]
+macro_rules! on_game {
+    ($kind:expr, $G:ident => $body:expr, senat => $senat:expr, dominoes => $dominoes:expr $(,)?) => {
+        match $kind {
+            $crate::games::GameKind::Focus | $crate::games::GameKind::Focus4 => {
+                type $G = $crate::games::focus::Focus;
+                $body
+            }
+            $crate::games::GameKind::Debacle => {
+                type $G = $crate::games::debacle::Debacle;
+                $body
+            }
+            $crate::games::GameKind::Connect4 => {
+                type $G = $crate::games::connect4::Connect4;
+                $body
+            }
+            $crate::games::GameKind::Senat => $senat,
+            $crate::games::GameKind::Dominoes => $dominoes,
+        }
+    };
+    ($kind:expr, $G:ident => $body:expr) => {
+        $crate::on_game!($kind, $G => $body,
+            senat => unreachable!("Sénat has its own pipeline"),
+            dominoes => unreachable!("dominoes has its own pipeline"))
+    };
+}
+
+/// Why the catalog refused: the lower layer's message, kept whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogError {
+    /// A game name, variant, position or move text that does not read.
+    Text(TextError),
+    /// An agent spec that does not read or does not fit the game.
+    Agent(String),
+    /// A verb this position cannot do (the game is over, an observation
+    /// played on, dominoes drawn as a board...), with the reason.
+    Refused(String),
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::Text(e) => e.fmt(f),
+            CatalogError::Agent(m) | CatalogError::Refused(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+impl From<TextError> for CatalogError {
+    fn from(e: TextError) -> CatalogError {
+        CatalogError::Text(e)
+    }
+}
+
+/// The variant options of `game`, one per line, as `--variant help`
+/// prints them.
+pub fn variant_help(game: GameKind) -> &'static str {
+    on_game!(game, G => G::variant_help(),
+        senat => senat_rules::Variant::HELP,
+        dominoes => dominoes_rules::Variant::HELP)
+}
+
+/// An agent spec of a lab game (`random`, `ab:depth=3`, `top`...), refused
+/// where it names a weights file of another game ([`AgentSpec::fits`]).
+pub fn lab_agent<G: LabGame>(text: &str) -> Result<AgentSpec, CatalogError> {
+    let a = AgentSpec::parse(text).map_err(|e| CatalogError::Agent(e.to_string()))?;
+    a.fits::<G>().map_err(|e| CatalogError::Agent(format!("agent `{a}`: {e}")))?;
+    Ok(a)
+}
+
+/// [`lab_agent`] of the lab game `game`; Sénat's and dominoes' specs have
+/// their own grammars and are refused here.
+pub fn agent_spec(game: GameKind, text: &str) -> Result<AgentSpec, CatalogError> {
+    let own = |g: &str| CatalogError::Agent(format!("{g}'s agents have their own spec grammar"));
+    on_game!(game, G => lab_agent::<G>(text), senat => Err(own("Sénat")), dominoes => Err(own("dominoes")))
+}
