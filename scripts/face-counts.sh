@@ -3,7 +3,8 @@
 # before and after: lines of the lab, the binary and the Python module,
 # `GameKind::` references outside the catalog, `on_game!` uses, Arena
 # types, and the import circles among the lab's modules (strongly connected
-# components of the `crate::`/`super::` imports, test modules left out).
+# components of the `crate::`/`super::` paths in code, test modules and
+# comments, doc links included, left out).
 # Usage: scripts/face-counts.sh [DIR]   (a checkout; default: this one)
 set -euo pipefail
 cd "${1:-$(dirname "${BASH_SOURCE[0]}")/..}"
@@ -38,6 +39,7 @@ def resolve(path):
 edges = {m: set() for m in mods}
 for m, p in mods.items():
     src = re.sub(r'#\[cfg\(test\)\]\s*mod tests\s*\{.*', '', open(p).read(), flags=re.S)
+    src = re.sub(r'//.*', '', src)  # comments and doc links are not imports
     for mm in re.finditer(r'crate::([A-Za-z_][\w:]*)', src):
         t = resolve(mm.group(1))
         if t and t != m:

@@ -8,7 +8,8 @@
 //! agents and the scale come from the lab.
 
 use crate::cli::common::{
-    RecordText, Result, indexed_game, input, play_record, policy, read_record, refuse_existing, write_atomic,
+    IndexedRecord, RecordText, Result, indexed_game, input, play_record, policy, read_record, refuse_existing,
+    write_atomic,
 };
 use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;

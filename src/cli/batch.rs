@@ -185,7 +185,7 @@ pub(crate) struct ConvertArgs {
 pub(crate) fn convert(a: ConvertArgs, out: &mut impl Write) -> Result<()> {
     let to = a.out.clone().unwrap_or_else(|| a.input.with_extension("parquet"));
     let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
-    let c = columnar::convert(&a.input, &to, if_exists).or_else(input)?;
+    let c = columnar::convert(&a.input, &to, if_exists, senat_lab::catalog::check_batch_file).or_else(input)?;
     if !a.quiet {
         let cols: Vec<String> = c.columns.iter().map(|(n, t)| format!("{n}:{}", t.name())).collect();
         writeln!(out, "{} rows, {} columns: {}", c.rows, cols.len(), cols.join(" "))?;

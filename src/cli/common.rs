@@ -8,6 +8,8 @@
 //! result line, and never exits: errors go up to `main` as [`Failure`]s.
 
 use clap::Args;
+use senat_lab::catalog::files;
+pub(crate) use senat_lab::catalog::files::IndexedGame;
 use senat_lab::games::GameKind;
 use senat_lab::policy::PolicySpec;
 use senat_lab::selfplay::output::{IfExists, Located, OutFile};
@@ -115,36 +117,6 @@ impl PosArg {
     /// The position the words name, in variant `v` ([`parse_position`]).
     pub(crate) fn resolve(&self, v: Variant) -> Result<Position> {
         parse_position(&self.words()?.join(" "), v)
-    }
-}
-
-/// The rules variant of a Sénat games file, from its identity line: the
-/// line's `variant=` (an invalid one is an error), or the rules when the
-/// file has no complete identity line (files older than the line, or
-/// hand-made ones whose leading `#` lines the readers skip as comments).
-pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
-    use senat_lab::selfplay::identity::{IdentityError, read_identity};
-    let shown = escape(&path.display().to_string());
-    let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    match read_identity(&mut std::io::BufReader::new(file)) {
-        Ok(Some(Ok(id))) => Ok(id.variant),
-        Ok(Some(Err(e @ IdentityError::Variant { .. }))) => input(format_args!("{shown}: line 1: {e}")),
-        Ok(Some(Err(_)) | None) => arena_variant(path),
-        Err(e) => input(format_args!("cannot read {shown}: {e}")),
-    }
-}
-
-/// The variant of a Sénat arena file ([`senat_lab::arena::arena_file`]),
-/// the rules for a file that is no arena's; another game's arena file is
-/// refused.
-fn arena_variant(path: &Path) -> Result<Variant> {
-    let shown = escape(&path.display().to_string());
-    match senat_lab::arena::arena_file(path) {
-        None => Ok(Variant::RULES),
-        Some((GameKind::Senat, text)) => {
-            Variant::parse(&text).or_else(|e| input(format_args!("{shown}: line 1: variant: {e}")))
-        }
-        Some((g, _)) => input(format_args!("{shown} is a file of a {g} arena: pass --game {g}")),
     }
 }
 
@@ -358,25 +330,6 @@ pub(crate) fn progress_bar(total: u64, quiet: bool) -> indicatif::ProgressBar {
 
 // ---- a game of a batch file (`--index N`) ---------------------------------
 
-/// The game a file of `selfplay`, `merge` or `arena` names in its identity
-/// line (every game's, both formats); `None` for a file without one (a
-/// record, or a Sénat games file older than the line).
-pub(crate) fn file_game(path: &Path) -> Option<GameKind> {
-    senat_lab::games::batch::batch_game(path).or_else(|| senat_lab::arena::arena_file(path).map(|(g, _)| g))
-}
-
-/// [`file_game`], refused unless it is `want` (`--game`, if given).
-pub(crate) fn checked_file_game(path: &Path, want: Option<GameKind>) -> Result<Option<GameKind>> {
-    let found = file_game(path);
-    match (found, want) {
-        (Some(g), Some(w)) if g != w => input(format_args!(
-            "{} is a file of a {g} batch, not of {w}: pass --game {g} or leave --game out (the file names its game)",
-            path.display()
-        )),
-        _ => Ok(found),
-    }
-}
-
 /// The lines of a game record as every game's record reader takes them: a
 /// record file's ([`limits::record_lines`]), or those of a game taken out
 /// of a batch file ([`IndexedGame::record`]: `start`, then one move a
@@ -403,176 +356,36 @@ impl RecordText {
     }
 }
 
-/// A game taken out of a batch file by its index (`--index N`): the game
-/// and its variant as the file's identity line names them, and its moves
-/// from the start. Read by [`indexed_game`]; `view`, `replay` and
-/// `annotate` play it with the readers of records.
-pub(crate) struct IndexedGame {
-    /// The game (Sénat for a file without an identity line).
-    pub(crate) kind: GameKind,
-    /// Another game's variant text as the file gives it (empty for the
-    /// default rules).
-    pub(crate) variant: String,
-    /// `FILE game N`.
-    pub(crate) title: String,
-    /// The players as the file names them: (role, agent).
-    pub(crate) players: Vec<(String, String)>,
-    /// The moves from the start, in the game's move text.
-    pub(crate) moves: Vec<String>,
-    /// Sénat: the rules variant, and the final SPN, winner and reason of
-    /// the game's row where the file gives them.
-    senat: Option<(Variant, Option<[String; 3]>)>,
-}
-
-/// Where the moves of game `n` are in a file, by its header.
-#[derive(Clone, Copy, PartialEq)]
-enum Layout {
-    /// Sénat's games file (and an arena's moves file): one row a game, its
-    /// draft and play moves, its final SPN, winner and reason.
-    SenatRow,
-    /// Sénat's moves file: one row a move.
-    SenatPlies,
-    /// The moves file of another game's batch: `game,moves`.
-    Moves,
-    /// The moves file of another game's arena: its agents in the row.
-    ArenaMoves,
-}
-
-/// Where to find the game a file does not hold: the other games' games
-/// files and every arena's games file hold no moves.
-fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: u64) -> Failure {
-    let table = "docs/formats.md, `Which file holds a game`";
-    Failure::Input(if arena {
-        format!(
-            "{shown} is an arena's games file, whose rows hold no moves: pass the arena's moves file (written by \
-             `senat arena --game {kind} ... --moves FILE`) with --index {n} (see {table})"
-        )
-    } else {
-        format!(
-            "{shown} holds no {kind} game's moves (a games file of another game than Sénat holds none): pass the \
-             batch's moves file (written by `senat selfplay --game {kind} ... --moves FILE` beside it, with the same \
-             identity line) with --index {n} (see {table})"
-        )
-    })
-}
-
-/// Game `n` of a batch file of any game: a games or moves file of
-/// `selfplay` or `merge`, or an arena's moves file. The game comes from
-/// the file's identity line ([`file_game`]), the kind of file from its
-/// header; `want` (`--game`, if given) must be the file's game. A file
-/// whose rows hold no moves is refused with the file to pass instead (the
-/// table in docs/formats.md). The rows are read by their `game` column;
-/// Sénat's games are checked against their row by [`IndexedGame::senat_game`].
+/// [`indexed_game`], refused as the command line refuses.
 pub(crate) fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame> {
-    use senat_lab::games::batch::identity_of;
-    let shown = path.display().to_string();
-    let found = checked_file_game(path, want)?;
-    match (found, want) {
-        (None, Some(w)) if w != GameKind::Senat => {
-            return input(format_args!(
-                "--index {n}: {shown} is not a batch file (a moves file of `senat selfplay --game {w} --moves`)"
-            ));
-        }
-        _ => {}
-    }
-    let kind = found.or(want).unwrap_or(GameKind::Senat);
-    let arena = senat_lab::arena::arena_file(path);
-    let mut rdr = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
-        .flexible(true)
-        .from_path(path)
-        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
-    let head: Vec<&str> = headers.iter().collect();
-    let col = |name: &str| headers.iter().position(|h| h == name);
-    const SENAT_ROW: [&str; 8] = ["game", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"];
-    let layout = match kind {
-        GameKind::Senat if SENAT_ROW.iter().all(|c| col(c).is_some()) => Layout::SenatRow,
-        GameKind::Senat if head == senat_lab::selfplay::MOVES_HEADER => Layout::SenatPlies,
-        GameKind::Senat if arena.is_some() => return Err(holds_no_moves(&shown, kind, true, n)),
-        GameKind::Senat => {
-            let missing = SENAT_ROW.iter().find(|c| col(c).is_none()).expect("a column is missing");
-            return input(format_args!(
-                "{shown} is not a games file of senat selfplay: it has no `{missing}` column (Sénat's games are in \
-                 its games and moves files and an arena's moves file)"
-            ));
-        }
-        _ if arena.is_none() && head == ["game", "moves"] => Layout::Moves,
-        _ if arena.is_some() && head == senat_lab::games::arena::MOVES_COLUMNS => Layout::ArenaMoves,
-        _ => return Err(holds_no_moves(&shown, kind, arena.is_some(), n)),
-    };
-    // The file's variant and, for a batch, its agents.
-    let (variant, agents) = match (&arena, kind) {
-        (_, GameKind::Senat) => (String::new(), None),
-        (Some((_, variant)), _) => (variant.clone(), None),
-        (None, _) => {
-            let fields = identity_of(path).or_else(input)?;
-            let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
-            let variant = if field("variant") == "-" { String::new() } else { field("variant") };
-            (variant, Some([field("first"), field("second")]))
-        }
-    };
-    let n_text = n.to_string();
-    let game_c = col("game").expect("every layout has a game column");
-    let mut game = IndexedGame {
-        kind,
-        variant,
-        title: format!("{shown} game {n}"),
-        players: Vec::new(),
-        moves: Vec::new(),
-        senat: None,
-    };
-    let mut seen = 0u64;
-    let mut plies: Vec<(u64, String)> = Vec::new();
-    for (i, row) in rdr.records().enumerate() {
-        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
-        seen += 1;
-        if row.get(game_c) != Some(n_text.as_str()) {
-            continue;
-        }
-        let field = |name: &str| col(name).and_then(|c| row.get(c)).unwrap_or("").to_string();
-        let words = |text: &str| text.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        match layout {
-            Layout::SenatPlies => {
-                let ply =
-                    field("ply").parse::<u64>().or_else(|e| input(format_args!("{shown}: row {}: ply: {e}", i + 2)))?;
-                plies.push((ply, field("move")));
-                continue;
-            }
-            Layout::SenatRow => {
-                game.players = vec![("red".into(), field("red")), ("blue".into(), field("blue"))];
-                game.moves = words(&field("draft_moves"));
-                game.moves.extend(words(&field("play_moves")));
-                game.senat = Some((batch_variant(path)?, Some([field("final_spn"), field("winner"), field("reason")])));
-            }
-            Layout::Moves | Layout::ArenaMoves => {
-                let [first, second] =
-                    agents.clone().unwrap_or_else(|| [3, 4].map(|c| row.get(c).unwrap_or("").to_string()));
-                game.players = vec![("first".into(), first), ("second".into(), second)];
-                let moves_c = if layout == Layout::Moves { 1 } else { 5 };
-                game.moves = words(row.get(moves_c).unwrap_or(""));
-            }
-        }
-        return Ok(game);
-    }
-    if layout == Layout::SenatPlies && !plies.is_empty() {
-        use senat_lab::selfplay::identity::read_identity;
-        plies.sort_by_key(|(ply, _)| *ply);
-        game.moves = plies.into_iter().map(|(_, m)| m).collect();
-        let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-        if let Ok(Some(Ok(id))) = read_identity(&mut std::io::BufReader::new(file)) {
-            game.players =
-                vec![("red".into(), id.policies[0].name.clone()), ("blue".into(), id.policies[1].name.clone())];
-        }
-        game.senat = Some((batch_variant(path)?, None));
-        return Ok(game);
-    }
-    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+    files::indexed_game(path, n, want).or_else(input)
 }
 
-impl IndexedGame {
+/// [`files::batch_variant`], refused as the command line refuses.
+pub(crate) fn batch_variant(path: &Path) -> Result<Variant> {
+    files::batch_variant(path).or_else(input)
+}
+
+/// [`files::checked_file_game`], refused as the command line refuses.
+pub(crate) fn checked_file_game(path: &Path, want: Option<GameKind>) -> Result<Option<GameKind>> {
+    files::checked_file_game(path, want).or_else(input)
+}
+
+/// A game of a batch file as the record readers take it.
+pub(crate) trait IndexedRecord {
     /// The game's lines for the record readers: `start`, then its moves.
-    pub(crate) fn record(&self) -> RecordText {
+    fn record(&self) -> RecordText;
+    /// Sénat: the game as a record (its moves from the start of the file's
+    /// variant, named `FILE game N ply` in messages).
+    fn senat_record(&self) -> Result<(String, Record)>;
+    /// Sénat: the game played, its moves checked, and its end checked
+    /// against its row's final SPN, winner and reason (where the file
+    /// gives them).
+    fn senat_game(&self) -> Result<GameRecord>;
+}
+
+impl IndexedRecord for IndexedGame {
+    fn record(&self) -> RecordText {
         let mut body = String::from("start\n");
         for m in &self.moves {
             body.push_str(m);
@@ -581,9 +394,7 @@ impl IndexedGame {
         RecordText { name: format!("{} ply", self.title), body, plies: true }
     }
 
-    /// Sénat: the game as a record (its moves from the start of the file's
-    /// variant, named `FILE game N ply` in messages).
-    pub(crate) fn senat_record(&self) -> Result<(String, Record)> {
+    fn senat_record(&self) -> Result<(String, Record)> {
         let Some((variant, _)) = self.senat else {
             return input(format_args!("{} is a game of {}, not of Sénat", self.title, self.kind));
         };
@@ -591,10 +402,7 @@ impl IndexedGame {
         Ok((format!("{} ply", self.title), Record { start: Position::start_of(variant), moves }))
     }
 
-    /// Sénat: the game played, its moves checked, and its end checked
-    /// against its row's final SPN, winner and reason (where the file
-    /// gives them).
-    pub(crate) fn senat_game(&self) -> Result<GameRecord> {
+    fn senat_game(&self) -> Result<GameRecord> {
         let (name, record) = self.senat_record()?;
         let game = play_record(&name, &record, |_, _, _| Ok(()))?;
         let Some((_, Some([final_spn, winner, reason]))) = &self.senat else { return Ok(game) };

@@ -7,7 +7,7 @@ use crate::cli::common::{Result, input, refuse_existing, threads_or_all, write_a
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::games::dominoes::DominoSpec;
-use senat_lab::games::dominoes_leaf::{self, LeafFit};
+use senat_lab::games::dominoes_train::{self, LeafFit};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -69,7 +69,7 @@ pub(crate) fn cmd_fit_leaf(a: FitLeafArgs, out: &mut impl Write) -> Result<()> {
     refuse_existing(&a.out, a.force)?;
     let start = Instant::now();
     let cfg = LeafFit { generator, variant, matches: a.matches, seed: a.seed, holdout: a.holdout };
-    let r = dominoes_leaf::fit(&cfg, threads).or_else(input)?;
+    let r = dominoes_train::fit(&cfg, threads).or_else(input)?;
     let secs = start.elapsed().as_secs_f64();
     let variant_flag = if a.variant.is_empty() { String::new() } else { format!(" --variant '{}'", a.variant) };
     let command = format!(

@@ -6,8 +6,8 @@
 //! is the view module's).
 
 use crate::cli::common::{
-    Failure, IndexedGame, PosArg, RecordText, Result, indexed_game, input, play_record, read_record, result_line,
-    sorted_moves, write_position,
+    Failure, IndexedGame, IndexedRecord, PosArg, RecordText, Result, indexed_game, input, play_record, read_record,
+    result_line, sorted_moves, write_position,
 };
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;

@@ -8,11 +8,13 @@ use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
 use senat_lab::games::GameKind;
 use senat_lab::games::LabGame;
-use senat_lab::games::learn::{self, GameWeights, LearnConfig};
+use senat_lab::games::learn::{self, GameWeights};
+use senat_lab::games::train::{self, LearnConfig};
 use senat_lab::learned::Learned;
 use senat_lab::limits;
 use senat_lab::net_train::{self, EpochReport, Fit, FitStart, TrainConfig};
-use senat_lab::selfplay::identity::{PolicyId, fnv1a64};
+use senat_lab::selfplay::identity::PolicyId;
+use senat_lab::weights_file::fnv1a64;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -362,7 +364,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
     }
     refuse_existing(&a.out, a.force)?;
     let clock = Instant::now();
-    let data = played(out, cfg.games, || learn::generate::<G>(&cfg, &start_state))?;
+    let data = played(out, cfg.games, || train::generate::<G>(&cfg, &start_state))?;
     // The linear part alone has a handful of weights: smaller steps over more batches.
     let batch = if linear_only { 32 } else { 256 };
     let fit = Fit { seed: a.seed, hidden, epochs: a.epochs, batch, lr: a.lr, lr_final, l2: a.l2, linear_only };
@@ -555,7 +557,8 @@ impl Made {
 /// leaf's inputs and terms.
 fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
     use senat_lab::games::dominoes::DominoSpec;
-    use senat_lab::games::dominoes_net::{self, NetFit, SHAPE, TERMS};
+    use senat_lab::games::dominoes_net::{self, SHAPE, TERMS};
+    use senat_lab::games::dominoes_train::{self, NetFit};
     for (given, flag) in [
         (a.label.is_some(), "--label"),
         (!a.opponents.is_empty(), "--opponent"),
@@ -595,7 +598,7 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
     let (start, hidden) = fit_start(a, from.as_ref(), vec![1.0, 0.0, 0.0], SHAPE);
     refuse_existing(&a.out, a.force)?;
     let clock = Instant::now();
-    let data = played(out, a.games, || dominoes_net::samples(&cfg).expect("the rules apply (checked above)"))?;
+    let data = played(out, a.games, || dominoes_train::samples(&cfg).expect("the rules apply (checked above)"))?;
     let fit =
         Fit { seed: a.seed, hidden, epochs: a.epochs, batch: 256, lr: a.lr, lr_final, l2: a.l2, linear_only: false };
     let mut lines = Vec::new();

@@ -7,8 +7,8 @@
 //! This module only ties them to files.
 
 use crate::cli::common::{
-    IndexedGame, Result, checked_file_game, indexed_game, input, parse_position, play_record, read_record,
-    refuse_existing, result_line, write_atomic,
+    IndexedGame, IndexedRecord, Result, checked_file_game, indexed_game, input, parse_position, play_record,
+    read_record, refuse_existing, result_line, write_atomic,
 };
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;

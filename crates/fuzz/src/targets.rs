@@ -1236,7 +1236,7 @@ pub(crate) fn lab_merge<G: senat_lab::games::batch::BatchGame>(data: &[u8], kind
     let out = temp_file("lab-merge-out");
     std::fs::write(&input, data).expect("writing the merge input");
     let merged = batch::merge::<G>(std::slice::from_ref(&input), &out, None, true);
-    let checked = batch::check_file(&input);
+    let checked = senat_lab::catalog::check_batch_file(&input);
     let named = batch::batch_game(&input).is_some_and(|k| kinds.contains(&k));
     if let (Ok((_, t)), true) = (merged, named) {
         assert!(checked.is_ok(), "merge accepts a file that convert's check refuses: {checked:?}");

@@ -36,7 +36,6 @@
 //! input.
 
 use crate::limits::{MAX_WEIGHT, clip as quote};
-use crate::selfplay::identity::fnv1a64;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -282,6 +281,27 @@ pub fn without_check(bytes: &[u8]) -> Cow<'_, [u8]> {
 
 /// `text` without its check line, as text (for tests that edit a file's
 /// rows to see each refusal of its own).
+/// 64-bit FNV-1a, fed piece by piece (the batch identity's weights hash).
+pub(crate) struct Fnv(pub(crate) u64);
+
+impl Fnv {
+    pub(crate) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// 64-bit FNV-1a of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.write(bytes);
+    h.0
+}
+
 #[cfg(test)]
 pub(crate) fn unsealed(text: &str) -> String {
     String::from_utf8(without_check(text.as_bytes()).into_owned()).expect("UTF-8 in, UTF-8 out")
@@ -290,6 +310,13 @@ pub(crate) fn unsealed(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fnv1a64_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
 
     const BODY: &str = "# a comment\n\ngame=x\nlinear.a=1.5 # why\nnet.b2=0.25\n";
 

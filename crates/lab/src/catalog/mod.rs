@@ -11,6 +11,7 @@
 //! print, parse command-line arguments, or read or write a file.
 
 mod agent;
+pub mod files;
 mod position;
 
 pub use agent::Agent;
@@ -19,6 +20,7 @@ pub use position::Position;
 use crate::games::agent::AgentSpec;
 use crate::games::{GameKind, LabGame, TextError};
 use std::fmt;
+use std::path::Path;
 
 /// Runs `$body` with the type `$G` bound to the lab adapter
 /// ([`LabGame`](crate::games::LabGame)) of `$kind`: Focus (2 or 4
@@ -102,4 +104,19 @@ pub fn lab_agent<G: LabGame>(text: &str) -> Result<AgentSpec, CatalogError> {
 pub fn agent_spec(game: GameKind, text: &str) -> Result<AgentSpec, CatalogError> {
     let own = |g: &str| CatalogError::Agent(format!("{g}'s agents have their own spec grammar"));
     on_game!(game, G => lab_agent::<G>(text), senat => Err(own("Sénat")), dominoes => Err(own("dominoes")))
+}
+
+/// Checks the batch file `path` of any game (by its identity line) as
+/// `merge` and `--resume` read one ([`crate::selfplay::merge::check_file`]):
+/// a games file's header and every row, the header of a moves or side
+/// file, and no last row cut short. A file with no identity line (a
+/// summary) is left to the caller.
+pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
+    let Some(game) = crate::games::batch::batch_game(path) else { return Ok(()) };
+    on_game!(game, G => crate::games::batch::check_file::<G>(path),
+        senat => {
+            let moves = crate::selfplay::MOVES_HEADER.join(",") + "\n";
+            crate::selfplay::merge::check_file::<crate::selfplay::persist::SenatFormat>(path, &[moves])
+        },
+        dominoes => crate::games::batch::check_file::<crate::games::dominoes::Dominoes>(path))
 }

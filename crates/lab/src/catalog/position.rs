@@ -455,3 +455,55 @@ impl Face for View {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Agent;
+    use game_search::rng::rng_from_seed;
+
+    /// Every game of the catalog, through the one face: a random game from
+    /// the start, every position's text reading back as itself, perft(1)
+    /// counting its moves, and an agent's move legal in it.
+    #[test]
+    fn every_game_reads_plays_and_writes_back_through_the_catalog() {
+        for game in GameKind::ALL {
+            let mut p = Position::read(game, "start", "").unwrap();
+            let mut agent = Agent::new(game, "random").unwrap();
+            let mut rng = rng_from_seed(7);
+            for ply in 0..400 {
+                let back = Position::read(game, &p.text(), &p.variant()).unwrap();
+                assert_eq!(back.text(), p.text(), "{game} ply {ply}");
+                if p.is_over() {
+                    assert!(p.legal_moves().is_empty() || p.is_chance(), "{game}: {}", p.result());
+                    break;
+                }
+                let moves = p.legal_moves();
+                assert!(!moves.is_empty(), "{game} ply {ply}: {}", p.text());
+                assert_eq!(p.perft(1).unwrap(), moves.len() as u64, "{game} ply {ply}: {}", p.text());
+                let m = if p.is_chance() {
+                    moves[ply % moves.len()].clone()
+                } else {
+                    let m = agent.choose(&p, &mut rng).unwrap();
+                    assert!(moves.contains(&m), "{game}: {m} not in {moves:?}");
+                    m
+                };
+                p = p.play(&m).unwrap();
+            }
+            assert!(p.play("no such move").is_err(), "{game}");
+        }
+    }
+
+    #[test]
+    fn an_agent_refuses_another_games_position_and_a_finished_game() {
+        let mut a = Agent::new(GameKind::Focus, "random").unwrap();
+        let c4 = Position::read(GameKind::Connect4, "start", "").unwrap();
+        let e = a.choose(&c4, &mut rng_from_seed(1)).unwrap_err().to_string();
+        assert_eq!(e, "this agent plays focus, and the position is of connect4");
+        let won = Position::read(GameKind::Connect4, "4455667", "").unwrap();
+        assert!(won.is_over() && won.legal_moves().is_empty());
+        let mut c = Agent::new(GameKind::Connect4, "random").unwrap();
+        assert!(c.choose(&won, &mut rng_from_seed(1)).unwrap_err().to_string().starts_with("the game is over"));
+        assert!(Agent::new(GameKind::Connect4, "no-such-agent").is_err());
+    }
+}

@@ -972,30 +972,15 @@ fn merged_names(id: &LabId) -> Result<(GameKind, String, [String; 2]), Error> {
     Ok((game, variant, [id.get("first").to_string(), id.get("second").to_string()]))
 }
 
-/// Checks the batch file `path` (of any game, by its identity line) as
-/// `merge` and `--resume` read one ([`crate::selfplay::merge::check_file`]):
-/// a games file's header and every row ([`check_row`], Sénat's
-/// [`crate::selfplay::identity::check_row`]), the header of a moves or side
-/// file, and no last row cut short. A file with no identity line (a
-/// summary) is left to the caller.
-pub fn check_file(path: &Path) -> Result<(), Error> {
-    use crate::selfplay::merge::check_file;
-    fn lab<G: BatchGame>(path: &Path) -> Result<(), Error> {
-        let mut companions = vec!["game,moves\n".to_string()];
-        companions.extend(G::side_columns().map(|c| c.join(",") + "\n"));
-        check_file::<LabFormat<G>>(path, &companions)
-    }
-    match batch_game(path) {
-        None => Ok(()),
-        Some(GameKind::Senat) => {
-            let moves = crate::selfplay::MOVES_HEADER.join(",") + "\n";
-            check_file::<crate::selfplay::persist::SenatFormat>(path, &[moves])
-        }
-        Some(GameKind::Focus | GameKind::Focus4) => lab::<super::focus::Focus>(path),
-        Some(GameKind::Debacle) => lab::<super::debacle::Debacle>(path),
-        Some(GameKind::Connect4) => lab::<super::connect4::Connect4>(path),
-        Some(GameKind::Dominoes) => lab::<super::dominoes::Dominoes>(path),
-    }
+/// Checks the batch file `path` of game `G` as `merge` and `--resume`
+/// read one ([`crate::selfplay::merge::check_file`]): a games file's header
+/// and every row ([`check_row`]), the header of a moves or side file, and
+/// no last row cut short. [`crate::catalog::check_batch_file`] picks `G`
+/// from the file's identity line.
+pub fn check_file<G: BatchGame>(path: &Path) -> Result<(), Error> {
+    let mut companions = vec!["game,moves\n".to_string()];
+    companions.extend(G::side_columns().map(|c| c.join(",") + "\n"));
+    crate::selfplay::merge::check_file::<LabFormat<G>>(path, &companions)
 }
 
 /// Joins the games files of the shards of one batch of `G` (in any order)

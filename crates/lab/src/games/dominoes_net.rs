@@ -5,7 +5,7 @@
 //! learned leaf's chance at the current scores ([`super::dominoes_leaf`]),
 //! the difference of the hands' pips and of their sizes.
 //!
-//! Training ([`samples`], then the one trainer [`crate::net_train::fit`]):
+//! Training ([`super::dominoes_train::samples`], then the one trainer [`crate::net_train::fit`]):
 //! self-play matches of one agent; every sampled decision of a round is
 //! labelled with the mover's chance of winning the match at that round's
 //! end (the learned leaf's table at the new scores, or the match's result
@@ -24,15 +24,10 @@
 //! moves come from the rules crate), or read a file (the weights come
 //! parsed).
 
-use super::dominoes::{DominoSpec, Dominoes, play_match};
 use super::dominoes_leaf::LearnedLeaf;
 use super::learn::{GameWeights, NetShape, WeightsError};
-use crate::agent::Agent;
 use crate::learned::sigmoid;
-use crate::net_train::{Data, Samples, gather, labelled, unit};
-use crate::policy::{GameRng, mix64, rng_from_seed};
-use crate::selfplay::game_seed;
-use dominoes_rules::{Outcome, State, TileSet, Variant};
+use dominoes_rules::{State, TileSet, Variant};
 use std::sync::OnceLock;
 
 /// Inputs: the mover's hand, the other hand, the boneyard (28 tiles
@@ -145,71 +140,11 @@ pub fn mover_chance(w: &GameWeights, table: &mut LearnedLeaf, s: &State, active:
     Some(sigmoid(f64::from(lin + w.net.infer(active))))
 }
 
-/// What [`samples`] plays: self-play matches of one agent in both seats.
-#[derive(Clone, Debug)]
-pub struct NetFit {
-    /// The agent in both seats.
-    pub generator: DominoSpec,
-    /// The rules ([`applies`] must hold).
-    pub variant: Variant,
-    /// Matches played.
-    pub matches: u64,
-    /// Match `i` deals from `game_seed(seed, i)`, its agents draw from
-    /// `game_seed(game_seed(seed, i), 2)` (as `fit-leaf`'s matches).
-    pub seed: u64,
-    /// Probability that a decision is kept as a sample.
-    pub sample: f64,
-    /// Fraction of the matches held out (whole matches).
-    pub holdout: f64,
-}
-
-/// Plays match `index` of `cfg` and labels its sampled decisions.
-fn one_match(cfg: &NetFit, index: u64) -> Samples {
-    let deal = game_seed(cfg.seed, index);
-    let mut agents: Vec<Box<dyn Agent<Dominoes>>> = (0..2).map(|_| cfg.generator.build()).collect();
-    let m = play_match(cfg.variant, &mut agents, deal, &mut rng_from_seed(game_seed(deal, 2)));
-    let winner = match m.end.outcome() {
-        Some(Outcome::Win { player }) => Some(player),
-        _ => None,
-    };
-    let mut pick: GameRng = rng_from_seed(mix64(deal ^ 0x646f_6d5f_6e65));
-    let mut table = LearnedLeaf::default();
-    let (mut out, mut active) = (Samples::default(), Vec::new());
-    // The round's kept decisions (state, mover), labelled at its end.
-    let mut round: Vec<(State, usize)> = Vec::new();
-    let mut s = State::start(cfg.variant);
-    let mut played = 0;
-    for &mv in &m.moves {
-        if !s.is_chance() && s.outcome().is_none() && unit(&mut pick) < cfg.sample {
-            round.push((s, s.to_move()));
-        }
-        s.play_unchecked(mv);
-        if s.rounds_played() > played || s.outcome().is_some() {
-            played = s.rounds_played();
-            let end = if s.outcome().is_some() { None } else { table.chances(&s) };
-            for (p, me) in round.drain(..) {
-                let value = end.map(|c| c[me]);
-                let (target, result) = labelled(winner.map(|w| w == me), value, 1.0);
-                let t = terms(&p, &mut table).expect("the rules apply (checked by the caller)");
-                inputs(&p, &mut active);
-                out.push(&active, &t, target, result);
-            }
-        }
-    }
-    out
-}
-
-/// Plays `cfg.matches` self-play matches in parallel (on the current rayon
-/// pool) and gathers their labelled decisions in match order, whole
-/// matches held out; `None` where the network does not apply to the rules.
-pub fn samples(cfg: &NetFit) -> Option<Data> {
-    applies(cfg.variant).then(|| gather(cfg.matches, cfg.seed, cfg.holdout, |i| one_match(cfg, i)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::net::Net;
+    use crate::policy::{GameRng, rng_from_seed};
     use dominoes_rules::Move;
     use game_search::rng::below;
 
@@ -308,32 +243,5 @@ mod tests {
             assert!(spread > 0.2, "the network's values move with the state: spread {spread}");
             assert_eq!(parse(&w.to_text_terms(TERMS, "")).unwrap(), *w);
         }
-    }
-
-    #[test]
-    fn samples_are_a_function_of_the_seed_and_labelled_at_the_round_end() {
-        let cfg = NetFit {
-            generator: DominoSpec::parse("greedy").unwrap(),
-            variant: Variant::default(),
-            matches: 12,
-            seed: 4,
-            sample: 0.5,
-            holdout: 0.25,
-        };
-        let (a, b) = (samples(&cfg).unwrap(), samples(&cfg).unwrap());
-        assert_eq!(a.train.idx, b.train.idx);
-        assert_eq!(a.train.target, b.train.target);
-        assert!(!a.train.is_empty() && !a.held.is_empty());
-        assert_eq!(a.train.width, TERMS.len());
-        // Targets are chances in [0, 1]; results 0 or 1 (no draws in 12 matches of greedy).
-        assert!(a.train.target.iter().all(|t| (0.0..=1.0).contains(t)));
-        assert!(a.train.result.iter().all(|&r| r == 0.0 || r == 1.0));
-        // Decisions of one round share their label for one mover: far fewer labels than samples.
-        let mut labels: Vec<u32> = a.train.target.iter().map(|t| t.to_bits()).collect();
-        labels.sort_unstable();
-        labels.dedup();
-        assert!(labels.len() * 3 < a.train.len(), "{} labels, {} samples", labels.len(), a.train.len());
-        let four = NetFit { variant: Variant { players: 4, hand: 5, ..Variant::default() }, ..cfg };
-        assert!(samples(&four).is_none());
     }
 }

@@ -2,7 +2,10 @@
 //! ([`senat`]), Focus (2 players, and 4 in two partnerships: [`focus`]),
 //! Débâcle ([`debacle`]), Connect Four ([`connect4`]) and block dominoes ([`dominoes`], with the proof
 //! of a round, [`dominoes_proof`], and its agents' root guard,
-//! [`dominoes_guard`]), all played by the same generic searches.
+//! [`dominoes_guard`]), all played by the same generic searches. The
+//! self-play samples that train a game's learned evaluation are
+//! [`train`]'s (every [`LabGame`]) and [`dominoes_train`]'s, above the
+//! agents they play with.
 //! Adding a game means a rules crate and one module here.
 //!
 //! What else lives here: [`LabGame`] (what the lab needs from a game of
@@ -30,9 +33,11 @@ pub mod dominoes_guard;
 pub mod dominoes_leaf;
 pub mod dominoes_net;
 pub mod dominoes_proof;
+pub mod dominoes_train;
 pub mod focus;
 pub mod learn;
 pub mod senat;
+pub mod train;
 
 use game_search::{Game, Scores, WIN};
 use std::fmt;

@@ -546,13 +546,18 @@ pub fn read_table(bytes: Vec<u8>) -> Result<Table, ConvertError> {
 
 /// `senat convert`: converts the batch CSV `input` into the Parquet file
 /// `out` (written through [`OutFile`]: `PATH.partial`, then renamed), once
-/// the file is checked as `merge` and `--resume` read it
-/// ([`crate::games::batch::check_file`]: its header against its identity
+/// the file is checked by `check` as `merge` and `--resume` read it
+/// ([`crate::catalog::check_batch_file`]: its header against its identity
 /// line, every games row, no row cut short).
-pub fn convert(input: &Path, out: &Path, if_exists: IfExists) -> Result<Converted, Error> {
+pub fn convert(
+    input: &Path,
+    out: &Path,
+    if_exists: IfExists,
+    check: fn(&Path) -> Result<(), Error>,
+) -> Result<Converted, Error> {
     output::check_distinct(&[("the input", input)], &[("--out", out)])?;
     std::fs::File::open(input).map_err(|e| super::io_err("read", input, e))?;
-    crate::games::batch::check_file(input)?;
+    check(input)?;
     let mut file = OutFile::create(out, if_exists)?;
     let c = convert_file(input, &mut file, true, None)?;
     file.commit()?;

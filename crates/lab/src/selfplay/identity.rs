@@ -197,7 +197,7 @@ impl PolicyId {
         if files.is_empty() && shipped.is_empty() {
             return Ok(PolicyId { name: spec.name.clone(), weights: None });
         }
-        let mut h = Fnv::new();
+        let mut h = crate::weights_file::Fnv::new();
         // Each file's bytes without its check line, which says nothing the
         // rest does not ([`crate::weights_file::without_check`]): adding
         // one to a file keeps the batches that read it.
@@ -273,27 +273,6 @@ pub fn weight_inputs<'a>(specs: impl IntoIterator<Item = &'a PolicySpec>) -> Vec
         }
     }
     files
-}
-
-/// 64-bit FNV-1a.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// 64-bit FNV-1a of `bytes`.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h = Fnv::new();
-    h.write(bytes);
-    h.0
 }
 
 /// Percent-encodes `%`, blanks and control characters.
@@ -691,13 +670,6 @@ mod tests {
         assert!(crate::learned::SHIPPED_NET.contains("\ncheck=rows:"));
         assert_eq!(on, Some(0x9f7d_36a2_ecfc_f9cc));
         assert_eq!(draft, Some(0x47af_bda6_d236_8eb3));
-    }
-
-    #[test]
-    fn fnv1a64_known_values() {
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! and never overwrites a file unless asked to (`force` or `resume`).
 
 use super::codec::{GAMES_HEADER, MOVES_HEADER, RowError, header_bytes};
-use super::output::{self, Located, OutFile};
+use super::output::OutFile;
 use super::schedule::run_chunk;
 use super::{
     Batch, Error, Format, Identity, Outputs, PolicyId, Report, Shard, check_opening, identity, io_err, opening_text,
@@ -214,22 +214,6 @@ fn resume_moves(id: &Identity, out: &mut OutFile, next: u64, start: u64) -> Resu
     }
     out.file().seek(SeekFrom::End(0)).map_err(|e| io_err("repair", &path, e))?;
     Ok(())
-}
-
-/// Which file a resumed output continues: the output itself if it exists,
-/// else its `.partial` file if an interrupted run left one, else none.
-pub(crate) fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
-    let loc = Located::new(path)?;
-    if loc.is_file() {
-        return Ok(Some(path.to_path_buf()));
-    }
-    if loc.meta.is_none() {
-        let partial = output::partial_path(path);
-        if partial.is_file() {
-            return Ok(Some(partial));
-        }
-    }
-    Ok(None)
 }
 
 /// Writes the summary CSV to an output (committed by its caller, with

@@ -10,12 +10,11 @@
 //! itself and never knows a game's rows; it never overwrites a file unless
 //! asked to (`--force` or `--resume`), and writes only through [`OutFile`].
 
-use super::output::{self, IfExists, OutFile};
-use super::persist::resumable;
+use super::output::{self, IfExists, Located, OutFile};
 use super::schedule::drive;
 use super::{Error, Existing};
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// What the one runner needs from a batch format. The outputs are numbered:
@@ -227,4 +226,19 @@ fn concat<'a>(parts: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
         all.extend_from_slice(p);
     }
     all
+}
+/// Which file a resumed output continues: the output itself if it exists,
+/// else its `.partial` file if an interrupted run left one, else none.
+pub(crate) fn resumable(path: &Path) -> Result<Option<PathBuf>, Error> {
+    let loc = Located::new(path)?;
+    if loc.is_file() {
+        return Ok(Some(path.to_path_buf()));
+    }
+    if loc.meta.is_none() {
+        let partial = output::partial_path(path);
+        if partial.is_file() {
+            return Ok(Some(partial));
+        }
+    }
+    Ok(None)
 }

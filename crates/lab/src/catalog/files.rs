@@ -1,0 +1,235 @@
+//! Which file holds a game: the game and variant a batch file names in its
+//! identity line, and a game taken out of a batch file of any game by its
+//! index (`--index N`, [`indexed_game`]), for `view`, `replay`, `annotate`
+//! and `metrics` (the table "Which file holds a game" of docs/formats.md).
+//!
+//! What this module must never do: play a move (the readers of records
+//! play the moves it returns), or write a file.
+
+use super::CatalogError;
+use crate::games::GameKind;
+use senat_rules::Variant;
+use senat_rules::notation::escape;
+use std::fmt::Display;
+use std::path::Path;
+
+/// A refusal with the message `m`, as the command line prints it.
+fn input<T>(m: impl Display) -> Result<T, CatalogError> {
+    Err(CatalogError::Refused(m.to_string()))
+}
+
+/// The rules variant of a Sénat games file, from its identity line: the
+/// line's `variant=` (an invalid one is an error), or the rules when the
+/// file has no complete identity line (files older than the line, or
+/// hand-made ones whose leading `#` lines the readers skip as comments).
+pub fn batch_variant(path: &Path) -> Result<Variant, CatalogError> {
+    use crate::selfplay::identity::{IdentityError, read_identity};
+    let shown = escape(&path.display().to_string());
+    let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    match read_identity(&mut std::io::BufReader::new(file)) {
+        Ok(Some(Ok(id))) => Ok(id.variant),
+        Ok(Some(Err(e @ IdentityError::Variant { .. }))) => input(format_args!("{shown}: line 1: {e}")),
+        Ok(Some(Err(_)) | None) => arena_variant(path),
+        Err(e) => input(format_args!("cannot read {shown}: {e}")),
+    }
+}
+
+/// The variant of a Sénat arena file ([`crate::arena::arena_file`]),
+/// the rules for a file that is no arena's; another game's arena file is
+/// refused.
+fn arena_variant(path: &Path) -> Result<Variant, CatalogError> {
+    let shown = escape(&path.display().to_string());
+    match crate::arena::arena_file(path) {
+        None => Ok(Variant::RULES),
+        Some((GameKind::Senat, text)) => {
+            Variant::parse(&text).or_else(|e| input(format_args!("{shown}: line 1: variant: {e}")))
+        }
+        Some((g, _)) => input(format_args!("{shown} is a file of a {g} arena: pass --game {g}")),
+    }
+}
+
+/// The game a file of `selfplay`, `merge` or `arena` names in its identity
+/// line (every game's, both formats); `None` for a file without one (a
+/// record, or a Sénat games file older than the line).
+pub fn file_game(path: &Path) -> Option<GameKind> {
+    crate::games::batch::batch_game(path).or_else(|| crate::arena::arena_file(path).map(|(g, _)| g))
+}
+
+/// [`file_game`], refused unless it is `want` (`--game`, if given).
+pub fn checked_file_game(path: &Path, want: Option<GameKind>) -> Result<Option<GameKind>, CatalogError> {
+    let found = file_game(path);
+    match (found, want) {
+        (Some(g), Some(w)) if g != w => input(format_args!(
+            "{} is a file of a {g} batch, not of {w}: pass --game {g} or leave --game out (the file names its game)",
+            path.display()
+        )),
+        _ => Ok(found),
+    }
+}
+
+/// A game taken out of a batch file by its index (`--index N`): the game
+/// and its variant as the file's identity line names them, and its moves
+/// from the start. Read by [`indexed_game`]; `view`, `replay` and
+/// `annotate` play it with the readers of records.
+pub struct IndexedGame {
+    /// The game (Sénat for a file without an identity line).
+    pub kind: GameKind,
+    /// Another game's variant text as the file gives it (empty for the
+    /// default rules).
+    pub variant: String,
+    /// `FILE game N`.
+    pub title: String,
+    /// The players as the file names them: (role, agent).
+    pub players: Vec<(String, String)>,
+    /// The moves from the start, in the game's move text.
+    pub moves: Vec<String>,
+    /// Sénat: the rules variant, and the final SPN, winner and reason of
+    /// the game's row where the file gives them.
+    pub senat: Option<(Variant, Option<[String; 3]>)>,
+}
+
+/// Where the moves of game `n` are in a file, by its header.
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    /// Sénat's games file (and an arena's moves file): one row a game, its
+    /// draft and play moves, its final SPN, winner and reason.
+    SenatRow,
+    /// Sénat's moves file: one row a move.
+    SenatPlies,
+    /// The moves file of another game's batch: `game,moves`.
+    Moves,
+    /// The moves file of another game's arena: its agents in the row.
+    ArenaMoves,
+}
+
+/// Where to find the game a file does not hold: the other games' games
+/// files and every arena's games file hold no moves.
+fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: u64) -> CatalogError {
+    let table = "docs/formats.md, `Which file holds a game`";
+    CatalogError::Refused(if arena {
+        format!(
+            "{shown} is an arena's games file, whose rows hold no moves: pass the arena's moves file (written by \
+             `senat arena --game {kind} ... --moves FILE`) with --index {n} (see {table})"
+        )
+    } else {
+        format!(
+            "{shown} holds no {kind} game's moves (a games file of another game than Sénat holds none): pass the \
+             batch's moves file (written by `senat selfplay --game {kind} ... --moves FILE` beside it, with the same \
+             identity line) with --index {n} (see {table})"
+        )
+    })
+}
+
+/// Game `n` of a batch file of any game: a games or moves file of
+/// `selfplay` or `merge`, or an arena's moves file. The game comes from
+/// the file's identity line ([`file_game`]), the kind of file from its
+/// header; `want` (`--game`, if given) must be the file's game. A file
+/// whose rows hold no moves is refused with the file to pass instead (the
+/// table in docs/formats.md). The rows are read by their `game` column;
+/// Sénat's games are checked against their row by [`IndexedGame::senat_game`].
+pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame, CatalogError> {
+    use crate::games::batch::identity_of;
+    let shown = path.display().to_string();
+    let found = checked_file_game(path, want)?;
+    match (found, want) {
+        (None, Some(w)) if w != GameKind::Senat => {
+            return input(format_args!(
+                "--index {n}: {shown} is not a batch file (a moves file of `senat selfplay --game {w} --moves`)"
+            ));
+        }
+        _ => {}
+    }
+    let kind = found.or(want).unwrap_or(GameKind::Senat);
+    let arena = crate::arena::arena_file(path);
+    let mut rdr = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .flexible(true)
+        .from_path(path)
+        .or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+    let headers = rdr.headers().or_else(|e| input(format_args!("cannot read {shown}: {e}")))?.clone();
+    let head: Vec<&str> = headers.iter().collect();
+    let col = |name: &str| headers.iter().position(|h| h == name);
+    const SENAT_ROW: [&str; 8] = ["game", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"];
+    let layout = match kind {
+        GameKind::Senat if SENAT_ROW.iter().all(|c| col(c).is_some()) => Layout::SenatRow,
+        GameKind::Senat if head == crate::selfplay::MOVES_HEADER => Layout::SenatPlies,
+        GameKind::Senat if arena.is_some() => return Err(holds_no_moves(&shown, kind, true, n)),
+        GameKind::Senat => {
+            let missing = SENAT_ROW.iter().find(|c| col(c).is_none()).expect("a column is missing");
+            return input(format_args!(
+                "{shown} is not a games file of senat selfplay: it has no `{missing}` column (Sénat's games are in \
+                 its games and moves files and an arena's moves file)"
+            ));
+        }
+        _ if arena.is_none() && head == ["game", "moves"] => Layout::Moves,
+        _ if arena.is_some() && head == crate::games::arena::MOVES_COLUMNS => Layout::ArenaMoves,
+        _ => return Err(holds_no_moves(&shown, kind, arena.is_some(), n)),
+    };
+    // The file's variant and, for a batch, its agents.
+    let (variant, agents) = match (&arena, kind) {
+        (_, GameKind::Senat) => (String::new(), None),
+        (Some((_, variant)), _) => (variant.clone(), None),
+        (None, _) => {
+            let fields = identity_of(path).or_else(input)?;
+            let field = |k: &str| fields.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str()).to_string();
+            let variant = if field("variant") == "-" { String::new() } else { field("variant") };
+            (variant, Some([field("first"), field("second")]))
+        }
+    };
+    let n_text = n.to_string();
+    let game_c = col("game").expect("every layout has a game column");
+    let mut game = IndexedGame {
+        kind,
+        variant,
+        title: format!("{shown} game {n}"),
+        players: Vec::new(),
+        moves: Vec::new(),
+        senat: None,
+    };
+    let mut seen = 0u64;
+    let mut plies: Vec<(u64, String)> = Vec::new();
+    for (i, row) in rdr.records().enumerate() {
+        let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
+        seen += 1;
+        if row.get(game_c) != Some(n_text.as_str()) {
+            continue;
+        }
+        let field = |name: &str| col(name).and_then(|c| row.get(c)).unwrap_or("").to_string();
+        let words = |text: &str| text.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        match layout {
+            Layout::SenatPlies => {
+                let ply =
+                    field("ply").parse::<u64>().or_else(|e| input(format_args!("{shown}: row {}: ply: {e}", i + 2)))?;
+                plies.push((ply, field("move")));
+                continue;
+            }
+            Layout::SenatRow => {
+                game.players = vec![("red".into(), field("red")), ("blue".into(), field("blue"))];
+                game.moves = words(&field("draft_moves"));
+                game.moves.extend(words(&field("play_moves")));
+                game.senat = Some((batch_variant(path)?, Some([field("final_spn"), field("winner"), field("reason")])));
+            }
+            Layout::Moves | Layout::ArenaMoves => {
+                let [first, second] =
+                    agents.clone().unwrap_or_else(|| [3, 4].map(|c| row.get(c).unwrap_or("").to_string()));
+                game.players = vec![("first".into(), first), ("second".into(), second)];
+                let moves_c = if layout == Layout::Moves { 1 } else { 5 };
+                game.moves = words(row.get(moves_c).unwrap_or(""));
+            }
+        }
+        return Ok(game);
+    }
+    if layout == Layout::SenatPlies && !plies.is_empty() {
+        use crate::selfplay::identity::read_identity;
+        plies.sort_by_key(|(ply, _)| *ply);
+        game.moves = plies.into_iter().map(|(_, m)| m).collect();
+        let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
+        if let Ok(Some(Ok(id))) = read_identity(&mut std::io::BufReader::new(file)) {
+            game.players =
+                vec![("red".into(), id.policies[0].name.clone()), ("blue".into(), id.policies[1].name.clone())];
+        }
+        game.senat = Some((batch_variant(path)?, None));
+        return Ok(game);
+    }
+    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+}
