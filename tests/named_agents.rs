@@ -50,7 +50,11 @@ fn replay(case: &str, games: u32, moves: bool, args: &[&str]) {
     }
     let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     if got != want {
-        let line = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(got.lines().count().min(want.lines().count()));
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(got.lines().count().min(want.lines().count()));
         panic!(
             "{case}: the named agent no longer replays {} (first difference at line {}):\n  now:     {}\n  fixture: {}\n\
              if the change is meant, bless it with SENAT_BLESS_AGENTS=1 cargo test --profile ci --test named_agents and give the reason in the commit",
