@@ -13,7 +13,9 @@
 //! mover is red ([`inputs`]). About sixty of its [`INPUTS`] inputs are on
 //! in a position, so the hidden layer is a sum of that many weight rows
 //! (an NNUE-style accumulator, recomputed per position: the rows are short)
-//! followed by a clipped ReLU and one output. Seen from the other side the
+//! followed by a clipped ReLU and one output. Agents read it through rows
+//! summed ahead per cell state (`CellRows`: about 25 rows a position, the
+//! same sums to the bit). Seen from the other side the
 //! value changes sign, so the two sides' probabilities still add up to one.
 //!
 //! Weights are `f32`; the file form is `net.<name>=<numbers>` lines inside
@@ -521,7 +523,7 @@ impl CellRows {
     /// inputs then serve).
     fn new(q: &Quant) -> Option<CellRows> {
         let h = q.b1.len();
-        if h % 16 != 0 || h > 64 || q.w1.len() != INPUTS * h {
+        if !h.is_multiple_of(16) || h > 64 || q.w1.len() != INPUTS * h {
             return None;
         }
         let row = |i: usize| &q.w1[i * h..(i + 1) * h];
@@ -1245,7 +1247,7 @@ mod tests {
             }
             assert!(differ > positions.len() / 2, "{what}: the outputs vary ({differ})");
             let rows = n.quant.1.get().expect("logit made the cell rows or refused them");
-            assert_eq!(rows.is_some(), n.hidden % 16 == 0 && n.hidden <= 64, "{what}");
+            assert_eq!(rows.is_some(), n.hidden.is_multiple_of(16) && n.hidden <= 64, "{what}");
         }
     }
 
