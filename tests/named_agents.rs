@@ -108,11 +108,11 @@ macro_rules! other_games {
 }
 
 other_games! {
-    focus_top: "focus-top", "focus", "top", 1, "cap=24";
-    focus_strong: "focus-strong", "focus", "strong", 1, "cap=24";
+    focus_top: "focus-top", "focus", "top", 1, "cap=12";
+    focus_strong: "focus-strong", "focus", "strong", 1, "cap=12";
     focus_fast: "focus-fast", "focus", "fast", 3, "";
-    focus4_top: "focus4-top", "focus4", "top", 1, "cap=32";
-    focus4_strong: "focus4-strong", "focus4", "strong", 1, "cap=32";
+    focus4_top: "focus4-top", "focus4", "top", 1, "cap=16";
+    focus4_strong: "focus4-strong", "focus4", "strong", 1, "cap=16";
     focus4_fast: "focus4-fast", "focus4", "fast", 3, "";
     debacle_top: "debacle-top", "debacle", "top", 1, "rounds=1,turns=10";
     debacle_strong: "debacle-strong", "debacle", "strong", 1, "rounds=1,turns=10";
