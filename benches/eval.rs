@@ -7,6 +7,16 @@
 //! The network's weights are pseudo-random (the cost does not depend on
 //! their values). `cargo bench --bench eval`; each line's throughput is
 //! evaluations per second.
+//!
+//! Group `senat_net` (issue 58) times the shipped value network
+//! (`net=on`, crates/lab/data/net-senat.txt) on the children of the play
+//! positions of 20 seeded games of `fast` against itself, side by side:
+//! `listed` is the network as first computed (its inputs listed, then one
+//! 16-bit row added per input: `Net::logit_listed`), `cell_rows` the same
+//! value from the rows summed per cell state (`Net::logit`, what agents
+//! use); `learned_before` and `learned_after` are the whole learned
+//! evaluation with each (the logistic sum plus the network). Group
+//! `parts` times the position accessors the network reads.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -54,6 +64,67 @@ fn with_net(hidden: usize) -> Learned {
     net.w2 = (0..hidden).map(|_| draw()).collect();
     net.b2 = draw();
     Learned { net: Some(Arc::new(net)), ..Learned::builtin().clone() }
+}
+
+/// The children of the play positions of 20 seeded games of `fast`
+/// (`learned:net=draft,temp=0.05`) against itself, each with the side that
+/// moved into it, the games over left out.
+fn fast_children() -> Vec<(Position, Side)> {
+    let spec = senat_lab::policy::PolicySpec::parse("fast").expect("the named agent `fast`");
+    let m = senat_lab::selfplay::Matchup {
+        red: spec.clone(),
+        blue: spec.clone(),
+        draft_red: spec.clone(),
+        draft_blue: spec,
+    };
+    let mut out = Vec::new();
+    for index in 0..20 {
+        let game = senat_lab::selfplay::play_game(&m, 58, index).game;
+        let mut p = Position::start();
+        for &m in game.moves() {
+            if p.is_play() {
+                let me = p.side_to_move();
+                for &c in p.legal_moves().iter() {
+                    let mut q = p;
+                    q.play_unchecked(c);
+                    if q.majority().is_none() {
+                        out.push((q, me));
+                    }
+                }
+            }
+            p.play_unchecked(m);
+        }
+    }
+    out
+}
+
+/// Issue 58's group: the shipped network as listed inputs and as summed
+/// cell rows, alone and inside the learned evaluation.
+fn bench_senat_net(c: &mut Criterion) {
+    let positions = fast_children();
+    eprintln!("{} child positions of 20 games of fast", positions.len());
+    let w = Learned::shipped_net();
+    let n = w.net.as_deref().expect("the shipped network");
+    let mut g = c.benchmark_group("senat_net");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("listed", |b| {
+        b.iter(|| positions.iter().map(|(p, me)| n.logit_listed(black_box(p), *me)).sum::<f64>())
+    });
+    g.bench_function("cell_rows", |b| {
+        b.iter(|| positions.iter().map(|(p, me)| n.logit(black_box(p), *me)).sum::<f64>())
+    });
+    g.bench_function("learned_before", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|(p, me)| w.logistic_logit(black_box(p), *me) + n.logit_listed(black_box(p), *me))
+                .sum::<f64>()
+        })
+    });
+    g.bench_function("learned_after", |b| {
+        b.iter(|| positions.iter().map(|(p, me)| w.logit(black_box(p), *me)).sum::<f64>())
+    });
+    g.finish();
 }
 
 fn bench_eval(c: &mut Criterion) {
@@ -109,5 +180,40 @@ fn bench_eval(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_eval);
-criterion_main!(benches);
+criterion_group!(benches, bench_senat_net, bench_eval);
+criterion_main!(benches, parts);
+
+/// Where the network's time goes besides its sums: the position accessors
+/// it reads, each alone on `senat_net`'s positions (the layers of colour and
+/// symbol, the quarter turns' colours, the restricted cells, the piles and
+/// clock; `read_only` reads the side to move: the loop's own cost).
+fn bench_parts(c: &mut Criterion) {
+    let positions = fast_children();
+    let mut g = c.benchmark_group("parts");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("layers", |b| {
+        b.iter(|| positions.iter().map(|(p, _)| black_box(p).layers().occupied.0).fold(0, |a, x| a ^ x))
+    });
+    g.bench_function("turnable", |b| {
+        b.iter(|| positions.iter().map(|(p, _)| black_box(p).turnable().red.0).fold(0, |a, x| a ^ x))
+    });
+    g.bench_function("restricted", |b| {
+        b.iter(|| positions.iter().map(|(p, _)| black_box(p).restricted().0).fold(0, |a, x| a ^ x))
+    });
+    g.bench_function("piles_clock", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|(p, _)| {
+                    let q = black_box(p);
+                    u32::from(q.piles().red) + u32::from(q.clock()) + u32::from(q.closure())
+                })
+                .sum::<u32>()
+        })
+    });
+    g.bench_function("read_only", |b| {
+        b.iter(|| positions.iter().map(|(p, _)| black_box(p).side_to_move() as u32).sum::<u32>())
+    });
+    g.finish();
+}
+criterion_group!(parts, bench_parts);

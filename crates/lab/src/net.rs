@@ -13,7 +13,9 @@
 //! mover is red ([`inputs`]). About sixty of its [`INPUTS`] inputs are on
 //! in a position, so the hidden layer is a sum of that many weight rows
 //! (an NNUE-style accumulator, recomputed per position: the rows are short)
-//! followed by a clipped ReLU and one output. Seen from the other side the
+//! followed by a clipped ReLU and one output. Agents read it through rows
+//! summed ahead per cell state (`CellRows`: about 25 rows a position, the
+//! same sums to the bit). Seen from the other side the
 //! value changes sign, so the two sides' probabilities still add up to one.
 //!
 //! Weights are `f32`; the file form is `net.<name>=<numbers>` lines inside
@@ -152,6 +154,20 @@ fn to_nibbles_portable(x: u32) -> u64 {
 /// exit to mispredict) reads each die's nibble.
 #[inline(always)]
 fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
+    let words = board_nibbles(p, l);
+    let mut occ = l.occupied.0;
+    while occ != 0 {
+        let i = occ.trailing_zeros() as usize;
+        occ &= occ - 1;
+        out.put(i * 9 + nibble(&words, i));
+    }
+}
+
+/// Each cell's board input less `9 · cell` (3 · colour shown relative to
+/// the mover + symbol, 0 to 8), one nibble a cell: cells 0–15 in the first
+/// word, 16–22 in the second. Meaningful for occupied cells only.
+#[inline(always)]
+fn board_nibbles(p: &Position, l: &Layers) -> [u64; 2] {
     let (mine, theirs) = match p.side_to_move() {
         Side::Red => (l.red.0, l.blue.0),
         Side::Blue => (l.blue.0, l.red.0),
@@ -161,19 +177,97 @@ fn board_inputs(p: &Position, l: &Layers, out: &mut Listing) {
     // nibble is 3 · colour + symbol = 6 + square + 2 · circle − 6 · mine −
     // 3 · theirs. Every nibble of the sum is at most 8 and of the
     // difference at least 0, so no nibble carries into or borrows from the
-    // next. Cells 0–15 in the first word, 16–22 in the second.
+    // next.
     let nibbles = |shift: u32| {
         let n = |b: u32| to_nibbles(b >> shift);
         (0x6666_6666_6666_6666 + n(square) + 2 * n(circle)) - (6 * n(mine) + 3 * n(theirs))
     };
-    let words = [nibbles(0), nibbles(16)];
-    let mut occ = l.occupied.0;
-    while occ != 0 {
-        let i = occ.trailing_zeros() as usize;
-        occ &= occ - 1;
-        let k = (words[(i >> 4) & 1] >> (4 * (i & 15))) as usize & 15;
-        out.put(i * 9 + k);
+    [nibbles(0), nibbles(16)]
+}
+
+/// Cell `i`'s nibble of [`board_nibbles`].
+#[inline(always)]
+fn nibble(words: &[u64; 2], i: usize) -> usize {
+    (words[(i >> 4) & 1] >> (4 * (i & 15))) as usize & 15
+}
+
+/// Bit `k` of `x`'s low 8 bits moved to bit `8k` (a byte per cell).
+#[inline(always)]
+fn to_bytes(x: u32) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_pdep_u64(u64::from(x & 0xff), 0x0101_0101_0101_0101)
+        }
     }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        to_bytes_portable(x)
+    }
+}
+
+/// [`to_bytes`] without `pdep`.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2", not(test)), allow(dead_code))]
+#[inline(always)]
+fn to_bytes_portable(x: u32) -> u64 {
+    (0..8).fold(0, |acc, k| acc | u64::from(x >> k & 1) << (8 * k))
+}
+
+/// Nibble `k` of `x`'s low 32 bits moved to byte `k`.
+#[inline(always)]
+fn nibbles_to_bytes(x: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_pdep_u64(x & 0xffff_ffff, 0x0f0f_0f0f_0f0f_0f0f)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        nibbles_to_bytes_portable(x)
+    }
+}
+
+/// [`nibbles_to_bytes`] without `pdep`.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2", not(test)), allow(dead_code))]
+#[inline(always)]
+fn nibbles_to_bytes_portable(x: u64) -> u64 {
+    (0..8).fold(0, |acc, k| acc | (x >> (4 * k) & 15) << (8 * k))
+}
+
+/// Each cell's state of [`CellRows`], a byte a cell (cells 0–22, then a
+/// spare 0): its board input ([`board_nibbles`]) or [`EMPTY`], plus 10 if a
+/// quarter turn can show the mover's colour (`to_me`), plus 20 if the
+/// opponent's (`to_them`). Computed eight cells at a time (each byte at
+/// most 39: no byte carries into the next).
+#[inline(always)]
+fn cell_states(p: &Position, l: &Layers, to_me: u32, to_them: u32) -> [u8; 24] {
+    let words = board_nibbles(p, l);
+    let occ = l.occupied.0;
+    let nibbles = [words[0], words[0] >> 32, words[1]];
+    let mut out = [0u8; 24];
+    for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
+        let shift = 8 * k as u32;
+        let here = to_bytes(occ >> shift);
+        let empty = to_bytes(!occ >> shift);
+        // The board input where a die is (0xff · a 0/1 byte keeps it).
+        let board = (nibbles_to_bytes(nibbles[k]) & (here * 0xff)) + EMPTY as u64 * empty;
+        let state = board + 10 * to_bytes(to_me >> shift) + 20 * to_bytes(to_them >> shift);
+        chunk.copy_from_slice(&state.to_le_bytes());
+    }
+    out[CELLS..].fill(0);
+    out
+}
+
+/// The closure clock's stretch, 0 to [`CLOCK_STEPS`] − 1.
+#[inline(always)]
+fn clock_step(p: &Position) -> usize {
+    let closure = usize::from(p.closure().max(1));
+    (usize::from(p.clock()) * CLOCK_STEPS / closure).min(CLOCK_STEPS - 1)
 }
 
 /// The inputs that are on in draft position `p`, seen from its side to
@@ -229,9 +323,7 @@ fn list_inputs(p: &Position, v: &mut Listing) {
     let piles = p.piles();
     v.put(OWN_PILE + usize::from(piles.of(me).min(4)));
     v.put(OPP_PILE + usize::from(piles.of(me.other()).min(4)));
-    let closure = usize::from(p.closure().max(1));
-    let step = (usize::from(p.clock()) * CLOCK_STEPS / closure).min(CLOCK_STEPS - 1);
-    v.put(CLOCK + step);
+    v.put(CLOCK + clock_step(p));
     if me == Side::Red {
         v.put(RED);
     }
@@ -375,16 +467,144 @@ impl Quant {
     }
 }
 
+/// Adds `row` (16·`C` weights) to the sums `acc`, 16 lanes at a time.
+#[inline(always)]
+fn add_row<const C: usize>(acc: &mut [[i16; 16]; C], row: &[i16]) {
+    for (c, a) in acc.iter_mut().enumerate() {
+        let r: &[i16; 16] = row[16 * c..16 * c + 16].try_into().expect("16 weights");
+        *a = add16(a, r);
+    }
+}
+
 /// `a + b` lane by lane, wrapping (one 256-bit add).
 #[inline(always)]
 fn add16(a: &[i16; 16], b: &[i16; 16]) -> [i16; 16] {
     std::array::from_fn(|k| a[k].wrapping_add(b[k]))
 }
 
-/// Where a network keeps its integer form: empty in a new network and in a
-/// clone; never part of a comparison.
+/// A cell's states for [`CellRows`]: its board input (9 of them, or none
+/// for an empty cell: 10) × a quarter turn can show the mover's colour ×
+/// the opponent's.
+const CELL_STATES: usize = 10 * 4;
+/// The board input "none" of a cell state: an empty cell.
+const EMPTY: usize = 9;
+/// The combinations of the position-wide inputs: own pile (5) × the
+/// opponent's (5) × the clock's stretch × red.
+const GLOBALS: usize = 5 * 5 * CLOCK_STEPS * 2;
+
+/// Sénat's play network's integer first layer with its rows summed ahead
+/// by what one cell can show: a position's hidden sums are the row of its
+/// position-wide inputs (piles, clock, red, with the biases) plus one row
+/// per occupied cell (its board input and both turn inputs) plus the rows
+/// of the restricted cells (at most two, [`Quant`]'s own), about 25 rows
+/// instead of about 60; the tables (120 KB for 64 hidden units) are kept
+/// small, as a row read from further than the first-level cache costs
+/// more than an add. Each row is the wrapping
+/// 16-bit sum of [`Quant`]'s rows that it stands for, and 16-bit wrapping
+/// addition is associative and commutative: the sums, hence the outputs,
+/// are [`Quant::output`]'s of the listed inputs to the bit
+/// (`the_cell_rows_are_the_listed_sum_to_the_bit`).
+#[derive(Debug)]
+struct CellRows {
+    /// Hidden units (a multiple of 16, at most 64).
+    hidden: usize,
+    /// Row (cell, state) at `(cell · CELL_STATES + state) · hidden`, state
+    /// = board input (or [`EMPTY`]) + 10 · (turn to the mover's colour + 2
+    /// · turn to the opponent's).
+    cells: Vec<i16>,
+    /// Row `((own · 5 + opp) · CLOCK_STEPS + step) · 2 + red` at that index
+    /// times `hidden`: the biases plus the piles', the clock's and red's rows.
+    globals: Vec<i16>,
+}
+
+impl CellRows {
+    /// The summed rows of `q`, a Sénat play network ([`INPUTS`] inputs),
+    /// or `None` for a hidden size without a kernel here (the listed
+    /// inputs then serve).
+    fn new(q: &Quant) -> Option<CellRows> {
+        let h = q.b1.len();
+        if !h.is_multiple_of(16) || h > 64 || q.w1.len() != INPUTS * h {
+            return None;
+        }
+        let row = |i: usize| &q.w1[i * h..(i + 1) * h];
+        let add = |acc: &mut [i16], r: &[i16]| acc.iter_mut().zip(r).for_each(|(a, w)| *a = a.wrapping_add(*w));
+        let mut cells = vec![0i16; CELLS * CELL_STATES * h];
+        for (k, acc) in cells.chunks_exact_mut(h).enumerate() {
+            let (cell, state) = (k / CELL_STATES, k % CELL_STATES);
+            let (board, flags) = (state % 10, state / 10);
+            if board != EMPTY {
+                add(acc, row(cell * 9 + board));
+            }
+            if flags & 1 != 0 {
+                add(acc, row(TURNS + 2 * cell));
+            }
+            if flags & 2 != 0 {
+                add(acc, row(TURNS + 2 * cell + 1));
+            }
+        }
+        let mut globals = vec![0i16; GLOBALS * h];
+        for (g, acc) in globals.chunks_exact_mut(h).enumerate() {
+            let (red, step, opp, own) = (g % 2, g / 2 % CLOCK_STEPS, g / (2 * CLOCK_STEPS) % 5, g / (10 * CLOCK_STEPS));
+            acc.copy_from_slice(&q.b1);
+            add(acc, row(OWN_PILE + own));
+            add(acc, row(OPP_PILE + opp));
+            add(acc, row(CLOCK + step));
+            if red == 1 {
+                add(acc, row(RED));
+            }
+        }
+        Some(CellRows { hidden: h, cells, globals })
+    }
+
+    /// The network's output for play position `p` (seen from its side to
+    /// move), as [`Quant::output`] of its listed inputs.
+    #[inline]
+    fn output(&self, q: &Quant, p: &Position) -> f32 {
+        match self.hidden {
+            16 => self.output_lanes::<1>(q, p),
+            32 => self.output_lanes::<2>(q, p),
+            48 => self.output_lanes::<3>(q, p),
+            _ => self.output_lanes::<4>(q, p),
+        }
+    }
+
+    /// [`CellRows::output`] for 16·`C` hidden units, the sums in registers.
+    #[inline]
+    fn output_lanes<const C: usize>(&self, q: &Quant, p: &Position) -> f32 {
+        let me = p.side_to_move();
+        let l = p.layers();
+        let piles = p.piles();
+        let own = usize::from(piles.of(me).min(4));
+        let opp = usize::from(piles.of(me.other()).min(4));
+        let g = ((own * 5 + opp) * CLOCK_STEPS + clock_step(p)) * 2 + usize::from(me == Side::Red);
+        let at = g * 16 * C;
+        let row = &self.globals[at..at + 16 * C];
+        let mut acc: [[i16; 16]; C] = std::array::from_fn(|c| row[16 * c..16 * c + 16].try_into().expect("16 weights"));
+        let t = p.turnable();
+        let restricted = (p.restricted() & l.occupied).0;
+        let states = cell_states(p, &l, t.of(me).0, t.of(me.other()).0);
+        // Every cell, a fixed count the compiler unrolls: an empty cell that
+        // no turn concerns adds its state's row of zeros, cheaper than a
+        // loop exit to mispredict.
+        for (i, &state) in states.iter().enumerate().take(CELLS) {
+            let at = (i * CELL_STATES + usize::from(state)) * 16 * C;
+            add_row(&mut acc, &self.cells[at..at + 16 * C]);
+        }
+        let mut restricted = restricted;
+        while restricted != 0 {
+            let at = (RESTRICTED + restricted.trailing_zeros() as usize) * 16 * C;
+            restricted &= restricted - 1;
+            add_row(&mut acc, &q.w1[at..at + 16 * C]);
+        }
+        q.finish(acc.as_flattened())
+    }
+}
+
+/// Where a network keeps its integer form (and, for Sénat's play network,
+/// its [`CellRows`]): empty in a new network and in a clone; never part of
+/// a comparison.
 #[derive(Default)]
-struct QuantCell(OnceLock<Option<Quant>>);
+struct QuantCell(OnceLock<Option<Quant>>, OnceLock<Option<CellRows>>);
 
 impl Clone for QuantCell {
     fn clone(&self) -> QuantCell {
@@ -493,6 +713,15 @@ impl Net {
     /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        // The summed cell rows where there is an integer form with a kernel
+        // for its size (the same value as the listed inputs', sooner).
+        if let Some(q) = self.quant.0.get_or_init(|| Quant::new(self))
+            && self.inputs == INPUTS
+            && let Some(rows) = self.quant.1.get_or_init(|| CellRows::new(q))
+        {
+            let out = f64::from(rows.output(q, p));
+            return if p.side_to_move() == me { out } else { -out };
+        }
         self.logit_by(p, me, list_inputs)
     }
 
@@ -500,6 +729,14 @@ impl Net {
     #[inline]
     pub fn draft_logit(&self, p: &Position, me: Side) -> f64 {
         self.logit_by(p, me, list_draft_inputs)
+    }
+
+    /// [`Net::logit`] the way it was first computed: the inputs listed,
+    /// then one row added per input (as [`Net::infer`]). The same value to
+    /// the bit; kept as the reference of the tests and the bench.
+    #[inline]
+    pub fn logit_listed(&self, p: &Position, me: Side) -> f64 {
+        self.logit_by(p, me, list_inputs)
     }
 
     /// The log-odds that `me` wins `p`, its inputs listed by `list` (the
@@ -853,6 +1090,23 @@ mod tests {
         }
     }
 
+    /// Both forms of `to_bytes` move bit k to byte k, and of
+    /// `nibbles_to_bytes` nibble k to byte k, the low 8 only.
+    #[test]
+    fn bits_and_nibbles_spread_to_bytes() {
+        let mut rng = testkit::XorShift64::new(31);
+        for n in 0..2000u32 {
+            let x = rng.next_u64();
+            let b = if n < 32 { 1 << n } else { x as u32 };
+            let want = (0..8).filter(|k| b >> k & 1 != 0).fold(0u64, |acc, k| acc | 1 << (8 * k));
+            assert_eq!(to_bytes(b), want, "{b:#x}");
+            assert_eq!(to_bytes_portable(b), want, "{b:#x}");
+            let want = (0..8).fold(0u64, |acc, k| acc | (x >> (4 * k) & 15) << (8 * k));
+            assert_eq!(nibbles_to_bytes(x), want, "{x:#x}");
+            assert_eq!(nibbles_to_bytes_portable(x), want, "{x:#x}");
+        }
+    }
+
     /// The one-pass listings give the reference's inputs (as a set: the
     /// integer form's sums do not depend on the order) on positions of
     /// random drafts and plays.
@@ -958,6 +1212,43 @@ mod tests {
             qd.qa,
             1.0 / (f64::from(qd.out_scale) * f64::from(qd.qa))
         );
+    }
+
+    /// The summed cell rows ([`CellRows`], what [`Net::logit`] reads) give
+    /// the plain reference's output to the bit: the first version's input
+    /// listing ([`reference_inputs`]) summed row by row
+    /// ([`Quant::output_any`]), and [`Net::logit_listed`]; for every kernel
+    /// size, weights small and large, the shipped network, and sizes
+    /// without a kernel (the listing then serves).
+    #[test]
+    fn the_cell_rows_are_the_listed_sum_to_the_bit() {
+        let mut rng = testkit::XorShift64::new(23);
+        let positions: Vec<Position> = random_positions(29, 4000).into_iter().filter(|p| p.is_play()).collect();
+        assert!(positions.len() > 1500, "{}", positions.len());
+        let mut nets: Vec<(String, Net)> =
+            [(16, 0.3), (32, 0.5), (48, 0.2), (64, 1.0), (64, 40.0), (5, 0.5), (80, 0.5)]
+                .into_iter()
+                .map(|(h, scale)| (format!("hidden {h}, scale {scale}"), random_net(INPUTS, h, scale, &mut rng)))
+                .collect();
+        let shipped = crate::learned::Learned::shipped_net().net.as_deref().expect("a network").clone();
+        nets.push(("shipped".into(), shipped));
+        for (what, n) in &nets {
+            let q = Quant::new(n).expect("weights an integer form holds");
+            let mut differ = 0;
+            for p in &positions {
+                let want = q.output_any(&reference_inputs(p));
+                for me in [Side::Red, Side::Blue] {
+                    let (fast, listed) = (n.logit(p, me), n.logit_listed(p, me));
+                    assert_eq!(fast.to_bits(), listed.to_bits(), "{what}: {}", p.to_spn());
+                    let sign = if p.side_to_move() == me { 1.0 } else { -1.0 };
+                    assert_eq!(fast.to_bits(), (sign * f64::from(want)).to_bits(), "{what}: {}", p.to_spn());
+                }
+                differ += usize::from(want != q.b2);
+            }
+            assert!(differ > positions.len() / 2, "{what}: the outputs vary ({differ})");
+            let rows = n.quant.1.get().expect("logit made the cell rows or refused them");
+            assert_eq!(rows.is_some(), n.hidden.is_multiple_of(16) && n.hidden <= 64, "{what}");
+        }
     }
 
     #[test]
