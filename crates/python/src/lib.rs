@@ -638,14 +638,7 @@ fn first_line(path: &std::path::Path) -> PyResult<String> {
 /// when the first line is not a batch identity.
 #[pyfunction]
 fn read_identity<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
-    let line = first_line(&path)?;
-    let fields = if line.contains(" game=senat ") || line.starts_with("# senat-batch v1") {
-        lab(senat_lab::selfplay::Identity::parse(&line))
-            .map_err(|e| err(format_args!("{}: line 1: {e}", path.display())))?
-            .fields()
-    } else {
-        lab(senat_lab::games::batch::identity_of(&path))?
-    };
+    let fields = lab(catalog::files::identity_fields(&path))?;
     let d = PyDict::new(py);
     for (k, v) in fields {
         d.set_item(k, v)?;

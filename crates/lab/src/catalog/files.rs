@@ -233,3 +233,25 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
     }
     input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
 }
+
+/// The identity fields of a batch file of any game (a games or moves file
+/// of `selfplay` or `merge`), its first line's `key=value` fields with
+/// their values unescaped; refused when the first line is not a batch
+/// identity.
+pub fn identity_fields(path: &Path) -> Result<Vec<(String, String)>, CatalogError> {
+    let refused = |e: &dyn Display| CatalogError::Refused(e.to_string());
+    if crate::games::batch::batch_game(path) != Some(GameKind::Senat) {
+        return crate::games::batch::identity_of(path).map_err(|e| refused(&e));
+    }
+    use std::io::{BufRead, Read};
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| refused(&format_args!("cannot read {shown}: {e}")))?;
+    let mut line = String::new();
+    std::io::BufReader::new(file)
+        .take(1 << 16)
+        .read_line(&mut line)
+        .map_err(|e| refused(&format_args!("cannot read {shown}: {e}")))?;
+    let id = crate::selfplay::Identity::parse(line.trim_end_matches(['\n', '\r']))
+        .map_err(|e| refused(&format_args!("{shown}: line 1: {e}")))?;
+    Ok(id.fields())
+}
