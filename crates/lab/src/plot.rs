@@ -18,6 +18,10 @@
 //! - `branching`: mean legal moves by play half-move with p10 and p90, per
 //!   moves file, over the half-moves that at least 1% of the games (and
 //!   10 games) reach; only when moves files were read.
+//!
+//! And `senat design`'s picture ([`write_design_png`]): each variant's
+//! estimate with its confidence-sequence interval against the shaded
+//! target band, one panel per tier.
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
 use crate::stats::{HIST_WIDTH, wilson};
@@ -156,6 +160,85 @@ pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
         written.push(png);
     }
     Ok(written)
+}
+
+/// One variant's point of the design picture: its label, estimate,
+/// interval and verdict name (`in`, `out`, `undecided`).
+pub type DesignPoint = (String, f64, f64, f64, &'static str);
+
+/// Draws `senat design`'s picture into `path` (PNG, atomically): one panel
+/// per tier (`panels`: the tier's name and its points), the band
+/// `lo..hi` shaded, each variant's estimate with its interval, coloured
+/// by verdict (green in, red out, grey undecided).
+pub fn write_design_png(path: &Path, title: &str, band: (f64, f64), panels: &[(String, Vec<DesignPoint>)]) -> DrawResult {
+    register_font();
+    let n = panels.iter().map(|(_, p)| p.len()).max().unwrap_or(1).max(1);
+    let h = 120 + 360 * panels.len().max(1) as u32;
+    let w = (300 + 28 * n as u32).clamp(W, 4000);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp.png"));
+    {
+        let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
+        root.fill(&WHITE).map_err(e)?;
+        let root = root.titled(title, (FAMILY, 20)).map_err(e)?;
+        let areas = root.split_evenly((panels.len().max(1), 1));
+        for ((tier, pts), area) in panels.iter().zip(&areas) {
+            let ymin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
+            let ymax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
+            let labels: Vec<String> = pts.iter().map(|p| p.0.clone()).collect();
+            let mut chart = ChartBuilder::on(area)
+                .caption(format!("tier {tier}: first player's score, anytime-valid interval"), (FAMILY, 16))
+                .margin(10)
+                .x_label_area_size(if n > 12 { 150 } else { 60 })
+                .y_label_area_size(60)
+                .build_cartesian_2d(-0.5f64..n as f64 - 0.5, ymin.max(-0.02)..ymax.min(1.02))
+                .map_err(e)?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(n)
+                .x_label_formatter(&|x| {
+                    let i = x.round();
+                    if (x - i).abs() < 1e-6 && i >= 0.0 { labels.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+                })
+                .x_label_style(
+                    TextStyle::from((FAMILY, 11).into_font())
+                        .transform(if n > 12 { FontTransform::Rotate90 } else { FontTransform::None }),
+                )
+                .y_desc("first player's score")
+                .label_style((FAMILY, 12))
+                .draw()
+                .map_err(e)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(-0.5, band.0), (n as f64 - 0.5, band.1)],
+                    RGBColor(46, 125, 50).mix(0.18).filled(),
+                )))
+                .map_err(e)?
+                .label(format!("target band {}..{}", band.0, band.1))
+                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled()));
+            for (verdict, colour) in
+                [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)]
+            {
+                let sel: Vec<(usize, &DesignPoint)> = pts.iter().enumerate().filter(|(_, p)| p.4 == verdict).collect();
+                if sel.is_empty() {
+                    continue;
+                }
+                chart
+                    .draw_series(sel.iter().map(|&(i, p)| {
+                        ErrorBar::new_vertical(i as f64, p.2, p.1, p.3, colour.stroke_width(2), 8)
+                    }))
+                    .map_err(e)?
+                    .label(verdict)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 15, y)], colour.stroke_width(3)));
+                chart.draw_series(sel.iter().map(|&(i, p)| Circle::new((i as f64, p.1), 4, colour.filled()))).map_err(e)?;
+            }
+            legend(&mut chart, 12)?;
+        }
+        root.present().map_err(|x| write_error(&tmp, x))?;
+    }
+    rename(&tmp, path)
 }
 
 fn rename(from: &Path, to: &Path) -> DrawResult {

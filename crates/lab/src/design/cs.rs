@@ -106,11 +106,22 @@ impl Sequence {
         (self.lo, self.hi)
     }
 
+    /// μ̂ₜ₋₁ = (½ + Σ Xᵢ)/t for the next observation (t = count + 1): the
+    /// predictable mean estimate the bets use.
+    pub fn prior_mean(&self) -> f64 {
+        (0.5 + self.sum) / (self.n + 1) as f64
+    }
+
+    /// σ̂²ₜ₋₁ = (¼ + Σ (Xᵢ − μ̂ᵢ)²)/t for the next observation: the
+    /// predictable variance estimate the bets use.
+    pub fn prior_var(&self) -> f64 {
+        (0.25 + self.sq) / (self.n + 1) as f64
+    }
+
     /// The bet for the next observation, λₜ (t = count + 1).
     fn next_bet(&self) -> f64 {
         let t = (self.n + 1) as f64;
-        let var = (0.25 + self.sq) / t; // σ̂²ₜ₋₁ = (¼ + Σ)/((t−1)+1)
-        (2.0 * self.log_term / (var * t * (1.0 + t).ln())).sqrt().min(MAX_BET)
+        (2.0 * self.log_term / (self.prior_var() * t * (1.0 + t).ln())).sqrt().min(MAX_BET)
     }
 
     /// Adds observation `x` (clamped into [0, 1]; a NaN counts as 0.5) and
@@ -118,7 +129,7 @@ impl Sequence {
     pub fn push(&mut self, x: f64) {
         let x = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
         let lambda = self.next_bet();
-        let prev_mean = (0.5 + self.sum) / (self.n + 1) as f64; // μ̂ₜ₋₁
+        let prev_mean = self.prior_mean();
         let v = 4.0 * (x - prev_mean) * (x - prev_mean);
         self.n += 1;
         self.sum += x;

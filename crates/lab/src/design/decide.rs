@@ -4,11 +4,12 @@
 //! wholly outside, `undecided` while neither; rounds of games go only to
 //! the variant × tier pairs that still have an undecided cell.
 //!
-//! The error budget δ is split by a union bound: every cell's sequence runs
-//! at α = δ / cells, so the chance that any interval of any cell ever
-//! misses its truth is at most δ, and a verdict is wrong only if its
-//! interval missed the truth (an `in` interval lies inside the closed band,
-//! an `out` interval strictly outside it). The verdicts therefore hold
+//! The error budget δ is split by a union bound: every cell runs at
+//! α = δ / cells, half of it for its confidence sequence and half for the
+//! one-sided tests by betting at the band's edges ([`Cell`]); a verdict is
+//! wrong only if the sequence missed the truth (an `in` interval lies
+//! inside the closed band, an `out` interval strictly outside it) or a test
+//! rejected a true null, which happen with probability at most α per cell. The verdicts therefore hold
 //! together with probability ≥ 1 − δ whenever the loop stops, whatever
 //! the rounds, the budget or the common random numbers between variants
 //! (each cell's own observations are still independent draws of its game).
@@ -16,6 +17,7 @@
 //! This module names no game and plays nothing: [`run_rounds`] asks a
 //! caller's function for each round's observations. It writes no file.
 
+use super::betting::EdgeTest;
 use super::cs::{CsError, Sequence};
 use std::fmt;
 
@@ -110,13 +112,94 @@ impl Verdict {
     }
 }
 
-/// One variant × tier × target.
+/// One variant × tier × target at per-cell error α: half of α for its
+/// confidence sequence (PrPl-EB, [`Sequence`]), half for the one-sided
+/// tests by betting at the band's edges ([`EdgeTest`], each rejecting at
+/// capital 4/α: at most two of the four nulls are true for any mean, so a
+/// wrong verdict from the tests has probability ≤ α/2).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
-    /// Its confidence sequence.
-    pub cs: Sequence,
-    /// Its verdict (fixed once decided: the intervals only narrow).
-    pub verdict: Verdict,
+    band: Band,
+    cs: Sequence,
+    /// Tests of μ ≤ lo, μ ≥ lo, μ ≤ hi, μ ≥ hi (`None` at an edge 0 or 1).
+    tests: [Option<EdgeTest>; 4],
+    verdict: Verdict,
+}
+
+impl Cell {
+    /// A cell with nothing observed.
+    pub fn new(band: Band, alpha: f64) -> Result<Cell, CsError> {
+        let cs = Sequence::new(alpha / 2.0)?;
+        let a = alpha / 4.0;
+        let at = |m: f64, up: bool| (m > 0.0 && m < 1.0).then(|| EdgeTest::new(m, up, a));
+        let tests = [at(band.lo, true), at(band.lo, false), at(band.hi, true), at(band.hi, false)];
+        Ok(Cell { band, cs, tests, verdict: Verdict::Undecided })
+    }
+
+    fn certified(&self, i: usize) -> bool {
+        self.tests[i].as_ref().is_some_and(EdgeTest::rejected)
+    }
+
+    /// Adds observation `x` in [0, 1].
+    pub fn push(&mut self, x: f64) {
+        let x = if x.is_nan() { 0.5 } else { x.clamp(0.0, 1.0) };
+        let (m, v) = (self.cs.prior_mean(), self.cs.prior_var());
+        for t in self.tests.iter_mut().flatten() {
+            t.push(x, m, v);
+        }
+        self.cs.push(x);
+        if self.verdict == Verdict::Undecided {
+            let (lo, hi) = self.interval();
+            let above_lo = self.band.lo <= 0.0 || self.certified(0);
+            let below_hi = self.band.hi >= 1.0 || self.certified(3);
+            self.verdict = if self.certified(1) || self.certified(2) {
+                Verdict::Out
+            } else if above_lo && below_hi {
+                Verdict::In
+            } else {
+                Verdict::of(lo, hi, self.band)
+            };
+        }
+    }
+
+    /// The interval shown: the confidence sequence's, narrowed by what the
+    /// edge tests certified (both hold together with probability ≥ 1 − α).
+    pub fn interval(&self) -> (f64, f64) {
+        let (mut lo, mut hi) = self.cs.interval();
+        let b = self.band;
+        if self.certified(0) {
+            lo = lo.max(b.lo);
+        }
+        if self.certified(2) {
+            lo = lo.max(b.hi);
+        }
+        if self.certified(3) {
+            hi = hi.min(b.hi);
+        }
+        if self.certified(1) {
+            hi = hi.min(b.lo);
+        }
+        if lo > hi {
+            let c = (lo + hi) / 2.0;
+            return (c, c);
+        }
+        (lo, hi)
+    }
+
+    /// Observations so far.
+    pub fn count(&self) -> u64 {
+        self.cs.count()
+    }
+
+    /// The sample mean.
+    pub fn mean(&self) -> f64 {
+        self.cs.mean()
+    }
+
+    /// The verdict (fixed once decided).
+    pub fn verdict(&self) -> Verdict {
+        self.verdict
+    }
 }
 
 /// Every cell of a design: `variants × tiers × targets`, each target a band.
@@ -138,8 +221,12 @@ impl Design {
         }
         let n = (variants * tiers * bands.len()).max(1);
         let alpha = delta / n as f64;
-        let cs = Sequence::new(alpha)?;
-        let cells = vec![Cell { cs, verdict: Verdict::Undecided }; variants * tiers * bands.len()];
+        let mut cells = Vec::with_capacity(n);
+        for _ in 0..variants * tiers {
+            for &b in &bands {
+                cells.push(Cell::new(b, alpha)?);
+            }
+        }
         Ok(Design { variants, tiers, bands, alpha, cells })
     }
 
@@ -164,7 +251,7 @@ impl Design {
 
     /// Whether variant `v` under tier `t` still has an undecided cell.
     pub fn open(&self, v: usize, t: usize) -> bool {
-        (0..self.bands.len()).any(|k| self.cell(v, t, k).verdict == Verdict::Undecided)
+        (0..self.bands.len()).any(|k| self.cell(v, t, k).verdict() == Verdict::Undecided)
     }
 
     /// The variant × tier pairs with an undecided cell, in order.
@@ -185,14 +272,8 @@ impl Design {
     /// (a decided cell keeps its verdict: its interval only narrows).
     pub fn record(&mut self, v: usize, t: usize, obs: &[f64]) {
         for (k, &x) in obs.iter().enumerate().take(self.bands.len()) {
-            let band = self.bands[k];
             let i = self.index(v, t, k);
-            let cell = &mut self.cells[i];
-            cell.cs.push(x);
-            if cell.verdict == Verdict::Undecided {
-                let (lo, hi) = cell.cs.interval();
-                cell.verdict = Verdict::of(lo, hi, band);
-            }
+            self.cells[i].push(x);
         }
     }
 }
@@ -314,8 +395,8 @@ mod tests {
         })
         .unwrap();
         assert_eq!(stop, Stop::AllDecided);
-        assert_eq!(d.cell(0, 0, 0).verdict, Verdict::Out);
-        assert_eq!(d.cell(1, 0, 0).verdict, Verdict::In);
+        assert_eq!(d.cell(0, 0, 0).verdict(), Verdict::Out);
+        assert_eq!(d.cell(1, 0, 0).verdict(), Verdict::In);
         assert!(games[0] < games[1], "{games:?}");
     }
 

@@ -9,6 +9,10 @@
 //! [`crate::games`] and Sénat's self-play), decide with an interval that
 //! is not anytime-valid, or write a file but atomically.
 
+pub mod betting;
 pub mod cs;
 pub mod decide;
 pub mod selftest;
+pub mod play;
+pub mod report;
+pub mod space;

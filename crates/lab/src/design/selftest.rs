@@ -18,10 +18,13 @@
 //!   its error is the same, and its games are variants × the longest
 //!   stopping time (capped);
 //! - fixed-n Hoeffding: one non-sequential Hoeffding interval per variant at
-//!   the same α, with n the smallest size at which the half-width
-//!   √(log(2/α)/(2n)) reaches the variant's true distance to the nearest
-//!   edge, for the hardest variant that has a distance (an oracle's n: it
-//!   knows the truths, which favours it), capped, for every variant.
+//!   the same α, every variant given the same n games: the n that decides
+//!   every variant it can within the cap, i.e. the largest, over the
+//!   variants whose need is at most the cap, of the smallest n at which the
+//!   half-width √(log(2/α)/(2n)) reaches the variant's true distance to the
+//!   nearest edge (an oracle's n: it knows the truths, and a half-width
+//!   equal to the distance decides only about half the time, both of which
+//!   favour it).
 //!
 //! This module draws only from its own seeded generator; it plays no game
 //! and writes no file.
@@ -151,7 +154,7 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
     let mut erred = false;
     let mut decided = 0;
     for (v, t) in inst.truths.iter().enumerate() {
-        let verdict = d.cell(v, 0, 0).verdict;
+        let verdict = d.cell(v, 0, 0).verdict();
         erred |= !verdict.right_for(t.mean(), inst.band);
         if verdict != Verdict::Undecided {
             decided += 1;
@@ -168,9 +171,10 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
         .map(|t| (t.mean() - inst.band.lo).abs().min((t.mean() - inst.band.hi).abs()))
         .filter(|&g| g > 1e-12)
         .map(need)
+        .filter(|&n| n <= cfg.cap)
         .max()
         .unwrap_or(0);
-    let fixed = k as u64 * hardest.min(cfg.cap);
+    let fixed = k as u64 * hardest;
     Outcome { erred, adaptive: games.iter().sum(), round_robin, fixed, decided, variants: k }
 }
 
