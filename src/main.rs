@@ -12,7 +12,9 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, arena, batch, bestmove, design, fit_leaf, metrics, play, rules, search, train_net, tune, view};
+use cli::{
+    annex, annotate, arena, batch, bestmove, design, fit_leaf, metrics, play, rules, search, train_net, tune, view,
+};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;

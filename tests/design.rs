@@ -29,8 +29,25 @@ fn a_focus_design_writes_and_resumes() {
     let d = dir.0.join("d");
     let d = d.to_str().unwrap();
     let args = [
-        "design", "--game", "focus", "--space", "fix=none|draw", "--tiers", "random", "--first", "0.45..0.55",
-        "--draws-max", "0.99", "--budget-games", "200", "--round", "10", "--threads", "2", "--out", d,
+        "design",
+        "--game",
+        "focus",
+        "--space",
+        "fix=none|draw",
+        "--tiers",
+        "random",
+        "--first",
+        "0.45..0.55",
+        "--draws-max",
+        "0.99",
+        "--budget-games",
+        "200",
+        "--round",
+        "10",
+        "--threads",
+        "2",
+        "--out",
+        d,
     ];
     let table = ok(&args);
     assert!(table.starts_with("# senat design --game focus"), "{table}");

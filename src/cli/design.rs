@@ -126,7 +126,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     let mut log = RoundLog::open(&dir.join("rounds.csv"), &identity, a.resume).or_else(input)?;
     let mut d = Design::new(variants.len(), tiers.len(), bands.clone(), a.delta).or_else(input)?;
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(|e| input(e))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(input)?;
     let started = std::time::Instant::now();
     let mut spent = 0u64;
     let nt = tiers.len();
@@ -199,18 +199,29 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         d.alpha(),
         variants.len() * tiers.len() * bands.len()
     )?;
-    writeln!(out, "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}", stop.text(), total_games(&rows, bands.len()), 1.0 - a.delta)?;
+    writeln!(
+        out,
+        "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}",
+        stop.text(),
+        total_games(&rows, bands.len()),
+        1.0 - a.delta
+    )?;
     write!(out, "{}", report::table(&rows))?;
     for t in &tiers {
         let fair: Vec<&str> = variants
             .iter()
             .enumerate()
             .filter(|(v, _)| {
-                (0..bands.len()).all(|k| d.cell(*v, tiers.iter().position(|x| x == t).unwrap_or(0), k).verdict() == Verdict::In)
+                (0..bands.len())
+                    .all(|k| d.cell(*v, tiers.iter().position(|x| x == t).unwrap_or(0), k).verdict() == Verdict::In)
             })
             .map(|(_, s)| if s.is_empty() { "rules" } else { s.as_str() })
             .collect();
-        writeln!(out, "certified fair under {t}: {}", if fair.is_empty() { "none".to_string() } else { fair.join("; ") })?;
+        writeln!(
+            out,
+            "certified fair under {t}: {}",
+            if fair.is_empty() { "none".to_string() } else { fair.join("; ") }
+        )?;
     }
     Ok(())
 }
@@ -267,7 +278,7 @@ fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
             let start = G::start(&kind.variant(text))
                 .or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
             for s in &specs {
-                let s = s.clone();
+                let s = *s;
                 fns.push(Box::new(move |i| lab_game::<G>(&start, &s, seed, i)));
             }
         }
@@ -278,7 +289,7 @@ fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
 /// `senat design --selftest`.
 fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
     let cfg = selftest::Config { instances: a.instances, delta: a.delta, cap: a.cap, round: 50, seed: a.seed };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_all(a.threads)?).build().or_else(|e| input(e))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_all(a.threads)?).build().or_else(input)?;
     let r = pool.install(|| selftest::run(&cfg));
     let (err, lo, hi) = r.error();
     writeln!(out, "# {}", reproduce())?;

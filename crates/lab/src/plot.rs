@@ -170,7 +170,12 @@ pub type DesignPoint = (String, f64, f64, f64, &'static str);
 /// per tier (`panels`: the tier's name and its points), the band
 /// `lo..hi` shaded, each variant's estimate with its interval, coloured
 /// by verdict (green in, red out, grey undecided).
-pub fn write_design_png(path: &Path, title: &str, band: (f64, f64), panels: &[(String, Vec<DesignPoint>)]) -> DrawResult {
+pub fn write_design_png(
+    path: &Path,
+    title: &str,
+    band: (f64, f64),
+    panels: &[(String, Vec<DesignPoint>)],
+) -> DrawResult {
     register_font();
     let n = panels.iter().map(|(_, p)| p.len()).max().unwrap_or(1).max(1);
     let h = 120 + 360 * panels.len().max(1) as u32;
@@ -200,12 +205,17 @@ pub fn write_design_png(path: &Path, title: &str, band: (f64, f64), panels: &[(S
                 .x_labels(n)
                 .x_label_formatter(&|x| {
                     let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 { labels.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+                    if (x - i).abs() < 1e-6 && i >= 0.0 {
+                        labels.get(i as usize).cloned().unwrap_or_default()
+                    } else {
+                        String::new()
+                    }
                 })
-                .x_label_style(
-                    TextStyle::from((FAMILY, 11).into_font())
-                        .transform(if n > 12 { FontTransform::Rotate90 } else { FontTransform::None }),
-                )
+                .x_label_style(TextStyle::from((FAMILY, 11).into_font()).transform(if n > 12 {
+                    FontTransform::Rotate90
+                } else {
+                    FontTransform::None
+                }))
                 .y_desc("first player's score")
                 .label_style((FAMILY, 12))
                 .draw()
@@ -217,22 +227,25 @@ pub fn write_design_png(path: &Path, title: &str, band: (f64, f64), panels: &[(S
                 )))
                 .map_err(e)?
                 .label(format!("target band {}..{}", band.0, band.1))
-                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled()));
-            for (verdict, colour) in
-                [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)]
-            {
+                .legend(|(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled())
+                });
+            for (verdict, colour) in [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)] {
                 let sel: Vec<(usize, &DesignPoint)> = pts.iter().enumerate().filter(|(_, p)| p.4 == verdict).collect();
                 if sel.is_empty() {
                     continue;
                 }
                 chart
-                    .draw_series(sel.iter().map(|&(i, p)| {
-                        ErrorBar::new_vertical(i as f64, p.2, p.1, p.3, colour.stroke_width(2), 8)
-                    }))
+                    .draw_series(
+                        sel.iter()
+                            .map(|&(i, p)| ErrorBar::new_vertical(i as f64, p.2, p.1, p.3, colour.stroke_width(2), 8)),
+                    )
                     .map_err(e)?
                     .label(verdict)
                     .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 15, y)], colour.stroke_width(3)));
-                chart.draw_series(sel.iter().map(|&(i, p)| Circle::new((i as f64, p.1), 4, colour.filled()))).map_err(e)?;
+                chart
+                    .draw_series(sel.iter().map(|&(i, p)| Circle::new((i as f64, p.1), 4, colour.filled())))
+                    .map_err(e)?;
             }
             legend(&mut chart, 12)?;
         }

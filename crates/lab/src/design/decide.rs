@@ -388,9 +388,7 @@ mod tests {
         let (stop, games) = run_rounds::<()>(&mut d, &plan, |r, pairs| {
             Ok(pairs
                 .iter()
-                .map(|&(v, _)| {
-                    (0..10).map(|j| vec![if v == 0 { 1.0 } else { ((r * 10 + j) % 2) as f64 }]).collect()
-                })
+                .map(|&(v, _)| (0..10).map(|j| vec![if v == 0 { 1.0 } else { ((r * 10 + j) % 2) as f64 }]).collect())
                 .collect())
         })
         .unwrap();
@@ -404,8 +402,7 @@ mod tests {
     fn rounds_stop_at_the_budget() {
         let mut d = Design::new(1, 1, vec![Band { lo: 0.5, hi: 0.5 }], 0.05).unwrap();
         let plan = Plan { round: 7, budget: 50, per_pair: 1000 };
-        let (stop, games) =
-            run_rounds::<()>(&mut d, &plan, |_, p| Ok(vec![vec![vec![0.5]; 7]; p.len()])).unwrap();
+        let (stop, games) = run_rounds::<()>(&mut d, &plan, |_, p| Ok(vec![vec![vec![0.5]; 7]; p.len()])).unwrap();
         assert_eq!(stop, Stop::Budget);
         assert_eq!(games, vec![56]);
     }

@@ -12,7 +12,7 @@
 pub mod betting;
 pub mod cs;
 pub mod decide;
-pub mod selftest;
 pub mod play;
 pub mod report;
+pub mod selftest;
 pub mod space;

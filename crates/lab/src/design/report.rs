@@ -56,11 +56,9 @@ impl std::fmt::Display for LogError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LogError::Io { path, message } => write!(f, "{}: {message}", path.display()),
-            LogError::Exists(p) => write!(
-                f,
-                "{} exists: add --resume to continue that design, or choose another --out",
-                p.display()
-            ),
+            LogError::Exists(p) => {
+                write!(f, "{} exists: add --resume to continue that design, or choose another --out", p.display())
+            }
             LogError::Missing(p) => write!(f, "--resume: {} does not exist (nothing to resume)", p.display()),
             LogError::Invalid { path, why } => write!(f, "{}: {why}", path.display()),
         }

@@ -148,7 +148,10 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
     let (_, games) = run_rounds::<()>(&mut d, &plan, |_, pairs| {
         // One uniform number per game of the round, shared by every variant.
         let us: Vec<f64> = (0..cfg.round).map(|_| rng.random::<f64>()).collect();
-        Ok(pairs.iter().map(|&(v, _)| us.iter().map(|&u| vec![inst.truths[v].score(u)]).collect()).collect::<RoundObs>())
+        Ok(pairs
+            .iter()
+            .map(|&(v, _)| us.iter().map(|&u| vec![inst.truths[v].score(u)]).collect())
+            .collect::<RoundObs>())
     })
     .expect("planted games never fail");
     let mut erred = false;
