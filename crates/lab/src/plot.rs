@@ -178,58 +178,56 @@ pub fn write_design_png(
 ) -> DrawResult {
     register_font();
     let n = panels.iter().map(|(_, p)| p.len()).max().unwrap_or(1).max(1);
-    let h = 120 + 360 * panels.len().max(1) as u32;
-    let w = (300 + 28 * n as u32).clamp(W, 4000);
+    let longest = panels.iter().flat_map(|(_, p)| p.iter().map(|q| q.0.chars().count())).max().unwrap_or(8) as u32;
+    let label_area = 20 + 7 * longest.min(80);
+    let k = panels.len().max(1) as u32;
+    let w = (k * (label_area + 420)).clamp(600, 6000);
+    let h = (130 + 22 * n as u32).clamp(300, 6000);
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp.png"));
     {
         let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(e)?;
-        let root = root.titled(title, (FAMILY, 20)).map_err(e)?;
-        let areas = root.split_evenly((panels.len().max(1), 1));
+        let root = root.titled(title, (FAMILY, 18)).map_err(e)?;
+        let areas = root.split_evenly((1, panels.len().max(1)));
         for ((tier, pts), area) in panels.iter().zip(&areas) {
-            let ymin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
-            let ymax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
+            let xmin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
+            let xmax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
+            // The first variant at the top: row i is drawn at y = n − 1 − i.
             let labels: Vec<String> = pts.iter().map(|p| p.0.clone()).collect();
+            let y = |i: usize| (n - 1 - i) as f64;
             let mut chart = ChartBuilder::on(area)
-                .caption(format!("tier {tier}: first player's score, anytime-valid interval"), (FAMILY, 16))
+                .caption(format!("tier {tier}"), (FAMILY, 16))
                 .margin(10)
-                .x_label_area_size(if n > 12 { 150 } else { 60 })
-                .y_label_area_size(60)
-                .build_cartesian_2d(-0.5f64..n as f64 - 0.5, ymin.max(-0.02)..ymax.min(1.02))
+                .x_label_area_size(40)
+                .y_label_area_size(label_area)
+                .build_cartesian_2d(xmin.max(-0.02)..xmax.min(1.02), -0.5f64..n as f64 - 0.5)
                 .map_err(e)?;
             chart
                 .configure_mesh()
-                .disable_x_mesh()
-                .x_labels(n)
-                .x_label_formatter(&|x| {
-                    let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 {
-                        labels.get(i as usize).cloned().unwrap_or_default()
+                .disable_y_mesh()
+                .y_labels(n)
+                .y_label_formatter(&|v| {
+                    let r = v.round();
+                    if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
+                        labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
                     } else {
                         String::new()
                     }
                 })
-                .x_label_style(TextStyle::from((FAMILY, 11).into_font()).transform(if n > 12 {
-                    FontTransform::Rotate90
-                } else {
-                    FontTransform::None
-                }))
-                .y_desc("first player's score")
+                .x_desc("first player's score (anytime-valid interval)")
                 .label_style((FAMILY, 12))
                 .draw()
                 .map_err(e)?;
             chart
                 .draw_series(std::iter::once(Rectangle::new(
-                    [(-0.5, band.0), (n as f64 - 0.5, band.1)],
+                    [(band.0, -0.5), (band.1, n as f64 - 0.5)],
                     RGBColor(46, 125, 50).mix(0.18).filled(),
                 )))
                 .map_err(e)?
                 .label(format!("target band {}..{}", band.0, band.1))
-                .legend(|(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled())
-                });
+                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled()));
             for (verdict, colour) in [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)] {
                 let sel: Vec<(usize, &DesignPoint)> = pts.iter().enumerate().filter(|(_, p)| p.4 == verdict).collect();
                 if sel.is_empty() {
@@ -238,16 +236,21 @@ pub fn write_design_png(
                 chart
                     .draw_series(
                         sel.iter()
-                            .map(|&(i, p)| ErrorBar::new_vertical(i as f64, p.2, p.1, p.3, colour.stroke_width(2), 8)),
+                            .map(|&(i, p)| ErrorBar::new_horizontal(y(i), p.2, p.1, p.3, colour.stroke_width(2), 6)),
                     )
                     .map_err(e)?
                     .label(verdict)
                     .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 15, y)], colour.stroke_width(3)));
-                chart
-                    .draw_series(sel.iter().map(|&(i, p)| Circle::new((i as f64, p.1), 4, colour.filled())))
-                    .map_err(e)?;
+                chart.draw_series(sel.iter().map(|&(i, p)| Circle::new((p.1, y(i)), 4, colour.filled()))).map_err(e)?;
             }
-            legend(&mut chart, 12)?;
+            chart
+                .configure_series_labels()
+                .label_font((FAMILY, 12))
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK)
+                .position(SeriesLabelPosition::LowerRight)
+                .draw()
+                .map_err(e)?;
         }
         root.present().map_err(|x| write_error(&tmp, x))?;
     }
