@@ -227,7 +227,9 @@ pub fn write_design_png(
                 )))
                 .map_err(e)?
                 .label(format!("target band {}..{}", band.0, band.1))
-                .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled()));
+                .legend(|(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled())
+                });
             for (verdict, colour) in [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)] {
                 let sel: Vec<(usize, &DesignPoint)> = pts.iter().enumerate().filter(|(_, p)| p.4 == verdict).collect();
                 if sel.is_empty() {
