@@ -3,7 +3,8 @@
 //! are `senat_lab::design`'s; docs/design.md explains them). This module
 //! reads the arguments, checks every variant text with its game's own
 //! reader, builds one game function per variant × tier (the only place
-//! that picks a game: Sénat's self-play or [`on_game!`]'s adapter), runs
+//! that picks a game, through the catalog's [`on_game!`]: Sénat's
+//! self-play game or a lab game's batch row), runs
 //! the rounds on threads with the round log for `--resume`, and writes
 //! `DIR/design.csv` (atomically), `DIR/design.png` and the printed table.
 //! `--selftest` runs the same decision code on planted truths.
@@ -92,9 +93,6 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         return run_selftest(&a, out);
     }
     let kind = GameKind::parse(&a.game).or_else(|e| input(format_args!("--game: {e}")))?;
-    if kind == GameKind::Dominoes {
-        return input("--game dominoes: design serves senat, focus, focus4, debacle and connect4 so far");
-    }
     let Some(first) = &a.first else { return input("--first LO..HI is required (or --selftest)") };
     let first = Band::parse(first).or_else(|e| input(format_args!("--first: {e}")))?;
     let mut bands = vec![first];
@@ -249,27 +247,12 @@ fn reproduce() -> String {
 /// text checked by the game's reader and every tier by its spec reader.
 fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64) -> Result<Vec<GameFn>> {
     let mut fns: Vec<GameFn> = Vec::new();
-    if kind == GameKind::Senat {
+    on_game!(kind, G => {
         let mut specs = Vec::new();
         for t in tiers {
-            specs.push(policy("tiers", t)?);
-        }
-        for text in variants {
-            let v = SenatVariant::parse(text).or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
-            for s in &specs {
-                let m = Matchup { red: s.clone(), blue: s.clone(), draft_red: s.clone(), draft_blue: s.clone() };
-                fns.push(Box::new(move |i| senat_game(&m, v, seed, i)));
-            }
-        }
-        return Ok(fns);
-    }
-    let mut specs = Vec::new();
-    for t in tiers {
-        specs.push(game::agent(t, "--tiers")?);
-    }
-    on_game!(kind, G => {
-        for s in &specs {
-            game::fitting::<G>(s, "--tiers")?;
+            let s = game::agent(t, "--tiers")?;
+            game::fitting::<G>(&s, "--tiers")?;
+            specs.push(s);
         }
         for text in variants {
             if let Some((item, own)) = kind.contradiction(text) {
@@ -282,6 +265,20 @@ fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
                 fns.push(Box::new(move |i| lab_game::<G>(&start, &s, seed, i)));
             }
         }
+    }, senat => {
+        let mut specs = Vec::new();
+        for t in tiers {
+            specs.push(policy("tiers", t)?);
+        }
+        for text in variants {
+            let v = SenatVariant::parse(text).or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
+            for s in &specs {
+                let m = Matchup { red: s.clone(), blue: s.clone(), draft_red: s.clone(), draft_blue: s.clone() };
+                fns.push(Box::new(move |i| senat_game(&m, v, seed, i)));
+            }
+        }
+    }, dominoes => {
+        return input("--game dominoes: design serves senat, focus, focus4, debacle and connect4 so far");
     });
     Ok(fns)
 }
