@@ -12,7 +12,9 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
-use cli::{annex, annotate, arena, batch, bestmove, fit_leaf, metrics, play, rules, search, train_net, tune, view};
+use cli::{
+    annex, annotate, arena, batch, bestmove, design, fit_leaf, metrics, play, rules, search, train_net, tune, view,
+};
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -303,6 +305,23 @@ Examples:
     #[command(after_help = metrics_help())]
     Metrics(metrics::MetricsArgs),
 
+    /// Which rules variants make the game fair at a level of play, certified:
+    /// rounds of self-play games (the same seeds for every variant) over a
+    /// variant space and agent tiers, an anytime-valid confidence sequence
+    /// per variant × tier × target, each declared `in` (its interval inside
+    /// the band), `out` (outside) or `undecided`; games go only to undecided
+    /// variants; the verdicts hold together with probability 1 − δ. Writes
+    /// DIR/design.csv, DIR/design.png and the round log DIR/rounds.csv
+    /// (`--resume` continues it). See docs/design.md.
+    #[command(after_help = "\
+Examples:
+  senat design --selftest                                       # the guarantee checked on planted truths
+  senat design --game senat --space 'closure=40..60:10,first_mover=red|blue' --tiers fast \\
+      --first 0.45..0.55 --budget-games 20000 --out design-senat
+  senat design --game focus --space 'fix=none|reserve|tempo' --tiers mcts --first 0.45..0.55 --out d-focus
+  senat design ... --out design-senat --resume                  # after an interruption, or with a larger budget")]
+    Design(design::DesignArgs),
+
     /// Fit the learned evaluation (that of `learned`, `mcts:rollout=eval` and
     /// `ab:eval=learned`) to self-play outcomes by logistic regression, and
     /// write its weights.
@@ -551,6 +570,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Arena(a) => arena::arena(a, out),
         Command::DraftStats(a) => annex::cmd_draft_stats(a, out),
         Command::Metrics(a) => metrics::cmd_metrics(a, out),
+        Command::Design(a) => design::cmd_design(a, out),
         Command::Tune(a) => tune::cmd_tune(a, out),
         Command::TrainNet(a) => train_net::cmd_train_net(a, out),
         Command::FitLeaf(a) => fit_leaf::cmd_fit_leaf(a, out),

@@ -17,6 +17,7 @@ pub mod agent;
 pub mod annex;
 pub mod arena;
 pub mod catalog;
+pub mod design;
 pub mod eval;
 pub mod games;
 pub mod guarded;

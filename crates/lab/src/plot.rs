@@ -18,6 +18,10 @@
 //! - `branching`: mean legal moves by play half-move with p10 and p90, per
 //!   moves file, over the half-moves that at least 1% of the games (and
 //!   10 games) reach; only when moves files were read.
+//!
+//! And `senat design`'s picture ([`write_design_png`]): each variant's
+//! estimate with its confidence-sequence interval against the shaded
+//! target band, one panel per tier.
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
 use crate::stats::{HIST_WIDTH, wilson};
@@ -156,6 +160,103 @@ pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
         written.push(png);
     }
     Ok(written)
+}
+
+/// One variant's point of the design picture: its label, estimate,
+/// interval and verdict name (`in`, `out`, `undecided`).
+pub type DesignPoint = (String, f64, f64, f64, &'static str);
+
+/// Draws `senat design`'s picture into `path` (PNG, atomically): one panel
+/// per tier (`panels`: the tier's name and its points), the band
+/// `lo..hi` shaded, each variant's estimate with its interval, coloured
+/// by verdict (green in, red out, grey undecided).
+pub fn write_design_png(
+    path: &Path,
+    title: &str,
+    band: (f64, f64),
+    panels: &[(String, Vec<DesignPoint>)],
+) -> DrawResult {
+    register_font();
+    let n = panels.iter().map(|(_, p)| p.len()).max().unwrap_or(1).max(1);
+    let longest = panels.iter().flat_map(|(_, p)| p.iter().map(|q| q.0.chars().count())).max().unwrap_or(8) as u32;
+    let label_area = 20 + 7 * longest.min(80);
+    let k = panels.len().max(1) as u32;
+    let w = (k * (label_area + 420)).clamp(600, 6000);
+    let h = (130 + 22 * n as u32).clamp(300, 6000);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp.png"));
+    {
+        let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
+        root.fill(&WHITE).map_err(e)?;
+        let root = root.titled(title, (FAMILY, 18)).map_err(e)?;
+        let areas = root.split_evenly((1, panels.len().max(1)));
+        for ((tier, pts), area) in panels.iter().zip(&areas) {
+            let xmin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
+            let xmax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
+            // The first variant at the top: row i is drawn at y = n − 1 − i.
+            let labels: Vec<String> = pts.iter().map(|p| p.0.clone()).collect();
+            let y = |i: usize| (n - 1 - i) as f64;
+            let mut chart = ChartBuilder::on(area)
+                .caption(format!("tier {tier}"), (FAMILY, 16))
+                .margin(10)
+                .x_label_area_size(40)
+                .y_label_area_size(label_area)
+                .build_cartesian_2d(xmin.max(-0.02)..xmax.min(1.02), -0.5f64..n as f64 - 0.5)
+                .map_err(e)?;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(n)
+                .y_label_formatter(&|v| {
+                    let r = v.round();
+                    if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
+                        labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
+                    } else {
+                        String::new()
+                    }
+                })
+                .x_desc("first player's score (anytime-valid interval)")
+                .label_style((FAMILY, 12))
+                .draw()
+                .map_err(e)?;
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(band.0, -0.5), (band.1, n as f64 - 0.5)],
+                    RGBColor(46, 125, 50).mix(0.18).filled(),
+                )))
+                .map_err(e)?
+                .label(format!("target band {}..{}", band.0, band.1))
+                .legend(|(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled())
+                });
+            for (verdict, colour) in [("in", RGBColor(46, 125, 50)), ("out", RED), ("undecided", GREY)] {
+                let sel: Vec<(usize, &DesignPoint)> = pts.iter().enumerate().filter(|(_, p)| p.4 == verdict).collect();
+                if sel.is_empty() {
+                    continue;
+                }
+                chart
+                    .draw_series(
+                        sel.iter()
+                            .map(|&(i, p)| ErrorBar::new_horizontal(y(i), p.2, p.1, p.3, colour.stroke_width(2), 6)),
+                    )
+                    .map_err(e)?
+                    .label(verdict)
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 15, y)], colour.stroke_width(3)));
+                chart.draw_series(sel.iter().map(|&(i, p)| Circle::new((p.1, y(i)), 4, colour.filled()))).map_err(e)?;
+            }
+            chart
+                .configure_series_labels()
+                .label_font((FAMILY, 12))
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK)
+                .position(SeriesLabelPosition::LowerRight)
+                .draw()
+                .map_err(e)?;
+        }
+        root.present().map_err(|x| write_error(&tmp, x))?;
+    }
+    rename(&tmp, path)
 }
 
 fn rename(from: &Path, to: &Path) -> DrawResult {

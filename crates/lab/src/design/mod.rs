@@ -1,0 +1,18 @@
+//! `senat design`: which rules variants make a game fair at a given level
+//! of play, with a stated family-wise error. [`cs`] holds the anytime-valid
+//! confidence sequences, [`decide`] the verdicts and the round loop,
+//! [`selftest`] the planted truths that check the guarantee, [`space`] the
+//! variant spaces, [`play`] the games of every game behind one function
+//! and [`report`] the outputs (table, CSV, picture, the round log).
+//!
+//! What this module must never do: know a game's rules (it goes through
+//! [`crate::games`] and Sénat's self-play), decide with an interval that
+//! is not anytime-valid, or write a file but atomically.
+
+pub mod betting;
+pub mod cs;
+pub mod decide;
+pub mod play;
+pub mod report;
+pub mod selftest;
+pub mod space;

@@ -1,0 +1,68 @@
+//! The games behind a design: one game of a variant under a tier, as the
+//! design needs it (the first player's score and the game's length), for
+//! Sénat through its self-play game loop and for every other game through
+//! its [`BatchGame`] row. Game `index` of seed `seed` is the same game
+//! whatever the variant's rounds, threads or resume, and the same index
+//! draws the same seed for every variant and tier (common random numbers).
+//!
+//! This module never picks a game by name (the binary's catalog does),
+//! never decides a move and never writes a file.
+
+use crate::games::batch::{BatchGame, GameSeeds};
+use crate::selfplay::Matchup;
+use crate::selfplay::play::play_game_timed_from;
+use senat_rules::variant::Variant;
+
+/// One game as the design reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// The first player's score: 1 a win, ½ a draw, 0 a loss.
+    pub score: f64,
+    /// Whether it was a draw.
+    pub draw: bool,
+    /// Plies (decisions) played.
+    pub plies: u32,
+}
+
+impl GameOutcome {
+    /// From the winning team (`None`: a draw), the first player's team
+    /// being `first`.
+    pub fn of(winner: Option<usize>, first: usize, plies: u32) -> GameOutcome {
+        let score = match winner {
+            None => 0.5,
+            Some(w) if w == first => 1.0,
+            Some(_) => 0.0,
+        };
+        GameOutcome { score, draw: winner.is_none(), plies }
+    }
+}
+
+/// Game `index` of seed `seed` of a game other than Sénat: team 0 (the
+/// first player's) and team 1 both played by `agent`, from `start`.
+pub fn lab_game<G: BatchGame>(start: &G::Start, agent: &G::Spec, seed: u64, index: u64) -> GameOutcome {
+    let agents = [agent.clone(), agent.clone()];
+    let r = G::play_row(start, &agents, 0, GameSeeds::of(seed, index, None), false, false);
+    GameOutcome::of(r.winner, 0, r.plies)
+}
+
+/// Game `index` of seed `seed` of Sénat variant `v`, both sides and both
+/// phases played by `m`'s policies; the first player is the side that
+/// moves first in play (`first_mover`), and the length counts every
+/// half-move, draft included.
+pub fn senat_game(m: &Matchup, v: Variant, seed: u64, index: u64) -> GameOutcome {
+    let (g, _) = play_game_timed_from(m, v, seed, index, &[]);
+    let winner = g.outcome.winner.map(|s| s as usize);
+    GameOutcome::of(winner, v.first_mover as usize, g.game.moves().len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores() {
+        assert_eq!(GameOutcome::of(None, 0, 3).score, 0.5);
+        assert_eq!(GameOutcome::of(Some(1), 1, 3).score, 1.0);
+        assert_eq!(GameOutcome::of(Some(0), 1, 3).score, 0.0);
+    }
+}

@@ -1,0 +1,319 @@
+//! What a design leaves behind: the round log (`DIR/rounds.csv`, every
+//! game's outcome, appended one whole round at a time, which `--resume`
+//! reads back), the table rows (`DIR/design.csv` and the printed table)
+//! and the picture's data.
+//!
+//! The round log is append-only: each round is written with one
+//! `write_all` of its rows and an `#end R` line, then synced; a run killed
+//! mid-round leaves a round without its `#end`, which the resume cuts off
+//! and plays again (the same games: they are a function of the seed and
+//! the index). The first line is the design's identity; a resume refuses
+//! a log of another design.
+//!
+//! This module never plays a game and never decides a verdict.
+
+use super::decide::{Design, Verdict};
+use super::play::GameOutcome;
+use crate::selfplay::output::csv_record;
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// The magic of a round log's first line.
+pub const LOG_MAGIC: &str = "# senat-design v1";
+
+/// The header of a round log's rows.
+pub const LOG_HEADER: &str = "round,variant,tier,game,score,draw,plies";
+
+/// The columns of `design.csv`.
+pub const CSV_HEADER: [&str; 8] = ["variant", "tier", "target", "estimate", "lo", "hi", "verdict", "games"];
+
+/// Why a round log cannot be used.
+#[derive(Debug)]
+pub enum LogError {
+    /// Reading or writing failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// The log exists and `--resume` was not given.
+    Exists(PathBuf),
+    /// `--resume` found no log.
+    Missing(PathBuf),
+    /// The log is another design's, or damaged.
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for LogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LogError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            LogError::Exists(p) => {
+                write!(f, "{} exists: add --resume to continue that design, or choose another --out", p.display())
+            }
+            LogError::Missing(p) => write!(f, "--resume: {} does not exist (nothing to resume)", p.display()),
+            LogError::Invalid { path, why } => write!(f, "{}: {why}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for LogError {}
+
+/// One logged game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogRow {
+    /// The variant's index.
+    pub variant: usize,
+    /// The tier's index.
+    pub tier: usize,
+    /// The game's index (its seed's).
+    pub game: u64,
+    /// Its outcome.
+    pub outcome: GameOutcome,
+}
+
+/// The round log of a design.
+#[derive(Debug)]
+pub struct RoundLog {
+    path: PathBuf,
+    file: File,
+    done: BTreeMap<u64, Vec<LogRow>>,
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
+    move |e| LogError::Io { path: path.to_path_buf(), message: e.to_string() }
+}
+
+impl RoundLog {
+    /// Opens the log at `path` for design `identity` (one line, no
+    /// newline): a new one, or with `resume` the existing one, its complete
+    /// rounds read back and any cut round removed.
+    pub fn open(path: &Path, identity: &str, resume: bool) -> Result<RoundLog, LogError> {
+        let first = format!("{LOG_MAGIC} {identity}");
+        if !resume {
+            let mut file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    LogError::Exists(path.to_path_buf())
+                } else {
+                    io(path)(e)
+                }
+            })?;
+            file.write_all(format!("{first}\n{LOG_HEADER}\n").as_bytes()).map_err(io(path))?;
+            file.sync_data().map_err(io(path))?;
+            return Ok(RoundLog { path: path.to_path_buf(), file, done: BTreeMap::new() });
+        }
+        let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound { LogError::Missing(path.to_path_buf()) } else { io(path)(e) }
+        })?;
+        let mut text = String::new();
+        file.read_to_string(&mut text).map_err(io(path))?;
+        let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
+        let mut lines = text.split_inclusive('\n');
+        match lines.next() {
+            Some(l) if l.trim_end() == first => {}
+            Some(l) => {
+                return Err(invalid(format!(
+                    "it is the log of another design:\n  it holds: {}\n  this run: {first}",
+                    l.trim_end()
+                )));
+            }
+            None => return Err(invalid("it is empty".into())),
+        }
+        let mut keep = text.find('\n').map_or(text.len(), |i| i + 1);
+        let mut done = BTreeMap::new();
+        let mut pending: Vec<LogRow> = Vec::new();
+        let mut at = keep;
+        for line in lines {
+            at += line.len();
+            let l = line.trim_end();
+            if !line.ends_with('\n') {
+                break; // a cut last line
+            }
+            if l == LOG_HEADER {
+                keep = at;
+                continue;
+            }
+            if let Some(r) = l.strip_prefix("#end ") {
+                let r: u64 = r.parse().map_err(|_| invalid(format!("bad line `{l}`")))?;
+                done.insert(r, std::mem::take(&mut pending));
+                keep = at;
+                continue;
+            }
+            let f: Vec<&str> = l.split(',').collect();
+            let bad = || invalid(format!("bad row `{l}`"));
+            if f.len() != 7 {
+                return Err(bad());
+            }
+            let score: f64 = f[4].parse().map_err(|_| bad())?;
+            let row = LogRow {
+                variant: f[1].parse().map_err(|_| bad())?,
+                tier: f[2].parse().map_err(|_| bad())?,
+                game: f[3].parse().map_err(|_| bad())?,
+                outcome: GameOutcome { score, draw: f[5] == "1", plies: f[6].parse().map_err(|_| bad())? },
+            };
+            pending.push(row);
+        }
+        file.set_len(keep as u64).map_err(io(path))?;
+        file.seek(SeekFrom::End(0)).map_err(io(path))?;
+        Ok(RoundLog { path: path.to_path_buf(), file, done })
+    }
+
+    /// The games of round `r` if it is logged.
+    pub fn logged(&self, r: u64) -> Option<&[LogRow]> {
+        self.done.get(&r).map(Vec::as_slice)
+    }
+
+    /// Rounds logged.
+    pub fn rounds(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Appends round `r` (one write, then a sync).
+    pub fn append(&mut self, r: u64, rows: &[LogRow]) -> Result<(), LogError> {
+        let mut buf = Vec::new();
+        for x in rows {
+            let o = x.outcome;
+            buf.extend(
+                format!("{r},{},{},{},{},{},{}\n", x.variant, x.tier, x.game, o.score, o.draw as u8, o.plies)
+                    .as_bytes(),
+            );
+        }
+        buf.extend(format!("#end {r}\n").as_bytes());
+        self.file.write_all(&buf).map_err(io(&self.path))?;
+        self.file.sync_data().map_err(io(&self.path))?;
+        self.done.insert(r, rows.to_vec());
+        Ok(())
+    }
+}
+
+/// One row of the table: a variant × tier × target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The variant's text (`rules` for the default rules).
+    pub variant: String,
+    /// The tier's spec.
+    pub tier: String,
+    /// The target, as `first:LO..HI` or `draws:0..X`.
+    pub target: String,
+    /// The sample mean.
+    pub estimate: f64,
+    /// The confidence sequence's bounds.
+    pub lo: f64,
+    /// Upper bound.
+    pub hi: f64,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Games played.
+    pub games: u64,
+}
+
+/// The rows of a design: `variants`, `tiers` and target names as given,
+/// in the design's order (variant-major).
+pub fn rows(d: &Design, variants: &[String], tiers: &[String], targets: &[String]) -> Vec<Row> {
+    let mut out = Vec::new();
+    for (v, name) in variants.iter().enumerate() {
+        for (t, tier) in tiers.iter().enumerate() {
+            for (k, target) in targets.iter().enumerate() {
+                let c = d.cell(v, t, k);
+                let (lo, hi) = c.interval();
+                out.push(Row {
+                    variant: if name.is_empty() { "rules".into() } else { name.clone() },
+                    tier: tier.clone(),
+                    target: target.clone(),
+                    estimate: c.mean(),
+                    lo,
+                    hi,
+                    verdict: c.verdict(),
+                    games: c.count(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The CSV text of `rows` (header first).
+pub fn csv(rows: &[Row]) -> Vec<u8> {
+    let mut out = csv_record(&CSV_HEADER);
+    for r in rows {
+        out.extend(csv_record(&[
+            r.variant.clone(),
+            r.tier.clone(),
+            r.target.clone(),
+            format!("{:.4}", r.estimate),
+            format!("{:.4}", r.lo),
+            format!("{:.4}", r.hi),
+            r.verdict.name().to_string(),
+            r.games.to_string(),
+        ]));
+    }
+    out
+}
+
+/// The printed table of `rows`.
+pub fn table(rows: &[Row]) -> String {
+    let wv = rows.iter().map(|r| r.variant.len()).max().unwrap_or(7).max(7);
+    let wt = rows.iter().map(|r| r.tier.len()).max().unwrap_or(4).max(4);
+    let wg = rows.iter().map(|r| r.target.len()).max().unwrap_or(6).max(6);
+    let mut s = format!(
+        "{:wv$}  {:wt$}  {:wg$}  {:>8}  {:>17}  {:>9}  {:>7}\n",
+        "variant", "tier", "target", "estimate", "interval", "verdict", "games"
+    );
+    for r in rows {
+        s += &format!(
+            "{:wv$}  {:wt$}  {:wg$}  {:>8.4}  {:>17}  {:>9}  {:>7}\n",
+            r.variant,
+            r.tier,
+            r.target,
+            r.estimate,
+            format!("[{:.4}, {:.4}]", r.lo, r.hi),
+            r.verdict.name(),
+            r.games
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(v: usize, g: u64) -> LogRow {
+        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.5, draw: true, plies: 40 } }
+    }
+
+    #[test]
+    fn the_log_resumes_whole_rounds_only() {
+        let dir = std::env::temp_dir().join(format!("senat-design-log-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("rounds.csv");
+        let _ = std::fs::remove_file(&p);
+        {
+            let mut log = RoundLog::open(&p, "id=1", false).unwrap();
+            log.append(0, &[row(0, 0), row(1, 0)]).unwrap();
+        }
+        assert!(matches!(RoundLog::open(&p, "id=1", false), Err(LogError::Exists(_))));
+        // A round cut by a kill: rows without their #end.
+        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        f.write_all(b"1,0,0,1,1,0,33\n1,1,0,1,0").unwrap();
+        drop(f);
+        let mut log = RoundLog::open(&p, "id=1", true).unwrap();
+        assert_eq!(log.rounds(), 1);
+        assert_eq!(log.logged(0).unwrap(), &[row(0, 0), row(1, 0)]);
+        assert!(log.logged(1).is_none());
+        log.append(1, &[row(0, 1)]).unwrap();
+        drop(log);
+        let log = RoundLog::open(&p, "id=1", true).unwrap();
+        assert_eq!(log.logged(1).unwrap(), &[row(0, 1)]);
+        assert!(matches!(RoundLog::open(&p, "id=2", true), Err(LogError::Invalid { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
