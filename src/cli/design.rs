@@ -305,15 +305,20 @@ fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
          played n games, n the oracle size that decides every variant a fixed n can within the cap)",
         r.adaptive, r.round_robin, r.fixed
     )?;
+    let fixed = r.savings_fixed();
+    let fixed = if fixed >= 1.0 {
+        format!("{fixed:.2}x fewer than fixed-n Hoeffding")
+    } else {
+        format!("{:.2}x more than fixed-n Hoeffding", 1.0 / fixed)
+    };
     writeln!(
         out,
         "selftest: family-wise error {}/{} = {err:.4} (95% Wilson {lo:.4}..{hi:.4}, delta {}); {:.2}x fewer games \
-         than round-robin, {:.2}x fewer than fixed-n Hoeffding",
+         than round-robin, {fixed}",
         r.errors,
         cfg.instances,
         cfg.delta,
         r.savings(),
-        r.savings_fixed()
     )?;
     if hi > cfg.delta && err > cfg.delta {
         return input(format_args!("the observed error {err:.4} exceeds delta {}", cfg.delta));

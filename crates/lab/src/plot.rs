@@ -182,7 +182,10 @@ pub fn write_design_png(
     let label_area = 20 + 7 * longest.min(80);
     let k = panels.len().max(1) as u32;
     let w = (k * (label_area + 420)).clamp(600, 6000);
-    let h = (130 + 22 * n as u32).clamp(300, 6000);
+    // Empty rows below the last variant, where the legend goes: it never
+    // covers an interval.
+    let pad = 4usize;
+    let h = (130 + 22 * (n + pad) as u32).clamp(300, 6000);
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp.png"));
@@ -202,12 +205,12 @@ pub fn write_design_png(
                 .margin(10)
                 .x_label_area_size(40)
                 .y_label_area_size(label_area)
-                .build_cartesian_2d(xmin.max(-0.02)..xmax.min(1.02), -0.5f64..n as f64 - 0.5)
+                .build_cartesian_2d(xmin.max(-0.02)..xmax.min(1.02), -(pad as f64) - 0.5..n as f64 - 0.5)
                 .map_err(e)?;
             chart
                 .configure_mesh()
                 .disable_y_mesh()
-                .y_labels(n)
+                .y_labels(n + pad)
                 .y_label_formatter(&|v| {
                     let r = v.round();
                     if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
