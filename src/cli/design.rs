@@ -9,7 +9,7 @@
 //! `DIR/design.csv` (atomically), `DIR/design.png` and the printed table.
 //! `--selftest` runs the same decision code on planted truths.
 
-use crate::cli::common::{Result, input, policy, threads_or_all, write_atomic};
+use crate::cli::common::{Result, input, policy, progress_bar, threads_or_all, write_atomic};
 use crate::cli::game::{self, on_game};
 use clap::Args;
 use rayon::prelude::*;
@@ -76,7 +76,7 @@ pub(crate) struct DesignArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// No progress lines on stderr.
+    /// No progress on stderr (a bar over the game budget with its ETA on a terminal, a line per round otherwise).
     #[arg(long)]
     quiet: bool,
 }
@@ -126,6 +126,9 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(input)?;
     let started = std::time::Instant::now();
+    // On a terminal, a bar over the game budget (its ETA is the time to
+    // spend the whole budget: a run that decides every cell stops sooner).
+    let bar = progress_bar(a.budget_games, a.quiet);
     let mut spent = 0u64;
     let nt = tiers.len();
     let (stop, _) = run_rounds(&mut d, &plan, |r, pairs| -> Result<RoundObs> {
@@ -162,15 +165,18 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             return input(format_args!("{}: round {r} is incomplete", dir.join("rounds.csv").display()));
         }
         spent += rows.len() as u64;
+        bar.set_position(spent.min(a.budget_games));
         if !a.quiet {
-            eprintln!(
+            let line = format!(
                 "round {r}: {} variant x tier open, {spent} games, {:.0} s",
                 pairs.len(),
                 started.elapsed().as_secs_f64()
             );
+            if bar.is_hidden() { eprintln!("{line}") } else { bar.println(line) }
         }
         Ok(obs)
     })?;
+    bar.finish_and_clear();
     let rows = report::rows(&d, &variants, &tiers, &targets);
     write_atomic(&dir.join("design.csv"), &report::csv(&rows), true)?;
     let panels: Vec<(String, Vec<senat_lab::plot::DesignPoint>)> = tiers
