@@ -12,7 +12,7 @@ use clap::Args;
 use dominoes_rules::{Observation, State, Variant as DominoVariant};
 use senat_lab::games::agent::AgentSpec;
 use senat_lab::games::dominoes::DominoSpec;
-use senat_lab::games::{GameKind, LabGame, TextError, legal_moves, position_arg};
+use senat_lab::games::{GameKind, LabGame, TextError, position_arg};
 use senat_rules::Variant as SenatVariant;
 use std::io::Write;
 use std::path::Path;
@@ -99,6 +99,12 @@ impl GameArg {
             ));
         }
         Ok(GameArg { game: batch.kind, variant: batch.variant.clone(), players: None })
+    }
+
+    /// The variant text the catalog reads ([`senat_lab::catalog::Position::read`]):
+    /// the user's `--variant`, with dominoes' `--players` joined in.
+    pub(crate) fn catalog_variant(&self) -> String {
+        if self.game == GameKind::Dominoes { domino_variant_text(self) } else { self.variant.clone() }
     }
 
     /// The full variant text (the game's own options, then the user's).
@@ -201,12 +207,6 @@ pub(crate) fn lab_read_text<G: LabGame>(
         each(Some(m), &s)?;
     }
     Ok(name)
-}
-
-pub(crate) fn lab_sorted_moves<G: LabGame>(s: &G::State) -> Vec<String> {
-    let mut v: Vec<String> = legal_moves::<G>(s).into_iter().map(G::move_text).collect();
-    v.sort();
-    v
 }
 
 /// An agent spec of the lab's games, its error naming `flag`.

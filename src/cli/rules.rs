@@ -218,21 +218,26 @@ fn cmd_replay(name: &str, record: &Record, quiet: bool, ansi: bool, out: &mut im
     Ok(game)
 }
 
-/// `senat moves --game …`.
+/// `senat moves --game …`: the catalog's position of any game but Sénat;
+/// at a dominoes chance node, each outcome with its probability.
 pub(crate) fn lab_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
-    if g.game == GameKind::Dominoes {
-        return domino_moves(pos, g, out);
+    if g.variant.trim() == "help" {
+        let help = senat_lab::catalog::variant_help(g.game);
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{help}", g.game)?;
+        return Ok(());
     }
-    on_game!(g.game, G => {
-        if game::variant_help::<G>(g, out)? {
-            return Ok(());
+    let text = pos.words()?.join(" ");
+    let p = senat_lab::catalog::Position::read(g.game, &text, &g.catalog_variant()).or_else(input)?;
+    if p.is_chance() {
+        for (m, prob) in p.chance_outcomes() {
+            writeln!(out, "{m} {prob:.6}")?;
         }
-        let s = game::position::<G>(pos.words()?, g)?;
-        for m in game::lab_sorted_moves::<G>(&s) {
-            writeln!(out, "{m}")?;
-        }
-        Ok(())
-    })
+        return Ok(());
+    }
+    for m in p.legal_moves() {
+        writeln!(out, "{m}")?;
+    }
+    Ok(())
 }
 
 /// `senat perft --game …` (bulk counting at the last ply where the rules
@@ -333,33 +338,6 @@ pub(crate) fn lab_replay(
         writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
         Ok(())
     })
-}
-
-/// `senat moves --game dominoes`: decisions sorted by text; at a chance
-/// node the outcomes with their probabilities.
-pub(crate) fn domino_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(g, out)? {
-        return Ok(());
-    }
-    let mut v = Vec::new();
-    match game::domino_position(pos.words()?, g)? {
-        DominoPos::State(s) if s.is_chance() => {
-            let mut outcomes = Vec::new();
-            s.chance_outcomes(&mut outcomes);
-            for (m, p) in outcomes {
-                writeln!(out, "{m} {p:.6}")?;
-            }
-            return Ok(());
-        }
-        DominoPos::State(s) => s.legal_moves(&mut v),
-        DominoPos::Observation(o) => o.legal_moves(&mut v),
-    }
-    let mut t: Vec<String> = v.iter().map(ToString::to_string).collect();
-    t.sort();
-    for m in t {
-        writeln!(out, "{m}")?;
-    }
-    Ok(())
 }
 
 /// `senat perft --game dominoes`: decisions and chance outcomes alike.
