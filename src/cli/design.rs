@@ -199,7 +199,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         "# first player: {}; score 1 win, 1/2 draw, 0 loss; each cell at alpha = {:.2e} = delta / {} cells: \
          a PrPl-EB confidence sequence and one-sided tests by betting at the band's edges (Waudby-Smith & Ramdas \
          2024; docs/design.md)",
-        if kind == GameKind::Senat { "the side that moves first in play (first_mover)" } else { "the first to move" },
+        senat_lab::catalog::first_player(kind),
         d.alpha(),
         variants.len() * tiers.len() * bands.len()
     )?;

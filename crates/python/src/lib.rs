@@ -539,78 +539,63 @@ fn arena<'py>(
     }
     let threads = self::threads(threads)?;
     let (pairs, flag) = (games / 2, |i: usize| format!("agent {}", i + 1));
-    let (header, rows): (Vec<&'static str>, Vec<Vec<String>>) = match k {
-        GameKind::Senat => {
-            let policy = |f: &str, t: &str| PolicySpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
-            let agents = agents.iter().enumerate().map(|(i, t)| policy(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
-            let draft = if draft == "own" { None } else { Some(policy("draft", draft)?) };
-            let a = senat_lab::arena::Arena {
-                agents,
-                draft,
-                pairs,
-                seed,
-                schedule,
-                sprt: None,
-                book: book_plies.unwrap_or(0),
-                variant: senat_variant(variant)?,
-            };
-            let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
-            (summary_header(&[]), results.iter().map(|r| senat_lab::arena::summary_row(&a, r)).collect())
+    let (header, rows): (Vec<&'static str>, Vec<Vec<String>>) = senat_lab::on_game!(k, G => {
+        use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
+        let spec =
+            |i: usize, t: &str| catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("{}: {e}", flag(i))));
+        let agents = agents.iter().enumerate().map(|(i, t)| spec(i, t)).collect::<PyResult<Vec<_>>>()?;
+        let variant = G::variant_text(&lab(G::start(&k.variant(variant)))?);
+        let a = Arena {
+            game: k,
+            variant,
+            agents,
+            pairs,
+            seed,
+            schedule,
+            book: book_plies.unwrap_or(DEFAULT_BOOK),
+            sprt: None,
+            moves: false,
+        };
+        let results = py.detach(|| a.run::<G>(threads, &mut |_| Ok(()))).map_err(err)?;
+        (summary_header(&SUMMARY_EXTRA), results.iter().map(|r| summary_row(&a, r)).collect())
+    },
+    senat => {
+        let policy = |f: &str, t: &str| PolicySpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+        let agents = agents.iter().enumerate().map(|(i, t)| policy(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
+        let draft = if draft == "own" { None } else { Some(policy("draft", draft)?) };
+        let a = senat_lab::arena::Arena {
+            agents,
+            draft,
+            pairs,
+            seed,
+            schedule,
+            sprt: None,
+            book: book_plies.unwrap_or(0),
+            variant: senat_variant(variant)?,
+        };
+        let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
+        (summary_header(&[]), results.iter().map(|r| senat_lab::arena::summary_row(&a, r)).collect())
+    },
+    dominoes => {
+        use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
+        let spec = |f: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
+        if book_plies.is_some() {
+            return Err(err("book_plies is not for dominoes (every deal is already random)"));
         }
-        GameKind::Dominoes => {
-            use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
-            let spec = |f: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
-            if book_plies.is_some() {
-                return Err(err("book_plies is not for dominoes (every deal is already random)"));
-            }
-            let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
-            let a = DominoArena {
-                variant: domino_variant(variant)?,
-                agents,
-                pairs,
-                seed,
-                schedule,
-                duplicate: true,
-                sprt: None,
-                moves: false,
-            };
-            let results = py.detach(|| a.run(threads, &mut |_| Ok(()))).map_err(err)?;
-            (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
-        }
-        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => {
-            use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
-            let full = k.variant(variant);
-            /// The arena of a lab game `G`, played.
-            fn lab_arena<G: LabGame>(
-                py: Python<'_>,
-                mut a: Arena,
-                texts: &[String],
-                full: &str,
-                threads: usize,
-            ) -> PyResult<Vec<Vec<String>>> {
-                let spec = |i: usize, t: &str| {
-                    catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("agent {}: {e}", i + 1)))
-                };
-                a.agents = texts.iter().enumerate().map(|(i, t)| spec(i, t)).collect::<PyResult<Vec<_>>>()?;
-                a.variant = G::variant_text(&lab(G::start(full))?);
-                let results = py.detach(|| a.run::<G>(threads, &mut |_| Ok(()))).map_err(err)?;
-                Ok(results.iter().map(|r| summary_row(&a, r)).collect())
-            }
-            let a = Arena {
-                game: k,
-                variant: String::new(),
-                agents: Vec::new(),
-                pairs,
-                seed,
-                schedule,
-                book: book_plies.unwrap_or(DEFAULT_BOOK),
-                sprt: None,
-                moves: false,
-            };
-            let rows = senat_lab::on_game!(k, G => lab_arena::<G>(py, a, &agents, &full, threads)?);
-            (summary_header(&SUMMARY_EXTRA), rows)
-        }
-    };
+        let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
+        let a = DominoArena {
+            variant: domino_variant(variant)?,
+            agents,
+            pairs,
+            seed,
+            schedule,
+            duplicate: true,
+            sprt: None,
+            moves: false,
+        };
+        let results = py.detach(|| a.run(threads, &mut |_| Ok(()))).map_err(err)?;
+        (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
+    });
     rows.into_iter()
         .map(|row| {
             let d = PyDict::new(py);

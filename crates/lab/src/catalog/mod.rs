@@ -120,3 +120,15 @@ pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
         },
         dominoes => crate::games::batch::check_file::<crate::games::dominoes::Dominoes>(path))
 }
+
+/// Who `senat design` calls the first player of `game`: Sénat's side that
+/// moves first in play (`first_mover`, not the draft's first giver), every
+/// other game's first to move.
+pub fn first_player(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Senat => "the side that moves first in play (first_mover)",
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Dominoes | GameKind::Connect4 => {
+            "the first to move"
+        }
+    }
+}
