@@ -5,7 +5,8 @@
 //! game's arena writes one summary schema (Sénat's columns first, one value
 //! per cell).
 
-use senat_lab::arena::{Arena, ArenaGame, Count, PairingResult, SUMMARY_HEADER, Schedule, ladder_ratings};
+use senat_lab::arena::{Count, SUMMARY_HEADER, Schedule, ladder_ratings};
+use senat_lab::games::senat_arena::{ArenaGame, SenatArena as Arena, SenatContest};
 use senat_lab::rating::{Sprt, SprtResult};
 use senat_lab::selfplay::{Matchup, play_game};
 use std::time::Duration;
@@ -21,16 +22,16 @@ use support::games::spec;
 
 fn arena(agents: &[&str], pairs: u64, schedule: Schedule, sprt: Option<Sprt>) -> Arena {
     Arena {
+        game: SenatContest { draft: Some(spec("random")), book: 0, variant: senat_rules::Variant::RULES },
         agents: agents.iter().map(|a| spec(a)).collect(),
-        draft: Some(spec("random")),
         pairs,
         seed: 11,
         schedule,
         sprt,
-        book: 0,
-        variant: senat_rules::Variant::RULES,
     }
 }
+
+type PairingResult = senat_lab::arena::PairingResult<SenatContest>;
 
 /// The results without the thinking times (wall clock, never the same twice).
 fn untimed(results: &[PairingResult]) -> Vec<PairingResult> {
@@ -44,7 +45,7 @@ fn run(a: &Arena, concurrency: usize) -> (Vec<PairingResult>, Vec<ArenaGame>) {
     let mut games = Vec::new();
     let r = a
         .run(concurrency, &|_| {}, |g| {
-            games.extend_from_slice(g);
+            games.push(g.clone());
             Ok(())
         })
         .unwrap();
@@ -74,7 +75,7 @@ fn concurrency_never_changes_the_results() {
 fn engines_too_give_the_same_results_whatever_the_concurrency() {
     // Engines keep trees and tables within a game; none of it may leak across games or workers.
     let mut a = arena(&["mcts:playouts=30,rollout=greedy", "ab:depth=1"], 4, Schedule::RoundRobin, None);
-    a.draft = None;
+    a.game.draft = None;
     let (r1, g1) = run(&a, 1);
     let (r2, g2) = run(&a, 2);
     assert_eq!(untimed(&r1), untimed(&r2));
@@ -207,7 +208,7 @@ fn each_agents_thinking_time_is_summed_per_game() {
     for own_draft in [false, true] {
         let mut a = arena(&["ab:depth=2", "random"], 3, Schedule::RoundRobin, None);
         if own_draft {
-            a.draft = None;
+            a.game.draft = None;
         }
         let (r, games) = run(&a, 2);
         let sum = |i: usize| games.iter().map(|g| g.think[i]).sum::<Duration>();

@@ -9,14 +9,14 @@ use crate::cli::common::{
 };
 use crate::cli::game::{self, GameArg, on_game};
 use clap::Args;
-use senat_lab::arena::{self, Arena, Schedule};
+use senat_lab::arena::{Arena, Contest, Schedule};
 use senat_lab::games::GameKind;
-use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
-use senat_lab::games::{LabGame, arena as lab_arena};
+use senat_lab::games::arena::{self as lab_arena, LabContest};
+use senat_lab::games::dominoes_arena::{DominoArena, DominoContest};
+use senat_lab::games::senat_arena::{SenatArena, SenatContest};
 use senat_lab::policy::PolicySpec;
 use senat_lab::rating::Sprt;
 use senat_lab::selfplay::output::{self, IfExists, OutFile};
-use senat_lab::selfplay::{self};
 use senat_rules::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -121,11 +121,9 @@ pub(crate) fn arena(mut a: ArenaArgs, out: &mut impl Write) -> Result<()> {
 }
 
 /// `senat arena` for Sénat: the agents, the draft and the SPRT read, the
-/// games played by [`Arena::run`], the one table printed.
+/// games played by the one arena ([`play`]).
 pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
-    if a.games == 0 || a.games % 2 == 1 {
-        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
-    }
+    let pairs = pairs(&a, "games")?;
     let ms = time_per_move(a.time_per_move)?;
     let agents = a
         .agents
@@ -134,50 +132,61 @@ pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) ->
         .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
         .collect::<Result<Vec<PolicySpec>>>()?;
     let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
-    let sprt = sprt_arg(&a)?;
-    let concurrency = threads_or_all(a.concurrency)?;
-    let arena = Arena {
+    let arena = SenatArena {
+        game: SenatContest { draft, book: a.book_plies.unwrap_or(0), variant },
         agents,
-        draft,
-        pairs: a.games / 2,
+        pairs,
         seed: a.seed,
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-        sprt,
-        book: a.book_plies.unwrap_or(0),
-        variant,
+        sprt: sprt_arg(&a)?,
     };
+    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
+    let played =
+        Played { banner: None, unit: "games", tail: format!(" (draft: {}{timing})", a.draft), view_game: None };
+    play(&arena, &a, played, out)
+}
+
+/// Game pairs of `--games`: an even number ≥ 2 (`unit`: games or matches).
+fn pairs(a: &ArenaArgs, unit: &str) -> Result<u64> {
+    if a.games == 0 || a.games % 2 == 1 {
+        return input(format_args!("--games {}: give an even number ≥ 2 ({unit} are played in pairs)", a.games));
+    }
+    Ok(a.games / 2)
+}
+
+/// How [`play`] reports a game's arena: a line before the table, what a
+/// game is called, the end of the "played" line, the `--game` of the
+/// `senat view` hint.
+struct Played {
+    banner: Option<String>,
+    unit: &'static str,
+    tail: String,
+    view_game: Option<String>,
+}
+
+/// Every game's arena: checked, its files created (refused when one exists
+/// without `--force`, and kept apart from the files it reads), played with
+/// a progress bar, the files committed, the one table and the report
+/// printed.
+fn play<C: Contest>(arena: &Arena<C>, a: &ArenaArgs, p: Played, out: &mut impl Write) -> Result<()> {
     arena.check().or_else(input)?;
-    let pairings = arena.pairings();
-    let weights = selfplay::identity::weight_inputs(arena.agents.iter().chain(arena.draft.as_ref()));
+    let threads = threads_or_all(a.concurrency)?;
+    let weights = C::inputs(arena);
     let inputs: Vec<(&str, &Path)> = weights.iter().map(|w| ("the weights file", w.as_path())).collect();
-    let mut outs = ArenaOutputs::create(&a, &inputs)?;
-    let identity = arena.identity_line().or_else(input)?;
-    let mut files = outs.files(&identity, &arena::MOVES_HEADER, &arena::GAMES_HEADER)?;
-    let bar = progress_bar(a.games * pairings.len() as u64, a.quiet);
+    let outs = ArenaOutputs::create(a, &inputs)?;
+    let bar = progress_bar(arena.pairs * 2 * arena.pairings().len() as u64, a.quiet);
     let started = Instant::now();
-    let results = arena
-        .run(concurrency, &|n| bar.set_position(n), |games| {
-            for g in games {
-                files.game(|| arena::moves_row(&arena, &pairings, g), || arena::game_row(&arena, &pairings, g))?;
-            }
-            Ok(())
-        })
-        .or_else(input)?;
+    let (results, written) =
+        arena.run_to_files(threads, &|n| bar.set_position(n), outs.moves, outs.games, outs.summary).or_else(input)?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    let mut summary = outs.summary;
-    if let Some(f) = summary.as_mut() {
-        let rows: Vec<Vec<String>> = results.iter().map(|r| arena::summary_row(&arena, r)).collect();
-        arena::write_summary(f, &[], &rows).or_else(input)?;
+    if let Some(banner) = &p.banner {
+        writeln!(out, "{banner}")?;
     }
-    let written = files.commit(summary).or_else(input)?;
-    let names: Vec<String> = arena.agents.iter().map(|s| s.name.clone()).collect();
-    let rows: Vec<arena::TableRow> = results.iter().map(arena::PairingResult::table_row).collect();
-    out.write_all(arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
+    out.write_all(arena.table(&results).as_bytes())?;
     let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
-    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
-    let report = format!("played {played} games in {secs:.1} s on {concurrency} threads (draft: {}{timing})", a.draft);
-    arena_report(out, &report, written, &a, None)
+    let report = format!("played {played} {} in {secs:.1} s on {threads} threads{}", p.unit, p.tail);
+    arena_report(out, &report, written, a, p.view_game.as_deref())
 }
 
 /// The test of `--sprt`, if given (every game's arena).
@@ -188,16 +197,15 @@ pub(crate) fn sprt_arg(a: &ArenaArgs) -> Result<Option<Sprt>> {
 /// The outputs of `senat arena` in any game: checked distinct from each
 /// other and from the `inputs`, and created (as temporary files) before the
 /// first game.
-pub(crate) struct ArenaOutputs {
+struct ArenaOutputs {
     games: Option<OutFile>,
     moves: Option<OutFile>,
-    /// The summary file (`--summary`), written at the end.
-    pub(crate) summary: Option<OutFile>,
+    summary: Option<OutFile>,
 }
 
 impl ArenaOutputs {
     /// The outputs `a` names, refused when one exists without `--force`.
-    pub(crate) fn create(a: &ArenaArgs, inputs: &[(&str, &Path)]) -> Result<ArenaOutputs> {
+    fn create(a: &ArenaArgs, inputs: &[(&str, &Path)]) -> Result<ArenaOutputs> {
         let mut outputs: Vec<(&str, &Path)> = Vec::new();
         outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
         outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
@@ -210,18 +218,6 @@ impl ArenaOutputs {
             moves: create(a.moves.as_deref())?,
             summary: create(a.summary.as_deref())?,
         })
-    }
-
-    /// Starts the games and moves files under `identity` with their headers.
-    pub(crate) fn files(
-        &mut self,
-        identity: &str,
-        moves_header: &[&str],
-        games_header: &[&str],
-    ) -> Result<arena::ArenaFiles> {
-        let moves = self.moves.take().map(|f| (f, moves_header));
-        let games = self.games.take().map(|f| (f, games_header));
-        arena::ArenaFiles::start(identity, moves, games).or_else(input)
     }
 }
 
@@ -265,9 +261,7 @@ pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     if a.no_duplicate {
         return input("--no-duplicate is for --game dominoes");
     }
-    if a.games == 0 || a.games % 2 == 1 {
-        return input(format_args!("--games {}: give an even number ≥ 2 (games are played in pairs)", a.games));
-    }
+    let pairs = pairs(a, "games")?;
     let ms = time_per_move(a.time_per_move)?;
     let agents = a
         .agents
@@ -275,61 +269,26 @@ pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         .enumerate()
         .map(|(i, t)| game::timed_agent(t, &format!("--agent {}", i + 1), ms))
         .collect::<Result<Vec<_>>>()?;
-    let threads = threads_or_all(a.concurrency)?;
     let sprt = sprt_arg(a)?;
     on_game!(a.game.game, G => {
         for (i, spec) in agents.iter().enumerate() {
             game::fitting::<G>(spec, &format!("--agent {}", i + 1))?;
         }
-        let start = game::text(G::start(&a.game.full()))?;
-        let arena = lab_arena::Arena {
-            game: a.game.game,
-            variant: G::variant_text(&start),
+        let book = a.book_plies.unwrap_or(lab_arena::DEFAULT_BOOK);
+        let contest = game::text(LabContest::<G>::new(a.game.game, &a.game.full(), book, a.moves.is_some()))?;
+        let arena = Arena {
+            game: contest,
             agents,
-            pairs: a.games / 2,
+            pairs,
             seed: a.seed,
             schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-            book: a.book_plies.unwrap_or(lab_arena::DEFAULT_BOOK),
             sprt,
-            moves: a.moves.is_some(),
         };
-        run_arena::<G>(&arena, a, threads, out)
+        let kind = a.game.game;
+        let banner = format!("# {kind} arena: {pairs} pairs per pairing, book {book} plies, seed {}", a.seed);
+        let played = Played { banner: Some(banner), unit: "games", tail: String::new(), view_game: Some(kind.to_string()) };
+        play(&arena, a, played, out)
     })
-}
-
-fn run_arena<G: LabGame>(arena: &lab_arena::Arena, a: &ArenaArgs, threads: usize, out: &mut impl Write) -> Result<()> {
-    let pairings = arena.pairings();
-    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
-        .or_else(input)?;
-    let mut outs = ArenaOutputs::create(a, &[])?;
-    let games_header: Vec<&str> = lab_arena::GAMES_COLUMNS.iter().chain(G::extra_columns()).copied().collect();
-    let mut files = outs.files(&arena.identity(), &lab_arena::MOVES_COLUMNS, &games_header)?;
-    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
-    let started = Instant::now();
-    let results = arena
-        .run::<G>(threads, &mut |g| {
-            bar.inc(1);
-            files.game(|| lab_arena::moves_row(arena, &pairings, g), || lab_arena::game_row(arena, &pairings, g))
-        })
-        .or_else(input)?;
-    bar.finish_and_clear();
-    let mut summary = outs.summary;
-    if let Some(f) = summary.as_mut() {
-        let rows: Vec<Vec<String>> = results.iter().map(|r| lab_arena::summary_row(arena, r)).collect();
-        senat_lab::arena::write_summary(f, &lab_arena::SUMMARY_EXTRA, &rows).or_else(input)?;
-    }
-    let written = files.commit(summary).or_else(input)?;
-    writeln!(
-        out,
-        "# {} arena: {} pairs per pairing, book {} plies, seed {}",
-        arena.game, arena.pairs, arena.book, arena.seed
-    )?;
-    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
-    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(lab_arena::PairingResult::table_row).collect();
-    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
-    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
-    let report = format!("played {played} games in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
-    arena_report(out, &report, written, a, Some(&arena.game.to_string()))
 }
 
 /// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to
@@ -338,9 +297,7 @@ pub(crate) fn domino_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
     if game::domino_variant_help(&a.game, out)? {
         return Ok(());
     }
-    if a.games == 0 || a.games % 2 == 1 {
-        return input(format_args!("--games {}: give an even number ≥ 2 (matches are played in pairs)", a.games));
-    }
+    let pairs = pairs(a, "matches")?;
     let variant = game::domino_variant(&a.game)?;
     let agents = a
         .agents
@@ -348,50 +305,21 @@ pub(crate) fn domino_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
         .enumerate()
         .map(|(i, t)| game::domino_spec(t, &format!("--agent {}", i + 1)))
         .collect::<Result<Vec<_>>>()?;
+    let duplicate = !a.no_duplicate;
     let arena = DominoArena {
-        variant,
+        game: DominoContest { variant, duplicate, moves: a.moves.is_some() },
         agents,
-        pairs: a.games / 2,
+        pairs,
         seed: a.seed,
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-        duplicate: !a.no_duplicate,
         sprt: sprt_arg(a)?,
-        moves: a.moves.is_some(),
     };
-    let pairings = arena.pairings();
-    senat_lab::arena::check_arena(arena.agents.len(), arena.pairs, pairings.len(), arena.sprt.is_some())
-        .or_else(input)?;
-    let threads = threads_or_all(a.concurrency)?;
-    let mut outs = ArenaOutputs::create(a, &[])?;
-    let mut files =
-        outs.files(&arena.identity(), &senat_lab::games::arena::MOVES_COLUMNS, &DominoArena::games_header())?;
-    let bar = progress_bar(arena.pairs * 2 * pairings.len() as u64, a.quiet);
-    let started = Instant::now();
-    let results = arena
-        .run(threads, &mut |m| {
-            bar.inc(1);
-            files.game(|| arena.moves_row(&pairings, m), || arena.games_row(&pairings, m))
-        })
-        .or_else(input)?;
-    bar.finish_and_clear();
-    let mut summary = outs.summary;
-    if let Some(f) = summary.as_mut() {
-        let rows: Vec<Vec<String>> = results.iter().map(|r| arena.summary_row(r)).collect();
-        senat_lab::arena::write_summary(f, &DOMINO_SUMMARY_EXTRA, &rows).or_else(input)?;
-    }
-    let written = files.commit(summary).or_else(input)?;
-    writeln!(
-        out,
-        "# dominoes arena, {} players, {} pairs per pairing, {} deals, seed {}",
-        variant.players,
-        arena.pairs,
-        if arena.duplicate { "duplicate" } else { "independent" },
-        arena.seed
-    )?;
-    let names: Vec<String> = arena.agents.iter().map(ToString::to_string).collect();
-    let rows: Vec<senat_lab::arena::TableRow> = results.iter().map(|r| r.table_row(variant.players)).collect();
-    out.write_all(senat_lab::arena::table_text(&names, &rows, arena.schedule, arena.sprt.as_ref()).as_bytes())?;
-    let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
-    let report = format!("played {played} matches in {:.1} s on {threads} threads", started.elapsed().as_secs_f64());
-    arena_report(out, &report, written, a, Some("dominoes"))
+    let deals = if duplicate { "duplicate" } else { "independent" };
+    let banner = format!(
+        "# dominoes arena, {} players, {pairs} pairs per pairing, {deals} deals, seed {}",
+        variant.players, a.seed
+    );
+    let played =
+        Played { banner: Some(banner), unit: "matches", tail: String::new(), view_game: Some("dominoes".into()) };
+    play(&arena, a, played, out)
 }

@@ -1,32 +1,29 @@
-//! The arena: matches between named agents (policies, engines among them)
-//! in the conventions of chess testing tools. Every pairing plays game pairs
-//! from the same seeds: in pair `k`, each agent plays red once and blue once
-//! with the generator of game seed `(seed, k)`, so with a shared draft
-//! policy both games start from the same draft. Results are counted for the
-//! first agent of the pairing: W/D/L, pentanomial pair counts, and the
-//! estimates of [`crate::rating`]; an optional SPRT stops a two-agent match
-//! early.
+//! The one arena of every game: matches between named agents in the
+//! conventions of chess testing tools. Every pairing plays game pairs from
+//! the same seeds: in pair `k` each agent takes the first seat once and the
+//! second once, with the generator of game seed `(seed, k)` (what a seat,
+//! a shared opening or a duplicate deal is, the game says: [`Contest`]).
+//! Results are counted for the first agent of the pairing: W/D/L,
+//! pentanomial pair counts, and the estimates of [`crate::rating`]; an
+//! optional SPRT stops a two-agent match early.
 //!
 //! Pairs are played in parallel windows but counted in pair order, and an
 //! SPRT stops at the first pair (in that order) at which it decides, so the
-//! results never depend on `concurrency` (agents that search for a time per
-//! move excepted: their moves depend on the machine's speed).
+//! results never depend on the number of threads (agents that search for a
+//! time per move excepted: their moves depend on the machine's speed).
 //!
 //! Each agent's thinking time is measured too (wall clock, summed per game:
-//! [`ArenaGame::think`], [`PairingResult::mean_think_ms`]), so that strength
+//! [`Counted::think`], [`PairingResult::mean_think_ms`]), so that strength
 //! can be compared at equal time; it is a measurement beside the results,
 //! not one of them, and depends on the machine and its load.
 //!
-//! This module plays games through [`crate::selfplay::play_game_timed`]
-//! only; it never knows the rules or the engines.
+//! This module holds the loop, the count, the table and the files; it
+//! never knows the rules or the engines (each game's [`Contest`] plays its
+//! pairs: `games::senat_arena`, `games::arena`, `games::dominoes`).
 
 use crate::games::GameKind;
-use crate::policy::PolicySpec;
 use crate::rating::{Estimate, Pentanomial, Sprt, SprtResult, Wdl};
-use crate::selfplay::{
-    Error, Matchup, PlayedGame, PolicyId, ThinkTime, game_seed, play_game_timed_from, pool, random_opening, winner_name,
-};
-use senat_rules::{EndReason, Side, Variant};
+use crate::selfplay::Error;
 use std::time::Duration;
 
 /// The start of every arena file's identity line, in every game:
@@ -96,117 +93,127 @@ impl Schedule {
     }
 }
 
-/// An arena: the agents, how they draft, the schedule and the seeds.
-#[derive(Clone, Debug)]
-pub struct Arena {
-    /// The agents' play policies (their names are the specs as given).
-    pub agents: Vec<PolicySpec>,
-    /// The draft policy of both sides in every game, or `None` for each
-    /// agent to draft with its own policy.
-    pub draft: Option<PolicySpec>,
-    /// Game pairs per pairing (at most: an SPRT may stop earlier).
-    pub pairs: u64,
-    /// Seed of the games: pair `k` uses game seed `(seed, k)` in every pairing.
-    pub seed: u64,
-    /// Round robin or gauntlet.
-    pub schedule: Schedule,
-    /// Stop a two-agent match when this test decides.
-    pub sprt: Option<Sprt>,
-    /// Plies of a shared random opening ("book") at the start of both games
-    /// of every pair ([`random_opening`]); 0: none. With `draft: None`,
-    /// agents that draw no randomness would otherwise play the same two
-    /// games in every pair.
-    pub book: u32,
-    /// The rules variant of every game.
-    pub variant: Variant,
-}
-
-/// One finished game of the arena.
-#[derive(Clone, Debug)]
-pub struct ArenaGame {
+/// Where a game sits in its arena: its pairing, its pair, and whether the
+/// pairing's first agent (A) held the first seat (Sénat: red; the other
+/// games: the first team; dominoes: the even seats), as in the pair's
+/// first game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seating {
     /// Index of the pairing in [`Arena::pairings`].
     pub pairing: usize,
     /// Pair index within the pairing.
     pub pair: u64,
-    /// Whether the pairing's first agent played red.
-    pub first_red: bool,
-    /// The game's seed (shared by the two games of a pair).
-    pub game_seed: u64,
-    /// Winner.
-    pub winner: Option<Side>,
-    /// Why it ended.
-    pub reason: EndReason,
-    /// Play-phase half-moves.
-    pub play_len: usize,
-    /// The final position, as SPN.
-    pub final_spn: String,
-    /// The draft's moves, as a games file writes them.
-    pub draft_moves: String,
-    /// The play's moves, as a games file writes them.
-    pub play_moves: String,
-    /// Wall-clock time the first and the second agent spent choosing their
-    /// moves in this game: in the play phase, and in the draft too when the
-    /// agents draft with their own policies (`draft` `None`); a shared
-    /// draft policy's time is nobody's.
-    pub think: [Duration; 2],
+    /// Whether agent A held the first seat.
+    pub a_first: bool,
 }
 
-impl ArenaGame {
-    fn new(
-        pairing: usize,
-        pair: u64,
-        first_red: bool,
-        game_seed: u64,
-        g: &PlayedGame,
-        clock: &ThinkTime,
-        own_draft: bool,
-    ) -> ArenaGame {
-        let side = |s: Side| {
-            let i = s as usize;
-            clock.play[i] + if own_draft { clock.draft[i] } else { Duration::ZERO }
-        };
-        let (first, second) = if first_red { (Side::Red, Side::Blue) } else { (Side::Blue, Side::Red) };
-        ArenaGame {
-            pairing,
-            pair,
-            first_red,
-            game_seed,
-            winner: g.outcome.winner,
-            reason: g.outcome.reason,
-            play_len: g.game.moves().len() - g.draft_len,
-            final_spn: g.game.position().to_spn(),
-            draft_moves: crate::selfplay::codec::moves_text(&g.game.moves()[..g.draft_len]),
-            play_moves: crate::selfplay::codec::moves_text(&g.game.moves()[g.draft_len..]),
-            think: [side(first), side(second)],
-        }
-    }
+/// What a game brings to the one arena ([`Arena`]): its agents, how it
+/// plays a pair of games, what it adds up beside the common count, and the
+/// rows of its files. The implementor holds the game's own settings (its
+/// variant, a shared draft, a book, duplicate deals); the arena holds what
+/// every game shares (agents, pairs, seed, schedule, SPRT).
+pub trait Contest: Sized + Sync {
+    /// An agent, as the arena's command line names it.
+    type Agent: Sync;
+    /// One finished game, as the arena keeps it.
+    type Game: Counted + Send;
+    /// What the game adds up over a pairing's counted games beside
+    /// [`Count`] (e.g. the first team's score, rounds, seat wins).
+    type Facts: Default + Clone + std::fmt::Debug + PartialEq + Send;
+    /// The columns of its moves file (the rows `senat view` reads).
+    const MOVES_HEADER: &'static [&'static str];
+    /// Its summary's columns after [`SUMMARY_HEADER`].
+    const SUMMARY_EXTRA: &'static [&'static str];
 
-    /// The first agent's points in half-points: 2 win, 1 draw, 0 loss.
-    pub fn first_half_points(&self) -> u8 {
-        let first = if self.first_red { Side::Red } else { Side::Blue };
-        match self.winner {
-            Some(w) if w == first => 2,
-            Some(_) => 0,
-            None => 1,
-        }
+    /// The columns of its games file.
+    fn games_header() -> Vec<&'static str>;
+    /// The agent's name in the files and the table.
+    fn agent_name(agent: &Self::Agent) -> String;
+    /// Refuses what this game's arena cannot play, after what no arena can
+    /// ([`check_arena`]).
+    fn check(&self, _arena: &Arena<Self>) -> Result<(), Error> {
+        Ok(())
     }
+    /// Plays pair `pair` of pairing `pairing`, agents `a` and `b`: A takes
+    /// the first seat in the first game, B in the second.
+    fn play_pair(&self, arena: &Arena<Self>, pairing: usize, a: usize, b: usize, pair: u64) -> [Self::Game; 2];
+    /// Where game `g` sits.
+    fn seating(g: &Self::Game) -> Seating;
+    /// Adds a counted game to its pairing's facts.
+    fn add(facts: &mut Self::Facts, g: &Self::Game);
+    /// The identity line of its games and moves files, with its newline.
+    fn identity(arena: &Arena<Self>) -> Result<String, Error>;
+    /// The files it reads (weights), kept distinct from its outputs.
+    fn inputs(_arena: &Arena<Self>) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
+    /// The moves-file row of game `g` ([`Contest::MOVES_HEADER`]).
+    fn moves_row(arena: &Arena<Self>, g: &Self::Game) -> Vec<String>;
+    /// The games-file row of game `g` ([`Contest::games_header`]).
+    fn games_row(arena: &Arena<Self>, g: &Self::Game) -> Vec<String>;
+    /// The cells of [`Contest::SUMMARY_EXTRA`] for pairing result `r`.
+    fn summary_extra(arena: &Arena<Self>, r: &PairingResult<Self>) -> Vec<String>;
+    /// The table's lines under pairing `r` ([`TableRow::notes`]).
+    fn notes(arena: &Arena<Self>, r: &PairingResult<Self>) -> Vec<String>;
+}
+
+/// An arena of one game: the agents, the schedule, the seeds, an optional
+/// SPRT, and the game's own settings ([`Contest`]).
+#[derive(Clone, Debug)]
+pub struct Arena<C: Contest> {
+    /// The game and its own settings.
+    pub game: C,
+    /// The agents.
+    pub agents: Vec<C::Agent>,
+    /// Game pairs per pairing (at most: an SPRT may stop earlier).
+    pub pairs: u64,
+    /// Seed of the games: pair `k` uses game seed `(seed, k)` in every pairing.
+    pub seed: u64,
+    /// Round robin, gauntlet or ladder.
+    pub schedule: Schedule,
+    /// Stop a two-agent match when this test decides.
+    pub sprt: Option<Sprt>,
 }
 
 /// The tally of one pairing, from its first agent's side.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PairingResult {
+pub struct PairingResult<C: Contest> {
     /// First agent (index into [`Arena::agents`]).
     pub first: usize,
     /// Second agent.
     pub second: usize,
     /// What every arena counts: the first agent's games and pairs, the
     /// SPRT's final ratio and decision if one ran, and the agents' thinking
-    /// time summed over the counted games ([`ArenaGame::think`]: wall
-    /// clock, so unlike the rest it differs from run to run).
+    /// time summed over the counted games (wall clock, so unlike the rest
+    /// it differs from run to run).
     pub count: Count,
+    /// What the game adds up over the counted games.
+    pub facts: C::Facts,
 }
 
-impl PairingResult {
+impl<C: Contest> Clone for PairingResult<C> {
+    fn clone(&self) -> Self {
+        PairingResult { first: self.first, second: self.second, count: self.count, facts: self.facts.clone() }
+    }
+}
+
+impl<C: Contest> std::fmt::Debug for PairingResult<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PairingResult")
+            .field("first", &self.first)
+            .field("second", &self.second)
+            .field("count", &self.count)
+            .field("facts", &self.facts)
+            .finish()
+    }
+}
+
+impl<C: Contest> PartialEq for PairingResult<C> {
+    fn eq(&self, o: &Self) -> bool {
+        (self.first, self.second, self.count) == (o.first, o.second, o.count) && self.facts == o.facts
+    }
+}
+
+impl<C: Contest> PairingResult<C> {
     /// Elo and friends of the first agent against the second.
     pub fn estimate(&self) -> Estimate {
         Estimate::of(&self.count.penta)
@@ -217,113 +224,154 @@ impl PairingResult {
     pub fn mean_think_ms(&self) -> [f64; 2] {
         self.count.tally().think_ms
     }
-
-    /// Its row of the arena's table ([`table_text`]): no notes of its own.
-    pub fn table_row(&self) -> TableRow {
-        TableRow { first: self.first, second: self.second, tally: self.count.tally(), notes: Vec::new() }
-    }
 }
 
-impl Arena {
+impl<C: Contest> Arena<C> {
     /// The pairings as (first, second) agent indices, in play order.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         self.schedule.pairings(self.agents.len())
     }
 
     /// Checks what the constructor cannot: at least two agents, one pairing
-    /// for an SPRT, at least one pair ([`check_arena`]).
+    /// for an SPRT, at least one pair ([`check_arena`]), then the game's
+    /// own conditions ([`Contest::check`]).
     pub fn check(&self) -> Result<(), Error> {
-        check_arena(self.agents.len(), self.pairs, self.pairings().len(), self.sprt.is_some())
+        check_arena(self.agents.len(), self.pairs, self.pairings().len(), self.sprt.is_some())?;
+        self.game.check(self)
     }
 
-    /// The first line of the arena's games file: what the games are, like
-    /// the batch identity of a selfplay file ([`identity_head`], then the
-    /// agents and the draft policy with the FNV-1a hash of any weights file):
-    /// `# senat-arena v2 game=senat variant=- seed=1 games=100 schedule=round-robin sprt=- draft=random draft_weights=- agents=2 agent1=random agent1_weights=- ...`.
-    pub fn identity_line(&self) -> Result<String, Error> {
-        use crate::selfplay::identity::escape;
-        let id = |s: &PolicySpec| -> Result<String, Error> {
-            let p = PolicyId::of(s)?;
-            Ok(p.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}")))
-        };
-        let schedule = match self.schedule {
-            Schedule::RoundRobin => "round-robin",
-            Schedule::Gauntlet => "gauntlet",
-            Schedule::Ladder => "ladder",
-        };
-        let sprt = self
-            .sprt
-            .map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
-        let variant = if self.variant.is_rules() { String::new() } else { self.variant.to_text() };
-        let mut line = format!(
-            "{} seed={} games={} schedule={schedule} sprt={}",
-            identity_head(GameKind::Senat, &variant),
-            self.seed,
-            self.pairs * 2,
-            escape(&sprt)
-        );
-        match &self.draft {
-            Some(d) => line.push_str(&format!(" draft={} draft_weights={}", escape(&d.name), id(d)?)),
-            None => line.push_str(" draft=own draft_weights=-"),
-        }
-        if self.book > 0 {
-            line.push_str(&format!(" book={}", self.book));
-        }
-        line.push_str(&format!(" agents={}", self.agents.len()));
-        for (i, a) in self.agents.iter().enumerate() {
-            line.push_str(&format!(" agent{}={} agent{}_weights={}", i + 1, escape(&a.name), i + 1, id(a)?));
-        }
-        line.push('\n');
-        Ok(line)
+    /// The (first, second) agents of game `g`'s pairing.
+    pub fn pairing_of(&self, g: &C::Game) -> (usize, usize) {
+        self.schedule.pairings(self.agents.len())[C::seating(g).pairing]
     }
 
-    fn matchup(&self, red: usize, blue: usize) -> Matchup {
-        let draft = |a: usize| self.draft.clone().unwrap_or_else(|| self.agents[a].clone());
-        Matchup {
-            red: self.agents[red].clone(),
-            blue: self.agents[blue].clone(),
-            draft_red: draft(red),
-            draft_blue: draft(blue),
-        }
+    /// The agents in the first and the second seat of game `g`.
+    pub fn seated(&self, g: &C::Game) -> (usize, usize) {
+        let (a, b) = self.pairing_of(g);
+        if C::seating(g).a_first { (a, b) } else { (b, a) }
     }
 
-    /// Plays the arena on `concurrency` threads ([`play_pairs`]). Each
-    /// counted pair's two games go to `sink` in (pairing, pair, colour)
-    /// order; `progress` hears the number of games finished so far.
+    /// Agent `i`'s name.
+    pub fn name(&self, i: usize) -> String {
+        C::agent_name(&self.agents[i])
+    }
+
+    /// Every agent's name, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.agents.iter().map(C::agent_name).collect()
+    }
+
+    /// The index of game `g` in the arena's files: twice `pairing × pairs +
+    /// pair`, plus 1 for the pair's game where the pairing's second agent
+    /// holds the first seat.
+    pub fn game_index(&self, g: &C::Game) -> u64 {
+        let s = C::seating(g);
+        2 * (s.pairing as u64 * self.pairs + s.pair) + u64::from(!s.a_first)
+    }
+
+    /// Plays every pairing on `threads` threads, whole pairs in parallel
+    /// ([`play_pairs`]); `on_game` hears every counted game in (pairing,
+    /// pair, seat) order, and `progress` the number of games played so far.
     pub fn run(
         &self,
-        concurrency: usize,
+        threads: usize,
         progress: &(dyn Fn(u64) + Sync),
-        mut sink: impl FnMut(&[ArenaGame]) -> Result<(), Error>,
-    ) -> Result<Vec<PairingResult>, Error> {
+        mut on_game: impl FnMut(&C::Game) -> Result<(), Error>,
+    ) -> Result<Vec<PairingResult<C>>, Error> {
         self.check()?;
-        let pool = pool(concurrency)?;
+        let pool = crate::selfplay::pool(threads)?;
         let done = std::sync::atomic::AtomicU64::new(0);
         let mut results = Vec::new();
-        for (pi, &(a, b)) in self.pairings().iter().enumerate() {
-            let (first_red, second_red) = (self.matchup(a, b), self.matchup(b, a));
+        for (pi, (a, b)) in self.pairings().into_iter().enumerate() {
+            let mut facts = C::Facts::default();
             let play = |k: u64| {
-                let book = random_opening(self.variant, self.seed, k, self.book);
-                [(true, &first_red), (false, &second_red)].map(|(fr, m)| {
-                    let (g, clock) = play_game_timed_from(m, self.variant, self.seed, k, &book);
-                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                    ArenaGame::new(pi, k, fr, game_seed(self.seed, k), &g, &clock, self.draft.is_none())
-                })
+                let pair = self.game.play_pair(self, pi, a, b, k);
+                progress(done.fetch_add(2, std::sync::atomic::Ordering::Relaxed) + 2);
+                pair
             };
-            let c = play_pairs(&pool, self.pairs, self.sprt.as_ref(), play, |pair| sink(&pair))?;
-            results.push(PairingResult { first: a, second: b, count: c });
+            let count = play_pairs(&pool, self.pairs, self.sprt.as_ref(), play, |pair| {
+                for g in &pair {
+                    on_game(g)?;
+                    C::add(&mut facts, g);
+                }
+                Ok(())
+            })?;
+            results.push(PairingResult { first: a, second: b, count, facts });
         }
         Ok(results)
     }
+
+    /// The identity line of its games and moves files ([`Contest::identity`]).
+    pub fn identity(&self) -> Result<String, Error> {
+        C::identity(self)
+    }
+
+    /// The moves-file row of game `g`.
+    pub fn moves_row(&self, g: &C::Game) -> Vec<String> {
+        C::moves_row(self, g)
+    }
+
+    /// The games-file row of game `g`.
+    pub fn games_row(&self, g: &C::Game) -> Vec<String> {
+        C::games_row(self, g)
+    }
+
+    /// The summary's header: [`SUMMARY_HEADER`], then the game's columns.
+    pub fn summary_header(&self) -> Vec<&'static str> {
+        summary_header(C::SUMMARY_EXTRA)
+    }
+
+    /// The summary row of pairing result `r` ([`Arena::summary_header`]).
+    pub fn summary_row(&self, r: &PairingResult<C>) -> Vec<String> {
+        let mut row = summary_cells(&self.name(r.first), &self.name(r.second), &r.count.tally());
+        row.extend(C::summary_extra(self, r));
+        row
+    }
+
+    /// Its row of the arena's table ([`table_text`]), with the game's notes.
+    pub fn table_row(&self, r: &PairingResult<C>) -> TableRow {
+        TableRow { first: r.first, second: r.second, tally: r.count.tally(), notes: C::notes(self, r) }
+    }
+
+    /// The arena's table ([`table_text`]) of `results`.
+    pub fn table(&self, results: &[PairingResult<C>]) -> String {
+        let rows: Vec<TableRow> = results.iter().map(|r| self.table_row(r)).collect();
+        table_text(&self.names(), &rows, self.schedule, self.sprt.as_ref())
+    }
+
+    /// Plays the arena into its files ([`ArenaFiles`]: the moves and games
+    /// files, either absent) and `summary`, committed together at the end;
+    /// the results and the paths written (games file, moves file).
+    #[allow(clippy::type_complexity)]
+    pub fn run_to_files(
+        &self,
+        threads: usize,
+        progress: &(dyn Fn(u64) + Sync),
+        moves: Option<crate::selfplay::output::OutFile>,
+        games: Option<crate::selfplay::output::OutFile>,
+        mut summary: Option<crate::selfplay::output::OutFile>,
+    ) -> Result<(Vec<PairingResult<C>>, (Option<std::path::PathBuf>, Option<std::path::PathBuf>)), Error> {
+        self.check()?;
+        let identity = self.identity()?;
+        let games_header = C::games_header();
+        let mut files = ArenaFiles::start(
+            &identity,
+            moves.map(|f| (f, C::MOVES_HEADER)),
+            games.map(|f| (f, games_header.as_slice())),
+        )?;
+        let results = self.run(threads, progress, |g| files.game(|| self.moves_row(g), || self.games_row(g)))?;
+        if let Some(f) = summary.as_mut() {
+            let rows: Vec<Vec<String>> = results.iter().map(|r| self.summary_row(r)).collect();
+            write_summary(f, C::SUMMARY_EXTRA, &rows)?;
+        }
+        let written = files.commit(summary)?;
+        Ok((results, written))
+    }
 }
 
-impl Counted for ArenaGame {
-    fn first_half_points(&self) -> u8 {
-        ArenaGame::first_half_points(self)
-    }
-    fn think(&self) -> [Duration; 2] {
-        self.think
-    }
+/// Chains ladder results (each `results[i]` is agent `i` against `i + 1`).
+pub fn ladder_ratings<C: Contest>(results: &[PairingResult<C>]) -> Vec<LadderRating> {
+    ladder_of(&results.iter().map(PairingResult::estimate).collect::<Vec<_>>())
 }
 
 /// One game as every arena counts it, whatever the game: the points of
@@ -563,11 +611,6 @@ pub struct LadderRating {
     pub floor: f64,
 }
 
-/// Chains ladder results (each `results[i]` is agent `i` against `i + 1`).
-pub fn ladder_ratings(results: &[PairingResult]) -> Vec<LadderRating> {
-    ladder_of(&results.iter().map(PairingResult::estimate).collect::<Vec<_>>())
-}
-
 /// Chains ladder steps: `steps[i]` is the estimate of agent `i` against
 /// agent `i + 1` (from agent `i`'s side), in any game.
 pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
@@ -588,78 +631,6 @@ pub fn ladder_of(steps: &[Estimate]) -> Vec<LadderRating> {
         });
     }
     out
-}
-
-/// Columns of the arena's moves file (`senat arena --moves`): the columns
-/// of a self-play games file that `senat view` reads, so that an arena game
-/// is viewed as `senat view MOVES.csv --index N`.
-pub const MOVES_HEADER: [&str; 10] =
-    ["game", "pairing", "pair", "red", "blue", "winner", "reason", "draft_moves", "play_moves", "final_spn"];
-
-/// The index of game `g` in the arena's moves file: twice `pairing ×
-/// pairs + pair`, plus 1 for the game of the pair where the pairing's
-/// first agent plays blue.
-pub fn game_index(arena: &Arena, g: &ArenaGame) -> u64 {
-    2 * (g.pairing as u64 * arena.pairs + g.pair) + u64::from(!g.first_red)
-}
-
-/// The moves-file row of a game (the fields of [`MOVES_HEADER`]).
-pub fn moves_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [String; 10] {
-    let (a, b) = pairings[g.pairing];
-    let (red, blue) = if g.first_red { (a, b) } else { (b, a) };
-    [
-        game_index(arena, g).to_string(),
-        g.pairing.to_string(),
-        g.pair.to_string(),
-        arena.agents[red].name.clone(),
-        arena.agents[blue].name.clone(),
-        winner_name(g.winner).to_string(),
-        g.reason.name().to_string(),
-        g.draft_moves.clone(),
-        g.play_moves.clone(),
-        g.final_spn.clone(),
-    ]
-}
-
-/// Columns of the arena's games file.
-pub const GAMES_HEADER: [&str; 12] = [
-    "pairing",
-    "pair",
-    "game_seed",
-    "first",
-    "second",
-    "red",
-    "blue",
-    "winner",
-    "reason",
-    "play_half_moves",
-    "first_points",
-    "final_spn",
-];
-
-/// The CSV row of a game (the fields of [`GAMES_HEADER`]).
-pub fn game_row(arena: &Arena, pairings: &[(usize, usize)], g: &ArenaGame) -> [String; 12] {
-    let (a, b) = pairings[g.pairing];
-    let (red, blue) = if g.first_red { (a, b) } else { (b, a) };
-    let pts = match g.first_half_points() {
-        2 => "1",
-        1 => "0.5",
-        _ => "0",
-    };
-    [
-        g.pairing.to_string(),
-        g.pair.to_string(),
-        g.game_seed.to_string(),
-        arena.agents[a].name.clone(),
-        arena.agents[b].name.clone(),
-        arena.agents[red].name.clone(),
-        arena.agents[blue].name.clone(),
-        winner_name(g.winner).to_string(),
-        g.reason.name().to_string(),
-        g.play_len.to_string(),
-        pts.to_string(),
-        g.final_spn.clone(),
-    ]
 }
 
 /// Columns of every arena's summary file, whatever the game: the results
@@ -831,11 +802,6 @@ impl ArenaFiles {
         crate::selfplay::output::commit_all(self.moves.into_iter().chain(self.games).chain(summary).collect())?;
         Ok(written)
     }
-}
-
-/// The summary row of a pairing (the fields of [`SUMMARY_HEADER`]).
-pub fn summary_row(arena: &Arena, r: &PairingResult) -> Vec<String> {
-    summary_cells(&arena.agents[r.first].name, &arena.agents[r.second].name, &r.count.tally())
 }
 
 #[cfg(test)]

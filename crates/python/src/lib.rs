@@ -523,7 +523,7 @@ fn arena<'py>(
     draft: &str,
     threads: Option<usize>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    use senat_lab::arena::{Schedule, summary_header};
+    use senat_lab::arena::{Arena, Schedule};
     let k = kind(game)?;
     if games == 0 || games % 2 == 1 {
         return Err(err(format_args!("--games {games}: give an even number ≥ 2 (games are played in pairs)")));
@@ -539,62 +539,40 @@ fn arena<'py>(
     }
     let threads = self::threads(threads)?;
     let (pairs, flag) = (games / 2, |i: usize| format!("agent {}", i + 1));
+    /// The summary's header and rows of an arena played to the end.
+    fn summary<C: senat_lab::arena::Contest>(
+        py: Python<'_>,
+        a: &senat_lab::arena::Arena<C>,
+        threads: usize,
+    ) -> PyResult<(Vec<&'static str>, Vec<Vec<String>>)> {
+        let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
+        Ok((a.summary_header(), results.iter().map(|r| a.summary_row(r)).collect()))
+    }
     let (header, rows): (Vec<&'static str>, Vec<Vec<String>>) = senat_lab::on_game!(k, G => {
-        use senat_lab::games::arena::{Arena, DEFAULT_BOOK, SUMMARY_EXTRA, summary_row};
+        use senat_lab::games::arena::{DEFAULT_BOOK, LabContest};
         let spec =
             |i: usize, t: &str| catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("{}: {e}", flag(i))));
         let agents = agents.iter().enumerate().map(|(i, t)| spec(i, t)).collect::<PyResult<Vec<_>>>()?;
-        let variant = G::variant_text(&lab(G::start(&k.variant(variant)))?);
-        let a = Arena {
-            game: k,
-            variant,
-            agents,
-            pairs,
-            seed,
-            schedule,
-            book: book_plies.unwrap_or(DEFAULT_BOOK),
-            sprt: None,
-            moves: false,
-        };
-        let results = py.detach(|| a.run::<G>(threads, &mut |_| Ok(()))).map_err(err)?;
-        (summary_header(&SUMMARY_EXTRA), results.iter().map(|r| summary_row(&a, r)).collect())
+        let game = lab(LabContest::<G>::new(k, &k.variant(variant), book_plies.unwrap_or(DEFAULT_BOOK), false))?;
+        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
     },
     senat => {
+        use senat_lab::games::senat_arena::SenatContest;
         let policy = |f: &str, t: &str| PolicySpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
         let agents = agents.iter().enumerate().map(|(i, t)| policy(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
         let draft = if draft == "own" { None } else { Some(policy("draft", draft)?) };
-        let a = senat_lab::arena::Arena {
-            agents,
-            draft,
-            pairs,
-            seed,
-            schedule,
-            sprt: None,
-            book: book_plies.unwrap_or(0),
-            variant: senat_variant(variant)?,
-        };
-        let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
-        (summary_header(&[]), results.iter().map(|r| senat_lab::arena::summary_row(&a, r)).collect())
+        let game = SenatContest { draft, book: book_plies.unwrap_or(0), variant: senat_variant(variant)? };
+        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
     },
     dominoes => {
-        use senat_lab::games::dominoes::{DOMINO_SUMMARY_EXTRA, DominoArena};
+        use senat_lab::games::dominoes_arena::DominoContest;
         let spec = |f: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
         if book_plies.is_some() {
             return Err(err("book_plies is not for dominoes (every deal is already random)"));
         }
         let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
-        let a = DominoArena {
-            variant: domino_variant(variant)?,
-            agents,
-            pairs,
-            seed,
-            schedule,
-            duplicate: true,
-            sprt: None,
-            moves: false,
-        };
-        let results = py.detach(|| a.run(threads, &mut |_| Ok(()))).map_err(err)?;
-        (summary_header(&DOMINO_SUMMARY_EXTRA), results.iter().map(|r| a.summary_row(r)).collect())
+        let game = DominoContest { variant: domino_variant(variant)?, duplicate: true, moves: false };
+        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
     });
     rows.into_iter()
         .map(|row| {

@@ -29,6 +29,7 @@ pub mod batch;
 pub mod connect4;
 pub mod debacle;
 pub mod dominoes;
+pub mod dominoes_arena;
 pub mod dominoes_guard;
 pub mod dominoes_leaf;
 pub mod dominoes_net;
@@ -37,6 +38,7 @@ pub mod dominoes_train;
 pub mod focus;
 pub mod learn;
 pub mod senat;
+pub mod senat_arena;
 pub mod train;
 
 use game_search::{Game, Scores, WIN};
