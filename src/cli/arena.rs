@@ -1,23 +1,20 @@
 //! `senat arena` for every game: colour-swapped pairs (or duplicate deals
 //! with seats rotated, for dominoes), round robins, gauntlets and ladders,
 //! the SPRT, think time, books, and the one table every game prints. The
-//! matches are played by the lab's one arena loop (`senat_lab::arena`);
-//! this module checks arguments, picks the game's front end and prints.
+//! catalog reads the arguments into the game's arena
+//! (`senat_lab::catalog::arena`, as for Python) and the lab's one loop
+//! plays it (`senat_lab::arena`); this module parses the command line,
+//! creates the files and prints.
 
-use crate::cli::common::{
-    Result, TIME_PER_MOVE_HELP, input, policy, progress_bar, threads_or_all, time_per_move, timed,
-};
-use crate::cli::game::{self, GameArg, on_game};
+use crate::cli::common::{Result, TIME_PER_MOVE_HELP, input, progress_bar, threads_or_all};
+use crate::cli::game::GameArg;
 use clap::Args;
 use senat_lab::arena::{Arena, Contest, Schedule};
-use senat_lab::games::GameKind;
-use senat_lab::games::arena::{self as lab_arena, LabContest};
-use senat_lab::games::dominoes_arena::{DominoArena, DominoContest};
-use senat_lab::games::senat_arena::{SenatArena, SenatContest};
-use senat_lab::policy::PolicySpec;
-use senat_lab::rating::Sprt;
+use senat_lab::catalog::{
+    self,
+    arena::{About, ArenaPlan, WithArena},
+};
 use senat_lab::selfplay::output::{self, IfExists, OutFile};
-use senat_rules::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -110,65 +107,48 @@ pub(crate) fn arena(mut a: ArenaArgs, out: &mut impl Write) -> Result<()> {
         }
     }
     threads_or_all(a.concurrency)?;
-    if a.game.other()? {
-        return lab_arena(&a, out);
+    a.game.other()?;
+    if a.game.variant_help(out)? {
+        return Ok(());
     }
-    if a.no_duplicate {
-        return input("--no-duplicate is for --game dominoes");
-    }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
-    cmd_arena(a, v, out)
-}
-
-/// `senat arena` for Sénat: the agents, the draft and the SPRT read, the
-/// games played by the one arena ([`play`]).
-pub(crate) fn cmd_arena(a: ArenaArgs, variant: Variant, out: &mut impl Write) -> Result<()> {
-    let pairs = pairs(&a, "games")?;
-    let ms = time_per_move(a.time_per_move)?;
-    let agents = a
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Ok(timed(policy(&format!("agent {}", i + 1), t)?, ms)))
-        .collect::<Result<Vec<PolicySpec>>>()?;
-    let draft = if a.draft == "own" { None } else { Some(timed(policy("draft", &a.draft)?, ms)) };
-    let arena = SenatArena {
-        game: SenatContest { draft, book: a.book_plies.unwrap_or(0), variant },
-        agents,
-        pairs,
+    let variant = a.game.catalog_variant();
+    let label = |what: &str| format!("--{what}");
+    let plan = ArenaPlan {
+        game: a.game.game,
+        variant: &variant,
+        agents: &a.agents,
+        games: a.games,
         seed: a.seed,
         schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-        sprt: sprt_arg(&a)?,
+        sprt: a.sprt.as_deref(),
+        book: a.book_plies,
+        draft: &a.draft,
+        time_per_move: a.time_per_move,
+        duplicate: !a.no_duplicate,
+        moves: a.moves.is_some(),
+        label: &label,
     };
-    let timing = ms.map_or(String::new(), |ms| format!("; {ms} ms per move for searching agents"));
-    let played =
-        Played { banner: None, unit: "games", tail: format!(" (draft: {}{timing})", a.draft), view_game: None };
-    play(&arena, &a, played, out)
+    catalog::arena::arena(&plan, Cli { a: &a, out }).or_else(input)?
 }
 
-/// Game pairs of `--games`: an even number ≥ 2 (`unit`: games or matches).
-fn pairs(a: &ArenaArgs, unit: &str) -> Result<u64> {
-    if a.games == 0 || a.games % 2 == 1 {
-        return input(format_args!("--games {}: give an even number ≥ 2 ({unit} are played in pairs)", a.games));
+/// The command line's use of an arena: play it into the files and print.
+struct Cli<'a, W> {
+    a: &'a ArenaArgs,
+    out: &'a mut W,
+}
+
+impl<W: Write> WithArena for Cli<'_, W> {
+    type Output = Result<()>;
+    fn with<C: Contest>(self, arena: Arena<C>, about: About) -> Result<()> {
+        play(&arena, self.a, about, self.out)
     }
-    Ok(a.games / 2)
-}
-
-/// How [`play`] reports a game's arena: a line before the table, what a
-/// game is called, the end of the "played" line, the `--game` of the
-/// `senat view` hint.
-struct Played {
-    banner: Option<String>,
-    unit: &'static str,
-    tail: String,
-    view_game: Option<String>,
 }
 
 /// Every game's arena: checked, its files created (refused when one exists
 /// without `--force`, and kept apart from the files it reads), played with
 /// a progress bar, the files committed, the one table and the report
 /// printed.
-fn play<C: Contest>(arena: &Arena<C>, a: &ArenaArgs, p: Played, out: &mut impl Write) -> Result<()> {
+fn play<C: Contest>(arena: &Arena<C>, a: &ArenaArgs, p: About, out: &mut impl Write) -> Result<()> {
     arena.check().or_else(input)?;
     let threads = threads_or_all(a.concurrency)?;
     let weights = C::inputs(arena);
@@ -187,11 +167,6 @@ fn play<C: Contest>(arena: &Arena<C>, a: &ArenaArgs, p: Played, out: &mut impl W
     let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
     let report = format!("played {played} {} in {secs:.1} s on {threads} threads{}", p.unit, p.tail);
     arena_report(out, &report, written, a, p.view_game.as_deref())
-}
-
-/// The test of `--sprt`, if given (every game's arena).
-pub(crate) fn sprt_arg(a: &ArenaArgs) -> Result<Option<Sprt>> {
-    a.sprt.as_deref().map(|t| Sprt::parse(t).or_else(|e| input(format_args!("--sprt {t}: {e}")))).transpose()
 }
 
 /// The outputs of `senat arena` in any game: checked distinct from each
@@ -225,7 +200,7 @@ impl ArenaOutputs {
 /// to see one, and last the files written (`wrote games g.csv, moves
 /// m.csv, summary s.csv`); the first two are left out under `--quiet`. `view_game` is the `--game …` words of the
 /// `senat view` hint (`None` for Sénat).
-pub(crate) fn arena_report(
+fn arena_report(
     out: &mut impl Write,
     played: &str,
     written: (Option<PathBuf>, Option<PathBuf>),
@@ -245,81 +220,4 @@ pub(crate) fn arena_report(
         writeln!(out, "{}", crate::cli::common::written(&files))?;
     }
     Ok(())
-}
-
-/// `senat arena --game …`.
-pub(crate) fn lab_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
-    if a.draft != "random" {
-        return input(format_args!("--draft is for Sénat (its placement phase); --game {} has no draft", a.game.game));
-    }
-    if a.game.game == GameKind::Dominoes {
-        if a.time_per_move.is_some() {
-            return input(game::DOMINO_NO_TIME);
-        }
-        return domino_arena(a, out);
-    }
-    if a.no_duplicate {
-        return input("--no-duplicate is for --game dominoes");
-    }
-    let pairs = pairs(a, "games")?;
-    let ms = time_per_move(a.time_per_move)?;
-    let agents = a
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, t)| game::timed_agent(t, &format!("--agent {}", i + 1), ms))
-        .collect::<Result<Vec<_>>>()?;
-    let sprt = sprt_arg(a)?;
-    on_game!(a.game.game, G => {
-        for (i, spec) in agents.iter().enumerate() {
-            game::fitting::<G>(spec, &format!("--agent {}", i + 1))?;
-        }
-        let book = a.book_plies.unwrap_or(lab_arena::DEFAULT_BOOK);
-        let contest = game::text(LabContest::<G>::new(a.game.game, &a.game.full(), book, a.moves.is_some()))?;
-        let arena = Arena {
-            game: contest,
-            agents,
-            pairs,
-            seed: a.seed,
-            schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-            sprt,
-        };
-        let kind = a.game.game;
-        let banner = format!("# {kind} arena: {pairs} pairs per pairing, book {book} plies, seed {}", a.seed);
-        let played = Played { banner: Some(banner), unit: "games", tail: String::new(), view_game: Some(kind.to_string()) };
-        play(&arena, a, played, out)
-    })
-}
-
-/// `senat arena --game dominoes`: duplicate deals (`--no-duplicate` to
-/// measure the luck they remove).
-pub(crate) fn domino_arena(a: &ArenaArgs, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(&a.game, out)? {
-        return Ok(());
-    }
-    let pairs = pairs(a, "matches")?;
-    let variant = game::domino_variant(&a.game)?;
-    let agents = a
-        .agents
-        .iter()
-        .enumerate()
-        .map(|(i, t)| game::domino_spec(t, &format!("--agent {}", i + 1)))
-        .collect::<Result<Vec<_>>>()?;
-    let duplicate = !a.no_duplicate;
-    let arena = DominoArena {
-        game: DominoContest { variant, duplicate, moves: a.moves.is_some() },
-        agents,
-        pairs,
-        seed: a.seed,
-        schedule: Schedule::from_flags(a.gauntlet, a.ladder),
-        sprt: sprt_arg(a)?,
-    };
-    let deals = if duplicate { "duplicate" } else { "independent" };
-    let banner = format!(
-        "# dominoes arena, {} players, {pairs} pairs per pairing, {deals} deals, seed {}",
-        variant.players, a.seed
-    );
-    let played =
-        Played { banner: Some(banner), unit: "matches", tail: String::new(), view_game: Some("dominoes".into()) };
-    play(&arena, a, played, out)
 }

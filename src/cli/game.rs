@@ -78,6 +78,16 @@ impl GameArg {
         SenatVariant::parse(&self.variant).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
     }
 
+    /// `--variant help` of any game: its keys printed ([`senat_lab::catalog::variant_help`]), `true`.
+    pub(crate) fn variant_help(&self, out: &mut impl Write) -> Result<bool> {
+        if self.variant.trim() != "help" {
+            return Ok(false);
+        }
+        let keys = senat_lab::catalog::variant_help(self.game);
+        writeln!(out, "variant options of {} (--variant key=value,...):\n{keys}", self.game)?;
+        Ok(true)
+    }
+
     /// The game `--game` names if it is on the command line (the commands
     /// that read a batch file with `--index` take the file's game
     /// otherwise; clap's default, Sénat, is not a choice of the user's).

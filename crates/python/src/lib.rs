@@ -523,57 +523,45 @@ fn arena<'py>(
     draft: &str,
     threads: Option<usize>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    use senat_lab::arena::{Arena, Schedule};
+    use senat_lab::arena::{Arena, Contest, Schedule};
+    use senat_lab::catalog::arena::{About, ArenaPlan, WithArena};
     let k = kind(game)?;
-    if games == 0 || games % 2 == 1 {
-        return Err(err(format_args!("--games {games}: give an even number ≥ 2 (games are played in pairs)")));
-    }
     let schedule = match schedule {
         "round-robin" => Schedule::RoundRobin,
         "gauntlet" => Schedule::Gauntlet,
         "ladder" => Schedule::Ladder,
         other => return Err(err(format_args!("schedule `{other}`: expected round-robin, gauntlet or ladder"))),
     };
-    if k != GameKind::Senat && draft != "random" {
-        return Err(err(format_args!("draft is for Sénat (its placement phase); {k} has no draft")));
-    }
     let threads = self::threads(threads)?;
-    let (pairs, flag) = (games / 2, |i: usize| format!("agent {}", i + 1));
     /// The summary's header and rows of an arena played to the end.
-    fn summary<C: senat_lab::arena::Contest>(
-        py: Python<'_>,
-        a: &senat_lab::arena::Arena<C>,
+    struct Summary<'py> {
+        py: Python<'py>,
         threads: usize,
-    ) -> PyResult<(Vec<&'static str>, Vec<Vec<String>>)> {
-        let results = py.detach(|| a.run(threads, &|_| {}, |_| Ok(()))).map_err(err)?;
-        Ok((a.summary_header(), results.iter().map(|r| a.summary_row(r)).collect()))
     }
-    let (header, rows): (Vec<&'static str>, Vec<Vec<String>>) = senat_lab::on_game!(k, G => {
-        use senat_lab::games::arena::{DEFAULT_BOOK, LabContest};
-        let spec =
-            |i: usize, t: &str| catalog::lab_agent::<G>(t).map_err(|e| err(format_args!("{}: {e}", flag(i))));
-        let agents = agents.iter().enumerate().map(|(i, t)| spec(i, t)).collect::<PyResult<Vec<_>>>()?;
-        let game = lab(LabContest::<G>::new(k, &k.variant(variant), book_plies.unwrap_or(DEFAULT_BOOK), false))?;
-        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
-    },
-    senat => {
-        use senat_lab::games::senat_arena::SenatContest;
-        let policy = |f: &str, t: &str| PolicySpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
-        let agents = agents.iter().enumerate().map(|(i, t)| policy(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
-        let draft = if draft == "own" { None } else { Some(policy("draft", draft)?) };
-        let game = SenatContest { draft, book: book_plies.unwrap_or(0), variant: senat_variant(variant)? };
-        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
-    },
-    dominoes => {
-        use senat_lab::games::dominoes_arena::DominoContest;
-        let spec = |f: &str, t: &str| DominoSpec::parse(t).map_err(|e| err(format_args!("{f}: {e}")));
-        if book_plies.is_some() {
-            return Err(err("book_plies is not for dominoes (every deal is already random)"));
+    impl WithArena for Summary<'_> {
+        type Output = PyResult<(Vec<&'static str>, Vec<Vec<String>>)>;
+        fn with<C: Contest>(self, a: Arena<C>, _: About) -> Self::Output {
+            let results = self.py.detach(|| a.run(self.threads, &|_| {}, |_| Ok(()))).map_err(err)?;
+            Ok((a.summary_header(), results.iter().map(|r| a.summary_row(r)).collect()))
         }
-        let agents = agents.iter().enumerate().map(|(i, t)| spec(&flag(i), t)).collect::<PyResult<Vec<_>>>()?;
-        let game = DominoContest { variant: domino_variant(variant)?, duplicate: true, moves: false };
-        summary(py, &Arena { game, agents, pairs, seed, schedule, sprt: None }, threads)?
-    });
+    }
+    let label = |what: &str| what.replace('-', "_");
+    let plan = ArenaPlan {
+        game: k,
+        variant,
+        agents: &agents,
+        games,
+        seed,
+        schedule,
+        sprt: None,
+        book: book_plies,
+        draft,
+        time_per_move: None,
+        duplicate: true,
+        moves: false,
+        label: &label,
+    };
+    let (header, rows) = catalog::arena::arena(&plan, Summary { py, threads }).map_err(err)??;
     rows.into_iter()
         .map(|row| {
             let d = PyDict::new(py);

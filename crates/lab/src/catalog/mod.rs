@@ -11,6 +11,7 @@
 //! print, parse command-line arguments, or read or write a file.
 
 mod agent;
+pub mod arena;
 pub mod files;
 mod position;
 
