@@ -460,3 +460,14 @@ fn empty_output_paths_are_none() {
         std::fs::remove_file(dir.0.join("m.csv")).unwrap();
     }
 }
+
+#[test]
+fn every_games_arena_prints_its_variant_keys_and_refuses_a_book_for_dominoes() {
+    for game in ["senat", "focus", "focus4", "debacle", "connect4", "dominoes"] {
+        let text = ok(&["arena", "random", "greedy", "--game", game, "--variant", "help"]);
+        assert!(text.starts_with(&format!("variant options of {game} (--variant key=value,...):\n")), "{text}");
+        assert!(text.lines().count() > 1, "{text}");
+    }
+    let e = fails(&["arena", "random", "greedy", "--game", "dominoes", "--book-plies", "2"]);
+    assert!(e.contains("--book-plies is not for dominoes"), "{e}");
+}
