@@ -81,3 +81,59 @@ fn refusals() {
             .contains("closure")
     );
 }
+
+/// Dominoes (seat 0 against the others) with a length target: the plies
+/// are shown in plies, the identity names the target and its bound, a game
+/// longer than the bound stops the run with a message, and a spent
+/// core-hour budget stops it before its first round.
+#[test]
+fn a_dominoes_design_with_a_length_target_and_the_budgets() {
+    let dir = TempDir::new("design-dominoes");
+    let out = |name: &str| dir.0.join(name).to_str().unwrap().to_string();
+    let base = |name: &str, bound: &str, band: &str| -> Vec<String> {
+        [
+            "design",
+            "--game",
+            "dominoes",
+            "--space",
+            "target=20|50",
+            "--tiers",
+            "greedy",
+            "--first",
+            "0.3..0.7",
+            "--plies",
+            band,
+            "--plies-bound",
+            bound,
+            "--budget-games",
+            "400",
+            "--threads",
+            "2",
+            "--out",
+            &out(name),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let args = base("a", "2000", "10..300");
+    let table = ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(table.contains("# first player: seat 0, against every other seat"), "{table}");
+    let csv = dir.text("a/design.csv");
+    let plies: Vec<f64> = csv
+        .lines()
+        .filter(|l| l.contains(",plies:10..300,"))
+        .map(|l| l.split(',').nth(4).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(plies.len(), 2, "{csv}");
+    assert!(plies.iter().all(|&m| m > 1.0), "means in plies, not fractions: {csv}");
+    assert!(dir.text("a/rounds.csv").lines().next().unwrap().ends_with(" plies=10..300/2000"));
+    let e = fails_v(&base("b", "5", "1..5"));
+    assert!(e.contains("more than --plies-bound 5"), "{e}");
+    let mut hours = base("c", "2000", "10..300");
+    hours.extend(["--budget-hours".to_string(), "1e-12".to_string()]);
+    let t = ok(&hours.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(t.contains("# stopped: the core-hour budget is spent; 0 games"), "{t}");
+    assert!(fails_v(&base("d", "0", "0..0")).contains("--plies-bound"));
+    assert!(fails_v(&base("e", "100", "10..300")).contains("HI <= --plies-bound 100"));
+}

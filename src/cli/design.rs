@@ -9,7 +9,7 @@
 //! `DIR/design.csv` (atomically), `DIR/design.png` and the printed table.
 //! `--selftest` runs the same decision code on planted truths.
 
-use crate::cli::common::{Result, input, policy, progress_bar, threads_or_all, write_atomic};
+use crate::cli::common::{Failure, Result, input, policy, progress_bar, threads_or_all, write_atomic};
 use crate::cli::game::{self, on_game};
 use clap::Args;
 use rayon::prelude::*;
@@ -36,7 +36,8 @@ pub(crate) struct DesignArgs {
     /// --selftest: games per planted variant at most.
     #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
     cap: u64,
-    /// The game: senat, focus, focus4, debacle or connect4 (dominoes is not served yet).
+    /// The game: senat, focus, focus4, debacle, connect4 or dominoes (its first player: seat 0, against every
+    /// other seat).
     #[arg(long, value_name = "GAME", default_value = "senat")]
     game: String,
     /// The variant space: `key=v1|v2|...` or `key=lo..hi:step` items joined by commas, expanded to their cross
@@ -55,12 +56,25 @@ pub(crate) struct DesignArgs {
     /// A second target: the draw rate at most X.
     #[arg(long, value_name = "X")]
     draws_max: Option<f64>,
+    /// A target on the game's length: the mean plies (decisions; Sénat: half-moves, draft included) in LO..HI.
+    /// Needs --plies-bound.
+    #[arg(long, value_name = "LO..HI", requires = "plies_bound")]
+    plies: Option<String>,
+    /// --plies: an upper bound on every game's plies, fixed before the run (the confidence sequences need bounded
+    /// observations: each game counts as plies / BOUND). A longer game stops the run with an error: start a new
+    /// design with a larger bound.
+    #[arg(long, value_name = "BOUND", value_parser = clap::value_parser!(u32).range(1..))]
+    plies_bound: Option<u32>,
     /// The family-wise error over all variants, tiers and targets (split by a union bound).
     #[arg(long, value_name = "DELTA", default_value_t = 0.05)]
     delta: f64,
     /// Games in all at most (no round starts once they are played; a --resume may raise it).
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     budget_games: u64,
+    /// Core-hours at most (wall-clock time × --threads) spent playing by this run: no round starts once they
+    /// are spent (rounds read back by --resume cost nothing; a --resume gets the budget again).
+    #[arg(long, value_name = "H")]
+    budget_hours: Option<f64>,
     /// Games per variant × tier in a round (the same game seeds for every variant: common random numbers).
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     round: u64,
@@ -102,6 +116,28 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         bands.push(b);
         targets.push(format!("draws:{}", b.text()));
     }
+    // The length target counts each game as plies / bound, a mean in [0, 1].
+    let plies = match (&a.plies, a.plies_bound) {
+        (Some(text), Some(bound)) => {
+            let (lo, hi) = text
+                .split_once("..")
+                .and_then(|(l, h)| Some((l.trim().parse::<f64>().ok()?, h.trim().parse::<f64>().ok()?)))
+                .ok_or(())
+                .or_else(|_| input(format_args!("--plies `{text}`: expected LO..HI, e.g. 40..80")))?;
+            let b = f64::from(bound);
+            let band = Band::new(lo / b, hi / b)
+                .or_else(|_| input(format_args!("--plies {text}: expected 0 <= LO <= HI <= --plies-bound {bound}")))?;
+            bands.push(band);
+            targets.push(format!("plies:{lo}..{hi}"));
+            Some(bound)
+        }
+        _ => None,
+    };
+    if let Some(h) = a.budget_hours {
+        if !(h.is_finite() && h > 0.0) {
+            return input(format_args!("--budget-hours {h}: give a positive number of core-hours"));
+        }
+    }
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
     let tiers = space::tiers(&a.tiers);
@@ -120,7 +156,8 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         a.delta,
         a.seed,
         a.round
-    );
+    ) + &plies
+        .map_or(String::new(), |b| format!(" plies={}/{b}", a.plies.as_deref().unwrap_or("").trim()));
     let mut log = RoundLog::open(&dir.join("rounds.csv"), &identity, a.resume).or_else(input)?;
     let mut d = Design::new(variants.len(), tiers.len(), bands.clone(), a.delta).or_else(input)?;
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
@@ -131,11 +168,16 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     let bar = progress_bar(a.budget_games, a.quiet);
     let mut spent = 0u64;
     let nt = tiers.len();
-    let (stop, _) = run_rounds(&mut d, &plan, |r, pairs| -> Result<RoundObs> {
+    // `Err(None)`: the core-hour budget is spent (the run stops as on its game budget).
+    let played = run_rounds(&mut d, &plan, |r, pairs| -> std::result::Result<RoundObs, Option<Failure>> {
         let span = r * a.round..(r + 1) * a.round;
         let rows: Vec<LogRow> = match log.logged(r) {
             Some(rows) => rows.to_vec(),
             None => {
+                let core_hours = started.elapsed().as_secs_f64() * threads as f64 / 3600.0;
+                if a.budget_hours.is_some_and(|h| core_hours >= h) {
+                    return Err(None);
+                }
                 let jobs: Vec<(usize, u64)> =
                     pairs.iter().enumerate().flat_map(|(p, _)| span.clone().map(move |g| (p, g))).collect();
                 let done: Vec<LogRow> = pool.install(|| {
@@ -146,23 +188,38 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
                         })
                         .collect()
                 });
-                log.append(r, &done).or_else(input)?;
+                log.append(r, &done).or_else(input).map_err(Some)?;
                 done
             }
         };
         let mut obs: RoundObs = vec![Vec::new(); pairs.len()];
         for row in &rows {
             let Some(p) = pairs.iter().position(|&x| x == (row.variant, row.tier)) else {
-                return input(format_args!(
+                return Err(Some(fail(format_args!(
                     "{}: round {r} holds games of a variant the design no longer plays; the log is not this design's",
                     dir.join("rounds.csv").display()
-                ));
+                ))));
             };
             let o = row.outcome;
-            obs[p].push(vec![o.score, if o.draw { 1.0 } else { 0.0 }]);
+            let mut x = vec![o.score];
+            if a.draws_max.is_some() {
+                x.push(if o.draw { 1.0 } else { 0.0 });
+            }
+            if let Some(bound) = plies {
+                if o.plies > bound {
+                    return Err(Some(fail(format_args!(
+                        "game {} of variant `{}` under {} lasted {} plies, more than --plies-bound {bound}: the \
+                         length target's observations must stay within their bound; start a new design (another \
+                         --out) with a larger --plies-bound",
+                        row.game, variants[row.variant], tiers[row.tier], o.plies
+                    ))));
+                }
+                x.push(f64::from(o.plies) / f64::from(bound));
+            }
+            obs[p].push(x);
         }
         if obs.iter().any(|o| o.len() as u64 != a.round) {
-            return input(format_args!("{}: round {r} is incomplete", dir.join("rounds.csv").display()));
+            return Err(Some(fail(format_args!("{}: round {r} is incomplete", dir.join("rounds.csv").display()))));
         }
         spent += rows.len() as u64;
         bar.set_position(spent.min(a.budget_games));
@@ -175,9 +232,21 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             if bar.is_hidden() { eprintln!("{line}") } else { bar.println(line) }
         }
         Ok(obs)
-    })?;
+    });
+    let stop = match played {
+        Ok((stop, _)) => stop.text(),
+        Err(None) => "the core-hour budget is spent",
+        Err(Some(e)) => return Err(e),
+    };
     bar.finish_and_clear();
-    let rows = report::rows(&d, &variants, &tiers, &targets);
+    let mut rows = report::rows(&d, &variants, &tiers, &targets);
+    // The length target back in plies.
+    if let Some(bound) = plies {
+        for r in rows.iter_mut().filter(|r| r.target.starts_with("plies:")) {
+            let b = f64::from(bound);
+            (r.estimate, r.lo, r.hi) = (r.estimate * b, r.lo * b, r.hi * b);
+        }
+    }
     write_atomic(&dir.join("design.csv"), &report::csv(&rows), true)?;
     let panels: Vec<(String, Vec<senat_lab::plot::DesignPoint>)> = tiers
         .iter()
@@ -206,7 +275,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}",
-        stop.text(),
+        stop,
         total_games(&rows, bands.len()),
         1.0 - a.delta
     )?;
@@ -228,6 +297,11 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The input failure of message `m` (as [`input`] gives it).
+fn fail(m: impl std::fmt::Display) -> Failure {
+    Failure::Input(m.to_string())
 }
 
 /// Games played in all, from the rows (each pair's count once).
@@ -284,7 +358,19 @@ fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
             }
         }
     }, dominoes => {
-        return input("--game dominoes: design serves senat, focus, focus4, debacle and connect4 so far");
+        use senat_lab::games::batch::BatchGame;
+        use senat_lab::games::dominoes::Dominoes;
+        let mut specs = Vec::new();
+        for t in tiers {
+            specs.push(game::domino_spec(t, "--tiers")?);
+        }
+        for text in variants {
+            let start = Dominoes::batch_start(text).or_else(|e| input(format_args!("--space: {e}")))?;
+            for s in &specs {
+                let s = s.clone();
+                fns.push(Box::new(move |i| lab_game::<Dominoes>(&start, &s, seed, i)));
+            }
+        }
     });
     Ok(fns)
 }

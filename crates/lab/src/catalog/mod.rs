@@ -128,8 +128,7 @@ pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
 pub fn first_player(game: GameKind) -> &'static str {
     match game {
         GameKind::Senat => "the side that moves first in play (first_mover)",
-        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Dominoes | GameKind::Connect4 => {
-            "the first to move"
-        }
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => "the first to move",
+        GameKind::Dominoes => "seat 0, against every other seat (a round's opener holds its opening tile)",
     }
 }
