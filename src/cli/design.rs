@@ -133,10 +133,8 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         }
         _ => None,
     };
-    if let Some(h) = a.budget_hours {
-        if !(h.is_finite() && h > 0.0) {
-            return input(format_args!("--budget-hours {h}: give a positive number of core-hours"));
-        }
+    if let Some(h) = a.budget_hours.filter(|h| !(h.is_finite() && *h > 0.0)) {
+        return input(format_args!("--budget-hours {h}: give a positive number of core-hours"));
     }
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
@@ -367,7 +365,7 @@ fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
         for text in variants {
             let start = Dominoes::batch_start(text).or_else(|e| input(format_args!("--space: {e}")))?;
             for s in &specs {
-                let s = s.clone();
+                let s = *s;
                 fns.push(Box::new(move |i| lab_game::<Dominoes>(&start, &s, seed, i)));
             }
         }
