@@ -215,6 +215,125 @@ impl Position {
         lab(py.detach(|| agent.choose(&self.0, &mut rng)))
     }
 
+    /// The sizes of the integer encoding of the position's variant, the same
+    /// for every position of a game started with it: a dict with `players`,
+    /// `actions` (every decision id is below it), `chance_outcomes` (every
+    /// chance outcome id is below it; 0 without chance), `max_plies` (the
+    /// most plies, chance included, a game can last from its start, by the
+    /// rules' caps) and `tensor_shape` (a list; `tensor()` has its product
+    /// of values).
+    fn encoding<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let e = self.0.encoding();
+        let d = PyDict::new(py);
+        d.set_item("players", e.players)?;
+        d.set_item("actions", e.actions)?;
+        d.set_item("chance_outcomes", e.chance_outcomes)?;
+        d.set_item("max_plies", e.max_plies)?;
+        d.set_item("tensor_shape", e.tensor_shape)?;
+        Ok(d)
+    }
+
+    /// Who moves next as a number, as OpenSpiel numbers players: the
+    /// player (Sénat's red 0 and blue 1; the other games' seats in
+    /// `to_move`'s order, dominoes' `player N` N), -1 for chance (a
+    /// dominoes deal or draw), -4 once the game is over.
+    #[getter]
+    fn current_player(&self) -> i64 {
+        match self.0.mover() {
+            catalog::Mover::Player(p) => p as i64,
+            catalog::Mover::Chance => -1,
+            catalog::Mover::Over => -4,
+        }
+    }
+
+    /// The integer ids of the legal moves, ascending (at a chance node, of
+    /// its outcomes): each id names one move the same way in every position
+    /// of the variant (`action_text` gives its move text).
+    fn legal_actions(&self) -> Vec<usize> {
+        self.0.legal_actions()
+    }
+
+    /// At a chance node, each outcome's id with its probability, ascending;
+    /// empty elsewhere.
+    fn chance_actions(&self) -> Vec<(usize, f64)> {
+        self.0.chance_actions()
+    }
+
+    /// The move text of the legal move (or chance outcome) of id `action`.
+    /// Raises `senat.Error` for an id that is not legal here.
+    fn action_text(&self, action: usize) -> PyResult<String> {
+        lab(self.0.action_text(action))
+    }
+
+    /// The position after the legal move (or chance outcome) of id
+    /// `action`, a new `Position` (as `play` with its text). Raises
+    /// `senat.Error` for an id that is not legal here.
+    fn play_action(&self, action: usize) -> PyResult<Position> {
+        lab(self.0.play_action(action)).map(Position)
+    }
+
+    /// Each player's return, zero-sum: +1 for a winner (each partner of a
+    /// winning team), -1 for a loser of a two-sided game (the others share
+    /// -1: dominoes' three or four players get -1/2 or -1/3), 0 for a draw
+    /// and while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        self.0.returns()
+    }
+
+    /// The position as `seat` sees it, a flat list of `encoding()
+    /// ['tensor_shape']`'s product of floats: the whole position for the
+    /// games of perfect information (the same for every seat), the seat's
+    /// observation for dominoes. Raises `senat.Error` for a seat out of
+    /// range (and, for a dominoes observation, another seat than its
+    /// observer's).
+    fn tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
+        lab(self.0.tensor(seat))
+    }
+
+    /// `tensor(seat)` as little-endian `float32` bytes, for
+    /// `numpy.frombuffer(b, dtype="<f4")` without a list in between.
+    fn tensor_bytes<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let t = lab(self.0.tensor(seat))?;
+        let bytes: Vec<u8> = t.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
+    /// The same position (positions are immutable; a Sénat game keeps its
+    /// history).
+    fn clone(&self) -> Position {
+        Clone::clone(self)
+    }
+
+    /// `copy.copy`: the same position.
+    fn __copy__(&self) -> Position {
+        Clone::clone(self)
+    }
+
+    /// `copy.deepcopy`: the same position (nothing in it is shared).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        Clone::clone(self)
+    }
+
+    /// The position of `game` read from `text` with `variant`, then
+    /// `moves` played (what `pickle` calls back: see `__reduce__`).
+    #[staticmethod]
+    fn _restore(game: &str, text: &str, variant: &str, moves: Vec<String>) -> PyResult<Position> {
+        let mut p = lab(catalog::Position::read(kind(game)?, text, variant))?;
+        for m in &moves {
+            p = lab(p.play(m))?;
+        }
+        Ok(Position(p))
+    }
+
+    /// `pickle`: the game, the start text, the variant and the moves since
+    /// (a Sénat game keeps its repetition history; every other position is
+    /// its text).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String, String, Vec<String>))> {
+        let restore = py.get_type::<Position>().getattr("_restore")?;
+        let (text, moves) = self.0.record();
+        Ok((restore, (self.game().to_string(), text, self.variant(), moves)))
+    }
+
     /// The position text.
     fn __str__(&self) -> String {
         self.text()
@@ -632,8 +751,11 @@ fn variant_help(game: &str) -> PyResult<&'static str> {
 /// on the engines of the `senat` command line: positions from their texts,
 /// legal moves, perft, agents by spec, and self-play batches written by the
 /// lab's batch runner. Refusals raise `senat.Error` (a `ValueError`).
+/// This is the native module `senat._senat`; the package `senat`
+/// (`python/senat/__init__.py`) re-exports it beside its Python modules
+/// `senat.openspiel` and `senat.pettingzoo`.
 #[pymodule]
-#[pyo3(name = "senat")]
+#[pyo3(name = "_senat")]
 fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("GAMES", GameKind::ALL.iter().map(|g| g.name()).collect::<Vec<_>>())?;

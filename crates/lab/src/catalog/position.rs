@@ -52,6 +52,12 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn text_has_variant(&self) -> bool {
         false
     }
+    /// A text that reads back as the game's start here and the moves
+    /// played since, for a position whose text alone loses something (a
+    /// Sénat game's repetition history); by default the text and no moves.
+    fn record(&self) -> (String, Vec<String>) {
+        (self.text(), Vec::new())
+    }
     /// The sizes of the variant's integer actions and tensor.
     fn encoding(&self) -> Encoding;
     /// Who moves next, as a number.
@@ -200,6 +206,14 @@ impl Position {
     /// their position text carries the variant).
     pub fn text_has_variant(&self) -> bool {
         self.face.text_has_variant()
+    }
+
+    /// The position as a start text and the moves played from it
+    /// ([`Position::read`] then [`Position::play`] each gives the same
+    /// position, a Sénat game's repetition history included): the text
+    /// and no moves for every game but Sénat.
+    pub fn record(&self) -> (String, Vec<String>) {
+        self.face.record()
     }
 
     /// The sizes of the variant's integer actions and tensor
@@ -442,6 +456,9 @@ impl Face for Senat {
     }
     fn perft(&self, depth: u32) -> Result<u64, CatalogError> {
         Ok(senat_rules::perft::perft(self.0.position(), depth))
+    }
+    fn record(&self) -> (String, Vec<String>) {
+        (self.0.start().to_spn(), self.0.moves().iter().map(|m| m.to_string()).collect())
     }
     fn encoding(&self) -> Encoding {
         senat_encode::encoding(self.0.position())
