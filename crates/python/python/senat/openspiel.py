@@ -39,11 +39,14 @@ observation string of a perfect-information game is the position text.
 States serialise as OpenSpiel's default, their action history.
 
 What this module must never do: encode a rule or an action of a game (the
-ids and tensors come from the catalog), or import pyspiel before
-`register()` or a game class is asked for.
+ids and tensors come from the catalog). It imports pyspiel (and numpy);
+`import senat` alone does not import this module.
 """
 
 import re
+
+import numpy as np
+import pyspiel
 
 from . import _senat
 
@@ -115,18 +118,14 @@ def register():
     """Registers every game of the catalog with pyspiel under the names of
     `NAMES` (once; later calls do nothing). Returns the names."""
     global _registered
-    import pyspiel
-
     if not _registered:
         for short, game in NAMES.items():
-            pyspiel.register_game(_game_type(short, game), _game_class(short, game))
+            pyspiel.register_game(_game_type(short, game), CLASSES[short])
         _registered = True
     return list(NAMES)
 
 
 def _game_type(short, game):
-    import pyspiel
-
     GT = pyspiel.GameType
     start = _senat.Position.start(game)
     players = start.encoding()["players"]
@@ -151,9 +150,6 @@ def _game_type(short, game):
 
 
 def _game_class(short, game):
-    import numpy as np
-    import pyspiel
-
     game_type = _game_type(short, game)
     spec = parameters(game)
 
@@ -244,4 +240,15 @@ def _game_class(short, game):
 
     Game.__name__ = Game.__qualname__ = "".join(w.capitalize() for w in short.split("_")) + "Game"
     State.__name__ = State.__qualname__ = Game.__name__[:-4] + "State"
+    Game.State = State
     return Game
+
+
+#: OpenSpiel short name -> its game class (`SenatFocusGame`...); each class
+#: and its state class (`SenatFocusState`...) are attributes of this module,
+#: so that states pickle.
+CLASSES = {short: _game_class(short, game) for short, game in NAMES.items()}
+for _cls in CLASSES.values():
+    globals()[_cls.__name__] = _cls
+    globals()[_cls.State.__name__] = _cls.State
+del _cls
