@@ -40,14 +40,35 @@ pyo3::create_exception!(
      `senat: error: `."
 );
 
-/// The refusal `msg` as a Python [`Error`].
+/// The refusal `msg` as a Python [`Error`]; a lab message that names the
+/// command line's `--variant` names the Python argument `variant` instead.
 fn err(msg: impl Display) -> PyErr {
-    Error::new_err(msg.to_string())
+    let msg = msg.to_string();
+    match msg.strip_prefix("--variant:") {
+        Some(rest) => Error::new_err(format!("variant:{rest}")),
+        None => Error::new_err(msg),
+    }
 }
 
 /// `r` with its error as a Python [`Error`].
 fn lab<T, E: Display>(r: Result<T, E>) -> PyResult<T> {
     r.map_err(err)
+}
+
+/// The whole number `value` of the Python argument `name` as a `T`
+/// (`u64`, `u32`, `usize`): a negative or too large one raises
+/// `senat.Error` (a `ValueError`) naming the argument, instead of the bare
+/// `OverflowError` an unsigned parameter would raise.
+fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> PyResult<T> {
+    if value < 0 {
+        return Err(err(format_args!("{name}={value}: expected a whole number ≥ 0")));
+    }
+    T::try_from(value).map_err(|_| err(format_args!("{name}={value}: too large")))
+}
+
+/// [`whole`] of an optional argument.
+fn whole_opt<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+    value.map(|v| whole(name, v)).transpose()
 }
 
 /// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
@@ -57,7 +78,7 @@ fn kind(game: &str) -> PyResult<GameKind> {
 
 /// Sénat's variant of `text` (the command line's `--variant`).
 fn senat_variant(text: &str) -> PyResult<SenatVariant> {
-    SenatVariant::parse(text).map_err(|e| err(format_args!("--variant: {e}")))
+    SenatVariant::parse(text).map_err(|e| err(format_args!("variant: {e}")))
 }
 
 /// Dominoes' variant of `text` (players in it: `players=3`).
@@ -192,16 +213,16 @@ impl Position {
     /// `senat.Error` for the other games (perfect information: an agent
     /// sees the position) and for an observation.
     #[pyo3(signature = (seat = None))]
-    fn observation(&self, seat: Option<usize>) -> PyResult<Position> {
-        lab(self.0.observation(seat)).map(Position)
+    fn observation(&self, seat: Option<i128>) -> PyResult<Position> {
+        lab(self.0.observation(whole_opt("seat", seat)?)).map(Position)
     }
 
     /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
     /// bulk counting at the last ply as the command line does; 0 counts the
     /// position itself); dominoes counts chance outcomes too and needs a
     /// full state. The count runs without the interpreter's lock.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let depth = lab(senat_lab::limits::depth("--depth", depth, 0))?;
+    fn perft(&self, py: Python<'_>, depth: i128) -> PyResult<u64> {
+        let depth = lab(senat_lab::limits::depth("depth", whole("depth", depth)?, 0))?;
         lab(py.detach(|| self.0.perft(depth)))
     }
 
@@ -209,7 +230,8 @@ impl Position {
     /// --seed SEED` chooses it (a Sénat position played through the package
     /// keeps its repetition history, as `--history` does).
     #[pyo3(signature = (spec, seed = 1))]
-    fn bestmove(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
+    fn bestmove(&self, py: Python<'_>, spec: &str, seed: i128) -> PyResult<String> {
+        let seed: u64 = whole("seed", seed)?;
         let mut agent = lab(catalog::Agent::new(self.0.game(), spec))?;
         let mut rng = rng_from_seed(seed);
         lab(py.detach(|| agent.choose(&self.0, &mut rng)))
@@ -261,15 +283,15 @@ impl Position {
 
     /// The move text of the legal move (or chance outcome) of id `action`.
     /// Raises `senat.Error` for an id that is not legal here.
-    fn action_text(&self, action: usize) -> PyResult<String> {
-        lab(self.0.action_text(action))
+    fn action_text(&self, action: i128) -> PyResult<String> {
+        lab(self.0.action_text(whole("action", action)?))
     }
 
     /// The position after the legal move (or chance outcome) of id
     /// `action`, a new `Position` (as `play` with its text). Raises
     /// `senat.Error` for an id that is not legal here.
-    fn play_action(&self, action: usize) -> PyResult<Position> {
-        lab(self.0.play_action(action)).map(Position)
+    fn play_action(&self, action: i128) -> PyResult<Position> {
+        lab(self.0.play_action(whole("action", action)?)).map(Position)
     }
 
     /// Each player's return, zero-sum: +1 for a winner (each partner of a
@@ -286,14 +308,14 @@ impl Position {
     /// observation for dominoes. Raises `senat.Error` for a seat out of
     /// range (and, for a dominoes observation, another seat than its
     /// observer's).
-    fn tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
-        lab(self.0.tensor(seat))
+    fn tensor(&self, seat: i128) -> PyResult<Vec<f32>> {
+        lab(self.0.tensor(whole("seat", seat)?))
     }
 
     /// `tensor(seat)` as little-endian `float32` bytes, for
     /// `numpy.frombuffer(b, dtype="<f4")` without a list in between.
-    fn tensor_bytes<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-        let t = lab(self.0.tensor(seat))?;
+    fn tensor_bytes<'py>(&self, py: Python<'py>, seat: i128) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let t = lab(self.0.tensor(whole("seat", seat)?))?;
         let bytes: Vec<u8> = t.iter().flat_map(|x| x.to_le_bytes()).collect();
         Ok(pyo3::types::PyBytes::new(py, &bytes))
     }
@@ -379,7 +401,8 @@ impl Agent {
     /// `senat.Error` with the lab's message for a spec it refuses.
     #[new]
     #[pyo3(signature = (game, spec, seed = 1))]
-    fn new(game: &str, spec: &str, seed: u64) -> PyResult<Agent> {
+    fn new(game: &str, spec: &str, seed: i128) -> PyResult<Agent> {
+        let seed: u64 = whole("seed", seed)?;
         let k = kind(game)?;
         let built = lab(catalog::Agent::new(k, spec))?;
         Ok(Agent { kind: k, spec: spec.trim().to_string(), inner: Mutex::new((built, rng_from_seed(seed))) })
@@ -434,7 +457,7 @@ fn bestmove(
     game: &str,
     position: &Bound<'_, PyAny>,
     spec: &str,
-    seed: u64,
+    seed: i128,
     variant: &str,
 ) -> PyResult<String> {
     let k = kind(game)?;
@@ -452,10 +475,10 @@ fn bestmove(
 }
 
 /// The threads of a batch: all cores when `None`, as the command line.
-fn threads(t: Option<usize>) -> PyResult<usize> {
-    match t {
-        Some(0) => Err(err("--threads 0: give at least 1 thread (or leave it out for all cores)")),
-        Some(t) => lab(senat_lab::limits::threads("--threads", t)),
+fn threads(t: Option<i128>) -> PyResult<usize> {
+    match whole_opt::<usize>("threads", t)? {
+        Some(0) => Err(err("threads=0: give at least 1 thread (or leave it out, None, for all cores)")),
+        Some(t) => lab(senat_lab::limits::threads("threads", t)),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
@@ -484,8 +507,8 @@ fn selfplay<'py>(
     py: Python<'py>,
     game: &str,
     out: PathBuf,
-    games: u64,
-    seed: u64,
+    games: i128,
+    seed: i128,
     variant: &str,
     first: Option<String>,
     second: Option<String>,
@@ -493,8 +516,8 @@ fn selfplay<'py>(
     blue: Option<String>,
     draft_red: Option<String>,
     draft_blue: Option<String>,
-    book_plies: u32,
-    threads: Option<usize>,
+    book_plies: i128,
+    threads: Option<i128>,
     moves: Option<PathBuf>,
     summary: Option<PathBuf>,
     rounds: Option<PathBuf>,
@@ -503,12 +526,14 @@ fn selfplay<'py>(
     force: bool,
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (games, seed): (u64, u64) = (whole("games", games)?, whole("seed", seed)?);
+    let book_plies: u32 = whole("book_plies", book_plies)?;
     let k = kind(game)?;
     if force && resume {
         return Err(err("force and resume do not go together"));
     }
     if games == 0 {
-        return Err(err("--games 0: a batch needs at least 1 game"));
+        return Err(err("games=0: a batch needs at least 1 game"));
     }
     let existing = if resume {
         Existing::Resume
@@ -532,7 +557,7 @@ fn selfplay<'py>(
         }
         use senat_lab::selfplay::{Batch, Matchup, Outputs, identity_of, run};
         let variant = senat_variant(variant)?;
-        let book_plies = lab(senat_lab::limits::plies("--book-plies", u64::from(book_plies)))?;
+        let book_plies = lab(senat_lab::limits::plies("book_plies", u64::from(book_plies)))?;
         let policy = |flag: &str, text: &str| PolicySpec::parse(text).map_err(|e| err(format_args!("{flag}: {e}")));
         let (r, b) = (red.as_deref().unwrap_or("random"), blue.as_deref().unwrap_or("random"));
         let matchup = Matchup {
@@ -619,7 +644,8 @@ fn selfplay<'py>(
 /// An arena, as `senat arena` plays it: every pairing's games in
 /// colour-swapped pairs (duplicate deals for dominoes), from the same
 /// seeds, returned as one dict per pairing with the columns of `senat
-/// arena --summary` (values as the CSV cells, text). `schedule`:
+/// arena --summary` (a number as an `int` or a `float`, an empty cell as
+/// `None`, any other cell as its text). `schedule`:
 /// `round-robin`, `gauntlet` or `ladder`; `book_plies`: shared random plies
 /// at the start of each pair (default 0 for Sénat, 4 for Focus and
 /// Débâcle, as the command line); `draft` (Sénat): both sides' draft
@@ -634,16 +660,18 @@ fn arena<'py>(
     py: Python<'py>,
     game: &str,
     agents: Vec<String>,
-    games: u64,
-    seed: u64,
+    games: i128,
+    seed: i128,
     variant: &str,
     schedule: &str,
-    book_plies: Option<u32>,
+    book_plies: Option<i128>,
     draft: &str,
-    threads: Option<usize>,
+    threads: Option<i128>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     use senat_lab::arena::{Arena, Contest, Schedule};
     use senat_lab::catalog::arena::{About, ArenaPlan, WithArena};
+    let (games, seed): (u64, u64) = (whole("games", games)?, whole("seed", seed)?);
+    let book_plies: Option<u32> = whole_opt("book_plies", book_plies)?;
     let k = kind(game)?;
     let schedule = match schedule {
         "round-robin" => Schedule::RoundRobin,
@@ -685,11 +713,54 @@ fn arena<'py>(
         .map(|row| {
             let d = PyDict::new(py);
             for (key, value) in header.iter().zip(row) {
-                d.set_item(key, value)?;
+                match cell_number(&value) {
+                    Some(Number::Int(i)) => d.set_item(key, i)?,
+                    Some(Number::Float(x)) => d.set_item(key, x)?,
+                    None if value.is_empty() => d.set_item(key, py.None())?,
+                    None => d.set_item(key, value)?,
+                }
             }
             Ok(d)
         })
         .collect()
+}
+
+/// A number read from a summary cell.
+#[derive(Debug, PartialEq)]
+enum Number {
+    /// Digits only, with an optional sign.
+    Int(i64),
+    /// A decimal point or an exponent.
+    Float(f64),
+}
+
+/// The number a summary cell writes (`12`, `-294.6100`, `1e-5`, an
+/// infinite Elo `-inf`), if it is one; any other text (an agent's name) is
+/// not.
+fn cell_number(text: &str) -> Option<Number> {
+    let t = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if t == "inf" || t == "nan" {
+        return text.parse::<f64>().ok().map(Number::Float);
+    }
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(t[i + 1..].strip_prefix(['-', '+']).unwrap_or(&t[i + 1..]))),
+        None => (t, None),
+    };
+    let (int, frac) = mantissa.split_once('.').map_or((mantissa, None), |(a, b)| (a, Some(b)));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let ok = (digits(int) || frac.is_some_and(digits))
+        && (int.is_empty() || digits(int))
+        && frac.is_none_or(|f| f.is_empty() || digits(f))
+        && exponent.is_none_or(digits);
+    if !ok {
+        return None;
+    }
+    if frac.is_none() && exponent.is_none() {
+        if let Ok(i) = text.parse::<i64>() {
+            return Some(Number::Int(i));
+        }
+    }
+    text.parse::<f64>().ok().map(Number::Float)
 }
 
 /// The first line of the file at `path`, without its line ending.
