@@ -86,6 +86,10 @@ fn domino_variant(text: &str) -> PyResult<DominoVariant> {
     DominoVariant::parse(text).map_err(|e| err(format_args!("variant `{text}`: {e}")))
 }
 
+/// What `pickle` stores of a position: the game, the start text, the
+/// variant and the moves since (see `Position.__reduce__`).
+type Replay = (String, String, String, Vec<String>);
+
 /// A position of one of the lab's games, immutable: `play` returns a
 /// new one.
 ///
@@ -350,7 +354,7 @@ impl Position {
     /// `pickle`: the game, the start text, the variant and the moves since
     /// (a Sénat game keeps its repetition history; every other position is
     /// its text).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String, String, Vec<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Replay)> {
         let restore = py.get_type::<Position>().getattr("_restore")?;
         let (text, moves) = self.0.record();
         Ok((restore, (self.game().to_string(), text, self.variant(), moves)))
@@ -755,10 +759,11 @@ fn cell_number(text: &str) -> Option<Number> {
     if !ok {
         return None;
     }
-    if frac.is_none() && exponent.is_none() {
-        if let Ok(i) = text.parse::<i64>() {
-            return Some(Number::Int(i));
-        }
+    if frac.is_none()
+        && exponent.is_none()
+        && let Ok(i) = text.parse::<i64>()
+    {
+        return Some(Number::Int(i));
     }
     text.parse::<f64>().ok().map(Number::Float)
 }

@@ -5,10 +5,10 @@
 //! What this module must never do: encode a rule or choose a move.
 
 use super::CatalogError;
-use crate::games::encode::{Encoded, Encoding, zero_sum};
-use crate::games::{DominoText, GameKind, LabGame, legal_moves, position_arg, result_line, winner};
 use crate::games::dominoes::encode as domino_encode;
+use crate::games::encode::{Encoded, Encoding, zero_sum};
 use crate::games::senat::encode as senat_encode;
+use crate::games::{DominoText, GameKind, LabGame, legal_moves, position_arg, result_line, winner};
 use dominoes_rules::{Observation, State as DominoState};
 use senat_rules::{GameRecord, Variant as SenatVariant};
 use std::any::Any;
@@ -291,7 +291,11 @@ pub enum Mover {
 }
 
 /// The move among `moves` whose id is `id`, or why none is.
-fn of_id<M: Copy>(moves: impl IntoIterator<Item = M>, id: usize, id_of: impl Fn(M) -> usize) -> Result<M, CatalogError> {
+fn of_id<M: Copy>(
+    moves: impl IntoIterator<Item = M>,
+    id: usize,
+    id_of: impl Fn(M) -> usize,
+) -> Result<M, CatalogError> {
     moves
         .into_iter()
         .find(|&m| id_of(m) == id)
