@@ -41,9 +41,10 @@ pyo3::create_exception!(
 );
 
 /// The refusal `msg` as a Python [`Error`]; a lab message that names the
-/// command line's `--variant` names the Python argument `variant` instead.
+/// command line's `--variant` names the Python argument `variant`
+/// instead, and one that sends to `--help` sends to the agents' page.
 fn err(msg: impl Display) -> PyErr {
-    let msg = msg.to_string();
+    let msg = msg.to_string().replace("see --help", "see docs/agents.md");
     match msg.strip_prefix("--variant:") {
         Some(rest) => Error::new_err(format!("variant:{rest}")),
         None => Error::new_err(msg),

@@ -254,6 +254,7 @@ def test_arguments_are_named_in_errors():
         (lambda: senat.selfplay("focus", "x.csv", 4, threads=0), "threads=0"),
         (lambda: senat.Position.start("connect4").play_action(-1), "action=-1"),
         (lambda: senat.Position.start("senat", "closure=99"), "variant: "),
+        (lambda: senat.arena("focus", ["random", "bogus"], 2), "agent 2: "),
     ]:
         with pytest.raises(senat.Error) as e:
             call()
@@ -274,7 +275,9 @@ def test_errors_carry_the_binarys_message():
     assert "unknown game `chess`" in str(e.value)
     with pytest.raises(senat.Error) as e:
         senat.Agent("focus", "mcst")
-    assert "--agent: " + str(e.value) == cli_error("bestmove", "--game", "focus", "--agent", "mcst", "start")
+    # The same message, sending to the agents' page instead of `--help`.
+    want = cli_error("bestmove", "--game", "focus", "--agent", "mcst", "start")
+    assert "--agent: " + str(e.value) == want.replace("see --help", "see docs/agents.md")
     with pytest.raises(senat.Error) as e:
         senat.Position.start("focus").play("z9-z8")
     assert "z9-z8" in str(e.value) and "\n" not in str(e.value)
