@@ -60,3 +60,24 @@ def test_dominoes_chance_is_seeded_and_hidden():
     assert not np.array_equal(o0["observation"], o1["observation"])
     with pytest.raises(senat.Error, match="unknown variant key"):
         sp.env("dominoes", colour="red")
+
+
+def test_a_single_agent_environment_against_an_agent():
+    from gymnasium.utils.env_checker import check_env
+
+    env = sp.SingleAgentEnv("connect4", opponent="greedy", seat=1, width=5, height=4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=2)
+    assert env.unwrapped._aec.position.current_player == 1
+    done, reward = False, 0.0
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, done, _, _ = env.step(action)
+    assert reward in (-1.0, 0.0, 1.0)
+    d = sp.SingleAgentEnv("dominoes", opponent="greedy", seat=0)
+    obs, _ = d.reset(seed=4)
+    assert obs["action_mask"].any()
+    with pytest.raises(senat.Error, match="seat=2"):
+        sp.SingleAgentEnv("senat", seat=2)

@@ -23,10 +23,18 @@ inside the environment from the generator seeded by `reset(seed=…)`.
 `render_mode="ansi"`: `render()` returns the board as `senat show --plain`
 draws it (dominoes, which has no board drawing: the position text).
 
+`SingleAgentEnv(game, opponent="strong", seat=0, **variant)` is a
+Gymnasium environment for training one seat against agents of the
+package (`senat.Agent` specs, e.g. "play Sénat against `strong`"): the
+other seats and chance move inside `step`, the observation and mask are
+the seat's, the reward its return at the end.
+
 What this module must never do: encode a rule or an action of a game (the
-ids, masks and tensors come from the catalog's `senat.Position`).
+ids, masks and tensors come from the catalog's `senat.Position`; the
+opponents' moves from `senat.Agent`).
 """
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -151,3 +159,67 @@ class raw_env(AECEnv):
 
     def close(self):
         pass
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of `game` against agents of the package, as a Gymnasium
+    environment. `opponent`: an agent spec (`senat.Agent`) for every other
+    seat; `seat`: the trained seat's number. Actions are the game's
+    integer ids (`Discrete`); the observation is the dict of the AEC
+    environment (`observation`, `action_mask`); the reward is the seat's
+    zero-sum return when the game ends, 0 before. `reset(seed=…)` seeds
+    chance and the opponents (each reset starts them afresh)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game, opponent="strong", seat=0, render_mode=None, **variant):
+        super().__init__()
+        self._aec = raw_env(game, render_mode=render_mode, **variant)
+        players = len(self._aec.possible_agents)
+        if not 0 <= seat < players:
+            raise _senat.Error(f"seat={seat}: {game} has seats 0 to {players - 1}")
+        self.seat = seat
+        self.opponent = opponent
+        self.render_mode = render_mode
+        _senat.Agent(game, opponent)  # refuses a bad spec now, naming it
+        agent = self._aec.possible_agents[seat]
+        self.observation_space = self._aec.observation_space(agent)
+        self.action_space = self._aec.action_space(agent)
+        self._opponents = None
+
+    def _play_others(self):
+        aec = self._aec
+        p = aec.position
+        while not p.is_over and p.current_player != self.seat:
+            if p.current_player == -1:
+                aec.position = p
+                aec._chance()
+            else:
+                aec.position = p.play(self._opponents[p.current_player].choose(p))
+            p = aec.position
+
+    def _obs(self):
+        return self._aec.observe(self._aec.possible_agents[self.seat])
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        base = int(self.np_random.integers(2**62))
+        n = len(self._aec.possible_agents)
+        self._opponents = [
+            None if i == self.seat else _senat.Agent(self._aec.game, self.opponent, seed=base + i) for i in range(n)
+        ]
+        self._aec.reset(seed=base)
+        self._play_others()
+        return self._obs(), {}
+
+    def step(self, action):
+        aec = self._aec
+        aec.position = aec.position.play_action(int(action))
+        aec._chance()
+        self._play_others()
+        p = aec.position
+        reward = float(p.returns()[self.seat]) if p.is_over else 0.0
+        return self._obs(), reward, p.is_over, False, {}
+
+    def render(self):
+        return self._aec.render()
