@@ -2,8 +2,9 @@
 
 OpenSpiel's own random-simulation check (`pyspiel.random_sim_test`, with
 serialisation) runs on every game, and OpenSpiel's Python MCTS bot plays
-its uniform random bot on every game, unchanged. `open_spiel` comes from
-PyPI (`.ci/run` installs it); the module is skipped, loudly, without it.
+its uniform random bot on every game, unchanged (its C++ MCTS bot too, on
+two games). `open_spiel` comes from PyPI (`.ci/run` installs it); the
+module is skipped, loudly, without it.
 """
 
 import copy
@@ -107,3 +108,12 @@ def test_mcts_bot_plays_the_random_bot(name, params):
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert len(returns) == n and abs(sum(returns)) < 1e-9
+
+
+@pytest.mark.parametrize("name, params", [("senat_connect4", {}), ("senat_dominoes", {"rules": "openspiel"})])
+def test_the_cpp_mcts_bot_plays_the_random_bot(name, params):
+    game = pyspiel.load_game(name, params)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 3)
+    bots = [pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 5, False), pyspiel.make_uniform_random_bot(1, 7)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
+    assert len(returns) == 2 and abs(sum(returns)) < 1e-9
