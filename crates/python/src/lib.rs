@@ -40,14 +40,36 @@ pyo3::create_exception!(
      `senat: error: `."
 );
 
-/// The refusal `msg` as a Python [`Error`].
+/// The refusal `msg` as a Python [`Error`]; a lab message that names the
+/// command line's `--variant` names the Python argument `variant`
+/// instead, and one that sends to `--help` sends to the agents' page.
 fn err(msg: impl Display) -> PyErr {
-    Error::new_err(msg.to_string())
+    let msg = msg.to_string().replace("see --help", "see docs/agents.md");
+    match msg.strip_prefix("--variant:") {
+        Some(rest) => Error::new_err(format!("variant:{rest}")),
+        None => Error::new_err(msg),
+    }
 }
 
 /// `r` with its error as a Python [`Error`].
 fn lab<T, E: Display>(r: Result<T, E>) -> PyResult<T> {
     r.map_err(err)
+}
+
+/// The whole number `value` of the Python argument `name` as a `T`
+/// (`u64`, `u32`, `usize`): a negative or too large one raises
+/// `senat.Error` (a `ValueError`) naming the argument, instead of the bare
+/// `OverflowError` an unsigned parameter would raise.
+fn whole<T: TryFrom<i128>>(name: &str, value: i128) -> PyResult<T> {
+    if value < 0 {
+        return Err(err(format_args!("{name}={value}: expected a whole number ≥ 0")));
+    }
+    T::try_from(value).map_err(|_| err(format_args!("{name}={value}: too large")))
+}
+
+/// [`whole`] of an optional argument.
+fn whole_opt<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+    value.map(|v| whole(name, v)).transpose()
 }
 
 /// The game named `game` (`senat`, `focus`, `focus4`, `debacle`, `dominoes`, `connect4`).
@@ -57,13 +79,17 @@ fn kind(game: &str) -> PyResult<GameKind> {
 
 /// Sénat's variant of `text` (the command line's `--variant`).
 fn senat_variant(text: &str) -> PyResult<SenatVariant> {
-    SenatVariant::parse(text).map_err(|e| err(format_args!("--variant: {e}")))
+    SenatVariant::parse(text).map_err(|e| err(format_args!("variant: {e}")))
 }
 
 /// Dominoes' variant of `text` (players in it: `players=3`).
 fn domino_variant(text: &str) -> PyResult<DominoVariant> {
     DominoVariant::parse(text).map_err(|e| err(format_args!("variant `{text}`: {e}")))
 }
+
+/// What `pickle` stores of a position: the game, the start text, the
+/// variant and the moves since (see `Position.__reduce__`).
+type Replay = (String, String, String, Vec<String>);
 
 /// A position of one of the lab's games, immutable: `play` returns a
 /// new one.
@@ -192,16 +218,16 @@ impl Position {
     /// `senat.Error` for the other games (perfect information: an agent
     /// sees the position) and for an observation.
     #[pyo3(signature = (seat = None))]
-    fn observation(&self, seat: Option<usize>) -> PyResult<Position> {
-        lab(self.0.observation(seat)).map(Position)
+    fn observation(&self, seat: Option<i128>) -> PyResult<Position> {
+        lab(self.0.observation(whole_opt("seat", seat)?)).map(Position)
     }
 
     /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
     /// bulk counting at the last ply as the command line does; 0 counts the
     /// position itself); dominoes counts chance outcomes too and needs a
     /// full state. The count runs without the interpreter's lock.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let depth = lab(senat_lab::limits::depth("--depth", depth, 0))?;
+    fn perft(&self, py: Python<'_>, depth: i128) -> PyResult<u64> {
+        let depth = lab(senat_lab::limits::depth("depth", whole("depth", depth)?, 0))?;
         lab(py.detach(|| self.0.perft(depth)))
     }
 
@@ -209,10 +235,130 @@ impl Position {
     /// --seed SEED` chooses it (a Sénat position played through the package
     /// keeps its repetition history, as `--history` does).
     #[pyo3(signature = (spec, seed = 1))]
-    fn bestmove(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
+    fn bestmove(&self, py: Python<'_>, spec: &str, seed: i128) -> PyResult<String> {
+        let seed: u64 = whole("seed", seed)?;
         let mut agent = lab(catalog::Agent::new(self.0.game(), spec))?;
         let mut rng = rng_from_seed(seed);
         lab(py.detach(|| agent.choose(&self.0, &mut rng)))
+    }
+
+    /// The sizes of the integer encoding of the position's variant, the same
+    /// for every position of a game started with it: a dict with `players`,
+    /// `actions` (every decision id is below it), `chance_outcomes` (every
+    /// chance outcome id is below it; 0 without chance), `max_plies` (the
+    /// most plies, chance included, a game can last from its start, by the
+    /// rules' caps) and `tensor_shape` (a list; `tensor()` has its product
+    /// of values).
+    fn encoding<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let e = self.0.encoding();
+        let d = PyDict::new(py);
+        d.set_item("players", e.players)?;
+        d.set_item("actions", e.actions)?;
+        d.set_item("chance_outcomes", e.chance_outcomes)?;
+        d.set_item("max_plies", e.max_plies)?;
+        d.set_item("tensor_shape", e.tensor_shape)?;
+        Ok(d)
+    }
+
+    /// Who moves next as a number, as OpenSpiel numbers players: the
+    /// player (Sénat's red 0 and blue 1; the other games' seats in
+    /// `to_move`'s order, dominoes' `player N` N), -1 for chance (a
+    /// dominoes deal or draw), -4 once the game is over.
+    #[getter]
+    fn current_player(&self) -> i64 {
+        match self.0.mover() {
+            catalog::Mover::Player(p) => p as i64,
+            catalog::Mover::Chance => -1,
+            catalog::Mover::Over => -4,
+        }
+    }
+
+    /// The integer ids of the legal moves, ascending (at a chance node, of
+    /// its outcomes): each id names one move the same way in every position
+    /// of the variant (`action_text` gives its move text).
+    fn legal_actions(&self) -> Vec<usize> {
+        self.0.legal_actions()
+    }
+
+    /// At a chance node, each outcome's id with its probability, ascending;
+    /// empty elsewhere.
+    fn chance_actions(&self) -> Vec<(usize, f64)> {
+        self.0.chance_actions()
+    }
+
+    /// The move text of the legal move (or chance outcome) of id `action`.
+    /// Raises `senat.Error` for an id that is not legal here.
+    fn action_text(&self, action: i128) -> PyResult<String> {
+        lab(self.0.action_text(whole("action", action)?))
+    }
+
+    /// The position after the legal move (or chance outcome) of id
+    /// `action`, a new `Position` (as `play` with its text). Raises
+    /// `senat.Error` for an id that is not legal here.
+    fn play_action(&self, action: i128) -> PyResult<Position> {
+        lab(self.0.play_action(whole("action", action)?)).map(Position)
+    }
+
+    /// Each player's return, zero-sum: +1 for a winner (each partner of a
+    /// winning team), -1 for a loser of a two-sided game (the others share
+    /// -1: dominoes' three or four players get -1/2 or -1/3), 0 for a draw
+    /// and while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        self.0.returns()
+    }
+
+    /// The position as `seat` sees it, a flat list of `encoding()
+    /// ['tensor_shape']`'s product of floats: the whole position for the
+    /// games of perfect information (the same for every seat), the seat's
+    /// observation for dominoes. Raises `senat.Error` for a seat out of
+    /// range (and, for a dominoes observation, another seat than its
+    /// observer's).
+    fn tensor(&self, seat: i128) -> PyResult<Vec<f32>> {
+        lab(self.0.tensor(whole("seat", seat)?))
+    }
+
+    /// `tensor(seat)` as little-endian `float32` bytes, for
+    /// `numpy.frombuffer(b, dtype="<f4")` without a list in between.
+    fn tensor_bytes<'py>(&self, py: Python<'py>, seat: i128) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let t = lab(self.0.tensor(whole("seat", seat)?))?;
+        let bytes: Vec<u8> = t.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
+    /// The same position (positions are immutable; a Sénat game keeps its
+    /// history).
+    fn clone(&self) -> Position {
+        Clone::clone(self)
+    }
+
+    /// `copy.copy`: the same position.
+    fn __copy__(&self) -> Position {
+        Clone::clone(self)
+    }
+
+    /// `copy.deepcopy`: the same position (nothing in it is shared).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        Clone::clone(self)
+    }
+
+    /// The position of `game` read from `text` with `variant`, then
+    /// `moves` played (what `pickle` calls back: see `__reduce__`).
+    #[staticmethod]
+    fn _restore(game: &str, text: &str, variant: &str, moves: Vec<String>) -> PyResult<Position> {
+        let mut p = lab(catalog::Position::read(kind(game)?, text, variant))?;
+        for m in &moves {
+            p = lab(p.play(m))?;
+        }
+        Ok(Position(p))
+    }
+
+    /// `pickle`: the game, the start text, the variant and the moves since
+    /// (a Sénat game keeps its repetition history; every other position is
+    /// its text).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Replay)> {
+        let restore = py.get_type::<Position>().getattr("_restore")?;
+        let (text, moves) = self.0.record();
+        Ok((restore, (self.game().to_string(), text, self.variant(), moves)))
     }
 
     /// The position text.
@@ -260,7 +406,8 @@ impl Agent {
     /// `senat.Error` with the lab's message for a spec it refuses.
     #[new]
     #[pyo3(signature = (game, spec, seed = 1))]
-    fn new(game: &str, spec: &str, seed: u64) -> PyResult<Agent> {
+    fn new(game: &str, spec: &str, seed: i128) -> PyResult<Agent> {
+        let seed: u64 = whole("seed", seed)?;
         let k = kind(game)?;
         let built = lab(catalog::Agent::new(k, spec))?;
         Ok(Agent { kind: k, spec: spec.trim().to_string(), inner: Mutex::new((built, rng_from_seed(seed))) })
@@ -315,7 +462,7 @@ fn bestmove(
     game: &str,
     position: &Bound<'_, PyAny>,
     spec: &str,
-    seed: u64,
+    seed: i128,
     variant: &str,
 ) -> PyResult<String> {
     let k = kind(game)?;
@@ -333,10 +480,10 @@ fn bestmove(
 }
 
 /// The threads of a batch: all cores when `None`, as the command line.
-fn threads(t: Option<usize>) -> PyResult<usize> {
-    match t {
-        Some(0) => Err(err("--threads 0: give at least 1 thread (or leave it out for all cores)")),
-        Some(t) => lab(senat_lab::limits::threads("--threads", t)),
+fn threads(t: Option<i128>) -> PyResult<usize> {
+    match whole_opt::<usize>("threads", t)? {
+        Some(0) => Err(err("threads=0: give at least 1 thread (or leave it out, None, for all cores)")),
+        Some(t) => lab(senat_lab::limits::threads("threads", t)),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
@@ -365,8 +512,8 @@ fn selfplay<'py>(
     py: Python<'py>,
     game: &str,
     out: PathBuf,
-    games: u64,
-    seed: u64,
+    games: i128,
+    seed: i128,
     variant: &str,
     first: Option<String>,
     second: Option<String>,
@@ -374,8 +521,8 @@ fn selfplay<'py>(
     blue: Option<String>,
     draft_red: Option<String>,
     draft_blue: Option<String>,
-    book_plies: u32,
-    threads: Option<usize>,
+    book_plies: i128,
+    threads: Option<i128>,
     moves: Option<PathBuf>,
     summary: Option<PathBuf>,
     rounds: Option<PathBuf>,
@@ -384,12 +531,14 @@ fn selfplay<'py>(
     force: bool,
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (games, seed): (u64, u64) = (whole("games", games)?, whole("seed", seed)?);
+    let book_plies: u32 = whole("book_plies", book_plies)?;
     let k = kind(game)?;
     if force && resume {
         return Err(err("force and resume do not go together"));
     }
     if games == 0 {
-        return Err(err("--games 0: a batch needs at least 1 game"));
+        return Err(err("games=0: a batch needs at least 1 game"));
     }
     let existing = if resume {
         Existing::Resume
@@ -413,7 +562,7 @@ fn selfplay<'py>(
         }
         use senat_lab::selfplay::{Batch, Matchup, Outputs, identity_of, run};
         let variant = senat_variant(variant)?;
-        let book_plies = lab(senat_lab::limits::plies("--book-plies", u64::from(book_plies)))?;
+        let book_plies = lab(senat_lab::limits::plies("book_plies", u64::from(book_plies)))?;
         let policy = |flag: &str, text: &str| PolicySpec::parse(text).map_err(|e| err(format_args!("{flag}: {e}")));
         let (r, b) = (red.as_deref().unwrap_or("random"), blue.as_deref().unwrap_or("random"));
         let matchup = Matchup {
@@ -500,7 +649,8 @@ fn selfplay<'py>(
 /// An arena, as `senat arena` plays it: every pairing's games in
 /// colour-swapped pairs (duplicate deals for dominoes), from the same
 /// seeds, returned as one dict per pairing with the columns of `senat
-/// arena --summary` (values as the CSV cells, text). `schedule`:
+/// arena --summary` (a number as an `int` or a `float`, an empty cell as
+/// `None`, any other cell as its text). `schedule`:
 /// `round-robin`, `gauntlet` or `ladder`; `book_plies`: shared random plies
 /// at the start of each pair (default 0 for Sénat, 4 for Focus and
 /// Débâcle, as the command line); `draft` (Sénat): both sides' draft
@@ -515,16 +665,18 @@ fn arena<'py>(
     py: Python<'py>,
     game: &str,
     agents: Vec<String>,
-    games: u64,
-    seed: u64,
+    games: i128,
+    seed: i128,
     variant: &str,
     schedule: &str,
-    book_plies: Option<u32>,
+    book_plies: Option<i128>,
     draft: &str,
-    threads: Option<usize>,
+    threads: Option<i128>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     use senat_lab::arena::{Arena, Contest, Schedule};
     use senat_lab::catalog::arena::{About, ArenaPlan, WithArena};
+    let (games, seed): (u64, u64) = (whole("games", games)?, whole("seed", seed)?);
+    let book_plies: Option<u32> = whole_opt("book_plies", book_plies)?;
     let k = kind(game)?;
     let schedule = match schedule {
         "round-robin" => Schedule::RoundRobin,
@@ -566,11 +718,55 @@ fn arena<'py>(
         .map(|row| {
             let d = PyDict::new(py);
             for (key, value) in header.iter().zip(row) {
-                d.set_item(key, value)?;
+                match cell_number(&value) {
+                    Some(Number::Int(i)) => d.set_item(key, i)?,
+                    Some(Number::Float(x)) => d.set_item(key, x)?,
+                    None if value.is_empty() => d.set_item(key, py.None())?,
+                    None => d.set_item(key, value)?,
+                }
             }
             Ok(d)
         })
         .collect()
+}
+
+/// A number read from a summary cell.
+#[derive(Debug, PartialEq)]
+enum Number {
+    /// Digits only, with an optional sign.
+    Int(i64),
+    /// A decimal point or an exponent.
+    Float(f64),
+}
+
+/// The number a summary cell writes (`12`, `-294.6100`, `1e-5`, an
+/// infinite Elo `-inf`), if it is one; any other text (an agent's name) is
+/// not.
+fn cell_number(text: &str) -> Option<Number> {
+    let t = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if t == "inf" || t == "nan" {
+        return text.parse::<f64>().ok().map(Number::Float);
+    }
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(t[i + 1..].strip_prefix(['-', '+']).unwrap_or(&t[i + 1..]))),
+        None => (t, None),
+    };
+    let (int, frac) = mantissa.split_once('.').map_or((mantissa, None), |(a, b)| (a, Some(b)));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let ok = (digits(int) || frac.is_some_and(digits))
+        && (int.is_empty() || digits(int))
+        && frac.is_none_or(|f| f.is_empty() || digits(f))
+        && exponent.is_none_or(digits);
+    if !ok {
+        return None;
+    }
+    if frac.is_none()
+        && exponent.is_none()
+        && let Ok(i) = text.parse::<i64>()
+    {
+        return Some(Number::Int(i));
+    }
+    text.parse::<f64>().ok().map(Number::Float)
 }
 
 /// The first line of the file at `path`, without its line ending.
@@ -632,8 +828,11 @@ fn variant_help(game: &str) -> PyResult<&'static str> {
 /// on the engines of the `senat` command line: positions from their texts,
 /// legal moves, perft, agents by spec, and self-play batches written by the
 /// lab's batch runner. Refusals raise `senat.Error` (a `ValueError`).
+/// This is the native module `senat._senat`; the package `senat`
+/// (`python/senat/__init__.py`) re-exports it beside its Python modules
+/// `senat.openspiel` and `senat.pettingzoo`.
 #[pymodule]
-#[pyo3(name = "senat")]
+#[pyo3(name = "_senat")]
 fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("GAMES", GameKind::ALL.iter().map(|g| g.name()).collect::<Vec<_>>())?;

@@ -225,9 +225,41 @@ def test_an_arena_gives_the_binarys_summary(tmp_path, game, agents, flags):
     assert len(rows) == len(want) and len(rows) >= 1
     for got, row in zip(rows, want):
         assert list(got) == list(row), "the columns of `senat arena --summary`"
-        # Times are measurements, not results.
+        # Times are measurements, not results; numbers are numbers.
         same = [c for c in row if "ms" not in c and "think" not in c]
-        assert {c: got[c] for c in same} == {c: row[c] for c in same}
+        assert {c: got[c] for c in same} == {c: typed(row[c]) for c in same}
+        assert all(isinstance(got[c], (int, float)) for c in ("games", "wins", "score", "elo"))
+
+
+def typed(cell):
+    """A summary cell as `senat.arena` gives it: an int, a float, None for
+    an empty cell, or the text."""
+    if cell == "":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(cell)
+        except ValueError:
+            pass
+    return cell
+
+
+def test_arguments_are_named_in_errors():
+    for call, name in [
+        (lambda: senat.arena("connect4", ["random", "greedy"], -2), "games=-2"),
+        (lambda: senat.Position.start("focus").perft(-1), "depth=-1"),
+        (lambda: senat.Agent("focus", "random", seed=-5), "seed=-5"),
+        (lambda: senat.bestmove("focus", "start", "random", seed=2**64), "seed=18446744073709551616: too large"),
+        (lambda: senat.selfplay("focus", "x.csv", games=0), "games=0"),
+        (lambda: senat.selfplay("focus", "x.csv", 4, threads=0), "threads=0"),
+        (lambda: senat.Position.start("connect4").play_action(-1), "action=-1"),
+        (lambda: senat.Position.start("senat", "closure=99"), "variant: "),
+        (lambda: senat.arena("focus", ["random", "bogus"], 2), "agent 2: "),
+    ]:
+        with pytest.raises(senat.Error) as e:
+            call()
+        assert str(e.value).startswith(name) and "--" not in str(e.value), str(e.value)
+        assert isinstance(e.value, ValueError)
 
 
 def test_errors_carry_the_binarys_message():
@@ -243,7 +275,9 @@ def test_errors_carry_the_binarys_message():
     assert "unknown game `chess`" in str(e.value)
     with pytest.raises(senat.Error) as e:
         senat.Agent("focus", "mcst")
-    assert "--agent: " + str(e.value) == cli_error("bestmove", "--game", "focus", "--agent", "mcst", "start")
+    # The same message, sending to the agents' page instead of `--help`.
+    want = cli_error("bestmove", "--game", "focus", "--agent", "mcst", "start")
+    assert "--agent: " + str(e.value) == want.replace("see --help", "see docs/agents.md")
     with pytest.raises(senat.Error) as e:
         senat.Position.start("focus").play("z9-z8")
     assert "z9-z8" in str(e.value) and "\n" not in str(e.value)
@@ -255,5 +289,5 @@ def test_errors_carry_the_binarys_message():
         senat.Position.start("debacle").observation()
     with pytest.raises(senat.Error, match="dominoes has no board"):
         senat.Position.start("dominoes").board
-    with pytest.raises(senat.Error, match="--depth"):
+    with pytest.raises(senat.Error, match="`depth=121`"):
         senat.Position.start("senat").perft(121)

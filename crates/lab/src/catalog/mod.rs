@@ -16,7 +16,7 @@ pub mod files;
 mod position;
 
 pub use agent::Agent;
-pub use position::Position;
+pub use position::{Mover, Position};
 
 use crate::games::agent::AgentSpec;
 use crate::games::{GameKind, LabGame, TextError};

@@ -5,6 +5,9 @@
 //! What this module must never do: encode a rule or choose a move.
 
 use super::CatalogError;
+use crate::games::dominoes::encode as domino_encode;
+use crate::games::encode::{Encoded, Encoding, zero_sum};
+use crate::games::senat::encode as senat_encode;
 use crate::games::{DominoText, GameKind, LabGame, legal_moves, position_arg, result_line, winner};
 use dominoes_rules::{Observation, State as DominoState};
 use senat_rules::{GameRecord, Variant as SenatVariant};
@@ -49,6 +52,31 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn text_has_variant(&self) -> bool {
         false
     }
+    /// A text that reads back as the game's start here and the moves
+    /// played since, for a position whose text alone loses something (a
+    /// Sénat game's repetition history); by default the text and no moves.
+    fn record(&self) -> (String, Vec<String>) {
+        (self.text(), Vec::new())
+    }
+    /// The sizes of the variant's integer actions and tensor.
+    fn encoding(&self) -> Encoding;
+    /// Who moves next, as a number.
+    fn mover(&self) -> Mover;
+    /// The ids of the legal moves (at a chance node, of the outcomes),
+    /// ascending.
+    fn legal_actions(&self) -> Vec<usize>;
+    /// At a chance node, each outcome's id with its probability, ascending.
+    fn chance_actions(&self) -> Vec<(usize, f64)> {
+        Vec::new()
+    }
+    /// The legal move (or chance outcome) of id `id`, in move text.
+    fn action_text(&self, id: usize) -> Result<String, CatalogError>;
+    /// The position after the legal move (or chance outcome) of id `id`.
+    fn play_action(&self, id: usize) -> Result<Box<dyn Face>, CatalogError>;
+    /// Each player's return: zero-sum, +1 a win, 0 until the game is over.
+    fn returns(&self) -> Vec<f64>;
+    /// The tensor as `seat` sees the position.
+    fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError>;
     /// The same position, boxed.
     fn boxed(&self) -> Box<dyn Face>;
     /// For an agent of the game, which downcasts it.
@@ -180,10 +208,105 @@ impl Position {
         self.face.text_has_variant()
     }
 
+    /// The position as a start text and the moves played from it
+    /// ([`Position::read`] then [`Position::play`] each gives the same
+    /// position, a Sénat game's repetition history included): the text
+    /// and no moves for every game but Sénat.
+    pub fn record(&self) -> (String, Vec<String>) {
+        self.face.record()
+    }
+
+    /// The sizes of the variant's integer actions and tensor
+    /// ([`crate::games::encode`]): the same for every position of a game
+    /// started with the same variant.
+    pub fn encoding(&self) -> Encoding {
+        self.face.encoding()
+    }
+
+    /// Who moves next: a player's number (Sénat's red 0, blue 1; the other
+    /// games' seats in order), chance, or nobody once the game is over.
+    pub fn mover(&self) -> Mover {
+        self.face.mover()
+    }
+
+    /// The integer ids of the legal moves, ascending (at a chance node, of
+    /// its outcomes); each names one move the same way in every position of
+    /// the variant, below [`Encoding::actions`] (chance outcomes below
+    /// [`Encoding::chance_outcomes`]).
+    pub fn legal_actions(&self) -> Vec<usize> {
+        self.face.legal_actions()
+    }
+
+    /// At a chance node, each outcome's id with its probability, ascending;
+    /// empty elsewhere.
+    pub fn chance_actions(&self) -> Vec<(usize, f64)> {
+        self.face.chance_actions()
+    }
+
+    /// The move text of the legal move (or chance outcome) `id`; refused
+    /// for an id that is not legal here.
+    pub fn action_text(&self, id: usize) -> Result<String, CatalogError> {
+        self.face.action_text(id)
+    }
+
+    /// The position after the legal move (or chance outcome) `id`; refused
+    /// for an id that is not legal here and for an observation.
+    pub fn play_action(&self, id: usize) -> Result<Position, CatalogError> {
+        Ok(Position { game: self.game, face: self.face.play_action(id)? })
+    }
+
+    /// Each player's return, zero-sum ([`crate::games::encode::zero_sum`]):
+    /// +1 for a winner, 0 for a draw and until the game is over.
+    pub fn returns(&self) -> Vec<f64> {
+        self.face.returns()
+    }
+
+    /// The position as `seat` sees it, as a flat tensor of
+    /// [`Encoding::tensor_shape`]: the whole position for the games of
+    /// perfect information (the same for every seat), the seat's
+    /// observation for dominoes (an observation only for its observer).
+    pub fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
+        let n = self.encoding().players;
+        if seat >= n {
+            return Err(CatalogError::Refused(format!("seat {seat}: this game has players 0 to {}", n - 1)));
+        }
+        self.face.tensor(seat)
+    }
+
     /// The game's state, for an agent of the game.
     pub(super) fn face(&self) -> &dyn Face {
         self.face.as_ref()
     }
+}
+
+/// Who moves next ([`Position::mover`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// The player of this number.
+    Player(usize),
+    /// Chance (a dominoes deal or draw).
+    Chance,
+    /// Nobody: the game is over.
+    Over,
+}
+
+/// The move among `moves` whose id is `id`, or why none is.
+fn of_id<M: Copy>(
+    moves: impl IntoIterator<Item = M>,
+    id: usize,
+    id_of: impl Fn(M) -> usize,
+) -> Result<M, CatalogError> {
+    moves
+        .into_iter()
+        .find(|&m| id_of(m) == id)
+        .ok_or_else(|| CatalogError::Refused(format!("action {id} is not legal here")))
+}
+
+/// The ascending ids of `moves`.
+fn ids<M>(moves: impl IntoIterator<Item = M>, id_of: impl Fn(M) -> usize) -> Vec<usize> {
+    let mut v: Vec<usize> = moves.into_iter().map(id_of).collect();
+    v.sort_unstable();
+    v
 }
 
 /// A lab game's position checked to be of `k` (Focus's player count).
@@ -212,7 +335,7 @@ impl<G: LabGame> fmt::Debug for Lab<G> {
     }
 }
 
-impl<G: LabGame + 'static> Face for Lab<G>
+impl<G: LabGame + Encoded + 'static> Face for Lab<G>
 where
     G::State: Send + Sync,
 {
@@ -259,6 +382,31 @@ where
     }
     fn text_has_variant(&self) -> bool {
         true
+    }
+    fn encoding(&self) -> Encoding {
+        G::encoding(&self.0)
+    }
+    fn mover(&self) -> Mover {
+        if G::result(&self.0).is_some() { Mover::Over } else { Mover::Player(G::to_move(&self.0)) }
+    }
+    fn legal_actions(&self) -> Vec<usize> {
+        ids(legal_moves::<G>(&self.0), |m| G::action_id(&self.0, m))
+    }
+    fn action_text(&self, id: usize) -> Result<String, CatalogError> {
+        of_id(legal_moves::<G>(&self.0), id, |m| G::action_id(&self.0, m)).map(G::move_text)
+    }
+    fn play_action(&self, id: usize) -> Result<Box<dyn Face>, CatalogError> {
+        let m = of_id(legal_moves::<G>(&self.0), id, |m| G::action_id(&self.0, m))?;
+        Ok(Box::new(Lab::<G>(G::apply(&self.0, m))))
+    }
+    fn returns(&self) -> Vec<f64> {
+        let n = G::players(&self.0);
+        G::result(&self.0).map_or_else(|| vec![0.0; n], |r| zero_sum(&r, n))
+    }
+    fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
+        let mut out = Vec::new();
+        G::tensor(&self.0, seat, &mut out);
+        Ok(out)
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(Lab::<G>(self.0))
@@ -313,11 +461,60 @@ impl Face for Senat {
     fn perft(&self, depth: u32) -> Result<u64, CatalogError> {
         Ok(senat_rules::perft::perft(self.0.position(), depth))
     }
+    fn record(&self) -> (String, Vec<String>) {
+        (self.0.start().to_spn(), self.0.moves().iter().map(|m| m.to_string()).collect())
+    }
+    fn encoding(&self) -> Encoding {
+        senat_encode::encoding(self.0.position())
+    }
+    fn mover(&self) -> Mover {
+        if self.0.outcome().is_some() {
+            Mover::Over
+        } else {
+            Mover::Player(crate::games::senat::player(self.0.position().side_to_move()))
+        }
+    }
+    fn legal_actions(&self) -> Vec<usize> {
+        if self.0.outcome().is_some() {
+            return Vec::new();
+        }
+        ids(self.0.position().legal_moves().iter().copied(), senat_encode::action_id)
+    }
+    fn action_text(&self, id: usize) -> Result<String, CatalogError> {
+        self.senat_move(id).map(|m| m.to_string())
+    }
+    fn play_action(&self, id: usize) -> Result<Box<dyn Face>, CatalogError> {
+        let m = self.senat_move(id)?;
+        let mut next = self.0.clone();
+        next.play(m).map_err(|e| CatalogError::Refused(format!("action {id}: {e}")))?;
+        Ok(Box::new(Senat(next, self.1)))
+    }
+    fn returns(&self) -> Vec<f64> {
+        match self.0.outcome() {
+            Some(o) => zero_sum(&crate::games::senat::scores(o.winner), 2),
+            None => vec![0.0; 2],
+        }
+    }
+    fn tensor(&self, _seat: usize) -> Result<Vec<f32>, CatalogError> {
+        let mut out = Vec::new();
+        senat_encode::tensor(self.0.position(), self.0.outcome().is_some(), &mut out);
+        Ok(out)
+    }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(self.clone())
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+impl Senat {
+    /// The legal move of id `id`.
+    fn senat_move(&self, id: usize) -> Result<senat_rules::moves::Move, CatalogError> {
+        if self.0.outcome().is_some() {
+            return Err(CatalogError::Refused(format!("action {id}: the game is over")));
+        }
+        of_id(self.0.position().legal_moves().iter().copied(), id, senat_encode::action_id)
     }
 }
 
@@ -386,6 +583,49 @@ impl Face for Domino {
     fn perft(&self, depth: u32) -> Result<u64, CatalogError> {
         Ok(dominoes_rules::perft(&self.0, depth))
     }
+    fn encoding(&self) -> Encoding {
+        domino_encode::encoding(&self.0.variant())
+    }
+    fn mover(&self) -> Mover {
+        if self.0.outcome().is_some() {
+            Mover::Over
+        } else if self.0.is_chance() {
+            Mover::Chance
+        } else {
+            Mover::Player(self.0.to_move())
+        }
+    }
+    fn legal_actions(&self) -> Vec<usize> {
+        ids(self.domino_moves(), domino_encode::action_id)
+    }
+    fn chance_actions(&self) -> Vec<(usize, f64)> {
+        let mut out = Vec::new();
+        self.0.chance_outcomes(&mut out);
+        let mut v: Vec<(usize, f64)> = out.into_iter().map(|(m, p)| (domino_encode::action_id(m), p)).collect();
+        v.sort_by_key(|&(id, _)| id);
+        v
+    }
+    fn action_text(&self, id: usize) -> Result<String, CatalogError> {
+        of_id(self.domino_moves(), id, domino_encode::action_id).map(|m| m.to_string())
+    }
+    fn play_action(&self, id: usize) -> Result<Box<dyn Face>, CatalogError> {
+        let m = of_id(self.domino_moves(), id, domino_encode::action_id)?;
+        let mut next = self.0;
+        next.play(m).map_err(|e| CatalogError::Refused(format!("action {id}: {e}")))?;
+        Ok(Box::new(Domino(next)))
+    }
+    fn returns(&self) -> Vec<f64> {
+        let n = self.0.players();
+        match self.0.outcome() {
+            Some(o) => zero_sum(&o.scores(n), n),
+            None => vec![0.0; n],
+        }
+    }
+    fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
+        let mut out = Vec::new();
+        domino_encode::tensor(&self.0.observation(seat), &mut out);
+        Ok(out)
+    }
     fn observation(&self, seat: Option<usize>) -> Result<Box<dyn Face>, CatalogError> {
         let p = seat.unwrap_or_else(|| self.0.to_move());
         if p >= self.0.players() {
@@ -401,6 +641,21 @@ impl Face for Domino {
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+impl Domino {
+    /// The legal decisions, or at a chance node the outcomes.
+    fn domino_moves(&self) -> Vec<dominoes_rules::Move> {
+        let mut v = Vec::new();
+        if self.0.is_chance() {
+            let mut out = Vec::new();
+            self.0.chance_outcomes(&mut out);
+            v.extend(out.into_iter().map(|(m, _)| m));
+        } else {
+            self.0.legal_moves(&mut v);
+        }
+        v
     }
 }
 
@@ -444,6 +699,43 @@ impl Face for View {
     }
     fn perft(&self, _depth: u32) -> Result<u64, CatalogError> {
         Err(CatalogError::Refused("perft needs a full state, not an observation".into()))
+    }
+    fn encoding(&self) -> Encoding {
+        domino_encode::encoding(&self.0.variant())
+    }
+    fn mover(&self) -> Mover {
+        if self.0.match_over() { Mover::Over } else { Mover::Player(self.0.to_move()) }
+    }
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.0.legal_moves(&mut v);
+        ids(v, domino_encode::action_id)
+    }
+    fn action_text(&self, id: usize) -> Result<String, CatalogError> {
+        let mut v = Vec::new();
+        self.0.legal_moves(&mut v);
+        of_id(v, id, domino_encode::action_id).map(|m| m.to_string())
+    }
+    fn play_action(&self, _id: usize) -> Result<Box<dyn Face>, CatalogError> {
+        self.after("")
+    }
+    fn returns(&self) -> Vec<f64> {
+        let n = self.0.players();
+        match self.0.outcome() {
+            Some(o) => zero_sum(&o.scores(n), n),
+            None => vec![0.0; n],
+        }
+    }
+    fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
+        if seat != self.0.observer() {
+            return Err(CatalogError::Refused(format!(
+                "seat {seat}: this is player {}'s observation",
+                self.0.observer()
+            )));
+        }
+        let mut out = Vec::new();
+        domino_encode::tensor(&self.0, &mut out);
+        Ok(out)
     }
     fn observation(&self, _seat: Option<usize>) -> Result<Box<dyn Face>, CatalogError> {
         Err(CatalogError::Refused("this is already an observation".into()))
@@ -491,6 +783,48 @@ mod tests {
                 p = p.play(&m).unwrap();
             }
             assert!(p.play("no such move").is_err(), "{game}");
+        }
+    }
+
+    /// Every game through the integer face: each legal move has one id
+    /// below the count, its text is the move's, playing the id is playing
+    /// the text, the tensor has its shape, and the returns are zero-sum.
+    #[test]
+    fn every_game_plays_by_integer_actions_through_the_catalog() {
+        for (game, variant) in GameKind::ALL.into_iter().map(|g| (g, "")).chain([
+            (GameKind::Dominoes, "players=3,target=20"),
+            (GameKind::Focus, "fix=swap"),
+            (GameKind::Connect4, "width=5,height=4"),
+        ]) {
+            let mut p = Position::read(game, "start", variant).unwrap();
+            let e = p.encoding();
+            let mut rng = rng_from_seed(11);
+            let mut plies = 0u64;
+            while !p.is_over() {
+                let ids = p.legal_actions();
+                let mut texts: Vec<String> = ids.iter().map(|&id| p.action_text(id).unwrap()).collect();
+                assert!(ids.windows(2).all(|w| w[0] < w[1]), "{game}: {ids:?}");
+                let limit = if p.is_chance() { e.chance_outcomes } else { e.actions };
+                assert!(ids.iter().all(|&id| id < limit), "{game}: {ids:?} not below {limit}");
+                texts.sort();
+                assert_eq!(texts, p.legal_moves(), "{game} {}", p.text());
+                for seat in 0..e.players {
+                    assert_eq!(p.tensor(seat).unwrap().len(), e.tensor_len(), "{game}");
+                }
+                assert_eq!(p.mover() == Mover::Chance, p.is_chance());
+                let id = ids[game_search::rng::below(&mut rng, ids.len())];
+                let next = p.play_action(id).unwrap();
+                assert_eq!(next.text(), p.play(&p.action_text(id).unwrap()).unwrap().text(), "{game}");
+                p = next;
+                plies += 1;
+                assert!(plies <= e.max_plies, "{game}");
+            }
+            assert_eq!(p.mover(), Mover::Over);
+            assert!(p.legal_actions().is_empty() && p.play_action(0).is_err());
+            let r = p.returns();
+            assert_eq!(r.len(), e.players);
+            assert!(r.iter().sum::<f64>().abs() < 1e-9 && r.iter().all(|x| (-1.0..=1.0).contains(x)), "{game}: {r:?}");
+            assert!(p.tensor(e.players).is_err());
         }
     }
 

@@ -508,6 +508,37 @@ pub fn random_open_position(stones: u32, mut pick: impl FnMut(usize) -> usize) -
     (!p.is_over() && p.ply() == stones && !Connect4::wins_at_once(&p)).then_some(p)
 }
 
+/// Connect Four's integer actions and tensor: the action is the column (0
+/// the leftmost), the tensor three planes of `height × width` (the first
+/// player's discs, the second's, the empty cells; row 0 the bottom).
+impl super::encode::Encoded for Connect4 {
+    fn encoding(s: &Position) -> super::encode::Encoding {
+        let v = s.variant();
+        super::encode::Encoding {
+            players: 2,
+            actions: usize::from(v.width),
+            chance_outcomes: 0,
+            max_plies: v.cells() as u64,
+            tensor_shape: vec![3, usize::from(v.height), usize::from(v.width)],
+        }
+    }
+    fn action_id(_s: &Position, m: Move) -> usize {
+        usize::from(m.column())
+    }
+    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
+        let v = s.variant();
+        let (w, h) = (usize::from(v.width), usize::from(v.height));
+        out.clear();
+        out.resize(3 * w * h, 0.0);
+        for row in 0..h {
+            for col in 0..w {
+                let plane = s.disc(col as u8, row as u8).unwrap_or(2);
+                out[(plane * h + row) * w + col] = 1.0;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

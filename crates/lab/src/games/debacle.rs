@@ -202,6 +202,83 @@ impl crate::metrics::records::Measured for Debacle {
     }
 }
 
+/// The action ids of Débâcle: a flip on each square (36), then a roll
+/// from × direction (forward, left, right) × where it ends (no home
+/// square, or the home square of file a to f: 7), 756, then a recovery on
+/// the home square of file a to f (6) and the declined recovery (1): 799
+/// in all. The tensor: 36 planes of 6 × 6, the first 12 a die of each
+/// owner × value, then the captured piles (holder × value, filled with the
+/// count over 6), the match scores over the target (2), the phase (first
+/// action, second action, rebond, recovery: 4), the die flipped by the
+/// first action and the rebonding die (2 squares), and the side to move (2).
+impl super::encode::Encoded for Debacle {
+    fn encoding(s: &Position) -> super::encode::Encoding {
+        let v = s.variant();
+        super::encode::Encoding {
+            players: 2,
+            actions: 36 + 36 * 3 * 7 + 6 + 1,
+            chance_outcomes: 0,
+            // A turn: two regular actions, a rebond after each of at most
+            // five captures (the fifth ends the round), a recovery decision.
+            max_plies: u64::from(v.rounds) * u64::from(v.turns) * 8,
+            tensor_shape: vec![TENSOR_PLANES, 6, 6],
+        }
+    }
+    fn action_id(_s: &Position, m: debacle_rules::Move) -> usize {
+        use debacle_rules::{Dir, Move};
+        match m {
+            Move::Flip { square } => usize::from(square),
+            Move::Roll { from, dir, home } => {
+                let d = match dir {
+                    Dir::Forward => 0,
+                    Dir::Left => 1,
+                    Dir::Right => 2,
+                };
+                36 + (usize::from(from) * 3 + d) * 7 + home.map_or(0, |h| 1 + usize::from(h % 6))
+            }
+            Move::Recover { to } => 36 + 36 * 3 * 7 + usize::from(to % 6),
+            Move::Decline => 36 + 36 * 3 * 7 + 6,
+        }
+    }
+    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(TENSOR_PLANES * 36, 0.0);
+        let mut plane = |k: usize, value: f32| out[k * 36..][..36].fill(value);
+        for h in 0..2 {
+            for (v, &n) in s.pile(h).iter().enumerate() {
+                plane(12 + h * 6 + v, f32::from(n) / 6.0);
+            }
+            plane(24 + h, s.scores()[h] as f32 / f32::from(s.variant().target));
+        }
+        let over = s.outcome().is_some();
+        if !over {
+            let k = match s.phase() {
+                Phase::Action { index: 0, .. } => 26,
+                Phase::Action { .. } => 27,
+                Phase::Rebond { .. } => 28,
+                Phase::Recovery => 29,
+            };
+            plane(k, 1.0);
+            plane(32 + s.to_move(), 1.0);
+        }
+        for sq in 0..36u8 {
+            if let Some((owner, value)) = s.cell(sq) {
+                out[(owner * 6 + usize::from(value) - 1) * 36 + usize::from(sq)] = 1.0;
+            }
+        }
+        if !over {
+            match s.phase() {
+                Phase::Action { flipped: Some(sq), .. } => out[30 * 36 + usize::from(sq)] = 1.0,
+                Phase::Rebond { square, .. } => out[31 * 36 + usize::from(square)] = 1.0,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The planes of Débâcle's tensor.
+const TENSOR_PLANES: usize = 34;
+
 #[cfg(test)]
 mod tests {
     use super::*;

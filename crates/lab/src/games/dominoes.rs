@@ -1086,6 +1086,97 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
     c
 }
 
+/// Dominoes' integer actions and information-state tensor
+/// ([`crate::games::encode`]).
+pub mod encode {
+    use super::max_round_decisions;
+    use crate::games::encode::{Encoding, one_hot};
+    use dominoes_rules::{End, Move, Observation, Variant};
+
+    /// Tiles of the set.
+    const TILES: usize = 28;
+    /// Decision ids: a tile against the left or right end (tile × 2), then
+    /// the pass.
+    pub const ACTIONS: usize = 2 * TILES + 1;
+
+    /// The tensor's length for `players`: the observer's hand (28), the
+    /// tiles in the chain (28), the two open ends' numbers (7 + 7), who
+    /// played each tile of the chain (players × 28), each player's hand
+    /// size over 28, the boneyard's size over 28, the player to move, the
+    /// observer (one-hot each), the match scores over the target, the
+    /// passes of each player this round over 28, and the tiles drawn this
+    /// turn over 28.
+    pub fn tensor_len(players: usize) -> usize {
+        2 * TILES + 14 + players * TILES + players + 1 + 4 * players + 1
+    }
+
+    /// The sizes of the encoding under `v`.
+    pub fn encoding(v: &Variant) -> Encoding {
+        let n = usize::from(v.players);
+        Encoding {
+            players: n,
+            actions: ACTIONS,
+            chance_outcomes: TILES,
+            // Every round deals or draws each tile at most once.
+            max_plies: u64::from(v.rounds) * u64::from(max_round_decisions(n) + TILES as u32),
+            tensor_shape: vec![tensor_len(n)],
+        }
+    }
+
+    /// The id of `m`: a decision's below [`ACTIONS`], a chance outcome's
+    /// (a dealt or drawn tile) the tile's index, below 28.
+    pub fn action_id(m: Move) -> usize {
+        match m {
+            Move::Deal { tile, .. } | Move::Draw { tile } => usize::from(tile.index()),
+            Move::Play { tile, end } => 2 * usize::from(tile.index()) + usize::from(end == End::Right),
+            Move::Pass => 2 * TILES,
+        }
+    }
+
+    /// Fills `out` with what the observer of `o` knows (its hand, the
+    /// round's public history as counts, the match scores): a summary of
+    /// its information state, not the order of the plays.
+    pub fn tensor(o: &Observation, out: &mut Vec<f32>) {
+        let n = o.players();
+        out.clear();
+        out.resize(tensor_len(n), 0.0);
+        for t in o.hand().iter() {
+            one_hot(out, usize::from(t.index()));
+        }
+        for t in o.chain().iter() {
+            one_hot(out, TILES + usize::from(t.index()));
+        }
+        if let Some((l, r)) = o.ends() {
+            one_hot(out, 2 * TILES + usize::from(l));
+            one_hot(out, 2 * TILES + 7 + usize::from(r));
+        }
+        let played = 2 * TILES + 14;
+        let sizes = played + n * TILES;
+        let to_move = sizes + n + 1;
+        let observer = to_move + n;
+        let scores = observer + n;
+        let passes = scores + n;
+        let tiles = TILES as f32;
+        for e in o.history() {
+            let p = usize::from(e.player);
+            match e.play {
+                Some((t, _)) => one_hot(out, played + p * TILES + usize::from(t.index())),
+                None => out[passes + p.min(n - 1)] += 1.0 / tiles,
+            }
+        }
+        for p in 0..n {
+            out[sizes + p] = o.hand_size(p) as f32 / tiles;
+            out[scores + p] = o.scores()[p] as f32 / o.variant().target.max(1) as f32;
+        }
+        out[sizes + n] = o.boneyard_size() as f32 / tiles;
+        if !o.match_over() {
+            one_hot(out, to_move + o.to_move());
+        }
+        one_hot(out, observer + o.observer());
+        out[passes + n] = o.drawn_this_turn() as f32 / tiles;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

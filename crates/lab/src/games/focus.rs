@@ -240,3 +240,70 @@ impl crate::metrics::records::Measured for Focus {
         })
     }
 }
+
+/// The index of a playable square among the 52 ([`SQUARES`]).
+fn square_index(sq: focus_rules::Square) -> usize {
+    SQUARES.iter().position(|&x| x == sq).unwrap_or(0)
+}
+
+/// The action ids of Focus: a step `from` (52) × direction (north, east,
+/// south, west) × distance (1 to 5) first (1040), then an entry on each
+/// square (52), the pass (1), and the opening swaps own × other square
+/// (52 × 52), 3797 in all. The tensor: for each player, one plane per
+/// stack level (bottom first) of the 8 × 8 board marking that player's
+/// pieces, then a plane per player filled with its reserve over its start
+/// total, then a plane per player filled with 1 for the player to move.
+impl super::encode::Encoded for Focus {
+    fn encoding(s: &Position) -> super::encode::Encoding {
+        let n = s.players();
+        super::encode::Encoding {
+            players: n,
+            actions: STEP_IDS + 52 + 1 + 52 * 52,
+            chance_outcomes: 0,
+            max_plies: u64::from(s.variant().cap),
+            tensor_shape: vec![n * MAX_HEIGHT + 2 * n, 8, 8],
+        }
+    }
+    fn action_id(_s: &Position, m: focus_rules::Move) -> usize {
+        use focus_rules::Move;
+        match m {
+            Move::Step { from, to } => {
+                let (df, dr) = (i32::from(to % 8) - i32::from(from % 8), i32::from(to / 8) - i32::from(from / 8));
+                let (dir, dist) = match (df.signum(), dr.signum()) {
+                    (0, 1) => (0, dr),
+                    (1, 0) => (1, df),
+                    (0, -1) => (2, -dr),
+                    _ => (3, -df),
+                };
+                square_index(from) * 20 + dir * 5 + (dist.clamp(1, 5) as usize - 1)
+            }
+            Move::Enter { to } => STEP_IDS + square_index(to),
+            Move::Pass => STEP_IDS + 52,
+            Move::Swap { own, other } => STEP_IDS + 53 + square_index(own) * 52 + square_index(other),
+        }
+    }
+    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
+        let n = s.players();
+        out.clear();
+        out.resize((n * MAX_HEIGHT + 2 * n) * 64, 0.0);
+        for &sq in SQUARES.iter() {
+            for level in 0..s.height(sq) {
+                if let Some(p) = s.piece(sq, level) {
+                    out[(p * MAX_HEIGHT + level) * 64 + sq as usize] = 1.0;
+                }
+            }
+        }
+        let total = focus_rules::total_pieces(n) as f32 / n as f32;
+        for p in 0..n {
+            let reserve = s.reserve(p) as f32 / total;
+            out[(n * MAX_HEIGHT + p) * 64..][..64].fill(reserve);
+        }
+        if s.outcome().is_none() {
+            let p = s.to_move();
+            out[(n * MAX_HEIGHT + n + p) * 64..][..64].fill(1.0);
+        }
+    }
+}
+
+/// Step ids: 52 squares × 4 directions × 5 distances.
+const STEP_IDS: usize = 52 * 4 * 5;

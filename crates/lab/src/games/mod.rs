@@ -35,6 +35,7 @@ pub mod dominoes_leaf;
 pub mod dominoes_net;
 pub mod dominoes_proof;
 pub mod dominoes_train;
+pub mod encode;
 pub mod focus;
 pub mod learn;
 pub mod senat;

@@ -526,6 +526,115 @@ pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
     r
 }
 
+/// Sénat's integer actions and tensor ([`crate::games::encode`]), on the
+/// rules crate's position: the face of the catalog keeps a
+/// [`senat_rules::GameRecord`], not a [`SenatState`].
+pub mod encode {
+    use crate::games::encode::{Encoding, one_hot};
+    use senat_rules::board::{CELLS, Cell};
+    use senat_rules::dice::{DICE, Side};
+    use senat_rules::moves::{Dest, Move, MoveKind};
+    use senat_rules::position::{Phase, Position};
+
+    /// Faces of a die.
+    const FACES: usize = 6;
+    /// First id of each kind: give (a die), place (die × cell × face),
+    /// shift (from × to), flip (agent × target), push (agent × target ×
+    /// destination cell or the door), turn (agent × target × face).
+    const PLACE: usize = DICE;
+    const SHIFT: usize = PLACE + DICE * CELLS * FACES;
+    const FLIP: usize = SHIFT + CELLS * CELLS;
+    const PUSH: usize = FLIP + CELLS * CELLS;
+    const TURN: usize = PUSH + CELLS * CELLS * (CELLS + 1);
+    /// Every id is below it (20125).
+    pub const ACTIONS: usize = TURN + CELLS * CELLS * FACES;
+    /// Per cell: empty, symbol (3), colour shown (red, blue, white), the
+    /// die's number (23), the face on top (6).
+    const PER_CELL: usize = 1 + 3 + 3 + DICE + FACES;
+    /// After the cells: the phase (give, place, play), the die to place
+    /// (23), the reserve (23), the piles red, blue, white over the
+    /// majority, the clock over the closure, the side to move (red, blue).
+    pub const TENSOR: usize = CELLS * PER_CELL + 3 + DICE + DICE + 3 + 1 + 2;
+
+    /// The sizes of the encoding under `p`'s variant.
+    pub fn encoding(p: &Position) -> Encoding {
+        let closure = u64::from(p.closure());
+        Encoding {
+            players: 2,
+            actions: ACTIONS,
+            chance_outcomes: 0,
+            // The draft gives and places every die; in play the clock
+            // closes the game `closure` half-moves after the last die went
+            // through the door, and at most every die goes through it.
+            max_plies: 2 * DICE as u64 + (DICE as u64 + 1) * closure,
+            tensor_shape: vec![TENSOR],
+        }
+    }
+
+    /// The id of the move `m` (below [`ACTIONS`]).
+    pub fn action_id(m: Move) -> usize {
+        let die = |d: senat_rules::dice::Die| usize::from(d.number()) - 1;
+        let pair = |a: Cell, b: Cell| a.index() * CELLS + b.index();
+        match m.kind() {
+            MoveKind::Give(d) => die(d),
+            MoveKind::Place(d, c, f) => PLACE + (die(d) * CELLS + c.index()) * FACES + usize::from(f.index()),
+            MoveKind::Shift { from, to } => SHIFT + pair(from, to),
+            MoveKind::Flip { agent, target } => FLIP + pair(agent, target),
+            MoveKind::Push { agent, target, to } => {
+                let d = match to {
+                    Dest::Cell(c) => c.index(),
+                    Dest::Door => CELLS,
+                };
+                PUSH + pair(agent, target) * (CELLS + 1) + d
+            }
+            MoveKind::Turn { agent, target, face } => TURN + pair(agent, target) * FACES + usize::from(face.index()),
+        }
+    }
+
+    /// Fills `out` with `p` (the same for both players: perfect
+    /// information); `over`: the game has ended (no side to move).
+    pub fn tensor(p: &Position, over: bool, out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(TENSOR, 0.0);
+        for c in Cell::all() {
+            let cell = &mut out[c.index() * PER_CELL..][..PER_CELL];
+            match p.piece_at(c) {
+                None => cell[0] = 1.0,
+                Some((d, f)) => {
+                    one_hot(cell, 1 + f.symbol() as usize);
+                    if let Some(colour) = p.colour_at(c) {
+                        one_hot(cell, 4 + colour as usize);
+                    }
+                    one_hot(cell, 7 + usize::from(d.number()) - 1);
+                    one_hot(cell, 7 + DICE + usize::from(f.index()));
+                }
+            }
+        }
+        let g = &mut out[CELLS * PER_CELL..];
+        match p.phase() {
+            Phase::Give => g[0] = 1.0,
+            Phase::Place(d) => {
+                g[1] = 1.0;
+                one_hot(g, 3 + usize::from(d.number()) - 1);
+            }
+            Phase::Play => g[2] = 1.0,
+        }
+        for d in p.reserve().iter() {
+            one_hot(g, 3 + DICE + usize::from(d.number()) - 1);
+        }
+        let piles = p.piles();
+        let majority = f32::from(p.majority_at().max(1));
+        let at = 3 + 2 * DICE;
+        g[at] = f32::from(piles.red) / majority;
+        g[at + 1] = f32::from(piles.blue) / majority;
+        g[at + 2] = f32::from(piles.white) / majority;
+        g[at + 3] = f32::from(p.clock()) / f32::from(p.closure().max(1));
+        if !over {
+            g[at + 4 + usize::from(p.side_to_move() == Side::Blue)] = 1.0;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

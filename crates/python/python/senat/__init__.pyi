@@ -1,10 +1,15 @@
-"""Type stub of the `senat` package (the Rust extension of crates/python).
+"""Type stub of the `senat` package: the names of its native module
+`senat._senat` (the Rust extension of crates/python), which `senat`
+re-exports. The Python modules `senat.openspiel` (every game registered
+with OpenSpiel) and `senat.pettingzoo` (every game as a PettingZoo AEC
+environment) carry their own types.
 
-Sénat and the other games of the seeds (Focus, Débâcle, block dominoes) on
-the engines of the `senat` command line: positions from their texts, legal
-moves, perft, agents by spec, and self-play batches written by the lab's
-batch runner. Refusals raise `senat.Error` (a `ValueError`) carrying the
-lab's one-line message.
+Sénat and the other games of the seeds (Focus, Débâcle, Connect Four, block
+dominoes) on the engines of the `senat` command line: positions from their
+texts, legal moves (as texts and as integer ids), tensors, perft, agents by
+spec, and self-play batches written by the lab's batch runner. Refusals
+raise `senat.Error` (a `ValueError`) carrying the lab's one-line message;
+an argument it refuses (a negative integer, `games=0`) is named in it.
 """
 
 from os import PathLike
@@ -74,6 +79,38 @@ class Position:
         """Leaves of the move tree `depth` plies below (`senat perft --depth`)."""
     def bestmove(self, spec: str, seed: int = 1) -> str:
         """The move of the agent `spec` here (`senat bestmove --agent SPEC --seed SEED`)."""
+    def encoding(self) -> Dict[str, Any]:
+        """The variant's integer encoding: `players`, `actions` (decision ids
+        are below it), `chance_outcomes` (chance ids are below it), `max_plies`
+        and `tensor_shape` (a list)."""
+    @property
+    def current_player(self) -> int:
+        """The player to move as a number (Sénat's red 0, blue 1; seats in
+        order), -1 for chance, -4 once the game is over (OpenSpiel's ids)."""
+    def legal_actions(self) -> List[int]:
+        """The integer ids of the legal moves (of the chance outcomes at a
+        chance node), ascending."""
+    def chance_actions(self) -> List[Tuple[int, float]]:
+        """At a chance node, each outcome's id with its probability."""
+    def action_text(self, action: int) -> str:
+        """The move text of the legal action `action`."""
+    def play_action(self, action: int) -> "Position":
+        """The position after the legal action `action` (a new one)."""
+    def returns(self) -> List[float]:
+        """Each player's zero-sum return: +1 a win, 0 a draw and until the end."""
+    def tensor(self, seat: int) -> List[float]:
+        """The position as `seat` sees it, flat, of `encoding()['tensor_shape']`
+        (dominoes: the seat's observation)."""
+    def tensor_bytes(self, seat: int) -> bytes:
+        """`tensor(seat)` as little-endian float32 bytes (`numpy.frombuffer`)."""
+    def clone(self) -> "Position":
+        """The same position (a Sénat game with its history)."""
+    def __copy__(self) -> "Position": ...
+    def __deepcopy__(self, memo: Any) -> "Position": ...
+    @staticmethod
+    def _restore(game: str, text: str, variant: str, moves: List[str]) -> "Position":
+        """The position `text` of `game` with `moves` played (`pickle`'s call back)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str, str, List[str]]]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -136,11 +173,12 @@ def arena(
     book_plies: Optional[int] = None,
     draft: str = "random",
     threads: Optional[int] = None,
-) -> List[Dict[str, str]]:
+) -> List[Dict[str, Union[int, float, str, None]]]:
     """Plays an arena as `senat arena --game GAME` does (colour-swapped
     pairs, duplicate deals for dominoes; `schedule`: round-robin, gauntlet
     or ladder) and returns one dict per pairing with the columns of
-    `senat arena --summary`, cells as text."""
+    `senat arena --summary`: numbers as int or float (an infinite Elo as
+    `float('inf')`), an empty cell as None, names as text."""
 
 def read_identity(path: _Path) -> Dict[str, str]:
     """The identity fields of a batch file's first line."""
