@@ -1,7 +1,7 @@
 //! `senat`: the command-line front end of the Sénat engine.
 //!
 //! Every command reads positions and moves in the project's notation (SPN
-//! and move text, see `NOTATION.md`) and writes the same notation back, so
+//! and move text, see `crates/rules/NOTATION.md`) and writes the same notation back, so
 //! that its output can be pasted into another command or another tool.
 //!
 //! Errors are one line on stderr, prefixed `senat: error: `, with exit
@@ -29,7 +29,8 @@ Examples:
   senat replay crates/rules/data/sample-game.txt --quiet
   senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
-Positions are written in SPN and moves in move text, as in the project's NOTATION.md.
+Positions are written in SPN and moves in move text, as in crates/rules/NOTATION.md
+(Sénat; every other game in crates/GAME/NOTATION.md; docs/notation.md sums them up).
 
 Errors are one line on stderr, `senat: error: ...` (exit 2), input echoed with
 control characters escaped. Numbers are bounded: times above 0 and at most a year,
@@ -312,7 +313,7 @@ Examples:
     /// the band), `out` (outside) or `undecided`; games go only to undecided
     /// variants; the verdicts hold together with probability 1 − δ. Writes
     /// DIR/design.csv, DIR/design.png and the round log DIR/rounds.csv
-    /// (`--resume` continues it). See docs/design.md.
+    /// (`--resume` continues it). See docs/commands/design.md.
     #[command(after_help = "\
 Examples:
   senat design --selftest                                       # the guarantee checked on planted truths

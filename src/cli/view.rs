@@ -148,7 +148,8 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
                 let i = pick_ply(a.ply, steps.len() - 1, &played.name)?;
                 let note = ply_note(&steps, i);
                 let last_move = if a.no_arrows { None } else { steps[i].last };
-                picture::svg(&Frame { position: &steps[i].position, last: last_move, note: note.as_deref() })
+                let frame = Frame { position: &steps[i].position, last: last_move, note: note.as_deref() };
+                picture::svg_of_game(&frame, steps[i].outcome)
             }
             None => {
                 let p = parse_position(&a.what.join(" "), variant)?;
@@ -223,7 +224,8 @@ pub(crate) fn replay_pictures(game: &GameRecord, dir: &Path, force: bool, out: &
     std::fs::create_dir_all(dir).or_else(|e| input(format_args!("cannot create {}: {e}", dir.display())))?;
     for (i, s) in steps.iter().enumerate() {
         let note = ply_note(&steps, i);
-        let svg = picture::svg(&Frame { position: &s.position, last: s.last, note: note.as_deref() });
+        let frame = Frame { position: &s.position, last: s.last, note: note.as_deref() };
+        let svg = picture::svg_of_game(&frame, s.outcome);
         write_atomic(&name(i), svg.as_bytes(), true)?;
     }
     writeln!(out, "wrote {} pictures to {}", steps.len(), dir.display())?;
@@ -363,7 +365,7 @@ fn senat_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usiz
 /// (`senat annotate`'s comments), `None` for a record without them.
 fn senat_evaluation(game: &GameRecord, ply_notes: &[Vec<String>]) -> Option<viewer::Evaluation> {
     let steps = viewer::steps(game);
-    viewer::evaluation(ply_notes, "blue", |j| {
+    viewer::evaluation(ply_notes, "blue", "red", |j| {
         steps.get(j - 1).is_some_and(|s| s.position.side_to_move() == senat_rules::Side::Blue)
     })
 }
@@ -376,8 +378,11 @@ fn lab_evaluation<G: senat_lab::games::LabGame>(
 ) -> Option<viewer::Evaluation> {
     let s0 = &states[0];
     let seats = G::seats(G::players(s0));
-    let side: Vec<&str> = (0..G::players(s0)).filter(|&p| G::team(s0, p) == 0).map(|p| seats[p]).collect();
-    viewer::evaluation(ply_notes, &side.join(" and "), |j| {
+    let team = |t: usize| -> String {
+        let names: Vec<&str> = (0..G::players(s0)).filter(|&p| G::team(s0, p) == t).map(|p| seats[p]).collect();
+        names.join(" and ")
+    };
+    viewer::evaluation(ply_notes, &team(0), &team(1), |j| {
         states.get(j - 1).is_some_and(|s| G::team(s, G::to_move(s)) == 0)
     })
 }
@@ -431,7 +436,7 @@ fn dominoes_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, u
             // (`senat annotate --game dominoes` comments each decision).
             let evaluation = (states[0].players() == 2)
                 .then(|| {
-                    viewer::evaluation(&ply_notes, "player 0", |j| {
+                    viewer::evaluation(&ply_notes, "player 0", "player 1", |j| {
                         states.get(j - 1).is_some_and(|s| !s.is_chance() && s.to_move() == 0)
                     })
                 })
