@@ -2,10 +2,10 @@
 # Issue 61's screenshots of the static viewer (`senat view`), written to
 # results/viewer/: one page per game at 400 x 800 and 1280 x 800 in
 # Debian's headless chromium (GAME-400.png, GAME-1280.png):
-#   senat     the sample game annotated by `ab:depth=3`, at ply 16 (red's
+#   senat     the sample game annotated by `ab:depth=5`, at ply 16 (red's
 #             blunder): evaluation bar, marks, graph, accuracy, legend
 #   focus, focus4, debacle, dominoes, connect4
-#             game 0 of a one-game batch (`--first greedy`, seed 1), at ply 10
+#             game 0 of a one-game batch (`--first greedy`, seed 1), at ply 30
 # The pages themselves are left in the scratch folder (argument 1, default
 # a fresh temporary folder). README.md there says which command and commit
 # made them.
@@ -32,14 +32,21 @@ shot() { # page ply width name
     --user-data-dir="$scratch/profile" --screenshot="$root/$out/$4-$3.png" "file://$1#ply=$2" 2>/dev/null
 }
 
-"$bin" annotate crates/rules/data/sample-game.txt --agent ab:depth=3 --out "$scratch/senat.txt" --force >/dev/null
-"$bin" view "$scratch/senat.txt" --out "$scratch/senat.html" --force >/dev/null
+cp crates/rules/data/sample-game.txt "$scratch/sample-game.txt"
+# In the scratch folder, so that the pages' titles are the files' short names.
+(
+  cd "$scratch"
+  "$bin" annotate sample-game.txt --agent ab:depth=5 --out senat.txt --force >/dev/null
+  "$bin" view senat.txt --out senat.html --force >/dev/null
+  for g in focus focus4 debacle dominoes connect4; do
+    "$bin" selfplay --game "$g" --games 1 --seed 1 --first greedy --out "$g.csv" \
+      --moves "$g-moves.csv" --summary "" --quiet --force >/dev/null
+    "$bin" view "$g-moves.csv" --index 0 --out "$g.html" --force >/dev/null
+  done
+)
 for w in 400 1280; do shot "$scratch/senat.html" 16 "$w" senat; done
 for g in focus focus4 debacle dominoes connect4; do
-  "$bin" selfplay --game "$g" --games 1 --seed 1 --first greedy --out "$scratch/$g.csv" \
-    --moves "$scratch/$g-moves.csv" --summary "" --quiet --force >/dev/null
-  "$bin" view "$scratch/$g-moves.csv" --index 0 --out "$scratch/$g.html" --force >/dev/null
-  for w in 400 1280; do shot "$scratch/$g.html" 10 "$w" "$g"; done
+  for w in 400 1280; do shot "$scratch/$g.html" 30 "$w" "$g"; done
 done
 
 commit=$(git rev-parse --short HEAD)
@@ -52,9 +59,9 @@ dirty=$(git diff --quiet HEAD -- crates src || echo " (with uncommitted changes)
   echo
   echo "| game | page | 400 px | 1280 px |"
   echo "|---|---|---|---|"
-  echo "| senat | the sample game annotated by \`ab:depth=3\`, ply 16 | [senat-400.png](senat-400.png) | [senat-1280.png](senat-1280.png) |"
+  echo "| senat | the sample game annotated by \`ab:depth=5\`, ply 16 | [senat-400.png](senat-400.png) | [senat-1280.png](senat-1280.png) |"
   for g in focus focus4 debacle dominoes connect4; do
-    echo "| $g | game 0 of \`selfplay --game $g --games 1 --seed 1 --first greedy\`, ply 10 | [$g-400.png]($g-400.png) | [$g-1280.png]($g-1280.png) |"
+    echo "| $g | game 0 of \`selfplay --game $g --games 1 --seed 1 --first greedy\`, ply 30 | [$g-400.png]($g-400.png) | [$g-1280.png]($g-1280.png) |"
   done
   echo
   echo "tests/viewer.rs (\`every_page_fits_400_and_1280_px_with_its_evaluation\`) checks the"

@@ -184,19 +184,20 @@ fn the_ply_cap_is_an_end_of_its_own_in_the_summary() {
     let base = ["selfplay", "--game", "focus", "--games", "4", "--variant", "cap=20"];
     let out = ok_in(&dir.0, &[&base[..], &["--out", "all.csv", "--summary", "all-s.csv"]].concat());
     assert!(out.contains("capped     4 of 4 games ended at the ply cap"), "{out}");
-    let summary = dir.read("all-s.csv");
+    let summary = String::from_utf8(dir.read("all-s.csv")).unwrap();
     let (head, row) = summary.split_once('\n').unwrap();
     assert!(head.ends_with(",mean_plies,capped"), "{head}");
     assert!(row.trim_end().ends_with(",20.0,4"), "every game stopped at ply 20: {row}");
     ok_in(&dir.0, &[&base[..], &["--shard", "1/2", "--out", "a.csv", "--summary", "", "--quiet"]].concat());
     ok_in(&dir.0, &[&base[..], &["--shard", "2/2", "--out", "b.csv", "--summary", "", "--quiet"]].concat());
     ok_in(&dir.0, &["merge", "a.csv", "b.csv", "--out", "m.csv", "--summary", "m-s.csv", "--quiet"]);
-    assert_eq!(dir.read("m-s.csv"), summary, "the merge counts the capped games from the rows");
+    assert_eq!(dir.read("m-s.csv"), summary.as_bytes(), "the merge counts the capped games from the rows");
     // Greedy against random ends by the rules (a side without a move) well before the cap.
     let won = ["selfplay", "--game", "focus", "--games", "2", "--first", "greedy", "--out", "w.csv"];
     let out = ok_in(&dir.0, &[&won[..], &["--summary", "w-s.csv"]].concat());
     assert!(!out.contains("capped"), "{out}");
-    assert!(dir.read("w-s.csv").trim_end().ends_with(",0"), "{}", dir.read("w-s.csv"));
+    let won = String::from_utf8(dir.read("w-s.csv")).unwrap();
+    assert!(won.trim_end().ends_with(",0"), "{won}");
 }
 
 /// Agents that draw no randomness replay one game; `--book-plies` varies

@@ -504,7 +504,9 @@ pub const SCRIPT: &str = r#"
 /// stands beside it, so that a test can find the pixels of a die in a
 /// screenshot), the panel right of it or, in a narrow window, under it,
 /// and the board shrunk to the window's width below that: nothing is
-/// wider than the window, down to 400 px.
+/// wider than the window, down to 400 px. From 1,000 px on, the board
+/// leaves the panel 320 px beside it (shrinking a wide board a little
+/// rather than putting the panel under it on a laptop's screen).
 pub fn style(width: u32, height: u32) -> String {
     let notes_width = width + 436;
     format!(
@@ -541,6 +543,7 @@ h1 {{ font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; tex
 #eval-box {{ margin: 0 0 8px 0; }}
 #eval-graph {{ display: block; margin-top: 4px; cursor: pointer; width: 100%; max-width: 400px; height: auto; }}
 #accuracy {{ margin: 2px 0; padding-left: 18px; font-size: 12px; }}
+@media (min-width: 1000px) {{ #board-wrap {{ max-width: calc(100% - 336px); }} }}
 "#
     )
 }
