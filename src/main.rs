@@ -114,9 +114,13 @@ Examples:
   senat view focus-moves.csv --index 3 --out focus3.html
   senat view dominoes-moves.csv --index 0 --seat 1 --out match.html
   senat view --game focus focus-record.txt --out focus.html      # a record names no game: --game
+  senat view games.csv --index 12 --annotate top --out game12.html  # annotated, then shown
 Which file of a batch holds a game, for every game: docs/formats.md, \"Which file holds a game\".
 Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.
-Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
+Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.
+An annotated record (senat annotate, or --annotate here) adds the engine's win probability as a
+bar beside the board and a graph, the marks ?! ? ?? in the move list and on the graph, each
+side's accuracy (mean loss of win probability per move) and a switch of point of view.")]
     View(view::ViewArgs),
 
     /// Play a game against an engine in the terminal (Sénat with its draft,

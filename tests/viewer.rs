@@ -819,3 +819,43 @@ fn every_page_fits_400_and_1280_px_with_its_evaluation() {
     assert!(["▲ triangle", "■ square", "● circle"].iter().all(|s| legend.contains(s)), "{legend}");
     assert_eq!(body_attribute(&dom, "data-end"), "blue wins by majority");
 }
+
+/// The engine's opinion held by a page (its data's `eval` object).
+fn eval_data(page: &Path) -> String {
+    let html = std::fs::read_to_string(page).unwrap();
+    let at = html.find("\"eval\":{").expect("an evaluation in the page");
+    html[at..at + html[at..].find("]}").unwrap()].to_string()
+}
+
+/// `view --annotate` is `annotate` then `view`: the same opinion of every
+/// ply, under the original game's title (and a batch game's players), and
+/// no record left behind; an agent that does not search is refused.
+#[test]
+fn view_annotate_is_annotate_then_view() {
+    let d = dir("view-annotate");
+    let sample = "crates/rules/data/sample-game.txt";
+    let (rec, two, one) = (d.join("a.txt"), d.join("two.html"), d.join("one.html"));
+    senat(&["annotate", sample, "--agent", "ab:depth=3", "--out", rec.to_str().unwrap()]);
+    senat(&["view", rec.to_str().unwrap(), "--out", two.to_str().unwrap()]);
+    senat(&["view", sample, "--annotate", "ab:depth=3", "--out", one.to_str().unwrap()]);
+    assert_eq!(eval_data(&one), eval_data(&two));
+    assert!(std::fs::read_to_string(&one).unwrap().contains("senat viewer: sample-game.txt, annotated by ab:depth=3"));
+    // Game 0 of a Focus batch, by its index.
+    let (_, moves) = batch(&d, "focus", "1", &["--first", "greedy", "--variant", "cap=40"]);
+    let m = moves.to_str().unwrap();
+    let (frec, ftwo, fone) = (d.join("f.txt"), d.join("ftwo.html"), d.join("fone.html"));
+    senat(&["annotate", m, "--index", "0", "--agent", "ab:depth=2", "--out", frec.to_str().unwrap()]);
+    senat(&["view", "--game", "focus", frec.to_str().unwrap(), "--out", ftwo.to_str().unwrap()]);
+    senat(&["view", m, "--index", "0", "--annotate", "ab:depth=2", "--out", fone.to_str().unwrap()]);
+    assert_eq!(eval_data(&fone), eval_data(&ftwo));
+    let page = std::fs::read_to_string(&fone).unwrap();
+    assert!(page.contains("game 0, annotated by ab:depth=2") && page.contains("first: greedy · second: random"));
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("annotating"))
+        .collect();
+    assert!(left.is_empty(), "no record left behind: {left:?}");
+    let e = support::cli::fails(&["view", sample, "--annotate", "random", "--out", d.join("r.html").to_str().unwrap()]);
+    assert!(e.contains("gives no evaluation to annotate with"), "{e}");
+}
