@@ -810,7 +810,11 @@ mod tests {
         assert!(s.contains("aspect-ratio: 716 / 500;") && s.contains("max-width: 1152px;"), "{s}");
         // Nothing of a fixed width wider than a narrow window: the panel and graph shrink.
         assert!(s.contains("#panel { flex: 1 1 320px; max-width: 420px; min-width: 0; }"), "{s}");
-        assert!(!s.contains("position: absolute; left"), "no fixed places: {s}");
+        for part in ["#board {", "#panel {", "#notes-box {", "header {"] {
+            let rule = &s[s.find(part).unwrap()..];
+            assert!(!rule[..rule.find('}').unwrap()].contains("absolute"), "no fixed place for {part} {s}");
+        }
+        assert!(s.contains("@media (min-width: 1000px) { #board-wrap { max-width: calc(100% - 336px); } }"), "{s}");
     }
 
     #[test]
