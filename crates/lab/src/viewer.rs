@@ -10,7 +10,20 @@
 //! JSON inside a `<script type="application/json">` element, and one inline
 //! script shows them: buttons, arrow keys, a slider, a clickable move
 //! list, the position text with a copy button, and the result at the last
-//! ply. `#ply=N` in the URL opens ply N and follows the shown ply.
+//! ply. `#ply=N` in the URL opens ply N and follows the shown ply. The
+//! layout is a wrapping flex box: nothing is wider than the window, from
+//! 400 px up ([`style`]); a game's key to its symbols ([`Shape::legend`])
+//! sits under the board.
+//!
+//! An annotated record (`senat annotate`'s comments, read by
+//! [`evaluation`]) adds a vertical bar beside the board, a graph of the
+//! game with a dot of the mark's colour on every marked move, the marks
+//! after the moves in the list, each side's accuracy (mean loss of win
+//! probability per move, lichess's, [`Evaluation::accuracy`]) and a button
+//! that turns the bar and the graph to the other side's point of view.
+//!
+//! What this module must never do: fetch anything, run anything taken
+//! from a record, or put outside text into the page as markup.
 //!
 //! The board pictures are stored once per distinct piece: each SVG is cut
 //! before every `<`, the distinct pieces are listed once (`parts`) and each

@@ -76,7 +76,8 @@ pub trait BatchGame {
     /// row's own columns (`extra`); returns the final position's winning
     /// team (`None`: a draw) and the plies a game ending there can have
     /// (one number where the position counts them), which the one row
-    /// check ([`check_row`]) compares with the row's.
+    /// check ([`check_row`]) compares with the row's, and whether a
+    /// safeguard stopped the game (the summary's `capped`).
     fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<FinalRow, String>;
 }
 
