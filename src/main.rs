@@ -1,7 +1,7 @@
 //! `senat`: the command-line front end of the Sénat engine.
 //!
 //! Every command reads positions and moves in the project's notation (SPN
-//! and move text, see `NOTATION.md`) and writes the same notation back, so
+//! and move text, see `crates/rules/NOTATION.md`) and writes the same notation back, so
 //! that its output can be pasted into another command or another tool.
 //!
 //! Errors are one line on stderr, prefixed `senat: error: `, with exit
@@ -29,7 +29,8 @@ Examples:
   senat replay crates/rules/data/sample-game.txt --quiet
   senat selfplay --games 100000 --red greedy --blue random --out games.csv --force
 
-Positions are written in SPN and moves in move text, as in the project's NOTATION.md.
+Positions are written in SPN and moves in move text, as in crates/rules/NOTATION.md
+(Sénat; every other game in crates/GAME/NOTATION.md; docs/notation.md sums them up).
 
 Errors are one line on stderr, `senat: error: ...` (exit 2), input echoed with
 control characters escaped. Numbers are bounded: times above 0 and at most a year,
@@ -113,9 +114,13 @@ Examples:
   senat view focus-moves.csv --index 3 --out focus3.html
   senat view dominoes-moves.csv --index 0 --seat 1 --out match.html
   senat view --game focus focus-record.txt --out focus.html      # a record names no game: --game
+  senat view games.csv --index 12 --annotate top --out game12.html  # annotated, then shown
 Which file of a batch holds a game, for every game: docs/formats.md, \"Which file holds a game\".
 Open the page in a browser; `#ply=N` in its address opens ply N; arrow keys step.
-Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.")]
+Dominoes pages show one seat's view (player 0 unless --seat) unless --reveal.
+An annotated record (senat annotate, or --annotate here) adds the engine's win probability as a
+bar beside the board and a graph, the marks ?! ? ?? in the move list and on the graph, each
+side's accuracy (mean loss of win probability per move) and a switch of point of view.")]
     View(view::ViewArgs),
 
     /// Play a game against an engine in the terminal (Sénat with its draft,
@@ -312,7 +317,7 @@ Examples:
     /// the band), `out` (outside) or `undecided`; games go only to undecided
     /// variants; the verdicts hold together with probability 1 − δ. Writes
     /// DIR/design.csv, DIR/design.png and the round log DIR/rounds.csv
-    /// (`--resume` continues it). See docs/design.md.
+    /// (`--resume` continues it). See docs/commands/design.md.
     #[command(after_help = "\
 Examples:
   senat design --selftest                                       # the guarantee checked on planted truths

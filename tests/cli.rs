@@ -329,3 +329,16 @@ fn arena_selfplay_and_bestmove_long_help_list_every_games_agents() {
         assert!(!help.contains("--concurrency (unless"), "`senat {cmd} --help` still names --concurrency as the flag");
     }
 }
+
+/// A finished game's board says who won, not who moves: the last board of
+/// `replay`, and `show` of a position whose end needs no history.
+#[test]
+fn a_finished_board_says_who_won() {
+    let out = ok(&["replay", "crates/rules/data/sample-game.txt"]);
+    let last = &out[out.rfind("\n27. ").expect("the last move")..];
+    assert!(last.contains("\nblue wins by majority\n") && !last.contains(" to move"), "{last}");
+    let end = "3Tr,8Sr,.,13Sr,.,9Tb,6Cr,12Sb,5Cr,.,16Sb/.,4Sb,23Cr,.,1Sr,.,15Tr/.,.,18Tr,.,2Sb r - 4-5-0 0";
+    let shown = ok(&["show", end, "--plain"]);
+    assert!(shown.contains("\nblue wins by majority\n") && !shown.contains(" to move"), "{shown}");
+    assert!(ok(&["show", "sample", "--plain"]).contains("\nblue to move, clock 0\n"));
+}

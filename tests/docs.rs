@@ -126,6 +126,32 @@ fn the_command_reference_is_the_binarys_help() {
     }
 }
 
+/// Every Markdown file that `--help` names is in the repository (`GAME`
+/// standing for any game: `focus` is tried), and no paragraph of it stops
+/// mid-phrase on a possessive (`describes each game's`), as clap's cut of
+/// a doc comment's last period once left one.
+#[test]
+fn the_help_names_files_that_exist_and_ends_its_sentences() {
+    let page = reference_text();
+    // The helps only, not the page's own preamble (links relative to docs/).
+    let text = &page[page.find("## senat\n").expect("the top command's section")..];
+    let mut named = 0;
+    for word in text.split(|c: char| c.is_whitespace() || "()`,;:[]".contains(c)) {
+        let word = word.trim_end_matches('.');
+        if !word.ends_with(".md") || word.starts_with('#') || word.starts_with("senat-") {
+            continue;
+        }
+        let path = root().join(word.replace("GAME", "focus"));
+        assert!(path.is_file(), "--help names `{word}`, which is not a file of the repository");
+        named += 1;
+    }
+    assert!(named >= 2, "the help names its notation files ({named} found)");
+    for paragraph in text.split("\n\n") {
+        let end = paragraph.trim_end();
+        assert!(!end.ends_with("'s"), "a --help paragraph stops mid-phrase: {end:?}");
+    }
+}
+
 #[test]
 fn the_flag_reader_finds_long_flags_only() {
     let help = "Options:\n  -g, --games <N>\n          Games\n      --out <PATH>\n  -h, --help\n  text with --inline mention\n";

@@ -175,6 +175,31 @@ fn shards_merge_resume_and_refuse_mixed_batches() {
     assert!(e.contains("first=random, this run has first=greedy") || e.contains("first=greedy"), "{e}");
 }
 
+/// A game stopped by the ply cap is counted apart in the summary's
+/// `capped` column and on the terminal, in a batch and in its merge (its
+/// rows' final positions say so); a game won by a rule is not.
+#[test]
+fn the_ply_cap_is_an_end_of_its_own_in_the_summary() {
+    let dir = TempDir::new("other-games-capped");
+    let base = ["selfplay", "--game", "focus", "--games", "4", "--variant", "cap=20"];
+    let out = ok_in(&dir.0, &[&base[..], &["--out", "all.csv", "--summary", "all-s.csv"]].concat());
+    assert!(out.contains("capped     4 of 4 games ended at the ply cap"), "{out}");
+    let summary = String::from_utf8(dir.read("all-s.csv")).unwrap();
+    let (head, row) = summary.split_once('\n').unwrap();
+    assert!(head.ends_with(",mean_plies,capped"), "{head}");
+    assert!(row.trim_end().ends_with(",20.0,4"), "every game stopped at ply 20: {row}");
+    ok_in(&dir.0, &[&base[..], &["--shard", "1/2", "--out", "a.csv", "--summary", "", "--quiet"]].concat());
+    ok_in(&dir.0, &[&base[..], &["--shard", "2/2", "--out", "b.csv", "--summary", "", "--quiet"]].concat());
+    ok_in(&dir.0, &["merge", "a.csv", "b.csv", "--out", "m.csv", "--summary", "m-s.csv", "--quiet"]);
+    assert_eq!(dir.read("m-s.csv"), summary.as_bytes(), "the merge counts the capped games from the rows");
+    // Greedy against random ends by the rules (a side without a move) well before the cap.
+    let won = ["selfplay", "--game", "focus", "--games", "2", "--first", "greedy", "--out", "w.csv"];
+    let out = ok_in(&dir.0, &[&won[..], &["--summary", "w-s.csv"]].concat());
+    assert!(!out.contains("capped"), "{out}");
+    let won = String::from_utf8(dir.read("w-s.csv")).unwrap();
+    assert!(won.trim_end().ends_with(",0"), "{won}");
+}
+
 /// Agents that draw no randomness replay one game; `--book-plies` varies
 /// the games from their own seeds, and the moves file holds the book.
 #[test]

@@ -110,6 +110,12 @@ fn check_svg(svg: &str, p: &Position) {
     let caption: Vec<&str> =
         doc.descendants().filter(|n| n.attribute("class") == Some("caption")).filter_map(|n| n.text()).collect();
     assert_eq!(caption.len(), 2);
+    // A game over (majority, closure or block: what the position alone shows) says who won instead.
+    if let Some(o) = senat_rules::Outcome::of_occurrences(p, 1) {
+        assert_eq!(caption[0], o.to_string(), "caption {caption:?} of a finished game");
+        assert!(!caption[0].contains(" to move"), "{caption:?}");
+        return;
+    }
     let side = p.side_to_move().to_string();
     assert!(caption[0].contains(&side), "caption {caption:?} names the side to move");
     if p.is_play() {

@@ -605,7 +605,7 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
     for j in [0, 1, 15, 16, 27] {
         let at = dom(&browser, &d.join("profile"), &page, j);
         let want = format!("blue {:.3}", blue_by_annotation(&annotated, j));
-        assert_eq!(text_of(&at, "div", "eval-text"), want, "ply {j}");
+        assert_eq!(text_of(&at, "span", "eval-text"), want, "ply {j}");
         assert!(at.contains("<svg id=\"eval-graph\""), "the graph of the game");
     }
     // Move 16 throws red's forced win away: blue goes from 0 to about ½.
@@ -650,7 +650,7 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
         .parse()
         .unwrap();
     let focus_dom = dom(&browser, &d.join("profile"), &fpage, 2);
-    assert_eq!(text_of(&focus_dom, "div", "eval-text"), format!("white {:.3}", 1.0 - q));
+    assert_eq!(text_of(&focus_dom, "span", "eval-text"), format!("white {:.3}", 1.0 - q));
     assert!(!focus_dom.contains("id=\"ply-notes-label\" hidden"), "a ply with notes has its heading");
     // Without notes, no heading over nothing.
     let bare = d.join("bare.html");
@@ -680,5 +680,182 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
         line.rsplit("; after ").next().unwrap().split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
     let want = if line.contains(", player 0: ") { q } else { 1.0 - q };
     let ddom = dom(&browser, &d.join("profile"), &dpage, j + 1);
-    assert_eq!(text_of(&ddom, "div", "eval-text"), format!("player 0 {want:.3}"), "{line}");
+    assert_eq!(text_of(&ddom, "span", "eval-text"), format!("player 0 {want:.3}"), "{line}");
+}
+
+// ---- every game's page in a narrow and a wide window ---------------------
+
+/// The host page of [`every_page_fits_400_and_1280_px_with_its_evaluation`]:
+/// each page in an iframe of each width (an iframe's width is its page's
+/// window; headless chromium's own window is at least 500 px wide), and a
+/// script that, once all have loaded, writes what they show into its own
+/// body's attributes: each page's laid-out width and readiness, and from
+/// the annotated page its evaluation before and after the switch of point
+/// of view, its marks in the move list and on the graph, its bar's height,
+/// its accuracy lines and its legend. One browser launch for all.
+fn host_page(pages: &[(&str, &Path, usize)], widths: &[u32]) -> String {
+    let mut frames = String::new();
+    for (name, page, ply) in pages {
+        for w in widths {
+            let src = format!("{}#ply={ply}", page.canonicalize().unwrap().display());
+            frames.push_str(&format!(
+                "<iframe id=\"{name}-{w}\" src=\"file://{src}\" width=\"{w}\" height=\"800\"></iframe>\n"
+            ));
+        }
+    }
+    format!(
+        r#"<!DOCTYPE html><html><body>{frames}<script>
+window.addEventListener('load', function () {{
+  var out = [];
+  document.querySelectorAll('iframe').forEach(function (f) {{
+    var d = f.contentDocument;
+    out.push(f.id + '=' + (d ? d.documentElement.scrollWidth + ':' + d.body.getAttribute('data-ready') : 'unreadable'));
+  }});
+  document.body.setAttribute('data-widths', out.join(' '));
+  var d = document.getElementById('annotated-400').contentDocument;
+  function t(id) {{ return d.getElementById(id).textContent; }}
+  var before = t('eval-text'), bar = d.getElementById('eval-vfill').style.height;
+  d.getElementById('flip').click();
+  var after = t('eval-text') + '|' + d.getElementById('eval-vfill').style.height + '|' + t('flip');
+  var lines = d.getElementById('eval-lines').getAttribute('transform');
+  var marks = [].map.call(d.querySelectorAll('#moves .mark'), function (m) {{ return m.textContent.trim(); }});
+  var dots = [].map.call(d.querySelectorAll('#eval-graph circle.mark'), function (c) {{ return c.getAttribute('data-ply') + c.getAttribute('data-mark'); }});
+  var board = d.getElementById('board').getBoundingClientRect(), vbar = d.getElementById('eval-vbar').getBoundingClientRect();
+  var beside = vbar.right <= board.left && Math.abs(vbar.height - board.height) < 2;
+  document.body.setAttribute('data-eval', [before, bar, after, lines, beside].join(' / '));
+  document.body.setAttribute('data-marks', marks.join(' '));
+  document.body.setAttribute('data-dots', dots.join(' '));
+  document.body.setAttribute('data-accuracy', t('accuracy'));
+  document.body.setAttribute('data-legend', t('legend'));
+  document.body.setAttribute('data-end', document.getElementById('ended-400').contentDocument.getElementById('status').textContent);
+}});
+</script></body></html>"#
+    )
+}
+
+/// The value of attribute `name` of the DOM's body.
+fn body_attribute(dom: &str, name: &str) -> String {
+    let at = dom.find(&format!(" {name}=\"")).unwrap_or_else(|| panic!("no {name} in the host page: {dom}"));
+    let rest = &dom[at + name.len() + 3..];
+    unescape(&rest[..rest.find('"').unwrap()])
+}
+
+/// Every game's page (Sénat annotated and not, Focus, Focus with 4
+/// players, Débâcle, dominoes, Connect Four) is no wider than a window of
+/// 400 px and of 1,280 px; the annotated page has its evaluation bar
+/// beside the board, switches its point of view, shows annotate's marks in
+/// the move list and as dots on the graph, each side's accuracy and
+/// Sénat's legend; a finished game says who won.
+#[test]
+fn every_page_fits_400_and_1280_px_with_its_evaluation() {
+    let Some(browser) = browser() else { return };
+    let d = dir("widths");
+    let sample = "crates/rules/data/sample-game.txt";
+    let rec = d.join("annotated.txt");
+    senat(&["annotate", sample, "--agent", "ab:depth=3", "--out", rec.to_str().unwrap()]);
+    let annotated = std::fs::read_to_string(&rec).unwrap();
+    let (ann, ended) = (d.join("annotated.html"), d.join("ended.html"));
+    senat(&["view", rec.to_str().unwrap(), "--out", ann.to_str().unwrap()]);
+    senat(&["view", sample, "--out", ended.to_str().unwrap()]);
+    let mut pages = vec![("annotated", ann.clone(), 16), ("ended", ended.clone(), 27)];
+    let games = ["focus", "focus4", "debacle", "dominoes", "connect4"];
+    for game in games {
+        let (_, moves) = batch(&d, game, "1", &["--first", "greedy"]);
+        let page = d.join(format!("{game}.html"));
+        senat(&["view", moves.to_str().unwrap(), "--index", "0", "--out", page.to_str().unwrap()]);
+        pages.push((game, page, 5));
+    }
+    let listed: Vec<(&str, &Path, usize)> = pages.iter().map(|(n, p, k)| (*n, p.as_path(), *k)).collect();
+    let host = d.join("host.html");
+    std::fs::write(&host, host_page(&listed, &[400, 1280])).unwrap();
+    let url = format!("file://{}", host.canonicalize().unwrap().display());
+    let out = chromium(&browser, &d.join("profile"), &["--allow-file-access-from-files", "--dump-dom"], &url);
+    let dom = String::from_utf8(out).unwrap();
+    let widths = body_attribute(&dom, "data-widths");
+    for (name, _, _) in &pages {
+        for w in [400, 1280] {
+            assert!(widths.contains(&format!("{name}-{w}={w}:yes")), "{name} at {w} px: {widths}");
+        }
+    }
+    // The annotated page: blue's chance at ply 16, then red's after the switch.
+    let blue = blue_by_annotation(&annotated, 16);
+    let eval = body_attribute(&dom, "data-eval");
+    let want = format!(
+        "blue {blue:.3} / {}% / red {:.3}|{}%|view from blue / matrix(1 0 0 -1 0 80) / true",
+        100.0 * blue,
+        1.0 - blue,
+        100.0 * (1.0 - blue)
+    );
+    // The heights are CSS numbers: compare the texts and the heights to 0.01 %.
+    let (got, exp): (Vec<&str>, Vec<&str>) = (eval.split(" / ").collect(), want.split(" / ").collect());
+    assert_eq!((got[0], got[3], got[4]), (exp[0], exp[3], exp[4]), "{eval}");
+    let pct = |t: &str| t.trim_end_matches('%').parse::<f64>().unwrap();
+    assert!((pct(got[1]) - 100.0 * blue).abs() < 0.01, "{eval}");
+    let flipped: Vec<&str> = got[2].split('|').collect();
+    assert_eq!((flipped[0], flipped[2]), (format!("red {:.3}", 1.0 - blue).as_str(), "view from blue"), "{eval}");
+    assert!((pct(flipped[1]) - 100.0 * (1.0 - blue)).abs() < 0.01, "{eval}");
+    // Every mark annotate wrote, in the move list and on the graph, in order.
+    let written: Vec<(usize, &str)> = annotated
+        .lines()
+        .filter(|l| l.contains("  # ply "))
+        .enumerate()
+        .filter_map(|(k, l)| {
+            let after = l.rsplit("; after ").next()?;
+            let mark = after.split_whitespace().nth(2)?;
+            ["?!", "?", "??"].contains(&mark).then_some((k + 1, mark))
+        })
+        .collect();
+    assert!(!written.is_empty(), "the sample game has marked moves at depth 3");
+    let marks: Vec<&str> = written.iter().map(|(_, m)| *m).collect();
+    assert_eq!(body_attribute(&dom, "data-marks"), marks.join(" "));
+    let dots: Vec<String> = written.iter().map(|(j, m)| format!("{j}{m}")).collect();
+    assert_eq!(body_attribute(&dom, "data-dots"), dots.join(" "));
+    let accuracy = body_attribute(&dom, "data-accuracy");
+    assert!(
+        accuracy.starts_with("blue: 0.") && accuracy.contains(" moves · ?! ") && accuracy.contains("red: 0."),
+        "{accuracy}"
+    );
+    let legend = body_attribute(&dom, "data-legend");
+    assert!(["▲ triangle", "■ square", "● circle"].iter().all(|s| legend.contains(s)), "{legend}");
+    assert_eq!(body_attribute(&dom, "data-end"), "blue wins by majority");
+}
+
+/// The engine's opinion held by a page (its data's `eval` object).
+fn eval_data(page: &Path) -> String {
+    let html = std::fs::read_to_string(page).unwrap();
+    let at = html.find("\"eval\":{").expect("an evaluation in the page");
+    html[at..at + html[at..].find("]}").unwrap()].to_string()
+}
+
+/// `view --annotate` is `annotate` then `view`: the same opinion of every
+/// ply, under the original game's title (and a batch game's players), and
+/// no record left behind; an agent that does not search is refused.
+#[test]
+fn view_annotate_is_annotate_then_view() {
+    let d = dir("view-annotate");
+    let sample = "crates/rules/data/sample-game.txt";
+    let (rec, two, one) = (d.join("a.txt"), d.join("two.html"), d.join("one.html"));
+    senat(&["annotate", sample, "--agent", "ab:depth=3", "--out", rec.to_str().unwrap()]);
+    senat(&["view", rec.to_str().unwrap(), "--out", two.to_str().unwrap()]);
+    senat(&["view", sample, "--annotate", "ab:depth=3", "--out", one.to_str().unwrap()]);
+    assert_eq!(eval_data(&one), eval_data(&two));
+    assert!(std::fs::read_to_string(&one).unwrap().contains("senat viewer: sample-game.txt, annotated by ab:depth=3"));
+    // Game 0 of a Focus batch, by its index.
+    let (_, moves) = batch(&d, "focus", "1", &["--first", "greedy", "--variant", "cap=40"]);
+    let m = moves.to_str().unwrap();
+    let (frec, ftwo, fone) = (d.join("f.txt"), d.join("ftwo.html"), d.join("fone.html"));
+    senat(&["annotate", m, "--index", "0", "--agent", "ab:depth=2", "--out", frec.to_str().unwrap()]);
+    senat(&["view", "--game", "focus", frec.to_str().unwrap(), "--out", ftwo.to_str().unwrap()]);
+    senat(&["view", m, "--index", "0", "--annotate", "ab:depth=2", "--out", fone.to_str().unwrap()]);
+    assert_eq!(eval_data(&fone), eval_data(&ftwo));
+    let page = std::fs::read_to_string(&fone).unwrap();
+    assert!(page.contains("game 0, annotated by ab:depth=2") && page.contains("first: greedy · second: random"));
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("annotating"))
+        .collect();
+    assert!(left.is_empty(), "no record left behind: {left:?}");
+    let e = support::cli::fails(&["view", sample, "--annotate", "random", "--out", d.join("r.html").to_str().unwrap()]);
+    assert!(e.contains("gives no evaluation to annotate with"), "{e}");
 }

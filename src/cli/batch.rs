@@ -568,6 +568,13 @@ fn run_batch<G: batch::BatchGame>(
             t.plies as f64 / t.games.max(1) as f64,
             t.max_plies
         )?;
+        if t.capped > 0 {
+            writeln!(
+                out,
+                "  capped     {} of {} games ended at the ply cap, not by a rule (the summary's `capped`)",
+                t.capped, t.games
+            )?;
+        }
         writeln!(out, "{}", variety.line())?;
         let plies = r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64;
         writeln!(out, "{}", rate_line(r.played, r.resumed, r.seconds, threads, Some(plies)))?;

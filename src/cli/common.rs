@@ -130,9 +130,16 @@ pub(crate) fn sample_start() -> Result<Position> {
     Ok(sample::start())
 }
 
-/// Writes the board of `p` (terminal colours if `ansi`), then its SPN.
-pub(crate) fn write_position(out: &mut impl Write, p: &Position, ansi: bool) -> Result<()> {
-    out.write_all(render::board(p, ansi).as_bytes())?;
+/// Writes the board of `p` (terminal colours if `ansi`; the result
+/// instead of the side to move once the game is over, `outcome`), then
+/// its SPN.
+pub(crate) fn write_position(
+    out: &mut impl Write,
+    p: &Position,
+    outcome: Option<senat_rules::Outcome>,
+    ansi: bool,
+) -> Result<()> {
+    out.write_all(render::board(p, outcome, ansi).as_bytes())?;
     writeln!(out, "{}", p.to_spn())?;
     Ok(())
 }

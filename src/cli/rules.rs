@@ -115,7 +115,8 @@ pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()
     }
     let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
     let p = a.pos.resolve(v)?;
-    write_position(out, &p, colour && !a.plain)
+    // A position alone shows the ends that need no history (majority, closure, block).
+    write_position(out, &p, senat_rules::Outcome::of_occurrences(&p, 1), colour && !a.plain)
 }
 
 /// `senat replay`; `colour`: stdout takes terminal colours.
@@ -202,12 +203,12 @@ fn cmd_perft(p: &Position, depth: u32, by_move: bool, full: bool, out: &mut impl
 fn cmd_replay(name: &str, record: &Record, quiet: bool, ansi: bool, out: &mut impl Write) -> Result<GameRecord> {
     if !quiet {
         writeln!(out, "start")?;
-        write_position(out, &record.start, ansi)?;
+        write_position(out, &record.start, senat_rules::Outcome::of_occurrences(&record.start, 1), ansi)?;
     }
     let game = play_record(name, record, |ply, m, game| {
         if !quiet {
             writeln!(out, "\n{}. {m}", ply + 1)?;
-            write_position(out, game.position(), ansi)?;
+            write_position(out, game.position(), game.outcome(), ansi)?;
         }
         Ok(())
     })?;

@@ -6,6 +6,7 @@
 //! records are read and checked by `cli::common` (`read_record`, `play_record`, over the rules' `Record`).
 //! This module only ties them to files.
 
+use crate::cli::annotate::{AnnotateArgs, annotate};
 use crate::cli::common::{
     IndexedGame, IndexedRecord, Result, checked_file_game, indexed_game, input, parse_position, play_record,
     read_record, refuse_existing, result_line, write_atomic,
@@ -86,6 +87,19 @@ pub(crate) struct ViewArgs {
     /// Overwrite an existing page.
     #[arg(long)]
     force: bool,
+    /// Annotate the game first with this agent, as `senat annotate --agent
+    /// SPEC` does (a spec or a named agent that searches: `mcts:…`,
+    /// `ab:…`, `top`, `strong`), and show it with the engine's opinion:
+    /// `annotate` then `view` in one step, no record file left behind.
+    #[arg(long, value_name = "SPEC")]
+    annotate: Option<String>,
+    /// With --annotate: the seed of the agent's random choices (MCTS playouts).
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "annotate")]
+    seed: u64,
+    /// The title and players shown instead of the record's (set by --annotate
+    /// for the record it wrote: the original game's).
+    #[arg(skip)]
+    shown_as: Option<(String, Vec<(String, String)>)>,
 }
 
 /// A record file read and played: its name, text, record and game.
@@ -148,7 +162,8 @@ pub(crate) fn cmd_render(a: RenderArgs, out: &mut impl Write) -> Result<()> {
                 let i = pick_ply(a.ply, steps.len() - 1, &played.name)?;
                 let note = ply_note(&steps, i);
                 let last_move = if a.no_arrows { None } else { steps[i].last };
-                picture::svg(&Frame { position: &steps[i].position, last: last_move, note: note.as_deref() })
+                let frame = Frame { position: &steps[i].position, last: last_move, note: note.as_deref() };
+                picture::svg_of_game(&frame, steps[i].outcome)
             }
             None => {
                 let p = parse_position(&a.what.join(" "), variant)?;
@@ -223,7 +238,8 @@ pub(crate) fn replay_pictures(game: &GameRecord, dir: &Path, force: bool, out: &
     std::fs::create_dir_all(dir).or_else(|e| input(format_args!("cannot create {}: {e}", dir.display())))?;
     for (i, s) in steps.iter().enumerate() {
         let note = ply_note(&steps, i);
-        let svg = picture::svg(&Frame { position: &s.position, last: s.last, note: note.as_deref() });
+        let frame = Frame { position: &s.position, last: s.last, note: note.as_deref() };
+        let svg = picture::svg_of_game(&frame, s.outcome);
         write_atomic(&name(i), svg.as_bytes(), true)?;
     }
     writeln!(out, "wrote {} pictures to {}", steps.len(), dir.display())?;
@@ -290,6 +306,9 @@ fn view_game(a: &ViewArgs) -> Result<(Option<GameKind>, Option<u64>)> {
 
 pub(crate) fn cmd_view(a: ViewArgs, out: &mut impl Write) -> Result<()> {
     refuse_existing(&a.out, a.force)?;
+    if let Some(agent) = &a.annotate {
+        return view_annotated(&a, agent, out);
+    }
     let (want, index) = view_game(&a)?;
     // A game of a batch file: the file names the game (`--game` must agree).
     let batch = index.map(|n| indexed_game(&a.file, n, want)).transpose()?;
@@ -317,6 +336,67 @@ impl ViewArgs {
     fn file_is_arena(&self) -> bool {
         senat_lab::arena::arena_file(&self.file).is_some()
     }
+
+    /// The title and players of the page: the record's (`meta`'s), or
+    /// those of the game `--annotate` annotated.
+    fn shown(&self, meta: &mut Meta) {
+        if let Some((title, players)) = &self.shown_as {
+            meta.title.clone_from(title);
+            meta.players.clone_from(players);
+        }
+    }
+}
+
+/// A file removed when dropped (the record `view --annotate` writes and reads).
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `view --annotate SPEC`: the game (a record, or game N of a batch file)
+/// annotated by `senat annotate`'s own code into a record beside the page,
+/// that record shown as `view` shows any annotated record (under the
+/// original game's title and players), the record then removed.
+fn view_annotated(a: &ViewArgs, agent: &str, out: &mut impl Write) -> Result<()> {
+    let (want, index) = view_game(a)?;
+    let batch = index.map(|n| indexed_game(&a.file, n, want)).transpose()?;
+    let kind = batch.as_ref().map_or(want.unwrap_or(GameKind::Senat), |b| b.kind);
+    let (title, players) = match &batch {
+        Some(b) => (b.title.clone(), b.players.clone()),
+        None => (
+            a.file.file_name().map_or_else(|| a.file.display().to_string(), |n| n.to_string_lossy().into()),
+            Vec::new(),
+        ),
+    };
+    let mut name = a.out.file_name().unwrap_or_default().to_os_string();
+    name.push(".annotating.txt");
+    let scratch = Scratch(a.out.with_file_name(name));
+    let args = AnnotateArgs {
+        record: a.file.clone(),
+        index,
+        agent: agent.to_string(),
+        game: GameArg { game: kind, variant: String::new(), players: None },
+        seed: a.seed,
+        out: Some(scratch.0.clone()),
+        force: true,
+    };
+    annotate(args, &mut std::io::sink())?;
+    let shown = ViewArgs {
+        file: scratch.0.clone(),
+        index: None,
+        game: Some(kind.to_string()),
+        seat: a.seat,
+        reveal: a.reveal,
+        out: a.out.clone(),
+        force: a.force,
+        annotate: None,
+        seed: a.seed,
+        shown_as: Some((format!("{title}, annotated by {agent}"), players)),
+    };
+    cmd_view(shown, out)
 }
 
 /// The page of a Sénat record or games file row, and its plies.
@@ -345,7 +425,7 @@ fn senat_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usiz
             let lines: Vec<usize> = played.record.moves.iter().map(|&(l, _)| l).collect();
             let (notes, ply_notes) = record_notes(&played.text, &lines);
             let evaluation = senat_evaluation(&played.game, &ply_notes);
-            let meta = Meta {
+            let mut meta = Meta {
                 title: played.name.clone(),
                 players: Vec::new(),
                 notes,
@@ -353,6 +433,7 @@ fn senat_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usiz
                 result: result_line(&played.game),
                 evaluation,
             };
+            a.shown(&mut meta);
             (played.game, meta)
         }
     };
@@ -363,7 +444,7 @@ fn senat_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, usiz
 /// (`senat annotate`'s comments), `None` for a record without them.
 fn senat_evaluation(game: &GameRecord, ply_notes: &[Vec<String>]) -> Option<viewer::Evaluation> {
     let steps = viewer::steps(game);
-    viewer::evaluation(ply_notes, "blue", |j| {
+    viewer::evaluation(ply_notes, "blue", "red", |j| {
         steps.get(j - 1).is_some_and(|s| s.position.side_to_move() == senat_rules::Side::Blue)
     })
 }
@@ -376,8 +457,11 @@ fn lab_evaluation<G: senat_lab::games::LabGame>(
 ) -> Option<viewer::Evaluation> {
     let s0 = &states[0];
     let seats = G::seats(G::players(s0));
-    let side: Vec<&str> = (0..G::players(s0)).filter(|&p| G::team(s0, p) == 0).map(|p| seats[p]).collect();
-    viewer::evaluation(ply_notes, &side.join(" and "), |j| {
+    let team = |t: usize| -> String {
+        let names: Vec<&str> = (0..G::players(s0)).filter(|&p| G::team(s0, p) == t).map(|p| seats[p]).collect();
+        names.join(" and ")
+    };
+    viewer::evaluation(ply_notes, &team(0), &team(1), |j| {
         states.get(j - 1).is_some_and(|s| G::team(s, G::to_move(s)) == 0)
     })
 }
@@ -392,11 +476,9 @@ fn drawn_page<G: Drawn>(a: &ViewArgs, kind: GameKind, batch: Option<&IndexedGame
             let (notes, ply_notes) = other_record_notes(&a.file)?;
             let result = senat_lab::games::result_line::<G>(&played.states[played.states.len() - 1]);
             let evaluation = lab_evaluation::<G>(&played.states, &ply_notes);
-            (
-                Meta { title: played.name, players: Vec::new(), notes, ply_notes, result, evaluation },
-                played.states,
-                played.moves,
-            )
+            let mut meta = Meta { title: played.name, players: Vec::new(), notes, ply_notes, result, evaluation };
+            a.shown(&mut meta);
+            (meta, played.states, played.moves)
         }
         Some(b) => {
             let played = game::lab_play_text::<G>(&b.record(), &GameArg::of_batch(b, &g)?)?;
@@ -431,16 +513,15 @@ fn dominoes_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, u
             // (`senat annotate --game dominoes` comments each decision).
             let evaluation = (states[0].players() == 2)
                 .then(|| {
-                    viewer::evaluation(&ply_notes, "player 0", |j| {
+                    viewer::evaluation(&ply_notes, "player 0", "player 1", |j| {
                         states.get(j - 1).is_some_and(|s| !s.is_chance() && s.to_move() == 0)
                     })
                 })
                 .flatten();
-            (
-                Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new(), evaluation },
-                states,
-                moves,
-            )
+            let mut meta =
+                Meta { title: name, players: Vec::new(), notes, ply_notes, result: String::new(), evaluation };
+            a.shown(&mut meta);
+            (meta, states, moves)
         }
         Some(b) => {
             let (_, states, moves) = game::domino_text_states(&b.record(), &GameArg::of_batch(b, &g)?)?;

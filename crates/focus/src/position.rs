@@ -221,24 +221,32 @@ impl Position {
         self.ctrl[player] > 0 || self.reserve[player] > 0
     }
 
-    /// The one end check, from the state: blocked player (2p) or blocked team (4p), then the cap.
-    pub(crate) fn status_now(&self) -> u8 {
+    /// The team that has lost by the rules here: the blocked player (2p)
+    /// or the blocked team (4p); `None` if nobody is blocked.
+    fn blocked_team(&self) -> Option<usize> {
         if self.variant.players == 2 {
             let p = self.to_move as usize;
-            if !self.can_play(p) {
-                return 1 + (1 - p) as u8;
-            }
-        } else {
-            for team in 0..2 {
-                if !self.can_play(team) && !self.can_play(team + 2) {
-                    return 1 + (1 - team) as u8;
-                }
-            }
+            return (!self.can_play(p)).then_some(p);
+        }
+        (0..2).find(|&team| !self.can_play(team) && !self.can_play(team + 2))
+    }
+
+    /// The one end check, from the state: blocked player (2p) or blocked team (4p), then the cap.
+    pub(crate) fn status_now(&self) -> u8 {
+        if let Some(team) = self.blocked_team() {
+            return 1 + (1 - team) as u8;
         }
         if self.ply >= self.variant.cap {
             return if self.variant.fix == Fix::Draw { 1 } else { DRAW };
         }
         ONGOING
+    }
+
+    /// Whether the game is over because it reached the ply cap (a
+    /// safeguard: a draw, or team 0's win under `fix=draw`), not because a
+    /// player or team was blocked.
+    pub fn capped(&self) -> bool {
+        self.status != ONGOING && self.blocked_team().is_none()
     }
 
     /// The result, or `None` while the game goes on.

@@ -145,9 +145,17 @@ fn the_cap_and_fix_draw() {
     let mut p = pos(&format!("focus fix=draw {} res=0/0 turn=1 ply=999", board(&cells)));
     play(&mut p, "h4-h5");
     assert_eq!(p.outcome(), Some(Outcome::Win { team: 0 }));
+    assert!(p.capped(), "the cap's win under fix=draw is the cap's");
     let mut p = pos(&format!("focus cap=40 {} res=0/0 turn=1 ply=39", board(&cells)));
+    assert!(!p.capped(), "not over");
     play(&mut p, "h4-h5");
     assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert!(p.capped());
+    // A block on the cap's ply is the rules' end, not the cap's.
+    let blocked = board(&[("d5", "0"), ("d4", "1"), ("a5", "1110")]);
+    let mut p = pos(&format!("focus fix=draw,cap=35 {blocked} res=0/0 turn=0 ply=34"));
+    play(&mut p, "d5-d4");
+    assert_eq!((p.outcome(), p.capped()), (Some(Outcome::Win { team: 0 }), false));
 }
 
 #[test]

@@ -22,6 +22,7 @@
 
 use senat_rules::board::{Cell, Row};
 use senat_rules::dice::{Colour, Symbol};
+use senat_rules::game::Outcome;
 use senat_rules::moves::{Dest, Move, MoveKind};
 use senat_rules::position::{Phase, Position};
 use std::fmt::Write;
@@ -141,8 +142,19 @@ pub const RED_PILE_CENTRE: (i32, i32) = (WIDTH as i32 / 2 - 170, 308);
 /// The centre of the blue pile box.
 pub const BLUE_PILE_CENTRE: (i32, i32) = (WIDTH as i32 / 2 + 170, 308);
 
-/// Draws a frame as an SVG document (UTF-8, no XML declaration).
+/// Draws a frame as an SVG document (UTF-8, no XML declaration). The
+/// caption gives the result where the position alone shows the game over
+/// (majority, closure, block: [`Outcome::of_occurrences`] with the
+/// position seen once); a game's last position ended by repetition needs
+/// its history: [`svg_of_game`].
 pub fn svg(frame: &Frame) -> String {
+    svg_of_game(frame, Outcome::of_occurrences(frame.position, 1))
+}
+
+/// Draws a frame of a game whose outcome at that position is `outcome`
+/// (`None` while play goes on): the caption says who won instead of who
+/// moves.
+pub fn svg_of_game(frame: &Frame, outcome: Option<Outcome>) -> String {
     let p = frame.position;
     let mut s = String::with_capacity(16 * 1024);
     let (w, h) = (WIDTH, HEIGHT);
@@ -182,7 +194,7 @@ pub fn svg(frame: &Frame) -> String {
     if let Some(m) = frame.last {
         last_move(&mut s, m);
     }
-    caption(&mut s, p, frame.note);
+    caption(&mut s, p, outcome, frame.note);
     if !p.is_play() {
         draft(&mut s, p);
     }
@@ -354,8 +366,12 @@ fn last_move(s: &mut String, m: Move) {
 }
 
 /// The first caption line: who does what (`blue to move · clock 3`,
-/// `draft: red places die 17`).
-pub fn status_line(p: &Position) -> String {
+/// `draft: red places die 17`), or, once the game is over (`outcome`), its
+/// result (`blue wins by majority`).
+pub fn status_line(p: &Position, outcome: Option<Outcome>) -> String {
+    if let Some(o) = outcome {
+        return o.to_string();
+    }
     let side = p.side_to_move();
     match p.phase() {
         Phase::Give => format!("draft: {side} gives a die"),
@@ -377,8 +393,8 @@ pub fn detail_line(p: &Position) -> String {
     )
 }
 
-fn caption(s: &mut String, p: &Position, note: Option<&str>) {
-    let (first, second) = (status_line(p), detail_line(p));
+fn caption(s: &mut String, p: &Position, outcome: Option<Outcome>, note: Option<&str>) {
+    let (first, second) = (status_line(p, outcome), detail_line(p));
     let _ = write!(
         s,
         "<text class=\"caption\" x=\"{X0}\" y=\"402\" font-size=\"15\" fill=\"#222\">{}</text>\

@@ -4,13 +4,15 @@
 
 use senat_rules::board::Row;
 use senat_rules::dice::Colour;
+use senat_rules::game::Outcome;
 use senat_rules::position::{Phase, Position};
 use std::fmt::Write;
 
-/// Renders the board, piles, restricted cells and side to move.
+/// Renders the board, piles, restricted cells and side to move, or once
+/// the game is over (`outcome`) its result instead of the side to move.
 /// With `ansi`, symbols are coloured with terminal escapes; without, the
 /// colour is a letter after the symbol (r, b, w).
-pub fn board(p: &Position, ansi: bool) -> String {
+pub fn board(p: &Position, outcome: Option<Outcome>, ansi: bool) -> String {
     let mut s = String::new();
     for row in Row::ALL {
         let indent = match row {
@@ -53,10 +55,11 @@ pub fn board(p: &Position, ansi: bool) -> String {
     let piles = p.piles();
     writeln!(s, "door ▼   red pile {}   blue pile {}   white discard {}", piles.red, piles.blue, piles.white).unwrap();
     let side = p.side_to_move();
-    match p.phase() {
-        Phase::Give => writeln!(s, "draft: {side} gives a die").unwrap(),
-        Phase::Place(d) => writeln!(s, "draft: {side} places die {d}").unwrap(),
-        Phase::Play => writeln!(
+    match (outcome, p.phase()) {
+        (Some(o), _) => writeln!(s, "{o}").unwrap(),
+        (None, Phase::Give) => writeln!(s, "draft: {side} gives a die").unwrap(),
+        (None, Phase::Place(d)) => writeln!(s, "draft: {side} places die {d}").unwrap(),
+        (None, Phase::Play) => writeln!(
             s,
             "{side} to move, clock {}{}",
             p.clock(),

@@ -10,7 +10,20 @@
 //! JSON inside a `<script type="application/json">` element, and one inline
 //! script shows them: buttons, arrow keys, a slider, a clickable move
 //! list, the position text with a copy button, and the result at the last
-//! ply. `#ply=N` in the URL opens ply N and follows the shown ply.
+//! ply. `#ply=N` in the URL opens ply N and follows the shown ply. The
+//! layout is a wrapping flex box: nothing is wider than the window, from
+//! 400 px up ([`style`]); a game's key to its symbols ([`Shape::legend`])
+//! sits under the board.
+//!
+//! An annotated record (`senat annotate`'s comments, read by
+//! [`evaluation`]) adds a vertical bar beside the board, a graph of the
+//! game with a dot of the mark's colour on every marked move, the marks
+//! after the moves in the list, each side's accuracy (mean loss of win
+//! probability per move, lichess's, [`Evaluation::accuracy`]) and a button
+//! that turns the bar and the graph to the other side's point of view.
+//!
+//! What this module must never do: fetch anything, run anything taken
+//! from a record, or put outside text into the page as markup.
 //!
 //! The board pictures are stored once per distinct piece: each SVG is cut
 //! before every `<`, the distinct pieces are listed once (`parts`) and each
@@ -35,6 +48,7 @@ pub mod senat;
 pub use senat::{Step, html, move_label, steps};
 
 use crate::picture::escape;
+use crate::winprob::Mark;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -58,13 +72,57 @@ pub struct Meta {
     pub evaluation: Option<Evaluation>,
 }
 
-/// One side's win probability at every ply of a game, by an engine.
+/// One side's win probability at every ply of a game, by an engine, with
+/// the marks and the losses of the moves.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Evaluation {
     /// The side (its seat names: `white`, `south and north`).
     pub side: String,
+    /// The other side, whose probability is the complement (`black`).
+    pub other: String,
     /// `values[i]`: after `i` moves (`None` where no comment says).
     pub values: Vec<Option<f64>>,
+    /// `moves[j]` (from 1): move `j`'s mark and loss, where its comment says.
+    pub moves: Vec<Option<Judged>>,
+}
+
+/// What an annotation says of one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judged {
+    /// Whether [`Evaluation::side`] made it (otherwise the other side).
+    pub by_side: bool,
+    /// The mover's loss: its win probability before the move (the best
+    /// move's) less after it, never below 0 (lichess's loss per move).
+    pub loss: f64,
+    /// The annotation's mark, if any.
+    pub mark: Option<Mark>,
+}
+
+/// One side's account of a game: its annotated moves, their mean loss
+/// (lichess's "average loss" per move) and its marks by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Accuracy {
+    /// Annotated moves of the side.
+    pub moves: usize,
+    /// Their mean loss of win probability (0 when no move).
+    pub mean_loss: f64,
+    /// Moves marked `?!`, `?`, `??`.
+    pub marks: [usize; 3],
+}
+
+impl Evaluation {
+    /// The accuracy of [`Evaluation::side`] (`true`) or of the other side.
+    pub fn accuracy(&self, side: bool) -> Accuracy {
+        let mine: Vec<&Judged> = self.moves.iter().flatten().filter(|j| j.by_side == side).collect();
+        let mut a = Accuracy { moves: mine.len(), ..Accuracy::default() };
+        a.mean_loss = mine.iter().map(|j| j.loss).sum::<f64>() / mine.len().max(1) as f64;
+        for j in &mine {
+            if let Some(m) = j.mark {
+                a.marks[m as usize] += 1;
+            }
+        }
+        a
+    }
 }
 
 /// The first probability after `key` in `text` (`0.734` of `win 0.734 (win in 3), …`).
@@ -75,44 +133,73 @@ fn probability_after(text: &str, key: &str) -> Option<f64> {
 }
 
 /// Reads the comments that `senat annotate` writes on every move line
-/// (`ply J, MOVER: win P, best …, line …; after MOVE: Q …`, kept by the
-/// record reader in `ply_notes[J]`) as `side`'s win probability at every
-/// ply: ply 0 from the first move's `win P`, ply `J` from move `J`'s
+/// (`ply J, MOVER: win P, best …, line …; after MOVE: Q [MARK …]`, kept by
+/// the record reader in `ply_notes[J]`) as `side`'s win probability at
+/// every ply: ply 0 from the first move's `win P`, ply `J` from move `J`'s
 /// `after … Q`, each turned to `side` unless `side_moved(J)` (whether move
-/// `J` was made by `side`'s team). `None` when no comment has the form.
-pub fn evaluation(ply_notes: &[Vec<String>], side: &str, side_moved: impl Fn(usize) -> bool) -> Option<Evaluation> {
+/// `J` was made by `side`'s team); and each move's loss `P − Q` (at least
+/// 0) and mark. `other` names the other side. `None` when no comment has
+/// the form.
+pub fn evaluation(
+    ply_notes: &[Vec<String>],
+    side: &str,
+    other: &str,
+    side_moved: impl Fn(usize) -> bool,
+) -> Option<Evaluation> {
     let note = |j: usize| {
         let head = format!("ply {j}, ");
         ply_notes.get(j)?.iter().find(|n| n.starts_with(&head) && n.contains(": win ") && n.contains("; after "))
     };
     let turn = |p: f64, j: usize| if side_moved(j) { p } else { 1.0 - p };
-    let mut values = vec![None; ply_notes.len().max(1)];
+    let len = ply_notes.len().max(1);
+    let mut values = vec![None; len];
+    let mut moves = vec![None; len];
     values[0] = note(1).and_then(|n| probability_after(n, ": win ")).map(|p| turn(p, 1));
-    for (j, v) in values.iter_mut().enumerate().skip(1) {
-        *v = note(j).and_then(|n| {
-            let after = &n[n.rfind("; after ")? + 8..];
-            probability_after(after, ": ").map(|p| turn(p, j))
-        });
+    for j in 1..len {
+        let Some(n) = note(j) else { continue };
+        let Some(cut) = n.rfind("; after ") else { continue };
+        let after = &n[cut + 8..];
+        let Some(q) = probability_after(after, ": ") else { continue };
+        values[j] = Some(turn(q, j));
+        let Some(p) = probability_after(n, ": win ") else { continue };
+        let rest = after[after.find(": ").map_or(0, |i| i + 2)..].split_whitespace().nth(1);
+        moves[j] =
+            Some(Judged { by_side: side_moved(j), loss: (p - q).max(0.0), mark: rest.and_then(Mark::from_symbol) });
     }
-    values.iter().any(Option::is_some).then(|| Evaluation { side: side.to_string(), values })
+    values.iter().any(Option::is_some).then(|| Evaluation {
+        side: side.to_string(),
+        other: other.to_string(),
+        values,
+        moves,
+    })
 }
 
+/// The colour of a mark's dot and label (lichess's: blue, orange, red).
+const MARK_COLOURS: [&str; 3] = ["#2b8cc4", "#e69f00", "#db3031"];
+
 /// The graph of an evaluation (an SVG made here, no outside text): the
-/// side's probability against the ply, ½ dashed, a marker the script moves.
-fn evaluation_graph(values: &[Option<f64>]) -> String {
+/// side's probability against the ply, ½ dashed, a dot of the mark's
+/// colour on every marked move, a marker the script moves. The line and
+/// dots are in one group the script mirrors for the other side's view.
+fn evaluation_graph(e: &Evaluation) -> String {
     let (w, h) = (400.0, 80.0);
+    let values = &e.values;
     let last = values.len().saturating_sub(1).max(1) as f64;
+    let at = |i: usize, p: f64| (i as f64 / last * w, (1.0 - p) * h);
     let mut runs: Vec<Vec<String>> = vec![Vec::new()];
     for (i, v) in values.iter().enumerate() {
         match v {
-            Some(p) => runs.last_mut().expect("a run").push(format!("{:.1},{:.1}", i as f64 / last * w, (1.0 - p) * h)),
+            Some(p) => {
+                let (x, y) = at(i, *p);
+                runs.last_mut().expect("a run").push(format!("{x:.1},{y:.1}"))
+            }
             None => runs.push(Vec::new()),
         }
     }
     let mut s = format!(
         "<svg id=\"eval-graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
 <rect width=\"{w}\" height=\"{h}\" fill=\"#fff\" stroke=\"#999\"/>\
-<line x1=\"0\" y1=\"{}\" x2=\"{w}\" y2=\"{}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>",
+<line x1=\"0\" y1=\"{}\" x2=\"{w}\" y2=\"{}\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/><g id=\"eval-lines\">",
         h / 2.0,
         h / 2.0
     );
@@ -120,11 +207,50 @@ fn evaluation_graph(values: &[Option<f64>]) -> String {
         let _ =
             write!(s, "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"1.5\" points=\"{}\"/>", run.join(" "));
     }
+    for (j, m) in e.moves.iter().enumerate() {
+        let (Some(Judged { mark: Some(mark), .. }), Some(p)) = (m, values.get(j).copied().flatten()) else { continue };
+        let (x, y) = at(j, p);
+        let _ = write!(
+            s,
+            "<circle class=\"mark\" data-ply=\"{j}\" data-mark=\"{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{}\" stroke=\"#fff\"/>",
+            escape(mark.symbol()),
+            MARK_COLOURS[*mark as usize]
+        );
+    }
     let _ = write!(
         s,
-        "<line id=\"eval-marker\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{h}\" stroke=\"#e65100\" stroke-width=\"2\"/></svg>"
+        "</g><line id=\"eval-marker\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{h}\" stroke=\"#e65100\" stroke-width=\"2\"/></svg>"
     );
     s
+}
+
+/// The box of an evaluation under the controls: the side's probability
+/// (`eval-text`), the switch of point of view, the graph, each side's
+/// accuracy and the marks' key. Every outside text is escaped.
+fn evaluation_box(e: &Evaluation) -> String {
+    let account = |name: &str, a: Accuracy| {
+        format!(
+            "<li><b>{}</b>: {:.3} over {} move{} · <span class=\"m0\">?! {}</span> <span class=\"m1\">? {}</span> <span class=\"m2\">?? {}</span></li>",
+            escape(name),
+            a.mean_loss,
+            a.moves,
+            if a.moves == 1 { "" } else { "s" },
+            a.marks[0],
+            a.marks[1],
+            a.marks[2]
+        )
+    };
+    format!(
+        "<div id=\"eval-box\"><div class=\"label\">the engine's win probability (the bar beside the board: the light part; \
+the graph: the whole game, click to go there)</div>\
+<div><span id=\"eval-text\"></span> <button type=\"button\" id=\"flip\">view from {}</button></div>{}\
+<div class=\"label\">accuracy: the mean loss of win probability per move (lichess's), and the marks</div>\
+<ul id=\"accuracy\">{}{}</ul></div>",
+        escape(&e.other),
+        evaluation_graph(e),
+        account(&e.side, e.accuracy(true)),
+        account(&e.other, e.accuracy(false)),
+    )
 }
 
 /// One shown ply, as a game's producer makes it: the position after `ply`
@@ -158,6 +284,8 @@ pub struct Shape {
     pub height: u32,
     /// The label of the position text (`SPN`, `position`, `observation`).
     pub position_name: &'static str,
+    /// The key to the board's symbols, shown under it (empty: none).
+    pub legend: &'static str,
 }
 
 /// Each state of a game with the move that led to it and the state before
@@ -257,6 +385,7 @@ pub const SCRIPT: &str = r#"
   'use strict';
   var data = JSON.parse(document.getElementById('game-data').textContent);
   var steps = data.steps, parts = data.parts, last = steps.length - 1, cur = -1, items = [];
+  var ev = data.eval || null, pov = 0, markClass = { '?!': 'm0', '?': 'm1', '??': 'm2' };
   function $(id) { return document.getElementById(id); }
   function text(id, t) { $(id).textContent = t; }
   function board(ids) {
@@ -283,6 +412,13 @@ pub const SCRIPT: &str = r#"
     var b = document.createElement('button');
     b.type = 'button';
     b.textContent = i === 0 ? 'start' : s.label;
+    var mark = ev && ev.marks[i];
+    if (mark && markClass[mark]) {
+      var m = document.createElement('span');
+      m.className = 'mark ' + markClass[mark];
+      m.textContent = ' ' + mark;
+      b.appendChild(m);
+    }
     b.addEventListener('click', function () { show(i); });
     li.appendChild(b);
     list.appendChild(li);
@@ -290,13 +426,31 @@ pub const SCRIPT: &str = r#"
   });
   var slider = $('slider');
   slider.max = String(last);
-  var ev = data.eval || null;
   if (ev) {
     $('eval-graph').addEventListener('click', function (e) {
       var r = $('eval-graph').getBoundingClientRect();
       show(Math.round((e.clientX - r.left) / r.width * last));
     });
+    $('flip').addEventListener('click', function () {
+      pov = 1 - pov;
+      text('flip', 'view from ' + (pov ? ev.side : ev.other));
+      if (pov) { $('eval-lines').setAttribute('transform', 'matrix(1 0 0 -1 0 80)'); }
+      else { $('eval-lines').removeAttribute('transform'); }
+      showEval(cur);
+    });
   }
+  function showEval(i) {
+    var p = ev.values[i];
+    if (p !== null && pov) { p = 1 - p; }
+    $('eval-vfill').style.height = (p === null ? 50 : 100 * p) + '%';
+    text('eval-text', (pov ? ev.other : ev.side) + ' ' + (p === null ? '(no opinion)' : p.toFixed(3)));
+    var x = String(last > 0 ? 400 * i / last : 0);
+    $('eval-marker').setAttribute('x1', x);
+    $('eval-marker').setAttribute('x2', x);
+  }
+  // The page's width as laid out, for tests of overflow (a number, never shown).
+  function measure() { document.body.setAttribute('data-scroll-width', String(document.documentElement.scrollWidth)); }
+  window.addEventListener('resize', measure);
   function show(i) {
     i = Math.max(0, Math.min(last, i | 0));
     if (i === cur) { return; }
@@ -312,14 +466,7 @@ pub const SCRIPT: &str = r#"
     fill($('ply-notes'), s.notes);
     $('ply-notes-label').hidden = s.notes.length === 0;
     text('result', i === last ? data.result : '');
-    if (ev) {
-      var p = ev.values[i];
-      $('eval-fill').style.width = (p === null ? 50 : 100 * p) + '%';
-      text('eval-text', ev.side + ' ' + (p === null ? '(no opinion)' : p.toFixed(3)));
-      var x = String(last > 0 ? 400 * i / last : 0);
-      $('eval-marker').setAttribute('x1', x);
-      $('eval-marker').setAttribute('x2', x);
-    }
+    if (ev) { showEval(i); }
     slider.value = String(i);
     items[i].classList.add('current');
     // Scroll the move list only (never the page, which may be wider than the window).
@@ -359,44 +506,57 @@ pub const SCRIPT: &str = r#"
     } else { fallback(); }
   });
   show(fromHash());
+  measure();
   document.body.setAttribute('data-ready', 'yes');
 })();
 "#;
 
 /// The page's only style sheet, laid out around a board of `width` ×
-/// `height` pixels. The board is at a fixed place (16 px from the left,
-/// 64 px from the top, at its natural size), so that a test can find the
-/// pixels of a die in a screenshot; the panel is right of it and the notes
-/// under it.
+/// `height` pixels: the board at its natural size where the window has
+/// room (16 px from the left, 64 px from the top when no evaluation bar
+/// stands beside it, so that a test can find the pixels of a die in a
+/// screenshot), the panel right of it or, in a narrow window, under it,
+/// and the board shrunk to the window's width below that: nothing is
+/// wider than the window, down to 400 px. From 1,000 px on, the board
+/// leaves the panel 320 px beside it (shrinking a wide board a little
+/// rather than putting the panel under it on a laptop's screen).
 pub fn style(width: u32, height: u32) -> String {
-    let panel = width + 32;
-    let notes_top = height + 76;
     let notes_width = width + 436;
     format!(
         r#"
 body {{ margin: 0; font-family: "DejaVu Sans", Verdana, sans-serif; background: #f7f3ea; color: #222; }}
-header {{ position: absolute; left: 16px; top: 8px; right: 16px; height: 52px; overflow: hidden; }}
+header {{ height: 64px; box-sizing: border-box; padding: 8px 16px 0 16px; overflow: hidden; }}
 h1 {{ font-size: 18px; margin: 4px 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
-#players {{ font-size: 13px; color: #555; }}
-#board {{ position: absolute; left: 16px; top: 64px; width: {width}px; height: {height}px; }}
-#board svg {{ display: block; }}
-#panel {{ position: absolute; left: {panel}px; top: 64px; width: 420px; }}
+#players {{ font-size: 13px; color: #555; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+#main {{ display: flex; flex-wrap: wrap; align-items: flex-start; gap: 16px; padding: 0 16px 16px 16px; }}
+#board-wrap {{ display: flex; gap: 6px; flex: 0 1 auto; max-width: 100%; min-width: 0; }}
+#board {{ flex: 0 1 {width}px; width: {width}px; max-width: 100%; min-width: 0; }}
+#board svg {{ display: block; width: 100%; height: auto; aspect-ratio: {width} / {height}; }}
+#eval-vbar {{ flex: 0 0 14px; position: relative; background: #37474f; border: 1px solid #999; }}
+#eval-vfill {{ position: absolute; left: 0; right: 0; bottom: 0; height: 50%; background: #fafafa; }}
+#panel {{ flex: 1 1 320px; max-width: 420px; min-width: 0; }}
 #controls button {{ font-size: 16px; min-width: 44px; }}
-#slider {{ width: 100%; margin: 8px 0; }}
+#slider {{ width: 100%; margin: 8px 0; box-sizing: border-box; }}
 #spn-box {{ font-size: 12px; background: #fff; border: 1px solid #ccc; padding: 4px 6px; margin: 6px 0; word-break: break-all; }}
 #spn {{ user-select: all; }}
 #moves {{ list-style: none; padding: 0; margin: 6px 0; max-height: 300px; overflow-y: auto; border: 1px solid #ccc; background: #fff; display: grid; grid-template-columns: 1fr 1fr; align-content: start; }}
+#moves li {{ min-width: 0; }}
 #moves li.section {{ font-weight: bold; padding: 2px 6px; grid-column: 1 / -1; background: #eee; }}
-#moves button {{ border: none; background: none; font: inherit; font-size: 12px; padding: 1px 6px; cursor: pointer; text-align: left; width: 100%; }}
+#moves button {{ border: none; background: none; font: inherit; font-size: 12px; padding: 1px 6px; cursor: pointer; text-align: left; width: 100%; overflow-wrap: anywhere; }}
 #moves button.current {{ background: #ffd54f; font-weight: bold; }}
+.mark {{ font-weight: bold; }}
+.m0 {{ color: #2b8cc4; }}
+.m1 {{ color: #e69f00; }}
+.m2 {{ color: #db3031; }}
 #result {{ font-weight: bold; font-size: 16px; color: #2e7d32; margin: 6px 0; }}
-#notes-box {{ position: absolute; left: 16px; top: {notes_top}px; width: {notes_width}px; font-size: 13px; }}
-#notes-box ul {{ margin: 2px 0; padding-left: 20px; white-space: pre-wrap; }}
+#notes-box {{ flex: 1 1 100%; max-width: {notes_width}px; min-width: 0; font-size: 13px; }}
+#notes-box ul {{ margin: 2px 0; padding-left: 20px; white-space: pre-wrap; overflow-wrap: anywhere; }}
+#legend {{ margin: 0 0 6px 0; }}
 .label {{ color: #666; font-size: 12px; }}
 #eval-box {{ margin: 0 0 8px 0; }}
-#eval-bar {{ width: 400px; height: 14px; background: #37474f; border: 1px solid #999; }}
-#eval-fill {{ height: 100%; width: 50%; background: #fafafa; }}
-#eval-graph {{ display: block; margin-top: 4px; cursor: pointer; }}
+#eval-graph {{ display: block; margin-top: 4px; cursor: pointer; width: 100%; max-width: 400px; height: auto; }}
+#accuracy {{ margin: 2px 0; padding-left: 18px; font-size: 12px; }}
+@media (min-width: 1000px) {{ #board-wrap {{ max-width: calc(100% - 336px); }} }}
 "#
     )
 }
@@ -462,7 +622,19 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
     if let Some(e) = &meta.evaluation {
         data.push_str(",\"eval\":{\"side\":");
         json_string(&mut data, &e.side);
-        data.push_str(",\"values\":[");
+        data.push_str(",\"other\":");
+        json_string(&mut data, &e.other);
+        data.push_str(",\"marks\":[");
+        for (i, j) in e.moves.iter().enumerate() {
+            if i > 0 {
+                data.push(',');
+            }
+            match j.and_then(|j| j.mark) {
+                Some(m) => json_string(&mut data, m.symbol()),
+                None => data.push_str("null"),
+            }
+        }
+        data.push_str("],\"values\":[");
         for (i, v) in e.values.iter().enumerate() {
             if i > 0 {
                 data.push(',');
@@ -511,14 +683,29 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
         csp_hash(&style)
     );
     let mut s = String::with_capacity(data.len() + 8 * 1024);
+    let (bar, eval_box) = match &meta.evaluation {
+        Some(e) => (
+            "<div id=\"eval-vbar\" title=\"the engine's win probability (the light part, from the bottom)\">\
+<div id=\"eval-vfill\"></div></div>"
+                .to_string(),
+            evaluation_box(e),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let legend = if shape.legend.is_empty() {
+        String::new()
+    } else {
+        format!("<div id=\"legend\" class=\"label\">{}</div>", escape(shape.legend))
+    };
     let _ = write!(
         s,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
-<meta name=\"viewport\" content=\"width=device-width\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <title>senat viewer: {}</title>\n<style>{style}</style>\n</head>\n<body>\n\
 <header><h1 id=\"title\"></h1><div id=\"players\"></div></header>\n\
-<div id=\"board\"></div>\n\
+<div id=\"main\">\n\
+<div id=\"board-wrap\">{bar}<div id=\"board\"></div></div>\n\
 <div id=\"panel\">\n\
 <div id=\"controls\"><button type=\"button\" id=\"first\" title=\"first (Home)\">◀◀</button> \
 <button type=\"button\" id=\"prev\" title=\"previous (←)\">◀</button> \
@@ -528,22 +715,18 @@ pub fn page(meta: &Meta, shape: Shape, plies: impl IntoIterator<Item = Ply>) -> 
 <div><span class=\"label\">move</span> <span id=\"move\"></span></div>\n\
 <div id=\"status\"></div><div id=\"detail\" class=\"label\"></div>\n\
 <div id=\"result\"></div>\n\
+{eval_box}\
 <div id=\"spn-box\"><span class=\"label\">{}</span> <code id=\"spn\"></code> \
 <button type=\"button\" id=\"copy\">copy</button> <span id=\"copied\" class=\"label\"></span></div>\n\
 <ol id=\"moves\"></ol>\n</div>\n\
-<div id=\"notes-box\">{}<div class=\"label\" id=\"ply-notes-label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
+<div id=\"notes-box\">{legend}<div class=\"label\" id=\"ply-notes-label\">notes of this ply</div><ul id=\"ply-notes\"></ul>\
 <div class=\"label\" id=\"game-notes-label\">notes of the game</div><ul id=\"game-notes\"></ul></div>\n\
+</div>\n\
 <noscript>This viewer needs JavaScript; the positions are in the data below.</noscript>\n\
 <script type=\"application/json\" id=\"game-data\">{data}</script>\n\
 <script>{SCRIPT}</script>\n</body>\n</html>\n",
         escape(&meta.title),
         escape(shape.position_name),
-        meta.evaluation.as_ref().map_or(String::new(), |e| format!(
-            "<div id=\"eval-box\"><div class=\"label\">the engine's win probability for {} (the light part of the bar; the graph: the whole game, click to go there)</div>\
-<div id=\"eval-text\"></div><div id=\"eval-bar\"><div id=\"eval-fill\"></div></div>{}</div>",
-            escape(&e.side),
-            evaluation_graph(&e.values)
-        ))
     );
     s
 }
@@ -562,13 +745,24 @@ mod tests {
             vec!["ply 4, black: win 1.000 (win in 1), best x, line x; after x: 1.000 (won)".to_string()],
         ];
         // White moves plies 1 and 3, black 2 and 4.
-        let e = evaluation(&notes, "white", |j| j % 2 == 1).expect("annotated");
-        assert_eq!(e.side, "white");
+        let e = evaluation(&notes, "white", "black", |j| j % 2 == 1).expect("annotated");
+        assert_eq!((e.side.as_str(), e.other.as_str()), ("white", "black"));
         let v: Vec<Option<f64>> = e.values.iter().map(|v| v.map(|p| (p * 1000.0).round() / 1000.0)).collect();
         assert_eq!(v, [Some(0.6), Some(0.55), Some(0.7), None, Some(0.0)]);
-        assert_eq!(evaluation(&[vec![], vec!["just a comment".into()]], "white", |_| true), None);
+        // Each move's loss (before less after, for the mover) and mark.
+        let round = |j: &Judged| ((j.loss * 1000.0).round() / 1000.0, j.by_side, j.mark);
+        let judged: Vec<_> = e.moves.iter().map(|j| j.as_ref().map(round)).collect();
+        assert_eq!(
+            judged,
+            [None, Some((0.05, true, None)), Some((0.15, false, Some(Mark::Blunder))), None, Some((0.0, false, None))]
+        );
+        let (w, b) = (e.accuracy(true), e.accuracy(false));
+        assert_eq!((w.moves, b.moves, b.marks), (1, 2, [0, 0, 1]));
+        assert!((w.mean_loss - 0.05).abs() < 1e-9 && (b.mean_loss - 0.075).abs() < 1e-9, "{w:?} {b:?}");
+        assert_eq!(evaluation(&[vec![], vec!["just a comment".into()]], "white", "black", |_| true), None);
         // A probability outside 0..1 is no probability.
-        assert_eq!(evaluation(&[vec![], vec!["ply 1, white: win 7, best a; after a: 2".into()]], "w", |_| true), None);
+        let bad = [vec![], vec!["ply 1, white: win 7, best a; after a: 2".into()]];
+        assert_eq!(evaluation(&bad, "w", "b", |_| true), None);
     }
 
     #[test]
@@ -625,10 +819,15 @@ mod tests {
     #[test]
     fn the_layout_follows_the_board() {
         let s = style(716, 500);
-        assert!(s.contains("#panel { position: absolute; left: 748px;"), "{s}");
-        assert!(s.contains("top: 576px; width: 1152px;"), "{s}");
-        let f = style(820, 620);
-        assert!(f.contains("width: 820px; height: 620px;") && f.contains("left: 852px;"), "{f}");
+        assert!(s.contains("#board { flex: 0 1 716px; width: 716px; max-width: 100%;"), "{s}");
+        assert!(s.contains("aspect-ratio: 716 / 500;") && s.contains("max-width: 1152px;"), "{s}");
+        // Nothing of a fixed width wider than a narrow window: the panel and graph shrink.
+        assert!(s.contains("#panel { flex: 1 1 320px; max-width: 420px; min-width: 0; }"), "{s}");
+        for part in ["#board {", "#panel {", "#notes-box {", "header {"] {
+            let rule = &s[s.find(part).unwrap()..];
+            assert!(!rule[..rule.find('}').unwrap()].contains("absolute"), "no fixed place for {part} {s}");
+        }
+        assert!(s.contains("@media (min-width: 1000px) { #board-wrap { max-width: calc(100% - 336px); } }"), "{s}");
     }
 
     #[test]
@@ -640,7 +839,12 @@ mod tests {
             notes: vec![evil.into()],
             ply_notes: vec![vec![evil.into()]; 3],
             result: evil.into(),
-            evaluation: None,
+            evaluation: Some(Evaluation {
+                side: evil.into(),
+                other: evil.into(),
+                values: vec![Some(0.5), Some(0.2)],
+                moves: vec![None, Some(Judged { by_side: false, loss: 0.3, mark: Some(Mark::Blunder) })],
+            }),
         };
         let ply = |svg: &str| Ply {
             svg: svg.into(),
@@ -650,7 +854,7 @@ mod tests {
             status: evil.into(),
             detail: evil.into(),
         };
-        let shape = Shape { width: 10, height: 10, position_name: "<b>" };
+        let shape = Shape { width: 10, height: 10, position_name: "<b>", legend: "<i>▲</i>" };
         let page = page(&meta, shape, [ply("<svg><text>a</text></svg>"), ply("<svg><text>b</text></svg>")]);
         // Exactly the page's own two script elements, and its one closing tag each.
         assert_eq!(page.matches("<script").count(), 2, "{page}");
@@ -660,6 +864,7 @@ mod tests {
         assert!(!page.contains('\u{1}') && !data.contains('\u{2028}'), "raw control characters");
         assert!(page.contains("senat viewer: &lt;/script&gt;"));
         assert!(page.contains("<span class=\"label\">&lt;b&gt;</span>"));
+        assert!(page.contains("<div id=\"legend\" class=\"label\">&lt;i&gt;▲&lt;/i&gt;</div>"));
         // The two boards share their pieces: `</svg>` is listed once.
         assert_eq!(page.matches("\"\\u003c/svg\\u003e\"").count(), 1);
         assert!(page.contains(&csp_hash(SCRIPT)) && page.contains(&csp_hash(&style(10, 10))));

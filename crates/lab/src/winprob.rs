@@ -205,6 +205,11 @@ impl Mark {
         }
     }
 
+    /// The mark written as `symbol` (`?!`, `?`, `??`), if it is one.
+    pub fn from_symbol(symbol: &str) -> Option<Mark> {
+        [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder].into_iter().find(|m| m.symbol() == symbol)
+    }
+
     /// `?!`, `?` or `??`.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -283,5 +288,9 @@ mod tests {
         assert_eq!(Mark::of_drop(0.199), Some(Mark::Mistake));
         assert_eq!(Mark::of_drop(0.2), Some(Mark::Blunder));
         assert_eq!(Mark::of_drop(1.0).map(Mark::symbol), Some("??"));
+        for m in [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder] {
+            assert_eq!(Mark::from_symbol(m.symbol()), Some(m));
+        }
+        assert_eq!(Mark::from_symbol("!"), None);
     }
 }

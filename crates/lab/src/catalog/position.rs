@@ -428,7 +428,7 @@ impl Face for Senat {
         self.1.to_text()
     }
     fn board(&self) -> Result<String, CatalogError> {
-        Ok(crate::render::board(self.0.position(), false))
+        Ok(crate::render::board(self.0.position(), self.0.outcome(), false))
     }
     fn legal_moves(&self) -> Vec<String> {
         if self.0.outcome().is_some() {

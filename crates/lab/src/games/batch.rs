@@ -76,8 +76,22 @@ pub trait BatchGame {
     /// row's own columns (`extra`); returns the final position's winning
     /// team (`None`: a draw) and the plies a game ending there can have
     /// (one number where the position counts them), which the one row
-    /// check ([`check_row`]) compares with the row's.
-    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String>;
+    /// check ([`check_row`]) compares with the row's, and whether a
+    /// safeguard stopped the game (the summary's `capped`).
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<FinalRow, String>;
+}
+
+/// What a row's final position says of its game: the winning team
+/// (`None`: a draw), the plies a game ending there can have, and whether
+/// it ended at the ply cap ([`LabGame::capped`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinalRow {
+    /// The winning team, `None` for a draw.
+    pub winner: Option<usize>,
+    /// The plies a game ending there can have.
+    pub plies: RangeInclusive<u32>,
+    /// Whether the game ended at the ply cap.
+    pub capped: bool,
 }
 
 /// Where a game of a batch draws its randomness from, all of it derived
@@ -120,6 +134,8 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     /// Decisions played.
     pub plies: u32,
+    /// Whether the game ended at the ply cap ([`LabGame::capped`]).
+    pub capped: bool,
     /// The values of [`BatchGame::batch_columns`].
     pub extra: Vec<String>,
     /// The final position's text.
@@ -158,13 +174,14 @@ impl<G: LabGame> BatchGame for G {
         GameRecord {
             winner: p.winner,
             plies,
+            capped: G::capped(&p.end),
             extra: G::extra(&p.end),
             final_text: G::position_text(&p.end),
             moves: if with_moves { all.iter().map(|&m| G::move_text(m)).collect() } else { Vec::new() },
             side: Vec::new(),
         }
     }
-    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<(Option<usize>, RangeInclusive<u32>), String> {
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<FinalRow, String> {
         let end = G::parse_position(text).map_err(|e| format!("final position: {e}"))?;
         if G::variant_text(&end) != variant {
             return Err(format!(
@@ -176,7 +193,11 @@ impl<G: LabGame> BatchGame for G {
         if G::extra(&end).iter().zip(extra).any(|(a, b)| a != b) {
             return Err(format!("the columns {} do not match the final position", G::extra_columns().join(", ")));
         }
-        Ok((super::winner::<G>(&end, &r), G::ply(&end)..=G::ply(&end)))
+        Ok(FinalRow {
+            winner: super::winner::<G>(&end, &r),
+            plies: G::ply(&end)..=G::ply(&end),
+            capped: G::capped(&end),
+        })
     }
 }
 
@@ -234,14 +255,17 @@ pub struct Tally {
     pub draws: u64,
     /// Sum of the plies.
     pub plies: u64,
+    /// Games ended at the ply cap ([`LabGame::capped`]), not by a rule.
+    pub capped: u64,
     /// The longest game.
     pub max_plies: u32,
 }
 
 impl Tally {
     /// Counts one game.
-    pub fn add(&mut self, winner: Option<usize>, plies: u32) {
+    pub fn add(&mut self, winner: Option<usize>, plies: u32, capped: bool) {
         self.games += 1;
+        self.capped += u64::from(capped);
         match winner {
             Some(0) => self.first += 1,
             Some(_) => self.second += 1,
@@ -257,6 +281,7 @@ impl Tally {
         self.first += other.first;
         self.second += other.second;
         self.draws += other.draws;
+        self.capped += other.capped;
         self.plies += other.plies;
         self.max_plies = self.max_plies.max(other.max_plies);
     }
@@ -290,8 +315,10 @@ pub const GAMES_COLUMNS: [&str; 6] = ["game", "game_seed", "first", "second", "w
 /// The first columns of games files written before `game_seed` had its name.
 pub const LEGACY_GAMES_COLUMNS: [&str; 6] = ["game", "seed", "first", "second", "winner", "plies"];
 
-/// The columns of a summary.
-pub const SUMMARY_HEADER: [&str; 17] = [
+/// The columns of a summary; `capped` counts the games ended at the ply
+/// cap ([`LabGame::capped`]), which are draws of the safeguard, not of the
+/// rules.
+pub const SUMMARY_HEADER: [&str; 18] = [
     "game",
     "variant",
     "first",
@@ -309,6 +336,7 @@ pub const SUMMARY_HEADER: [&str; 17] = [
     "draw_hi",
     "first_score",
     "mean_plies",
+    "capped",
 ];
 
 impl<S: fmt::Display> Batch<S> {
@@ -451,7 +479,7 @@ fn check_row<G: BatchGame>(
     rec: &csv::StringRecord,
     ctx: &[(String, String)],
     expected: u64,
-) -> Result<(Option<usize>, u32), String> {
+) -> Result<(Option<usize>, u32, bool), String> {
     let get = |k: &str| ctx.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str());
     let extra = G::batch_columns();
     let want = GAMES_COLUMNS.len() + extra.len() + 1;
@@ -480,7 +508,7 @@ fn check_row<G: BatchGame>(
         v => v,
     };
     let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
-    let (end_winner, end_plies) = G::final_winner(&rec[want - 1], variant, &own)?;
+    let FinalRow { winner: end_winner, plies: end_plies, capped } = G::final_winner(&rec[want - 1], variant, &own)?;
     if !end_plies.contains(&plies) {
         let (lo, hi) = (end_plies.start(), end_plies.end());
         return Err(if lo == hi {
@@ -492,7 +520,7 @@ fn check_row<G: BatchGame>(
     if end_winner != winner {
         return Err(format!("winner `{}` is not the final position's", &rec[4]));
     }
-    Ok((winner, plies))
+    Ok((winner, plies, capped))
 }
 
 /// The rows of an existing file of this batch, as checked for a resume.
@@ -500,7 +528,7 @@ struct Scanned {
     /// Byte offset of the end of each complete row, in order.
     ends: Vec<u64>,
     /// Winner and plies of each row (games files only).
-    games: Vec<(Option<usize>, u32)>,
+    games: Vec<(Option<usize>, u32, bool)>,
     /// The game index of each row (side files only).
     index: Vec<u64>,
 }
@@ -680,8 +708,8 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
             cut(f, at)?;
         }
         let mut tally = Tally::default();
-        for &(w, p) in &g.games[..keep] {
-            tally.add(w, p);
+        for &(w, p, c) in &g.games[..keep] {
+            tally.add(w, p, c);
         }
         Ok((tally, range.start + keep as u64))
     }
@@ -723,7 +751,7 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
                     FileKind::Games => {}
                 }
             }
-            tally.add(p.winner, p.plies);
+            tally.add(p.winner, p.plies, p.capped);
         }
         (rows, tally)
     }
@@ -842,6 +870,7 @@ pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally
         f4(dh),
         f4(t.first_score()),
         format!("{:.1}", t.plies as f64 / t.games.max(1) as f64),
+        t.capped.to_string(),
     ]
 }
 
@@ -937,9 +966,9 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         expected: u64,
         sum: &mut Tally,
     ) -> Result<(), Error> {
-        let (winner, plies) = check_row::<G>(row, &id.fields, expected)
+        let (winner, plies, capped) = check_row::<G>(row, &id.fields, expected)
             .map_err(|m| Error::Identity { path: path.to_path_buf(), message: format!("line {line}: {m}") })?;
-        sum.add(winner, plies);
+        sum.add(winner, plies, capped);
         Ok(())
     }
     fn merged_line(id: &LabId) -> String {

@@ -892,6 +892,7 @@ impl crate::games::batch::BatchGame for Dominoes {
         crate::games::batch::GameRecord {
             winner: seat.map(batch_team),
             plies: m.decisions,
+            capped: stopped_by_round_limit(&m.end),
             extra: vec![
                 seat.map_or("draw".to_string(), |p| p.to_string()),
                 m.rounds.len().to_string(),
@@ -906,11 +907,7 @@ impl crate::games::batch::BatchGame for Dominoes {
     /// decisions are not in the state, so the plies it allows are a range:
     /// at least one decision a round, at most [`max_round_decisions`] a
     /// round.
-    fn final_winner(
-        text: &str,
-        variant: &str,
-        extra: &[&str],
-    ) -> Result<(Option<usize>, std::ops::RangeInclusive<u32>), String> {
+    fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<crate::games::batch::FinalRow, String> {
         let end: State = text.parse().map_err(|e| format!("final state: {e}"))?;
         if end.variant().to_text() != variant {
             return Err(format!(
@@ -932,7 +929,11 @@ impl crate::games::batch::BatchGame for Dominoes {
         }
         let rounds = end.rounds_played();
         let most = rounds.saturating_mul(max_round_decisions(players));
-        Ok((seat.map(batch_team), rounds..=most))
+        Ok(crate::games::batch::FinalRow {
+            winner: seat.map(batch_team),
+            plies: rounds..=most,
+            capped: stopped_by_round_limit(&end),
+        })
     }
 }
 
@@ -1019,16 +1020,23 @@ impl crate::metrics::records::Measured for Dominoes {
             dominoes_rules::Outcome::Win { player } => Some(player),
             dominoes_rules::Outcome::Draw => None,
         };
-        let v = s.variant();
-        let reason = if v.openspiel {
+        let reason = if s.variant().openspiel {
             1
-        } else if s.scores()[..s.players()].iter().any(|&x| x >= v.target) {
-            0
-        } else {
+        } else if stopped_by_round_limit(s) {
             2
+        } else {
+            0
         };
         Some((winner, reason))
     }
+}
+
+/// Whether a finished match was stopped by the round limit before any
+/// player reached the target (a draw: Ludii's timeout; a batch summary's
+/// `capped`). Never under `rules=openspiel` (one hand decides).
+fn stopped_by_round_limit(s: &State) -> bool {
+    let v = s.variant();
+    s.outcome().is_some() && !v.openspiel && s.scores()[..s.players()].iter().all(|&x| x < v.target)
 }
 
 /// How often an agent's decisions agree with a peeking agent's, on the

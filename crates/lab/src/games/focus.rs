@@ -98,52 +98,14 @@ impl LabGame for Focus {
         let scale = Self::eval_scale(s);
         out.extend(terms(s, s.to_move()).map(|t| (f64::from(t) / scale) as f32));
     }
-    /// The board with each stack read **top first** (the first digit is
-    /// the piece that controls it; bold with `colour`), then the rules'
-    /// lines of reserves, eliminated pieces and the side to move.
-    fn table_board(s: &Position, colour: bool) -> String {
-        let mut b = String::from("  ");
-        for f in 0..8u8 {
-            b.push_str(&format!(" {:<6}", (b'a' + f) as char));
-        }
-        b.truncate(b.trim_end().len());
-        b.push('\n');
-        for r in (0..8u8).rev() {
-            b.push_str(&format!("{} ", r + 1));
-            for f in 0..8u8 {
-                let sq = r * 8 + f;
-                let digits: String = if !focus_rules::is_playable(sq) {
-                    String::new()
-                } else if s.height(sq) == 0 {
-                    ".".to_string()
-                } else {
-                    (0..s.height(sq)).rev().filter_map(|l| s.piece(sq, l)).map(|p| p.to_string()).collect()
-                };
-                let pad = 6 - digits.len();
-                let cell = if colour && s.height(sq) > 0 {
-                    format!("\x1b[1m{}\x1b[0m{}", &digits[..1], &digits[1..])
-                } else {
-                    digits
-                };
-                b.push(' ');
-                b.push_str(&cell);
-                b.push_str(&" ".repeat(pad));
-            }
-            let line = b.trim_end().len();
-            b.truncate(line);
-            b.push('\n');
-        }
-        // The rules' board ends with the players' reserves and the side to move, after its 8 ranks and the files.
-        for line in s.board_text(colour).lines().skip(9) {
-            b.push_str(line);
-            b.push('\n');
-        }
-        b
+    fn capped(s: &Position) -> bool {
+        s.capped()
     }
     fn table_legend() -> &'static str {
-        "key: a square lists its stack top first (`102`: a piece of player 1 on one of player 0 on one of
-     player 2); the top piece's player controls the stack; `.` an empty square, blank a removed
-     corner. Players: 0 white, 1 black; with 4: 0 south, 1 west, 2 north, 3 east (teams 0+2, 1+3).
+        "key: a square lists its stack bottom to top, as every Focus text does (`201'`: a piece of player 1
+     on one of player 0 on one of player 2); the top piece, marked ' (bold in colour), controls the
+     stack; `.` an empty square, blank a removed corner. Players: 0 white, 1 black; with 4: 0 south,
+     1 west, 2 north, 3 east (teams 0+2, 1+3).
 "
     }
     fn move_forms() -> &'static str {
@@ -176,7 +138,7 @@ impl crate::metrics::records::Measured for Focus {
         let four = start.players() == 4;
         let v = start.variant();
         let cap_end = if v.fix == focus_rules::Fix::Draw {
-            "a win for player 0 (fix=draw); a side left without a move at exactly that ply is counted here too"
+            "a win for player 0 (fix=draw); a side left without a move at exactly that ply is a no-move end"
         } else {
             "a draw"
         };
@@ -230,14 +192,12 @@ impl crate::metrics::records::Measured for Focus {
         crate::metrics::records::lab_values::<Focus>(s)
     }
     fn end(s: &Position) -> Option<(Option<usize>, usize)> {
-        let capped = s.ply() >= s.variant().cap;
-        Some(match s.outcome()? {
-            focus_rules::Outcome::Draw => (None, 1),
-            // With fix=draw the cap is player 0's win; otherwise a win is always a side without a move.
-            focus_rules::Outcome::Win { team } => {
-                (Some(team), usize::from(capped && team == 0 && s.variant().fix == focus_rules::Fix::Draw))
-            }
-        })
+        let winner = match s.outcome()? {
+            focus_rules::Outcome::Draw => None,
+            focus_rules::Outcome::Win { team } => Some(team),
+        };
+        // With fix=draw the cap is player 0's win: the rules say which end it was.
+        Some((winner, usize::from(s.capped())))
     }
 }
 

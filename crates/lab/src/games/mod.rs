@@ -277,6 +277,12 @@ pub trait LabGame:
     fn move_forms() -> &'static str {
         "the game's move text"
     }
+    /// Whether a finished game ended at the variant's ply cap (a safeguard
+    /// against endless games, not an end of the rules): batch summaries
+    /// count these apart. By default never (no cap).
+    fn capped(_s: &Self::State) -> bool {
+        false
+    }
     /// Names of the extra per-game columns of a batch (e.g. rounds played).
     fn extra_columns() -> &'static [&'static str] {
         &[]

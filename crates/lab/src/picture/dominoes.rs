@@ -260,8 +260,7 @@ fn status_line(t: &Table) -> String {
     }
     let drawn = match t.drawn {
         0 => String::new(),
-        1 => " (drew 1 tile)".to_string(),
-        k => format!(" (drew {k} tiles)"),
+        k => format!(" (drew {})", tiles(k)),
     };
     let opening = if t.links.is_empty() { ", to open the round" } else { "" };
     format!("round {}: player {} to play{opening}{drawn}", t.rounds + 1, t.to_move)
@@ -314,6 +313,11 @@ pub fn move_label(ply: usize, before: &State, m: Move, seat: Option<usize>) -> S
     }
 }
 
+/// `1 tile`, `0 tiles`, `7 tiles`.
+fn tiles(n: usize) -> String {
+    if n == 1 { "1 tile".to_string() } else { format!("{n} tiles") }
+}
+
 /// Draws a frame as an SVG document (UTF-8, no XML declaration).
 pub fn svg(frame: &Frame) -> String {
     let t = Table::of(frame.view);
@@ -325,12 +329,12 @@ pub fn svg(frame: &Frame) -> String {
     chain_rows(&mut s, &t, frame.mark_last);
     let mut y = CHAIN_TOP + CHAIN_ROWS * CHAIN_ROW + 20;
     let label = if t.openspiel { "out of play" } else { "boneyard" };
-    row(&mut s, y, label, t.boneyard, "boneyard", &format!("{} tiles", t.boneyard.len()), false);
+    row(&mut s, y, label, t.boneyard, "boneyard", &tiles(t.boneyard.len()), false);
     for p in 0..t.players {
         y += HAND_ROW;
         let to_move = !t.round_over && t.outcome.is_none() && !t.dealing() && p == t.to_move;
         let who = if t.observer == Some(p) { format!("player {p} (observer)") } else { format!("player {p}") };
-        let detail = format!("{} tiles · score {}", t.hands[p].len(), t.scores[p]);
+        let detail = format!("{} · score {}", tiles(t.hands[p].len()), t.scores[p]);
         row(&mut s, y, &who, t.hands[p], &format!("hand{p}"), &detail, to_move);
     }
     let y = y + HAND_ROW + 18;
@@ -506,6 +510,19 @@ mod tests {
     fn attribute_values<'a>(svg: &'a str, attr: &str) -> Vec<&'a str> {
         let key = format!("{attr}=\"");
         svg.match_indices(&key).map(|(i, _)| &svg[i + key.len()..]).map(|r| &r[..r.find('"').unwrap()]).collect()
+    }
+
+    #[test]
+    fn one_tile_is_one_tile() {
+        assert_eq!((tiles(0), tiles(1), tiles(7)), ("0 tiles".into(), "1 tile".into(), "7 tiles".into()));
+        // A hand played down to one tile, in the picture.
+        let s = (1..200)
+            .map(|n| played("", n))
+            .find(|s| !s.round_over() && (0..2).any(|p| s.hand(p).len() == 1))
+            .expect("a hand of one tile");
+        let svg = svg(&Frame { view: View::Revealed(&s), mark_last: false, note: None });
+        assert!(svg.contains(">1 tile · score "), "{svg}");
+        assert!(!svg.contains(" 1 tiles") && !svg.contains(">1 tiles"), "{svg}");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use super::{Next, Table, wrap};
 use crate::games::senat::side;
 use crate::policy::{Agent, PolicySpec, Senat, Turn};
-use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Phase, Position, Row};
+use senat_rules::{Colour, Die, GameRecord, Move, MoveError, Outcome, Phase, Position, Row};
 use std::fmt::Write;
 
 /// The result line of a game, over or not: the outcome with the piles, or
@@ -44,8 +44,8 @@ const CELL: usize = 6;
 /// its die (`17▲r*`: die 17 showing a red triangle on a restricted cell;
 /// with `ansi` the symbol is coloured too), then the dice shown white and
 /// why, the draft's reserve or die to place, the piles, the side to move
-/// and the SPN.
-pub fn board(p: &Position, ansi: bool) -> String {
+/// (or, once the game is over, its `outcome`) and the SPN.
+pub fn board(p: &Position, outcome: Option<Outcome>, ansi: bool) -> String {
     let mut s = String::new();
     for row in Row::ALL {
         let indent = match row {
@@ -94,8 +94,9 @@ pub fn board(p: &Position, ansi: bool) -> String {
     let side = p.side_to_move();
     let piles = p.piles();
     let piles = format!("piles: red {}, blue {}, white {}", piles.red, piles.blue, piles.white);
-    match p.phase() {
-        Phase::Give => {
+    match (outcome, p.phase()) {
+        (Some(o), _) => writeln!(s, "{piles}\n{o}").expect("a String takes writes"),
+        (None, Phase::Give) => {
             // Each die with the faces it whitens (what the one given will show white).
             let reserve: Vec<String> = p
                 .reserve()
@@ -113,11 +114,11 @@ pub fn board(p: &Position, ansi: bool) -> String {
             s.push_str(&wrap(&format!("reserve (die:whitened faces): {}", reserve.join(" ")), 80, "  "));
             writeln!(s, "{piles}\ndraft: {side} gives a die").expect("a String takes writes");
         }
-        Phase::Place(d) => {
+        (None, Phase::Place(d)) => {
             writeln!(s, "{piles}\ndraft: {side} places die {} (die {} {})", d.number(), d.number(), whitened_text(d))
                 .expect("a String takes writes")
         }
-        Phase::Play => {
+        (None, Phase::Play) => {
             let restricted = if p.restricted().is_empty() { "" } else { ", * = restricted" };
             writeln!(s, "{piles}\n{side} to move, clock {}{restricted}", p.clock()).expect("a String takes writes")
         }
@@ -175,7 +176,7 @@ impl Table for Senat {
         g
     }
     fn board(s: &GameRecord, _viewer: usize, colour: bool) -> String {
-        board(s.position(), colour)
+        board(s.position(), s.outcome(), colour)
     }
     fn legend() -> &'static str {
         LEGEND
@@ -204,13 +205,13 @@ mod tests {
     #[test]
     fn the_board_numbers_every_die_and_says_why_white() {
         let p: Position = senat_rules::sample::START.parse().unwrap();
-        let b = board(&p, false);
+        let b = board(&p, None, false);
         for d in p.dice_on_board().iter() {
             let n = format!("{:>2}", d.number());
             assert!(b.lines().any(|l| l.contains(&n)), "die {} on the board:\n{b}", d.number());
         }
         assert!(!b.contains('\x1b'), "plain: no escapes\n{b}");
-        assert!(board(&p, true).contains("\x1b[1;3"), "colour: escapes");
+        assert!(board(&p, None, true).contains("\x1b[1;3"), "colour: escapes");
         // Every die shown white is explained, and only those.
         let shown_white: usize = ["▲w", "■w", "●w"].iter().map(|g| b.matches(g).count()).sum();
         let explained =
@@ -220,6 +221,17 @@ mod tests {
         // Every line but the SPN (the exchange text) fits 80 columns.
         let lines: Vec<&str> = b.lines().collect();
         assert!(lines[..lines.len() - 1].iter().all(|l| l.chars().count() <= 80), "{b}");
+    }
+
+    #[test]
+    fn a_finished_game_says_who_won_not_who_moves() {
+        let mut g = GameRecord::new(senat_rules::sample::START.parse().unwrap());
+        for line in senat_rules::sample::record_lines().skip(1) {
+            let m = g.position().parse_move(line).unwrap();
+            g.play(m).unwrap();
+        }
+        let b = <Senat as Table>::board(&g, 0, false);
+        assert!(b.contains("\nblue wins by majority\n") && !b.contains(" to move"), "{b}");
     }
 
     #[test]
@@ -242,12 +254,12 @@ mod tests {
 
     #[test]
     fn the_draft_board_shows_the_reserve_and_the_die_to_place() {
-        let b = board(&Position::start(), false);
+        let b = board(&Position::start(), None, false);
         assert!(b.contains("reserve (die:whitened faces): 1:- 2:- 3:all 4:TrSrCr 5:TrSrTb"), "{b}");
         assert!(b.contains(" 23:TbSbCb\n"), "{b}");
         let mut g = GameRecord::new(Position::start());
         g.play(Position::start().parse_move("g17").unwrap()).unwrap();
-        let b = board(g.position(), false);
+        let b = board(g.position(), None, false);
         assert!(b.contains("places die 17 (die 17 whitens "), "{b}");
     }
 }

@@ -317,7 +317,9 @@ pub fn is_batch(comments: &[String], header: &[String]) -> bool {
         return ["# senat-batch ", "# game-batch "].iter().any(|m| first.starts_with(m));
     }
     let h: Vec<&str> = header.iter().map(String::as_str).collect();
-    h == crate::stats::SUMMARY_HEADER || h == crate::games::batch::SUMMARY_HEADER || h == crate::arena::SUMMARY_HEADER
+    let lab = crate::games::batch::SUMMARY_HEADER;
+    // The other games' summaries before their `capped` column, too.
+    h == crate::stats::SUMMARY_HEADER || h == lab || h == lab[..lab.len() - 1] || h == crate::arena::SUMMARY_HEADER
 }
 
 /// Converts a CSV to Parquet: `open` opens the CSV (twice: once to infer

@@ -31,7 +31,7 @@ impl Sight {
 /// and the position text named `observation` (or `state` when revealed).
 pub fn shape(players: usize, sight: Sight) -> Shape {
     let position_name = if sight == Sight::Revealed { "state" } else { "observation" };
-    Shape { width: picture::WIDTH, height: picture::height(players), position_name }
+    Shape { width: picture::WIDTH, height: picture::height(players), position_name, legend: "" }
 }
 
 /// The plies of a match: `states[i]` is the state after `i` moves and

@@ -12,7 +12,7 @@ use crate::picture::Drawn;
 /// position text named `position`.
 pub fn shape<G: Drawn>(start: &G::State) -> Shape {
     let (width, height) = G::picture_size(start);
-    Shape { width, height, position_name: "position" }
+    Shape { width, height, position_name: "position", legend: "" }
 }
 
 /// A move's label in the move list: `12. black c3-c5`.

@@ -5,7 +5,7 @@
 use super::{Meta, Ply, Sections, Shape, page};
 use crate::picture::{self, Frame};
 use senat_rules::dice::Side;
-use senat_rules::game::GameRecord;
+use senat_rules::game::{GameRecord, Outcome};
 use senat_rules::moves::Move;
 use senat_rules::position::Position;
 
@@ -16,16 +16,23 @@ pub struct Step {
     pub position: Position,
     /// The move that led to it (none at ply 0).
     pub last: Option<Move>,
+    /// The game's outcome at this position (its history counted, so a
+    /// repetition too); `None` while play goes on.
+    pub outcome: Option<Outcome>,
 }
 
-/// The positions of a game, ply 0 (its start) to its last.
+/// The positions of a game, ply 0 (its start) to its last, each with its
+/// outcome (a record holds no move after the end, so only the last may
+/// have one; the start's is decided on the start alone).
 pub fn steps(game: &GameRecord) -> Vec<Step> {
     let mut p = *game.start();
-    let mut v = vec![Step { position: p, last: None }];
+    let mut v = vec![Step { position: p, last: None, outcome: None }];
     for &m in game.moves() {
         p.play_unchecked(m);
-        v.push(Step { position: p, last: Some(m) });
+        v.push(Step { position: p, last: Some(m), outcome: None });
     }
+    let last = v.len() - 1;
+    v[last].outcome = game.outcome();
     v
 }
 
@@ -36,7 +43,13 @@ pub fn move_label(ply: usize, mover: Side, m: Move) -> String {
 
 /// The page's shape for Sénat: its board picture, and the position text
 /// named SPN.
-pub const SHAPE: Shape = Shape { width: picture::WIDTH, height: picture::HEIGHT, position_name: "SPN" };
+pub const SHAPE: Shape = Shape { width: picture::WIDTH, height: picture::HEIGHT, position_name: "SPN", legend: LEGEND };
+
+/// The key to Sénat's board pictures, shown under the board.
+pub const LEGEND: &str = "Key: each die shows its top face: ▲ triangle, ■ square, ● circle (SPN's T, S, C), in the colour \
+that face shows: red, blue, or white where the die whitens it (SPN's r and b give the printed colour). The small \
+number is the die's. A ring of amber dashes: a restricted die. Green arrows: the last move. Dice leave through \
+the door under I23, into the pile of the colour they show (white: the discard).";
 
 /// The plies of a game: the board with the last move's arrows and its label
 /// as the note, a `draft` or `play` heading where the phase changes.
@@ -56,10 +69,10 @@ pub fn plies(game: &GameRecord) -> Vec<Ply> {
             let note = (i > 0).then_some(label.as_str());
             let section = before.and_then(|b| sections.next(if b.is_play() { "play" } else { "draft" }.to_string()));
             Ply {
-                svg: picture::svg(&Frame { position: p, last: s.last, note }),
+                svg: picture::svg_of_game(&Frame { position: p, last: s.last, note }, s.outcome),
                 position: p.to_spn(),
                 section,
-                status: picture::status_line(p),
+                status: picture::status_line(p, s.outcome),
                 detail: picture::detail_line(p),
                 label,
             }
@@ -106,6 +119,19 @@ mod tests {
         assert!(!page.contains("<script>document.title"));
         assert!(page.contains("senat viewer: &lt;/script&gt;"));
         assert!(page.contains("<span class=\"label\">SPN</span>"));
+    }
+
+    #[test]
+    fn a_finished_game_says_who_won_not_who_moves() {
+        let g = sample_game();
+        let plies = plies(&g);
+        let (end, before) = (&plies[plies.len() - 1], &plies[plies.len() - 2]);
+        assert_eq!(end.status, "blue wins by majority");
+        assert!(end.svg.contains(">blue wins by majority</text>") && !end.svg.contains(" to move"), "{}", end.svg);
+        assert!(before.status.contains(" to move"), "{}", before.status);
+        // The picture of the last position alone says so too (majority needs no history).
+        let last = steps(&g).pop().unwrap();
+        assert!(picture::svg(&Frame::new(&last.position)).contains(">blue wins by majority</text>"));
     }
 
     #[test]
