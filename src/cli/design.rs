@@ -1,6 +1,6 @@
 //! `senat design`: which rules variants make a game fair at a level of
 //! play, certified with a family-wise error δ (the method and the outputs
-//! are `senat_lab::design`'s; docs/design.md explains them). This module
+//! are `senat_lab::design`'s; docs/commands/design.md explains them). This module
 //! reads the arguments, checks every variant text with its game's own
 //! reader, builds one game function per variant × tier (the only place
 //! that picks a game, through the catalog's [`on_game!`]: Sénat's
@@ -265,7 +265,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         out,
         "# first player: {}; score 1 win, 1/2 draw, 0 loss; each cell at alpha = {:.2e} = delta / {} cells: \
          a PrPl-EB confidence sequence and one-sided tests by betting at the band's edges (Waudby-Smith & Ramdas \
-         2024; docs/design.md)",
+         2024; docs/commands/design.md)",
         senat_lab::catalog::first_player(kind),
         d.alpha(),
         variants.len() * tiers.len() * bands.len()
