@@ -488,6 +488,36 @@ fn threads(t: Option<i128>) -> PyResult<usize> {
     }
 }
 
+/// Runs a batch (`work`) on its own thread without the GIL while this
+/// thread looks at Python's signals every 50 ms: on Ctrl-C (or any
+/// signal handler's exception) every batch of the process is told to stop
+/// ([`senat_lab::selfplay::schedule::STOP`]: the game in progress
+/// finishes, nothing more is written, the files stay `.partial` for a
+/// resume) and the exception is raised once the batch has stopped.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    use senat_lab::selfplay::schedule::STOP;
+    use std::sync::atomic::Ordering;
+    STOP.store(false, Ordering::Relaxed);
+    std::thread::scope(|s| {
+        let h = s.spawn(work);
+        let mut raised = None;
+        while !h.is_finished() {
+            py.detach(|| std::thread::sleep(std::time::Duration::from_millis(50)));
+            if raised.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                STOP.store(true, Ordering::Relaxed);
+                raised = Some(e);
+            }
+        }
+        let out = h.join().map_err(|_| err("the batch's thread panicked"))?;
+        match raised {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    })
+}
+
 /// Plays a self-play batch with the lab's batch runner, as `senat
 /// selfplay --game GAME` does, writing the same files (games file `out`,
 /// and `moves`, `summary`, dominoes' `rounds` where given, dominoes'
@@ -500,7 +530,9 @@ fn threads(t: Option<i128>) -> PyResult<usize> {
 /// `moves_file`, `summary_file`, `rounds_file` (paths or `None`),
 /// `played`, `resumed`, `seconds`, `identity_line` (the files' first
 /// line) and `identity` (its fields, a dict of strings). The batch runs
-/// without the interpreter's lock.
+/// without the interpreter's lock, and Ctrl-C stops it within a game: the
+/// files stay `PATH.partial`, whole rows only, and `resume=True` continues
+/// them.
 #[pyfunction]
 #[pyo3(signature = (
     game, out, games = 100, *, seed = 1, variant = "", first = None, second = None, red = None, blue = None,
@@ -574,7 +606,7 @@ fn selfplay<'py>(
         let batch = Batch { seed, games, shard, matchup, opening: Vec::new(), book_plies, variant };
         let outputs = Outputs { games: out.clone(), moves: moves.clone(), summary: summary.clone(), existing };
         let id = lab(identity_of(&batch))?;
-        let report = py.detach(|| run(&batch, &outputs, threads, &|_| {})).map_err(err)?;
+        let report = interruptible(py, || run(&batch, &outputs, threads, &|_| {}))?.map_err(err)?;
         (report.played, report.resumed, report.seconds, id.line(), id.fields())
     } else {
         if red.is_some() || blue.is_some() || draft_red.is_some() || draft_blue.is_some() {
@@ -605,7 +637,7 @@ fn selfplay<'py>(
                 agents: [spec("first", f)?, spec("second", s)?],
                 rotate,
             };
-            py.detach(|| run::<Dominoes>(&b, &outputs, threads, &|_| {}))
+            interruptible(py, || run::<Dominoes>(&b, &outputs, threads, &|_| {}))?
         } else {
             if rounds.is_some() {
                 return Err(err("rounds is for dominoes"));
@@ -620,7 +652,7 @@ fn selfplay<'py>(
                 let agents = [spec("first", f)?, spec("second", s)?];
                 let variant = G::variant_text(&lab(G::start(&full))?);
                 let b = Batch { game: k, variant, seed, games, shard, book: book_plies, agents, rotate: false };
-                py.detach(|| run::<G>(&b, &outputs, threads, &|_| {}))
+                interruptible(py, || run::<G>(&b, &outputs, threads, &|_| {}))?
             })
         }
         .map_err(err)?;

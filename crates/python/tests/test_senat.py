@@ -291,3 +291,40 @@ def test_errors_carry_the_binarys_message():
         senat.Position.start("dominoes").board
     with pytest.raises(senat.Error, match="`depth=121`"):
         senat.Position.start("senat").perft(121)
+
+
+@pytest.mark.parametrize("game", ["connect4", "senat"])
+def test_ctrl_c_stops_a_batch_leaving_a_file_that_resumes(tmp_path, game):
+    """Ctrl-C during `senat.selfplay` raises KeyboardInterrupt once the
+    games in progress finish, leaving `.partial` files of whole rows that
+    `resume=True` completes into the uninterrupted run's bytes."""
+    import _thread
+    import threading
+    import time
+
+    if game == "senat":
+        args = dict(red="random", blue="greedy", threads=2)
+        n = 15_000
+    else:
+        args = dict(first="random", second="mcts:playouts=30,temp=1", threads=2)
+        n = 1500
+    cut, whole = tmp_path / "cut.csv", tmp_path / "whole.csv"
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        senat.selfplay(game, cut, n, seed=5, summary=None, **args)
+    stopped = time.monotonic() - started
+    timer.cancel()
+    assert stopped < 5.0, f"stopped {stopped:.2f} s after the start (Ctrl-C at 0.3 s)"
+    partial = Path(str(cut) + ".partial")
+    assert partial.exists() and not cut.exists()
+    text = partial.read_text()
+    assert text.endswith("\n"), "whole rows only"
+    rows = [line for line in text.splitlines()[2:]]
+    assert [int(r.split(",")[0]) for r in rows] == list(range(len(rows))), "rows in game order, none missing"
+    assert len(rows) < n
+    print(f"{game}: stopped {stopped - 0.3:.3f} s after Ctrl-C, {len(rows)} of {n} games kept")
+    senat.selfplay(game, cut, n, seed=5, summary=None, resume=True, **args)
+    senat.selfplay(game, whole, n, seed=5, summary=None, **args)
+    assert cut.read_bytes() == whole.read_bytes()

@@ -724,6 +724,9 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
         let mut rows = vec![Vec::new(); 1 + self.companions.len()];
         let mut tally = Tally::default();
         for g in range {
+            if crate::selfplay::schedule::stop_requested() {
+                break; // The runner writes nothing more.
+            }
             let seeds = GameSeeds::of(b.seed, g, rotations);
             let seed = seeds.game;
             let p = G::play_row(&self.start, &b.agents, b.book, seeds, with_moves, with_side);

@@ -153,6 +153,9 @@ pub struct Report {
 /// Why a batch, a merge or an arena failed: one line for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
+    /// The batch was stopped ([`schedule::STOP`]): its files are left as
+    /// `PATH.partial` with whole rows, for `--resume`.
+    Interrupted,
     /// Reading, creating or writing a file failed.
     Io {
         /// What was being done: `read`, `create`, `write`…
@@ -238,6 +241,9 @@ pub enum Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Error::Interrupted => f.write_str(
+                "interrupted: the games played so far are kept in the PATH.partial files; resume them to continue",
+            ),
             Error::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
             Error::Exists { path, resumable: true } => {
                 write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())

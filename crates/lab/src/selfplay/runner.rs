@@ -193,6 +193,11 @@ pub fn run<F: RunFormat>(
                 (f.play(r), n)
             },
             move |window| {
+                // Stopped ([`STOP`](crate::selfplay::schedule::STOP)):
+                // this window may hold cut chunks; nothing more is written.
+                if crate::selfplay::schedule::stop_requested() {
+                    return Err(Error::Interrupted);
+                }
                 // Companions first, then games: a resumed games file never runs ahead of them.
                 for (k, c) in companions.iter_mut().enumerate() {
                     c.write_all(&concat(window.iter().map(|((rows, _), _)| &rows[k + 1][..])))?;

@@ -95,6 +95,9 @@ pub(super) fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with
     let mut rows = emit.then(|| RowWriter::new(&b.matchup, b.seed, with_moves));
     let mut tally = Tally::default();
     for i in range {
+        if stop_requested() {
+            break; // The runner writes nothing more ([`STOP`]).
+        }
         let mut rng = rng_from_seed(game_seed(b.seed, i));
         let g = play_with(&mut players, Position::start_of(b.variant), &b.opening, b.book_plies, &mut rng, with_moves);
         tally.add(&g.summary());
@@ -104,6 +107,19 @@ pub(super) fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with
     }
     let (games, moves, keys) = rows.map(RowWriter::into_rows).unwrap_or_default();
     ChunkOut { games, moves, tally, keys }
+}
+
+/// Set to stop every batch of this process at once (an embedding's
+/// Ctrl-C: Python's `senat.selfplay`; the command line never sets it, a
+/// signal ends it). Signals are the process's, so the flag is too. A game
+/// in progress finishes; no game after it is written, so the files stay
+/// as `PATH.partial` with whole rows, and `--resume` continues them
+/// ([`crate::selfplay::runner::run`] returns [`Error::Interrupted`]).
+pub static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`STOP`] is set.
+pub fn stop_requested() -> bool {
+    STOP.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A pool of `threads` worker threads.
