@@ -334,8 +334,12 @@ fn focus_focus4_and_debacle_games_show_the_engines_positions() {
             lab_states::<Focus>(variant, &texts).iter().map(Focus::position_text).collect()
         };
         let last = positions.len() - 1;
-        check_texts(&browser, &d.join("profile"), &page, &positions, &texts, &[0, 1, 10, last / 2, last]);
+        // The start, the middle and the end (each a browser launch); ply
+        // 10 below, with its board.
+        check_texts(&browser, &d.join("profile"), &page, &positions, &texts, &[0, last / 2, last]);
         let dom = dom(&browser, &d.join("profile"), &page, 10);
+        assert_eq!(text_of(&dom, "code", "spn"), positions[10], "{game}: the position text of ply 10");
+        assert!(text_of(&dom, "span", "move").ends_with(&texts[9]), "{game}: the move of ply 10");
         assert!(dom.contains(&format!("data-position=\"{}\"", positions[10])), "{game}: the board of ply 10");
         assert_eq!(text_of(&dom, "div", "players"), "first: greedy · second: random");
         assert!(dom.contains("<span class=\"label\">position</span>"));
