@@ -81,6 +81,50 @@ fn dom(browser: &str, profile: &Path, page: &Path, ply: usize) -> String {
 }
 
 /// Text as the DOM serializer writes it, unescaped.
+/// The page's DOM at each of `plies`, from one browser launch: a host page
+/// holds the page once per ply in iframes (`#ply=N`) and copies each one's
+/// DOM into a `<pre>` of its own, read back here.
+fn doms(browser: &str, profile: &Path, page: &Path, plies: &[usize]) -> Vec<String> {
+    let src = page.canonicalize().unwrap();
+    let frames: String = plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "<iframe id=\"f{i}\" src=\"file://{}#ply={p}\" width=\"1200\" height=\"900\"></iframe>\n",
+                src.display()
+            )
+        })
+        .collect();
+    let host = format!(
+        r#"<!DOCTYPE html><html><body>{frames}<script>
+window.addEventListener('load', function () {{
+  document.querySelectorAll('iframe').forEach(function (f, i) {{
+    var pre = document.createElement('pre');
+    pre.id = 'dom' + i;
+    pre.textContent = f.contentDocument ? f.contentDocument.documentElement.outerHTML : 'unreadable';
+    document.body.appendChild(pre);
+  }});
+}});
+</script></body></html>"#
+    );
+    let host_path = page.with_extension(format!("plies-{}.html", plies.len()));
+    std::fs::write(&host_path, host).unwrap();
+    let url = format!("file://{}", host_path.canonicalize().unwrap().display());
+    let out = chromium(browser, profile, &["--allow-file-access-from-files", "--dump-dom"], &url);
+    let all = String::from_utf8(out).expect("UTF-8 DOM");
+    (0..plies.len())
+        .map(|i| {
+            let open = format!("<pre id=\"dom{i}\">");
+            let start = all.find(&open).unwrap_or_else(|| panic!("frame {i} copied: {all}")) + open.len();
+            let end = start + all[start..].find("</pre>").expect("its end");
+            let dom = unescape(&all[start..end]);
+            assert!(dom.contains("data-ready=\"yes\""), "the page's script ran to its end at ply {}: {dom}", plies[i]);
+            dom
+        })
+        .collect()
+}
+
 fn unescape(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
@@ -114,8 +158,8 @@ fn positions(start: Position, moves: &[senat_rules::Move]) -> Vec<Position> {
 /// SPN, the ply counter and the highlighted move against senat's positions.
 fn check_plies(browser: &str, profile: &Path, page: &Path, all: &[Position], moves: &[senat_rules::Move]) {
     let last = all.len() - 1;
-    for ply in [0, 10, last] {
-        let dom = dom(browser, profile, page, ply);
+    let plies = [0, 10, last];
+    for (ply, dom) in plies.into_iter().zip(doms(browser, profile, page, &plies)) {
         assert_eq!(text_of(&dom, "code", "spn"), all[ply].to_spn(), "SPN at ply {ply}");
         assert_eq!(text_of(&dom, "span", "ply"), format!("ply {ply} / {last}"));
         let current = dom.matches("class=\"current\"").count();
@@ -304,8 +348,7 @@ fn lab_states<G: senat_lab::games::LabGame>(variant: &str, moves: &[String]) -> 
 /// position text after each ply) and `moves`.
 fn check_texts(browser: &str, profile: &Path, page: &Path, texts: &[String], labels: &[String], plies: &[usize]) {
     let last = texts.len() - 1;
-    for &ply in plies {
-        let dom = dom(browser, profile, page, ply);
+    for (&ply, dom) in plies.iter().zip(doms(browser, profile, page, plies)) {
         assert_eq!(text_of(&dom, "code", "spn"), texts[ply], "position text at ply {ply}");
         assert_eq!(text_of(&dom, "span", "ply"), format!("ply {ply} / {last}"));
         assert_eq!(dom.matches("class=\"current\"").count(), 1, "one highlighted move at ply {ply}");
@@ -606,8 +649,8 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
     senat(&["annotate", sample, "--agent", "ab:depth=5", "--out", rec.to_str().unwrap()]);
     let annotated = std::fs::read_to_string(&rec).unwrap();
     senat(&["view", rec.to_str().unwrap(), "--out", page.to_str().unwrap()]);
-    for j in [0, 1, 15, 16, 27] {
-        let at = dom(&browser, &d.join("profile"), &page, j);
+    let plies = [0, 1, 15, 16, 27];
+    for (j, at) in plies.into_iter().zip(doms(&browser, &d.join("profile"), &page, &plies)) {
         let want = format!("blue {:.3}", blue_by_annotation(&annotated, j));
         assert_eq!(text_of(&at, "span", "eval-text"), want, "ply {j}");
         assert!(at.contains("<svg id=\"eval-graph\""), "the graph of the game");
