@@ -165,7 +165,7 @@ fn annotate_game<G: LabGame>(
     record: impl FnOnce() -> Result<RecordText>,
     out: &mut impl Write,
 ) -> Result<()> {
-    if game::variant_help::<G>(g, out)? {
+    if g.variant_help(out)? {
         return Ok(());
     }
     let spec = game::agent(&a.agent, "--agent")?;
@@ -254,7 +254,7 @@ fn annotate_dominoes(
     record: impl FnOnce() -> Result<RecordText>,
     out: &mut impl Write,
 ) -> Result<()> {
-    if game::domino_variant_help(g, out)? {
+    if g.variant_help(out)? {
         return Ok(());
     }
     let spec = game::domino_spec(&a.agent, "--agent")?;

@@ -466,7 +466,7 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
     };
     let threads = threads_or_all(a.threads)?;
     if a.game.game == GameKind::Dominoes {
-        if game::domino_variant_help(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         if a.book_plies != 0 {
@@ -492,7 +492,7 @@ pub(crate) fn lab_selfplay(a: &SelfplayArgs, out: &mut impl Write) -> Result<()>
     let ms = time_per_move(a.time_per_move)?;
     let agents = [game::timed_agent(&a.first, "--first", ms)?, game::timed_agent(&a.second, "--second", ms)?];
     on_game!(a.game.game, G => {
-        if game::variant_help::<G>(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         game::fitting::<G>(&agents[0], "--first")?;

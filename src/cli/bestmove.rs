@@ -109,7 +109,7 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
     }
     let spec = game::agent(&a.agent, "--agent")?;
     on_game!(a.game.game, G => {
-        if game::variant_help::<G>(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         game::fitting::<G>(&spec, "--agent")?;
@@ -131,7 +131,7 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
 /// `senat bestmove --game dominoes`: the agent's decision from an
 /// observation (a full state: its player to move's observation).
 pub(crate) fn domino_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(());
     }
     let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;

@@ -71,8 +71,7 @@ impl GameArg {
     /// Sénat's variant (`--variant first_giver=red,...`), or `None` when
     /// `--variant help` asked for the keys, which are then printed.
     pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
-        if self.variant.trim() == "help" {
-            writeln!(out, "variant options of senat (--variant key=value,...):\n{}", SenatVariant::HELP)?;
+        if self.variant_help(out)? {
             return Ok(None);
         }
         SenatVariant::parse(&self.variant).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
@@ -128,15 +127,6 @@ pub(crate) use senat_lab::on_game;
 
 pub(crate) fn text<T>(r: std::result::Result<T, TextError>) -> Result<T> {
     r.or_else(input)
-}
-
-/// `--variant help`: prints the keys and stops.
-pub(crate) fn variant_help<G: LabGame>(g: &GameArg, out: &mut impl Write) -> Result<bool> {
-    if g.variant.trim() == "help" {
-        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, G::variant_help())?;
-        return Ok(true);
-    }
-    Ok(false)
 }
 
 /// The position named on the command line (`start` when none is given).
@@ -254,16 +244,6 @@ fn domino_variant_text(g: &GameArg) -> String {
         Some(p) => format!("players={p},{}", g.variant),
         None => g.variant.clone(),
     }
-}
-
-/// `--variant help`: prints the variant's keys, as for the other games, and
-/// says whether it did (the command then stops).
-pub(crate) fn domino_variant_help(g: &GameArg, out: &mut impl Write) -> Result<bool> {
-    if g.variant.trim() == "help" {
-        writeln!(out, "variant options of {} (--variant key=value,...):\n{}", g.game, DominoVariant::HELP)?;
-        return Ok(true);
-    }
-    Ok(false)
 }
 
 /// A position argument: `start`, a state text, or an observation text.

@@ -89,7 +89,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// A game of the lab's generic adapters from `--from`.
     fn lab<G: LabGame>(self) -> Result<()> {
-        if game::variant_help::<G>(&self.args.game, self.out)? {
+        if self.args.game.variant_help(self.out)? {
             return Ok(());
         }
         let start =
@@ -120,7 +120,7 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
             on_game!(a.game.game, G => t.lab::<G>())
         }
         GameKind::Dominoes => {
-            if game::domino_variant_help(&a.game, t.out)? {
+            if a.game.variant_help(t.out)? {
                 return Ok(());
             }
             if a.from.trim() != "start" {

@@ -251,7 +251,7 @@ pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
         return domino_perft(a, out);
     }
     on_game!(a.game.game, G => {
-        if game::variant_help::<G>(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         let depth = perft_depth(a.depth)?;
@@ -287,7 +287,7 @@ pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Resu
         return domino_show(&a.pos, &a.game, out);
     }
     on_game!(a.game.game, G => {
-        if game::variant_help::<G>(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         let s = game::position::<G>(a.pos.words()?, &a.game)?;
@@ -343,7 +343,7 @@ pub(crate) fn lab_replay(
 
 /// `senat perft --game dominoes`: decisions and chance outcomes alike.
 pub(crate) fn domino_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(());
     }
     let depth = perft_depth(a.depth)?;
@@ -366,7 +366,7 @@ fn hand_text(set: dominoes_rules::TileSet) -> String {
 /// `senat show --game dominoes`: the hands (or what the observer knows),
 /// the open ends, the boneyard, the scores; then the text.
 pub(crate) fn domino_show(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
-    if game::domino_variant_help(g, out)? {
+    if g.variant_help(out)? {
         return Ok(());
     }
     match game::domino_position(pos.words()?, g)? {

@@ -951,7 +951,7 @@ pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         None => None,
     };
     on_game!(a.game.game, G => {
-        if game::variant_help::<G>(&a.game, out)? {
+        if a.game.variant_help(out)? {
             return Ok(());
         }
         let s = game::position::<G>(&a.pos, &a.game)?;

@@ -325,7 +325,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
             a.game.game
         ));
     };
-    if game::variant_help::<G>(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(());
     }
     if a.draft {
@@ -572,7 +572,7 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
             ));
         }
     }
-    if game::domino_variant_help(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(());
     }
     let variant = game::domino_variant(&a.game)?;

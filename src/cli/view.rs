@@ -199,7 +199,7 @@ fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Res
 
 /// The picture of a [`Drawn`] game's position or record ply.
 fn drawn_svg<G: Drawn>(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    if game::variant_help::<G>(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(None);
     }
     let (s, last, note) = lab_ply::<G>(a, record)?;
@@ -563,7 +563,7 @@ pub(crate) fn domino_render_svg(
     out: &mut impl Write,
 ) -> Result<Option<String>> {
     use senat_lab::picture::dominoes::{Frame, View};
-    if game::domino_variant_help(&a.game, out)? {
+    if a.game.variant_help(out)? {
         return Ok(None);
     }
     // The move that led to the drawn ply, with the state before it.

@@ -83,6 +83,20 @@ impl Schedule {
         }
     }
 
+    /// Its name in files and in Python: `round-robin`, `gauntlet`, `ladder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Schedule::RoundRobin => "round-robin",
+            Schedule::Gauntlet => "gauntlet",
+            Schedule::Ladder => "ladder",
+        }
+    }
+
+    /// The schedule of its [`Schedule::name`].
+    pub fn parse(text: &str) -> Option<Schedule> {
+        [Schedule::RoundRobin, Schedule::Gauntlet, Schedule::Ladder].into_iter().find(|s| s.name() == text)
+    }
+
     /// The pairings of `n` agents, as (A, B) indices.
     pub fn pairings(self, n: usize) -> Vec<(usize, usize)> {
         match self {

@@ -710,12 +710,8 @@ fn arena<'py>(
     let (games, seed): (u64, u64) = (whole("games", games)?, whole("seed", seed)?);
     let book_plies: Option<u32> = whole_opt("book_plies", book_plies)?;
     let k = kind(game)?;
-    let schedule = match schedule {
-        "round-robin" => Schedule::RoundRobin,
-        "gauntlet" => Schedule::Gauntlet,
-        "ladder" => Schedule::Ladder,
-        other => return Err(err(format_args!("schedule `{other}`: expected round-robin, gauntlet or ladder"))),
-    };
+    let schedule = Schedule::parse(schedule)
+        .ok_or_else(|| err(format_args!("schedule `{schedule}`: expected round-robin, gauntlet or ladder")))?;
     let threads = self::threads(threads)?;
     /// The summary's header and rows of an arena played to the end.
     struct Summary<'py> {

@@ -6,7 +6,7 @@
 
 use super::CatalogError;
 use crate::games::dominoes::encode as domino_encode;
-use crate::games::encode::{Encoded, Encoding, zero_sum};
+use crate::games::encode::{Encoded, Encoding, returns};
 use crate::games::senat::encode as senat_encode;
 use crate::games::{DominoText, GameKind, LabGame, legal_moves, position_arg, result_line, winner};
 use dominoes_rules::{Observation, State as DominoState};
@@ -400,8 +400,7 @@ where
         Ok(Box::new(Lab::<G>(G::apply(&self.0, m))))
     }
     fn returns(&self) -> Vec<f64> {
-        let n = G::players(&self.0);
-        G::result(&self.0).map_or_else(|| vec![0.0; n], |r| zero_sum(&r, n))
+        returns(G::result(&self.0).as_ref(), G::players(&self.0))
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
         let mut out = Vec::new();
@@ -490,10 +489,7 @@ impl Face for Senat {
         Ok(Box::new(Senat(next, self.1)))
     }
     fn returns(&self) -> Vec<f64> {
-        match self.0.outcome() {
-            Some(o) => zero_sum(&crate::games::senat::scores(o.winner), 2),
-            None => vec![0.0; 2],
-        }
+        returns(self.0.outcome().map(|o| crate::games::senat::scores(o.winner)).as_ref(), 2)
     }
     fn tensor(&self, _seat: usize) -> Result<Vec<f32>, CatalogError> {
         let mut out = Vec::new();
@@ -616,10 +612,7 @@ impl Face for Domino {
     }
     fn returns(&self) -> Vec<f64> {
         let n = self.0.players();
-        match self.0.outcome() {
-            Some(o) => zero_sum(&o.scores(n), n),
-            None => vec![0.0; n],
-        }
+        returns(self.0.outcome().map(|o| o.scores(n)).as_ref(), n)
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
         let mut out = Vec::new();
@@ -721,10 +714,7 @@ impl Face for View {
     }
     fn returns(&self) -> Vec<f64> {
         let n = self.0.players();
-        match self.0.outcome() {
-            Some(o) => zero_sum(&o.scores(n), n),
-            None => vec![0.0; n],
-        }
+        returns(self.0.outcome().map(|o| o.scores(n)).as_ref(), n)
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
         if seat != self.0.observer() {

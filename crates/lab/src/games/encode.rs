@@ -69,6 +69,12 @@ pub fn zero_sum(scores: &Scores, players: usize) -> Vec<f64> {
     s.iter().map(|&x| (n * x - total) / top).collect()
 }
 
+/// The players' returns of a position: [`zero_sum`] of its scores once
+/// the game is over (`Some`), 0 for every player before.
+pub fn returns(scores: Option<&Scores>, players: usize) -> Vec<f64> {
+    scores.map_or_else(|| vec![0.0; players], |s| zero_sum(s, players))
+}
+
 /// Sets `out[i]` to 1 (a one-hot cell), ignoring an `i` past the end.
 pub fn one_hot(out: &mut [f32], i: usize) {
     if let Some(x) = out.get_mut(i) {

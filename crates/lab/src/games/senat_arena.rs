@@ -190,11 +190,7 @@ impl Contest for SenatContest {
             let p = PolicyId::of(s)?;
             Ok(p.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}")))
         };
-        let schedule = match arena.schedule {
-            crate::arena::Schedule::RoundRobin => "round-robin",
-            crate::arena::Schedule::Gauntlet => "gauntlet",
-            crate::arena::Schedule::Ladder => "ladder",
-        };
+        let schedule = arena.schedule.name();
         let sprt = arena
             .sprt
             .map_or("-".into(), |t| format!("elo0={},elo1={},alpha={},beta={}", t.elo0, t.elo1, t.alpha, t.beta));
