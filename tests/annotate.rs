@@ -7,7 +7,7 @@ mod support {
     pub mod cli;
     pub mod files;
 }
-use support::cli::{TempRecord, fails, ok, ok_in};
+use support::cli::{TempRecord, fails, fails_in, ok, ok_in};
 use support::files::TempDir;
 
 const SAMPLE: &str = "crates/rules/data/sample-game.txt";
@@ -214,4 +214,84 @@ fn dominoes_annotations_judge_each_decision_from_the_movers_observation() {
     }
     let e = fails(&["annotate", "--game", "dominoes", SAMPLE, "--agent", "greedy"]);
     assert!(e.contains("gives no evaluation"), "{e}");
+}
+
+/// The marks of an annotated record by seat: (seat, [?!, ?, ??]).
+fn marks_by_seat(text: &str) -> std::collections::BTreeMap<String, [u64; 3]> {
+    let mut by = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|l| l.contains("  # ply ")) {
+        let Some(seat) = line.split(", ").nth(1).and_then(|s| s.split(':').next()) else { continue };
+        let counts: &mut [u64; 3] = by.entry(seat.to_string()).or_default();
+        for (k, word) in [" inaccuracy (-", " mistake (-", " blunder (-"].iter().enumerate() {
+            counts[k] += u64::from(line.contains(word));
+        }
+    }
+    by
+}
+
+#[test]
+fn a_whole_batch_annotated_counts_each_games_marks_by_seat_and_agent() {
+    let dir = TempDir::new("annotate-all");
+    let batch = |game: &str, first: &str, second: &str, games: &str| {
+        let (a, b) = if game == "senat" { ("--red", "--blue") } else { ("--first", "--second") };
+        ok_in(
+            &dir.0,
+            &["selfplay", "--game", game, "--games", games, "--seed", "7", a, first, b, second, "--quiet"]
+                .iter()
+                .chain(&["--out", &format!("{game}.csv"), "--moves", &format!("{game}-m.csv"), "--summary", ""])
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+    };
+    batch("senat", "random", "heuristic", "5");
+    batch("focus", "random", "greedy", "4");
+    for (file, agent, seats) in
+        [("senat.csv", "ab:depth=2", ["blue", "red"]), ("focus-m.csv", "mcts:playouts=200", ["black", "white"])]
+    {
+        let out =
+            ok_in(&dir.0, &["annotate", file, "--all", "--agent", agent, "--summary", "acc.csv", "--threads", "2"]);
+        assert!(out.contains("games of"), "{out}");
+        // The marks of every game, annotated one at a time with its seed.
+        let games = if file == "senat.csv" { 5 } else { 4 };
+        let mut want: std::collections::BTreeMap<String, [u64; 3]> = Default::default();
+        for n in 0..games {
+            let seed = senat_lab::selfplay::game_seed(1, n).to_string();
+            let one = ok_in(&dir.0, &["annotate", file, "--index", &n.to_string(), "--agent", agent, "--seed", &seed]);
+            for (seat, c) in marks_by_seat(&one) {
+                let w = want.entry(seat).or_default();
+                for k in 0..3 {
+                    w[k] += c[k];
+                }
+            }
+        }
+        let csv = dir.text("acc.csv");
+        assert!(csv.starts_with(&format!("# senat annotate {file} --all --agent")), "{csv}");
+        let rows: Vec<Vec<&str>> =
+            csv.lines().filter(|l| !l.starts_with('#')).skip(1).map(|l| l.split(',').collect()).collect();
+        for seat in seats {
+            let row = rows.iter().find(|r| r[0] == seat).unwrap_or_else(|| panic!("{file}: no {seat} row: {csv}"));
+            assert_eq!(row[2], games.to_string(), "{file} {seat}: every game has its moves");
+            let got: [u64; 3] = [7, 8, 9].map(|c| row[c].parse().unwrap());
+            assert_eq!(got, want.get(seat).copied().unwrap_or_default(), "{file} {seat}: {csv}");
+            let (mean, lo, hi): (f64, f64, f64) =
+                (row[4].parse().unwrap(), row[5].parse().unwrap(), row[6].parse().unwrap());
+            assert!(lo <= mean && mean <= hi && (0.0..=1.0).contains(&mean), "{row:?}");
+        }
+        // The summary is not overwritten without --force.
+        let refused = fails_in(&dir.0, &["annotate", file, "--all", "--agent", agent, "--summary", "acc.csv"]);
+        assert!(refused.contains("already exists"), "{refused}");
+        std::fs::remove_file(dir.0.join("acc.csv")).unwrap();
+    }
+    // --limit takes the first games; --all is a batch file's, not a record's.
+    let out =
+        ok_in(&dir.0, &["annotate", "senat.csv", "--all", "--limit", "2", "--agent", "ab:depth=1", "--threads", "1"]);
+    assert!(out.contains(": 2 games of senat"), "{out}");
+    for (args, says) in [
+        (&["annotate", "senat.csv", "--all", "--index", "1", "--agent", "ab:depth=1"][..], "cannot be used with"),
+        (&["annotate", "senat.csv", "--limit", "1", "--agent", "ab:depth=1"], "--all"),
+        (&["annotate", "senat.csv", "--all", "--agent", "random"], "gives no evaluation"),
+    ] {
+        let e = fails_in(&dir.0, args);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
 }

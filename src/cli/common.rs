@@ -428,3 +428,14 @@ impl IndexedRecord for IndexedGame {
         Ok(game)
     }
 }
+
+/// `text` as one word of a shell command: itself, or single-quoted where
+/// a character would mean something to the shell.
+pub(crate) fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,=:/@+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}

@@ -309,15 +309,8 @@ fn total_games(rows: &[report::Row], targets: usize) -> u64 {
 
 /// The command line that reproduces this table (`--resume` dropped).
 fn reproduce() -> String {
-    let quote = |s: String| {
-        if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,=:/@+".contains(c)) {
-            s
-        } else {
-            format!("'{}'", s.replace('\'', "'\\''"))
-        }
-    };
     let mut parts = vec!["senat".to_string()];
-    parts.extend(std::env::args().skip(1).filter(|x| x != "--resume").map(quote));
+    parts.extend(std::env::args().skip(1).filter(|x| x != "--resume").map(|x| crate::cli::common::shell_word(&x)));
     parts.join(" ")
 }
 

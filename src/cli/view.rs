@@ -382,6 +382,7 @@ fn view_annotated(a: &ViewArgs, agent: &str, out: &mut impl Write) -> Result<()>
         seed: a.seed,
         out: Some(scratch.0.clone()),
         force: true,
+        batch: Default::default(),
     };
     annotate(args, &mut std::io::sink())?;
     let shown = ViewArgs {

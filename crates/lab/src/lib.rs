@@ -13,6 +13,7 @@
 //! parse command-line arguments (that is the binary's job).
 #![deny(missing_docs)]
 
+pub mod accuracy;
 pub mod agent;
 pub mod annex;
 pub mod arena;

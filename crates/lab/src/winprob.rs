@@ -220,6 +220,14 @@ impl Mark {
     }
 }
 
+/// What a move lost: the mover's win probability before it (the best
+/// move's) less after the move played, at least 0 (lichess's loss per
+/// move), and its mark by that drop unless the move played is the best.
+pub fn judge(before: f64, after: f64, played_best: bool) -> (f64, Option<Mark>) {
+    let drop = before - after;
+    (drop.max(0.0), if played_best { None } else { Mark::of_drop(drop) })
+}
+
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -79,6 +79,11 @@ pub struct IndexedGame {
     pub variant: String,
     /// `FILE game N`.
     pub title: String,
+    /// `N`, the row's `game` column (`None` where it is not a number).
+    pub index: Option<u64>,
+    /// Whether the file is an arena's (its `first` and `second` are the
+    /// agents of seats 0 and 1: [`IndexedGame::agent_of`]).
+    pub arena: bool,
     /// The players as the file names them: (role, agent).
     pub players: Vec<(String, String)>,
     /// The moves from the start, in the game's move text.
@@ -86,6 +91,15 @@ pub struct IndexedGame {
     /// Sénat: the rules variant, and the final SPN, winner and reason of
     /// the game's row where the file gives them.
     pub senat: Option<(Variant, Option<[String; 3]>)>,
+}
+
+impl IndexedGame {
+    /// The agent that played for team `team` as the file names it (team 0
+    /// is `red`'s in Sénat and `first`'s in the other games); empty when
+    /// the file does not say.
+    pub fn agent_of(&self, team: usize) -> &str {
+        self.players.get(team).map_or("", |(_, agent)| agent.as_str())
+    }
 }
 
 /// Where the moves of game `n` are in a file, by its header.
@@ -104,7 +118,7 @@ enum Layout {
 
 /// Where to find the game a file does not hold: the other games' games
 /// files and every arena's games file hold no moves.
-fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: u64) -> CatalogError {
+fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: &str) -> CatalogError {
     let table = "docs/formats.md, `Which file holds a game`";
     CatalogError::Refused(if arena {
         format!(
@@ -128,13 +142,42 @@ fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: u64) -> CatalogEr
 /// table in docs/formats.md). The rows are read by their `game` column;
 /// Sénat's games are checked against their row by [`IndexedGame::senat_game`].
 pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame, CatalogError> {
+    let (mut games, seen) = read_games(path, want, Some(n), None, &n.to_string())?;
+    match games.pop() {
+        Some(game) => Ok(game),
+        None => input(format_args!("{}: no game {n} among its {seen} rows (see its `game` column)", path.display())),
+    }
+}
+
+/// Every game of a batch file that [`indexed_game`] reads, in the order
+/// of the file's rows (a moves file of Sénat's: by game number), at most
+/// `limit` of them: one pass over the file. A file without a game is
+/// refused.
+pub fn batch_games(path: &Path, want: Option<GameKind>, limit: Option<u64>) -> Result<Vec<IndexedGame>, CatalogError> {
+    let (games, _) = read_games(path, want, None, limit, "N")?;
+    if games.is_empty() {
+        return input(format_args!("{}: no game in the file", path.display()));
+    }
+    Ok(games)
+}
+
+/// The games of a batch file: game `only` if given, else every game (at
+/// most `limit`); and the number of rows read. `shown_n` is the index as
+/// the refusals name it (`--index N`).
+fn read_games(
+    path: &Path,
+    want: Option<GameKind>,
+    only: Option<u64>,
+    limit: Option<u64>,
+    shown_n: &str,
+) -> Result<(Vec<IndexedGame>, u64), CatalogError> {
     use crate::games::batch::identity_of;
     let shown = path.display().to_string();
     let found = checked_file_game(path, want)?;
     match (found, want) {
         (None, Some(w)) if w != GameKind::Senat => {
             return input(format_args!(
-                "--index {n}: {shown} is not a batch file (a moves file of `senat selfplay --game {w} --moves`)"
+                "--index {shown_n}: {shown} is not a batch file (a moves file of `senat selfplay --game {w} --moves`)"
             ));
         }
         _ => {}
@@ -153,7 +196,7 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
     let layout = match kind {
         GameKind::Senat if SENAT_ROW.iter().all(|c| col(c).is_some()) => Layout::SenatRow,
         GameKind::Senat if head == crate::selfplay::MOVES_HEADER => Layout::SenatPlies,
-        GameKind::Senat if arena.is_some() => return Err(holds_no_moves(&shown, kind, true, n)),
+        GameKind::Senat if arena.is_some() => return Err(holds_no_moves(&shown, kind, true, shown_n)),
         GameKind::Senat => {
             let missing = SENAT_ROW.iter().find(|c| col(c).is_none()).expect("a column is missing");
             return input(format_args!(
@@ -163,7 +206,7 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
         }
         _ if arena.is_none() && head == ["game", "moves"] => Layout::Moves,
         _ if arena.is_some() && head == crate::games::arena::MOVES_COLUMNS => Layout::ArenaMoves,
-        _ => return Err(holds_no_moves(&shown, kind, arena.is_some(), n)),
+        _ => return Err(holds_no_moves(&shown, kind, arena.is_some(), shown_n)),
     };
     // The file's variant and, for a batch, its agents.
     let (variant, agents) = match (&arena, kind) {
@@ -176,38 +219,52 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
             (variant, Some([field("first"), field("second")]))
         }
     };
-    let n_text = n.to_string();
+    let senat_variant = if kind == GameKind::Senat { Some(batch_variant(path)?) } else { None };
     let game_c = col("game").expect("every layout has a game column");
-    let mut game = IndexedGame {
+    let new_game = |n: &str| IndexedGame {
         kind,
-        variant,
+        variant: variant.clone(),
         title: format!("{shown} game {n}"),
+        index: n.parse().ok(),
+        arena: arena.is_some(),
         players: Vec::new(),
         moves: Vec::new(),
         senat: None,
     };
+    let limit = limit.unwrap_or(u64::MAX);
+    let only_text = only.map(|n| n.to_string());
+    let mut games = Vec::new();
     let mut seen = 0u64;
-    let mut plies: Vec<(u64, String)> = Vec::new();
+    // Sénat's moves file: each game's plies, by game, then by ply.
+    let mut plies: std::collections::BTreeMap<u64, Vec<(u64, String)>> = std::collections::BTreeMap::new();
     for (i, row) in rdr.records().enumerate() {
         let row = row.or_else(|e| input(format_args!("{shown}: row {}: {e}", i + 2)))?;
         seen += 1;
-        if row.get(game_c) != Some(n_text.as_str()) {
+        let n_text = row.get(game_c).unwrap_or("");
+        if only_text.as_deref().is_some_and(|n| n != n_text) {
             continue;
         }
         let field = |name: &str| col(name).and_then(|c| row.get(c)).unwrap_or("").to_string();
         let words = |text: &str| text.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        if layout == Layout::SenatPlies {
+            let n = n_text.parse::<u64>().or_else(|e| input(format_args!("{shown}: row {}: game: {e}", i + 2)))?;
+            let ply =
+                field("ply").parse::<u64>().or_else(|e| input(format_args!("{shown}: row {}: ply: {e}", i + 2)))?;
+            plies.entry(n).or_default().push((ply, field("move")));
+            continue;
+        }
+        if games.len() as u64 >= limit {
+            break;
+        }
+        let mut game = new_game(n_text);
         match layout {
-            Layout::SenatPlies => {
-                let ply =
-                    field("ply").parse::<u64>().or_else(|e| input(format_args!("{shown}: row {}: ply: {e}", i + 2)))?;
-                plies.push((ply, field("move")));
-                continue;
-            }
+            Layout::SenatPlies => unreachable!("read above"),
             Layout::SenatRow => {
                 game.players = vec![("red".into(), field("red")), ("blue".into(), field("blue"))];
                 game.moves = words(&field("draft_moves"));
                 game.moves.extend(words(&field("play_moves")));
-                game.senat = Some((batch_variant(path)?, Some([field("final_spn"), field("winner"), field("reason")])));
+                let variant = senat_variant.expect("a Sénat file");
+                game.senat = Some((variant, Some([field("final_spn"), field("winner"), field("reason")])));
             }
             Layout::Moves | Layout::ArenaMoves => {
                 let [first, second] =
@@ -217,21 +274,30 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
                 game.moves = words(row.get(moves_c).unwrap_or(""));
             }
         }
-        return Ok(game);
+        games.push(game);
+        if only.is_some() {
+            break;
+        }
     }
     if layout == Layout::SenatPlies && !plies.is_empty() {
         use crate::selfplay::identity::read_identity;
-        plies.sort_by_key(|(ply, _)| *ply);
-        game.moves = plies.into_iter().map(|(_, m)| m).collect();
         let file = std::fs::File::open(path).or_else(|e| input(format_args!("cannot read {shown}: {e}")))?;
-        if let Ok(Some(Ok(id))) = read_identity(&mut std::io::BufReader::new(file)) {
-            game.players =
-                vec![("red".into(), id.policies[0].name.clone()), ("blue".into(), id.policies[1].name.clone())];
+        let players = match read_identity(&mut std::io::BufReader::new(file)) {
+            Ok(Some(Ok(id))) => {
+                vec![("red".into(), id.policies[0].name.clone()), ("blue".into(), id.policies[1].name.clone())]
+            }
+            _ => Vec::new(),
+        };
+        for (n, mut moves) in plies.into_iter().take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+            moves.sort_by_key(|(ply, _)| *ply);
+            let mut game = new_game(&n.to_string());
+            game.moves = moves.into_iter().map(|(_, m)| m).collect();
+            game.players = players.clone();
+            game.senat = Some((senat_variant.expect("a Sénat file"), None));
+            games.push(game);
         }
-        game.senat = Some((batch_variant(path)?, None));
-        return Ok(game);
     }
-    input(format_args!("{shown}: no game {n} among its {seen} rows (see its `game` column)"))
+    Ok((games, seen))
 }
 
 /// The identity fields of a batch file of any game (a games or moves file
