@@ -13,7 +13,8 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
 use cli::{
-    annex, annotate, arena, batch, bestmove, design, fit_leaf, metrics, play, rules, search, train_net, tune, view,
+    annex, annotate, arena, batch, bestmove, design, explore, fit_leaf, metrics, play, rules, search, train_net, tune,
+    view,
 };
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -122,6 +123,25 @@ An annotated record (senat annotate, or --annotate here) adds the engine's win p
 bar beside the board and a graph, the marks ?! ? ?? in the move list and on the graph, each
 side's accuracy (mean loss of win probability per move) and a switch of point of view.")]
     View(view::ViewArgs),
+
+    /// The opening explorer: one page (and a CSV) of the first moves of
+    /// the games of batch files of any game, lichess's explorer for
+    /// self-play: at each prefix every next move with its games and the
+    /// first player's score with a 95% interval, filterable by the agents
+    /// that played them.
+    #[command(after_help = "\
+Examples:
+  senat explore games.csv --out explorer.html                     # a Sénat batch: its drafts
+  senat explore a.csv b.csv --depth 20 --csv openings.csv          # two batches pooled, 20 moves deep
+  senat explore focus-moves.csv --min-games 50                      # another game: its moves file
+Every game is replayed from its start (each move checked, the result the rules'); the files are
+streamed and only the tree of prefixes is held, so millions of games fit. The files must be of one
+game and one variant. The score is the points of the player who moves first (blue in Sénat, white
+in Focus, player 0 in dominoes), a draw counting half; games that ended unfinished (a ply cap)
+count as draws and are counted in the output. Chance moves (dominoes' deals and draws) are left
+out of the prefixes: a dominoes tree is of decisions. The page needs no network and runs only its own
+script; the agent filter lists each pairing as the files name it (red/blue, first/second).")]
+    Explore(explore::ExploreArgs),
 
     /// Play a game against an engine in the terminal (Sénat with its draft,
     /// or --game focus|focus4|debacle|connect4|dominoes): type moves in move text,
@@ -566,6 +586,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Replay(a) => rules::replay(a, out, colour),
         Command::Render(a) => view::cmd_render(a, out),
         Command::View(a) => view::cmd_view(a, out),
+        Command::Explore(a) => explore::explore_cmd(a, out),
         Command::Play(a) => play::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(a) => batch::cmd_selfplay(a, out),
         Command::Merge(a) => batch::merge(a, out),

@@ -736,6 +736,16 @@ fn an_annotated_record_shows_the_engines_opinion_as_a_bar_and_a_graph() {
 /// each page in an iframe of each width (an iframe's width is its page's
 /// window; headless chromium's own window is at least 500 px wide), and a
 /// script that, once all have loaded, writes what they show into its own
+/// The host pages' script line that writes each frame's width and whether
+/// its script ran into `data-widths` (`id=WIDTH:yes …`).
+const WIDTHS: &str = "  var out = [];
+  document.querySelectorAll('iframe').forEach(function (f) {
+    var d = f.contentDocument;
+    out.push(f.id + '=' + (d ? d.documentElement.scrollWidth + ':' + d.body.getAttribute('data-ready') : 'unreadable'));
+  });
+  document.body.setAttribute('data-widths', out.join(' '));
+";
+
 /// body's attributes: each page's laid-out width and readiness, and from
 /// the annotated page its evaluation before and after the switch of point
 /// of view, its marks in the move list and on the graph, its bar's height,
@@ -753,13 +763,7 @@ fn host_page(pages: &[(&str, &Path, usize)], widths: &[u32]) -> String {
     format!(
         r#"<!DOCTYPE html><html><body>{frames}<script>
 window.addEventListener('load', function () {{
-  var out = [];
-  document.querySelectorAll('iframe').forEach(function (f) {{
-    var d = f.contentDocument;
-    out.push(f.id + '=' + (d ? d.documentElement.scrollWidth + ':' + d.body.getAttribute('data-ready') : 'unreadable'));
-  }});
-  document.body.setAttribute('data-widths', out.join(' '));
-  var d = document.getElementById('annotated-400').contentDocument;
+{WIDTHS}  var d = document.getElementById('annotated-400').contentDocument;
   function t(id) {{ return d.getElementById(id).textContent; }}
   var before = t('eval-text'), bar = d.getElementById('eval-vfill').style.height;
   d.getElementById('flip').click();
@@ -905,4 +909,117 @@ fn view_annotate_is_annotate_then_view() {
     assert!(left.is_empty(), "no record left behind: {left:?}");
     let e = support::cli::fails(&["view", sample, "--annotate", "random", "--out", d.join("r.html").to_str().unwrap()]);
     assert!(e.contains("gives no evaluation to annotate with"), "{e}");
+}
+
+/// The opening explorer's page (`senat explore`) of a Sénat batch and of a
+/// Focus arena (two pairings) fits 400 and 1,280 px; a click on its most
+/// played first move walks down the tree (the path grows, the games there
+/// are the move's), and the agents' filter keeps one pairing's games.
+#[test]
+fn the_explorer_walks_its_tree_and_filters_by_agents() {
+    let Some(browser) = browser() else { return };
+    let d = dir("explorer");
+    let bin = env!("CARGO_BIN_EXE_senat");
+    let run = |args: &[&str]| {
+        let o = Command::new(bin).current_dir(&d).args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    run(&[
+        "selfplay",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--red",
+        "random",
+        "--blue",
+        "greedy",
+        "--out",
+        "g.csv",
+        "--summary",
+        "",
+        "--quiet",
+        "--force",
+    ]);
+    run(&[
+        "arena",
+        "--game",
+        "focus",
+        "random",
+        "greedy",
+        "--games",
+        "20",
+        "--moves",
+        "am.csv",
+        "--out",
+        "at.csv",
+        "--summary",
+        "as.csv",
+        "-q",
+        "--force",
+    ]);
+    let said =
+        run(&["explore", "g.csv", "--out", "senat.html", "--csv", "senat.csv", "--depth", "6", "--force", "--quiet"]);
+    assert!(said.starts_with("40 games of senat read and replayed"), "{said}");
+    run(&["explore", "am.csv", "--out", "focus.html", "--depth", "4", "--force", "--quiet"]);
+    // The CSV's first moves over all games.
+    let csv = std::fs::read_to_string(d.join("senat.csv")).unwrap();
+    let firsts: Vec<Vec<&str>> =
+        csv.lines().filter(|l| l.starts_with("all,1,,")).map(|l| l.split(',').collect()).collect();
+    let most: u64 = firsts.iter().map(|r| r[4].parse::<u64>().unwrap()).max().unwrap();
+    let mut frames = String::new();
+    for page in ["senat", "focus"] {
+        for w in [400, 1280] {
+            let src = d.join(format!("{page}.html")).canonicalize().unwrap();
+            frames.push_str(&format!(
+                "<iframe id=\"{page}-{w}\" src=\"file://{}\" width=\"{w}\" height=\"800\"></iframe>\n",
+                src.display()
+            ));
+        }
+    }
+    let host = format!(
+        r#"<!DOCTYPE html><html><body>{frames}<script>
+window.addEventListener('load', function () {{
+{WIDTHS}  var s = document.getElementById('senat-400').contentDocument;
+  var before = s.getElementById('here').textContent;
+  var top = s.querySelector('#next tbody tr');
+  var cells = [].map.call(top.querySelectorAll('td'), function (c) {{ return c.textContent; }});
+  top.querySelector('button').click();
+  var path = s.querySelectorAll('#path button').length;
+  document.body.setAttribute('data-walk', [before, cells.join('|'), path, s.getElementById('here').textContent].join(' / '));
+  var f = document.getElementById('focus-1280').contentDocument;
+  var all = f.getElementById('here').textContent;
+  var sel = f.getElementById('filter');
+  sel.value = '0';
+  sel.dispatchEvent(new Event('change'));
+  document.body.setAttribute('data-filter', [sel.options.length, all, f.getElementById('here').textContent].join(' / '));
+}});
+</script></body></html>"#
+    );
+    let host_path = d.join("host.html");
+    std::fs::write(&host_path, host).unwrap();
+    let url = format!("file://{}", host_path.canonicalize().unwrap().display());
+    let out = chromium(&browser, &d.join("profile"), &["--allow-file-access-from-files", "--dump-dom"], &url);
+    let dom = String::from_utf8(out).unwrap();
+    for entry in body_attribute(&dom, "data-widths").split(' ') {
+        let (id, rest) = entry.split_once('=').unwrap();
+        let (width, ready) = rest.split_once(':').unwrap_or_else(|| panic!("{entry}"));
+        let max: u32 = id.rsplit('-').next().unwrap().parse().unwrap();
+        assert_eq!(ready, "yes", "{id}: the script ran");
+        assert!(width.parse::<u32>().unwrap() <= max, "{id}: {width} px wide");
+    }
+    let walk = body_attribute(&dom, "data-walk");
+    let parts: Vec<&str> = walk.split(" / ").collect();
+    assert!(parts[0].starts_with("40 games here; blue scores "), "{walk}");
+    // The page's first row is a most played first move, with the CSV's games.
+    let cells: Vec<&str> = parts[1].split('|').collect();
+    let row = firsts.iter().find(|r| r[3] == cells[0]).unwrap_or_else(|| panic!("{walk} / {csv}"));
+    assert_eq!((row[4], cells[1].parse::<u64>().unwrap()), (cells[1], most), "{walk} / {csv}");
+    assert_eq!(parts[2], "2", "start and the move: {walk}");
+    assert!(parts[3].starts_with(&format!("{most} games here")), "{walk}");
+    let filter = body_attribute(&dom, "data-filter");
+    let parts: Vec<&str> = filter.split(" / ").collect();
+    assert_eq!(parts[0], "3", "all agents and the two pairings: {filter}");
+    assert!(parts[1].starts_with("20 games here") && parts[2].starts_with("10 games here"), "{filter}");
 }

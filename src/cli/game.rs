@@ -37,7 +37,7 @@ pub(crate) struct GameArg {
     pub(crate) players: Option<u8>,
 }
 
-fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
+pub(crate) fn parse_game(text: &str) -> std::result::Result<GameKind, String> {
     GameKind::parse(text).map_err(|e| e.to_string())
 }
 

@@ -18,6 +18,7 @@ pub(crate) mod batch;
 pub(crate) mod bestmove;
 pub(crate) mod common;
 pub(crate) mod design;
+pub(crate) mod explore;
 pub(crate) mod fit_leaf;
 pub(crate) mod game;
 pub(crate) mod metrics;

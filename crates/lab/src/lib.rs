@@ -20,6 +20,7 @@ pub mod arena;
 pub mod catalog;
 pub mod design;
 pub mod eval;
+pub mod explorer;
 pub mod games;
 pub mod guarded;
 pub mod learned;

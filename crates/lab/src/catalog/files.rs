@@ -142,8 +142,12 @@ fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: &str) -> CatalogE
 /// table in docs/formats.md). The rows are read by their `game` column;
 /// Sénat's games are checked against their row by [`IndexedGame::senat_game`].
 pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame, CatalogError> {
-    let (mut games, seen) = read_games(path, want, Some(n), None, &n.to_string())?;
-    match games.pop() {
+    let mut found = None;
+    let seen = read_games(path, want, Some(n), &n.to_string(), &mut |game| {
+        found = Some(game);
+        Ok(false)
+    })?;
+    match found {
         Some(game) => Ok(game),
         None => input(format_args!("{}: no game {n} among its {seen} rows (see its `game` column)", path.display())),
     }
@@ -154,23 +158,42 @@ pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<Index
 /// `limit` of them: one pass over the file. A file without a game is
 /// refused.
 pub fn batch_games(path: &Path, want: Option<GameKind>, limit: Option<u64>) -> Result<Vec<IndexedGame>, CatalogError> {
-    let (games, _) = read_games(path, want, None, limit, "N")?;
+    let mut games = Vec::new();
+    let limit = limit.unwrap_or(u64::MAX);
+    each_batch_game(path, want, &mut |game| {
+        if games.len() as u64 >= limit {
+            return Ok(false);
+        }
+        games.push(game);
+        Ok(true)
+    })?;
     if games.is_empty() {
         return input(format_args!("{}: no game in the file", path.display()));
     }
     Ok(games)
 }
 
-/// The games of a batch file: game `only` if given, else every game (at
-/// most `limit`); and the number of rows read. `shown_n` is the index as
-/// the refusals name it (`--index N`).
+/// Streams every game of a batch file (as [`batch_games`] lists them) to
+/// `each`, which returns `false` to stop; the rows read. Only a Sénat
+/// moves file (one row a ply) is held whole, to gather its games.
+pub fn each_batch_game(
+    path: &Path,
+    want: Option<GameKind>,
+    each: &mut dyn FnMut(IndexedGame) -> Result<bool, CatalogError>,
+) -> Result<u64, CatalogError> {
+    read_games(path, want, None, "N", each)
+}
+
+/// The games of a batch file, to `each` (which returns `false` to stop):
+/// game `only` if given, else every game; the number of rows read.
+/// `shown_n` is the index as the refusals name it (`--index N`).
 fn read_games(
     path: &Path,
     want: Option<GameKind>,
     only: Option<u64>,
-    limit: Option<u64>,
     shown_n: &str,
-) -> Result<(Vec<IndexedGame>, u64), CatalogError> {
+    each: &mut dyn FnMut(IndexedGame) -> Result<bool, CatalogError>,
+) -> Result<u64, CatalogError> {
     use crate::games::batch::identity_of;
     let shown = path.display().to_string();
     let found = checked_file_game(path, want)?;
@@ -231,9 +254,7 @@ fn read_games(
         moves: Vec::new(),
         senat: None,
     };
-    let limit = limit.unwrap_or(u64::MAX);
     let only_text = only.map(|n| n.to_string());
-    let mut games = Vec::new();
     let mut seen = 0u64;
     // Sénat's moves file: each game's plies, by game, then by ply.
     let mut plies: std::collections::BTreeMap<u64, Vec<(u64, String)>> = std::collections::BTreeMap::new();
@@ -253,9 +274,6 @@ fn read_games(
             plies.entry(n).or_default().push((ply, field("move")));
             continue;
         }
-        if games.len() as u64 >= limit {
-            break;
-        }
         let mut game = new_game(n_text);
         match layout {
             Layout::SenatPlies => unreachable!("read above"),
@@ -274,9 +292,8 @@ fn read_games(
                 game.moves = words(row.get(moves_c).unwrap_or(""));
             }
         }
-        games.push(game);
-        if only.is_some() {
-            break;
+        if !each(game)? || only.is_some() {
+            return Ok(seen);
         }
     }
     if layout == Layout::SenatPlies && !plies.is_empty() {
@@ -288,16 +305,18 @@ fn read_games(
             }
             _ => Vec::new(),
         };
-        for (n, mut moves) in plies.into_iter().take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+        for (n, mut moves) in plies {
             moves.sort_by_key(|(ply, _)| *ply);
             let mut game = new_game(&n.to_string());
             game.moves = moves.into_iter().map(|(_, m)| m).collect();
             game.players = players.clone();
             game.senat = Some((senat_variant.expect("a Sénat file"), None));
-            games.push(game);
+            if !each(game)? {
+                break;
+            }
         }
     }
-    Ok((games, seen))
+    Ok(seen)
 }
 
 /// The identity fields of a batch file of any game (a games or moves file

@@ -12,6 +12,7 @@
 
 mod agent;
 pub mod arena;
+pub mod explore;
 pub mod files;
 mod position;
 
