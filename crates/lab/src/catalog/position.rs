@@ -77,6 +77,12 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn returns(&self) -> Vec<f64>;
     /// The tensor as `seat` sees the position.
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError>;
+    /// The board picture (an SVG document of [`crate::picture`]) with the
+    /// move `mv` drawn on it (an arrow or a ring) where given: `mv` is
+    /// legal in `from` (this position itself for a move proposed here,
+    /// the position before for the move that led here); `note` is a
+    /// caption line. Dominoes is drawn with every hand face up.
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError>;
     /// The same position, boxed.
     fn boxed(&self) -> Box<dyn Face>;
     /// For an agent of the game, which downcasts it.
@@ -150,6 +156,27 @@ impl Position {
     /// rules' order; empty elsewhere.
     pub fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.face.chance_outcomes()
+    }
+
+    /// The board picture (an SVG document of [`crate::picture`], the
+    /// viewer's): with `last`, the move that led here from the position
+    /// given, drawn as an arrow or a ring; `note` is an extra caption line
+    /// (escaped). Dominoes is drawn with every hand face up (an
+    /// observation as its observer sees it).
+    pub fn picture(&self, last: Option<(&Position, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        if let Some((from, _)) = last
+            && from.game != self.game
+        {
+            return Err(other_game());
+        }
+        self.face.picture(last.map(|(p, m)| (p.face.as_ref(), m)), note)
+    }
+
+    /// The board picture with the move `mv`, legal here, drawn on it (the
+    /// best move's arrow of an analysis; dominoes rings the last tile).
+    pub fn picture_of_move(&self, mv: &str, note: Option<&str>) -> Result<String, CatalogError> {
+        self.play(mv)?;
+        self.face.picture(Some((self.face.as_ref(), mv)), note)
     }
 
     /// Whether chance moves next (a dominoes deal or draw).
@@ -302,6 +329,12 @@ fn of_id<M: Copy>(
         .ok_or_else(|| CatalogError::Refused(format!("action {id} is not legal here")))
 }
 
+/// A position of another game than the face's (never reached through
+/// [`Position::picture`], which compares the games first).
+fn other_game() -> CatalogError {
+    CatalogError::Refused("the move's position is of another game".into())
+}
+
 /// The ascending ids of `moves`.
 fn ids<M>(moves: impl IntoIterator<Item = M>, id_of: impl Fn(M) -> usize) -> Vec<usize> {
     let mut v: Vec<usize> = moves.into_iter().map(id_of).collect();
@@ -335,7 +368,7 @@ impl<G: LabGame> fmt::Debug for Lab<G> {
     }
 }
 
-impl<G: LabGame + Encoded + 'static> Face for Lab<G>
+impl<G: crate::picture::Drawn + Encoded + 'static> Face for Lab<G>
 where
     G::State: Send + Sync,
 {
@@ -406,6 +439,16 @@ where
         let mut out = Vec::new();
         G::tensor(&self.0, seat, &mut out);
         Ok(out)
+    }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        let last = match mv {
+            Some((from, text)) => {
+                let from = &from.as_any().downcast_ref::<Lab<G>>().ok_or_else(other_game)?.0;
+                Some((G::parse_move(from, text)?, from))
+            }
+            None => None,
+        };
+        Ok(G::picture(&self.0, last, note))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(Lab::<G>(self.0))
@@ -495,6 +538,22 @@ impl Face for Senat {
         let mut out = Vec::new();
         senat_encode::tensor(self.0.position(), self.0.outcome().is_some(), &mut out);
         Ok(out)
+    }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        let last = match mv {
+            Some((from, text)) => {
+                let from = from.as_any().downcast_ref::<Senat>().ok_or_else(other_game)?;
+                let m = from
+                    .0
+                    .position()
+                    .parse_move(text)
+                    .map_err(|e| CatalogError::Refused(format!("move `{text}`: {e}")))?;
+                Some(m)
+            }
+            None => None,
+        };
+        let frame = crate::picture::Frame { position: self.0.position(), last, note };
+        Ok(crate::picture::svg_of_game(&frame, self.0.outcome()))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(self.clone())
@@ -629,6 +688,10 @@ impl Face for Domino {
         }
         Ok(Box::new(View(self.0.observation(p))))
     }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        use crate::picture::dominoes::{Frame, View as Seen, svg};
+        Ok(svg(&Frame { view: Seen::Revealed(&self.0), mark_last: mv.is_some(), note }))
+    }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
     }
@@ -729,6 +792,10 @@ impl Face for View {
     }
     fn observation(&self, _seat: Option<usize>) -> Result<Box<dyn Face>, CatalogError> {
         Err(CatalogError::Refused("this is already an observation".into()))
+    }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        use crate::picture::dominoes::{Frame, View as Seen, svg};
+        Ok(svg(&Frame { view: Seen::Observer(&self.0), mark_last: mv.is_some(), note }))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
