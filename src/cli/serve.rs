@@ -62,10 +62,10 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_playouts: u64,
-    /// The playouts of an analysis that asks for none.
-    #[arg(long, value_name = "N", default_value_t = 1_000,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    playouts: u64,
+    /// The playouts of an analysis that asks for none (default: 1,000, or
+    /// --max-playouts if less).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    playouts: Option<u64>,
     /// The most searches (analyses and agents' replies) run at once; a
     /// request beyond them is answered 503 at once.
     #[arg(long, value_name = "N", default_value_t = 2,
@@ -229,8 +229,9 @@ pub(crate) fn cmd_serve(a: ServeArgs, out: &mut impl Write) -> Result<()> {
     if !root.is_dir() {
         return input(format_args!("--dir {}: not a folder", a.dir.display()));
     }
-    if a.playouts > a.max_playouts {
-        return input(format_args!("--playouts {} is over --max-playouts {}", a.playouts, a.max_playouts));
+    let playouts = a.playouts.unwrap_or(a.max_playouts.min(1_000));
+    if playouts > a.max_playouts {
+        return input(format_args!("--playouts {playouts} is over --max-playouts {}", a.max_playouts));
     }
     let loopback = a.bind.is_loopback();
     if !loopback {
@@ -249,7 +250,7 @@ pub(crate) fn cmd_serve(a: ServeArgs, out: &mut impl Write) -> Result<()> {
         root,
         loopback,
         max_playouts: a.max_playouts,
-        playouts: a.playouts,
+        playouts,
         slots: Slots { held: AtomicUsize::new(0), max: a.max_analyses },
     });
     let server = Arc::new(server);
