@@ -544,7 +544,7 @@ fn analyse(s: &Served, v: &Value) -> std::result::Result<Value, ServeError> {
     let mut agent = Agent::new(l.game, &spec)?;
     let a = agent.analyse(pos, &mut rng_from_seed(seed))?;
     let ms = started.elapsed().as_millis() as u64;
-    let svg = pos.picture_of_move(&a.best, Some(&format!("best: {}", a.best)))?;
+    let svg = pos.picture_of_move(&a.best, Some(&format!("best: {} (shown played)", a.best)))?;
     let candidates: Vec<Value> = a
         .candidates
         .iter()

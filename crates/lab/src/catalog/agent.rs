@@ -66,7 +66,8 @@ pub struct Analysis {
     pub interval: Option<(f64, f64)>,
     /// The line the agent expects, its best move first.
     pub line: Vec<String>,
-    /// The root moves by visits, most first (MCTS agents only).
+    /// The root moves the search visited, by visits, most first (MCTS
+    /// agents only).
     pub candidates: Vec<Candidate>,
     /// The search's one-line account (`mcts: value …`, `ab: score …, depth 3`).
     pub account: Option<String>,
@@ -130,8 +131,11 @@ impl Agent {
         self.new_game();
         let best = self.choose(position, rng)?;
         let (assessed, root, account) = self.inner.report();
-        let mut candidates: Vec<Candidate> =
-            root.into_iter().map(|(text, visits, value)| Candidate { text, visits, value }).collect();
+        let mut candidates: Vec<Candidate> = root
+            .into_iter()
+            .filter(|r| r.1 > 0)
+            .map(|(text, visits, value)| Candidate { text, visits, value })
+            .collect();
         candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then_with(|| b.value.total_cmp(&a.value)));
         let playouts: u64 = candidates.iter().map(|c| c.visits).sum();
         let (win, line) = match assessed {

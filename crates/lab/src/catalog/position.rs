@@ -172,11 +172,11 @@ impl Position {
         self.face.picture(last.map(|(p, m)| (p.face.as_ref(), m)), note)
     }
 
-    /// The board picture with the move `mv`, legal here, drawn on it (the
-    /// best move's arrow of an analysis; dominoes rings the last tile).
+    /// The board picture of the move `mv`, legal here (an analysis's best
+    /// move): the position after it, with the move drawn as the last one
+    /// (an arrow, a ring), so that every game shows where it goes.
     pub fn picture_of_move(&self, mv: &str, note: Option<&str>) -> Result<String, CatalogError> {
-        self.play(mv)?;
-        self.face.picture(Some((self.face.as_ref(), mv)), note)
+        self.play(mv)?.picture(Some((self, mv)), note)
     }
 
     /// Whether chance moves next (a dominoes deal or draw).
@@ -882,6 +882,48 @@ mod tests {
             assert_eq!(r.len(), e.players);
             assert!(r.iter().sum::<f64>().abs() < 1e-9 && r.iter().all(|x| (-1.0..=1.0).contains(x)), "{game}: {r:?}");
             assert!(p.tensor(e.players).is_err());
+        }
+    }
+
+    /// Every game's picture through the one face (with the move that led
+    /// there, and an analysis's best move shown played), and an analysis
+    /// at a small budget: its best move legal, candidates with visits, the
+    /// win probability inside its interval.
+    #[test]
+    fn every_game_draws_and_is_analysed_through_the_catalog() {
+        for game in GameKind::ALL {
+            let mut p = Position::read(game, "start", "").unwrap();
+            let mut before = None;
+            let mut rng = rng_from_seed(5);
+            for _ in 0..30 {
+                if !p.is_chance() && before.is_some() {
+                    break;
+                }
+                let moves = p.legal_moves();
+                let m = moves[game_search::rng::below(&mut rng, moves.len())].clone();
+                let next = p.play(&m).unwrap();
+                before = Some((p, m));
+                p = next;
+            }
+            let (b, m) = before.as_ref().unwrap();
+            let svg = p.picture(Some((b, m)), Some("<note>")).unwrap();
+            assert!(svg.starts_with("<svg") && svg.contains("&lt;note&gt;"), "{game}");
+            assert!(p.picture(None, None).unwrap().starts_with("<svg"), "{game}");
+            let c4 = Position::read(GameKind::Connect4, "start", "").unwrap();
+            if game != GameKind::Connect4 {
+                assert!(p.picture(Some((&c4, "4")), None).is_err(), "{game}: another game's move");
+            }
+            let spec = crate::catalog::analysis_spec(game, 60);
+            let a = Agent::new(game, &spec).unwrap().analyse(&p, &mut rng_from_seed(1)).unwrap();
+            assert!(p.legal_moves().contains(&a.best), "{game}: {a:?}");
+            assert!(!a.candidates.is_empty() && a.candidates.iter().all(|c| c.visits > 0), "{game}: {a:?}");
+            assert!(a.candidates.windows(2).all(|w| w[0].visits >= w[1].visits), "{game}: {a:?}");
+            let w = a.win.unwrap().p();
+            let (lo, hi) = a.interval.unwrap();
+            assert!(lo <= w && w <= hi && (0.0..=1.0).contains(&lo) && hi <= 1.0, "{game}: {a:?}");
+            assert_eq!(a.line.first(), Some(&a.best), "{game}: {a:?}");
+            assert!(p.picture_of_move(&a.best, Some("best")).unwrap().starts_with("<svg"), "{game}");
+            assert!(p.picture_of_move("no such move", None).is_err(), "{game}");
         }
     }
 
