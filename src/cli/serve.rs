@@ -406,6 +406,7 @@ fn number_field(v: &Value, key: &str) -> std::result::Result<Option<u64>, ServeE
 
 /// A line of play as a request gives it: its game, variant, start, moves
 /// and the ply shown.
+#[derive(Debug)]
 struct Line {
     game: GameKind,
     variant: String,
@@ -443,6 +444,7 @@ fn line(v: &Value) -> std::result::Result<Line, ServeError> {
 /// The line played: the position at its ply `at`, the one before it, and
 /// every move's label (`12. blue M13>M14:I19`); each position and move
 /// read by the catalog (the rules' parsers).
+#[derive(Debug)]
 struct Played {
     start: Position,
     shown: Position,
