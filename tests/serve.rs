@@ -128,6 +128,13 @@ fn the_page_the_api_and_its_refusals() {
         "",
         "--quiet",
     ]);
+    std::fs::write(dir.join("c4-record.txt"), "# a record\nstart\n4\n3 # a reply\n").unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/rules/data/sample-game.txt"),
+        dir.join("sample.txt"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", dir.join("outside.txt")).unwrap();
     let s = Server::start(&dir, &["--max-playouts", "300"]);
 
     // The page, its script and style, each with the policy.
@@ -148,6 +155,9 @@ fn the_page_the_api_and_its_refusals() {
     let i = files.iter().position(|f| f["name"] == "c4-moves.csv").expect("the moves file listed");
     assert_eq!(files[i]["game"], "connect4");
     assert_eq!(cat["max_playouts"], 300);
+    let names: Vec<&str> = files.iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert!(!names.contains(&"outside.txt"), "a symbolic link is not listed: {names:?}");
+    let index_of = |name: &str| names.iter().position(|n| *n == name).unwrap();
 
     // A line: its position, legal moves, labels; a move played on it.
     let st = s.ok("/api/state", &json!({ "game": "connect4", "moves": ["4"] }));
@@ -186,6 +196,15 @@ fn the_page_the_api_and_its_refusals() {
     assert!(n >= 7, "{g}");
     let st = s.ok("/api/state", &json!({ "game": "connect4", "moves": g["moves"], "at": 0 }));
     assert_eq!(st["labels"].as_array().unwrap().len(), n);
+
+    // Records: another game's (its game chosen), Sénat's (by the rules' reader).
+    let r = s.ok("/api/open", &json!({ "file": index_of("c4-record.txt"), "game": "connect4" }));
+    assert_eq!((r["start"].as_str(), r["moves"].clone()), (Some("start"), json!(["4", "3"])));
+    let r = s.ok("/api/open", &json!({ "file": index_of("sample.txt"), "game": "senat" }));
+    assert!(r["moves"].as_array().unwrap().len() > 10, "{r}");
+    s.ok("/api/state", &json!({ "game": "senat", "start": r["start"], "moves": r["moves"] }));
+    let (status, v) = s.post("/api/open", &json!({ "file": index_of("sample.txt"), "game": "connect4" }));
+    error(status, &v, 400);
 
     // Refusals, each in the one error shape.
     for path in ["/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/api/..%2fc4.csv"] {

@@ -736,11 +736,11 @@ fn open(s: &Served, v: &Value) -> std::result::Result<Value, ServeError> {
     }
     let game = match text_field(v, "game")? {
         Some(g) => GameKind::parse(g).map_err(|e| ServeError::BadRequest(format!("game: {e}")))?,
-        None => GameKind::Senat,
+        None => GameKind::ALL[0],
     };
     let text = senat_lab::limits::read_text(&f.path)
         .map_err(|e| ServeError::BadRequest(e.to_string().replace(&f.path.display().to_string(), &f.name)))?;
-    let (start, moves) = record_lines(game, &f.name, &text)?;
+    let (start, moves) = catalog::files::record_moves(game, &f.name, &text)?;
     let l = Line { game, variant: String::new(), start, moves, at: 0 };
     replay(&l).map_err(|e| ServeError::BadRequest(format!("{}: {e}", f.name)))?;
     Ok(json!({
@@ -751,27 +751,6 @@ fn open(s: &Served, v: &Value) -> std::result::Result<Value, ServeError> {
         "title": f.name,
         "players": "",
     }))
-}
-
-/// A record's start and moves: Sénat's by the rules' record reader, the
-/// other games' as `senat replay --game` reads them (the first line the
-/// start, then one move a line, `#` comments).
-fn record_lines(game: GameKind, name: &str, text: &str) -> std::result::Result<(String, Vec<String>), ServeError> {
-    if game == GameKind::Senat {
-        let r = crate::cli::common::parse_record(name, text, senat_rules::Variant::RULES)
-            .map_err(|e| ServeError::BadRequest(failure_text(e)))?;
-        return Ok((r.start.to_spn(), r.moves.into_iter().map(|(_, m)| m).collect()));
-    }
-    let mut lines = senat_lab::limits::record_lines(text);
-    let start = lines.next().map_or_else(|| "start".to_string(), |(_, l)| l.to_string());
-    Ok((start, lines.map(|(_, l)| l.to_string()).collect()))
-}
-
-fn failure_text(e: Failure) -> String {
-    match e {
-        Failure::Input(m) => m,
-        Failure::Io(e) => e.to_string(),
-    }
 }
 
 #[cfg(test)]
