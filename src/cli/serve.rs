@@ -571,15 +571,16 @@ fn analyse(s: &Served, v: &Value) -> std::result::Result<Value, ServeError> {
 }
 
 /// The caps on an agent asked to reply: each key's largest value.
-fn agent_caps(max_playouts: u64) -> [(&'static str, u64); 7] {
+fn agent_caps(max_playouts: u64) -> [(&'static str, u64); 8] {
     [
         ("playouts", max_playouts),
         ("worlds", max_playouts),
-        ("depth", 8),
+        ("depth", 5),
         ("movetime", 5_000),
         ("threads", 1),
         ("guard_nodes", 1_000_000),
         ("tt", 256),
+        ("mb", 512),
     ]
 }
 
@@ -762,7 +763,8 @@ mod tests {
         assert!(screen_agent("strong", 100).is_ok());
         assert!(screen_agent("mcts:playouts=100", 100).is_ok());
         assert!(screen_agent("mcts:playouts=101", 100).is_err());
-        assert!(screen_agent("ab:depth=9", 100).unwrap_err().to_string().contains("depth=9"));
+        assert!(screen_agent("ab:depth=6", 100).unwrap_err().to_string().contains("depth=6"));
+        assert!(screen_agent("ab:depth=5", 100).is_ok());
         assert!(screen_agent("mcts:playouts=10,threads=4", 100).is_err());
         assert!(screen_agent("learned:file=/etc/passwd", 100).unwrap_err().to_string().contains("no file"));
     }
