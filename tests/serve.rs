@@ -439,6 +439,16 @@ fn every_games_page_steps_analyses_and_plays_at_400_and_1280_px() {
             let fits = "document.documentElement.scrollWidth <= window.innerWidth";
             assert_eq!(d.eval(fits), json!(true), "{what}: wider than the window");
             std::fs::write(shots.join(format!("{game}-{width}.png")), d.screenshot()).unwrap();
+            // A legal move pointed at is shown played on the board, then the board comes back.
+            d.eval("document.querySelector('#legal button').focus()");
+            let first = d.eval("document.querySelector('#legal button').textContent");
+            d.wait(&format!("document.body.getAttribute('data-preview') === {first}"), &what);
+            assert!(
+                d.eval(&format!("document.getElementById('board').innerHTML.indexOf('ply {}. ') >= 0", n + 1))
+                    == json!(true)
+            );
+            d.eval("document.querySelector('#legal button').blur()");
+            assert!(d.eval("document.getElementById('board').innerHTML.indexOf('best: ') >= 0") == json!(true));
             // Play a legal move by clicking it: the line grows by one.
             d.eval("document.querySelector('#legal button').click()");
             d.wait("document.body.getAttribute('data-loads') === '4'", &what);

@@ -56,7 +56,7 @@ pub fn page(title: &str) -> String {
 <button type=\"button\" id=\"last\" title=\"last (End)\">▶▶</button> <span id=\"ply\"></span></div>\n\
 <input type=\"range\" id=\"slider\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\">\n\
 <div id=\"status\"></div><div id=\"result\"></div>\n\
-<div class=\"label\">legal moves (click to play; the engine's best is outlined after an analysis)</div>\n\
+<div class=\"label\">legal moves (point at one to see it on the board, click to play; the engine's best is outlined after an analysis)</div>\n\
 <div id=\"legal\"></div>\n\
 <div class=\"row\"><input id=\"move-text\" size=\"14\" placeholder=\"a move\" aria-label=\"move\"> \
 <button type=\"button\" id=\"play\">play</button> <button type=\"button\" id=\"back\">take back</button></div>\n\
@@ -115,7 +115,7 @@ pub const SCRIPT: &str = r#"
   function $(id) { return document.getElementById(id); }
   function text(id, t) { $(id).textContent = t; }
   var line = { game: 'senat', variant: '', start: 'start', moves: [] };
-  var at = 0, shown = null, info = null, busy = 0, loads = 0, analyses = 0;
+  var at = 0, shown = null, info = null, busy = 0, loads = 0, analyses = 0, board = '', hover = 0;
   function mark() {
     var b = document.body;
     b.setAttribute('data-loads', String(loads));
@@ -159,7 +159,8 @@ pub const SCRIPT: &str = r#"
     line.moves = s.moves;
     at = s.at;
     text('error', '');
-    $('board').innerHTML = s.svg;
+    board = s.svg;
+    $('board').innerHTML = board;
     text('spn', s.position);
     text('ply', 'ply ' + at + ' / ' + s.moves.length);
     text('status', s.status);
@@ -172,6 +173,10 @@ pub const SCRIPT: &str = r#"
       var b = document.createElement('button');
       b.type = 'button'; b.textContent = m; b.setAttribute('data-move', m);
       b.addEventListener('click', function () { play(m); });
+      b.addEventListener('mouseenter', function () { preview(m); });
+      b.addEventListener('focus', function () { preview(m); });
+      b.addEventListener('mouseleave', unpreview);
+      b.addEventListener('blur', unpreview);
       legal.appendChild(b);
     });
     var list = $('moves'); clear(list);
@@ -186,6 +191,19 @@ pub const SCRIPT: &str = r#"
     clearAnalysis();
     saveHash();
     loads++; mark();
+  }
+  // A legal move under the pointer (or focused): the board shows it played,
+  // with its arrow or ring, until the pointer leaves.
+  function preview(m) {
+    var mine = ++hover;
+    api('/api/state', request({ moves: line.moves.slice(0, at).concat([m]), at: at + 1 })).then(function (p) {
+      if (mine === hover) { $('board').innerHTML = p.svg; document.body.setAttribute('data-preview', m); }
+    }, function () { });
+  }
+  function unpreview() {
+    hover++;
+    $('board').innerHTML = board;
+    document.body.removeAttribute('data-preview');
   }
   function load() { return api('/api/state', request({})).then(render); }
   function go(i) {
@@ -211,7 +229,8 @@ pub const SCRIPT: &str = r#"
     var n = parseInt($('playouts').value, 10);
     return api('/api/analyse', request({ playouts: isNaN(n) ? null : n })).then(function (a) {
       if (a.at !== at || !shown) { return; }
-      $('board').innerHTML = a.svg;
+      board = a.svg;
+      $('board').innerHTML = board;
       var w = a.win === null ? 'no probability from this agent' :
         (shown.to_move || 'the mover') + ' wins ' + a.win.toFixed(3) +
         (a.lo === null ? '' : ' (95 % ' + a.lo.toFixed(3) + '–' + a.hi.toFixed(3) + ')') +
