@@ -13,8 +13,8 @@ mod cli;
 use clap::{Parser, Subcommand};
 use cli::common::{Failure, Result};
 use cli::{
-    annex, annotate, arena, batch, bestmove, design, explore, fit_leaf, metrics, play, rules, search, train_net, tune,
-    view,
+    annex, annotate, arena, batch, bestmove, design, explore, fit_leaf, metrics, play, rules, search, serve, train_net,
+    tune, view,
 };
 use senat_rules::notation::escape;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -142,6 +142,14 @@ count as draws and are counted in the output. Chance moves (dominoes' deals and 
 out of the prefixes: a dominoes tree is of decisions. The page needs no network and runs only its own
 script; the agent filter lists each pairing as the files name it (red/blue, first/second).")]
     Explore(explore::ExploreArgs),
+
+    /// Serve the analysis board on this machine (http://127.0.0.1:8760/):
+    /// one page for every game that opens a batch game, a record, a position
+    /// or a new game, steps through it, plays moves, asks an agent to reply,
+    /// analyses the shown position with the engine at a bounded budget, and
+    /// downloads the record.
+    #[command(after_help = serve::SERVE_HELP)]
+    Serve(serve::ServeArgs),
 
     /// Play a game against an engine in the terminal (Sénat with its draft,
     /// or --game focus|focus4|debacle|connect4|dominoes): type moves in move text,
@@ -587,6 +595,7 @@ fn run(command: Command, out: &mut impl Write, colour: bool) -> Result<()> {
         Command::Render(a) => view::cmd_render(a, out),
         Command::View(a) => view::cmd_view(a, out),
         Command::Explore(a) => explore::explore_cmd(a, out),
+        Command::Serve(a) => serve::cmd_serve(a, out),
         Command::Play(a) => play::cmd_play(a, out, colour, &mut io::stdin().lock()),
         Command::Selfplay(a) => batch::cmd_selfplay(a, out),
         Command::Merge(a) => batch::merge(a, out),

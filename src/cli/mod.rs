@@ -1,6 +1,6 @@
 //! The commands of `senat`, one module per family, with their clap argument
 //! types: [`rules`] (moves, perft, show, replay), [`view`] (render, view), [`play`] (play), [`batch`] (selfplay, merge, bench), [`arena`] (arena), [`search`] (analyze,
-//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove), [`annotate`] (annotate) and [`annex`] (draft-stats), [`metrics`] (metrics), [`design`] (design), [`tune`] (tune), [`fit_leaf`] (fit-leaf); [`common`]
+//! solve, bench-mcts, bench-search), [`bestmove`] (bestmove), [`annotate`] (annotate) and [`annex`] (draft-stats), [`metrics`] (metrics), [`design`] (design), [`tune`] (tune), [`fit_leaf`] (fit-leaf), [`serve`] (serve); [`common`]
 //! holds what they share (errors, positions, records, policy flags), and
 //! [`game`] which game a command is about (`--game`, `--variant`, the other
 //! games' positions, records and agent specs). `common` and `game` import
@@ -25,6 +25,7 @@ pub(crate) mod metrics;
 pub(crate) mod play;
 pub(crate) mod rules;
 pub(crate) mod search;
+pub(crate) mod serve;
 pub(crate) mod train_net;
 pub(crate) mod tune;
 pub(crate) mod view;

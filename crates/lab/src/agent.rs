@@ -51,6 +51,14 @@ pub trait Agent<G: Seat>: Send {
     fn assess(&self) -> Option<(crate::winprob::WinChance, Vec<G::Move>)> {
         None
     }
+    /// The last search's root moves, each with its visits and its mean
+    /// result for the player who chose (in `[0, 1]`), in the search's
+    /// order; empty where the agent does not search a tree (random,
+    /// greedy, alpha-beta: its best move and line are in
+    /// [`Agent::assess`]). For an analysis board's candidate moves.
+    fn candidates(&self) -> Vec<(G::Move, u64, f64)> {
+        Vec::new()
+    }
 }
 
 /// Every game of the lab's generic adapters shows its agents the state.

@@ -44,6 +44,7 @@
 pub mod dominoes;
 pub mod lab;
 pub mod senat;
+pub mod serve;
 
 pub use senat::{Step, html, move_label, steps};
 

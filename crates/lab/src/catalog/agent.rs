@@ -11,6 +11,7 @@ use crate::agent::Agent as GameAgent;
 use crate::games::dominoes::{DominoSpec, Dominoes};
 use crate::games::{GameKind, LabGame, legal_moves, result_line};
 use crate::policy::{PolicySpec, Senat, Turn};
+use crate::winprob::WinChance;
 use game_search::rng::GameRng;
 
 /// What every game's agent offers the front ends.
@@ -19,6 +20,57 @@ trait Chooser: Send {
     fn choose(&mut self, face: &dyn Face, rng: &mut GameRng) -> Result<String, CatalogError>;
     /// Forgets earlier games.
     fn new_game(&mut self);
+    /// What the last choice's search said: its value and line
+    /// ([`GameAgent::assess`]), its root moves ([`GameAgent::candidates`])
+    /// and its one-line account, the moves in move text.
+    fn report(&self) -> Searched;
+}
+
+/// A search's account in move texts (see [`Chooser::report`]).
+type Searched = (Option<(WinChance, Vec<String>)>, Vec<(String, u64, f64)>, Option<String>);
+
+/// The account of any game's agent, its moves turned to text by `text`.
+fn searched<S: crate::agent::Seat>(a: &dyn GameAgent<S>, text: impl Fn(S::Move) -> String) -> Searched {
+    let assessed = a.assess().map(|(w, line)| (w, line.into_iter().map(&text).collect()));
+    let candidates = a.candidates().into_iter().map(|(m, n, v)| (text(m), n, v)).collect();
+    (assessed, candidates, a.explain())
+}
+
+/// One root move of an analysis: its text, the search's visits and mean
+/// result for the mover (0 and `None` for an agent that gives none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move, in move text.
+    pub text: String,
+    /// The search's visits of it.
+    pub visits: u64,
+    /// Its mean result for the player to move, in `[0, 1]`.
+    pub value: f64,
+}
+
+/// An agent's opinion of a position ([`Agent::analyse`]): its best move,
+/// the win probability of the player to move with a 95 % interval where
+/// the search gives one, its principal line, its candidate moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The move the agent chose.
+    pub best: String,
+    /// The mover's win probability (a draw counting half), where the agent
+    /// gives one ([`WinChance`]'s proof included).
+    pub win: Option<WinChance>,
+    /// A 95 % interval of [`Analysis::win`]: a proof's point, or Wilson's
+    /// interval of the root's mean result over its playouts (results taken
+    /// as Bernoulli draws: an approximation where draws or leaf
+    /// evaluations give fractions); `None` for a search without playouts
+    /// (alpha-beta's score).
+    pub interval: Option<(f64, f64)>,
+    /// The line the agent expects, its best move first.
+    pub line: Vec<String>,
+    /// The root moves the search visited, by visits, most first (MCTS
+    /// agents only).
+    pub candidates: Vec<Candidate>,
+    /// The search's one-line account (`mcts: value …`, `ab: score …, depth 3`).
+    pub account: Option<String>,
 }
 
 /// An agent of one game, as its spec names it (the command line's grammar
@@ -69,6 +121,38 @@ impl Agent {
     pub fn new_game(&mut self) {
         self.inner.new_game();
     }
+
+    /// The agent's opinion of `position` (a fresh search: earlier moves
+    /// forgotten): its choice, with the value, line and root moves its
+    /// search gives. A dominoes agent searches the mover's observation, and
+    /// its win probability is its root's mean result (the visits' weighted
+    /// mean of its root moves'). Refused as [`Agent::choose`] refuses.
+    pub fn analyse(&mut self, position: &Position, rng: &mut GameRng) -> Result<Analysis, CatalogError> {
+        self.new_game();
+        let best = self.choose(position, rng)?;
+        let (assessed, root, account) = self.inner.report();
+        let mut candidates: Vec<Candidate> = root
+            .into_iter()
+            .filter(|r| r.1 > 0)
+            .map(|(text, visits, value)| Candidate { text, visits, value })
+            .collect();
+        candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then_with(|| b.value.total_cmp(&a.value)));
+        let playouts: u64 = candidates.iter().map(|c| c.visits).sum();
+        let (win, line) = match assessed {
+            Some((w, line)) => (Some(w), line),
+            None if playouts > 0 => {
+                let mean = candidates.iter().map(|c| c.value * c.visits as f64).sum::<f64>() / playouts as f64;
+                (Some(WinChance::estimate(mean)), vec![best.clone()])
+            }
+            None => (None, vec![best.clone()]),
+        };
+        let interval = win.and_then(|w| match w.proof() {
+            Some(_) => Some((w.p(), w.p())),
+            None if playouts > 0 => Some(crate::stats::wilson_share(w.p(), playouts)),
+            None => None,
+        });
+        Ok(Analysis { best, win, interval, line, candidates, account })
+    }
 }
 
 /// A position of another game than the agent's (never reached through
@@ -97,6 +181,9 @@ where
     fn new_game(&mut self) {
         self.0.new_game();
     }
+    fn report(&self) -> Searched {
+        searched::<G>(self.0.as_ref(), G::move_text)
+    }
 }
 
 /// A Sénat policy (it sees a [`Turn`]: the position and its history).
@@ -116,6 +203,9 @@ impl Chooser for SenatChooser {
     }
     fn new_game(&mut self) {
         self.0.new_game();
+    }
+    fn report(&self) -> Searched {
+        searched(self.0.as_ref(), |m| m.to_string())
     }
 }
 
@@ -151,5 +241,8 @@ impl Chooser for DominoChooser {
     }
     fn new_game(&mut self) {
         self.0.new_game();
+    }
+    fn report(&self) -> Searched {
+        searched(self.0.as_ref(), |m| m.to_string())
     }
 }

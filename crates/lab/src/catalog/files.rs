@@ -340,3 +340,35 @@ pub fn identity_fields(path: &Path) -> Result<Vec<(String, String)>, CatalogErro
         .map_err(|e| refused(&format_args!("{shown}: line 1: {e}")))?;
     Ok(id.fields())
 }
+
+/// A record's start and moves as texts, for `game` (the record names no
+/// game): Sénat's read by the rules' record reader ([`senat_rules::Record`],
+/// the rules as written; its start as an SPN), every other game's as
+/// `senat replay --game` reads it (its first line the start, then one move
+/// a line; `#` comments and blank lines skipped). The moves are not played
+/// here: [`super::Position`] plays them. `name` names the record in messages.
+pub fn record_moves(game: GameKind, name: &str, text: &str) -> Result<(String, Vec<String>), CatalogError> {
+    if game == GameKind::Senat {
+        let r = senat_rules::Record::parse_in(text, Variant::RULES).or_else(|e| input(format_args!("{name}: {e}")))?;
+        return Ok((r.start.to_spn(), r.moves.into_iter().map(|(_, m)| m).collect()));
+    }
+    let mut lines = crate::limits::record_lines(text);
+    let start = lines.next().map_or_else(|| "start".to_string(), |(_, l)| l.to_string());
+    Ok((start, lines.map(|(_, l)| l.to_string()).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_of_every_game_give_their_start_and_moves() {
+        let (start, moves) = record_moves(GameKind::Connect4, "r", "# c\nstart\n4\n\n3 # reply\n").unwrap();
+        assert_eq!((start.as_str(), moves), ("start", vec!["4".to_string(), "3".to_string()]));
+        let (start, moves) = record_moves(GameKind::Senat, "r", "start\ng1\n").unwrap();
+        assert_eq!(moves, ["g1"]);
+        assert!(start.starts_with(".,.,"), "{start}");
+        let e = record_moves(GameKind::Senat, "r.txt", "no such position\n").unwrap_err().to_string();
+        assert!(e.starts_with("r.txt: "), "{e}");
+    }
+}

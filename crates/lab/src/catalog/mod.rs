@@ -16,7 +16,7 @@ pub mod explore;
 pub mod files;
 mod position;
 
-pub use agent::Agent;
+pub use agent::{Agent, Analysis, Candidate};
 pub use position::{Mover, Position};
 
 use crate::games::agent::AgentSpec;
@@ -121,6 +121,20 @@ pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
             crate::selfplay::merge::check_file::<crate::selfplay::persist::SenatFormat>(path, &[moves])
         },
         dominoes => crate::games::batch::check_file::<crate::games::dominoes::Dominoes>(path))
+}
+
+/// The agent spec of an analysis board's search of `game` at `playouts`
+/// playouts per position: MCTS with its defaults (Sénat's and the lab
+/// games' `mcts:playouts=N`, dominoes' ISMCTS over the mover's
+/// observation), whose root moves give candidates with visits and whose
+/// playouts give the win probability's interval.
+pub fn analysis_spec(game: GameKind, playouts: u64) -> String {
+    match game {
+        GameKind::Dominoes => format!("ismcts:playouts={playouts}"),
+        GameKind::Senat | GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 => {
+            format!("mcts:playouts={playouts}")
+        }
+    }
 }
 
 /// Who `senat design` calls the first player of `game`: Sénat's side that

@@ -77,6 +77,12 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn returns(&self) -> Vec<f64>;
     /// The tensor as `seat` sees the position.
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError>;
+    /// The board picture (an SVG document of [`crate::picture`]) with the
+    /// move `mv` drawn on it (an arrow or a ring) where given: `mv` is
+    /// legal in `from` (this position itself for a move proposed here,
+    /// the position before for the move that led here); `note` is a
+    /// caption line. Dominoes is drawn with every hand face up.
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError>;
     /// The same position, boxed.
     fn boxed(&self) -> Box<dyn Face>;
     /// For an agent of the game, which downcasts it.
@@ -150,6 +156,27 @@ impl Position {
     /// rules' order; empty elsewhere.
     pub fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.face.chance_outcomes()
+    }
+
+    /// The board picture (an SVG document of [`crate::picture`], the
+    /// viewer's): with `last`, the move that led here from the position
+    /// given, drawn as an arrow or a ring; `note` is an extra caption line
+    /// (escaped). Dominoes is drawn with every hand face up (an
+    /// observation as its observer sees it).
+    pub fn picture(&self, last: Option<(&Position, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        if let Some((from, _)) = last
+            && from.game != self.game
+        {
+            return Err(other_game());
+        }
+        self.face.picture(last.map(|(p, m)| (p.face.as_ref(), m)), note)
+    }
+
+    /// The board picture of the move `mv`, legal here (an analysis's best
+    /// move): the position after it, with the move drawn as the last one
+    /// (an arrow, a ring), so that every game shows where it goes.
+    pub fn picture_of_move(&self, mv: &str, note: Option<&str>) -> Result<String, CatalogError> {
+        self.play(mv)?.picture(Some((self, mv)), note)
     }
 
     /// Whether chance moves next (a dominoes deal or draw).
@@ -302,6 +329,12 @@ fn of_id<M: Copy>(
         .ok_or_else(|| CatalogError::Refused(format!("action {id} is not legal here")))
 }
 
+/// A position of another game than the face's (never reached through
+/// [`Position::picture`], which compares the games first).
+fn other_game() -> CatalogError {
+    CatalogError::Refused("the move's position is of another game".into())
+}
+
 /// The ascending ids of `moves`.
 fn ids<M>(moves: impl IntoIterator<Item = M>, id_of: impl Fn(M) -> usize) -> Vec<usize> {
     let mut v: Vec<usize> = moves.into_iter().map(id_of).collect();
@@ -335,7 +368,7 @@ impl<G: LabGame> fmt::Debug for Lab<G> {
     }
 }
 
-impl<G: LabGame + Encoded + 'static> Face for Lab<G>
+impl<G: crate::picture::Drawn + Encoded + 'static> Face for Lab<G>
 where
     G::State: Send + Sync,
 {
@@ -406,6 +439,16 @@ where
         let mut out = Vec::new();
         G::tensor(&self.0, seat, &mut out);
         Ok(out)
+    }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        let last = match mv {
+            Some((from, text)) => {
+                let from = &from.as_any().downcast_ref::<Lab<G>>().ok_or_else(other_game)?.0;
+                Some((G::parse_move(from, text)?, from))
+            }
+            None => None,
+        };
+        Ok(G::picture(&self.0, last, note))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(Lab::<G>(self.0))
@@ -495,6 +538,22 @@ impl Face for Senat {
         let mut out = Vec::new();
         senat_encode::tensor(self.0.position(), self.0.outcome().is_some(), &mut out);
         Ok(out)
+    }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        let last = match mv {
+            Some((from, text)) => {
+                let from = from.as_any().downcast_ref::<Senat>().ok_or_else(other_game)?;
+                let m = from
+                    .0
+                    .position()
+                    .parse_move(text)
+                    .map_err(|e| CatalogError::Refused(format!("move `{text}`: {e}")))?;
+                Some(m)
+            }
+            None => None,
+        };
+        let frame = crate::picture::Frame { position: self.0.position(), last, note };
+        Ok(crate::picture::svg_of_game(&frame, self.0.outcome()))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(self.clone())
@@ -629,6 +688,10 @@ impl Face for Domino {
         }
         Ok(Box::new(View(self.0.observation(p))))
     }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        use crate::picture::dominoes::{Frame, View as Seen, svg};
+        Ok(svg(&Frame { view: Seen::Revealed(&self.0), mark_last: mv.is_some(), note }))
+    }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
     }
@@ -730,6 +793,10 @@ impl Face for View {
     fn observation(&self, _seat: Option<usize>) -> Result<Box<dyn Face>, CatalogError> {
         Err(CatalogError::Refused("this is already an observation".into()))
     }
+    fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
+        use crate::picture::dominoes::{Frame, View as Seen, svg};
+        Ok(svg(&Frame { view: Seen::Observer(&self.0), mark_last: mv.is_some(), note }))
+    }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
     }
@@ -815,6 +882,48 @@ mod tests {
             assert_eq!(r.len(), e.players);
             assert!(r.iter().sum::<f64>().abs() < 1e-9 && r.iter().all(|x| (-1.0..=1.0).contains(x)), "{game}: {r:?}");
             assert!(p.tensor(e.players).is_err());
+        }
+    }
+
+    /// Every game's picture through the one face (with the move that led
+    /// there, and an analysis's best move shown played), and an analysis
+    /// at a small budget: its best move legal, candidates with visits, the
+    /// win probability inside its interval.
+    #[test]
+    fn every_game_draws_and_is_analysed_through_the_catalog() {
+        for game in GameKind::ALL {
+            let mut p = Position::read(game, "start", "").unwrap();
+            let mut before = None;
+            let mut rng = rng_from_seed(5);
+            for _ in 0..30 {
+                if !p.is_chance() && before.is_some() {
+                    break;
+                }
+                let moves = p.legal_moves();
+                let m = moves[game_search::rng::below(&mut rng, moves.len())].clone();
+                let next = p.play(&m).unwrap();
+                before = Some((p, m));
+                p = next;
+            }
+            let (b, m) = before.as_ref().unwrap();
+            let svg = p.picture(Some((b, m)), Some("<note>")).unwrap();
+            assert!(svg.starts_with("<svg") && svg.contains("&lt;note&gt;"), "{game}");
+            assert!(p.picture(None, None).unwrap().starts_with("<svg"), "{game}");
+            let c4 = Position::read(GameKind::Connect4, "start", "").unwrap();
+            if game != GameKind::Connect4 {
+                assert!(p.picture(Some((&c4, "4")), None).is_err(), "{game}: another game's move");
+            }
+            let spec = crate::catalog::analysis_spec(game, 60);
+            let a = Agent::new(game, &spec).unwrap().analyse(&p, &mut rng_from_seed(1)).unwrap();
+            assert!(p.legal_moves().contains(&a.best), "{game}: {a:?}");
+            assert!(!a.candidates.is_empty() && a.candidates.iter().all(|c| c.visits > 0), "{game}: {a:?}");
+            assert!(a.candidates.windows(2).all(|w| w[0].visits >= w[1].visits), "{game}: {a:?}");
+            let w = a.win.unwrap().p();
+            let (lo, hi) = a.interval.unwrap();
+            assert!(lo <= w && w <= hi && (0.0..=1.0).contains(&lo) && hi <= 1.0, "{game}: {a:?}");
+            assert_eq!(a.line.first(), Some(&a.best), "{game}: {a:?}");
+            assert!(p.picture_of_move(&a.best, Some("best")).unwrap().starts_with("<svg"), "{game}");
+            assert!(p.picture_of_move("no such move", None).is_err(), "{game}");
         }
     }
 

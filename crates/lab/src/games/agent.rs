@@ -393,6 +393,7 @@ impl AgentSpec {
                     ..mcts::Config::default()
                 };
                 Box::new(MctsAgent::<G> {
+                    root: Vec::new(),
                     mcts: Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some())),
                     last: None,
                     assessed: None,
@@ -560,6 +561,8 @@ impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
 
 struct MctsAgent<G: LabGame> {
     mcts: Mcts<G, LabRollout<G>>,
+    /// [`Agent::candidates`] of the last search.
+    root: Vec<(G::Move, u64, f64)>,
     last: Option<String>,
     /// The last choice's value and line ([`Agent::assess`]).
     assessed: Option<(WinChance, Vec<G::Move>)>,
@@ -570,6 +573,7 @@ struct MctsAgent<G: LabGame> {
 impl<G: LabGame> Agent<G> for MctsAgent<G> {
     fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
         self.assessed = None;
+        self.root.clear();
         if let Some(win) = self.guard.before(s) {
             self.last = self.guard.explain(G::move_text);
             self.assessed = Some((WinChance::estimate(1.0), vec![win]));
@@ -577,6 +581,7 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
         }
         self.mcts.clear();
         let r = self.mcts.search(s, rng.next_u64());
+        self.root.clone_from(&r.moves);
         self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
         self.assessed = Some((WinChance::from_mean(r.value(), r.proof), r.pv.clone()));
         // A proved root keeps the proof's move: temperature only varies unproved choices.
@@ -607,6 +612,10 @@ impl<G: LabGame> Agent<G> for MctsAgent<G> {
 
     fn assess(&self) -> Option<(WinChance, Vec<G::Move>)> {
         self.assessed.clone()
+    }
+
+    fn candidates(&self) -> Vec<(G::Move, u64, f64)> {
+        self.root.clone()
     }
 }
 

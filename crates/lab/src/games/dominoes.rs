@@ -443,6 +443,7 @@ impl DominoSpec {
             temp,
             guard: guard.build(),
             last: None,
+            root: Vec::new(),
         })
     }
 
@@ -454,6 +455,7 @@ impl DominoSpec {
             temp,
             guard: guard.build(),
             last: None,
+            root: Vec::new(),
         })
     }
 
@@ -543,6 +545,8 @@ struct PimcAgent {
     temp: Temperature,
     guard: DominoGuard,
     last: Option<String>,
+    /// [`Agent::candidates`] of the last search.
+    root: Vec<(Move, u64, f64)>,
 }
 
 /// The search's move, or with a temperature over this turn of the round
@@ -587,11 +591,13 @@ impl PimcAgent {
 
 impl Agent<Dominoes> for PimcAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        self.root.clear();
         if let Some(m) = self.guard.before(obs) {
             self.last = self.guard.explain();
             return m;
         }
         let r = self.report(obs, rng);
+        self.root.clone_from(&r.moves);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
         let chosen = tempered(&r, obs, &self.temp, rng);
         guarded(&mut self.guard, obs, chosen, &r, &mut self.last)
@@ -600,6 +606,9 @@ impl Agent<Dominoes> for PimcAgent {
     fn explain(&self) -> Option<String> {
         self.last.clone()
     }
+    fn candidates(&self) -> Vec<(Move, u64, f64)> {
+        self.root.clone()
+    }
 }
 
 struct IsmctsAgent {
@@ -607,6 +616,8 @@ struct IsmctsAgent {
     temp: Temperature,
     guard: DominoGuard,
     last: Option<String>,
+    /// [`Agent::candidates`] of the last search.
+    root: Vec<(Move, u64, f64)>,
 }
 
 impl IsmctsAgent {
@@ -619,11 +630,13 @@ impl IsmctsAgent {
 
 impl Agent<Dominoes> for IsmctsAgent {
     fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
+        self.root.clear();
         if let Some(m) = self.guard.before(obs) {
             self.last = self.guard.explain();
             return m;
         }
         let r = self.report(obs, rng);
+        self.root.clone_from(&r.moves);
         self.last = Some(crate::thinking::mcts_line(&r, |m| m.to_string()));
         let chosen = tempered(&r, obs, &self.temp, rng);
         guarded(&mut self.guard, obs, chosen, &r, &mut self.last)
@@ -631,6 +644,9 @@ impl Agent<Dominoes> for IsmctsAgent {
 
     fn explain(&self) -> Option<String> {
         self.last.clone()
+    }
+    fn candidates(&self) -> Vec<(Move, u64, f64)> {
+        self.root.clone()
     }
 }
 

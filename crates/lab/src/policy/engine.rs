@@ -52,6 +52,8 @@ pub struct MctsPolicy {
     guard: RootGuard<Senat>,
     /// [`Agent::assess`] of the last search.
     assessed: Option<(WinChance, Vec<Move>)>,
+    /// [`Agent::candidates`] of the last search.
+    root: Vec<(Move, u64, f64)>,
 }
 
 impl MctsPolicy {
@@ -77,6 +79,7 @@ impl MctsPolicy {
             last: None,
             guard: e.guard.build(),
             assessed: None,
+            root: Vec::new(),
         }
     }
 }
@@ -95,6 +98,7 @@ impl Agent<Senat> for MctsPolicy {
         // The guard looks only in the play phase: no game ends in the draft.
         let guarded = self.guard.on() && turn.position().is_play();
         self.assessed = None;
+        self.root.clear();
         if guarded && let Some(win) = self.guard.before(&state) {
             self.last = self.guard.explain(|m| m.to_string());
             // A forced win within the guard's depth (its plies are not kept).
@@ -110,6 +114,7 @@ impl Agent<Senat> for MctsPolicy {
         let report = self.mcts.search(&state, rng.next_u64());
         self.last = Some(crate::thinking::mcts_line(&report, |m| m.to_string()));
         self.assessed = Some((WinChance::from_mean(report.value(), report.proof), report.pv.clone()));
+        self.root.clone_from(&report.moves);
         // Only a time per move that ran out before the first playout of a
         // fresh tree leaves no best move: then a uniformly random one.
         let best = match report.best {
@@ -151,6 +156,10 @@ impl Agent<Senat> for MctsPolicy {
 
     fn assess(&self) -> Option<(WinChance, Vec<Move>)> {
         self.assessed.clone()
+    }
+
+    fn candidates(&self) -> Vec<(Move, u64, f64)> {
+        self.root.clone()
     }
 }
 

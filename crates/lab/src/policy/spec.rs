@@ -587,6 +587,11 @@ impl Agent<Senat> for SplitPolicy {
     fn assess(&self) -> Option<(crate::winprob::WinChance, Vec<Move>)> {
         if self.last_play { self.play.assess() } else { self.draft.assess() }
     }
+
+    /// The candidates of the half that chose last.
+    fn candidates(&self) -> Vec<(Move, u64, f64)> {
+        if self.last_play { self.play.candidates() } else { self.draft.candidates() }
+    }
 }
 
 impl fmt::Display for PolicySpec {
