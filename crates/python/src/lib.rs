@@ -31,6 +31,8 @@ use std::fmt::Display;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+mod vec_env;
+
 pyo3::create_exception!(
     senat,
     Error,
@@ -867,6 +869,7 @@ fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Position>()?;
     m.add_class::<Agent>()?;
+    m.add_class::<vec_env::VecEnv>()?;
     m.add_function(wrap_pyfunction!(bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;

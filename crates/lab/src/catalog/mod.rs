@@ -14,9 +14,11 @@ mod agent;
 pub mod arena;
 pub mod files;
 mod position;
+pub mod vec_env;
 
 pub use agent::Agent;
 pub use position::{Mover, Position};
+pub use vec_env::VecEnv;
 
 use crate::games::agent::AgentSpec;
 use crate::games::{GameKind, LabGame, TextError};

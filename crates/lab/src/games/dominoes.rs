@@ -1094,6 +1094,21 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
     c
 }
 
+/// Dominoes' integer actions and information-state tensor ([`encode`])
+/// for the generic code that holds a full [`State`] (the catalog's array
+/// batch): the tensor is `player`'s observation's.
+impl super::encode::Encoded for Dominoes {
+    fn encoding(s: &State) -> super::encode::Encoding {
+        encode::encoding(&s.variant())
+    }
+    fn action_id(_s: &State, m: Move) -> usize {
+        encode::action_id(m)
+    }
+    fn tensor(s: &State, player: usize, out: &mut Vec<f32>) {
+        encode::tensor(&s.observation(player), out);
+    }
+}
+
 /// Dominoes' integer actions and information-state tensor
 /// ([`crate::games::encode`]).
 pub mod encode {
