@@ -403,7 +403,7 @@ where
         returns(G::result(&self.0).as_ref(), G::players(&self.0))
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; G::encoding(&self.0).tensor_len()];
         G::tensor(&self.0, seat, &mut out);
         Ok(out)
     }
@@ -492,7 +492,7 @@ impl Face for Senat {
         returns(self.0.outcome().map(|o| crate::games::senat::scores(o.winner)).as_ref(), 2)
     }
     fn tensor(&self, _seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; senat_encode::TENSOR];
         senat_encode::tensor(self.0.position(), self.0.outcome().is_some(), &mut out);
         Ok(out)
     }
@@ -615,7 +615,7 @@ impl Face for Domino {
         returns(self.0.outcome().map(|o| o.scores(n)).as_ref(), n)
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; domino_encode::tensor_len(self.0.players())];
         domino_encode::tensor(&self.0.observation(seat), &mut out);
         Ok(out)
     }
@@ -723,7 +723,7 @@ impl Face for View {
                 self.0.observer()
             )));
         }
-        let mut out = Vec::new();
+        let mut out = vec![0.0; domino_encode::tensor_len(self.0.players())];
         domino_encode::tensor(&self.0, &mut out);
         Ok(out)
     }

@@ -185,7 +185,6 @@ struct Lanes<G: Encoded> {
     encoding: Encoding,
     rng: GameRng,
     chance: Vec<(G::Move, f64)>,
-    scratch: Vec<f32>,
     /// Each game's move index of its action at this step.
     picks: Vec<usize>,
 }
@@ -205,7 +204,6 @@ where
             encoding,
             rng: rng_from_seed(seed),
             chance: Vec::new(),
-            scratch: Vec::new(),
             picks: vec![0; n],
         };
         // A start that is over (or has no decision after chance) would
@@ -280,8 +278,7 @@ where
         out.to_play[i] = p as i64;
         if observe && let Some(obs) = out.obs.as_deref_mut() {
             let t = self.encoding.tensor_len();
-            G::tensor(s, p, &mut self.scratch);
-            obs[i * t..][..t].copy_from_slice(&self.scratch[..t]);
+            G::tensor(s, p, &mut obs[i * t..][..t]);
         }
     }
 }

@@ -1104,7 +1104,7 @@ impl super::encode::Encoded for Dominoes {
     fn action_id(_s: &State, m: Move) -> usize {
         encode::action_id(m)
     }
-    fn tensor(s: &State, player: usize, out: &mut Vec<f32>) {
+    fn tensor(s: &State, player: usize, out: &mut [f32]) {
         encode::tensor(&s.observation(player), out);
     }
 }
@@ -1159,10 +1159,9 @@ pub mod encode {
     /// Fills `out` with what the observer of `o` knows (its hand, the
     /// round's public history as counts, the match scores): a summary of
     /// its information state, not the order of the plays.
-    pub fn tensor(o: &Observation, out: &mut Vec<f32>) {
+    pub fn tensor(o: &Observation, out: &mut [f32]) {
         let n = o.players();
-        out.clear();
-        out.resize(tensor_len(n), 0.0);
+        out[..tensor_len(n)].fill(0.0);
         for t in o.hand().iter() {
             one_hot(out, usize::from(t.index()));
         }

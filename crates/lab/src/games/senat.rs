@@ -535,7 +535,7 @@ impl super::encode::Encoded for Senat {
     fn action_id(_s: &SenatState, m: Move) -> usize {
         encode::action_id(m)
     }
-    fn tensor(s: &SenatState, _player: usize, out: &mut Vec<f32>) {
+    fn tensor(s: &SenatState, _player: usize, out: &mut [f32]) {
         encode::tensor(&s.pos, s.outcome().is_some(), out);
     }
 }
@@ -607,9 +607,8 @@ pub mod encode {
 
     /// Fills `out` with `p` (the same for both players: perfect
     /// information); `over`: the game has ended (no side to move).
-    pub fn tensor(p: &Position, over: bool, out: &mut Vec<f32>) {
-        out.clear();
-        out.resize(TENSOR, 0.0);
+    pub fn tensor(p: &Position, over: bool, out: &mut [f32]) {
+        out[..TENSOR].fill(0.0);
         for c in Cell::all() {
             let cell = &mut out[c.index() * PER_CELL..][..PER_CELL];
             match p.piece_at(c) {
