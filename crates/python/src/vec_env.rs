@@ -169,9 +169,9 @@ impl VecEnv {
                 }
             }
             Err(_) => {
-                owned = actions.extract::<Vec<i64>>().map_err(|_| {
-                    err("actions: expected an int64 array or a sequence of ints, one per game")
-                })?;
+                owned = actions
+                    .extract::<Vec<i64>>()
+                    .map_err(|_| err("actions: expected an int64 array or a sequence of ints, one per game"))?;
                 &owned
             }
         };
