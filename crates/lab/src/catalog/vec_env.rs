@@ -407,11 +407,10 @@ mod tests {
             let mut actions = vec![0i64; n];
             let mut ended = 0;
             for _ in 0..300 {
-                for i in 0..n {
+                for (i, p) in mirror.iter().enumerate() {
                     let legal: Vec<usize> = (0..na).filter(|&x| a.mask[i * na + x]).collect();
                     assert!(!legal.is_empty(), "{game}");
                     if perfect {
-                        let p = &mirror[i];
                         assert_eq!(legal, p.legal_actions(), "{game}");
                         let seat = a.to_play[i] as usize;
                         assert_eq!(&a.obs[i * t..][..t], &p.tensor(seat).unwrap()[..], "{game}");
