@@ -224,6 +224,19 @@ impl Position {
         lab(self.0.observation(whole_opt("seat", seat)?)).map(Position)
     }
 
+    /// Dominoes: a full state drawn uniformly among those player `seat`
+    /// cannot tell from this one (the hidden hands and boneyard dealt anew,
+    /// consistently with all `seat` has seen), from a full state or from
+    /// `seat`'s observation, its randomness from `seed`; a new `Position`
+    /// (what OpenSpiel's `resample_from_infostate` gives). Raises
+    /// `senat.Error` for the games of perfect information.
+    #[pyo3(signature = (seat, seed = 1))]
+    fn resample(&self, seat: i128, seed: i128) -> PyResult<Position> {
+        let mut rng = rng_from_seed(whole("seed", seed)?);
+        let mut next = || rand::Rng::next_u64(&mut rng);
+        lab(self.0.resample(whole("seat", seat)?, &mut next)).map(Position)
+    }
+
     /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
     /// bulk counting at the last ply as the command line does; 0 counts the
     /// position itself); dominoes counts chance outcomes too and needs a

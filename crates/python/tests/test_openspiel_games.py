@@ -4,8 +4,9 @@ OpenSpiel's own random-simulation check (`pyspiel.random_sim_test`, with
 serialisation) runs on every game, and OpenSpiel's Python MCTS bot plays
 its uniform random bot on every game, unchanged (its C++ MCTS bot too, on
 two games), and outcome-sampling MCCFR runs a few iterations on 2-player
-dominoes. `open_spiel` comes from PyPI (`.ci/run` installs it); the
-module is skipped, loudly, without it.
+dominoes, and its Python ISMCTS bot plays there (resampling through
+`senat.Position.resample`). `open_spiel` comes from PyPI (`.ci/run`
+installs it); the module is skipped, loudly, without it.
 """
 
 import copy
@@ -124,8 +125,7 @@ def test_outcome_sampling_mccfr_runs_on_two_player_dominoes():
     """One of OpenSpiel's information-set algorithms, unchanged, on a small
     dominoes variant (one round to one point): outcome-sampling MCCFR for a
     few iterations, its average policy a distribution over the legal
-    actions. (Its ISMCTS bot needs `resample_from_infostate`, which the
-    games do not offer yet.)"""
+    actions."""
     from open_spiel.python.algorithms import outcome_sampling_mccfr
 
     game = pyspiel.load_game("senat_dominoes", {"target": 1, "rounds": 1})
@@ -147,3 +147,42 @@ def test_outcome_sampling_mccfr_runs_on_two_player_dominoes():
         state.apply_action(max(probs, key=probs.get))
         decisions += 1
     assert decisions > 0
+
+
+def test_python_ismcts_bot_plays_two_player_dominoes():
+    """OpenSpiel's Python ISMCTS bot, unchanged, on 2-player dominoes (one
+    round to one point): it resamples the hidden tiles through the state's
+    `resample_from_infostate` (`senat.Position.resample`), and its moves
+    are legal. (Its C++ ISMCTS bot cannot call a Python game's resampling:
+    pyspiel does not forward it.)"""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("senat_dominoes", {"target": 1, "rounds": 1})
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 20, random_state=rng)
+    for seat in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.current_player() == seat:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert abs(sum(state.returns())) < 1e-9
+
+
+def test_resample_keeps_what_the_player_sees():
+    p = senat.Position.start("dominoes")
+    while p.is_chance:
+        p = p.play_action(p.chance_actions()[0][0])
+    seat = p.current_player
+    drawn = [p.resample(seat, seed) for seed in range(1, 6)]
+    assert all(q.observation(seat).text == p.observation(seat).text for q in drawn)
+    assert len({q.text for q in drawn} | {p.text}) > 1
+    assert p.observation(seat).resample(seat, 3).observation(seat).text == p.observation(seat).text
+    with pytest.raises(senat.Error, match="perfect information"):
+        senat.Position.start("connect4").resample(0)

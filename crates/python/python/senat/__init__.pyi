@@ -78,6 +78,11 @@ class Position:
         """The side or seat to move (`chance` at a dominoes deal or draw); None once over."""
     def observation(self, seat: Optional[int] = None) -> "Position":
         """Dominoes: the observation of `seat` (default: the player to move)."""
+    def resample(self, seat: int, seed: int = 1) -> "Position":
+        """Dominoes: a full state drawn uniformly among those player `seat`
+        cannot tell from this one (the hidden tiles dealt anew), from a full
+        state or `seat`'s observation; raises `Error` for the games of
+        perfect information."""
     def perft(self, depth: int) -> int:
         """Leaves of the move tree `depth` plies below (`senat perft --depth`)."""
     _Arrays = Tuple[
