@@ -31,6 +31,8 @@ use std::fmt::Display;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+mod vec_env;
+
 pyo3::create_exception!(
     senat,
     Error,
@@ -220,6 +222,19 @@ impl Position {
     #[pyo3(signature = (seat = None))]
     fn observation(&self, seat: Option<i128>) -> PyResult<Position> {
         lab(self.0.observation(whole_opt("seat", seat)?)).map(Position)
+    }
+
+    /// Dominoes: a full state drawn uniformly among those player `seat`
+    /// cannot tell from this one (the hidden hands and boneyard dealt anew,
+    /// consistently with all `seat` has seen), from a full state or from
+    /// `seat`'s observation, its randomness from `seed`; a new `Position`
+    /// (what OpenSpiel's `resample_from_infostate` gives). Raises
+    /// `senat.Error` for the games of perfect information.
+    #[pyo3(signature = (seat, seed = 1))]
+    fn resample(&self, seat: i128, seed: i128) -> PyResult<Position> {
+        let mut rng = rng_from_seed(whole("seed", seed)?);
+        let mut next = || rand::Rng::next_u64(&mut rng);
+        lab(self.0.resample(whole("seat", seat)?, &mut next)).map(Position)
     }
 
     /// Leaves of the move tree `depth` plies below (`senat perft --depth`,
@@ -867,6 +882,7 @@ fn senat_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Position>()?;
     m.add_class::<Agent>()?;
+    m.add_class::<vec_env::VecEnv>()?;
     m.add_function(wrap_pyfunction!(bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;

@@ -3,8 +3,10 @@
 OpenSpiel's own random-simulation check (`pyspiel.random_sim_test`, with
 serialisation) runs on every game, and OpenSpiel's Python MCTS bot plays
 its uniform random bot on every game, unchanged (its C++ MCTS bot too, on
-two games). `open_spiel` comes from PyPI (`.ci/run` installs it); the
-module is skipped, loudly, without it.
+two games), and outcome-sampling MCCFR runs a few iterations on 2-player
+dominoes, and its Python ISMCTS bot plays there (resampling through
+`senat.Position.resample`). `open_spiel` comes from PyPI (`.ci/run`
+installs it); the module is skipped, loudly, without it.
 """
 
 import copy
@@ -117,3 +119,70 @@ def test_the_cpp_mcts_bot_plays_the_random_bot(name, params):
     bots = [pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 5, False), pyspiel.make_uniform_random_bot(1, 7)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 11)
     assert len(returns) == 2 and abs(sum(returns)) < 1e-9
+
+
+def test_outcome_sampling_mccfr_runs_on_two_player_dominoes():
+    """One of OpenSpiel's information-set algorithms, unchanged, on a small
+    dominoes variant (one round to one point): outcome-sampling MCCFR for a
+    few iterations, its average policy a distribution over the legal
+    actions."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = pyspiel.load_game("senat_dominoes", {"target": 1, "rounds": 1})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(30):
+        solver.iteration()
+    policy = solver.average_policy()
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 6:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        probs = policy.action_probabilities(state)
+        assert set(probs) == set(state.legal_actions())
+        assert abs(sum(probs.values()) - 1.0) < 1e-9
+        state.apply_action(max(probs, key=probs.get))
+        decisions += 1
+    assert decisions > 0
+
+
+def test_python_ismcts_bot_plays_two_player_dominoes():
+    """OpenSpiel's Python ISMCTS bot, unchanged, on 2-player dominoes (one
+    round to one point): it resamples the hidden tiles through the state's
+    `resample_from_infostate` (`senat.Position.resample`), and its moves
+    are legal. (Its C++ ISMCTS bot cannot call a Python game's resampling:
+    pyspiel does not forward it.)"""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("senat_dominoes", {"target": 1, "rounds": 1})
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 20, random_state=rng)
+    for seat in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.current_player() == seat:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert abs(sum(state.returns())) < 1e-9
+
+
+def test_resample_keeps_what_the_player_sees():
+    p = senat.Position.start("dominoes")
+    while p.is_chance:
+        p = p.play_action(p.chance_actions()[0][0])
+    seat = p.current_player
+    drawn = [p.resample(seat, seed) for seed in range(1, 6)]
+    assert all(q.observation(seat).text == p.observation(seat).text for q in drawn)
+    assert len({q.text for q in drawn} | {p.text}) > 1
+    assert p.observation(seat).resample(seat, 3).observation(seat).text == p.observation(seat).text
+    with pytest.raises(senat.Error, match="perfect information"):
+        senat.Position.start("connect4").resample(0)

@@ -182,7 +182,7 @@ where
 
 /// An index drawn with the given probabilities (`None` if there are none);
 /// rounding errors fall on the last one.
-pub(crate) fn draw(rng: &mut GameRng, probs: impl Iterator<Item = f64>) -> Option<usize> {
+pub fn draw(rng: &mut GameRng, probs: impl Iterator<Item = f64>) -> Option<usize> {
     let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     let mut acc = 0.0;
     let mut last = None;

@@ -15,9 +15,11 @@ pub mod arena;
 pub mod explore;
 pub mod files;
 mod position;
+pub mod vec_env;
 
 pub use agent::{Agent, Analysis, Candidate};
 pub use position::{Mover, Position};
+pub use vec_env::VecEnv;
 
 use crate::games::agent::AgentSpec;
 use crate::games::{GameKind, LabGame, TextError};

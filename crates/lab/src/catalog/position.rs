@@ -48,6 +48,11 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn observation(&self, _seat: Option<usize>) -> Result<Box<dyn Face>, CatalogError> {
         Err(CatalogError::Refused("a game of perfect information: its agents see the position itself".into()))
     }
+    /// A full state drawn uniformly among those `seat` cannot tell from
+    /// this one (hidden information only).
+    fn resample(&self, _seat: usize, _next_u64: &mut dyn FnMut() -> u64) -> Result<Box<dyn Face>, CatalogError> {
+        Err(CatalogError::Refused("a game of perfect information: nothing is hidden to resample".into()))
+    }
     /// Whether [`Face::text`] carries the variant.
     fn text_has_variant(&self) -> bool {
         false
@@ -221,6 +226,21 @@ impl Position {
     /// Dominoes: the observation of `seat` (default the player to move).
     pub fn observation(&self, seat: Option<usize>) -> Result<Position, CatalogError> {
         let face = self.face.observation(seat).map_err(|e| match e {
+            CatalogError::Refused(m) if m.starts_with("a game of perfect") => {
+                CatalogError::Refused(format!("{} is {m}", self.game))
+            }
+            e => e,
+        })?;
+        Ok(Position { game: self.game, face })
+    }
+
+    /// Dominoes: a full state drawn uniformly among those `seat` cannot
+    /// tell from this one (the other hands and the boneyard dealt anew,
+    /// consistently with everything `seat` has seen: the determinization
+    /// of the lab's information-set searches); from a full state or from
+    /// `seat`'s own observation, with `next_u64` the randomness.
+    pub fn resample(&self, seat: usize, next_u64: &mut dyn FnMut() -> u64) -> Result<Position, CatalogError> {
+        let face = self.face.resample(seat, next_u64).map_err(|e| match e {
             CatalogError::Refused(m) if m.starts_with("a game of perfect") => {
                 CatalogError::Refused(format!("{} is {m}", self.game))
             }
@@ -436,7 +456,7 @@ where
         returns(G::result(&self.0).as_ref(), G::players(&self.0))
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; G::encoding(&self.0).tensor_len()];
         G::tensor(&self.0, seat, &mut out);
         Ok(out)
     }
@@ -535,7 +555,7 @@ impl Face for Senat {
         returns(self.0.outcome().map(|o| crate::games::senat::scores(o.winner)).as_ref(), 2)
     }
     fn tensor(&self, _seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; senat_encode::TENSOR];
         senat_encode::tensor(self.0.position(), self.0.outcome().is_some(), &mut out);
         Ok(out)
     }
@@ -674,7 +694,7 @@ impl Face for Domino {
         returns(self.0.outcome().map(|o| o.scores(n)).as_ref(), n)
     }
     fn tensor(&self, seat: usize) -> Result<Vec<f32>, CatalogError> {
-        let mut out = Vec::new();
+        let mut out = vec![0.0; domino_encode::tensor_len(self.0.players())];
         domino_encode::tensor(&self.0.observation(seat), &mut out);
         Ok(out)
     }
@@ -691,6 +711,11 @@ impl Face for Domino {
     fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
         use crate::picture::dominoes::{Frame, View as Seen, svg};
         Ok(svg(&Frame { view: Seen::Revealed(&self.0), mark_last: mv.is_some(), note }))
+    }
+    fn resample(&self, seat: usize, next_u64: &mut dyn FnMut() -> u64) -> Result<Box<dyn Face>, CatalogError> {
+        // The seat is checked by `observation`.
+        self.observation(Some(seat))?;
+        Ok(Box::new(Domino(dominoes_rules::sample(&self.0.observation(seat), next_u64))))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
@@ -786,7 +811,7 @@ impl Face for View {
                 self.0.observer()
             )));
         }
-        let mut out = Vec::new();
+        let mut out = vec![0.0; domino_encode::tensor_len(self.0.players())];
         domino_encode::tensor(&self.0, &mut out);
         Ok(out)
     }
@@ -796,6 +821,15 @@ impl Face for View {
     fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
         use crate::picture::dominoes::{Frame, View as Seen, svg};
         Ok(svg(&Frame { view: Seen::Observer(&self.0), mark_last: mv.is_some(), note }))
+    }
+    fn resample(&self, seat: usize, next_u64: &mut dyn FnMut() -> u64) -> Result<Box<dyn Face>, CatalogError> {
+        if seat != self.0.observer() {
+            return Err(CatalogError::Refused(format!(
+                "seat {seat}: this is player {}'s observation",
+                self.0.observer()
+            )));
+        }
+        Ok(Box::new(Domino(dominoes_rules::sample(&self.0, next_u64))))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(*self)
@@ -841,6 +875,31 @@ mod tests {
             }
             assert!(p.play("no such move").is_err(), "{game}");
         }
+    }
+
+    /// Dominoes' resampling keeps what the seat sees and changes what it
+    /// does not (over a few draws); the other games refuse it.
+    #[test]
+    fn resampling_keeps_the_seats_view() {
+        let mut p = Position::read(GameKind::Dominoes, "start", "").unwrap();
+        while p.is_chance() {
+            p = p.play_action(p.chance_actions()[0].0).unwrap();
+        }
+        let seat = match p.mover() {
+            Mover::Player(s) => s,
+            m => panic!("{m:?}"),
+        };
+        let view = p.observation(Some(seat)).unwrap().text();
+        let mut rng = rng_from_seed(3);
+        let mut next = || rand::Rng::next_u64(&mut rng);
+        let drawn: Vec<Position> = (0..5).map(|_| p.resample(seat, &mut next).unwrap()).collect();
+        assert!(drawn.iter().all(|q| q.observation(Some(seat)).unwrap().text() == view));
+        assert!(drawn.iter().any(|q| q.text() != p.text()));
+        let from_view = p.observation(Some(seat)).unwrap().resample(seat, &mut next).unwrap();
+        assert_eq!(from_view.observation(Some(seat)).unwrap().text(), view);
+        assert!(p.resample(9, &mut next).is_err());
+        let c4 = Position::read(GameKind::Connect4, "start", "").unwrap();
+        assert!(c4.resample(0, &mut next).unwrap_err().to_string().contains("perfect information"));
     }
 
     /// Every game through the integer face: each legal move has one id

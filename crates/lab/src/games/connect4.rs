@@ -525,11 +525,10 @@ impl super::encode::Encoded for Connect4 {
     fn action_id(_s: &Position, m: Move) -> usize {
         usize::from(m.column())
     }
-    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
+    fn tensor(s: &Position, _player: usize, out: &mut [f32]) {
         let v = s.variant();
         let (w, h) = (usize::from(v.width), usize::from(v.height));
-        out.clear();
-        out.resize(3 * w * h, 0.0);
+        out[..3 * w * h].fill(0.0);
         for row in 0..h {
             for col in 0..w {
                 let plane = s.disc(col as u8, row as u8).unwrap_or(2);

@@ -240,9 +240,8 @@ impl super::encode::Encoded for Debacle {
             Move::Decline => 36 + 36 * 3 * 7 + 6,
         }
     }
-    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
-        out.clear();
-        out.resize(TENSOR_PLANES * 36, 0.0);
+    fn tensor(s: &Position, _player: usize, out: &mut [f32]) {
+        out[..TENSOR_PLANES * 36].fill(0.0);
         let mut plane = |k: usize, value: f32| out[k * 36..][..36].fill(value);
         for h in 0..2 {
             for (v, &n) in s.pile(h).iter().enumerate() {

@@ -1110,6 +1110,21 @@ pub fn peek_check(variant: Variant, spec: DominoSpec, matches: u64, playouts: u6
     c
 }
 
+/// Dominoes' integer actions and information-state tensor ([`encode`])
+/// for the generic code that holds a full [`State`] (the catalog's array
+/// batch): the tensor is `player`'s observation's.
+impl super::encode::Encoded for Dominoes {
+    fn encoding(s: &State) -> super::encode::Encoding {
+        encode::encoding(&s.variant())
+    }
+    fn action_id(_s: &State, m: Move) -> usize {
+        encode::action_id(m)
+    }
+    fn tensor(s: &State, player: usize, out: &mut [f32]) {
+        encode::tensor(&s.observation(player), out);
+    }
+}
+
 /// Dominoes' integer actions and information-state tensor
 /// ([`crate::games::encode`]).
 pub mod encode {
@@ -1160,10 +1175,9 @@ pub mod encode {
     /// Fills `out` with what the observer of `o` knows (its hand, the
     /// round's public history as counts, the match scores): a summary of
     /// its information state, not the order of the plays.
-    pub fn tensor(o: &Observation, out: &mut Vec<f32>) {
+    pub fn tensor(o: &Observation, out: &mut [f32]) {
         let n = o.players();
-        out.clear();
-        out.resize(tensor_len(n), 0.0);
+        out[..tensor_len(n)].fill(0.0);
         for t in o.hand().iter() {
             one_hot(out, usize::from(t.index()));
         }

@@ -48,9 +48,10 @@ pub trait Encoded: Game {
     fn encoding(s: &Self::State) -> Encoding;
     /// The id of the legal move `m` of `s`, below [`Encoding::actions`].
     fn action_id(s: &Self::State, m: Self::Move) -> usize;
-    /// Fills `out` (cleared first, then [`Encoding::tensor_len`] long) with
-    /// `s` as `player` sees it.
-    fn tensor(s: &Self::State, player: usize, out: &mut Vec<f32>);
+    /// Fills `out`, [`Encoding::tensor_len`] long (every entry written:
+    /// zeroed first), with `s` as `player` sees it; a slice, so that a
+    /// batch writes each game's row of its array in place.
+    fn tensor(s: &Self::State, player: usize, out: &mut [f32]);
 }
 
 /// The players' returns of a finished game as zero-sum values from its

@@ -242,10 +242,9 @@ impl super::encode::Encoded for Focus {
             Move::Swap { own, other } => STEP_IDS + 53 + square_index(own) * 52 + square_index(other),
         }
     }
-    fn tensor(s: &Position, _player: usize, out: &mut Vec<f32>) {
+    fn tensor(s: &Position, _player: usize, out: &mut [f32]) {
         let n = s.players();
-        out.clear();
-        out.resize((n * MAX_HEIGHT + 2 * n) * 64, 0.0);
+        out[..(n * MAX_HEIGHT + 2 * n) * 64].fill(0.0);
         for &sq in SQUARES.iter() {
             for level in 0..s.height(sq) {
                 if let Some(p) = s.piece(sq, level) {

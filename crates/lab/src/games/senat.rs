@@ -526,6 +526,20 @@ pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
     r
 }
 
+/// Sénat's integer actions and tensor ([`encode`]) for the generic code
+/// that holds a [`SenatState`] (the catalog's array batch).
+impl super::encode::Encoded for Senat {
+    fn encoding(s: &SenatState) -> super::encode::Encoding {
+        encode::encoding(&s.pos)
+    }
+    fn action_id(_s: &SenatState, m: Move) -> usize {
+        encode::action_id(m)
+    }
+    fn tensor(s: &SenatState, _player: usize, out: &mut [f32]) {
+        encode::tensor(&s.pos, s.outcome().is_some(), out);
+    }
+}
+
 /// Sénat's integer actions and tensor ([`crate::games::encode`]), on the
 /// rules crate's position: the face of the catalog keeps a
 /// [`senat_rules::GameRecord`], not a [`SenatState`].
@@ -593,9 +607,8 @@ pub mod encode {
 
     /// Fills `out` with `p` (the same for both players: perfect
     /// information); `over`: the game has ended (no side to move).
-    pub fn tensor(p: &Position, over: bool, out: &mut Vec<f32>) {
-        out.clear();
-        out.resize(TENSOR, 0.0);
+    pub fn tensor(p: &Position, over: bool, out: &mut [f32]) {
+        out[..TENSOR].fill(0.0);
         for c in Cell::all() {
             let cell = &mut out[c.index() * PER_CELL..][..PER_CELL];
             match p.piece_at(c) {

@@ -2,8 +2,9 @@
 the `senat` command line.
 
 The native module `senat._senat` (Rust, PyO3) holds everything that plays:
-`Position`, `Agent`, `bestmove`, `selfplay`, `arena`, `read_identity`,
-`read_games`, `variant_help`, `GAMES` and the exception `Error`; they are
+`Position`, `Agent`, `VecEnv` (N games stepped at once, NumPy arrays),
+`bestmove`, `selfplay`, `arena`, `read_identity`, `read_games`,
+`variant_help`, `GAMES` and the exception `Error`; they are
 re-exported here. Two Python modules sit beside it, loaded on first use:
 
 - `senat.openspiel`: every game registered with OpenSpiel
@@ -19,6 +20,7 @@ from ._senat import (  # noqa: F401
     Agent,
     Error,
     Position,
+    VecEnv,
     __version__,
     arena,
     bestmove,
@@ -33,6 +35,7 @@ __all__ = [
     "Agent",
     "Error",
     "Position",
+    "VecEnv",
     "__version__",
     "arena",
     "bestmove",

@@ -13,7 +13,10 @@ an argument it refuses (a negative integer, `games=0`) is named in it.
 """
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
 
 __version__: str
 
@@ -75,9 +78,80 @@ class Position:
         """The side or seat to move (`chance` at a dominoes deal or draw); None once over."""
     def observation(self, seat: Optional[int] = None) -> "Position":
         """Dominoes: the observation of `seat` (default: the player to move)."""
+    def resample(self, seat: int, seed: int = 1) -> "Position":
+        """Dominoes: a full state drawn uniformly among those player `seat`
+        cannot tell from this one (the hidden tiles dealt anew), from a full
+        state or `seat`'s observation; raises `Error` for the games of
+        perfect information."""
     def perft(self, depth: int) -> int:
         """Leaves of the move tree `depth` plies below (`senat perft --depth`)."""
-    def bestmove(self, spec: str, seed: int = 1) -> str:
+    _Arrays = Tuple[
+    npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]
+]
+
+class VecEnv:
+    """`n` games of one kind stepped at once in Rust, with NumPy arrays.
+
+    `VecEnv(game, n, seed=None, **variant)`: `variant` are the keys of
+    `variant_help(game)` (e.g. `VecEnv("connect4", 64, width=5)`), `seed`
+    draws chance and `random_actions` (None: from the clock).
+
+    The arrays are the environment's own, overwritten in place by every
+    call (copy one to keep it; do not write into them): `obs`
+    (n x tensor_shape, float32, each game as its player to move sees it),
+    `mask` (n x num_actions, bool: the legal actions), `rewards`
+    (n x num_players, float32: the zero-sum returns of a game that ended at
+    this step, else 0), `dones` (n, bool), `to_play` (n, int64).
+
+    Auto-reset in the same step (Stable-Baselines3's convention, not
+    Gymnasium's next-step one): a step that ends game `i` sets `dones[i]`
+    and `rewards[i]`, and `obs[i]`, `mask[i]`, `to_play[i]` already show
+    its next game's first decision. Chance (dominoes' deals and draws) is
+    drawn inside: every game waits for a player.
+    """
+
+    def __init__(self, game: str, n: int, seed: Optional[int] = None, **variant: Any) -> None: ...
+    def reset(self, seed: Optional[int] = None) -> _Arrays:
+        """Restarts every game (a new generator from `seed` if given);
+        returns `(obs, mask, rewards, dones, to_play)`."""
+    def step(self, actions: Union[npt.NDArray[np.int64], Sequence[int]]) -> _Arrays:
+        """Plays `actions[i]` (legal in `mask[i]`) in every game; returns
+        `(obs, mask, rewards, dones, to_play)`. Raises `Error` naming the
+        first illegal action, with no game moved."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly drawn legal action of every game."""
+    def step_random(self, steps: int, observe: bool = True) -> int:
+        """`steps` rounds of random legal actions in every game, in Rust;
+        returns the number of games that ended (`rewards` then sums their
+        returns, `dones` marks the games that ended). `observe=False`
+        computes no tensor (the mode without observations). Releases the
+        interpreter's lock; Ctrl-C stops it between slices."""
+    @property
+    def obs(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def mask(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def dones(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def to_play(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def variant(self) -> str:
+        """The variant text built from the keywords (sorted `k=v`)."""
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def tensor_shape(self) -> List[int]: ...
+    def __len__(self) -> int: ...
+
+def bestmove(self, spec: str, seed: int = 1) -> str:
         """The move of the agent `spec` here (`senat bestmove --agent SPEC --seed SEED`)."""
     def encoding(self) -> Dict[str, Any]:
         """The variant's integer encoding: `players`, `actions` (decision ids

@@ -221,6 +221,14 @@ def _game_class(short, game):
         def __str__(self):
             return self.position.text
 
+        def resample_from_infostate(self, player_id, probability_sampler):
+            """A state `player_id` cannot tell from this one, drawn uniformly
+            (dominoes: the hidden tiles dealt anew; OpenSpiel's ISMCTS bot
+            asks for it), its randomness from `probability_sampler`."""
+            seed = int(probability_sampler() * 2.0**63)
+            state = State(self.get_game(), self.position.resample(player_id, seed))
+            return state
+
     class Observer:
         """The tensor and string a player sees (OpenSpiel's PyObserver)."""
 
