@@ -12,6 +12,7 @@
 //! - `view`, `replay` and `annotate` of game N of the batch files
 //!   (`FILE --index N`, the game read from the file): the games file where
 //!   it holds the moves, else the moves file, and the arena's file;
+//! - `annotate --all` and `explore` of the batch (and the arena's games);
 //! - `metrics` of the batch; `play` at the terminal (start, help, quit);
 //!   `render` of the start; `analyze` where the game has perfect
 //!   information (and a one-line refusal where it has not).
@@ -137,6 +138,29 @@ fn playthrough(kind: GameKind) {
         assert_eq!(by_index(&annotate), by_record(&annotate), "{game} {file}: annotate");
     }
     assert!(holding >= 2, "{game}: the batch's and the arena's moves are in no file");
+
+    // The whole batch annotated, and explored: every game of the file that
+    // holds them, each game's moves counted once.
+    let held = if senat_in(d, &["view", "all.csv", "--index", "0", "--out", "v0.html"]).status.success() {
+        "all.csv"
+    } else {
+        "all-m.csv"
+    };
+    let out = run(game, d, &["annotate", held, "--all", "--agent", agent, "--threads", "2", "--summary", "acc.csv"]);
+    assert!(out.contains(&format!(": 6 games of {game} in ")), "{game}: annotate --all: {out}");
+    assert!(dir.text("acc.csv").lines().any(|l| l.contains(",random,6,")), "{game}: {}", dir.text("acc.csv"));
+    let out =
+        run(game, d, &["explore", held, "arena-m.csv", "--out", "x.html", "--csv", "x.csv", "--depth", "3", "-q"]);
+    let arena_games = dir.text("arena-m.csv").lines().filter(|l| !l.starts_with('#')).count() as u64 - 1;
+    let games = 6 + arena_games;
+    assert!(out.starts_with(&format!("{games} games of {game}")), "{game}: explore: {out}");
+    let firsts: u64 = dir
+        .text("x.csv")
+        .lines()
+        .filter(|l| l.starts_with("all,1,"))
+        .map(|l| l.split(',').nth(4).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(firsts, games, "{game}: every game has one first decision: {}", dir.text("x.csv"));
 
     // Metrics of the batch (the file that holds its moves).
     let measured = ["all.csv", "all-m.csv"].into_iter().find_map(|f| {

@@ -154,6 +154,21 @@ impl Position {
         lab(self.0.board())
     }
 
+    /// The board picture as SVG text, as `senat render` draws it (a
+    /// dominoes state with every hand face up, an observation as its
+    /// observer sees it).
+    fn picture(&self) -> PyResult<String> {
+        lab(self.0.picture(None, None))
+    }
+
+    /// The board picture as pixels: a NumPy array of shape (height, width,
+    /// 3), `uint8` red, green, blue (PettingZoo's `render_mode="rgb_array"`).
+    fn picture_rgb<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        use numpy::PyArrayMethods;
+        let (w, h, px) = lab(self.0.picture_rgb())?;
+        numpy::PyArray1::from_vec(py, px).reshape([h as usize, w as usize, 3])
+    }
+
     /// The legal moves in move text, sorted by byte order (`senat moves`).
     /// A Sénat game that is over (by repetition too) has none. At a
     /// dominoes chance node (a deal or a draw) they are the chance

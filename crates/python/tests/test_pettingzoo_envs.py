@@ -49,6 +49,23 @@ def test_a_game_to_the_end_with_masks_rewards_and_render():
     assert sum(env.unwrapped.rewards.values()) == 0
 
 
+@pytest.mark.parametrize("game", list(senat.GAMES))
+def test_rgb_array_renders_the_board_picture(game):
+    env = sp.env(game, render_mode="rgb_array")
+    env.reset(seed=1)
+    before = env.render()
+    assert before.dtype == np.uint8 and before.ndim == 3 and before.shape[2] == 3
+    assert before.shape[0] >= 100 and before.shape[1] >= 100, before.shape
+    assert len(np.unique(before.reshape(-1, 3), axis=0)) > 3, "a picture, not a blank"
+    # A move (or a deal) changes the picture; the SVG is the same picture's.
+    for _ in range(2):
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    after = env.render()
+    assert after.shape != before.shape or not np.array_equal(after, before), game
+    assert env.unwrapped.position.picture().lstrip().startswith("<svg")
+
+
 def test_dominoes_chance_is_seeded_and_hidden():
     a, b = sp.env("dominoes"), sp.env("dominoes")
     a.reset(seed=5)

@@ -177,6 +177,14 @@ impl Position {
         self.face.picture(last.map(|(p, m)| (p.face.as_ref(), m)), note)
     }
 
+    /// The board picture ([`Position::picture`], no move marked) as pixels:
+    /// `(width, height, pixels)`, three bytes (red, green, blue) a pixel,
+    /// row by row ([`crate::picture::canvas::rgb`]).
+    pub fn picture_rgb(&self) -> Result<(u32, u32, Vec<u8>), CatalogError> {
+        let svg = self.picture(None, None)?;
+        crate::picture::canvas::rgb(&svg).map_err(|e| CatalogError::Refused(e.to_string()))
+    }
+
     /// The board picture of the move `mv`, legal here (an analysis's best
     /// move): the position after it, with the move drawn as the last one
     /// (an arrow, a ring), so that every game shows where it goes.

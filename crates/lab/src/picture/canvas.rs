@@ -227,10 +227,10 @@ pub fn turn_mark(s: &mut String, x: i32, y: i32, fill: &str) {
     );
 }
 
-/// Rasterizes an SVG (one made by this crate's pictures) to PNG bytes,
-/// with the embedded font and never a system font, so that the same SVG
-/// always gives the same bytes.
-pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+/// Rasterizes an SVG (one made by this crate's pictures), with the
+/// embedded font and never a system font, so that the same SVG always
+/// gives the same pixels.
+fn pixmap(svg: &str) -> Result<resvg::tiny_skia::Pixmap, PictureError> {
     use resvg::{tiny_skia, usvg};
     let mut opt = usvg::Options { font_family: "DejaVu Sans".to_string(), ..usvg::Options::default() };
     opt.fontdb_mut().load_font_data(FONT.to_vec());
@@ -239,7 +239,26 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| PictureError::Raster(format!("empty picture {}x{}", size.width(), size.height())))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PictureError::Raster(e.to_string()))
+    Ok(pixmap)
+}
+
+/// Rasterizes an SVG (one made by this crate's pictures) to PNG bytes:
+/// the same SVG always gives the same bytes ([`pixmap`]).
+pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+    pixmap(svg)?.encode_png().map_err(|e| PictureError::Raster(e.to_string()))
+}
+
+/// An SVG's pixels, row by row, three bytes (red, green, blue) each,
+/// what is transparent shown on white: `(width, height, pixels)`.
+pub fn rgb(svg: &str) -> Result<(u32, u32, Vec<u8>), PictureError> {
+    let p = pixmap(svg)?;
+    let mut out = Vec::with_capacity(p.data().len() / 4 * 3);
+    // Premultiplied RGBA over white: c + (255 − a).
+    for px in p.data().chunks_exact(4) {
+        let under = 255 - px[3];
+        out.extend(px[..3].iter().map(|&c| c.saturating_add(under)));
+    }
+    Ok((p.width(), p.height(), out))
 }
 
 #[cfg(test)]
@@ -257,6 +276,17 @@ mod tests {
         assert_eq!(one_line("ab\ncd", 10), "abcd");
         assert_eq!(one_line("abcdef", 3), "abc…");
         assert_eq!(one_line("abc", 3), "abc");
+    }
+
+    #[test]
+    fn rgb_is_the_png_over_white() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"3\" height=\"2\">\
+                   <rect x=\"0\" y=\"0\" width=\"1\" height=\"2\" fill=\"#ff0000\"/></svg>";
+        let (w, h, px) = rgb(svg).unwrap();
+        assert_eq!((w, h, px.len()), (3, 2, 18));
+        assert_eq!(&px[..3], &[255, 0, 0], "the red column");
+        assert_eq!(&px[3..6], &[255, 255, 255], "transparent is white");
+        assert!(png(svg).unwrap().starts_with(b"\x89PNG"));
     }
 
     #[test]

@@ -53,6 +53,11 @@ class Position:
     @property
     def board(self) -> str:
         """The board as `senat show --plain` draws it; dominoes raises `Error`."""
+    def picture(self) -> str:
+        """The board picture as SVG text, as `senat render` draws it."""
+    def picture_rgb(self) -> npt.NDArray[np.uint8]:
+        """The board picture as a (height, width, 3) `uint8` RGB array
+        (PettingZoo's `render_mode="rgb_array"`)."""
     def legal_moves(self) -> List[str]:
         """The legal moves in move text, sorted (`senat moves`); at a
         dominoes chance node the chance outcomes; none once a Sénat game is over."""

@@ -21,7 +21,10 @@ an `int8` array over the game's integer actions with 1 on the legal ones
 zero-sum, +1 a win, 0 a draw. Chance (dominoes' deals and draws) is played
 inside the environment from the generator seeded by `reset(seed=…)`.
 `render_mode="ansi"`: `render()` returns the board as `senat show --plain`
-draws it (dominoes, which has no board drawing: the position text).
+draws it (dominoes, which has no board drawing: the position text);
+`render_mode="rgb_array"`: the board picture of `senat render` as a
+`uint8` array of shape (height, width, 3) (`Position.picture_rgb()`;
+dominoes with every hand face up).
 
 `SingleAgentEnv(game, opponent="strong", seat=0, **variant)` is a
 Gymnasium environment for training one seat against agents of the
@@ -59,12 +62,12 @@ def _variant_text(variant):
 class raw_env(AECEnv):
     """A game of the catalog as an AEC environment (see the module's text)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "senat_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "senat_v0", "is_parallelizable": False}
 
     def __init__(self, game, render_mode=None, **variant):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise _senat.Error(f"render_mode `{render_mode}`: expected None or 'ansi'")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise _senat.Error(f"render_mode `{render_mode}`: expected None, 'ansi' or 'rgb_array'")
         self.game = game
         self.render_mode = render_mode
         self._start = _senat.Position.start(game, _variant_text(variant))
@@ -152,6 +155,8 @@ class raw_env(AECEnv):
 
             gymnasium.logger.warn("render() called without a render_mode (senat.pettingzoo.env(..., render_mode='ansi'))")
             return None
+        if self.render_mode == "rgb_array":
+            return self.position.picture_rgb()
         try:
             return self.position.board
         except _senat.Error:
@@ -170,7 +175,7 @@ class SingleAgentEnv(gymnasium.Env):
     zero-sum return when the game ends, 0 before. `reset(seed=…)` seeds
     chance and the opponents (each reset starts them afresh)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"]}
 
     def __init__(self, game, opponent="strong", seat=0, render_mode=None, **variant):
         super().__init__()
