@@ -44,9 +44,11 @@ fi
 if { [ -x "$py_venv/bin/python" ] || python3 -m venv "$py_venv"; } >>"$py_log" 2>&1 \
   && "$py_venv/bin/python" -m pip install -q pytest >>"$py_log" 2>&1; then
   py_ready=1
-  # One pip run for all (one resolution, seconds less); only if it fails
+  # One pip run for all (one resolution, seconds less; --no-compile: no
+  # bytecode for the whole of pandas, pyarrow, matplotlib… at install,
+  # only for what the tests import, when they import it); only if it fails
   # is each package tried alone, so that a missing one is skipped loudly.
-  if ! "$py_venv/bin/python" -m pip install -q numpy pandas pyarrow polars open_spiel pettingzoo nbclient ipykernel matplotlib >>"$py_log" 2>&1; then
+  if ! "$py_venv/bin/python" -m pip install -q --no-compile numpy pandas pyarrow polars open_spiel pettingzoo nbclient ipykernel matplotlib >>"$py_log" 2>&1; then
   "$py_venv/bin/python" -m pip install -q numpy >>"$py_log" 2>&1 || echo "!! numpy could not be installed: the package's arrays (VecEnv) cannot load"
   "$py_venv/bin/python" -m pip install -q pandas >>"$py_log" 2>&1 || echo "!! pandas could not be installed: the tests skip its read-back (loudly)"
   "$py_venv/bin/python" -m pip install -q pyarrow >>"$py_log" 2>&1 || echo "!! pyarrow could not be installed: the tests skip the Parquet read-back (loudly)"
