@@ -34,6 +34,7 @@
 # (loudly).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+mkdir -p target
 
 py_venv=target/pyvenv
 py_log=$(mktemp)
@@ -57,6 +58,14 @@ if { [ -x "$py_venv/bin/python" ] || python3 -m venv "$py_venv"; } >>"$py_log" 2
   "$py_venv/bin/python" -m pip install -q pettingzoo >>"$py_log" 2>&1 || echo "!! pettingzoo could not be installed: the PettingZoo environments are NOT checked (the tests are skipped, loudly)"
   "$py_venv/bin/python" -m pip install -q nbclient ipykernel matplotlib >>"$py_log" 2>&1 || echo "!! nbclient, ipykernel or matplotlib could not be installed: the tour notebook is NOT run"
   fi
+fi
+if [ "${1:-}" = "--prepare" ]; then
+  # Only the virtual environment and its packages (`.ci/run` starts this
+  # in the background while the test stage compiles); the run proper
+  # finds them installed.
+  [ "$py_ready" -eq 1 ] && echo "python: target/pyvenv prepared" || tail -5 "$py_log"
+  rm -f "$py_log"
+  exit 0
 fi
 if [ "$py_ready" -eq 1 ]; then
   "$py_venv/bin/python" --version
