@@ -69,15 +69,19 @@ if [ "${1:-}" = "--prepare" ]; then
 fi
 if [ "$py_ready" -eq 1 ]; then
   "$py_venv/bin/python" --version
+  # `cargo test` builds no cdylib of a crate without tests; building the
+  # targets `cargo test` builds (libraries, binaries, tests, examples)
+  # gives the test build's features, so only the library is compiled
+  # here, not the lab again. The benches are left to `cargo clippy
+  # --all-targets` and `cargo bench` (seven optimised links, about half
+  # a minute on 2 cores, kept CI over its 10 minutes). It runs before the
+  # venv's VIRTUAL_ENV and PATH are set: pyo3's build script reruns when
+  # the interpreter it finds changes, and pyo3, numpy and the package were
+  # compiled again (20 s on 2 cores). The library is abi3: one build for
+  # every Python from 3.9.
+  cargo build --profile ci --lib --bins --tests --examples --quiet
   (
     export VIRTUAL_ENV="$PWD/$py_venv" PATH="$PWD/$py_venv/bin:$PATH"
-    # `cargo test` builds no cdylib of a crate without tests; building the
-    # targets `cargo test` builds (libraries, binaries, tests, examples)
-    # gives the test build's features, so only the library is compiled
-    # here, not the lab again. The benches are left to `cargo clippy
-    # --all-targets` and `cargo bench` (seven optimised links, about half
-    # a minute on 2 cores, kept CI over its 10 minutes).
-    cargo build --profile ci --lib --bins --tests --examples --quiet
     py_whl=target/pywheel
     rm -rf "$py_whl"
     wheel=$(python crates/python/make_wheel.py target/ci/libsenat_py.so "$py_whl")
