@@ -119,8 +119,8 @@ pub(crate) fn annotate(a: AnnotateArgs, out: &mut impl Write) -> Result<()> {
         Some(b) => Source::Batch(b),
         None => Source::File(&a.record),
     };
-    let text = judge.annotate(&source, a.seed)?.text();
-    let plies = text.lines().filter(|l| l.contains("  # ply ")).count();
+    let annotated = judge.annotate(&source, a.seed)?;
+    let (text, plies) = (annotated.text(), annotated.plies.len());
     match &a.out {
         Some(path) => {
             write_atomic(path, text.as_bytes(), a.force)?;

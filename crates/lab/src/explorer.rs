@@ -47,6 +47,17 @@ struct Node {
     halves: u64,
 }
 
+/// The number of `text` in `names` (added if new), found by `ids`.
+fn intern(names: &mut Vec<String>, ids: &mut AHashMap<String, u32>, text: &str) -> u32 {
+    if let Some(&id) = ids.get(text) {
+        return id;
+    }
+    let id = names.len() as u32;
+    names.push(text.to_string());
+    ids.insert(text.to_string(), id);
+    id
+}
+
 /// What the page says besides the tree.
 #[derive(Clone, Debug, Default)]
 pub struct PageMeta {
@@ -99,28 +110,11 @@ impl Explorer {
     /// (0 a loss, 1 a draw, 2 a win; more is read as 2).
     pub fn add<S: AsRef<str>>(&mut self, moves: &[S], pairing: &str, halves: u8) {
         let halves = u64::from(halves.min(2));
-        let p = match self.pairing_ids.get(pairing) {
-            Some(&p) => p,
-            None => {
-                let p = self.pairings.len() as u32;
-                self.pairings.push(pairing.to_string());
-                self.pairing_ids.insert(pairing.to_string(), p);
-                p
-            }
-        };
+        let p = intern(&mut self.pairings, &mut self.pairing_ids, pairing);
         let mut node = 0u32;
         self.count(node, p, halves);
         for m in moves.iter().take(self.depth) {
-            let m = m.as_ref();
-            let mv = match self.move_ids.get(m) {
-                Some(&id) => id,
-                None => {
-                    let id = self.moves.len() as u32;
-                    self.moves.push(m.to_string());
-                    self.move_ids.insert(m.to_string(), id);
-                    id
-                }
-            };
+            let mv = intern(&mut self.moves, &mut self.move_ids, m.as_ref());
             node = match self.children.get(&(node, mv)) {
                 Some(&c) => c,
                 None => {
