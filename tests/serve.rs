@@ -344,6 +344,22 @@ impl Devtools {
         }
     }
 
+    /// A left click of the mouse at the point (x, y) of the board's
+    /// picture, in its own pixels, wherever the page has scaled it.
+    fn click_board(&mut self, (x, y): (i64, i64)) {
+        let at = self.eval(&format!(
+            "(function () {{ var s = document.querySelector('#board svg'); s.scrollIntoView({{ block: 'nearest' }}); \
+             var m = s.getScreenCTM(); return [m.a * {x} + m.c * {y} + m.e, m.b * {x} + m.d * {y} + m.f]; }})()"
+        ));
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                true,
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1 }),
+            );
+        }
+    }
+
     fn screenshot(&mut self) -> Vec<u8> {
         let r = self.call(true, "Page.captureScreenshot", json!({ "format": "png" }));
         base64_decode(r["data"].as_str().unwrap())
@@ -380,19 +396,69 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
-/// A line of `game` of a few plies played by random agents (chance drawn
-/// by the server), ending where a player decides.
+/// A line of `game` of at least 4 plies played by random agents (chance
+/// drawn by the server), ending where a player decides and, if one comes
+/// within 80 plies, where a move takes two clicks on the board (Sénat's
+/// play after its 46-ply draft); else at the first decision after 4 plies.
 fn a_line(s: &Server, game: &str) -> Vec<String> {
     let mut moves: Vec<String> = Vec::new();
-    for seed in 1..200u64 {
+    let mut first = None;
+    for seed in 1..=80u64 {
         let st = s.ok("/api/state", &json!({ "game": game, "moves": moves }));
-        if moves.len() >= 4 && !st["chance"].as_bool().unwrap() {
+        if st["over"].as_bool().unwrap() {
             break;
+        }
+        if moves.len() >= 4 && !st["chance"].as_bool().unwrap() {
+            first.get_or_insert_with(|| moves.clone());
+            if a_clickable_move(s, game, &moves).is_some_and(|(_, points)| points.len() >= 2) {
+                return moves;
+            }
         }
         let r = s.ok("/api/reply", &json!({ "game": game, "moves": moves, "agent": "random", "seed": seed }));
         moves.push(r["move"].as_str().unwrap().to_string());
     }
-    moves
+    first.expect("a decision after 4 plies")
+}
+
+/// A legal move of the position after `moves` that clicks on the board
+/// name alone and after which a player decides, with the points clicked (its regions' centres, in the
+/// picture's pixels): the page's rule, a click keeps the moves whose next
+/// region holds it, and one left is played. The move with the most clicks
+/// among them, so that a pick in two steps is tried where a game has one.
+fn a_clickable_move(s: &Server, game: &str, moves: &[String]) -> Option<(String, Vec<(i64, i64)>)> {
+    let st = s.ok("/api/state", &json!({ "game": game, "moves": moves }));
+    let legal: Vec<&str> = st["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let regions: Vec<Vec<[i64; 4]>> = st["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|rs| rs.as_array().unwrap().iter().map(|r| serde_json::from_value(r.clone()).unwrap()).collect())
+        .collect();
+    assert_eq!(legal.len(), regions.len(), "{game}: a region list per legal move");
+    let inside = |r: &[i64; 4], p: (i64, i64)| p.0 >= r[0] && p.0 <= r[0] + r[2] && p.1 >= r[1] && p.1 <= r[1] + r[3];
+    let mut best: Option<(String, Vec<(i64, i64)>)> = None;
+    for (i, rs) in regions.iter().enumerate() {
+        let mut points = Vec::new();
+        for r in rs {
+            points.push((r[0] + r[2] / 2, r[1] + r[3] / 2));
+            let found: Vec<usize> = (0..legal.len())
+                .filter(|&j| {
+                    regions[j].len() >= points.len() && points.iter().zip(&regions[j]).all(|(&p, r)| inside(r, p))
+                })
+                .collect();
+            assert!(found.contains(&i), "{game}: {} is not under its own clicks", legal[i]);
+            if found.len() == 1 {
+                let line: Vec<&str> = moves.iter().map(String::as_str).chain([legal[i]]).collect();
+                let after = s.ok("/api/state", &json!({ "game": game, "moves": line }));
+                let decides = !after["over"].as_bool().unwrap() && !after["chance"].as_bool().unwrap();
+                if decides && best.as_ref().is_none_or(|(_, b)| b.len() < points.len()) {
+                    best = Some((legal[i].to_string(), points.clone()));
+                }
+                break;
+            }
+        }
+    }
+    best
 }
 
 fn url_encode(t: &str) -> String {
@@ -410,7 +476,8 @@ fn every_games_page_steps_analyses_and_plays_at_400_and_1280_px() {
     std::fs::create_dir_all(&shots).unwrap();
     for game in ["senat", "focus", "focus4", "debacle", "dominoes", "connect4"] {
         let moves = a_line(&s, game);
-        let n = moves.len();
+        let (clicked, points) = a_clickable_move(&s, game, &moves).expect("a move the board's clicks name");
+        let n = moves.len() + 1;
         let hash = format!("#game={game}&moves={}&ply={n}", url_encode(&moves.join("\n")));
         for width in [400u32, 1280] {
             let what = format!("{game} at {width} px");
@@ -421,13 +488,34 @@ fn every_games_page_steps_analyses_and_plays_at_400_and_1280_px() {
             );
             d.call(true, "Page.navigate", json!({ "url": format!("http://{}/?w={width}{hash}", s.addr) }));
             d.wait("document.body !== null && document.body.getAttribute('data-loads') === '1'", &what);
+            assert_eq!(d.eval("document.getElementById('ply').textContent"), json!(format!("ply {0} / {0}", n - 1)));
+            // A move played by clicking on the board: each click but the last
+            // outlines where the piece may go and leaves those moves to choose.
+            for (k, &p) in points.iter().enumerate() {
+                d.click_board(p);
+                if k + 1 < points.len() {
+                    d.wait(&format!("document.body.getAttribute('data-picked') === '{}'", k + 1), &what);
+                    let outlined = d.eval("document.querySelectorAll('#board svg rect.pick').length").as_u64().unwrap();
+                    let left = d.eval("document.querySelectorAll('#legal.picking button.candidate').length");
+                    assert!(outlined >= 2 && left.as_u64().unwrap() >= 2, "{what}: {outlined} outlined, {left} left");
+                    if k == 0 && width == 1280 {
+                        std::fs::write(shots.join(format!("{game}-pick.png")), d.screenshot()).unwrap();
+                    }
+                }
+            }
+            d.wait("document.body.getAttribute('data-loads') === '2'", &what);
+            let last = d.eval("document.querySelector('#moves li:last-child button').textContent");
+            assert!(
+                last.as_str().unwrap().ends_with(&format!(" {clicked}")),
+                "{what}: clicked {clicked}, played {last}"
+            );
             assert_eq!(d.eval("document.getElementById('ply').textContent"), json!(format!("ply {n} / {n}")), "{what}");
             // Step back and forth.
             d.eval("document.getElementById('prev').click()");
-            d.wait("document.body.getAttribute('data-loads') === '2'", &what);
+            d.wait("document.body.getAttribute('data-loads') === '3'", &what);
             assert_eq!(d.eval("document.getElementById('ply').textContent"), json!(format!("ply {} / {n}", n - 1)));
             d.eval("document.getElementById('next').click()");
-            d.wait("document.body.getAttribute('data-loads') === '3'", &what);
+            d.wait("document.body.getAttribute('data-loads') === '4'", &what);
             // An analysis: candidates, the best move outlined among the legal moves.
             d.eval("document.getElementById('playouts').value = '200'; document.getElementById('analyse').click()");
             d.wait("document.body.getAttribute('data-analyses') === '1'", &what);
@@ -451,7 +539,7 @@ fn every_games_page_steps_analyses_and_plays_at_400_and_1280_px() {
             assert!(d.eval("document.getElementById('board').innerHTML.indexOf('best: ') >= 0") == json!(true));
             // Play a legal move by clicking it: the line grows by one.
             d.eval("document.querySelector('#legal button').click()");
-            d.wait("document.body.getAttribute('data-loads') === '4'", &what);
+            d.wait("document.body.getAttribute('data-loads') === '5'", &what);
             assert_eq!(d.eval("document.querySelectorAll('#moves li').length"), json!(n + 1), "{what}");
             assert_eq!(d.eval(fits), json!(true), "{what}: wider than the window after a move");
         }

@@ -80,7 +80,7 @@ Examples:
   senat serve --dir runs --port 0      # a free port: the first line of stdout names it
 Open the address in a browser. The page opens a game of a batch file (its index, the `game` column)
 or a record of the served folder, a position, or a new game of any game; steps through it; plays
-moves (click a legal move, or type one), takes back, asks an agent to reply (any spec or named
+moves (click a legal move or the board, or type one), takes back, asks an agent to reply (any spec or named
 agent: `strong`, `top`, `mcts:playouts=500`); analyses the shown position (MCTS at the playouts
 asked, at most --max-playouts: the candidate moves with their visits and values, the mover's win
 probability with a 95 % interval, the principal line, the best move drawn on the board); and
@@ -507,6 +507,12 @@ fn state(v: &Value) -> std::result::Result<Value, ServeError> {
         Some(who) if !p.shown.is_over() => format!("{who} to move"),
         _ => p.shown.result(),
     };
+    let legal = p.shown.legal_moves();
+    // Where each legal move is clicked on the picture: [[x, y, w, h], …] in order.
+    let regions = legal
+        .iter()
+        .map(|m| Ok(p.shown.regions(m)?.iter().map(|r| [r.x, r.y, r.w, r.h]).collect::<Vec<_>>()))
+        .collect::<std::result::Result<Vec<_>, ServeError>>()?;
     Ok(json!({
         "game": l.game.to_string(),
         "variant": p.start.variant(),
@@ -520,7 +526,8 @@ fn state(v: &Value) -> std::result::Result<Value, ServeError> {
         "over": p.shown.is_over(),
         "chance": p.shown.is_chance(),
         "result": p.shown.result(),
-        "legal": p.shown.legal_moves(),
+        "legal": legal,
+        "regions": regions,
         "svg": svg,
         "record": record(&l, &p.start),
     }))

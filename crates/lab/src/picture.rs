@@ -33,7 +33,7 @@ pub mod debacle;
 pub mod dominoes;
 pub mod focus;
 
-pub use canvas::{ARROW, FONT, PictureError, escape, png};
+pub use canvas::{ARROW, FONT, PictureError, Region, escape, png};
 
 /// A game of the lab whose positions have a picture (Focus, Débâcle): what
 /// `render` and the viewer ([`crate::viewer::lab`]) need of it, the same
@@ -52,6 +52,13 @@ pub trait Drawn: crate::games::LabGame {
     /// such parts.
     fn section(_s: &Self::State) -> Option<String> {
         None
+    }
+    /// Where a player clicks, in order, to name the legal move `m` of `s`
+    /// on its picture (the analysis board's clicks): the piece, then where
+    /// it goes. Empty where the board cannot show it (a pass); several
+    /// moves may share their regions (the page then offers those left).
+    fn regions(_s: &Self::State, _m: Self::Move) -> Vec<Region> {
+        Vec::new()
     }
 }
 
@@ -413,11 +420,40 @@ fn caption(s: &mut String, p: &Position, outcome: Option<Outcome>, note: Option<
     }
 }
 
+/// The box of the `i`-th die of the draft's reserve.
+const fn reserve_die(i: usize) -> Region {
+    Region::new(X0 + 58 + i as i32 * 27, 460, 23, 23)
+}
+
+/// Where a player clicks to name the legal move `m` of `p`, in order
+/// ([`Drawn::regions`]): a reserve die to give; the cell to place on (the
+/// face is chosen apart); the agent, the target and a push's destination
+/// (a cell or the door); a shift's die and its new cell.
+pub fn regions(p: &Position, m: Move) -> Vec<Region> {
+    let cell = |c: Cell| {
+        let (x, y) = cell_origin(c);
+        Region::new(x, y, CELL, CELL)
+    };
+    match m.kind() {
+        MoveKind::Give(d) => p.reserve().iter().position(|r| r == d).map(reserve_die).into_iter().collect(),
+        MoveKind::Place(_, c, _) => vec![cell(c)],
+        MoveKind::Shift { from, to } => vec![cell(from), cell(to)],
+        MoveKind::Flip { agent, target } | MoveKind::Turn { agent, target, .. } => vec![cell(agent), cell(target)],
+        MoveKind::Push { agent, target, to } => {
+            let end = match to {
+                Dest::Cell(c) => cell(c),
+                Dest::Door => Region::new(DOOR_CENTRE.0 - 40, DOOR_CENTRE.1 - 30, 80, 52),
+            };
+            vec![cell(agent), cell(target), end]
+        }
+    }
+}
+
 fn draft(s: &mut String, p: &Position) {
     let y = 460;
     let _ = write!(s, "<text x=\"{X0}\" y=\"{}\" font-size=\"11\" fill=\"#333\">reserve</text>", y + 15);
     for (i, d) in p.reserve().iter().enumerate() {
-        let x = X0 + 58 + i as i32 * 27;
+        let Region { x, .. } = reserve_die(i);
         let _ = write!(
             s,
             "<g class=\"reserve-die\" data-die=\"{d}\"><rect x=\"{x}\" y=\"{y}\" width=\"23\" height=\"23\" rx=\"4\" fill=\"{DIE_BODY}\" \

@@ -9,6 +9,7 @@ use crate::games::dominoes::encode as domino_encode;
 use crate::games::encode::{Encoded, Encoding, returns};
 use crate::games::senat::encode as senat_encode;
 use crate::games::{DominoText, GameKind, LabGame, legal_moves, position_arg, result_line, winner};
+use crate::picture::Region;
 use dominoes_rules::{Observation, State as DominoState};
 use senat_rules::{GameRecord, Variant as SenatVariant};
 use std::any::Any;
@@ -88,6 +89,11 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     /// the position before for the move that led here); `note` is a
     /// caption line. Dominoes is drawn with every hand face up.
     fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError>;
+    /// Where a player clicks on [`Face::picture`], in order, to name the
+    /// legal move `mv` (empty where the picture cannot show it).
+    fn regions(&self, _mv: &str) -> Result<Vec<Region>, CatalogError> {
+        Ok(Vec::new())
+    }
     /// The same position, boxed.
     fn boxed(&self) -> Box<dyn Face>;
     /// For an agent of the game, which downcasts it.
@@ -190,6 +196,15 @@ impl Position {
     /// (an arrow, a ring), so that every game shows where it goes.
     pub fn picture_of_move(&self, mv: &str, note: Option<&str>) -> Result<String, CatalogError> {
         self.play(mv)?.picture(Some((self, mv)), note)
+    }
+
+    /// Where a player clicks on [`Position::picture`], in order, to name
+    /// the legal move `mv` (the analysis board's clicks): the piece, then
+    /// where it goes; empty where the picture cannot show the move (a
+    /// pass, a chance outcome). Moves may share their regions (Sénat's
+    /// faces, a quarter turn's): the page offers those left.
+    pub fn regions(&self, mv: &str) -> Result<Vec<Region>, CatalogError> {
+        self.face.regions(mv)
     }
 
     /// Whether chance moves next (a dominoes deal or draw).
@@ -478,6 +493,9 @@ where
         };
         Ok(G::picture(&self.0, last, note))
     }
+    fn regions(&self, mv: &str) -> Result<Vec<Region>, CatalogError> {
+        Ok(G::regions(&self.0, G::parse_move(&self.0, mv)?))
+    }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(Lab::<G>(self.0))
     }
@@ -582,6 +600,11 @@ impl Face for Senat {
         };
         let frame = crate::picture::Frame { position: self.0.position(), last, note };
         Ok(crate::picture::svg_of_game(&frame, self.0.outcome()))
+    }
+    fn regions(&self, mv: &str) -> Result<Vec<Region>, CatalogError> {
+        let p = self.0.position();
+        let m = p.parse_move(mv).map_err(|e| CatalogError::Refused(format!("move `{mv}`: {e}")))?;
+        Ok(crate::picture::regions(p, m))
     }
     fn boxed(&self) -> Box<dyn Face> {
         Box::new(self.clone())
@@ -719,6 +742,10 @@ impl Face for Domino {
     fn picture(&self, mv: Option<(&dyn Face, &str)>, note: Option<&str>) -> Result<String, CatalogError> {
         use crate::picture::dominoes::{Frame, View as Seen, svg};
         Ok(svg(&Frame { view: Seen::Revealed(&self.0), mark_last: mv.is_some(), note }))
+    }
+    fn regions(&self, mv: &str) -> Result<Vec<Region>, CatalogError> {
+        let m = self.0.parse_move(mv).map_err(|e| CatalogError::Refused(e.to_string()))?;
+        Ok(crate::picture::dominoes::regions(&self.0, m))
     }
     fn resample(&self, seat: usize, next_u64: &mut dyn FnMut() -> u64) -> Result<Box<dyn Face>, CatalogError> {
         // The seat is checked by `observation`.
@@ -956,6 +983,56 @@ mod tests {
     /// there, and an analysis's best move shown played), and an analysis
     /// at a small budget: its best move legal, candidates with visits, the
     /// win probability inside its interval.
+    #[test]
+    fn every_games_clicks_lie_on_its_picture_and_name_moves() {
+        let size = |svg: &str| -> (i32, i32) {
+            let num = |key: &str| {
+                let at = svg.find(key).unwrap() + key.len();
+                svg[at..].split('"').next().unwrap().parse::<i32>().unwrap()
+            };
+            (num(" width=\""), num(" height=\""))
+        };
+        for game in GameKind::ALL {
+            let mut p = Position::read(game, "start", "").unwrap();
+            let mut rng = rng_from_seed(11);
+            let (mut decisions, mut named) = (0, 0);
+            for _ in 0..120 {
+                if p.is_over() {
+                    break;
+                }
+                let moves = p.legal_moves();
+                if !p.is_chance() {
+                    let (w, h) = size(&p.picture(None, None).unwrap());
+                    let regions: Vec<Vec<Region>> = moves.iter().map(|m| p.regions(m).unwrap()).collect();
+                    for (m, rs) in moves.iter().zip(&regions) {
+                        for r in rs {
+                            assert!(
+                                r.x >= 0 && r.y >= 0 && r.x + r.w <= w && r.y + r.h <= h,
+                                "{game} {m}: {r:?} off {w}×{h}"
+                            );
+                            assert!(r.contains(r.centre().0, r.centre().1) && r.w > 0 && r.h > 0, "{game} {m}: {r:?}");
+                        }
+                    }
+                    // The clicks on a move's regions leave the moves with the same regions: few
+                    // (a face to show, a quarter turn's: at most 6), and one wherever they can.
+                    let mut biggest = 0;
+                    for rs in regions.iter().filter(|rs| !rs.is_empty()) {
+                        biggest = biggest.max(regions.iter().filter(|other| other == &rs).count());
+                    }
+                    assert!(biggest <= 6, "{game}: {biggest} moves share their clicks in {}", p.text());
+                    decisions += 1;
+                    named += usize::from(
+                        regions.iter().any(|rs| !rs.is_empty() && regions.iter().filter(|o| o == &rs).count() == 1),
+                    );
+                }
+                p = p.play(&moves[game_search::rng::below(&mut rng, moves.len())]).unwrap();
+            }
+            // Sénat's 23 placements (a face to choose) are where no click names a move alone.
+            assert!(decisions > 0 && named * 10 >= decisions * 7, "{game}: {named} of {decisions} positions");
+            assert!(p.regions("no such move").is_err() || p.is_over(), "{game}");
+        }
+    }
+
     #[test]
     fn every_game_draws_and_is_analysed_through_the_catalog() {
         for game in GameKind::ALL {

@@ -47,6 +47,37 @@ impl<'a, P, L> Frame<'a, P, L> {
     }
 }
 
+/// A rectangle of a picture, in its pixels: where a player would click to
+/// name one part of a move (a die, a square, a column, the door).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Left edge.
+    pub x: i32,
+    /// Top edge.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+}
+
+impl Region {
+    /// The rectangle with its top-left corner at (x, y).
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Region {
+        Region { x, y, w, h }
+    }
+
+    /// Whether the point (px, py) lies inside (edges included).
+    pub const fn contains(self, px: i32, py: i32) -> bool {
+        px >= self.x && px <= self.x + self.w && py >= self.y && py <= self.y + self.h
+    }
+
+    /// Its centre.
+    pub const fn centre(self) -> (i32, i32) {
+        (self.x + self.w / 2, self.y + self.h / 2)
+    }
+}
+
 /// The caption under a board: a first line, a second in softer ink 20
 /// pixels below, and the note (cut to `note_max` characters) 20 below that.
 pub fn caption(s: &mut String, x: i32, y: i32, first: &str, second: &str, note: Option<&str>, note_max: usize) {

@@ -191,6 +191,12 @@ impl super::Drawn for Connect4 {
     fn detail_line(s: &Position) -> String {
         detail_line(s)
     }
+    /// The move's column, from the top of the grid to its digit under it.
+    fn regions(s: &Position, m: Move) -> Vec<super::Region> {
+        let (cell, x0, y0) = geometry(s);
+        let h = i32::from(s.variant().height);
+        vec![super::Region::new(x0 + i32::from(m.column()) * cell, y0, cell, h * cell + 30)]
+    }
 }
 
 #[cfg(test)]

@@ -321,6 +321,24 @@ impl super::Drawn for crate::games::debacle::Debacle {
     fn section(s: &Position) -> Option<String> {
         Some(format!("round {}", s.round()))
     }
+    /// A flip's or a recovery's square; a roll's die, where it arrives and
+    /// the home square it goes back to; nothing for a decline.
+    fn regions(s: &Position, m: Move) -> Vec<super::Region> {
+        let square = |sq: Square| {
+            let (x, y) = square_origin(sq);
+            super::Region::new(x, y, SQ, SQ)
+        };
+        match m {
+            Move::Flip { square: sq } | Move::Recover { to: sq } => vec![square(sq)],
+            Move::Roll { from, dir, home } => {
+                let mut r = vec![square(from)];
+                r.extend(roll_target(from, dir, s.to_move()).map(square));
+                r.extend(home.map(square));
+                r
+            }
+            Move::Decline => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

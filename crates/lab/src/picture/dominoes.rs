@@ -20,7 +20,7 @@
 //! `class="tile-back"` group with only `data-place`: its value is nowhere
 //! in the picture.
 
-use super::canvas::{self, Anchor, INK};
+use super::canvas::{self, Anchor, INK, Region};
 use dominoes_rules::{End, Event, Move, Observation, Outcome, RoundEndKind, State, Tile, TileSet};
 use std::collections::VecDeque;
 use std::fmt::Write;
@@ -366,28 +366,81 @@ fn chain_rows(s: &mut String, t: &Table, mark_last: bool) {
         return;
     };
     let last = t.links.iter().map(|l| l.order).max();
-    let (mut x, mut r) = (X0 + 90, 0);
     canvas::text(s, "end", X0, CHAIN_TOP + 30, 12, TABLE_INK, Anchor::Start, &format!("left end {left}"));
-    for l in &t.links {
-        let w = link_width(l);
-        if x + w > right_edge - 8 && r + 1 < CHAIN_ROWS {
+    let (mut x, mut r) = (X0 + 90, 0);
+    for (l, (b, row)) in t.links.iter().zip(link_boxes(&t.links)) {
+        if row != r {
             // The chain goes on at the start of the next row.
             canvas::text(s, "", x + 2, CHAIN_TOP + r * CHAIN_ROW + 30, 14, TABLE_INK, Anchor::Start, "→");
-            r += 1;
-            x = X0 + 20;
+            r = row;
             canvas::text(s, "", X0, CHAIN_TOP + r * CHAIN_ROW + 30, 14, TABLE_INK, Anchor::Start, "→");
         }
-        let mid = CHAIN_TOP + r * CHAIN_ROW + HALF;
-        let (y, h) = if l.left == l.right { (mid - HALF, 2 * HALF) } else { (mid - HALF / 2, HALF) };
         let extra = format!(" data-player=\"{}\" data-order=\"{}\"", l.player, l.order);
-        face(s, x, y, w, h, (l.left, l.right), l.tile, "chain", &extra);
+        face(s, b.x, b.y, b.w, b.h, (l.left, l.right), l.tile, "chain", &extra);
         if mark_last && Some(l.order) == last {
-            canvas::ring(s, "last", x - 4, y - 4, w + 8, h + 8);
+            canvas::ring(s, "last", b.x - 4, b.y - 4, b.w + 8, b.h + 8);
         }
-        x += w + 4;
+        x = b.x + b.w + 4;
     }
     let end_y = CHAIN_TOP + r * CHAIN_ROW + 30;
     canvas::text(s, "end", x + 6, end_y, 12, TABLE_INK, Anchor::Start, &format!("right end {right}"));
+}
+
+/// Where each link of the chain lies (its box and its row): left to right
+/// from the first row, going on at the start of the next row when a row
+/// is full (the last row takes the rest).
+fn link_boxes(links: &[Link]) -> Vec<(Region, i32)> {
+    let right_edge = WIDTH as i32 - X0;
+    let (mut x, mut r) = (X0 + 90, 0);
+    let mut out = Vec::with_capacity(links.len());
+    for l in links {
+        let w = link_width(l);
+        if x + w > right_edge - 8 && r + 1 < CHAIN_ROWS {
+            r += 1;
+            x = X0 + 20;
+        }
+        let mid = CHAIN_TOP + r * CHAIN_ROW + HALF;
+        let (y, h) = if l.left == l.right { (mid - HALF, 2 * HALF) } else { (mid - HALF / 2, HALF) };
+        out.push((Region::new(x, y, w, h), r));
+        x += w + 4;
+    }
+    out
+}
+
+/// The top edge of player `p`'s hand row.
+const fn hand_top(p: usize) -> i32 {
+    CHAIN_TOP + CHAIN_ROWS * CHAIN_ROW + 20 + (p as i32 + 1) * HAND_ROW
+}
+
+/// The box of the `i`-th of `n` tiles of a row whose top is at `y`:
+/// upright, side by side, narrower when a long row (a boneyard being
+/// dealt) would not fit.
+const fn row_tile(y: i32, i: usize, n: usize) -> Region {
+    let n = n as i32;
+    let room = WIDTH as i32 - X0 - TILES_X;
+    let pitch = if n * (HALF + 4) <= room { HALF + 4 } else { room / if n > 1 { n } else { 1 } };
+    let (w, h) = if pitch >= HALF + 4 { (HALF, 2 * HALF) } else { (pitch - 3, 2 * (pitch - 3)) };
+    Region::new(TILES_X + i as i32 * pitch, y + (HAND_ROW - 8 - h) / 2, w, h)
+}
+
+/// Where a player clicks to name the decision `m` of `s` on its picture
+/// with every hand face up: the tile in the mover's hand, then the link
+/// at the end it goes against (nothing more for the round's first play);
+/// nothing for a pass or a chance outcome.
+pub fn regions(s: &State, m: Move) -> Vec<Region> {
+    let Move::Play { tile, end } = m else { return Vec::new() };
+    let p = s.to_move();
+    let hand = s.hand(p);
+    let Some(i) = hand.iter().position(|t| t == tile) else { return Vec::new() };
+    let mut out = vec![row_tile(hand_top(p), i, hand.len())];
+    let links = chain(s.history());
+    let boxes = link_boxes(&links);
+    let at = match end {
+        End::Left => boxes.first(),
+        End::Right => boxes.last(),
+    };
+    out.extend(at.map(|&(b, _)| b));
+    out
 }
 
 /// A tile face up: `ends.0` on its left (or top) half, `ends.1` on the other.
@@ -459,21 +512,18 @@ fn row(s: &mut String, y: i32, label: &str, seen: Seen, place: &str, detail: &st
     let lx = X0 + if to_move { 14 } else { 0 };
     canvas::text(s, "row-name", lx, y + 26, 14, TABLE_INK, Anchor::Start, label);
     canvas::text(s, "row-detail", X0, y + 46, 12, TABLE_INK, Anchor::Start, detail);
-    // Tiles stand upright, side by side; a long row (a boneyard being dealt) is narrower.
-    let n = seen.len() as i32;
-    let room = WIDTH as i32 - X0 - TILES_X;
-    let pitch = if n * (HALF + 4) <= room { HALF + 4 } else { room / n.max(1) };
-    let (w, h) = if pitch >= HALF + 4 { (HALF, 2 * HALF) } else { (pitch - 3, 2 * (pitch - 3)) };
-    let ty = y + (HAND_ROW - 8 - h) / 2;
+    let n = seen.len();
     match seen {
         Seen::Up(tiles) => {
             for (i, tile) in tiles.iter().enumerate() {
-                face(s, TILES_X + i as i32 * pitch, ty, w, h, tile.ends(), tile, place, "");
+                let b = row_tile(y, i, n);
+                face(s, b.x, b.y, b.w, b.h, tile.ends(), tile, place, "");
             }
         }
         Seen::Down(k) => {
-            for i in 0..k as i32 {
-                back(s, TILES_X + i * pitch, ty, w, h, place);
+            for i in 0..k {
+                let b = row_tile(y, i, n);
+                back(s, b.x, b.y, b.w, b.h, place);
             }
         }
     }

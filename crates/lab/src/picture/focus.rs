@@ -314,6 +314,20 @@ impl super::Drawn for Focus {
             .collect();
         each.join(" · ")
     }
+    /// A step's two squares, an entry's square, a swap's own piece then
+    /// the other; nothing for a pass.
+    fn regions(_s: &Position, m: Move) -> Vec<super::Region> {
+        let square = |sq: Square| {
+            let (x, y) = square_origin(sq);
+            super::Region::new(x, y, SQ, SQ)
+        };
+        match m {
+            Move::Step { from, to } => vec![square(from), square(to)],
+            Move::Enter { to } => vec![square(to)],
+            Move::Swap { own, other } => vec![square(own), square(other)],
+            Move::Pass => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ pub fn page(title: &str) -> String {
 <button type=\"button\" id=\"last\" title=\"last (End)\">▶▶</button> <span id=\"ply\"></span></div>\n\
 <input type=\"range\" id=\"slider\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"ply\">\n\
 <div id=\"status\"></div><div id=\"result\"></div>\n\
-<div class=\"label\">legal moves (point at one to see it on the board, click to play; the engine's best is outlined after an analysis)</div>\n\
+<div class=\"label\">legal moves (point at one to see it on the board, click to play; or click on the board: the piece, then where it goes; the engine's best is outlined after an analysis)</div>\n\
 <div id=\"legal\"></div>\n\
 <div class=\"row\"><input id=\"move-text\" size=\"14\" placeholder=\"a move\" aria-label=\"move\"> \
 <button type=\"button\" id=\"play\">play</button> <button type=\"button\" id=\"back\">take back</button></div>\n\
@@ -96,6 +96,8 @@ details summary { cursor: pointer; color: #555; }
 #legal { display: flex; flex-wrap: wrap; gap: 3px; max-height: 140px; overflow-y: auto; margin: 4px 0; }
 #legal button { font-size: 12px; padding: 1px 5px; }
 #legal button.best { outline: 3px solid #2e7d32; font-weight: bold; }
+#legal.picking button:not(.candidate) { display: none; }
+#board svg { cursor: pointer; }
 #analysis-box { border-top: 1px solid #ccc; margin-top: 6px; padding-top: 4px; }
 #eval-text { font-weight: bold; }
 #pv { font-size: 12px; overflow-wrap: anywhere; }
@@ -116,11 +118,14 @@ pub const SCRIPT: &str = r#"
   function text(id, t) { $(id).textContent = t; }
   var line = { game: 'senat', variant: '', start: 'start', moves: [] };
   var at = 0, shown = null, info = null, busy = 0, loads = 0, analyses = 0, board = '', hover = 0;
+  var picked = [], picks = [];
   function mark() {
     var b = document.body;
     b.setAttribute('data-loads', String(loads));
     b.setAttribute('data-analyses', String(analyses));
     b.setAttribute('data-busy', String(busy));
+    b.setAttribute('data-picked', String(picked.length));
+    b.setAttribute('data-candidates', String(picks.length));
     b.setAttribute('data-scroll-width', String(document.documentElement.scrollWidth));
   }
   function fail(e) { text('error', String(e && e.message ? e.message : e)); busy = Math.max(0, busy - 1); mark(); }
@@ -160,7 +165,8 @@ pub const SCRIPT: &str = r#"
     at = s.at;
     text('error', '');
     board = s.svg;
-    $('board').innerHTML = board;
+    unpick();
+    showBoard(board);
     text('spn', s.position);
     text('ply', 'ply ' + at + ' / ' + s.moves.length);
     text('status', s.status);
@@ -197,15 +203,84 @@ pub const SCRIPT: &str = r#"
   function preview(m) {
     var mine = ++hover;
     api('/api/state', request({ moves: line.moves.slice(0, at).concat([m]), at: at + 1 })).then(function (p) {
-      if (mine === hover) { $('board').innerHTML = p.svg; document.body.setAttribute('data-preview', m); }
+      if (mine === hover) { showBoard(p.svg, true); document.body.setAttribute('data-preview', m); }
     }, function () { });
   }
   function unpreview() {
     hover++;
-    $('board').innerHTML = board;
+    showBoard(board);
     document.body.removeAttribute('data-preview');
   }
   function load() { return api('/api/state', request({})).then(render); }
+  // Clicks on the board. Each legal move names the regions of the picture
+  // a player clicks, in order (the piece, then where it goes). A click
+  // keeps the moves whose next region holds it: one left is played; where
+  // several are left, their next regions are outlined and the legal moves
+  // shrink to them (a face, a quarter turn: the board cannot tell).
+  var SVG_NS = 'http://www.w3.org/2000/svg';
+  function showBoard(svg, preview) {
+    $('board').innerHTML = svg;
+    if (!preview) { outline(); }
+  }
+  function inside(r, p) { return p.x >= r[0] && p.x <= r[0] + r[2] && p.y >= r[1] && p.y <= r[1] + r[3]; }
+  function matching(points) {
+    var out = [];
+    shown.legal.forEach(function (m, i) {
+      var rs = shown.regions[i] || [];
+      if (rs.length < points.length) { return; }
+      for (var k = 0; k < points.length; k++) { if (!inside(rs[k], points[k])) { return; } }
+      out.push(i);
+    });
+    return out;
+  }
+  function box(svg, r, colour, dash) {
+    var e = document.createElementNS(SVG_NS, 'rect');
+    [['x', r[0] - 3], ['y', r[1] - 3], ['width', r[2] + 6], ['height', r[3] + 6], ['rx', 6], ['fill', 'none'],
+     ['stroke', colour], ['stroke-width', 4], ['pointer-events', 'none'], ['class', 'pick']].forEach(function (a) {
+      e.setAttribute(a[0], String(a[1]));
+    });
+    if (dash) { e.setAttribute('stroke-dasharray', '6 4'); }
+    svg.appendChild(e);
+  }
+  function outline() {
+    var svg = $('board').querySelector('svg');
+    if (!svg || !shown || !picked.length) { return; }
+    var first = shown.regions[picks[0]], seen = {};
+    for (var k = 0; k < picked.length; k++) { box(svg, first[k], '#1565c0', false); }
+    picks.forEach(function (i) {
+      var r = shown.regions[i][picked.length];
+      if (!r || seen[r.join()]) { return; }
+      seen[r.join()] = true; box(svg, r, '#2e7d32', true);
+    });
+  }
+  function unpick() {
+    picked = []; picks = [];
+    $('legal').classList.remove('picking');
+  }
+  function pick(points, found) {
+    picked = points; picks = found;
+    var set = {}; found.forEach(function (i) { set[shown.legal[i]] = true; });
+    $('legal').classList.toggle('picking', points.length > 0);
+    Array.prototype.forEach.call($('legal').children, function (b) {
+      b.classList.toggle('candidate', !!set[b.getAttribute('data-move')]);
+    });
+    showBoard(board);
+    mark();
+  }
+  $('board').addEventListener('click', function (e) {
+    var svg = $('board').querySelector('svg');
+    if (!shown || shown.over || !shown.regions || !svg || !svg.getScreenCTM()) { return; }
+    // The board shows an analysis's best move played: a click brings back
+    // the position itself, where the next clicks pick.
+    if (board !== shown.svg) { board = shown.svg; pick([], []); return; }
+    var pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var points = picked.concat([p]), found = matching(points);
+    if (!found.length && picked.length) { points = [p]; found = matching(points); }
+    if (!found.length) { pick([], []); return; }
+    if (found.length === 1) { var m = shown.legal[found[0]]; pick([], []); play(m); return; }
+    pick(points, found);
+  });
   function go(i) {
     if (!shown) { return; }
     at = Math.max(0, Math.min(shown.moves.length, i | 0));
@@ -230,7 +305,8 @@ pub const SCRIPT: &str = r#"
     return api('/api/analyse', request({ playouts: isNaN(n) ? null : n })).then(function (a) {
       if (a.at !== at || !shown) { return; }
       board = a.svg;
-      $('board').innerHTML = board;
+      unpick();
+      showBoard(board);
       var w = a.win === null ? 'no probability from this agent' :
         (shown.to_move || 'the mover') + ' wins ' + a.win.toFixed(3) +
         (a.lo === null ? '' : ' (95 % ' + a.lo.toFixed(3) + '–' + a.hi.toFixed(3) + ')') +
@@ -305,6 +381,7 @@ pub const SCRIPT: &str = r#"
   });
   document.addEventListener('keydown', function (e) {
     if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) { return; }
+    if (e.key === 'Escape' && picked.length) { pick([], []); return; }
     var k = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: shown ? shown.moves.length : 0 }[e.key];
     if (k !== undefined) { e.preventDefault(); go(k); }
   });
