@@ -13,7 +13,7 @@
 //! threads); the df-pn provers run on one thread and refuse more. This
 //! bench never changes the list; it only reads it.
 
-#[path = "../tests/support/solver_positions.rs"]
+#[path = "../tests/it/support/solver_positions.rs"]
 mod positions;
 
 use game_search::pns::Pns;

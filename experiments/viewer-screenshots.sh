@@ -64,7 +64,7 @@ dirty=$(git diff --quiet HEAD -- crates src || echo " (with uncommitted changes)
     echo "| $g | game 0 of \`selfplay --game $g --games 1 --seed 1 --first greedy\`, ply 30 | [$g-400.png]($g-400.png) | [$g-1280.png]($g-1280.png) |"
   done
   echo
-  echo "tests/viewer.rs (\`every_page_fits_400_and_1280_px_with_its_evaluation\`) checks the"
+  echo "tests/it/viewer.rs (\`every_page_fits_400_and_1280_px_with_its_evaluation\`) checks the"
   echo "same pages' widths in the browser: no page is wider than its window."
 } >"$out/README.md"
 ls -l "$out"

@@ -1,0 +1,135 @@
+//! `senat design`: the self-test at a small size keeps its error promise
+//! and prints the error and the savings last; a small Focus design writes
+//! its CSV, picture and round log, is the same table after `--resume`,
+//! and refuses variants its game's reader refuses, a missing band and an
+//! existing log without `--resume`.
+
+use crate::support::cli::{fails, ok};
+
+fn fails_v(args: &[String]) -> String {
+    fails(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+use crate::support::files::TempDir;
+
+#[test]
+fn the_selftest_keeps_its_promise() {
+    let out = ok(&["design", "--selftest", "--instances", "30", "--cap", "2000", "--threads", "2"]);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("selftest: family-wise error 0/30"), "{out}");
+    assert!(last.contains("fewer games than round-robin"), "{out}");
+}
+
+#[test]
+fn a_focus_design_writes_and_resumes() {
+    let dir = TempDir::new("design");
+    let d = dir.0.join("d");
+    let d = d.to_str().unwrap();
+    let args = [
+        "design",
+        "--game",
+        "focus",
+        "--space",
+        "fix=none|draw",
+        "--tiers",
+        "random",
+        "--first",
+        "0.45..0.55",
+        "--draws-max",
+        "0.99",
+        "--budget-games",
+        "200",
+        "--round",
+        "10",
+        "--threads",
+        "2",
+        "--out",
+        d,
+    ];
+    let table = ok(&args);
+    assert!(table.starts_with("# senat design --game focus"), "{table}");
+    assert!(table.contains("fix=draw  random  first:0.45..0.55"), "{table}");
+    let csv = dir.text("d/design.csv");
+    assert!(csv.starts_with("variant,tier,target,estimate,lo,hi,verdict,games\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 2 * 2, "{csv}");
+    assert!(dir.exists("d/design.png") && dir.exists("d/rounds.csv"));
+    assert!(fails(&args).contains("add --resume"));
+    let mut again = args.to_vec();
+    again.push("--resume");
+    assert_eq!(ok(&again), table);
+    assert_eq!(dir.text("d/design.csv"), csv);
+}
+
+#[test]
+fn refusals() {
+    let dir = TempDir::new("design-refusals");
+    let d = dir.0.join("d");
+    let d = d.to_str().unwrap();
+    let base = ["design", "--game", "focus", "--tiers", "random", "--out", d];
+    let with = |extra: &[&'static str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
+    assert!(fails_v(&with(&["--space", "fix=bogus", "--first", "0.4..0.6"])).contains("variant `fix=bogus`"));
+    assert!(fails_v(&with(&["--space", "fix=none"])).contains("--first"));
+    assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.6..0.4"])).contains("--first"));
+    assert!(fails_v(&with(&["--space", "fix=none|", "--first", "0.4..0.6"])).contains("--space"));
+    assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.4..0.6", "--delta", "0"])).contains("--delta"));
+    assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.4..0.6", "--resume"])).contains("nothing to resume"));
+    assert!(
+        fails(&["design", "--space", "closure=99", "--tiers", "learned", "--first", "0.4..0.6", "--out", d])
+            .contains("closure")
+    );
+}
+
+/// Dominoes (seat 0 against the others) with a length target: the plies
+/// are shown in plies, the identity names the target and its bound, a game
+/// longer than the bound stops the run with a message, and a spent
+/// core-hour budget stops it before its first round.
+#[test]
+fn a_dominoes_design_with_a_length_target_and_the_budgets() {
+    let dir = TempDir::new("design-dominoes");
+    let out = |name: &str| dir.0.join(name).to_str().unwrap().to_string();
+    let base = |name: &str, bound: &str, band: &str| -> Vec<String> {
+        [
+            "design",
+            "--game",
+            "dominoes",
+            "--space",
+            "target=20|50",
+            "--tiers",
+            "greedy",
+            "--first",
+            "0.3..0.7",
+            "--plies",
+            band,
+            "--plies-bound",
+            bound,
+            "--budget-games",
+            "400",
+            "--threads",
+            "2",
+            "--out",
+            &out(name),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let args = base("a", "2000", "10..300");
+    let table = ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(table.contains("# first player: seat 0, against every other seat"), "{table}");
+    let csv = dir.text("a/design.csv");
+    let plies: Vec<f64> = csv
+        .lines()
+        .filter(|l| l.contains(",plies:10..300,"))
+        .map(|l| l.split(',').nth(4).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(plies.len(), 2, "{csv}");
+    assert!(plies.iter().all(|&m| m > 1.0), "means in plies, not fractions: {csv}");
+    assert!(dir.text("a/rounds.csv").lines().next().unwrap().ends_with(" plies=10..300/2000"));
+    let e = fails_v(&base("b", "5", "1..5"));
+    assert!(e.contains("more than --plies-bound 5"), "{e}");
+    let mut hours = base("c", "2000", "10..300");
+    hours.extend(["--budget-hours".to_string(), "1e-12".to_string()]);
+    let t = ok(&hours.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(t.contains("# stopped: the core-hour budget is spent; 0 games"), "{t}");
+    assert!(fails_v(&base("d", "0", "0..0")).contains("--plies-bound"));
+    assert!(fails_v(&base("e", "100", "10..300")).contains("HI <= --plies-bound 100"));
+}

@@ -1,0 +1,206 @@
+//! Varied batches: a move temperature (`temp=`, `temp_plies=`) changes
+//! games across seeds but not for one seed, and is nothing at `temp=0`;
+//! Sénat's `--book-plies` is recorded in the batch identity and merge
+//! refuses to mix book sizes; a batch of one game repeated is warned about.
+
+use game_search::Game as _;
+use game_search::rng::rng_from_seed;
+use senat_lab::games::LabGame;
+use senat_lab::games::agent::AgentSpec;
+use senat_lab::games::debacle::Debacle;
+use senat_lab::selfplay::{Matchup, play_game};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::support::cli::{fails_in as fails, senat_in, stderr, stdout};
+use crate::support::files::TempDir;
+use crate::support::games::spec;
+
+fn both(p: &str) -> Matchup {
+    Matchup { red: spec(p), blue: spec(p), draft_red: spec(p), draft_blue: spec(p) }
+}
+
+/// The move text of games `0..n` of seed `seed`.
+fn games(p: &str, seed: u64, n: u64) -> Vec<String> {
+    let m = both(p);
+    (0..n).map(|i| format!("{:?}", play_game(&m, seed, i).game.moves())).collect()
+}
+
+#[test]
+fn temperature_varies_games_but_a_seed_fixes_them() {
+    // Without a temperature, MCTS on the evaluation plays one game.
+    let plain = games("mcts:playouts=8,rollout=eval", 3, 3);
+    assert_eq!(plain.iter().collect::<BTreeSet<_>>().len(), 1, "deterministic without temp");
+    let hot = games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=10", 3, 3);
+    assert_eq!(hot.iter().collect::<BTreeSet<_>>().len(), 3, "temp=1 varies the games");
+    assert_eq!(hot, games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=10", 3, 3), "same seed, same games");
+    // temp=0 and temp_plies=0 are no temperature, draw for draw.
+    assert_eq!(plain, games("mcts:playouts=8,rollout=eval,temp=0", 3, 3));
+    assert_eq!(plain, games("mcts:playouts=8,rollout=eval,temp=1,temp_plies=0", 3, 3));
+    let learned = games("learned", 4, 3);
+    assert_eq!(learned, games("learned:temp=0", 4, 3));
+    let hot = games("learned:temp=0.5", 4, 3);
+    assert_ne!(hot, learned);
+    assert_eq!(hot.iter().collect::<BTreeSet<_>>().len(), 3);
+    let ab = games("ab:depth=1,temp=50,temp_plies=6", 5, 3);
+    assert_eq!(ab.iter().collect::<BTreeSet<_>>().len(), 3, "ab with temp varies");
+    assert_eq!(games("ab:depth=1", 5, 2), games("ab:depth=1,temp=0", 5, 2));
+}
+
+#[test]
+fn temperature_keys_are_checked() {
+    for (p, want) in [
+        ("mcts:temp=-1", "`temp=-1`: expected a temperature in 0..="),
+        ("ab:temp_plies=99999", "`temp_plies=99999`: expected plies in 0..=10000"),
+        ("learned:temp=warm", "`temp=warm`: expected a number from 0"),
+    ] {
+        let e = senat_lab::policy::PolicySpec::parse(p).unwrap_err().to_string();
+        assert!(e.contains(want), "{p}: {e}");
+    }
+    let e = senat_lab::games::agent::AgentSpec::parse("mcts:temp=x").unwrap_err().to_string();
+    assert!(e.contains("`temp=x`: expected a number from 0"), "{e}");
+    let a = senat_lab::games::agent::AgentSpec::parse("mcts:playouts=5,temp=0.5").unwrap();
+    assert_eq!(a.to_string(), "mcts:playouts=5,c=0.4,rollout=eval,cut=0,scale=100,temp=0.5,temp_plies=16");
+    assert_eq!(senat_lab::games::agent::AgentSpec::parse(&a.to_string()), Ok(a));
+}
+
+const AB: [&str; 6] = ["--red", "ab:depth=1", "--blue", "ab:depth=1", "--seed", "9"];
+
+#[test]
+fn a_repeated_batch_is_warned_about_and_a_book_varies_it() {
+    let d = TempDir::new("variety-warn");
+    let args = [&["selfplay", "--games", "6", "--quiet", "--summary", "", "--out", "g.csv"][..], &AB[..]].concat();
+    let o = senat_in(&d.0, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("senat: warning: all 6 games are one game repeated: the agents are deterministic"), "{err}");
+    assert!(err.contains("temp=") && err.contains("--book-plies"), "{err}");
+    // With a book: varied, no warning, the count in the printed summary.
+    let args =
+        [&["selfplay", "--games", "6", "--summary", "", "--out", "b.csv", "--book-plies", "4"][..], &AB[..]].concat();
+    let o = senat_in(&d.0, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("distinct games: 6 of 6 (100.0%)"), "{}", stdout(&o));
+    let text = String::from_utf8(d.read("b.csv")).unwrap();
+    assert!(text.lines().next().unwrap().ends_with(" book_plies=4"), "{text}");
+    let plain = String::from_utf8(d.read("g.csv")).unwrap();
+    assert!(!plain.lines().next().unwrap().contains("book_plies"), "no field without a book");
+    // The other games: the same warning.
+    let o = senat_in(
+        &d.0,
+        &["selfplay", "--game", "focus", "--games", "4", "--quiet", "--summary", "", "--out", "f.csv"]
+            .iter()
+            .chain(&["--first", "ab:depth=1", "--second", "ab:depth=1"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: all 4 games are one game repeated"), "{}", stderr(&o));
+}
+
+#[test]
+fn merge_and_resume_refuse_mixed_book_plies() {
+    let d = TempDir::new("variety-merge");
+    let base = [&["selfplay", "--games", "4", "--quiet", "--summary", ""][..], &AB[..]].concat();
+    let one = [&base[..], &["--shard", "1/2", "--out", "s1.csv", "--book-plies", "3"]].concat();
+    let two = [&base[..], &["--shard", "2/2", "--out", "s2.csv"]].concat();
+    for a in [&one, &two] {
+        assert!(senat_in(&d.0, a).status.success());
+    }
+    let e = fails(&d.0, &["merge", "--quiet", "--out", "m.csv", "--summary", "", "s1.csv", "s2.csv"]);
+    assert!(e.contains("book_plies"), "{e}");
+    let again = [&base[..], &["--shard", "1/2", "--out", "s1.csv", "--resume"]].concat();
+    let e = fails(&d.0, &again);
+    assert!(e.contains("book_plies=3") && e.contains("book_plies=0"), "{e}");
+}
+
+/// Débâcle's later rounds start from the same setup, so two games of a
+/// deterministic agent (alpha-beta at depth 3; before, with the opening
+/// guard too, at 30 times the cost) that differ only in their first plies can end with the same
+/// plies and final position: with a moves file the distinct games are
+/// counted by their moves (9 of 9 here), where the games file alone sees 8
+/// (games 0 and 1 of this seed coincide there).
+#[test]
+fn distinct_games_are_counted_by_moves_where_there_are_moves() {
+    let d = TempDir::new("variety-moves");
+    let ab = "ab:depth=3";
+    let args = ["selfplay", "--game", "debacle", "--games", "9", "--seed", "7", "--first", ab, "--second", ab];
+    let o = senat_in(
+        &d.0,
+        &[&args[..], &["--book-plies", "4", "--out", "g.csv", "--moves", "m.csv", "--summary", ""]].concat(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("distinct games: 9 of 9 (100.0%)"), "{}", stdout(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    // The games file alone cannot tell two of them apart.
+    let text = d.text("g.csv");
+    let keys: BTreeSet<(String, String)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game,"))
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[f.len() - 5].to_string(), f[f.len() - 1].to_string())
+        })
+        .collect();
+    assert_eq!(keys.len(), 8, "{text}");
+}
+
+/// Round 2 of Débâcle matches between one tempered alpha-beta, `games`
+/// matches of seeds `0..games`, each played to its `k`-th decision of
+/// round 2: the scores at round 2's start and round 2's first `k` moves,
+/// for every match that reached it.
+fn debacle_round_two(agent: &str, games: u64, k: usize) -> Vec<([u32; 2], Vec<String>)> {
+    let spec = AgentSpec::parse(agent).unwrap();
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut agents = [spec.build::<Debacle>(), spec.build::<Debacle>()];
+        let mut rng = rng_from_seed(g);
+        let mut s = Debacle::start("").unwrap();
+        let mut opening = Vec::new();
+        while Debacle::result(&s).is_none() && opening.len() < k {
+            let m = agents[s.to_move()].choose(&s, &mut rng);
+            let before = s.round();
+            s = Debacle::apply(&s, m);
+            if before == 2 {
+                opening.push(Debacle::move_text(m));
+            } else if s.round() == 2 {
+                out.push((s.scores(), Vec::new()));
+            }
+        }
+        if let Some(last) = out.last_mut().filter(|_| !opening.is_empty()) {
+            last.1 = opening;
+        }
+    }
+    out
+}
+
+/// Débâcle's rounds all start from the same setup, so a temperature over
+/// the first plies of the match alone made round 2 a function of the
+/// scores it starts with: two matches that reached it with the same
+/// scores played it alike (and then the same rest). The temperature
+/// counts each round's actions ([`LabGame::plies_into_round`]): matches
+/// that reach round 2 with the same scores open it differently.
+#[test]
+fn debacle_temperature_varies_every_round() {
+    // One drawn action per round: 40 matches reach round 2 with 8 scores.
+    let rounds = debacle_round_two("ab:depth=1,temp=50,temp_plies=1", 40, 6);
+    assert_eq!(rounds.len(), 40);
+    let mut by_scores: BTreeMap<[u32; 2], Vec<&Vec<String>>> = BTreeMap::new();
+    for (scores, opening) in &rounds {
+        assert_eq!(opening.len(), 6, "{scores:?}");
+        by_scores.entry(*scores).or_default().push(opening);
+    }
+    let shared: Vec<_> = by_scores.iter().filter(|(_, v)| v.len() > 1).collect();
+    assert!(shared.len() >= 5, "matches reaching round 2 with the same scores: {by_scores:?}");
+    for (scores, openings) in shared {
+        let distinct: BTreeSet<_> = openings.iter().collect();
+        assert!(
+            distinct.len() > 1,
+            "{} matches reach round 2 at {scores:?}, all opening it {:?}",
+            openings.len(),
+            openings[0]
+        );
+    }
+    let distinct: BTreeSet<_> = rounds.iter().map(|r| &r.1).collect();
+    assert!(distinct.len() > by_scores.len(), "{} round-2 openings for {} scores", distinct.len(), by_scores.len());
+}
