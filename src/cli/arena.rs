@@ -45,6 +45,11 @@ pub(crate) struct ArenaArgs {
     /// chained rating list: first agent 0, 95% intervals.
     #[arg(long)]
     pub(crate) ladder: bool,
+    /// With --ladder: draw its rating list as a PNG picture (each agent's
+    /// chained Elo with its 95% interval, the first agent at 0): with one
+    /// agent family at growing budgets, a skill trace.
+    #[arg(long, value_name = "FILE.png", requires = "ladder")]
+    pub(crate) plot: Option<PathBuf>,
     #[arg(long, value_name = "MS", help = TIME_PER_MOVE_HELP)]
     pub(crate) time_per_move: Option<u64>,
     /// Start both games of every pair with the same K random plies (a
@@ -164,6 +169,16 @@ fn play<C: Contest>(arena: &Arena<C>, a: &ArenaArgs, p: About, out: &mut impl Wr
         writeln!(out, "{banner}")?;
     }
     out.write_all(arena.table(&results).as_bytes())?;
+    if let Some(path) = a.plot.as_deref() {
+        let points: Vec<senat_lab::plot::LadderPoint> = arena
+            .names()
+            .into_iter()
+            .zip(senat_lab::arena::ladder_ratings(&results))
+            .map(|(name, r)| (name, r.elo, r.err))
+            .collect();
+        let title = format!("senat arena --ladder: {} games per step, seed {}", arena.pairs * 2, arena.seed);
+        senat_lab::plot::write_ladder_png(path, &title, &points).or_else(|e| input(format_args!("--plot: {e}")))?;
+    }
     let played: u64 = results.iter().map(|r| r.count.wdl.games()).sum();
     let report = format!("played {played} {} in {secs:.1} s on {threads} threads{}", p.unit, p.tail);
     arena_report(out, &report, written, a, p.view_game.as_deref())
@@ -185,7 +200,14 @@ impl ArenaOutputs {
         outputs.extend(a.out.as_deref().map(|p| ("--out", p)));
         outputs.extend(a.summary.as_deref().map(|p| ("--summary", p)));
         outputs.extend(a.moves.as_deref().map(|p| ("--moves", p)));
+        outputs.extend(a.plot.as_deref().map(|p| ("--plot", p)));
         output::check_distinct(inputs, &outputs).or_else(input)?;
+        if let Some(p) = a.plot.as_deref()
+            && p.exists()
+            && !a.force
+        {
+            return input(format_args!("{} already exists; pass --force to overwrite it", p.display()));
+        }
         let if_exists = if a.force { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
         let create = |p: Option<&Path>| p.map(|p| OutFile::create(p, if_exists)).transpose().or_else(input);
         Ok(ArenaOutputs {

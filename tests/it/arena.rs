@@ -183,6 +183,22 @@ fn cli_arena_prints_the_table_and_refuses_bad_input() {
 }
 
 #[test]
+fn a_ladders_picture_is_written_once_and_only_for_a_ladder() {
+    let dir = crate::support::files::TempDir::new("arena-ladder-plot");
+    let png = dir.0.join("ladder.png");
+    let png = png.to_str().unwrap();
+    let args = ["arena", "--ladder", "random", "greedy", "heuristic", "--games", "8", "--quiet", "--plot", png];
+    let text = crate::support::cli::ok(&args);
+    assert!(text.contains("ladder (first agent = 0"), "{text}");
+    assert!(dir.read("ladder.png").starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    let err = crate::support::cli::fails(&args);
+    assert!(err.contains("already exists") && err.contains("--force"), "{err}");
+    crate::support::cli::ok(&[&args[..], &["--force"]].concat());
+    let err = crate::support::cli::fails(&["arena", "random", "greedy", "--plot", png]);
+    assert!(err.contains("--ladder"), "{err}");
+}
+
+#[test]
 fn cli_analyze_with_mcts() {
     let o = senat(&["analyze", "sample", "--engine", "mcts", "--playouts", "300", "--seed", "4"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

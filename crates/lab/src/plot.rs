@@ -21,7 +21,8 @@
 //!
 //! And `senat design`'s picture ([`write_design_png`]): each variant's
 //! estimate with its confidence-sequence interval against the shaded
-//! target band, one panel per tier.
+//! target band, one panel per tier; and an arena ladder's rating list
+//! ([`write_ladder_png`], `senat arena --ladder --plot`).
 
 use crate::annex::{Annex, MatchupStats, Rel, hist_stats};
 use crate::stats::{HIST_WIDTH, wilson};
@@ -257,6 +258,80 @@ pub fn write_design_png(
                 .draw()
                 .map_err(e)?;
         }
+        root.present().map_err(|x| write_error(&tmp, x))?;
+    }
+    rename(&tmp, path)
+}
+
+/// One agent of a ladder's picture: its name, its chained Elo (the first
+/// agent 0) and the half-width of its 95% interval; a rating that is not
+/// finite (a sweep below it) is left out of the bars.
+pub type LadderPoint = (String, f64, f64);
+
+/// Draws an arena ladder's rating list into `path` (PNG, atomically): one
+/// row per agent in the ladder's order, the first at the top, its chained
+/// Elo with its 95% interval as a horizontal bar, and 0 marked (a skill
+/// trace when the agents are one family at growing budgets).
+pub fn write_ladder_png(path: &Path, title: &str, points: &[LadderPoint]) -> DrawResult {
+    register_font();
+    let n = points.len().max(1);
+    let longest = points.iter().map(|p| p.0.chars().count()).max().unwrap_or(8) as u32;
+    let label_area = 20 + 7 * longest.min(90);
+    let w = (label_area + 560).clamp(700, 4000);
+    let h = (150 + 34 * n as u32).clamp(300, 4000);
+    let finite: Vec<(usize, &LadderPoint)> =
+        points.iter().enumerate().filter(|(_, p)| p.1.is_finite() && p.2.is_finite()).collect();
+    let lo = finite.iter().map(|(_, p)| p.1 - p.2).fold(0.0, f64::min);
+    let hi = finite.iter().map(|(_, p)| p.1 + p.2).fold(0.0, f64::max);
+    let margin = ((hi - lo) * 0.06).max(10.0);
+    let labels: Vec<String> = points.iter().map(|p| p.0.clone()).collect();
+    let y = |i: usize| (n - 1 - i) as f64;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp.png"));
+    {
+        let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
+        root.fill(&WHITE).map_err(e)?;
+        let root = root.titled(title, (FAMILY, 16)).map_err(e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(14)
+            .x_label_area_size(45)
+            .y_label_area_size(label_area)
+            .build_cartesian_2d(lo - margin..hi + margin, -0.6..n as f64 - 0.4)
+            .map_err(e)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n)
+            .y_label_formatter(&|v| {
+                let r = v.round();
+                if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
+                    labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("Elo against the first agent (chained steps, 95% intervals)")
+            .label_style((FAMILY, 12))
+            .draw()
+            .map_err(e)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(0.0, -0.6), (0.0, n as f64 - 0.4)], BLACK.mix(0.4))))
+            .map_err(e)?;
+        let colour = RGBColor(21, 101, 192);
+        chart
+            .draw_series(
+                finite.iter().map(|&(i, p)| {
+                    ErrorBar::new_horizontal(y(i), p.1 - p.2, p.1, p.1 + p.2, colour.stroke_width(2), 8)
+                }),
+            )
+            .map_err(e)?;
+        chart.draw_series(finite.iter().map(|&(i, p)| Circle::new((p.1, y(i)), 4, colour.filled()))).map_err(e)?;
+        chart
+            .draw_series(finite.iter().map(|&(i, p)| {
+                Text::new(format!("{:+.0} ± {:.0}", p.1, p.2), (p.1, y(i) + 0.32), (FAMILY, 12).into_font())
+            }))
+            .map_err(e)?;
         root.present().map_err(|x| write_error(&tmp, x))?;
     }
     rename(&tmp, path)
