@@ -175,10 +175,12 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
              has --budget-games only (scripts/slurm-design.sh takes a time limit of its own)",
         );
     }
-    let gaps: Vec<EloGap> =
-        a.elo_gap.iter().map(|t| EloGap::parse(t)).collect::<std::result::Result<_, _>>().or_else(|e| {
-            input(format_args!("--elo-gap {e}"))
-        })?;
+    let gaps: Vec<EloGap> = a
+        .elo_gap
+        .iter()
+        .map(|t| EloGap::parse(t))
+        .collect::<std::result::Result<_, _>>()
+        .or_else(|e| input(format_args!("--elo-gap {e}")))?;
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
     let tiers = space::tiers(&a.tiers);
@@ -404,7 +406,13 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
                 .map(|v| name(&variants[v]))
                 .collect()
         };
-        writeln!(out, "certified {}: {}; certified below: {}", g.target(), list(with(Verdict::In)), list(with(Verdict::Out)))?;
+        writeln!(
+            out,
+            "certified {}: {}; certified below: {}",
+            g.target(),
+            list(with(Verdict::In)),
+            list(with(Verdict::Out))
+        )?;
     }
     Ok(())
 }

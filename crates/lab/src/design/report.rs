@@ -157,10 +157,9 @@ fn check_first(text: &str, first: &str, path: &Path) -> Result<(), LogError> {
     let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
     match text.split_inclusive('\n').next() {
         Some(l) if l.trim_end() == first => Ok(()),
-        Some(l) => Err(invalid(format!(
-            "it is the log of another design:\n  it holds: {}\n  this run: {first}",
-            l.trim_end()
-        ))),
+        Some(l) => {
+            Err(invalid(format!("it is the log of another design:\n  it holds: {}\n  this run: {first}", l.trim_end())))
+        }
         None => Err(invalid("it is empty".into())),
     }
 }

@@ -67,8 +67,8 @@ pub fn read_shard(
     expected: &[(usize, usize, u64)],
 ) -> Result<(Shard, Vec<LogRow>), LogError> {
     let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LogError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| LogError::Io { path: path.to_path_buf(), message: e.to_string() })?;
     let mut lines = text.lines();
     let head = lines.next().unwrap_or("");
     let want = first_line(identity, r);
