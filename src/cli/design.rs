@@ -80,15 +80,6 @@ pub(crate) struct DesignArgs {
     /// `mcts:playouts=400>mcts:playouts=50:200`).
     #[arg(long = "elo-gap", value_name = "A>B:N")]
     elo_gap: Vec<String>,
-    /// ASSUMED monotone (repeatable): KEY:up says the first player's mean score never decreases as the ordered
-    /// key KEY grows (KEY:down: never increases), all other keys fixed, under every tier. Not checked: under it a
-    /// variant is decided from its neighbours' bounds (marked * in the table), which saves games; if it is false,
-    /// those verdicts may be wrong.
-    #[arg(long, value_name = "KEY:up|down")]
-    monotone: Vec<String>,
-    /// --selftest: planted monotone families, decided with and without their chain (the error and the games saved).
-    #[arg(long, requires = "selftest")]
-    planted_monotone: bool,
     /// The family-wise error over all variants, tiers and targets (split by a union bound).
     #[arg(long, value_name = "DELTA", default_value_t = 0.05)]
     delta: f64,
@@ -192,17 +183,6 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         .or_else(|e| input(format_args!("--elo-gap {e}")))?;
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
-    let mut chains = Vec::new();
-    let mut monotone = Vec::new();
-    for m in &a.monotone {
-        let (key, up) = match m.rsplit_once(':') {
-            Some((k, "up")) => (k.trim(), true),
-            Some((k, "down")) => (k.trim(), false),
-            _ => return input(format_args!("--monotone `{m}`: expected KEY:up or KEY:down (e.g. closure:up)")),
-        };
-        chains.extend(space::chains(&a.space, key, up).or_else(|e| input(format_args!("--monotone {m}: {e}")))?);
-        monotone.push((key.to_string(), up));
-    }
     let tiers = space::tiers(&a.tiers);
     if tiers.is_empty() {
         return input("--tiers: give at least one agent (e.g. --tiers learned,fast)");
@@ -226,13 +206,6 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         } else {
             let g: Vec<String> = gaps.iter().map(|g| format!("{}:{}", g.name(), g.elo).replace(' ', "")).collect();
             format!(" elo={}", g.join(";"))
-        }
-        + &if monotone.is_empty() {
-            String::new()
-        } else {
-            let m: Vec<String> =
-                monotone.iter().map(|(k, up)| format!("{k}:{}", if *up { "up" } else { "down" })).collect();
-            format!(" monotone={}", m.join(";"))
         };
     let log_path = dir.join("rounds.csv");
     let mut log = match mode {
@@ -245,9 +218,6 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     columns.extend(gaps.iter().map(|g| Column { bands: vec![g.band()], cost: 2 }));
     let ncols = columns.len();
     let mut d = Design::with_columns(variants.len(), columns, a.delta).or_else(input)?;
-    if !chains.is_empty() {
-        d.set_chains(chains, (0..tiers.len()).collect());
-    }
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(input)?;
     let started = std::time::Instant::now();
@@ -410,15 +380,6 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             g.b,
             g.elo,
             elo_score(g.elo)
-        )?;
-    }
-    for (key, up) in &monotone {
-        writeln!(
-            out,
-            "# monotone {key} (ASSUMED, not checked): the first player's mean score never {} as {key} grows, the \
-             other keys fixed; the verdicts marked * are decided from their neighbours' bounds under it (shown as \
-             their interval) and hold only if it does",
-            if *up { "decreases" } else { "increases" }
         )?;
     }
     writeln!(
@@ -649,14 +610,7 @@ fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
 
 /// `senat design --selftest`.
 fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
-    let cfg = selftest::Config {
-        instances: a.instances,
-        delta: a.delta,
-        cap: a.cap,
-        round: 50,
-        seed: a.seed,
-        monotone: a.planted_monotone,
-    };
+    let cfg = selftest::Config { instances: a.instances, delta: a.delta, cap: a.cap, round: 50, seed: a.seed };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_all(a.threads)?).build().or_else(input)?;
     let r = pool.install(|| selftest::run(&cfg));
     let (err, lo, hi) = r.error();
@@ -676,14 +630,6 @@ fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
          played n games, n the oracle size that decides every variant a fixed n can within the cap)",
         r.adaptive, r.round_robin, r.fixed
     )?;
-    if cfg.monotone {
-        writeln!(
-            out,
-            "planted monotone families: each instance's variants sorted by their means, one chain given to the \
-             decision code (the error counted is this run's); games without the chain {}, with it {}",
-            r.plain, r.adaptive
-        )?;
-    }
     let fixed = r.savings_fixed();
     let fixed = if fixed >= 1.0 {
         format!("{fixed:.2}x fewer than fixed-n Hoeffding")
@@ -693,16 +639,11 @@ fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "selftest: family-wise error {}/{} = {err:.4} (95% Wilson {lo:.4}..{hi:.4}, delta {}); {:.2}x fewer games \
-         than round-robin, {fixed}{}",
+         than round-robin, {fixed}",
         r.errors,
         cfg.instances,
         cfg.delta,
         r.savings(),
-        if cfg.monotone {
-            format!("; the monotone chains {:.2}x fewer than without", r.savings_monotone())
-        } else {
-            String::new()
-        },
     )?;
     if hi > cfg.delta && err > cfg.delta {
         return input(format_args!("the observed error {err:.4} exceeds delta {}", cfg.delta));

@@ -131,9 +131,6 @@ pub struct Cell {
     /// Tests of μ ≤ lo, μ ≥ lo, μ ≤ hi, μ ≥ hi (`None` at an edge 0 or 1).
     tests: [Option<EdgeTest>; 4],
     verdict: Verdict,
-    /// The bounds its verdict was inferred from, when the monotone
-    /// assumption decided it ([`Design::set_chains`]).
-    inferred: Option<(f64, f64)>,
 }
 
 impl Cell {
@@ -143,7 +140,7 @@ impl Cell {
         let a = alpha / 4.0;
         let at = |m: f64, up: bool| (m > 0.0 && m < 1.0).then(|| EdgeTest::new(m, up, a));
         let tests = [at(band.lo, true), at(band.lo, false), at(band.hi, true), at(band.hi, false)];
-        Ok(Cell { band, cs, tests, verdict: Verdict::Undecided, inferred: None })
+        Ok(Cell { band, cs, tests, verdict: Verdict::Undecided })
     }
 
     fn certified(&self, i: usize) -> bool {
@@ -210,24 +207,6 @@ impl Cell {
     pub fn verdict(&self) -> Verdict {
         self.verdict
     }
-
-    /// The bounds `lo..hi` on its mean that decided it from other cells
-    /// under the monotone assumption, if they did.
-    pub fn inferred(&self) -> Option<(f64, f64)> {
-        self.inferred
-    }
-
-    /// Decides an undecided cell from bounds `lo..hi` on its mean known
-    /// from other cells, if they decide it.
-    fn infer(&mut self, lo: f64, hi: f64) {
-        if self.verdict == Verdict::Undecided {
-            let v = Verdict::of(lo, hi, self.band);
-            if v != Verdict::Undecided {
-                self.verdict = v;
-                self.inferred = Some((lo, hi));
-            }
-        }
-    }
 }
 
 /// Every cell of a design: `variants × columns × targets`. A column is a
@@ -245,10 +224,6 @@ pub struct Design {
     stride: usize,
     alpha: f64,
     cells: Vec<Cell>,
-    /// Chains of variants along which the first target's mean is assumed
-    /// non-decreasing, and the columns where it is ([`Design::set_chains`]).
-    chains: Vec<Vec<usize>>,
-    chain_columns: Vec<usize>,
 }
 
 /// One column of a design: its targets' bands and what one observation costs.
@@ -290,7 +265,7 @@ impl Design {
                 }
             }
         }
-        Ok(Design { variants, columns, offsets, stride, alpha, cells, chains: Vec::new(), chain_columns: Vec::new() })
+        Ok(Design { variants, columns, offsets, stride, alpha, cells })
     }
 
     /// Each cell's α.
@@ -339,47 +314,6 @@ impl Design {
             }
         }
         v
-    }
-
-    /// **An assumption, not a fact the data checks**: along each chain
-    /// (variant indices), the mean of target 0 of each column in `columns`
-    /// is non-decreasing. Under it, [`Design::infer`] bounds a variant's
-    /// mean below by the largest lower bound of the variants before it in
-    /// a chain and above by the smallest upper bound of those after it,
-    /// and decides it when those bounds do. On the event where every
-    /// cell's interval holds (probability ≥ 1 − δ, at all times), the
-    /// bounds hold too if the assumption does, so the verdicts keep their
-    /// guarantee; if the assumption is false they may not.
-    pub fn set_chains(&mut self, chains: Vec<Vec<usize>>, columns: Vec<usize>) {
-        self.chains = chains;
-        self.chain_columns = columns;
-        self.infer();
-    }
-
-    /// Decides what the chains' monotone assumption allows
-    /// ([`Design::set_chains`]); [`run_rounds`] calls it after every round.
-    pub fn infer(&mut self) {
-        for c in 0..self.chains.len() {
-            for &t in &self.chain_columns.clone() {
-                let ids: Vec<usize> = self.chains[c].iter().map(|&v| self.index(v, t, 0)).collect();
-                let own: Vec<(f64, f64)> = ids.iter().map(|&i| self.cells[i].interval()).collect();
-                let mut lo = vec![0.0; ids.len()];
-                let mut hi = vec![1.0; ids.len()];
-                let mut best = f64::NEG_INFINITY;
-                for (j, b) in own.iter().enumerate() {
-                    best = best.max(b.0);
-                    lo[j] = best;
-                }
-                let mut best = f64::INFINITY;
-                for (j, b) in own.iter().enumerate().rev() {
-                    best = best.min(b.1);
-                    hi[j] = best;
-                }
-                for (j, &i) in ids.iter().enumerate() {
-                    self.cells[i].infer(lo[j], hi[j]);
-                }
-            }
-        }
     }
 
     /// Adds one observation of variant `v` under column `t`: `obs[k]` is
@@ -470,7 +404,6 @@ pub fn run_rounds<E>(
                 spent += d.cost(t);
             }
         }
-        d.infer();
     }
     unreachable!("the loop returns")
 }
@@ -543,39 +476,6 @@ mod tests {
         assert_eq!(games, vec![20, 20, 20, 20]);
         assert_eq!(d.cell(1, 1, 0).count(), 20);
         assert_eq!(d.cell(1, 0, 1).count(), 20);
-    }
-
-    /// Along a chain assumed non-decreasing, a variant certified above the
-    /// band decides those after it, and bounds on both sides of a variant
-    /// inside the band decide it in, without its own games.
-    #[test]
-    fn chains_decide_neighbours() {
-        let band = Band { lo: 0.4, hi: 0.6 };
-        let mut d = Design::new(4, 1, vec![band], 0.05).unwrap();
-        d.set_chains(vec![vec![0, 1, 2, 3]], vec![0]);
-        // Variant 1 always scores 1 (certainly above the band): 2 and 3 follow.
-        for _ in 0..200 {
-            d.record(1, 0, &[1.0]);
-        }
-        d.infer();
-        assert_eq!(d.cell(1, 0, 0).verdict(), Verdict::Out);
-        assert_eq!(d.cell(1, 0, 0).inferred(), None);
-        for v in [2, 3] {
-            assert_eq!(d.cell(v, 0, 0).verdict(), Verdict::Out);
-            assert!(d.cell(v, 0, 0).inferred().is_some() && d.cell(v, 0, 0).count() == 0);
-        }
-        assert_eq!(d.cell(0, 0, 0).verdict(), Verdict::Undecided);
-        // A chain 0 < 1 < 2 with 0 certified above 0.4 and 2 below 0.6: 1 is in.
-        let mut d = Design::new(3, 1, vec![band], 0.05).unwrap();
-        d.set_chains(vec![vec![0, 1, 2]], vec![0]);
-        for j in 0..4000 {
-            d.record(0, 0, &[(j % 2) as f64]);
-            d.record(2, 0, &[(j % 2) as f64]);
-        }
-        d.infer();
-        assert_eq!(d.cell(0, 0, 0).verdict(), Verdict::In);
-        assert_eq!(d.cell(1, 0, 0).verdict(), Verdict::In);
-        assert!(d.cell(1, 0, 0).inferred().is_some());
     }
 
     #[test]

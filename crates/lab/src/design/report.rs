@@ -263,9 +263,6 @@ pub struct Row {
     pub verdict: Verdict,
     /// Games played (an Elo gap's: twice its pairs).
     pub games: u64,
-    /// Whether the monotone assumption decided it from other variants'
-    /// bounds (then `lo..hi` are those bounds).
-    pub inferred: bool,
 }
 
 /// The rows of a design: `variants` as given, and per column its name (a
@@ -278,7 +275,7 @@ pub fn rows(d: &Design, variants: &[String], columns: &[(String, Vec<String>)]) 
         for (t, (tier, targets)) in columns.iter().enumerate() {
             for (k, target) in targets.iter().enumerate() {
                 let c = d.cell(v, t, k);
-                let (lo, hi) = c.inferred().unwrap_or(c.interval());
+                let (lo, hi) = c.interval();
                 out.push(Row {
                     variant: if name.is_empty() { "rules".into() } else { name.clone() },
                     tier: tier.clone(),
@@ -288,7 +285,6 @@ pub fn rows(d: &Design, variants: &[String], columns: &[(String, Vec<String>)]) 
                     hi,
                     verdict: c.verdict(),
                     games: c.count() * d.cost(t),
-                    inferred: c.inferred().is_some(),
                 });
             }
         }
@@ -331,7 +327,7 @@ pub fn table(rows: &[Row]) -> String {
             r.target,
             r.estimate,
             format!("[{:.4}, {:.4}]", r.lo, r.hi),
-            format!("{}{}", r.verdict.name(), if r.inferred { "*" } else { "" }),
+            r.verdict.name(),
             r.games
         );
     }

@@ -26,15 +26,6 @@
 //!   equal to the distance decides only about half the time, both of which
 //!   favour it).
 //!
-//! With [`Config::monotone`], every instance's variants are sorted by
-//! their means (a planted monotone family: a chain along which the mean
-//! never decreases, the edge variants among them), and each instance runs
-//! twice on the same games: with the chain given to the decision code
-//! ([`Design::set_chains`], which then decides variants from their
-//! neighbours' bounds) and without it. The error counted is the run with
-//! the chain's; the games saved are the run without it over the run with
-//! it.
-//!
 //! This module draws only from its own seeded generator; it plays no game
 //! and writes no file.
 
@@ -56,13 +47,11 @@ pub struct Config {
     pub round: u64,
     /// The seed of the truths and the games.
     pub seed: u64,
-    /// Planted monotone families, decided with and without their chain.
-    pub monotone: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { instances: 200, delta: 0.05, cap: 20_000, round: 50, seed: 59, monotone: false }
+        Config { instances: 200, delta: 0.05, cap: 20_000, round: 50, seed: 59 }
     }
 }
 
@@ -146,31 +135,12 @@ pub struct Outcome {
     pub decided: usize,
     /// Variants.
     pub variants: usize,
-    /// With [`Config::monotone`], the games of the same instance decided
-    /// without its chain (else the adaptive games).
-    pub plain: u64,
 }
 
-/// Runs instance `inst` with `cfg` through the one decision loop (with
-/// [`Config::monotone`], its truths sorted into a chain, run with and
-/// without it).
+/// Runs instance `inst` with `cfg` through the one decision loop.
 pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
-    if !cfg.monotone {
-        return run_one(inst, cfg, index, false);
-    }
-    let mut sorted = inst.clone();
-    sorted.truths.sort_by(|a, b| a.mean().total_cmp(&b.mean()));
-    let plain = run_one(&sorted, cfg, index, false);
-    Outcome { plain: plain.adaptive, ..run_one(&sorted, cfg, index, true) }
-}
-
-/// One run of instance `inst`, with its variants as one chain if `chain`.
-fn run_one(inst: &Instance, cfg: &Config, index: u64, chain: bool) -> Outcome {
     let k = inst.truths.len();
     let mut d = Design::new(k, 1, vec![inst.band], cfg.delta).expect("a self-test's δ is in (0, 1)");
-    if chain {
-        d.set_chains(vec![(0..k).collect()], vec![0]);
-    }
     let plan = Plan { round: cfg.round, budget: u64::MAX, per_pair: cfg.cap };
     let mut rng = rng_from_seed(crate::selfplay::game_seed(cfg.seed ^ 0x5E1F_7E57, index));
     // The stopping time of each variant (games when decided; cap if never).
@@ -208,8 +178,7 @@ fn run_one(inst: &Instance, cfg: &Config, index: u64, chain: bool) -> Outcome {
         .max()
         .unwrap_or(0);
     let fixed = k as u64 * hardest;
-    let adaptive = games.iter().sum();
-    Outcome { erred, adaptive, round_robin, fixed, decided, variants: k, plain: adaptive }
+    Outcome { erred, adaptive: games.iter().sum(), round_robin, fixed, decided, variants: k }
 }
 
 /// A self-test's totals.
@@ -229,9 +198,6 @@ pub struct Report {
     pub decided: u64,
     /// Variants, all instances.
     pub variants: u64,
-    /// With [`Config::monotone`], the games without the chains, all
-    /// instances (else the adaptive games).
-    pub plain: u64,
 }
 
 impl Report {
@@ -246,12 +212,6 @@ impl Report {
         self.round_robin as f64 / self.adaptive.max(1) as f64
     }
 
-    /// With [`Config::monotone`]: the games without the chains over those
-    /// with them.
-    pub fn savings_monotone(&self) -> f64 {
-        self.plain as f64 / self.adaptive.max(1) as f64
-    }
-
     /// Fixed-n Hoeffding's games over the adaptive ones.
     pub fn savings_fixed(&self) -> f64 {
         self.fixed as f64 / self.adaptive.max(1) as f64
@@ -263,8 +223,7 @@ pub fn run(cfg: &Config) -> Report {
     use rayon::prelude::*;
     let outs: Vec<Outcome> =
         (0..cfg.instances).into_par_iter().map(|i| run_instance(&instance(cfg.seed, i), cfg, i)).collect();
-    let mut r =
-        Report { config: *cfg, errors: 0, adaptive: 0, round_robin: 0, fixed: 0, decided: 0, variants: 0, plain: 0 };
+    let mut r = Report { config: *cfg, errors: 0, adaptive: 0, round_robin: 0, fixed: 0, decided: 0, variants: 0 };
     for o in outs {
         r.errors += o.erred as u64;
         r.adaptive += o.adaptive;
@@ -272,7 +231,6 @@ pub fn run(cfg: &Config) -> Report {
         r.fixed += o.fixed;
         r.decided += o.decided as u64;
         r.variants += o.variants as u64;
-        r.plain += o.plain;
     }
     r
 }
@@ -302,14 +260,5 @@ mod tests {
         assert_eq!(r, run(&cfg), "the same seed gives the same report");
         assert!(r.error().1 <= cfg.delta, "{r:?}");
         assert!(r.adaptive < r.round_robin, "{r:?}");
-        assert_eq!(r.plain, r.adaptive);
-    }
-
-    #[test]
-    fn monotone_families_keep_the_promise_with_fewer_games() {
-        let cfg = Config { instances: 20, cap: 4_000, monotone: true, ..Config::default() };
-        let r = run(&cfg);
-        assert!(r.error().1 <= cfg.delta, "{r:?}");
-        assert!(r.adaptive < r.plain, "{r:?}");
     }
 }

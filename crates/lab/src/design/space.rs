@@ -40,13 +40,13 @@ fn range(key: &str, text: &str) -> Result<Vec<String>, SpaceError> {
     Ok((0..).map(|i| lo + i * step).take_while(|&v| v <= hi).map(|v| v.to_string()).collect())
 }
 
-/// The axes of `text`: each key with its values, in the order written
-/// (empty for an empty space).
-fn axes(text: &str) -> Result<Vec<(String, Vec<String>)>, SpaceError> {
-    let mut axes: Vec<(String, Vec<String>)> = Vec::new();
+/// Expands `text` into its variant texts (at least one; an empty space is
+/// the game's default rules, the text `""`).
+pub fn expand(text: &str) -> Result<Vec<String>, SpaceError> {
     if text.trim().is_empty() {
-        return Ok(axes);
+        return Ok(vec![String::new()]);
     }
+    let mut axes: Vec<(String, Vec<String>)> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
         let Some((key, values)) = item.split_once('=') else {
@@ -74,14 +74,8 @@ fn axes(text: &str) -> Result<Vec<(String, Vec<String>)>, SpaceError> {
     if total.is_none() {
         return Err(SpaceError(format!("the space has more than {MAX_VARIANTS} variants")));
     }
-    Ok(axes)
-}
-
-/// Expands `text` into its variant texts (at least one; an empty space is
-/// the game's default rules, the text `""`).
-pub fn expand(text: &str) -> Result<Vec<String>, SpaceError> {
     let mut out = vec![String::new()];
-    for (key, vals) in &axes(text)? {
+    for (key, vals) in &axes {
         let mut next = Vec::with_capacity(out.len() * vals.len());
         for prefix in &out {
             for v in vals {
@@ -90,43 +84,6 @@ pub fn expand(text: &str) -> Result<Vec<String>, SpaceError> {
             }
         }
         out = next;
-    }
-    Ok(out)
-}
-
-/// The chains of ordered key `key` in space `text`: for each setting of
-/// the other keys, the indices (in [`expand`]'s order) of its variants
-/// sorted by `key`'s value, ascending (`up`) or descending. Every value of
-/// the key must be a number.
-pub fn chains(text: &str, key: &str, up: bool) -> Result<Vec<Vec<usize>>, SpaceError> {
-    let axes = axes(text)?;
-    let Some(j) = axes.iter().position(|(k, _)| k == key) else {
-        let keys: Vec<&str> = axes.iter().map(|(k, _)| k.as_str()).collect();
-        return Err(SpaceError(format!("`{key}` is not a key of the space (its keys: {})", keys.join(", "))));
-    };
-    let mut order: Vec<(f64, usize)> = Vec::new();
-    for (i, v) in axes[j].1.iter().enumerate() {
-        let x: f64 = v.parse().map_err(|_| {
-            SpaceError(format!("`{key}={v}`: a monotone key needs numbers for values, and `{v}` is not one"))
-        })?;
-        order.push((x, i));
-    }
-    order.sort_by(|a, b| a.0.total_cmp(&b.0));
-    if !up {
-        order.reverse();
-    }
-    // Variant index = Σ index_i × stride_i, the last key fastest.
-    let mut strides = vec![1usize; axes.len()];
-    for i in (0..axes.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * axes[i + 1].1.len();
-    }
-    let total: usize = axes.iter().map(|(_, v)| v.len()).product();
-    let mut out = Vec::new();
-    for base in 0..total {
-        if (base / strides[j]) % axes[j].1.len() != 0 {
-            continue; // not the chain's first index along the key
-        }
-        out.push(order.iter().map(|&(_, i)| base + i * strides[j]).collect());
     }
     Ok(out)
 }
@@ -213,17 +170,6 @@ mod tests {
         for bad in ["closure", "=1", "a=1|", "a=1..5", "a=5..1:1", "a=1..5:0", "a=1,a=2", "a=x..3:1", "a=0..100000:1"] {
             assert!(expand(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn chains_follow_the_key() {
-        // closure fastest-but-one: variants (c, m) = index 2c + m.
-        let space = "closure=40..60:10,mover=red|blue";
-        assert_eq!(chains(space, "closure", true).unwrap(), vec![vec![0, 2, 4], vec![1, 3, 5]]);
-        assert_eq!(chains(space, "closure", false).unwrap(), vec![vec![4, 2, 0], vec![5, 3, 1]]);
-        assert_eq!(chains("a=3|1|2", "a", true).unwrap(), vec![vec![1, 2, 0]]);
-        assert!(chains(space, "mover", true).is_err());
-        assert!(chains(space, "other", true).is_err());
     }
 
     #[test]
