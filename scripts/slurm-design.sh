@@ -91,7 +91,7 @@ submit) ;;
 esac
 
 shards=8 out=design-slurm cpus=1 bin=""
-usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while getopts "n:o:c:b:h" opt; do
     case "$opt" in
     n) shards=$OPTARG ;;

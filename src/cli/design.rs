@@ -74,11 +74,11 @@ pub(crate) struct DesignArgs {
     /// design with a larger bound.
     #[arg(long, value_name = "BOUND", value_parser = clap::value_parser!(u32).range(1..))]
     plies_bound: Option<u32>,
-    /// An Elo-gap target, per variant (repeatable): agent A beats agent B by at least N Elo, from colour-swapped
+    /// An Elo-gap target GAP = A>B:N, per variant (repeatable): agent A beats agent B by at least N Elo, from colour-swapped
     /// pairs of A against B played as `senat arena` plays them; in when A's mean score is certainly at least
     /// 1/(1+10^(-N/400)), out when certainly below. The gap is after the last `:` (e.g. `fast>random:100`,
     /// `mcts:playouts=400>mcts:playouts=50:200`).
-    #[arg(long = "elo-gap", value_name = "A>B:N")]
+    #[arg(long = "elo-gap", value_name = "GAP")]
     elo_gap: Vec<String>,
     /// The family-wise error over all variants, tiers and targets (split by a union bound).
     #[arg(long, value_name = "DELTA", default_value_t = 0.05)]
@@ -90,7 +90,8 @@ pub(crate) struct DesignArgs {
     /// are spent (rounds read back by --resume cost nothing; a --resume gets the budget again).
     #[arg(long, value_name = "H")]
     budget_hours: Option<f64>,
-    /// Games per variant × tier in a round (the same game seeds for every variant: common random numbers).
+    /// Games per variant × tier in a round, and colour-swapped pairs per variant × Elo gap (the same game seeds
+    /// for every variant: common random numbers).
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     round: u64,
     /// The seed of every game (game i of every variant and tier draws game seed (SEED, i)).
@@ -473,12 +474,13 @@ fn play_shard(
         .map_err(Halt::Fail)?;
     write_atomic(&path, &shard::shard_text(identity, r, s, &rows), false).map_err(Halt::Fail)?;
     Ok(format!(
-        "round {r} shard {}/{}: games {}..{} of the round's {} written to {}",
+        "round {r} shard {}/{}: {} of the round's {} games (its slice {}..{}) written to {}",
         s.k,
         s.n,
+        span.end - span.start,
+        expected.len(),
         span.start,
         span.end,
-        expected.len(),
         path.display()
     ))
 }
