@@ -124,6 +124,9 @@ pub(crate) struct DesignArgs {
     quiet: bool,
 }
 
+/// One game (or pair) of a round: its variant, its column and its index.
+type Job = (usize, usize, u64);
+
 /// One observation of a variant × column: the game (or pair) index to its outcome.
 type GameFn = Box<dyn Fn(u64) -> GameOutcome + Sync>;
 
@@ -226,7 +229,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     // spend the whole budget: a run that decides every cell stops sooner).
     let bar = progress_bar(a.budget_games, a.quiet || matches!(mode, Mode::Shard(_)));
     let mut spent = 0u64;
-    let play = |jobs: &[(usize, usize, u64)]| -> Vec<LogRow> {
+    let play = |jobs: &[Job]| -> Vec<LogRow> {
         pool.install(|| {
             jobs.par_iter()
                 .map(|&(v, t, g)| LogRow { variant: v, tier: t, game: g, outcome: games[v * ncols + t](g) })
@@ -236,7 +239,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     let played = run_rounds(&mut d, &plan, |r, pairs| -> std::result::Result<RoundObs, Halt> {
         let span = r * a.round..(r + 1) * a.round;
         // The round's games, in the one order every run plays and logs them.
-        let expected: Vec<(usize, usize, u64)> =
+        let expected: Vec<Job> =
             shard::round_jobs(pairs.len(), span).into_iter().map(|(p, g)| (pairs[p].0, pairs[p].1, g)).collect();
         let rows: Vec<LogRow> = match (log.logged(r), mode) {
             (Some(rows), Mode::Shard(_)) => rows.to_vec(),
@@ -449,8 +452,8 @@ fn play_shard(
     identity: &str,
     r: u64,
     s: Shard,
-    expected: &[(usize, usize, u64)],
-    play: &dyn Fn(&[(usize, usize, u64)]) -> Vec<LogRow>,
+    expected: &[Job],
+    play: &dyn Fn(&[Job]) -> Vec<LogRow>,
 ) -> std::result::Result<String, Halt> {
     let path = shard::shard_path(dir, r, s.k);
     let span = s.range(expected.len() as u64);
