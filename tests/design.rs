@@ -141,7 +141,8 @@ fn a_dominoes_design_with_a_length_target_and_the_budgets() {
 
 /// A design with an Elo-gap target played in shards (three per round, in
 /// any order) and folded round by round is the unsharded design byte for
-/// byte: its round log, its CSV and its table (but for the command line);
+/// byte: its round log, its CSV and its table (but for the command line),
+/// and so is one whose last shards a local `--resume` folds;
 /// a fold with a shard missing names it; a shard of a finished design
 /// plays nothing; a shard with `--budget-hours` or a bad gap is refused.
 #[test]
@@ -198,6 +199,18 @@ fn a_sharded_design_with_an_elo_gap_is_the_unsharded_one() {
     let tail = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(tail(&folded), tail(&table));
     assert!(run(args("s", &["--shard", "2/3"])).contains("nothing to play"));
+    // Two shards a round, then a local --resume folds the second round and plays on: the same design.
+    for round in 0..2 {
+        run(args("r", &["--shard", "2/2"]));
+        run(args("r", &["--shard", "1/2"]));
+        if round == 0 {
+            assert!(run(args("r", &["--fold"])).contains("# stopped: round 1 is to be played"));
+        }
+    }
+    let resumed = run(args("r", &["--resume"]));
+    assert!(!dir.exists("r/round-1"));
+    assert_eq!(dir.text("r/rounds.csv"), dir.text("u/rounds.csv"));
+    assert_eq!(tail(&resumed), tail(&table));
     assert!(fails_v(&args("h", &["--shard", "1/2", "--budget-hours", "1"])).contains("--budget-hours"));
     assert!(fails_v(&args("h", &["--shard", "3/2"])).contains("--shard"));
     assert!(fails_v(&args("h", &["--elo-gap", "greedy:100"])).contains("--elo-gap"));
