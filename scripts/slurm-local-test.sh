@@ -3,7 +3,9 @@
 # machine: starts munged, slurmctld and slurmd by hand (no systemd) on
 # 127.0.0.1 with a private configuration, submits a job array of shards and
 # the merge job, and compares the merged games and summary files byte for
-# byte with the unsharded run of the same batch.
+# byte with the unsharded run of the same batch; then runs a tiny design
+# through scripts/slurm-design.sh (a job array and a fold job per round)
+# and compares its round log, CSV and table with the unsharded design.
 #
 # Slurm comes from Debian's slurm-wlm and munge packages (installed with apt
 # when missing and we are root). If they cannot be installed or the daemons
@@ -104,6 +106,9 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/backfill
+# Schedule a finished job's dependants and a new array at once (the default
+# batch_sched_delay waits up to 3 s; the design's chain of rounds waits on it).
+SchedulerParameters=batch_sched_delay=0
 ReturnToService=2
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
@@ -146,6 +151,17 @@ if [ $up = 0 ]; then
 fi
 say "Slurm is up: node $host, $cpus CPUs, port $port"
 
+# ---- a design, each round a job array (scripts/slurm-design.sh) --------------
+# Two rounds of two shards and a fold job each (the budget stops it), with
+# an Elo-gap target: its rounds.csv, design.csv and table must be the
+# unsharded run's. Its chain of jobs is submitted first and runs beside
+# the self-play batch below (each round waits on Slurm's scheduling more
+# than it computes), and is checked at the end.
+design_args=(--game connect4 --space 'width=5|7' --tiers random --first 0.3..0.7
+    --elo-gap 'greedy>random:100' --budget-games 100 --round 10 --seed "$seed")
+design_ids=$("$repo/scripts/slurm-design.sh" -n 2 -o "$work/design" -b "$bin" -- "${design_args[@]}")
+say "design: first round's jobs $design_ids"
+
 # ---- the unsharded reference run -------------------------------------------
 say "unsharded: $games games, seed $seed"
 "$bin" selfplay --games "$games" --seed "$seed" --out "$work/unsharded.csv" --summary "$work/unsharded-summary.csv" --quiet
@@ -159,11 +175,11 @@ while [ $SECONDS -lt $deadline ]; do
     if [ -z "$(squeue -h -o '%i' 2>/dev/null)" ]; then
         break
     fi
-    sleep 1
+    sleep 0.2
 done
 if [ -n "$(squeue -h -o '%i' 2>/dev/null)" ]; then
     squeue
-    say "FAIL: the jobs did not finish within ${timeout_s}s"
+    say "FAIL: the jobs (the batch's and the design's) did not finish within ${timeout_s}s"
     exit 1
 fi
 if [ ! -f "$work/out/games.csv" ]; then
@@ -187,4 +203,24 @@ for f in games.csv:unsharded.csv summary.csv:unsharded-summary.csv; do
 done
 shard_files=$(find "$work/out" -name 'shard-*.csv' | wc -l)
 say "$shard_files shard files, merge job $merge_id"
+
+# ---- the design's comparison ------------------------------------------------
+"$bin" design "${design_args[@]}" --out "$work/design-local" --threads 1 --quiet >"$work/design-local.txt"
+rounds=$(grep -c '^#end' "$work/design-local/rounds.csv")
+for f in rounds.csv design.csv; do
+    if cmp -s "$work/design/$f" "$work/design-local/$f"; then
+        say "OK: the Slurm design's $f is byte-identical to the unsharded run's ($rounds rounds)"
+    else
+        say "FAIL: the Slurm design's $f differs from the unsharded run's; logs:"
+        tail -n 5 "$work"/design/slurm-*.log 2>/dev/null | sed 's/^/  /' || true
+        status=1
+    fi
+done
+# The tables differ in their first line only (the command, with its --out).
+if cmp -s <(tail -n +2 "$work/design/design.txt" 2>/dev/null) <(tail -n +2 "$work/design-local.txt"); then
+    say "OK: the Slurm design's table is the unsharded run's but for its first line (the command)"
+else
+    say "FAIL: the Slurm design's table differs from the unsharded run's"
+    status=1
+fi
 exit $status

@@ -7,18 +7,27 @@
 //! self-play game or a lab game's batch row), runs
 //! the rounds on threads with the round log for `--resume`, and writes
 //! `DIR/design.csv` (atomically), `DIR/design.png` and the printed table.
-//! `--selftest` runs the same decision code on planted truths.
+//! A round may instead be played in shards (`--shard K/N`, each writing
+//! `DIR/round-R/shard-K.csv` atomically and nothing else) and folded
+//! into the round log by `--fold` (or `--resume`), which decides, writes
+//! and prints as an unsharded run would; scripts/slurm-design.sh drives
+//! that as Slurm job arrays. `--selftest` runs the same decision code on
+//! planted truths.
 
 use crate::cli::common::{Failure, Result, input, policy, progress_bar, threads_or_all, write_atomic};
 use crate::cli::game::{self, on_game};
 use clap::Args;
 use rayon::prelude::*;
-use senat_lab::design::decide::{Band, Design, Plan, RoundObs, Verdict, run_rounds};
-use senat_lab::design::play::{GameOutcome, lab_game, senat_game};
+use senat_lab::arena::Schedule;
+use senat_lab::catalog::arena::{ArenaPlan, arena};
+use senat_lab::design::decide::{Band, Column, Design, Plan, RoundObs, Verdict, elo_score, run_rounds};
+use senat_lab::design::play::{EloPairs, GameOutcome, lab_game, senat_game};
 use senat_lab::design::report::{self, LogRow, RoundLog};
+use senat_lab::design::shard::{self, Pending};
+use senat_lab::design::space::EloGap;
 use senat_lab::design::{selftest, space};
 use senat_lab::games::{GameKind, LabGame};
-use senat_lab::selfplay::Matchup;
+use senat_lab::selfplay::{Matchup, Shard};
 use senat_rules::Variant as SenatVariant;
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,6 +74,12 @@ pub(crate) struct DesignArgs {
     /// design with a larger bound.
     #[arg(long, value_name = "BOUND", value_parser = clap::value_parser!(u32).range(1..))]
     plies_bound: Option<u32>,
+    /// An Elo-gap target GAP = A>B:N, per variant (repeatable): agent A beats agent B by at least N Elo, from colour-swapped
+    /// pairs of A against B played as `senat arena` plays them; in when A's mean score is certainly at least
+    /// 1/(1+10^(-N/400)), out when certainly below. The gap is after the last `:` (e.g. `fast>random:100`,
+    /// `mcts:playouts=400>mcts:playouts=50:200`).
+    #[arg(long = "elo-gap", value_name = "GAP")]
+    elo_gap: Vec<String>,
     /// The family-wise error over all variants, tiers and targets (split by a union bound).
     #[arg(long, value_name = "DELTA", default_value_t = 0.05)]
     delta: f64,
@@ -75,7 +90,8 @@ pub(crate) struct DesignArgs {
     /// are spent (rounds read back by --resume cost nothing; a --resume gets the budget again).
     #[arg(long, value_name = "H")]
     budget_hours: Option<f64>,
-    /// Games per variant × tier in a round (the same game seeds for every variant: common random numbers).
+    /// Games per variant × tier in a round, and colour-swapped pairs per variant × Elo gap (the same game seeds
+    /// for every variant: common random numbers).
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     round: u64,
     /// The seed of every game (game i of every variant and tier draws game seed (SEED, i)).
@@ -84,9 +100,22 @@ pub(crate) struct DesignArgs {
     /// The output folder: design.csv, design.png and rounds.csv (the round log).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Continue the design whose round log is DIR/rounds.csv (after an interruption, or with a larger budget).
+    /// Continue the design whose round log is DIR/rounds.csv (after an interruption, or with a larger budget);
+    /// a round played in shards (--shard) is folded in first.
     #[arg(long)]
     resume: bool,
+    /// Play only shard K of N of the design's next round (its games split in N contiguous slices; the same
+    /// games as an unsharded run) into DIR/round-R/shard-K.csv, atomically, and nothing else; DIR/rounds.csv
+    /// is only read. A shard already played is not played again. Then --fold. scripts/slurm-design.sh runs
+    /// the shards as a Slurm job array.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["resume", "fold", "selftest"])]
+    shard: Option<String>,
+    /// Fold the next round's shard files (all N of DIR/round-R/shard-K.csv, else an error naming the missing
+    /// ones) into DIR/rounds.csv (as an unsharded run logs the round, byte for byte), decide, write
+    /// design.csv and design.png and print the table; plays no game. Its `# stopped:` line says `round R is
+    /// to be played` while the design needs another round.
+    #[arg(long, conflicts_with_all = ["resume", "selftest"])]
+    fold: bool,
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -95,8 +124,11 @@ pub(crate) struct DesignArgs {
     quiet: bool,
 }
 
-/// One game of a variant × tier: the game index to its outcome.
-type GameFn = Box<dyn Fn(u64) -> GameOutcome + Send + Sync>;
+/// One game (or pair) of a round: its variant, its column and its index.
+type Job = (usize, usize, u64);
+
+/// One observation of a variant × column: the game (or pair) index to its outcome.
+type GameFn = Box<dyn Fn(u64) -> GameOutcome + Sync>;
 
 /// `senat design`.
 pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
@@ -136,6 +168,23 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     if let Some(h) = a.budget_hours.filter(|h| !(h.is_finite() && *h > 0.0)) {
         return input(format_args!("--budget-hours {h}: give a positive number of core-hours"));
     }
+    let mode = match &a.shard {
+        Some(t) => Mode::Shard(Shard::parse(t).or_else(input)?),
+        None if a.fold => Mode::Fold,
+        None => Mode::Local,
+    };
+    if a.budget_hours.is_some() && mode != Mode::Local {
+        return input(
+            "--budget-hours counts the playing time of one process; a design played in shards (--shard, --fold) \
+             has --budget-games only (scripts/slurm-design.sh takes a time limit of its own)",
+        );
+    }
+    let gaps: Vec<EloGap> = a
+        .elo_gap
+        .iter()
+        .map(|t| EloGap::parse(t))
+        .collect::<std::result::Result<_, _>>()
+        .or_else(|e| input(format_args!("--elo-gap {e}")))?;
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
     let tiers = space::tiers(&a.tiers);
@@ -143,7 +192,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         return input("--tiers: give at least one agent (e.g. --tiers learned,fast)");
     }
     let threads = threads_or_all(a.threads)?;
-    let games = game_functions(kind, &variants, &tiers, a.seed)?;
+    let games = game_functions(kind, &variants, &tiers, &gaps, a.seed)?;
     std::fs::create_dir_all(&dir).or_else(|e| input(format_args!("--out {}: {e}", dir.display())))?;
     let identity = format!(
         "game={kind} space={} tiers={} first={} draws_max={} delta={} seed={} round={}",
@@ -155,57 +204,98 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         a.seed,
         a.round
     ) + &plies
-        .map_or(String::new(), |b| format!(" plies={}/{b}", a.plies.as_deref().unwrap_or("").trim()));
-    let mut log = RoundLog::open(&dir.join("rounds.csv"), &identity, a.resume).or_else(input)?;
-    let mut d = Design::new(variants.len(), tiers.len(), bands.clone(), a.delta).or_else(input)?;
+        .map_or(String::new(), |b| format!(" plies={}/{b}", a.plies.as_deref().unwrap_or("").trim()))
+        + &if gaps.is_empty() {
+            String::new()
+        } else {
+            let g: Vec<String> = gaps.iter().map(|g| format!("{}:{}", g.name(), g.elo).replace(' ', "")).collect();
+            format!(" elo={}", g.join(";"))
+        };
+    let log_path = dir.join("rounds.csv");
+    let mut log = match mode {
+        Mode::Local => RoundLog::open(&log_path, &identity, a.resume),
+        Mode::Fold => RoundLog::open(&log_path, &identity, log_path.exists()),
+        Mode::Shard(_) => RoundLog::read(&log_path, &identity),
+    }
+    .or_else(input)?;
+    let mut columns: Vec<Column> = vec![Column { bands: bands.clone(), cost: 1 }; tiers.len()];
+    columns.extend(gaps.iter().map(|g| Column { bands: vec![g.band()], cost: 2 }));
+    let ncols = columns.len();
+    let mut d = Design::with_columns(variants.len(), columns, a.delta).or_else(input)?;
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(input)?;
     let started = std::time::Instant::now();
     // On a terminal, a bar over the game budget (its ETA is the time to
     // spend the whole budget: a run that decides every cell stops sooner).
-    let bar = progress_bar(a.budget_games, a.quiet);
+    let bar = progress_bar(a.budget_games, a.quiet || matches!(mode, Mode::Shard(_)));
     let mut spent = 0u64;
-    let nt = tiers.len();
-    // `Err(None)`: the core-hour budget is spent (the run stops as on its game budget).
-    let played = run_rounds(&mut d, &plan, |r, pairs| -> std::result::Result<RoundObs, Option<Failure>> {
+    let play = |jobs: &[Job]| -> Vec<LogRow> {
+        pool.install(|| {
+            jobs.par_iter()
+                .map(|&(v, t, g)| LogRow { variant: v, tier: t, game: g, outcome: games[v * ncols + t](g) })
+                .collect()
+        })
+    };
+    let played = run_rounds(&mut d, &plan, |r, pairs| -> std::result::Result<RoundObs, Halt> {
         let span = r * a.round..(r + 1) * a.round;
-        let rows: Vec<LogRow> = match log.logged(r) {
-            Some(rows) => rows.to_vec(),
-            None => {
-                let core_hours = started.elapsed().as_secs_f64() * threads as f64 / 3600.0;
-                if a.budget_hours.is_some_and(|h| core_hours >= h) {
-                    return Err(None);
-                }
-                let jobs: Vec<(usize, u64)> =
-                    pairs.iter().enumerate().flat_map(|(p, _)| span.clone().map(move |g| (p, g))).collect();
-                let done: Vec<LogRow> = pool.install(|| {
-                    jobs.par_iter()
-                        .map(|&(p, g)| {
-                            let (v, t) = pairs[p];
-                            LogRow { variant: v, tier: t, game: g, outcome: games[v * nt + t](g) }
-                        })
-                        .collect()
-                });
-                log.append(r, &done).or_else(input).map_err(Some)?;
-                done
+        // The round's games, in the one order every run plays and logs them.
+        let expected: Vec<Job> =
+            shard::round_jobs(pairs.len(), span).into_iter().map(|(p, g)| (pairs[p].0, pairs[p].1, g)).collect();
+        let rows: Vec<LogRow> = match (log.logged(r), mode) {
+            (Some(rows), Mode::Shard(_)) => rows.to_vec(),
+            (Some(rows), _) => {
+                // Shards of a round folded before a kill removed their folder.
+                remove_round(&dir, r)?;
+                rows.to_vec()
             }
+            (None, Mode::Shard(s)) => return Err(Halt::Shard(play_shard(&dir, &identity, r, s, &expected, &play)?)),
+            (None, _) => match shard::pending(&dir, &identity, r, &expected).or_else(input).map_err(Halt::Fail)? {
+                Pending::Complete(rows) => {
+                    log.append(r, &rows).or_else(input).map_err(Halt::Fail)?;
+                    remove_round(&dir, r)?;
+                    rows
+                }
+                Pending::Partial { n, missing } => {
+                    let names: Vec<String> = missing.iter().map(|k| format!("{k}/{n}")).collect();
+                    return Err(Halt::Fail(fail(format_args!(
+                        "round {r} is played in {n} shards but shards {} are missing in {}: play them with \
+                         --shard K/{n} (then --fold), or remove that folder to play the round here",
+                        names.join(", "),
+                        shard::round_dir(&dir, r).display()
+                    ))));
+                }
+                Pending::Nothing if mode == Mode::Fold => return Err(Halt::Next { round: r, open: pairs.len() }),
+                Pending::Nothing => {
+                    let core_hours = started.elapsed().as_secs_f64() * threads as f64 / 3600.0;
+                    if a.budget_hours.is_some_and(|h| core_hours >= h) {
+                        return Err(Halt::Hours);
+                    }
+                    let done = play(&expected);
+                    log.append(r, &done).or_else(input).map_err(Halt::Fail)?;
+                    done
+                }
+            },
         };
         let mut obs: RoundObs = vec![Vec::new(); pairs.len()];
         for row in &rows {
             let Some(p) = pairs.iter().position(|&x| x == (row.variant, row.tier)) else {
-                return Err(Some(fail(format_args!(
+                return Err(Halt::Fail(fail(format_args!(
                     "{}: round {r} holds games of a variant the design no longer plays; the log is not this design's",
-                    dir.join("rounds.csv").display()
+                    log_path.display()
                 ))));
             };
             let o = row.outcome;
+            if row.tier >= tiers.len() {
+                obs[p].push(vec![o.score]); // an Elo gap's pair
+                continue;
+            }
             let mut x = vec![o.score];
             if a.draws_max.is_some() {
                 x.push(if o.draw { 1.0 } else { 0.0 });
             }
             if let Some(bound) = plies {
                 if o.plies > bound {
-                    return Err(Some(fail(format_args!(
+                    return Err(Halt::Fail(fail(format_args!(
                         "game {} of variant `{}` under {} lasted {} plies, more than --plies-bound {bound}: the \
                          length target's observations must stay within their bound; start a new design (another \
                          --out) with a larger --plies-bound",
@@ -217,13 +307,13 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             obs[p].push(x);
         }
         if obs.iter().any(|o| o.len() as u64 != a.round) {
-            return Err(Some(fail(format_args!("{}: round {r} is incomplete", dir.join("rounds.csv").display()))));
+            return Err(Halt::Fail(fail(format_args!("{}: round {r} is incomplete", log_path.display()))));
         }
-        spent += rows.len() as u64;
+        spent += rows.iter().map(|x| if x.tier >= tiers.len() { 2 } else { 1 }).sum::<u64>();
         bar.set_position(spent.min(a.budget_games));
-        if !a.quiet {
+        if !a.quiet && !matches!(mode, Mode::Shard(_)) {
             let line = format!(
-                "round {r}: {} variant x tier open, {spent} games, {:.0} s",
+                "round {r}: {} variant x column open, {spent} games, {:.0} s",
                 pairs.len(),
                 started.elapsed().as_secs_f64()
             );
@@ -231,13 +321,27 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         }
         Ok(obs)
     });
-    let stop = match played {
-        Ok((stop, _)) => stop.text(),
-        Err(None) => "the core-hour budget is spent",
-        Err(Some(e)) => return Err(e),
-    };
     bar.finish_and_clear();
-    let mut rows = report::rows(&d, &variants, &tiers, &targets);
+    let stop = match (played, mode) {
+        (Err(Halt::Shard(line)), _) => {
+            writeln!(out, "{line}")?;
+            return Ok(());
+        }
+        (Ok((stop, _)), Mode::Shard(s)) => {
+            writeln!(out, "shard {}/{}: nothing to play ({})", s.k, s.n, stop.text())?;
+            return Ok(());
+        }
+        (Ok((stop, _)), _) => stop.text().to_string(),
+        (Err(Halt::Hours), _) => "the core-hour budget is spent".to_string(),
+        (Err(Halt::Next { round, open }), _) => format!(
+            "round {round} is to be played ({open} variant x column open): play its shards with --shard K/N, \
+             then --fold"
+        ),
+        (Err(Halt::Fail(e)), _) => return Err(e),
+    };
+    let mut cols: Vec<(String, Vec<String>)> = tiers.iter().map(|t| (t.clone(), targets.clone())).collect();
+    cols.extend(gaps.iter().map(|g| (g.name(), vec![g.target()])));
+    let mut rows = report::rows(&d, &variants, &cols);
     // The length target back in plies.
     if let Some(bound) = plies {
         for r in rows.iter_mut().filter(|r| r.target.starts_with("plies:")) {
@@ -268,33 +372,130 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
          2024; docs/commands/design.md)",
         senat_lab::catalog::first_player(kind),
         d.alpha(),
-        variants.len() * tiers.len() * bands.len()
+        d.cells()
     )?;
+    for g in &gaps {
+        writeln!(
+            out,
+            "# {}: {}'s mean score over colour-swapped pairs against {} (as senat arena plays them), at least \
+             1/(1+10^(-{}/400)) = {:.4}; its games are twice its pairs",
+            g.target(),
+            g.a,
+            g.b,
+            g.elo,
+            elo_score(g.elo)
+        )?;
+    }
     writeln!(
         out,
         "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}",
         stop,
-        total_games(&rows, bands.len()),
+        total_games(&rows),
         1.0 - a.delta
     )?;
     write!(out, "{}", report::table(&rows))?;
-    for t in &tiers {
-        let fair: Vec<&str> = variants
-            .iter()
-            .enumerate()
-            .filter(|(v, _)| {
-                (0..bands.len())
-                    .all(|k| d.cell(*v, tiers.iter().position(|x| x == t).unwrap_or(0), k).verdict() == Verdict::In)
-            })
-            .map(|(_, s)| if s.is_empty() { "rules" } else { s.as_str() })
+    let name = |s: &String| if s.is_empty() { "rules".to_string() } else { s.clone() };
+    let list = |v: Vec<String>| if v.is_empty() { "none".to_string() } else { v.join("; ") };
+    for (t, tier) in tiers.iter().enumerate() {
+        let fair: Vec<String> = (0..variants.len())
+            .filter(|&v| (0..bands.len()).all(|k| d.cell(v, t, k).verdict() == Verdict::In))
+            .map(|v| name(&variants[v]))
             .collect();
+        writeln!(out, "certified fair under {tier}: {}", list(fair))?;
+    }
+    for (e, g) in gaps.iter().enumerate() {
+        let with = |want: Verdict| -> Vec<String> {
+            (0..variants.len())
+                .filter(|&v| d.cell(v, tiers.len() + e, 0).verdict() == want)
+                .map(|v| name(&variants[v]))
+                .collect()
+        };
         writeln!(
             out,
-            "certified fair under {t}: {}",
-            if fair.is_empty() { "none".to_string() } else { fair.join("; ") }
+            "certified {}: {}; certified below: {}",
+            g.target(),
+            list(with(Verdict::In)),
+            list(with(Verdict::Out))
         )?;
     }
     Ok(())
+}
+
+/// How a design's run plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Every round here, on threads.
+    Local,
+    /// One shard of the next round (`--shard K/N`).
+    Shard(Shard),
+    /// The next round's shards folded in, nothing played (`--fold`).
+    Fold,
+}
+
+/// Why the rounds stopped before the decision loop's own reasons.
+enum Halt {
+    /// The core-hour budget is spent.
+    Hours,
+    /// `--fold`: round `round` is not played yet (`open` pairs open).
+    Next { round: u64, open: usize },
+    /// `--shard`: the shard is written (or was), with the line to print.
+    Shard(String),
+    /// An error.
+    Fail(Failure),
+}
+
+/// Plays shard `s` of round `r` (its slice of `expected`) into
+/// `DIR/round-R/shard-K.csv`, atomically, unless that file already holds
+/// it; the line to print.
+fn play_shard(
+    dir: &std::path::Path,
+    identity: &str,
+    r: u64,
+    s: Shard,
+    expected: &[Job],
+    play: &dyn Fn(&[Job]) -> Vec<LogRow>,
+) -> std::result::Result<String, Halt> {
+    let path = shard::shard_path(dir, r, s.k);
+    let span = s.range(expected.len() as u64);
+    if path.exists() {
+        let (had, _) = shard::read_shard(&path, identity, r, expected).or_else(input).map_err(Halt::Fail)?;
+        if had != s {
+            return Err(Halt::Fail(fail(format_args!(
+                "{} holds shard {}/{} of round {r}, not {}/{}: the round's shards must share their count",
+                path.display(),
+                had.k,
+                had.n,
+                s.k,
+                s.n
+            ))));
+        }
+        return Ok(format!("round {r} shard {}/{}: already played ({})", s.k, s.n, path.display()));
+    }
+    let rows = play(&expected[span.start as usize..span.end as usize]);
+    std::fs::create_dir_all(shard::round_dir(dir, r))
+        .or_else(|e| input(format_args!("{}: {e}", shard::round_dir(dir, r).display())))
+        .map_err(Halt::Fail)?;
+    write_atomic(&path, &shard::shard_text(identity, r, s, &rows), false).map_err(Halt::Fail)?;
+    Ok(format!(
+        "round {r} shard {}/{}: {} of the round's {} games (its slice {}..{}) written to {}",
+        s.k,
+        s.n,
+        span.end - span.start,
+        expected.len(),
+        span.start,
+        span.end,
+        path.display()
+    ))
+}
+
+/// Removes round `r`'s shard folder, if any, once the round is in the log.
+fn remove_round(dir: &std::path::Path, r: u64) -> std::result::Result<(), Halt> {
+    let folder = shard::round_dir(dir, r);
+    match std::fs::remove_dir_all(&folder) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Halt::Fail(fail(format_args!("{}: {e}", folder.display())))),
+    }
 }
 
 /// The input failure of message `m` (as [`input`] gives it).
@@ -302,21 +503,67 @@ fn fail(m: impl std::fmt::Display) -> Failure {
     Failure::Input(m.to_string())
 }
 
-/// Games played in all, from the rows (each pair's count once).
-fn total_games(rows: &[report::Row], targets: usize) -> u64 {
-    rows.iter().step_by(targets.max(1)).map(|r| r.games).sum()
+/// Games played in all, from the rows (each variant × column's count once).
+fn total_games(rows: &[report::Row]) -> u64 {
+    let mut seen = std::collections::HashSet::new();
+    rows.iter().filter(|r| seen.insert((r.variant.as_str(), r.tier.as_str()))).map(|r| r.games).sum()
 }
 
-/// The command line that reproduces this table (`--resume` dropped).
+/// The command line that reproduces this table (`--resume` and `--fold`
+/// dropped: the unsharded run of the same arguments gives the same table).
 fn reproduce() -> String {
     let mut parts = vec!["senat".to_string()];
-    parts.extend(std::env::args().skip(1).filter(|x| x != "--resume").map(|x| crate::cli::common::shell_word(&x)));
+    parts.extend(
+        std::env::args()
+            .skip(1)
+            .filter(|x| x != "--resume" && x != "--fold")
+            .map(|x| crate::cli::common::shell_word(&x)),
+    );
     parts.join(" ")
 }
 
-/// One game function per variant × tier (variant-major), every variant
-/// text checked by the game's reader and every tier by its spec reader.
-fn game_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64) -> Result<Vec<GameFn>> {
+/// One game function per variant × column (variant-major: the tiers,
+/// then the Elo gaps' pairs, played by the catalog's arena of the game),
+/// every variant text checked by the game's reader and every tier by its
+/// spec reader.
+fn game_functions(
+    kind: GameKind,
+    variants: &[String],
+    tiers: &[String],
+    gaps: &[EloGap],
+    seed: u64,
+) -> Result<Vec<GameFn>> {
+    let tier_fns = tier_functions(kind, variants, tiers, seed)?;
+    let mut tier_fns = tier_fns.into_iter();
+    let mut fns: Vec<GameFn> = Vec::new();
+    for text in variants {
+        fns.extend(tier_fns.by_ref().take(tiers.len()));
+        for g in gaps {
+            let agents = [g.a.clone(), g.b.clone()];
+            let label = |what: &str| format!("--elo-gap {}:{} ({what})", g.name(), g.elo);
+            let plan = ArenaPlan {
+                game: kind,
+                variant: text,
+                agents: &agents,
+                games: 2,
+                seed,
+                schedule: Schedule::Gauntlet,
+                sprt: None,
+                book: None,
+                draft: if kind == GameKind::Senat { "own" } else { "random" },
+                time_per_move: None,
+                duplicate: true,
+                moves: false,
+                label: &label,
+            };
+            fns.push(arena(&plan, EloPairs).or_else(|e| input(format_args!("variant `{text}`: {e}")))?);
+        }
+    }
+    Ok(fns)
+}
+
+/// One game function per variant × tier (variant-major).
+fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64) -> Result<Vec<GameFn>> {
     let mut fns: Vec<GameFn> = Vec::new();
     on_game!(kind, G => {
         let mut specs = Vec::new();

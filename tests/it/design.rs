@@ -2,7 +2,8 @@
 //! and prints the error and the savings last; a small Focus design writes
 //! its CSV, picture and round log, is the same table after `--resume`,
 //! and refuses variants its game's reader refuses, a missing band and an
-//! existing log without `--resume`.
+//! existing log without `--resume`; a design played in shards and folded
+//! is the unsharded one, byte for byte.
 
 use crate::support::cli::{fails, ok};
 
@@ -132,4 +133,81 @@ fn a_dominoes_design_with_a_length_target_and_the_budgets() {
     assert!(t.contains("# stopped: the core-hour budget is spent; 0 games"), "{t}");
     assert!(fails_v(&base("d", "0", "0..0")).contains("--plies-bound"));
     assert!(fails_v(&base("e", "100", "10..300")).contains("HI <= --plies-bound 100"));
+}
+
+/// A design with an Elo-gap target played in shards (three per round, in
+/// any order) and folded round by round is the unsharded design byte for
+/// byte: its round log, its CSV and its table (but for the command line),
+/// and so is one whose last shards a local `--resume` folds;
+/// a fold with a shard missing names it; a shard of a finished design
+/// plays nothing; a shard with `--budget-hours` or a bad gap is refused.
+#[test]
+fn a_sharded_design_with_an_elo_gap_is_the_unsharded_one() {
+    let dir = TempDir::new("design-shards");
+    let out = |name: &str| dir.0.join(name).to_str().unwrap().to_string();
+    let args = |name: &str, extra: &[&str]| -> Vec<String> {
+        let base = [
+            "design",
+            "--game",
+            "connect4",
+            "--space",
+            "width=5|7",
+            "--tiers",
+            "random",
+            "--first",
+            "0.3..0.7",
+            "--elo-gap",
+            "greedy>random:100",
+            "--budget-games",
+            "200",
+            "--round",
+            "10",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+        ];
+        base.iter().map(|s| s.to_string()).chain([out(name)]).chain(extra.iter().map(|s| s.to_string())).collect()
+    };
+    let run = |a: Vec<String>| ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let table = run(args("u", &[]));
+    assert!(table.contains("width=5  greedy>random  elo(greedy>random)>=100"), "{table}");
+    assert!(table.contains("at least 1/(1+10^(-100/400)) = 0.6401"), "{table}");
+    assert!(table.contains("certified elo(greedy>random)>=100: width=5; width=7"), "{table}");
+    let mut folded = String::new();
+    for round in 0..20 {
+        for k in ["3/3", "2/3"] {
+            run(args("s", &["--shard", k]));
+        }
+        if round == 0 {
+            let e = fails_v(&args("s", &["--fold"]));
+            assert!(e.contains("round 0 is played in 3 shards but shards 1/3 are missing"), "{e}");
+        }
+        assert!(run(args("s", &["--shard", "1/3"])).contains(&format!("round {round} shard 1/3: ")));
+        assert!(run(args("s", &["--shard", "1/3"])).contains("already played"));
+        folded = run(args("s", &["--fold"]));
+        if !folded.contains("is to be played") {
+            break;
+        }
+    }
+    assert_eq!(dir.text("s/rounds.csv"), dir.text("u/rounds.csv"));
+    assert_eq!(dir.text("s/design.csv"), dir.text("u/design.csv"));
+    let tail = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(tail(&folded), tail(&table));
+    assert!(run(args("s", &["--shard", "2/3"])).contains("nothing to play"));
+    // Two shards a round, then a local --resume folds the second round and plays on: the same design.
+    for round in 0..2 {
+        run(args("r", &["--shard", "2/2"]));
+        run(args("r", &["--shard", "1/2"]));
+        if round == 0 {
+            assert!(run(args("r", &["--fold"])).contains("# stopped: round 1 is to be played"));
+        }
+    }
+    let resumed = run(args("r", &["--resume"]));
+    assert!(!dir.exists("r/round-1"));
+    assert_eq!(dir.text("r/rounds.csv"), dir.text("u/rounds.csv"));
+    assert_eq!(tail(&resumed), tail(&table));
+    assert!(fails_v(&args("h", &["--shard", "1/2", "--budget-hours", "1"])).contains("--budget-hours"));
+    assert!(fails_v(&args("h", &["--shard", "3/2"])).contains("--shard"));
+    assert!(fails_v(&args("h", &["--elo-gap", "greedy:100"])).contains("--elo-gap"));
 }

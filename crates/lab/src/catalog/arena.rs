@@ -71,7 +71,7 @@ pub trait WithArena {
     /// What it returns.
     type Output;
     /// Plays (or inspects) `arena`.
-    fn with<C: Contest>(self, arena: Arena<C>, about: About) -> Self::Output;
+    fn with<C: Contest + 'static>(self, arena: Arena<C>, about: About) -> Self::Output;
 }
 
 fn refused(m: impl Into<String>) -> CatalogError {

@@ -68,6 +68,13 @@ impl Band {
     }
 }
 
+/// The mean score of a side that leads its opponent by `elo` Elo points
+/// under the logistic model of Elo ratings: 1 / (1 + 10^(−elo/400))
+/// (0 Elo: ½; 100 Elo: 0.640; −100: 0.360).
+pub fn elo_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
 /// A cell's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -202,32 +209,63 @@ impl Cell {
     }
 }
 
-/// Every cell of a design: `variants × tiers × targets`, each target a band.
+/// Every cell of a design: `variants × columns × targets`. A column is a
+/// tier (its targets: the first player's score, the draws, the length) or
+/// an Elo gap between two tiers (its one target: the stronger tier's
+/// score); each has its own bands and its own cost in games per
+/// observation (1 for a game, 2 for a colour-swapped pair).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Design {
     variants: usize,
-    tiers: usize,
-    bands: Vec<Band>,
+    columns: Vec<Column>,
+    /// Where each column's first cell sits within a variant's cells.
+    offsets: Vec<usize>,
+    /// Cells per variant.
+    stride: usize,
     alpha: f64,
     cells: Vec<Cell>,
 }
 
+/// One column of a design: its targets' bands and what one observation costs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// The targets' bands, in order.
+    pub bands: Vec<Band>,
+    /// Games per observation (at least 1).
+    pub cost: u64,
+}
+
 impl Design {
-    /// A design with nothing observed; the family-wise error `delta` is
+    /// A design with nothing observed: `tiers` columns with the same
+    /// `bands`, one game per observation; the family-wise error `delta` is
     /// split evenly over the cells (α = δ / cells).
     pub fn new(variants: usize, tiers: usize, bands: Vec<Band>, delta: f64) -> Result<Design, CsError> {
+        Design::with_columns(variants, vec![Column { bands, cost: 1 }; tiers], delta)
+    }
+
+    /// A design of `variants` × `columns`, each column with its own
+    /// bands; α = δ / cells, every cell of every column alike.
+    pub fn with_columns(variants: usize, columns: Vec<Column>, delta: f64) -> Result<Design, CsError> {
         if !(delta > 0.0 && delta < 1.0) {
             return Err(CsError::Alpha(delta));
         }
-        let n = (variants * tiers * bands.len()).max(1);
+        let mut offsets = Vec::with_capacity(columns.len());
+        let mut stride = 0;
+        for c in &columns {
+            offsets.push(stride);
+            stride += c.bands.len();
+        }
+        let n = (variants * stride).max(1);
         let alpha = delta / n as f64;
         let mut cells = Vec::with_capacity(n);
-        for _ in 0..variants * tiers {
-            for &b in &bands {
-                cells.push(Cell::new(b, alpha)?);
+        for _ in 0..variants {
+            for c in &columns {
+                for &b in &c.bands {
+                    cells.push(Cell::new(b, alpha)?);
+                }
             }
         }
-        Ok(Design { variants, tiers, bands, alpha, cells })
+        Ok(Design { variants, columns, offsets, stride, alpha, cells })
     }
 
     /// Each cell's α.
@@ -235,30 +273,41 @@ impl Design {
         self.alpha
     }
 
-    /// The targets' bands.
-    pub fn bands(&self) -> &[Band] {
-        &self.bands
+    /// The cells in all (variants × every column's targets): α = δ / this.
+    pub fn cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The columns (tiers first, then any Elo gaps, as the caller built them).
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    /// Games per observation of column `t`.
+    pub fn cost(&self, t: usize) -> u64 {
+        self.columns[t].cost.max(1)
     }
 
     fn index(&self, v: usize, t: usize, k: usize) -> usize {
-        (v * self.tiers + t) * self.bands.len() + k
+        v * self.stride + self.offsets[t] + k
     }
 
-    /// The cell of variant `v`, tier `t`, target `k`.
+    /// The cell of variant `v`, column `t`, target `k`.
     pub fn cell(&self, v: usize, t: usize, k: usize) -> &Cell {
         &self.cells[self.index(v, t, k)]
     }
 
-    /// Whether variant `v` under tier `t` still has an undecided cell.
+    /// Whether variant `v` under column `t` still has an undecided cell.
     pub fn open(&self, v: usize, t: usize) -> bool {
-        (0..self.bands.len()).any(|k| self.cell(v, t, k).verdict() == Verdict::Undecided)
+        (0..self.columns[t].bands.len()).any(|k| self.cell(v, t, k).verdict() == Verdict::Undecided)
     }
 
-    /// The variant × tier pairs with an undecided cell, in order.
+    /// The variant × column pairs with an undecided cell, in order
+    /// (variant-major).
     pub fn open_pairs(&self) -> Vec<(usize, usize)> {
         let mut v = Vec::new();
         for a in 0..self.variants {
-            for t in 0..self.tiers {
+            for t in 0..self.columns.len() {
                 if self.open(a, t) {
                     v.push((a, t));
                 }
@@ -267,11 +316,11 @@ impl Design {
         v
     }
 
-    /// Adds one game of variant `v` under tier `t`: `obs[k]` is target
-    /// `k`'s observation, in [0, 1]. Every cell of the pair hears it
-    /// (a decided cell keeps its verdict: its interval only narrows).
+    /// Adds one observation of variant `v` under column `t`: `obs[k]` is
+    /// target `k`'s, in [0, 1]. Every cell of the pair hears it (a decided
+    /// cell keeps its verdict: its interval only narrows).
     pub fn record(&mut self, v: usize, t: usize, obs: &[f64]) {
-        for (k, &x) in obs.iter().enumerate().take(self.bands.len()) {
+        for (k, &x) in obs.iter().enumerate().take(self.columns[t].bands.len()) {
             let i = self.index(v, t, k);
             self.cells[i].push(x);
         }
@@ -281,13 +330,13 @@ impl Design {
 /// When [`run_rounds`] stops playing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
-    /// Games per variant × tier pair in a round.
+    /// Observations per variant × column pair in a round.
     pub round: u64,
     /// Games in all (every pair's): no round starts once this many are
     /// played (the last round may pass it by less than one round).
     pub budget: u64,
-    /// Games per variant × tier pair at most (a pair that reaches it gets
-    /// no more, decided or not).
+    /// Observations per variant × column pair at most (a pair that
+    /// reaches it gets no more, decided or not).
     pub per_pair: u64,
 }
 
@@ -318,17 +367,20 @@ impl Stop {
 pub type RoundObs = Vec<Vec<Vec<f64>>>;
 
 /// The decision loop: round `r` = 0, 1, … asks `play(r, pairs)` for
-/// `plan.round` games of every open pair (games `r·round .. (r+1)·round`
-/// of each: the same game seeds for every pair, common random numbers),
-/// records them, and stops when every cell is decided or a limit is
-/// reached. Returns why it stopped and the games played per pair
-/// (variant-major, `variants × tiers`).
+/// `plan.round` observations of every open pair (games or pairs
+/// `r·round .. (r+1)·round` of each: the same game seeds for every pair,
+/// common random numbers), records them, and stops when every cell is
+/// decided or a limit is reached. The budget counts games: an
+/// observation of column `t` costs [`Design::cost`] of them. Returns why
+/// it stopped and the observations per pair (variant-major,
+/// `variants × columns`).
 pub fn run_rounds<E>(
     d: &mut Design,
     plan: &Plan,
     mut play: impl FnMut(u64, &[(usize, usize)]) -> Result<RoundObs, E>,
 ) -> Result<(Stop, Vec<u64>), E> {
-    let mut games = vec![0u64; d.variants * d.tiers];
+    let nc = d.columns.len();
+    let mut games = vec![0u64; d.variants * nc];
     let mut spent = 0u64;
     let round = plan.round.max(1);
     for r in 0.. {
@@ -340,7 +392,7 @@ pub fn run_rounds<E>(
             return Ok((Stop::Budget, games));
         }
         let open: Vec<(usize, usize)> =
-            open.into_iter().filter(|&(v, t)| games[v * d.tiers + t] + round <= plan.per_pair).collect();
+            open.into_iter().filter(|&(v, t)| games[v * nc + t] + round <= plan.per_pair).collect();
         if open.is_empty() {
             return Ok((Stop::PairCap, games));
         }
@@ -348,8 +400,8 @@ pub fn run_rounds<E>(
         for (&(v, t), list) in open.iter().zip(&obs) {
             for o in list {
                 d.record(v, t, o);
-                games[v * d.tiers + t] += 1;
-                spent += 1;
+                games[v * nc + t] += 1;
+                spent += d.cost(t);
             }
         }
     }
@@ -396,6 +448,34 @@ mod tests {
         assert_eq!(d.cell(0, 0, 0).verdict(), Verdict::Out);
         assert_eq!(d.cell(1, 0, 0).verdict(), Verdict::In);
         assert!(games[0] < games[1], "{games:?}");
+    }
+
+    #[test]
+    fn elo_scores() {
+        assert_eq!(elo_score(0.0), 0.5);
+        assert!((elo_score(100.0) - 0.640_065).abs() < 1e-6);
+        assert!((elo_score(-100.0) + elo_score(100.0) - 1.0).abs() < 1e-12);
+    }
+
+    /// Columns with their own bands and costs: a pair costs two games of
+    /// the budget, and each column's cells hear only its observations.
+    #[test]
+    fn columns_have_their_own_bands_and_costs() {
+        let first = Column { bands: vec![Band { lo: 0.4, hi: 0.6 }, Band { lo: 0.0, hi: 0.5 }], cost: 1 };
+        let elo = Column { bands: vec![Band { lo: elo_score(100.0), hi: 1.0 }], cost: 2 };
+        let mut d = Design::with_columns(2, vec![first, elo], 0.05).unwrap();
+        assert_eq!(d.cells(), 6);
+        assert!((d.alpha() - 0.05 / 6.0).abs() < 1e-15);
+        let plan = Plan { round: 10, budget: 100, per_pair: 1000 };
+        let (stop, games) = run_rounds::<()>(&mut d, &plan, |_, pairs| {
+            Ok(pairs.iter().map(|&(_, t)| vec![if t == 0 { vec![1.0, 0.0] } else { vec![1.0] }; 10]).collect())
+        })
+        .unwrap();
+        // Each round: 2 variants × (10 games + 10 pairs × 2) = 60 games.
+        assert_eq!(stop, Stop::Budget);
+        assert_eq!(games, vec![20, 20, 20, 20]);
+        assert_eq!(d.cell(1, 1, 0).count(), 20);
+        assert_eq!(d.cell(1, 0, 1).count(), 20);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! of play, with a stated family-wise error. [`cs`] holds the anytime-valid
 //! confidence sequences, [`decide`] the verdicts and the round loop,
 //! [`selftest`] the planted truths that check the guarantee, [`space`] the
-//! variant spaces, [`play`] the games of every game behind one function
-//! and [`report`] the outputs (table, CSV, picture, the round log).
+//! variant spaces, [`play`] the games of every game behind one function,
+//! [`report`] the outputs (table, CSV, picture, the round log) and
+//! [`shard`] a round played in shards and folded back.
 //!
 //! What this module must never do: know a game's rules (it goes through
 //! [`crate::games`] and Sénat's self-play), decide with an interval that
@@ -15,4 +16,5 @@ pub mod decide;
 pub mod play;
 pub mod report;
 pub mod selftest;
+pub mod shard;
 pub mod space;

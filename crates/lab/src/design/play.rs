@@ -4,10 +4,14 @@
 //! its [`BatchGame`] row. Game `index` of seed `seed` is the same game
 //! whatever the variant's rounds, threads or resume, and the same index
 //! draws the same seed for every variant and tier (common random numbers).
+//! An Elo gap's observation is a colour-swapped pair of its two agents,
+//! played by the arena of the game ([`elo_pair`]).
 //!
 //! This module never picks a game by name (the binary's catalog does),
 //! never decides a move and never writes a file.
 
+use crate::arena::{Arena, Contest, Counted};
+use crate::catalog::arena::{About, WithArena};
 use crate::games::batch::{BatchGame, GameSeeds};
 use crate::selfplay::Matchup;
 use crate::selfplay::play::play_game_timed_from;
@@ -53,6 +57,29 @@ pub fn senat_game(m: &Matchup, v: Variant, seed: u64, index: u64) -> GameOutcome
     let (g, _) = play_game_timed_from(m, v, seed, index, &[]);
     let winner = g.outcome.winner.map(|s| s as usize);
     GameOutcome::of(winner, v.first_mover as usize, g.game.moves().len() as u32)
+}
+
+/// Pair `pair` of a two-agent arena (its agents A and B, as the catalog
+/// reads `senat arena`'s): A takes the first seat in one game and B in the
+/// other, from game seed (arena seed, `pair`), as `senat arena` plays
+/// them. The outcome's score is A's mean score over the two games (0, ¼,
+/// ½, ¾ or 1); `draw` and `plies` are not kept (false, 0).
+pub fn elo_pair<C: Contest>(arena: &Arena<C>, pair: u64) -> GameOutcome {
+    let games = arena.game.play_pair(arena, 0, 0, 1, pair);
+    let half_points: u32 = games.iter().map(|g| u32::from(g.first_half_points())).sum();
+    GameOutcome { score: f64::from(half_points) / 4.0, draw: false, plies: 0 }
+}
+
+/// The pairs of the arena that [`crate::catalog::arena::arena`] reads:
+/// the pair index to [`elo_pair`]'s outcome.
+pub struct EloPairs;
+
+impl WithArena for EloPairs {
+    type Output = Box<dyn Fn(u64) -> GameOutcome + Sync>;
+
+    fn with<C: Contest + 'static>(self, arena: Arena<C>, _: About) -> Self::Output {
+        Box::new(move |pair| elo_pair(&arena, pair))
+    }
 }
 
 #[cfg(test)]

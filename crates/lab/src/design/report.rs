@@ -72,7 +72,8 @@ impl std::error::Error for LogError {}
 pub struct LogRow {
     /// The variant's index.
     pub variant: usize,
-    /// The tier's index.
+    /// The column's index: a tier's, or for the `e`-th Elo gap the
+    /// number of tiers plus `e`.
     pub tier: usize,
     /// The game's index (its seed's).
     pub game: u64,
@@ -84,8 +85,83 @@ pub struct LogRow {
 #[derive(Debug)]
 pub struct RoundLog {
     path: PathBuf,
-    file: File,
+    /// `None` when read only ([`RoundLog::read`]).
+    file: Option<File>,
     done: BTreeMap<u64, Vec<LogRow>>,
+}
+
+/// One logged game's line, with its newline.
+pub(crate) fn row_line(round: u64, x: &LogRow) -> String {
+    let o = x.outcome;
+    format!("{round},{},{},{},{},{},{}\n", x.variant, x.tier, x.game, o.score, o.draw as u8, o.plies)
+}
+
+/// A logged game's line (without its newline) read back with its round;
+/// `None` when it is not one.
+pub(crate) fn parse_row(l: &str) -> Option<(u64, LogRow)> {
+    let f: Vec<&str> = l.split(',').collect();
+    if f.len() != 7 {
+        return None;
+    }
+    let row = LogRow {
+        variant: f[1].parse().ok()?,
+        tier: f[2].parse().ok()?,
+        game: f[3].parse().ok()?,
+        outcome: GameOutcome {
+            score: f[4].parse().ok()?,
+            draw: match f[5] {
+                "1" => true,
+                "0" => false,
+                _ => return None,
+            },
+            plies: f[6].parse().ok()?,
+        },
+    };
+    Some((f[0].parse().ok()?, row))
+}
+
+/// The complete rounds of a log's text after its first line, and the
+/// length of the text up to the last complete round (what a resume keeps).
+fn parse_rounds(text: &str, path: &Path) -> Result<(BTreeMap<u64, Vec<LogRow>>, usize), LogError> {
+    let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
+    let mut lines = text.split_inclusive('\n');
+    lines.next();
+    let mut keep = text.find('\n').map_or(text.len(), |i| i + 1);
+    let mut done = BTreeMap::new();
+    let mut pending: Vec<LogRow> = Vec::new();
+    let mut at = keep;
+    for line in lines {
+        at += line.len();
+        let l = line.trim_end();
+        if !line.ends_with('\n') {
+            break; // a cut last line
+        }
+        if l == LOG_HEADER {
+            keep = at;
+            continue;
+        }
+        if let Some(r) = l.strip_prefix("#end ") {
+            let r: u64 = r.parse().map_err(|_| invalid(format!("bad line `{l}`")))?;
+            done.insert(r, std::mem::take(&mut pending));
+            keep = at;
+            continue;
+        }
+        let (_, row) = parse_row(l).ok_or_else(|| invalid(format!("bad row `{l}`")))?;
+        pending.push(row);
+    }
+    Ok((done, keep))
+}
+
+/// Checks a log's first line against design `first` (the magic and the identity).
+fn check_first(text: &str, first: &str, path: &Path) -> Result<(), LogError> {
+    let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
+    match text.split_inclusive('\n').next() {
+        Some(l) if l.trim_end() == first => Ok(()),
+        Some(l) => {
+            Err(invalid(format!("it is the log of another design:\n  it holds: {}\n  this run: {first}", l.trim_end())))
+        }
+        None => Err(invalid("it is empty".into())),
+    }
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> LogError + '_ {
@@ -108,62 +184,37 @@ impl RoundLog {
             })?;
             file.write_all(format!("{first}\n{LOG_HEADER}\n").as_bytes()).map_err(io(path))?;
             file.sync_data().map_err(io(path))?;
-            return Ok(RoundLog { path: path.to_path_buf(), file, done: BTreeMap::new() });
+            return Ok(RoundLog { path: path.to_path_buf(), file: Some(file), done: BTreeMap::new() });
         }
         let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound { LogError::Missing(path.to_path_buf()) } else { io(path)(e) }
         })?;
         let mut text = String::new();
         file.read_to_string(&mut text).map_err(io(path))?;
-        let invalid = |why: String| LogError::Invalid { path: path.to_path_buf(), why };
-        let mut lines = text.split_inclusive('\n');
-        match lines.next() {
-            Some(l) if l.trim_end() == first => {}
-            Some(l) => {
-                return Err(invalid(format!(
-                    "it is the log of another design:\n  it holds: {}\n  this run: {first}",
-                    l.trim_end()
-                )));
-            }
-            None => return Err(invalid("it is empty".into())),
-        }
-        let mut keep = text.find('\n').map_or(text.len(), |i| i + 1);
-        let mut done = BTreeMap::new();
-        let mut pending: Vec<LogRow> = Vec::new();
-        let mut at = keep;
-        for line in lines {
-            at += line.len();
-            let l = line.trim_end();
-            if !line.ends_with('\n') {
-                break; // a cut last line
-            }
-            if l == LOG_HEADER {
-                keep = at;
-                continue;
-            }
-            if let Some(r) = l.strip_prefix("#end ") {
-                let r: u64 = r.parse().map_err(|_| invalid(format!("bad line `{l}`")))?;
-                done.insert(r, std::mem::take(&mut pending));
-                keep = at;
-                continue;
-            }
-            let f: Vec<&str> = l.split(',').collect();
-            let bad = || invalid(format!("bad row `{l}`"));
-            if f.len() != 7 {
-                return Err(bad());
-            }
-            let score: f64 = f[4].parse().map_err(|_| bad())?;
-            let row = LogRow {
-                variant: f[1].parse().map_err(|_| bad())?,
-                tier: f[2].parse().map_err(|_| bad())?,
-                game: f[3].parse().map_err(|_| bad())?,
-                outcome: GameOutcome { score, draw: f[5] == "1", plies: f[6].parse().map_err(|_| bad())? },
-            };
-            pending.push(row);
-        }
+        check_first(&text, &first, path)?;
+        let (done, keep) = parse_rounds(&text, path)?;
         file.set_len(keep as u64).map_err(io(path))?;
         file.seek(SeekFrom::End(0)).map_err(io(path))?;
-        Ok(RoundLog { path: path.to_path_buf(), file, done })
+        Ok(RoundLog { path: path.to_path_buf(), file: Some(file), done })
+    }
+
+    /// Reads the log at `path` of design `identity` without changing it
+    /// (a shard's view: a cut round is skipped, not removed); a missing
+    /// log is a design with no round played. [`RoundLog::append`] refuses.
+    pub fn read(path: &Path, identity: &str) -> Result<RoundLog, LogError> {
+        let first = format!("{LOG_MAGIC} {identity}");
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(io(path)(e)),
+        };
+        let done = if text.is_empty() {
+            BTreeMap::new()
+        } else {
+            check_first(&text, &first, path)?;
+            parse_rounds(&text, path)?.0
+        };
+        Ok(RoundLog { path: path.to_path_buf(), file: None, done })
     }
 
     /// The games of round `r` if it is logged.
@@ -178,17 +229,16 @@ impl RoundLog {
 
     /// Appends round `r` (one write, then a sync).
     pub fn append(&mut self, r: u64, rows: &[LogRow]) -> Result<(), LogError> {
+        let Some(file) = self.file.as_mut() else {
+            return Err(LogError::Io { path: self.path.clone(), message: "opened read only".into() });
+        };
         let mut buf = Vec::new();
         for x in rows {
-            let o = x.outcome;
-            buf.extend(
-                format!("{r},{},{},{},{},{},{}\n", x.variant, x.tier, x.game, o.score, o.draw as u8, o.plies)
-                    .as_bytes(),
-            );
+            buf.extend(row_line(r, x).as_bytes());
         }
         buf.extend(format!("#end {r}\n").as_bytes());
-        self.file.write_all(&buf).map_err(io(&self.path))?;
-        self.file.sync_data().map_err(io(&self.path))?;
+        file.write_all(&buf).map_err(io(&self.path))?;
+        file.sync_data().map_err(io(&self.path))?;
         self.done.insert(r, rows.to_vec());
         Ok(())
     }
@@ -199,9 +249,9 @@ impl RoundLog {
 pub struct Row {
     /// The variant's text (`rules` for the default rules).
     pub variant: String,
-    /// The tier's spec.
+    /// The tier's spec (an Elo gap's: `A>B`).
     pub tier: String,
-    /// The target, as `first:LO..HI` or `draws:0..X`.
+    /// The target, as `first:LO..HI`, `draws:0..X`, `plies:LO..HI` or `elo(A>B)>=N`.
     pub target: String,
     /// The sample mean.
     pub estimate: f64,
@@ -211,16 +261,18 @@ pub struct Row {
     pub hi: f64,
     /// The verdict.
     pub verdict: Verdict,
-    /// Games played.
+    /// Games played (an Elo gap's: twice its pairs).
     pub games: u64,
 }
 
-/// The rows of a design: `variants`, `tiers` and target names as given,
-/// in the design's order (variant-major).
-pub fn rows(d: &Design, variants: &[String], tiers: &[String], targets: &[String]) -> Vec<Row> {
+/// The rows of a design: `variants` as given, and per column its name (a
+/// tier's spec, an Elo gap's `A>B`) and its targets' names, in the
+/// design's order (variant-major). A row's games are its observations
+/// times the column's cost (an Elo gap's pairs count two games each).
+pub fn rows(d: &Design, variants: &[String], columns: &[(String, Vec<String>)]) -> Vec<Row> {
     let mut out = Vec::new();
     for (v, name) in variants.iter().enumerate() {
-        for (t, tier) in tiers.iter().enumerate() {
+        for (t, (tier, targets)) in columns.iter().enumerate() {
             for (k, target) in targets.iter().enumerate() {
                 let c = d.cell(v, t, k);
                 let (lo, hi) = c.interval();
@@ -232,7 +284,7 @@ pub fn rows(d: &Design, variants: &[String], tiers: &[String], targets: &[String
                     lo,
                     hi,
                     verdict: c.verdict(),
-                    games: c.count(),
+                    games: c.count() * d.cost(t),
                 });
             }
         }

@@ -88,6 +88,53 @@ pub fn expand(text: &str) -> Result<Vec<String>, SpaceError> {
     Ok(out)
 }
 
+/// An Elo-gap target: "agent `a` beats agent `b` by at least `elo` Elo
+/// points", per variant, from colour-swapped pairs of `a` against `b`
+/// (`a`'s mean score over the pairs against [`super::decide::elo_score`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EloGap {
+    /// The stronger agent's spec.
+    pub a: String,
+    /// The weaker agent's spec.
+    pub b: String,
+    /// The least gap, in Elo points.
+    pub elo: f64,
+}
+
+impl EloGap {
+    /// Reads `A>B:N` (e.g. `fast>random:100`, `mcts:playouts=400>mcts:playouts=50:200`: the
+    /// gap is after the last `:`, the agents either side of the first `>`).
+    pub fn parse(text: &str) -> Result<EloGap, SpaceError> {
+        let bad = |why: &str| SpaceError(format!("`{text}`: {why} (expected A>B:N, e.g. fast>random:100)"));
+        let (pair, n) = text.rsplit_once(':').ok_or_else(|| bad("no `:N`"))?;
+        let (a, b) = pair.split_once('>').ok_or_else(|| bad("no `>` between the two agents"))?;
+        let (a, b) = (a.trim(), b.trim());
+        if a.is_empty() || b.is_empty() {
+            return Err(bad("an agent is empty"));
+        }
+        let elo: f64 = n.trim().parse().map_err(|_| bad(&format!("`{n}` is not a number of Elo points")))?;
+        if !(elo.is_finite() && elo.abs() <= 4000.0) {
+            return Err(bad("the gap must be a finite number of Elo points, within ±4000"));
+        }
+        Ok(EloGap { a: a.to_string(), b: b.to_string(), elo })
+    }
+
+    /// Its column's name in the outputs: `A>B`.
+    pub fn name(&self) -> String {
+        format!("{}>{}", self.a, self.b)
+    }
+
+    /// Its target's name in the outputs: `elo(A>B)>=N`.
+    pub fn target(&self) -> String {
+        format!("elo({})>={}", self.name(), self.elo)
+    }
+
+    /// The band of `a`'s mean score: from the score of an `elo` lead to 1.
+    pub fn band(&self) -> super::decide::Band {
+        super::decide::Band { lo: super::decide::elo_score(self.elo), hi: 1.0 }
+    }
+}
+
 /// Splits `--tiers`' text at the commas that start a new agent (a piece
 /// with `=` but no `:`, such as `c=1.4` in `mcts:playouts=100,c=1.4`, is a
 /// parameter of the agent before it).
@@ -122,6 +169,17 @@ mod tests {
     fn refuses_bad_spaces() {
         for bad in ["closure", "=1", "a=1|", "a=1..5", "a=5..1:1", "a=1..5:0", "a=1,a=2", "a=x..3:1", "a=0..100000:1"] {
             assert!(expand(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn elo_gaps_read() {
+        let g = EloGap::parse("mcts:playouts=400>mcts:playouts=50:200").unwrap();
+        assert_eq!((g.a.as_str(), g.b.as_str(), g.elo), ("mcts:playouts=400", "mcts:playouts=50", 200.0));
+        assert_eq!(g.target(), "elo(mcts:playouts=400>mcts:playouts=50)>=200");
+        assert!((g.band().lo - 0.759_746).abs() < 1e-6 && g.band().hi == 1.0);
+        for bad in ["fast>random", "fast:100", ">random:100", "fast>:100", "fast>random:x", "fast>random:1e9"] {
+            assert!(EloGap::parse(bad).is_err(), "{bad}");
         }
     }
 
