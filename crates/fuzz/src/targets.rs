@@ -724,7 +724,9 @@ fn senat_variant(data: &[u8]) {
         assert_eq!(p.variant(), v, "the variant after {} moves", game.moves().len());
         check_position(&p);
         assert!(
-            p.clock() <= v.closure && p.piles().red <= v.majority && p.piles().blue <= v.majority,
+            p.clock() <= v.closure
+                && p.piles().red <= v.majority_of(senat_rules::Side::Red)
+                && p.piles().blue <= v.majority_of(senat_rules::Side::Blue),
             "{}",
             p.to_spn()
         );

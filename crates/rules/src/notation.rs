@@ -52,10 +52,12 @@ pub enum PositionError {
         /// Dice in the piles.
         in_piles: usize,
     },
-    /// A pile over the majority, or both sides at it.
+    /// A pile over its side's majority, or both sides at theirs.
     PileTooBig {
-        /// The majority of the variant (5 in the rules).
-        majority: u8,
+        /// Red's majority in the variant (5 in the rules).
+        red: u8,
+        /// Blue's majority in the variant (5 in the rules).
+        blue: u8,
     },
     /// Piles or clock not zero during the draft.
     DraftNotClean,
@@ -137,7 +139,13 @@ impl fmt::Display for PositionError {
             PilesDontAddUp { on_board, in_piles } => {
                 write!(f, "{on_board} dice on the board and {in_piles} in the piles do not make 23")
             }
-            PileTooBig { majority } => write!(f, "a pile holds more than {majority} dice, or both hold {majority}"),
+            PileTooBig { red, blue } if red == blue => {
+                write!(f, "a pile holds more than {red} dice, or both hold {red}")
+            }
+            PileTooBig { red, blue } => write!(
+                f,
+                "the red pile holds more than {red} dice or the blue pile more than {blue}, or both reach theirs"
+            ),
             DraftNotClean => write!(f, "piles and clock must be 0 during the draft"),
             ClockTooHigh { clock, closure } => write!(f, "clock {clock} is over {closure}"),
             WrongSideForDraft { placed, expected } => {
@@ -253,9 +261,9 @@ impl Setup {
                     return Err(PilesDontAddUp { on_board, in_piles });
                 }
                 let (r, b) = (self.piles.red, self.piles.blue);
-                let m = v.majority;
-                if r > m || b > m || (r == m && b == m) {
-                    return Err(PileTooBig { majority: m });
+                let (mr, mb) = (v.majority_of(Side::Red), v.majority_of(Side::Blue));
+                if r > mr || b > mb || (r >= mr && b >= mb) {
+                    return Err(PileTooBig { red: mr, blue: mb });
                 }
                 self.validate_play(seen, v)?;
             }
@@ -293,8 +301,10 @@ impl Setup {
     fn validate_play(&self, on_board: u32, v: Variant) -> Result<(), PositionError> {
         use PositionError::*;
         let (piles, clock) = (self.piles, self.clock);
-        if (piles.red == v.majority || piles.blue == v.majority) && clock != 0 {
-            return Err(MajorityWithClock { clock, majority: v.majority });
+        if let Some(side) = v.majority_winner(piles)
+            && clock != 0
+        {
+            return Err(MajorityWithClock { clock, majority: v.majority_of(side) });
         }
         let off_board: Vec<Die> = Die::all().filter(|d| on_board >> d.number() & 1 == 0).collect();
         if !piles_can_hold(&off_board, piles) {

@@ -9,7 +9,7 @@
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
 use crate::moves::{DOOR, Move};
-use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Variant};
+use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Ties, Variant};
 use crate::zobrist;
 
 /// The number of dice in a pile that wins by majority, in the rules (a
@@ -111,7 +111,9 @@ const SIDE: Field = (38, 1);
 const PHASE: Field = (39, 2);
 const PILE_RED: Field = (41, 3);
 const PILE_BLUE: Field = (44, 3);
-const PILE_WHITE: Field = (47, 5);
+// Bits 47–51 hold variant keys (below): the white discard is not stored, it
+// is what the board and the other piles leave of the 23 dice in play
+// ([`Position::piles`]), 0 in the draft.
 const PENDING: Field = (52, 5);
 /// The cell bits of the second code word (cells 16–22).
 const CODES_HI: u64 = (1 << 28) - 1;
@@ -237,6 +239,10 @@ const V_MAJORITY: u32 = 61;
 const V_REPETITION: u32 = 60;
 /// First mover is red, bit 63 of the first die word.
 const V_MOVER: u32 = 63;
+/// Ties win for the second mover, bit 47 of the second code word.
+const V_TIES: u32 = 47;
+/// Second mover's majority xor majority, bits 48–50 of the second code word.
+const V_SECOND: u32 = 48;
 
 /// Which die word and bit offset hold cell index `c`: cells 0–11 in word 0,
 /// cells 12–22 in word 1, 5 bits each.
@@ -384,6 +390,8 @@ impl Position {
             closure: self.closure(),
             majority: self.majority_at(),
             repetition: self.repetition(),
+            ties: self.ties(),
+            second_majority: if self.codes[1] >> V_SECOND & 7 == 0 { None } else { Some(self.second_majority()) },
         }
     }
 
@@ -394,12 +402,16 @@ impl Position {
         debug_assert!((1..=MAX_CLOSURE).contains(&v.closure));
         debug_assert!((1..=MAX_MAJORITY).contains(&v.majority));
         debug_assert!((2..=MAX_REPETITION).contains(&v.repetition));
+        debug_assert!(v.second_majority.is_none_or(|n| (1..=MAX_MAJORITY).contains(&n)));
         let r = Variant::RULES;
         let (c, m, t) =
             ((v.closure ^ r.closure) as u64, (v.majority ^ r.majority) as u64, (v.repetition ^ r.repetition) as u64);
         self.codes[1] = self.codes[1] & !(127 << V_CLOSURE)
             | (c & 63) << V_CLOSURE
             | ((v.first_giver == Side::Red) as u64) << V_GIVER;
+        let second = (v.second_majority.unwrap_or(v.majority) ^ v.majority) as u64 & 7;
+        self.codes[1] =
+            self.codes[1] & !(15 << V_TIES) | ((v.ties == Ties::Second) as u64) << V_TIES | second << V_SECOND;
         self.dice[1] = self.dice[1] & !(7 << V_MAJORITY) | (m & 7) << V_MAJORITY;
         self.dice[0] = self.dice[0] & !(15 << V_REPETITION)
             | (t & 7) << V_REPETITION
@@ -413,10 +425,31 @@ impl Position {
         (self.codes[1] >> V_CLOSURE & 63) as u8 ^ CLOSURE
     }
 
-    /// The dice in a side's pile that win (5 in the rules).
+    /// The dice in the first mover's pile that win (5 in the rules; the
+    /// variant's `majority`). The other side's is [`Position::majority_of`].
     #[inline]
     pub const fn majority_at(&self) -> u8 {
         (self.dice[1] >> V_MAJORITY & 7) as u8 ^ MAJORITY
+    }
+
+    /// The dice in the second mover's pile that win (the variant's
+    /// `second_majority`, by default its `majority`).
+    #[inline]
+    const fn second_majority(&self) -> u8 {
+        (self.codes[1] >> V_SECOND & 7) as u8 ^ self.majority_at()
+    }
+
+    /// The dice in `side`'s pile that win at once: [`Position::majority_at`]
+    /// for the first mover, the variant's `second_majority` for the other.
+    #[inline]
+    pub const fn majority_of(&self, side: Side) -> u8 {
+        if side as u8 == self.first_mover() as u8 { self.majority_at() } else { self.second_majority() }
+    }
+
+    /// Who wins equal piles when piles are counted (the variant's `ties`).
+    #[inline]
+    pub const fn ties(&self) -> Ties {
+        if self.codes[1] >> V_TIES & 1 == 0 { Ties::Draw } else { Ties::Second }
     }
 
     /// The occurrences of one position that end the game (3 in the rules).
@@ -563,15 +596,23 @@ impl Position {
         }
     }
 
-    /// Adds a die that went through the door showing cell code `code` to its pile.
+    /// Adds a die that went through the door showing cell code `code` to its
+    /// pile; the die is already off the board, as are `lifted` dice that the
+    /// move puts back. The white discard is not stored ([`Position::piles`]):
+    /// only its hash key changes.
     #[inline]
-    fn bank<const H: bool>(&mut self, code: u32, h: &mut u64) {
+    fn bank<const H: bool>(&mut self, code: u32, lifted: u32, h: &mut u64) {
         let (field, idx) = if code & 4 != 0 {
             (PILE_RED, 0)
         } else if code & 8 != 0 {
             (PILE_BLUE, 1)
         } else {
-            (PILE_WHITE, 2)
+            if H {
+                // The banked die is off the board, counted in the discard already.
+                let n = self.white_left(lifted) as usize - 1;
+                *h ^= zobrist::PILE[2][n & 31] ^ zobrist::PILE[2][(n + 1) & 31];
+            }
+            return;
         };
         let n = self.get(field);
         if H {
@@ -724,10 +765,19 @@ impl Position {
         self.piece_at(c).map(|(d, f)| d.colour(f))
     }
 
-    /// The three piles.
+    /// The three piles. The white discard is what the board and the red and
+    /// blue piles leave of the 23 dice in play (0 in the draft).
     #[inline]
-    pub const fn piles(&self) -> Piles {
-        Piles { red: self.get(PILE_RED) as u8, blue: self.get(PILE_BLUE) as u8, white: self.get(PILE_WHITE) as u8 }
+    pub fn piles(&self) -> Piles {
+        let (red, blue) = (self.get(PILE_RED) as u8, self.get(PILE_BLUE) as u8);
+        Piles { red, blue, white: if self.is_play() { self.white_left(0) } else { 0 } }
+    }
+
+    /// The white discard in play, when `lifted` dice are off the board only
+    /// for the time of a move (they will be put back).
+    #[inline]
+    fn white_left(&self, lifted: u32) -> u8 {
+        (23 - lifted - self.dice_count() - self.get(PILE_RED) - self.get(PILE_BLUE)) as u8
     }
 
     /// Play half-moves since the last die went through the door.
@@ -736,13 +786,13 @@ impl Position {
         (self.dice[1] >> CLOCK_SHIFT) as u8 & 63
     }
 
-    /// The side whose pile has reached the majority (5 in the rules), if any.
+    /// The side whose pile has reached its majority (5 in the rules;
+    /// [`Position::majority_of`]), if any.
     #[inline]
     pub const fn majority(&self) -> Option<Side> {
-        let m = self.majority_at() as u32;
-        if self.get(PILE_RED) >= m {
+        if self.get(PILE_RED) >= self.majority_of(Side::Red) as u32 {
             Some(Side::Red)
-        } else if self.get(PILE_BLUE) >= m {
+        } else if self.get(PILE_BLUE) >= self.majority_of(Side::Blue) as u32 {
             Some(Side::Blue)
         } else {
             None
@@ -753,8 +803,7 @@ impl Position {
     /// and no move generation).
     #[inline]
     pub const fn is_over_by_rule(&self) -> bool {
-        let m = self.majority_at() as u32;
-        self.get(PILE_RED) >= m || self.get(PILE_BLUE) >= m || self.clock() >= self.closure()
+        self.majority().is_some() || self.clock() >= self.closure()
     }
 
     /// Dice on the board.
@@ -830,7 +879,8 @@ impl Position {
         p.set(SIDE, side as u32);
         p.set(PILE_RED, piles.red as u32);
         p.set(PILE_BLUE, piles.blue as u32);
-        p.set(PILE_WHITE, piles.white as u32);
+        // The white discard is not stored: `Setup` checked that the piles
+        // and the board make 23 in play, and that piles are empty in the draft.
         p.set_clock(clock as u32);
         p
     }
@@ -944,7 +994,7 @@ impl Position {
                 let target = self.dc(b);
                 if dest == DOOR {
                     self.toggle::<H>(b, target, h);
-                    self.bank::<H>(target as u32 & 15, h);
+                    self.bank::<H>(target as u32 & 15, 0, h);
                     self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
                     self.reset_clock();
                 } else {
@@ -959,7 +1009,7 @@ impl Position {
                         self.toggle::<H>(t, other, h);
                         if t >= 18 {
                             // row I: ejection through the door
-                            self.bank::<H>(other as u32 & 15, h);
+                            self.bank::<H>(other as u32 & 15, 1, h);
                             self.reset_clock();
                             self.set_restricted::<H>(dest, NONE_CELL, h);
                         } else {

@@ -328,7 +328,7 @@ impl Rollout<Senat> for SenatRollout {
             s = s.play(m.expect("an index below the move count"));
         }
         // A draft with no move (never in a legal game): the piles decide.
-        scores(s.pos.piles().leader())
+        scores(s.pos.variant().count_piles(s.pos.piles()))
     }
 }
 
@@ -443,26 +443,31 @@ impl Solvable for Senat {
     ///
     /// Repetition, like closure and block, ends the game with the piles
     /// counted; piles never shrink, and majority is checked first. So when
-    /// the player's rival holds one die less than the majority, the player
-    /// can never have the bigger pile at such an end (it would have the
-    /// majority first): every repetition fails its win, removing them can
+    /// the player's rival holds one die less than the player's majority, the
+    /// player can never have the bigger pile at such an end (it would have
+    /// the majority first): every repetition fails its win, removing them can
     /// only help it, and a win not forced without repetition is not forced
     /// with it ([`Keeps::Noes`]). When the player itself holds one less than
-    /// the majority the rival can never have the bigger pile there: every
-    /// repetition gives the player at least a draw, removing them can only
-    /// hinder it, and a draw forced without repetition is forced with it
+    /// the rival's majority the rival can never have the bigger pile there:
+    /// every repetition gives the player at least a draw, removing them can
+    /// only hinder it, and a draw forced without repetition is forced with it
     /// ([`Keeps::Yeses`]). (By induction on the horizon: the two games have
-    /// the same moves and ends, but for the repetitions.)
+    /// the same moves and ends, but for the repetitions.) Under `ties=second`
+    /// the second mover wins equal piles, so "one die less" becomes "as many"
+    /// for a count it wins ([`Variant::count_margin`]).
+    ///
+    /// [`Variant::count_margin`]: senat_rules::Variant::count_margin
     fn relaxed(s: &SenatState, player: usize, goal: Goal) -> Option<Relaxation<SenatState>> {
         if s.relaxed || !s.pos.is_play() {
             return None;
         }
         let side = side(player);
-        let piles = s.pos.piles();
-        let last = u32::from(s.pos.majority_at()).saturating_sub(1);
+        let (piles, v) = (s.pos.piles(), s.pos.variant());
+        // `who` cannot win a count against a pile of `against` without its majority first.
+        let shut = |who: Side, against: u8| against + v.count_margin(who) >= v.majority_of(who);
         let keeps = match goal {
-            Goal::Win if u32::from(piles.of(side.other())) >= last => Keeps::Noes,
-            Goal::AtLeastDraw if u32::from(piles.of(side)) >= last => Keeps::Yeses,
+            Goal::Win if shut(side, piles.of(side.other())) => Keeps::Noes,
+            Goal::AtLeastDraw if shut(side.other(), piles.of(side)) => Keeps::Yeses,
             _ => return None,
         };
         Some(Relaxation { state: s.without_repetition(), keeps })
@@ -637,9 +642,10 @@ pub mod encode {
         }
         let piles = p.piles();
         let majority = f32::from(p.majority_at().max(1));
+        let of = |s: Side| f32::from(p.majority_of(s).max(1));
         let at = 3 + 2 * DICE;
-        g[at] = f32::from(piles.red) / majority;
-        g[at + 1] = f32::from(piles.blue) / majority;
+        g[at] = f32::from(piles.red) / of(Side::Red);
+        g[at + 1] = f32::from(piles.blue) / of(Side::Blue);
         g[at + 2] = f32::from(piles.white) / majority;
         g[at + 3] = f32::from(p.clock()) / f32::from(p.closure().max(1));
         if !over {
