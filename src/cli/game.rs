@@ -69,9 +69,22 @@ impl GameArg {
         Ok(self.game != GameKind::Senat)
     }
 
-    /// Sénat's variant (`--variant first_giver=red,...`), or `None` when
-    /// `--variant help` asked for the keys, which are then printed.
+    /// Sénat's variant (`--variant first_giver=red,...`) for the commands
+    /// that play or search with agents (every variant the lab plays:
+    /// [`senat_lab::games::senat::playable`]), or `None` when `--variant
+    /// help` asked for the keys, which are then printed.
     pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
+        match self.senat_rules_variant(out)? {
+            Some(v) => {
+                senat_lab::games::senat::playable(v).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Sénat's variant for the commands of the rules alone (`moves`,
+    /// `perft`, `show`, `replay`): every variant of the rules, `swap=yes` included.
+    pub(crate) fn senat_rules_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
         if self.variant_help(out)? {
             return Ok(None);
         }

@@ -455,7 +455,7 @@ fn check_position(p: &Position) {
             assert_eq!(nth_play_move(p, list.len()), None);
             assert_eq!(nth_draft_move(p, 0), None);
         }
-        Phase::Give | Phase::Place(_) => {
+        Phase::Give | Phase::Place(_) | Phase::Decide => {
             for (k, &m) in list.iter().enumerate() {
                 assert_eq!(nth_draft_move(p, k), Some(m), "nth_draft_move({k}) in {spn}");
             }

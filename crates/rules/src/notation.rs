@@ -30,6 +30,9 @@ pub struct Setup {
     pub piles: Piles,
     /// Clock.
     pub clock: u8,
+    /// In play under `swap=yes`: the players have exchanged colours
+    /// (`swapped:b`); `false` everywhere else.
+    pub swapped: bool,
 }
 
 /// Why a well-formed setup cannot be a position of a game.
@@ -77,6 +80,18 @@ pub enum PositionError {
     },
     /// The board is full but the draft is not over.
     DraftOnFullBoard,
+    /// The decision after the draft (`decide:`) or a swapped game
+    /// (`swapped:`) in a variant without `swap=yes`.
+    NoSwapInVariant,
+    /// The decision after the draft with a board that is not the end of a
+    /// draft: 23 dice, empty piles, clock 0, nothing restricted.
+    DecideNotAfterDraft,
+    /// The decision after the draft by the wrong side: the one that would
+    /// move second decides.
+    WrongSideToDecide {
+        /// The side that decides.
+        expected: Side,
+    },
     /// No die has left the board, so the clock counts every play half-move
     /// since the first mover's first (blue's in the rules): the first mover
     /// moves at even clocks, the other side at odd ones.
@@ -152,6 +167,19 @@ impl fmt::Display for PositionError {
                 write!(f, "with {placed} dice placed, the side to move must be {expected} ({})", expected.letter())
             }
             DraftOnFullBoard => write!(f, "the board is full, the draft is over: the turn must be b or r"),
+            NoSwapInVariant => {
+                write!(f, "`decide:` and `swapped:` belong to the variant swap=yes (add it to --variant)")
+            }
+            DecideNotAfterDraft => write!(
+                f,
+                "the decision (decide:) comes right after the draft: 23 dice on the board, empty piles, clock 0, \
+                 nothing restricted"
+            ),
+            WrongSideToDecide { expected } => write!(
+                f,
+                "the side that would move second in play decides after the draft: {expected} (decide:{})",
+                expected.letter()
+            ),
             ClockParity { side, clock, first_mover } => write!(
                 f,
                 "{side} to move at clock {clock} with empty piles: with no die off the board the clock counts \
@@ -254,7 +282,18 @@ impl Setup {
         if self.clock > v.closure {
             return Err(ClockTooHigh { clock: self.clock, closure: v.closure });
         }
+        if (self.swapped || self.phase == Phase::Decide) && !v.swap {
+            return Err(NoSwapInVariant);
+        }
         match self.phase {
+            Phase::Decide => {
+                if on_board != 23 || self.piles != Piles::default() || self.clock != 0 || !self.restricted.is_empty() {
+                    return Err(DecideNotAfterDraft);
+                }
+                if self.side != v.first_mover.other() {
+                    return Err(WrongSideToDecide { expected: v.first_mover.other() });
+                }
+            }
             Phase::Play => {
                 let in_piles = self.piles.total() as usize;
                 if on_board + in_piles != 23 {
@@ -290,7 +329,9 @@ impl Setup {
                 }
             }
         }
-        let mut p = Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock);
+        let swapped = self.swapped && self.phase == Phase::Play;
+        let mut p =
+            Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock, swapped);
         p.set_variant(v);
         Ok(p)
     }
@@ -359,6 +400,7 @@ impl Setup {
             restricted: p.restricted().collect(),
             piles: p.piles(),
             clock: p.clock(),
+            swapped: p.swapped(),
         }
     }
 }
@@ -605,9 +647,15 @@ fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     }
     let (turn, tcol) = fields[1];
     let parts: Vec<_> = pieces(turn, ':', tcol).collect();
+    let mut swapped = false;
     let (phase, side) = match parts.as_slice() {
         [(s, c)] => (Phase::Play, parse_side(s, *c)?),
         [("give", _), (s, c)] => (Phase::Give, parse_side(s, *c)?),
+        [("decide", _), (s, c)] => (Phase::Decide, parse_side(s, *c)?),
+        [("swapped", _), (s, c)] => {
+            swapped = true;
+            (Phase::Play, parse_side(s, *c)?)
+        }
         [("place", _), (s, c), (d, dc)] => {
             let side = parse_side(s, *c)?;
             (Phase::Place(parse_die(d, *dc)?), side)
@@ -632,7 +680,7 @@ fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     };
     let (clock, ccol) = fields[4];
     let clock = parse_count(clock, ccol, 99, "the clock")?;
-    Ok(Setup { cells, phase, side, restricted, piles, clock })
+    Ok(Setup { cells, phase, side, restricted, piles, clock, swapped })
 }
 
 impl std::str::FromStr for Position {
@@ -690,7 +738,15 @@ impl Position {
         out.push(b' ');
         let side = self.side_to_move().letter() as u8;
         match self.phase() {
+            Phase::Play if self.swapped() => {
+                out.extend_from_slice(b"swapped:");
+                out.push(side);
+            }
             Phase::Play => out.push(side),
+            Phase::Decide => {
+                out.extend_from_slice(b"decide:");
+                out.push(side);
+            }
             Phase::Give => {
                 out.extend_from_slice(b"give:");
                 out.push(side);
@@ -807,6 +863,11 @@ fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
     if t.is_empty() {
         return Err(err(t, base, MOVE_FORMS));
     }
+    match t {
+        "keep" => return Ok(Move::decide(false)),
+        "swap" => return Ok(Move::decide(true)),
+        _ => {}
+    }
     if let Some(d) = t.strip_prefix('g') {
         return Ok(Move::give(parse_die(d, base + 1)?));
     }
@@ -871,7 +932,9 @@ mod tests {
         }
         let side = p.side_to_move().letter();
         match p.phase() {
+            Phase::Play if p.swapped() => write!(s, " swapped:{side}").unwrap(),
             Phase::Play => write!(s, " {side}").unwrap(),
+            Phase::Decide => write!(s, " decide:{side}").unwrap(),
             Phase::Give => write!(s, " give:{side}").unwrap(),
             Phase::Place(d) => write!(s, " place:{side}:{d}").unwrap(),
         }

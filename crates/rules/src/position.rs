@@ -28,6 +28,10 @@ pub enum Phase {
     Place(Die),
     /// Play.
     Play,
+    /// After the draft, under `swap=yes` only: the side to move (the one
+    /// that would move second in play) keeps its colour or swaps (`keep`,
+    /// `swap`). The board is full; no play move yet.
+    Decide,
 }
 
 /// The three piles of dice that went through the door.
@@ -243,6 +247,11 @@ const V_MOVER: u32 = 63;
 const V_TIES: u32 = 47;
 /// Second mover's majority xor majority, bits 48–50 of the second code word.
 const V_SECOND: u32 = 48;
+/// Swap after the draft (`swap=yes`), bit 51 of the second code word.
+const V_SWAP: u32 = 51;
+/// In play, the players have swapped colours: bit 52 of the second code
+/// word, the lowest bit of the pending die, which is 0 outside the place phase.
+const SWAPPED: u32 = 52;
 
 /// Which die word and bit offset hold cell index `c`: cells 0–11 in word 0,
 /// cells 12–22 in word 1, 5 bits each.
@@ -255,6 +264,7 @@ const fn die_slot(c: usize) -> (usize, u32) {
 const PHASE_PLAY: u32 = 0;
 const PHASE_GIVE: u32 = 1;
 const PHASE_PLACE: u32 = 2;
+const PHASE_DECIDE: u32 = 3;
 
 /// The cell code of a face on a die: symbol bits 0–1 (1 ▲, 2 ■, 3 ●),
 /// bit 2 shows red, bit 3 shows blue.
@@ -392,6 +402,7 @@ impl Position {
             repetition: self.repetition(),
             ties: self.ties(),
             second_majority: if self.codes[1] >> V_SECOND & 7 == 0 { None } else { Some(self.second_majority()) },
+            swap: self.codes[1] >> V_SWAP & 1 != 0,
         }
     }
 
@@ -410,8 +421,10 @@ impl Position {
             | (c & 63) << V_CLOSURE
             | ((v.first_giver == Side::Red) as u64) << V_GIVER;
         let second = (v.second_majority.unwrap_or(v.majority) ^ v.majority) as u64 & 7;
-        self.codes[1] =
-            self.codes[1] & !(15 << V_TIES) | ((v.ties == Ties::Second) as u64) << V_TIES | second << V_SECOND;
+        self.codes[1] = self.codes[1] & !(31 << V_TIES)
+            | ((v.ties == Ties::Second) as u64) << V_TIES
+            | second << V_SECOND
+            | (v.swap as u64) << V_SWAP;
         self.dice[1] = self.dice[1] & !(7 << V_MAJORITY) | (m & 7) << V_MAJORITY;
         self.dice[0] = self.dice[0] & !(15 << V_REPETITION)
             | (t & 7) << V_REPETITION
@@ -444,6 +457,24 @@ impl Position {
     #[inline]
     pub const fn majority_of(&self, side: Side) -> u8 {
         if side as u8 == self.first_mover() as u8 { self.majority_at() } else { self.second_majority() }
+    }
+
+    /// Whether the players have exchanged colours after the draft (`swap`
+    /// played under `swap=yes`): the player who drafted as red now plays
+    /// blue, and the other way round. Always `false` before play.
+    #[inline]
+    pub const fn swapped(&self) -> bool {
+        self.get(PHASE) == PHASE_PLAY && self.codes[1] >> SWAPPED & 1 != 0
+    }
+
+    /// The seat of the player who plays `side` now: the colour that player
+    /// had in the draft (`side` itself unless the players [swapped]).
+    /// Agents, records and scores follow seats, the rules follow colours.
+    ///
+    /// [swapped]: Position::swapped
+    #[inline]
+    pub const fn seat_of(&self, side: Side) -> Side {
+        if self.swapped() { side.other() } else { side }
     }
 
     /// Who wins equal piles when piles are counted (the variant's `ties`).
@@ -651,6 +682,7 @@ impl Position {
         match self.get(PHASE) {
             PHASE_PLAY => Phase::Play,
             PHASE_GIVE => Phase::Give,
+            PHASE_DECIDE => Phase::Decide,
             _ => Phase::Place(Die::from_raw(self.get(PENDING) as u8)),
         }
     }
@@ -840,7 +872,9 @@ impl Position {
             h ^= zobrist::BLUE_TO_MOVE;
         }
         h ^= match self.phase() {
+            Phase::Play if self.swapped() => zobrist::SWAPPED,
             Phase::Play => 0,
+            Phase::Decide => zobrist::DECIDE_PHASE,
             Phase::Give => zobrist::GIVE_PHASE,
             Phase::Place(d) => zobrist::PLACE_PHASE[d.kind() as usize],
         };
@@ -858,6 +892,7 @@ impl Position {
         restricted: &[Cell],
         piles: Piles,
         clock: u8,
+        swapped: bool,
     ) -> Position {
         let mut p = Position { codes: [0; 2], dice: [0; 2] };
         let mut h = 0;
@@ -870,7 +905,8 @@ impl Position {
         let r = |i: usize| restricted.get(i).map_or(NONE_CELL, |c| c.index() as u32);
         p.set_restricted::<false>(r(0), r(1), &mut h);
         let (ph, pending) = match phase {
-            Phase::Play => (PHASE_PLAY, 0),
+            Phase::Play => (PHASE_PLAY, swapped as u32),
+            Phase::Decide => (PHASE_DECIDE, 0),
             Phase::Give => (PHASE_GIVE, 0),
             Phase::Place(d) => (PHASE_PLACE, d.number() as u32),
         };
@@ -957,7 +993,14 @@ impl Position {
                     *h ^= zobrist::PLACE_PHASE[die.kind() as usize];
                 }
                 let n = self.dice_count();
-                if n == 23 {
+                if n == 23 && self.codes[1] >> V_SWAP & 1 != 0 {
+                    // swap=yes: the player who would move second decides first.
+                    if H {
+                        *h ^= zobrist::DECIDE_PHASE;
+                    }
+                    self.set(PHASE, PHASE_DECIDE);
+                    self.set_side::<H>(self.first_mover().other(), h);
+                } else if n == 23 {
                     self.set(PHASE, PHASE_PLAY);
                     self.set_side::<H>(self.first_mover(), h);
                 } else {
@@ -976,6 +1019,15 @@ impl Position {
                 self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
                 self.tick_clock();
                 self.toggle_side::<H>(h);
+            }
+            6 => {
+                // the decision after the draft: play begins, the first mover to move
+                if H {
+                    *h ^= zobrist::DECIDE_PHASE ^ if a == 1 { zobrist::SWAPPED } else { 0 };
+                }
+                self.set(PHASE, PHASE_PLAY);
+                self.codes[1] |= (a as u64 & 1) << SWAPPED;
+                self.set_side::<H>(self.first_mover(), h);
             }
             3 | 5 => {
                 // flip or turn

@@ -2,7 +2,8 @@
 //! in the draft (hence who places last), who makes the first play move, the
 //! three thresholds of the end rules (closure, majority, repetition), and two
 //! compensations for the side that moves second in play (`ties`,
-//! `second_majority`). `Variant::default()` is the game of the rules, bit for bit.
+//! `second_majority`), and a swap of colours after the draft (`swap`, the pie
+//! rule). `Variant::default()` is the game of the rules, bit for bit.
 //!
 //! A position carries its variant (see [`crate::Position::start_of`]), so
 //! every rule that reads a threshold reads it from the position, and the
@@ -50,6 +51,11 @@ pub struct Variant {
     /// both sides). The first mover's pile wins at `majority`. [`Variant::parse`]
     /// and [`crate::Position::variant`] write a value equal to `majority` as `None`.
     pub second_majority: Option<u8>,
+    /// Whether the player who would move second in play may exchange
+    /// colours with the other once the draft is over (`swap=yes`, the pie
+    /// rule; default `no`): a decision ply, `keep` or `swap`, between the
+    /// 23rd placement and the first play move.
+    pub swap: bool,
 }
 
 /// Who wins when piles are counted and they are equal (`ties=`).
@@ -113,7 +119,7 @@ impl fmt::Display for VariantError {
             VariantError::UnknownKey { key } => write!(
                 f,
                 "unknown variant key `{key}` (known: first_giver, first_mover, closure, majority, repetition, ties, \
-                 second_majority)"
+                 second_majority, swap)"
             ),
             VariantError::Repeated { key } => write!(f, "variant key `{key}` given twice"),
             VariantError::BadValue { key, value, expected } => {
@@ -154,6 +160,7 @@ impl Variant {
         repetition: 3,
         ties: Ties::Draw,
         second_majority: None,
+        swap: false,
     };
 
     /// One line per key: `key=values  meaning (default …)`, shown by `--help`
@@ -165,7 +172,8 @@ closure=N              play half-moves without a die through the door that close
 majority=N             dice in one side's pile that win at once, 1 to 7 (default 5)
 repetition=N           occurrences of one position that end the game, 2 to 7 (default 3)
 ties=draw|second       equal piles when piles are counted (repetition, closure, block): a draw, or a win for the side that moves second in play (default draw)
-second_majority=N      dice in the pile of the side that moves second in play that win at once, 1 to 7 (default: majority)";
+second_majority=N      dice in the pile of the side that moves second in play that win at once, 1 to 7 (default: majority)
+swap=no|yes            after the draft, the player who would move second in play may take the other colour: move `keep` or `swap` (default no; for now the rules' commands only, not the agents)";
 
     /// Parses `key=value,key=value` (the `--variant` flag), e.g.
     /// "first_giver=red,closure=40"; "" is the game of the rules.
@@ -199,6 +207,19 @@ second_majority=N      dice in the pile of the side that moves second in play th
                                 key: key.into(),
                                 value: value.into(),
                                 expected: "draw or second",
+                            });
+                        }
+                    }
+                }
+                "swap" => {
+                    v.swap = match value {
+                        "no" => false,
+                        "yes" => true,
+                        _ => {
+                            return Err(VariantError::BadValue {
+                                key: key.into(),
+                                value: value.into(),
+                                expected: "no or yes",
                             });
                         }
                     }
@@ -241,6 +262,9 @@ second_majority=N      dice in the pile of the side that moves second in play th
         }
         if let Some(n) = self.second_majority.filter(|&n| n != self.majority) {
             items.push(format!("second_majority={n}"));
+        }
+        if self.swap {
+            items.push("swap=yes".into());
         }
         items.join(",")
     }
@@ -354,6 +378,8 @@ mod tests {
             "second_majority=7",
             "majority=4,ties=second,second_majority=5",
             "first_giver=red,first_mover=red,closure=40,majority=4,repetition=2,ties=second,second_majority=3",
+            "swap=yes",
+            "first_mover=red,ties=second,swap=yes",
         ] {
             let v = Variant::parse(text).unwrap();
             assert!(!v.is_rules(), "{text}");
@@ -400,7 +426,9 @@ mod tests {
             ("second_majority=0", "1 to 7"),
             ("second_majority=8", "1 to 7"),
             ("second_majority=4,second_majority=5", "given twice"),
-            ("swap=yes", "ties, second_majority"),
+            ("size=3", "second_majority, swap"),
+            ("swap=maybe", "no or yes"),
+            ("swap=true", "no or yes"),
         ] {
             let e = Variant::parse(text).unwrap_err().to_string();
             assert!(e.contains(want), "{text}: {e}");

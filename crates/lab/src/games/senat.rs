@@ -196,6 +196,35 @@ pub const fn side(player: usize) -> Side {
     if player == 0 { Side::Red } else { Side::Blue }
 }
 
+/// Why the lab does not play a Sénat variant yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unplayable {
+    /// `swap=yes`: the rules have the decision after the draft (`keep`,
+    /// `swap`), but the lab's agents, batches, arena and design give moves
+    /// and scores to colours, not to the players who swapped them.
+    Swap,
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayable::Swap => f.write_str(
+                "swap=yes is in the rules only (moves keep and swap; `senat moves`, `perft`, `show` and `replay` \
+                 take it): the agents, batches, arena and design still credit colours, not the players who swapped \
+                 them (docs/games/senat.md, \"Swap after the draft: design\")",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// `v` if the lab's agents and tables can play it: every variant but
+/// `swap=yes` ([`Unplayable`]).
+pub fn playable(v: senat_rules::Variant) -> Result<senat_rules::Variant, Unplayable> {
+    if v.swap { Err(Unplayable::Swap) } else { Ok(v) }
+}
+
 /// The per-player results of a game won by `winner` (`None`: a draw).
 pub fn scores(winner: Option<Side>) -> Scores {
     let mut r = [0.0; MAX_PLAYERS];
@@ -580,17 +609,19 @@ pub mod encode {
         let closure = u64::from(p.closure());
         Encoding {
             players: 2,
-            actions: ACTIONS,
+            actions: ACTIONS + if p.variant().swap { 2 } else { 0 },
             chance_outcomes: 0,
             // The draft gives and places every die; in play the clock
             // closes the game `closure` half-moves after the last die went
             // through the door, and at most every die goes through it.
-            max_plies: 2 * DICE as u64 + (DICE as u64 + 1) * closure,
+            max_plies: 2 * DICE as u64 + u64::from(p.variant().swap) + (DICE as u64 + 1) * closure,
             tensor_shape: vec![TENSOR],
         }
     }
 
-    /// The id of the move `m` (below [`ACTIONS`]).
+    /// The id of the move `m` (below [`ACTIONS`]; the decision after the
+    /// draft of `swap=yes`, `keep` and `swap`, is `ACTIONS` and `ACTIONS + 1`,
+    /// so that the space of the other variants is unchanged).
     pub fn action_id(m: Move) -> usize {
         let die = |d: senat_rules::dice::Die| usize::from(d.number()) - 1;
         let pair = |a: Cell, b: Cell| a.index() * CELLS + b.index();
@@ -607,6 +638,8 @@ pub mod encode {
                 PUSH + pair(agent, target) * (CELLS + 1) + d
             }
             MoveKind::Turn { agent, target, face } => TURN + pair(agent, target) * FACES + usize::from(face.index()),
+            MoveKind::Keep => ACTIONS,
+            MoveKind::Swap => ACTIONS + 1,
         }
     }
 
@@ -636,6 +669,9 @@ pub mod encode {
                 one_hot(g, 3 + usize::from(d.number()) - 1);
             }
             Phase::Play => g[2] = 1.0,
+            // The decision after the draft (`swap=yes`) has no input of its
+            // own: the network sees the full board with no phase set.
+            Phase::Decide => {}
         }
         for d in p.reserve().iter() {
             one_hot(g, 3 + DICE + usize::from(d.number()) - 1);
