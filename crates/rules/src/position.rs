@@ -822,20 +822,33 @@ impl Position {
     /// [`Position::majority_of`]), if any.
     #[inline]
     pub const fn majority(&self) -> Option<Side> {
-        if self.get(PILE_RED) >= self.majority_of(Side::Red) as u32 {
+        let (red, blue) = self.majorities();
+        if self.get(PILE_RED) >= red {
             Some(Side::Red)
-        } else if self.get(PILE_BLUE) >= self.majority_of(Side::Blue) as u32 {
+        } else if self.get(PILE_BLUE) >= blue {
             Some(Side::Blue)
         } else {
             None
         }
     }
 
+    /// Red's and blue's majorities ([`Position::majority_of`]) without a
+    /// branch: the second mover's differs from the first's by the stored xor.
+    #[inline(always)]
+    const fn majorities(&self) -> (u32, u32) {
+        let m = self.majority_at() as u32;
+        let x = (self.codes[1] >> V_SECOND & 7) as u32;
+        // All ones when red moves first (blue is then the second mover).
+        let red_first = 0u32.wrapping_sub((self.dice[0] >> V_MOVER & 1) as u32);
+        (m ^ (x & !red_first), m ^ (x & red_first))
+    }
+
     /// Whether majority or closure ends the game here (the ends that need no history
     /// and no move generation).
     #[inline]
     pub const fn is_over_by_rule(&self) -> bool {
-        self.majority().is_some() || self.clock() >= self.closure()
+        let (red, blue) = self.majorities();
+        self.get(PILE_RED) >= red || self.get(PILE_BLUE) >= blue || self.clock() >= self.closure()
     }
 
     /// Dice on the board.
