@@ -29,7 +29,7 @@ pub(crate) struct GameArg {
     pub(crate) game: GameKind,
     /// The game's rules variant, `key=value,...`; `help` lists the keys of
     /// the game (Sénat: first_giver, first_mover, closure, majority,
-    /// repetition, ties, second_majority), and docs/games/GAME.md describes
+    /// repetition, ties, second_majority, swap), and docs/games/GAME.md describes
     /// each game's variants.
     #[arg(long, value_name = "OPTIONS", default_value = "", value_parser = parse_variant)]
     pub(crate) variant: String,
