@@ -589,7 +589,10 @@ fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
             specs.push(policy("tiers", t)?);
         }
         for text in variants {
-            let v = SenatVariant::parse(text).or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
+            let v = SenatVariant::parse(text)
+                .map_err(|e| e.to_string())
+                .and_then(|v| senat_lab::games::senat::playable(v).map_err(|e| e.to_string()))
+                .or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
             for s in &specs {
                 let m = Matchup { red: s.clone(), blue: s.clone(), draft_red: s.clone(), draft_blue: s.clone() };
                 fns.push(Box::new(move |i| senat_game(&m, v, seed, i)));

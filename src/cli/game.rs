@@ -29,7 +29,8 @@ pub(crate) struct GameArg {
     pub(crate) game: GameKind,
     /// The game's rules variant, `key=value,...`; `help` lists the keys of
     /// the game (Sénat: first_giver, first_mover, closure, majority,
-    /// repetition), and docs/games/GAME.md describes each game's variants.
+    /// repetition, ties, second_majority, swap), and docs/games/GAME.md describes
+    /// each game's variants.
     #[arg(long, value_name = "OPTIONS", default_value = "", value_parser = parse_variant)]
     pub(crate) variant: String,
     /// With --game dominoes: 2, 3 or 4 players (the variant's `players=`).
@@ -68,9 +69,22 @@ impl GameArg {
         Ok(self.game != GameKind::Senat)
     }
 
-    /// Sénat's variant (`--variant first_giver=red,...`), or `None` when
-    /// `--variant help` asked for the keys, which are then printed.
+    /// Sénat's variant (`--variant first_giver=red,...`) for the commands
+    /// that play or search with agents (every variant the lab plays:
+    /// [`senat_lab::games::senat::playable`]), or `None` when `--variant
+    /// help` asked for the keys, which are then printed.
     pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
+        match self.senat_rules_variant(out)? {
+            Some(v) => {
+                senat_lab::games::senat::playable(v).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Sénat's variant for the commands of the rules alone (`moves`,
+    /// `perft`, `show`, `replay`): every variant of the rules, `swap=yes` included.
+    pub(crate) fn senat_rules_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
         if self.variant_help(out)? {
             return Ok(None);
         }

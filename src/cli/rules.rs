@@ -94,7 +94,7 @@ pub(crate) fn moves(a: MovesArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_moves(&a.pos, &a.game, out);
     }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let Some(v) = a.game.senat_rules_variant(out)? else { return Ok(()) };
     cmd_moves(&a.pos.resolve(v)?, out)
 }
 
@@ -103,7 +103,7 @@ pub(crate) fn perft_command(a: PerftArgs, out: &mut impl Write) -> Result<()> {
     if a.game.other()? {
         return lab_perft(&a, out);
     }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let Some(v) = a.game.senat_rules_variant(out)? else { return Ok(()) };
     let depth = perft_depth(a.depth)?;
     cmd_perft(&a.pos.resolve(v)?, depth, a.divide, a.full, out)
 }
@@ -113,7 +113,7 @@ pub(crate) fn show(a: ShowArgs, out: &mut impl Write, colour: bool) -> Result<()
     if a.game.other()? {
         return lab_show(&a, out, colour);
     }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let Some(v) = a.game.senat_rules_variant(out)? else { return Ok(()) };
     let p = a.pos.resolve(v)?;
     // A position alone shows the ends that need no history (majority, closure, block).
     write_position(out, &p, senat_rules::Outcome::of_occurrences(&p, 1), colour && !a.plain)
@@ -130,7 +130,7 @@ pub(crate) fn replay(a: ReplayArgs, out: &mut impl Write, colour: bool) -> Resul
         }
         return lab_replay(&a, &RecordText::read(&a.file)?, &a.game, out, colour);
     }
-    let Some(v) = a.game.senat_variant(out)? else { return Ok(()) };
+    let Some(v) = a.game.senat_rules_variant(out)? else { return Ok(()) };
     let (name, record) = read_record(&a.file, v)?;
     let game = cmd_replay(&name, &record, a.quiet, colour && !a.plain, out)?;
     match a.svg {

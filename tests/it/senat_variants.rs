@@ -8,7 +8,9 @@ use crate::support::files::TempDir;
 #[test]
 fn variant_help_and_errors() {
     let help = ok(&["moves", "--variant", "help", "start"]);
-    for key in ["first_giver=", "first_mover=", "closure=", "majority=", "repetition="] {
+    for key in
+        ["first_giver=", "first_mover=", "closure=", "majority=", "repetition=", "ties=", "second_majority=", "swap="]
+    {
         assert!(help.contains(key), "{help}");
     }
     for (v, want) in [
@@ -18,6 +20,9 @@ fn variant_help_and_errors() {
         ("first_giver=green", "blue or red"),
         ("closure=40,closure=41", "given twice"),
         ("scoring=winner", "unknown variant key `scoring`"),
+        ("ties=red", "draw or second"),
+        ("second_majority=8", "from 1 to 7"),
+        ("swap=maybe", "no or yes"),
     ] {
         let e = expect_error(&senat(&["moves", "--variant", v, "start"]), &["moves"]);
         assert!(e.contains(want), "{v}: {e}");
@@ -128,4 +133,21 @@ fn arena_games_follow_the_variant() {
         let piles = spn.split(' ').nth(3).unwrap_or("");
         assert!(piles.split('-').take(2).any(|n| n == "2"), "{l}");
     }
+}
+
+#[test]
+fn the_second_mover_compensations_and_the_swap_on_the_command_line() {
+    let after6 =
+        "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/.,4Sb,.,.,1Sr,.,20Cb/17Cb,2Sr,21Tr,23Cr,7Cr b I20 2-2-0 1";
+    // Piles 2-2 at the closure: a draw in the rules, red's (the second mover's) under ties=second.
+    assert!(ok(&["show", "--plain", "--variant", "closure=1", after6]).contains("draw by closure"));
+    assert!(ok(&["show", "--plain", "--variant", "closure=1,ties=second", after6]).contains("red wins by closure"));
+    // The decision after the draft: the rules' commands take swap=yes, the agents' refuse it with the reason.
+    let decide = "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/7Cr,4Sb,17Cb,23Cr,1Sr,22Tr,20Cb/14Cb,2Cb,21Tr,11Cr,19Tb decide:r - 0-0-0 0";
+    assert_eq!(
+        ok(&["moves", "--variant", "swap=yes", decide]).split_whitespace().collect::<Vec<_>>(),
+        ["keep", "swap"]
+    );
+    let e = expect_error(&senat(&["bestmove", "--agent", "greedy", "--variant", "swap=yes", decide]), &["bestmove"]);
+    assert!(e.contains("swap=yes is in the rules only"), "{e}");
 }

@@ -15,8 +15,8 @@ use game_search::Game as _;
 use game_search::pns::Pns;
 use game_search::solver::{Goal, Keeps, Solvable, Solver, Verdict};
 use senat_lab::games::senat::{Senat, SenatState, player};
-use senat_rules::Side;
 use senat_rules::bounds::{NEVER, min_plies_to_result};
+use senat_rules::{Position, Side, Variant};
 
 /// The four questions a bound answers: (side, or_draw).
 const QUESTIONS: [(Side, bool); 4] = [(Side::Red, false), (Side::Red, true), (Side::Blue, false), (Side::Blue, true)];
@@ -252,12 +252,18 @@ fn small_walks() -> Vec<SenatState> {
 /// The states of `games` seeded walks of at most `steps` half-moves from
 /// each of `starts`, each move one of the first three (so that positions
 /// come back), until the game is over.
-fn walks_from(starts: &[&str], games: usize, steps: usize, mut seed: u64) -> Vec<SenatState> {
+fn walks_from(starts: &[&str], games: usize, steps: usize, seed: u64) -> Vec<SenatState> {
+    let starts: Vec<Position> = starts.iter().map(|spn| spn.parse().unwrap_or_else(|e| panic!("{spn}: {e}"))).collect();
+    walks_of(&starts, games, steps, seed)
+}
+
+/// [`walks_from`] from positions.
+fn walks_of(starts: &[Position], games: usize, steps: usize, mut seed: u64) -> Vec<SenatState> {
     let mut out = Vec::new();
     let mut moves = Vec::new();
-    for spn in starts {
+    for &start in starts {
         for _ in 0..games {
-            let mut s = SenatState::new(spn.parse().unwrap_or_else(|e| panic!("{spn}: {e}")));
+            let mut s = SenatState::new(start);
             for _ in 0..steps {
                 if s.outcome().is_some() {
                     break;
@@ -405,4 +411,61 @@ fn the_relaxation_changes_no_verdict() {
     let b = plain.forced_win(&s, blue, 9);
     assert_eq!((a.verdict, a.depth, b.verdict, b.depth), (Verdict::Unknown, 9, Verdict::Unknown, 9));
     assert!(a.nodes < b.nodes, "{} nodes with the relaxation, {} without", a.nodes, b.nodes);
+}
+
+/// The bound and the relaxation under the variants that move the goal
+/// (`ties=second`, `second_majority`): one-ply consistency of the bound,
+/// and the relaxation's kept answers against plain search to 3 plies, on
+/// walks from the small positions read in each variant.
+#[test]
+fn the_bound_and_the_relaxation_hold_in_the_variants() {
+    let starts = [
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Tr,.,23Tr b - 4-3-13 48",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,./4Tb,.,3Tr,.,23Tr r - 4-4-12 50",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,4Tb,.,23Sr,.,./.,.,.,.,. b - 3-3-15 50",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,9Sb,.,.,./4Tb,.,3Tr,.,23Tr r - 3-4-12 44",
+        ".,.,.,.,.,.,.,.,.,.,./.,.,.,.,9Sr,.,./4Tb,.,3Sb,.,23Tr r - 4-4-11 48",
+    ];
+    let mut moves = Vec::new();
+    for text in
+        ["ties=second", "first_mover=red,ties=second", "second_majority=6,ties=second", "majority=6,second_majority=5"]
+    {
+        let v = Variant::parse(text).unwrap();
+        let positions: Vec<Position> = starts.iter().filter_map(|spn| Position::from_spn_in(spn, v).ok()).collect();
+        let states = walks_of(&positions, 4, 12, 5);
+        assert!(states.len() >= 60, "{text}: {} states", states.len());
+        let mut relaxed = 0;
+        for s in &states {
+            Senat::moves(s, &mut moves);
+            for (side, or_draw) in QUESTIONS {
+                let b = bound(s, side, or_draw);
+                let best = moves
+                    .iter()
+                    .map(|&m| match s.play(m).outcome() {
+                        Some(o) if reached(o.winner, side, or_draw) => 0,
+                        Some(_) => NEVER,
+                        None => bound(&s.play(m), side, or_draw),
+                    })
+                    .min()
+                    .unwrap_or(NEVER);
+                assert!(b <= best.saturating_add(1), "{text}: {} {side} or_draw {or_draw}", s.position().to_spn());
+            }
+            for player in 0..2 {
+                for goal in [Goal::Win, Goal::AtLeastDraw] {
+                    let Some(r) = Senat::relaxed(s, player, goal) else { continue };
+                    relaxed += 1;
+                    for d in 1..=3 {
+                        let (exact, loose) =
+                            (plain_forces(s, player, goal, d), plain_forces(&r.state, player, goal, d));
+                        let spn = s.position().to_spn();
+                        match r.keeps {
+                            Keeps::Noes => assert!(loose || !exact, "{text}: {spn} player {player} {goal:?} at {d}"),
+                            Keeps::Yeses => assert!(!loose || exact, "{text}: {spn} player {player} {goal:?} at {d}"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(relaxed >= 20, "{text}: {relaxed} relaxations asked");
+    }
 }

@@ -455,7 +455,7 @@ fn check_position(p: &Position) {
             assert_eq!(nth_play_move(p, list.len()), None);
             assert_eq!(nth_draft_move(p, 0), None);
         }
-        Phase::Give | Phase::Place(_) => {
+        Phase::Give | Phase::Place(_) | Phase::Decide => {
             for (k, &m) in list.iter().enumerate() {
                 assert_eq!(nth_draft_move(p, k), Some(m), "nth_draft_move({k}) in {spn}");
             }
@@ -724,7 +724,9 @@ fn senat_variant(data: &[u8]) {
         assert_eq!(p.variant(), v, "the variant after {} moves", game.moves().len());
         check_position(&p);
         assert!(
-            p.clock() <= v.closure && p.piles().red <= v.majority && p.piles().blue <= v.majority,
+            p.clock() <= v.closure
+                && p.piles().red <= v.majority_of(senat_rules::Side::Red)
+                && p.piles().blue <= v.majority_of(senat_rules::Side::Blue),
             "{}",
             p.to_spn()
         );

@@ -332,16 +332,16 @@ const FINAL_SPN: usize = 16;
 /// What is wrong with a row's result, given its final position `spn` in
 /// variant `v`, or `None`: the winner must be the final position's for the
 /// row's reason (a majority wins by its pile; every other end is decided
-/// by the piles, [`Outcome::by_piles`]). A final position that does not
-/// parse is not judged (hand-made files leave it out; the tables do not
-/// read it).
+/// by the piles under the variant, [`Outcome::counted`]). A final position
+/// that does not parse is not judged (hand-made files leave it out; the
+/// tables do not read it).
 ///
-/// [`Outcome::by_piles`]: senat_rules::game::Outcome::by_piles
+/// [`Outcome::counted`]: senat_rules::game::Outcome::counted
 pub fn result_problem(spn: &str, g: &GameSummary, v: senat_rules::Variant) -> Option<String> {
     let p = senat_rules::Position::from_spn_in(spn, v).ok()?;
     let winner = match g.reason {
         senat_rules::game::EndReason::Majority => p.majority(),
-        reason => senat_rules::game::Outcome::by_piles(p.piles(), reason).winner,
+        reason => senat_rules::game::Outcome::counted(&p, reason).winner,
     };
     let name = |w: Option<Side>| crate::selfplay::winner_name(w);
     (winner != g.winner).then(|| {

@@ -154,7 +154,7 @@ pub fn play_features(p: &Position, me: Side) -> [f64; NP] {
     let (rm, rt) = (rows(&l, mine), rows(&l, theirs));
     let piles = p.piles();
     let (pm, pt) = (piles.of(me), piles.of(me.other()));
-    let near = |n: u8| f64::from(u8::from(n + 1 >= p.majority_at()));
+    let near = |n: u8, s: Side| f64::from(u8::from(n + 1 >= p.majority_of(s)));
     let to_move = p.side_to_move() == me;
     let restricted = p.restricted();
     let free = !restricted;
@@ -165,7 +165,7 @@ pub fn play_features(p: &Position, me: Side) -> [f64; NP] {
     let row_i_diff = rm[2] - rt[2];
     [
         f.pile_diff as f64,
-        near(pm) - near(pt),
+        near(pm, me) - near(pt, me.other()),
         rm[0] - rt[0],
         rm[1] - rt[1],
         row_i_diff,

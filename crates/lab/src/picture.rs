@@ -345,7 +345,7 @@ fn last_move(s: &mut String, m: Move) {
         (x + CELL / 2, y + CELL / 2)
     };
     match m.kind() {
-        MoveKind::Give(_) => {}
+        MoveKind::Give(_) | MoveKind::Keep | MoveKind::Swap => {}
         MoveKind::Place(_, c, _) => {
             let (x, y) = cell_origin(c);
             let _ = write!(
@@ -384,6 +384,7 @@ pub fn status_line(p: &Position, outcome: Option<Outcome>) -> String {
         Phase::Give => format!("draft: {side} gives a die"),
         Phase::Place(d) => format!("draft: {side} places die {d}"),
         Phase::Play => format!("{side} to move · clock {}", p.clock()),
+        Phase::Decide => format!("after the draft: {side} keeps or swaps colours"),
     }
 }
 
@@ -446,6 +447,8 @@ pub fn regions(p: &Position, m: Move) -> Vec<Region> {
             };
             vec![cell(agent), cell(target), end]
         }
+        // The decision after the draft (`swap=yes`): nothing on the board to click.
+        MoveKind::Keep | MoveKind::Swap => Vec::new(),
     }
 }
 

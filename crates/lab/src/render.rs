@@ -59,6 +59,7 @@ pub fn board(p: &Position, outcome: Option<Outcome>, ansi: bool) -> String {
         (Some(o), _) => writeln!(s, "{o}").unwrap(),
         (None, Phase::Give) => writeln!(s, "draft: {side} gives a die").unwrap(),
         (None, Phase::Place(d)) => writeln!(s, "draft: {side} places die {d}").unwrap(),
+        (None, Phase::Decide) => writeln!(s, "after the draft: {side} keeps or swaps colours").unwrap(),
         (None, Phase::Play) => writeln!(
             s,
             "{side} to move, clock {}{}",

@@ -15,9 +15,12 @@
 //! pile wins. The second kind cannot come before [`min_plies_to_end`]
 //! (each of the three has its own bound, and its proof beside it), nor
 //! before the piles allow the result. For `side` (pile `x`, the other's
-//! `y`, both below the majority `m`) to win that way it needs
+//! `y`, both below their majorities) to win that way it needs
 //! `max(0, y + 1 - x)` more dice in its pile, and `max(0, y - x)` to hold a
-//! draw; by majority it needs `m - x` (at least as many, since `y < m`).
+//! draw (under `ties=second` the second mover needs `max(0, y - x)` to win
+//! and the first mover `max(0, y + 1 - x)` even to hold a draw); by majority
+//! it needs `m - x`, `m` its own majority (`second_majority` for the second
+//! mover).
 //! Piles never shrink. A die reaches a pile only by
 //! going through the door, which happens only in a push: the target pushed
 //! from row I to the door, or the die of a full row I dislodged by a target
@@ -34,6 +37,7 @@
 use crate::board::Bitboard;
 use crate::dice::{Colour, Side, Symbol};
 use crate::position::Position;
+use crate::variant::Ties;
 
 /// "Never": the goal cannot be reached at all.
 pub const NEVER: u32 = u32::MAX;
@@ -48,11 +52,16 @@ const fn colour(side: Side) -> Colour {
 
 /// The dice `side` still needs in its pile for the game to be able to end
 /// with it winning (`or_draw` false) or not losing (`or_draw` true) under
-/// the pile count; 0 when the piles already allow it.
+/// the pile count; 0 when the piles already allow it. Under `ties=second`
+/// equal piles are the second mover's win and the first mover's loss.
 pub fn dice_short(p: &Position, side: Side, or_draw: bool) -> u32 {
     let piles = p.piles();
     let (x, y) = (piles.of(side) as u32, piles.of(side.other()) as u32);
-    (y + u32::from(!or_draw)).saturating_sub(x)
+    let ahead = match p.ties() {
+        Ties::Draw => u32::from(!or_draw),
+        Ties::Second => u32::from(p.variant().count_margin(side)),
+    };
+    (y + ahead).saturating_sub(x)
 }
 
 /// Whether the side to move has a legal push now that sends a die showing
@@ -126,7 +135,7 @@ pub fn wins_at_once(p: &Position) -> bool {
         return false;
     }
     let me = p.side_to_move();
-    if u32::from(p.piles().of(me)) + 1 < u32::from(p.majority_at()) {
+    if u32::from(p.piles().of(me)) + 1 < u32::from(p.majority_of(me)) {
         return false;
     }
     let free = !p.restricted();
@@ -135,14 +144,12 @@ pub fn wins_at_once(p: &Position) -> bool {
     !(mine & Bitboard::ROW_I & (agents.left() | agents.right())).is_empty()
 }
 
-/// The plies needed to add `short` dice to `side`'s pile, then `more`
-/// dice (both counts at once: the second is the first's plus `more`): at
-/// most one die a half-move, the first two as [`can_score_now`] and
-/// [`can_score_second`] allow; [`NEVER`] when more dice are needed than
-/// the board holds.
-fn plies_for_dice(p: &Position, side: Side, short: u32, more: u32) -> (u32, u32) {
-    let total = short + more;
-    if total == 0 {
+/// The plies needed to add `short` dice to `side`'s pile, and those needed
+/// to add `total` dice (both counts at once): at most one die a half-move,
+/// the first two as [`can_score_now`] and [`can_score_second`] allow;
+/// [`NEVER`] when more dice are needed than the board holds.
+fn plies_for_dice(p: &Position, side: Side, short: u32, total: u32) -> (u32, u32) {
+    if short == 0 && total == 0 {
         return (0, 0);
     }
     let dice = p.dice_count();
@@ -313,11 +320,11 @@ pub fn min_plies_to_result(p: &Position, side: Side, or_draw: bool, rec: Recurre
     if !p.is_play() {
         return 0;
     }
-    // The majority needs at least as many dice as the lead (the other pile
-    // is below the majority).
+    // The two counts are independent: with a second mover's majority
+    // below the first's, the majority may need fewer dice than the lead.
     let short = dice_short(p, side, or_draw);
-    let majority = u32::from(p.majority_at()).saturating_sub(u32::from(p.piles().of(side)));
-    let (by_count, by_majority) = plies_for_dice(p, side, short, majority.saturating_sub(short));
+    let majority = u32::from(p.majority_of(side)).saturating_sub(u32::from(p.piles().of(side)));
+    let (by_count, by_majority) = plies_for_dice(p, side, short, majority);
     // The later of the pile count and the end, the cheap ends first: when
     // the count comes no sooner than repetition or closure, block (which
     // counts the rows) cannot change the maximum.
@@ -334,6 +341,26 @@ mod tests {
 
     fn pos(spn: &str) -> Position {
         spn.parse().unwrap()
+    }
+
+    #[test]
+    fn ties_and_second_majorities_move_the_goal() {
+        let after6 = "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/.,4Sb,.,.,1Sr,.,20Cb/17Cb,2Sr,21Tr,23Cr,7Cr b I20 2-2-0 1";
+        let at = |text: &str| Position::from_spn_in(after6, crate::Variant::parse(text).unwrap()).unwrap();
+        let short = |p: &Position, side, or_draw| dice_short(p, side, or_draw);
+        let rules = at("");
+        assert_eq!((short(&rules, Side::Red, false), short(&rules, Side::Red, true)), (1, 0));
+        // Red moves second: equal piles are its win and blue's loss.
+        let ties = at("ties=second");
+        assert_eq!((short(&ties, Side::Red, false), short(&ties, Side::Red, true)), (0, 0));
+        assert_eq!((short(&ties, Side::Blue, false), short(&ties, Side::Blue, true)), (1, 1));
+        // Red's majority of 3 is one die away, blue's 5 three.
+        let p = at("second_majority=3");
+        let fresh = Recurrences::FRESH;
+        assert!(min_plies_to_result(&p, Side::Red, false, fresh) >= 1);
+        assert!(
+            min_plies_to_result(&p, Side::Red, false, fresh) <= min_plies_to_result(&rules, Side::Red, false, fresh)
+        );
     }
 
     #[test]

@@ -56,9 +56,19 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The outcome when piles are counted: the bigger pile wins, equal piles draw.
+    /// The outcome when piles are counted in the rules: the bigger pile
+    /// wins, equal piles draw. A variant may give ties to the second mover:
+    /// [`Outcome::counted`].
     pub fn by_piles(piles: Piles, reason: EndReason) -> Outcome {
         Outcome { winner: piles.leader(), reason }
+    }
+
+    /// The outcome when the piles of `p` are counted under its variant
+    /// ([`Variant::count_piles`](crate::Variant::count_piles)): the bigger
+    /// pile wins; equal piles draw, or win for the second mover (`ties=second`).
+    #[inline]
+    pub fn counted(p: &Position, reason: EndReason) -> Outcome {
+        Outcome { winner: p.variant().count_piles(p.piles()), reason }
     }
 
     /// The end rules, the only place they are written, checked in the
@@ -76,12 +86,12 @@ impl Outcome {
             return None;
         }
         if occurrences >= p.repetition() as usize {
-            return Some(Outcome::by_piles(p.piles(), EndReason::Repetition));
+            return Some(Outcome::counted(p, EndReason::Repetition));
         }
         if p.clock() >= p.closure() {
-            return Some(Outcome::by_piles(p.piles(), EndReason::Closure));
+            return Some(Outcome::counted(p, EndReason::Closure));
         }
-        blocked().then(|| Outcome::by_piles(p.piles(), EndReason::Block))
+        blocked().then(|| Outcome::counted(p, EndReason::Block))
     }
 
     /// The outcome of the position `p` reached with `history` (its own hash
@@ -370,6 +380,28 @@ mod tests {
             assert_eq!(o, want);
             assert_eq!(Outcome::of_occurrences(p, game.occurrences()), want);
         }
+    }
+
+    #[test]
+    fn counted_ends_follow_the_tie_rule() {
+        // Piles 2-2 at clock 1: over by closure under closure=1.
+        let after6 = "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/.,4Sb,.,.,1Sr,.,20Cb/17Cb,2Sr,21Tr,23Cr,7Cr b I20 2-2-0 1";
+        for (text, winner) in [
+            ("closure=1", None),
+            ("closure=1,ties=second", Some(Side::Red)),
+            ("closure=1,ties=second,first_mover=red", Some(Side::Blue)),
+            ("closure=2,ties=second", None),
+        ] {
+            let v = crate::Variant::parse(text).unwrap();
+            let p = Position::from_spn_in(after6, v).unwrap();
+            let want = (text != "closure=2,ties=second").then_some(Outcome { winner, reason: EndReason::Closure });
+            assert_eq!(Outcome::of_occurrences(&p, 1), want, "{text}");
+        }
+        // Repetition counts the piles the same way.
+        let v = crate::Variant::parse("ties=second").unwrap();
+        let p = Position::from_spn_in(after6, v).unwrap();
+        let o = Outcome::of_occurrences(&p, 3);
+        assert_eq!(o, Some(Outcome { winner: Some(Side::Red), reason: EndReason::Repetition }));
     }
 
     #[test]

@@ -50,4 +50,4 @@ pub use moves::{Dest, Move, MoveKind};
 pub use notation::{MoveError, ParseError, PositionError, Setup, SpnError};
 pub use position::{DieSet, Layers, Phase, Piles, Position, Turnable};
 pub use record::{Record, RecordError};
-pub use variant::{Variant, VariantError};
+pub use variant::{Ties, Variant, VariantError};

@@ -67,6 +67,8 @@ pub enum MoveSet {
         /// New top faces.
         faces: FaceSet,
     },
+    /// After the draft (`swap=yes`): `keep`, then `swap`.
+    Decide,
 }
 
 impl MoveSet {
@@ -80,6 +82,7 @@ impl MoveSet {
             MoveSet::Flip { .. } => 1,
             MoveSet::Push { to, door, .. } => to.len() + door as u32,
             MoveSet::Turn { faces, .. } => faces.len(),
+            MoveSet::Decide => 2,
         }) as usize
     }
 
@@ -108,6 +111,10 @@ impl MoveSet {
                 }
             }
             MoveSet::Turn { agent, target, faces } => faces.iter().for_each(|face| f(Move::turn(agent, target, face))),
+            MoveSet::Decide => {
+                f(Move::decide(false));
+                f(Move::decide(true));
+            }
         }
     }
 
@@ -140,6 +147,7 @@ impl MoveSet {
                 }
             }
             MoveSet::Turn { agent, target, faces } => Some(Move::turn(agent, target, nth_face(faces, k)?)),
+            MoveSet::Decide => (k < 2).then(|| Move::decide(k == 1)),
         }
     }
 
@@ -164,6 +172,7 @@ impl MoveSet {
             (MoveSet::Turn { agent, target, faces }, MoveKind::Turn { agent: a, target: t, face }) => {
                 agent == a && target == t && faces.contains(face)
             }
+            (MoveSet::Decide, MoveKind::Keep | MoveKind::Swap) => true,
             _ => false,
         }
     }
@@ -588,13 +597,14 @@ impl<'a> PlayMoves<'a> {
                     && Self::targets_of(agent, self.turns).contains(target)
                     && self.turn_set(agent, target).contains(m)
             }
-            MoveKind::Give(_) | MoveKind::Place(..) => false,
+            MoveKind::Give(_) | MoveKind::Place(..) | MoveKind::Keep | MoveKind::Swap => false,
         }
     }
 }
 
 impl Position {
-    /// The draft's single move set (`None` in play, or if the draft has no move).
+    /// The single move set of the draft, or of the decision after it
+    /// (`None` in play, or if the draft has no move).
     #[inline]
     fn draft_set(&self) -> Option<MoveSet> {
         if self.is_over_by_rule() {
@@ -606,6 +616,7 @@ impl Position {
                 (!g.is_empty()).then_some(MoveSet::Give(g))
             }
             Phase::Place(die) => Some(MoveSet::Place { die, cells: !self.occupied(), faces: die.placements() }),
+            Phase::Decide => Some(MoveSet::Decide),
             Phase::Play => None,
         }
     }
@@ -686,6 +697,10 @@ impl Position {
             }
             (Phase::Give, _) => return WrongPhase("the draft: a die must be given"),
             (Phase::Place(_), _) => return WrongPhase("the draft: the given die must be placed"),
+            (Phase::Decide, _) => return WrongPhase("after the draft: the player to move must keep or swap"),
+            (Phase::Play, MoveKind::Keep | MoveKind::Swap) => {
+                return WrongPhase("play: keep and swap are the decision after the draft, under swap=yes");
+            }
             (Phase::Play, MoveKind::Give(_) | MoveKind::Place(..)) => {
                 return WrongPhase("play: the draft is over");
             }
@@ -775,6 +790,9 @@ impl Position {
                 }
             }
             MoveKind::Give(_) | MoveKind::Place(..) => return Err(WrongPhase("play: the draft is over")),
+            MoveKind::Keep | MoveKind::Swap => {
+                return Err(WrongPhase("play: keep and swap are the decision after the draft, under swap=yes"));
+            }
         }
         Ok(())
     }
@@ -955,7 +973,9 @@ mod tests {
             MoveKind::Turn { agent, target, face } => {
                 (11, side(agent, target), target.index() as u32, face.index() as u32)
             }
-            MoveKind::Give(_) | MoveKind::Place(..) => unreachable!("play moves only"),
+            MoveKind::Give(_) | MoveKind::Place(..) | MoveKind::Keep | MoveKind::Swap => {
+                unreachable!("play moves only")
+            }
         }
     }
 
@@ -975,7 +995,9 @@ mod tests {
             MoveKind::Turn { agent, target, face } => {
                 (1, agent.index() as u32, target.index() as u32, face.index() as u32)
             }
-            MoveKind::Give(_) | MoveKind::Place(..) => unreachable!("play moves only"),
+            MoveKind::Give(_) | MoveKind::Place(..) | MoveKind::Keep | MoveKind::Swap => {
+                unreachable!("play moves only")
+            }
         }
     }
 

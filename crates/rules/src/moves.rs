@@ -63,6 +63,12 @@ pub enum MoveKind {
         /// The target's new (canonical) top face.
         face: Face,
     },
+    /// After the draft, under `swap=yes` only: the player who would move
+    /// second keeps its colour (`keep`).
+    Keep,
+    /// After the draft, under `swap=yes` only: the two players exchange
+    /// colours, the board unchanged (`swap`).
+    Swap,
 }
 
 /// A move packed in 4 bytes; see [`MoveKind`] for its meaning.
@@ -78,6 +84,8 @@ const SHIFT: u32 = 2;
 const FLIP: u32 = 3;
 const PUSH: u32 = 4;
 const TURN: u32 = 5;
+/// The decision after the draft (`swap=yes`): `a` is 1 for a swap, 0 to keep.
+const DECIDE: u32 = 6;
 /// The destination code of the door.
 pub(crate) const DOOR: u32 = 23;
 
@@ -121,6 +129,17 @@ impl Move {
     pub const fn turn(agent: Cell, target: Cell, face: Face) -> Move {
         Move::pack(TURN, agent.index() as u32, target.index() as u32, 0, face.index() as u32)
     }
+    /// The decision after the draft: exchange colours (`swap`) or not (`keep`).
+    #[inline]
+    pub const fn decide(swap: bool) -> Move {
+        Move::pack(DECIDE, swap as u32, 0, 0, 0)
+    }
+
+    /// Whether this is the decision after the draft (`keep` or `swap`).
+    #[inline]
+    pub const fn is_decision(self) -> bool {
+        self.raw_kind() == DECIDE
+    }
 
     #[inline]
     pub(crate) const fn raw_kind(self) -> u32 {
@@ -158,6 +177,8 @@ impl Move {
                 to: if self.c() == DOOR { Dest::Door } else { Dest::Cell(cell(self.c())) },
             },
             TURN => MoveKind::Turn { agent: cell(self.a()), target: cell(self.b()), face },
+            DECIDE if self.a() == 1 => MoveKind::Swap,
+            DECIDE => MoveKind::Keep,
             k => unreachable!("move kind {k}"),
         }
     }
@@ -198,8 +219,10 @@ impl Move {
     /// given); a shift by its two cells; a flip by agent and target; a push
     /// by agent, side of the target (left or right) and destination; a turn
     /// by agent, side and new face. Distinct legal moves of one position get
-    /// distinct indices; `None` for a move of no kind (a malformed move of a
-    /// known kind may share an index: it is only ever a hint).
+    /// distinct indices; `None` for a move of no kind and for the decision
+    /// after the draft (`keep`, `swap`: outside the space, so that the space
+    /// of the rules' game is unchanged); a malformed move of a known kind may
+    /// share an index: it is only ever a hint.
     #[inline]
     pub fn index(self) -> Option<usize> {
         // Per kind: base, then the weights of a, b, side (b > a), c and face;
@@ -236,6 +259,8 @@ impl From<MoveKind> for Move {
             MoveKind::Flip { agent, target } => Move::flip(agent, target),
             MoveKind::Push { agent, target, to } => Move::push(agent, target, to),
             MoveKind::Turn { agent, target, face } => Move::turn(agent, target, face),
+            MoveKind::Keep => Move::decide(false),
+            MoveKind::Swap => Move::decide(true),
         }
     }
 }
@@ -245,7 +270,7 @@ pub const MOVE_TEXT_MAX: usize = 11;
 
 /// The move text of a move, built on the stack: the single definition of
 /// the text (`g3`, `17@M13=Sb`, `M16-M17`, `I21>I20`, `M13>M14:I19`,
-/// `I20>I21:D`, `I19>I20=Sb`) that [`Move::write_text`], `Display for Move`
+/// `I20>I21:D`, `I19>I20=Sb`; `keep` and `swap` under `swap=yes`) that [`Move::write_text`], `Display for Move`
 /// and `Display for MoveKind` all use.
 #[derive(Clone, Copy)]
 pub struct MoveText {
@@ -281,6 +306,11 @@ impl MoveText {
     pub fn of(m: Move) -> MoveText {
         let mut t = MoveText { buf: [0; 16], len: 0 };
         let kind = m.raw_kind();
+        if kind == DECIDE {
+            t.buf[..4].copy_from_slice(if m.a() == 1 { b"swap" } else { b"keep" });
+            t.len = 4;
+            return t;
+        }
         let cell = |i: u32| CELL_TEXT[i as usize % (CELLS + 1)];
         if kind == GIVE || kind == PLACE {
             let d = m.a() as u8 % 100;
@@ -390,6 +420,7 @@ mod tests {
             assert!(seen.insert(i), "{m}: index {i} twice");
         }
         assert_eq!(Move(7).index(), None);
+        assert_eq!(Move::decide(true).index(), None);
     }
 
     #[test]
@@ -403,8 +434,10 @@ mod tests {
             MoveKind::Push { agent: c("M13"), target: c("M14"), to: Dest::Cell(c("I19")) },
             MoveKind::Push { agent: c("I20"), target: c("I21"), to: Dest::Door },
             MoveKind::Turn { agent: c("I19"), target: c("I20"), face: Face::new(4).unwrap() },
+            MoveKind::Keep,
+            MoveKind::Swap,
         ];
-        let texts = ["g3", "17@M13=Sb", "M16-M17", "I21>I20", "M13>M14:I19", "I20>I21:D", "I19>I20=Sb"];
+        let texts = ["g3", "17@M13=Sb", "M16-M17", "I21>I20", "M13>M14:I19", "I20>I21:D", "I19>I20=Sb", "keep", "swap"];
         for (k, t) in kinds.into_iter().zip(texts) {
             assert_eq!(Move::from(k).kind(), k);
             assert_eq!(Move::from(k).to_string(), t);
@@ -422,6 +455,8 @@ mod tests {
             MoveKind::Flip { agent, target } => format!("{agent}>{target}"),
             MoveKind::Push { agent, target, to } => format!("{agent}>{target}:{to}"),
             MoveKind::Turn { agent, target, face } => format!("{agent}>{target}={face}"),
+            MoveKind::Keep => "keep".into(),
+            MoveKind::Swap => "swap".into(),
         };
         for a in Cell::all() {
             for b in Cell::all() {

@@ -30,6 +30,9 @@ pub struct Setup {
     pub piles: Piles,
     /// Clock.
     pub clock: u8,
+    /// In play under `swap=yes`: the players have exchanged colours
+    /// (`swapped:b`); `false` everywhere else.
+    pub swapped: bool,
 }
 
 /// Why a well-formed setup cannot be a position of a game.
@@ -52,10 +55,12 @@ pub enum PositionError {
         /// Dice in the piles.
         in_piles: usize,
     },
-    /// A pile over the majority, or both sides at it.
+    /// A pile over its side's majority, or both sides at theirs.
     PileTooBig {
-        /// The majority of the variant (5 in the rules).
-        majority: u8,
+        /// Red's majority in the variant (5 in the rules).
+        red: u8,
+        /// Blue's majority in the variant (5 in the rules).
+        blue: u8,
     },
     /// Piles or clock not zero during the draft.
     DraftNotClean,
@@ -75,6 +80,18 @@ pub enum PositionError {
     },
     /// The board is full but the draft is not over.
     DraftOnFullBoard,
+    /// The decision after the draft (`decide:`) or a swapped game
+    /// (`swapped:`) in a variant without `swap=yes`.
+    NoSwapInVariant,
+    /// The decision after the draft with a board that is not the end of a
+    /// draft: 23 dice, empty piles, clock 0, nothing restricted.
+    DecideNotAfterDraft,
+    /// The decision after the draft by the wrong side: the one that would
+    /// move second decides.
+    WrongSideToDecide {
+        /// The side that decides.
+        expected: Side,
+    },
     /// No die has left the board, so the clock counts every play half-move
     /// since the first mover's first (blue's in the rules): the first mover
     /// moves at even clocks, the other side at odd ones.
@@ -137,13 +154,32 @@ impl fmt::Display for PositionError {
             PilesDontAddUp { on_board, in_piles } => {
                 write!(f, "{on_board} dice on the board and {in_piles} in the piles do not make 23")
             }
-            PileTooBig { majority } => write!(f, "a pile holds more than {majority} dice, or both hold {majority}"),
+            PileTooBig { red, blue } if red == blue => {
+                write!(f, "a pile holds more than {red} dice, or both hold {red}")
+            }
+            PileTooBig { red, blue } => write!(
+                f,
+                "the red pile holds more than {red} dice or the blue pile more than {blue}, or both reach theirs"
+            ),
             DraftNotClean => write!(f, "piles and clock must be 0 during the draft"),
             ClockTooHigh { clock, closure } => write!(f, "clock {clock} is over {closure}"),
             WrongSideForDraft { placed, expected } => {
                 write!(f, "with {placed} dice placed, the side to move must be {expected} ({})", expected.letter())
             }
             DraftOnFullBoard => write!(f, "the board is full, the draft is over: the turn must be b or r"),
+            NoSwapInVariant => {
+                write!(f, "`decide:` and `swapped:` belong to the variant swap=yes (add it to --variant)")
+            }
+            DecideNotAfterDraft => write!(
+                f,
+                "the decision (decide:) comes right after the draft: 23 dice on the board, empty piles, clock 0, \
+                 nothing restricted"
+            ),
+            WrongSideToDecide { expected } => write!(
+                f,
+                "the side that would move second in play decides after the draft: {expected} (decide:{})",
+                expected.letter()
+            ),
             ClockParity { side, clock, first_mover } => write!(
                 f,
                 "{side} to move at clock {clock} with empty piles: with no die off the board the clock counts \
@@ -246,16 +282,27 @@ impl Setup {
         if self.clock > v.closure {
             return Err(ClockTooHigh { clock: self.clock, closure: v.closure });
         }
+        if (self.swapped || self.phase == Phase::Decide) && !v.swap {
+            return Err(NoSwapInVariant);
+        }
         match self.phase {
+            Phase::Decide => {
+                if on_board != 23 || self.piles != Piles::default() || self.clock != 0 || !self.restricted.is_empty() {
+                    return Err(DecideNotAfterDraft);
+                }
+                if self.side != v.first_mover.other() {
+                    return Err(WrongSideToDecide { expected: v.first_mover.other() });
+                }
+            }
             Phase::Play => {
                 let in_piles = self.piles.total() as usize;
                 if on_board + in_piles != 23 {
                     return Err(PilesDontAddUp { on_board, in_piles });
                 }
                 let (r, b) = (self.piles.red, self.piles.blue);
-                let m = v.majority;
-                if r > m || b > m || (r == m && b == m) {
-                    return Err(PileTooBig { majority: m });
+                let (mr, mb) = (v.majority_of(Side::Red), v.majority_of(Side::Blue));
+                if r > mr || b > mb || (r >= mr && b >= mb) {
+                    return Err(PileTooBig { red: mr, blue: mb });
                 }
                 self.validate_play(seen, v)?;
             }
@@ -282,7 +329,9 @@ impl Setup {
                 }
             }
         }
-        let mut p = Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock);
+        let swapped = self.swapped && self.phase == Phase::Play;
+        let mut p =
+            Position::from_parts(&self.cells, self.phase, self.side, &self.restricted, self.piles, self.clock, swapped);
         p.set_variant(v);
         Ok(p)
     }
@@ -293,8 +342,10 @@ impl Setup {
     fn validate_play(&self, on_board: u32, v: Variant) -> Result<(), PositionError> {
         use PositionError::*;
         let (piles, clock) = (self.piles, self.clock);
-        if (piles.red == v.majority || piles.blue == v.majority) && clock != 0 {
-            return Err(MajorityWithClock { clock, majority: v.majority });
+        if let Some(side) = v.majority_winner(piles)
+            && clock != 0
+        {
+            return Err(MajorityWithClock { clock, majority: v.majority_of(side) });
         }
         let off_board: Vec<Die> = Die::all().filter(|d| on_board >> d.number() & 1 == 0).collect();
         if !piles_can_hold(&off_board, piles) {
@@ -349,6 +400,7 @@ impl Setup {
             restricted: p.restricted().collect(),
             piles: p.piles(),
             clock: p.clock(),
+            swapped: p.swapped(),
         }
     }
 }
@@ -595,9 +647,15 @@ fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     }
     let (turn, tcol) = fields[1];
     let parts: Vec<_> = pieces(turn, ':', tcol).collect();
+    let mut swapped = false;
     let (phase, side) = match parts.as_slice() {
         [(s, c)] => (Phase::Play, parse_side(s, *c)?),
         [("give", _), (s, c)] => (Phase::Give, parse_side(s, *c)?),
+        [("decide", _), (s, c)] => (Phase::Decide, parse_side(s, *c)?),
+        [("swapped", _), (s, c)] => {
+            swapped = true;
+            (Phase::Play, parse_side(s, *c)?)
+        }
         [("place", _), (s, c), (d, dc)] => {
             let side = parse_side(s, *c)?;
             (Phase::Place(parse_die(d, *dc)?), side)
@@ -622,7 +680,7 @@ fn parse_setup_bytes(spn: &str) -> Result<Setup, ParseError> {
     };
     let (clock, ccol) = fields[4];
     let clock = parse_count(clock, ccol, 99, "the clock")?;
-    Ok(Setup { cells, phase, side, restricted, piles, clock })
+    Ok(Setup { cells, phase, side, restricted, piles, clock, swapped })
 }
 
 impl std::str::FromStr for Position {
@@ -680,7 +738,15 @@ impl Position {
         out.push(b' ');
         let side = self.side_to_move().letter() as u8;
         match self.phase() {
+            Phase::Play if self.swapped() => {
+                out.extend_from_slice(b"swapped:");
+                out.push(side);
+            }
             Phase::Play => out.push(side),
+            Phase::Decide => {
+                out.extend_from_slice(b"decide:");
+                out.push(side);
+            }
             Phase::Give => {
                 out.extend_from_slice(b"give:");
                 out.push(side);
@@ -797,6 +863,11 @@ fn parse_move_bytes(text: &str) -> Result<Move, ParseError> {
     if t.is_empty() {
         return Err(err(t, base, MOVE_FORMS));
     }
+    match t {
+        "keep" => return Ok(Move::decide(false)),
+        "swap" => return Ok(Move::decide(true)),
+        _ => {}
+    }
     if let Some(d) = t.strip_prefix('g') {
         return Ok(Move::give(parse_die(d, base + 1)?));
     }
@@ -861,7 +932,9 @@ mod tests {
         }
         let side = p.side_to_move().letter();
         match p.phase() {
+            Phase::Play if p.swapped() => write!(s, " swapped:{side}").unwrap(),
             Phase::Play => write!(s, " {side}").unwrap(),
+            Phase::Decide => write!(s, " decide:{side}").unwrap(),
             Phase::Give => write!(s, " give:{side}").unwrap(),
             Phase::Place(d) => write!(s, " place:{side}:{d}").unwrap(),
         }

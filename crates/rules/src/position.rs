@@ -9,7 +9,7 @@
 use crate::board::{Bitboard, Cell};
 use crate::dice::{Colour, Die, Face, FaceSet, Side, Symbol};
 use crate::moves::{DOOR, Move};
-use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Variant};
+use crate::variant::{MAX_CLOSURE, MAX_MAJORITY, MAX_REPETITION, Ties, Variant};
 use crate::zobrist;
 
 /// The number of dice in a pile that wins by majority, in the rules (a
@@ -28,6 +28,10 @@ pub enum Phase {
     Place(Die),
     /// Play.
     Play,
+    /// After the draft, under `swap=yes` only: the side to move (the one
+    /// that would move second in play) keeps its colour or swaps (`keep`,
+    /// `swap`). The board is full; no play move yet.
+    Decide,
 }
 
 /// The three piles of dice that went through the door.
@@ -111,7 +115,9 @@ const SIDE: Field = (38, 1);
 const PHASE: Field = (39, 2);
 const PILE_RED: Field = (41, 3);
 const PILE_BLUE: Field = (44, 3);
-const PILE_WHITE: Field = (47, 5);
+// Bits 47–51 hold variant keys (below): the white discard is not stored, it
+// is what the board and the other piles leave of the 23 dice in play
+// ([`Position::piles`]), 0 in the draft.
 const PENDING: Field = (52, 5);
 /// The cell bits of the second code word (cells 16–22).
 const CODES_HI: u64 = (1 << 28) - 1;
@@ -237,6 +243,15 @@ const V_MAJORITY: u32 = 61;
 const V_REPETITION: u32 = 60;
 /// First mover is red, bit 63 of the first die word.
 const V_MOVER: u32 = 63;
+/// Ties win for the second mover, bit 47 of the second code word.
+const V_TIES: u32 = 47;
+/// Second mover's majority xor majority, bits 48–50 of the second code word.
+const V_SECOND: u32 = 48;
+/// Swap after the draft (`swap=yes`), bit 51 of the second code word.
+const V_SWAP: u32 = 51;
+/// In play, the players have swapped colours: bit 52 of the second code
+/// word, the lowest bit of the pending die, which is 0 outside the place phase.
+const SWAPPED: u32 = 52;
 
 /// Which die word and bit offset hold cell index `c`: cells 0–11 in word 0,
 /// cells 12–22 in word 1, 5 bits each.
@@ -249,6 +264,7 @@ const fn die_slot(c: usize) -> (usize, u32) {
 const PHASE_PLAY: u32 = 0;
 const PHASE_GIVE: u32 = 1;
 const PHASE_PLACE: u32 = 2;
+const PHASE_DECIDE: u32 = 3;
 
 /// The cell code of a face on a die: symbol bits 0–1 (1 ▲, 2 ■, 3 ●),
 /// bit 2 shows red, bit 3 shows blue.
@@ -384,6 +400,9 @@ impl Position {
             closure: self.closure(),
             majority: self.majority_at(),
             repetition: self.repetition(),
+            ties: self.ties(),
+            second_majority: if self.codes[1] >> V_SECOND & 7 == 0 { None } else { Some(self.second_majority()) },
+            swap: self.codes[1] >> V_SWAP & 1 != 0,
         }
     }
 
@@ -394,12 +413,18 @@ impl Position {
         debug_assert!((1..=MAX_CLOSURE).contains(&v.closure));
         debug_assert!((1..=MAX_MAJORITY).contains(&v.majority));
         debug_assert!((2..=MAX_REPETITION).contains(&v.repetition));
+        debug_assert!(v.second_majority.is_none_or(|n| (1..=MAX_MAJORITY).contains(&n)));
         let r = Variant::RULES;
         let (c, m, t) =
             ((v.closure ^ r.closure) as u64, (v.majority ^ r.majority) as u64, (v.repetition ^ r.repetition) as u64);
         self.codes[1] = self.codes[1] & !(127 << V_CLOSURE)
             | (c & 63) << V_CLOSURE
             | ((v.first_giver == Side::Red) as u64) << V_GIVER;
+        let second = (v.second_majority.unwrap_or(v.majority) ^ v.majority) as u64 & 7;
+        self.codes[1] = self.codes[1] & !(31 << V_TIES)
+            | ((v.ties == Ties::Second) as u64) << V_TIES
+            | second << V_SECOND
+            | (v.swap as u64) << V_SWAP;
         self.dice[1] = self.dice[1] & !(7 << V_MAJORITY) | (m & 7) << V_MAJORITY;
         self.dice[0] = self.dice[0] & !(15 << V_REPETITION)
             | (t & 7) << V_REPETITION
@@ -413,10 +438,49 @@ impl Position {
         (self.codes[1] >> V_CLOSURE & 63) as u8 ^ CLOSURE
     }
 
-    /// The dice in a side's pile that win (5 in the rules).
+    /// The dice in the first mover's pile that win (5 in the rules; the
+    /// variant's `majority`). The other side's is [`Position::majority_of`].
     #[inline]
     pub const fn majority_at(&self) -> u8 {
         (self.dice[1] >> V_MAJORITY & 7) as u8 ^ MAJORITY
+    }
+
+    /// The dice in the second mover's pile that win (the variant's
+    /// `second_majority`, by default its `majority`).
+    #[inline]
+    const fn second_majority(&self) -> u8 {
+        (self.codes[1] >> V_SECOND & 7) as u8 ^ self.majority_at()
+    }
+
+    /// The dice in `side`'s pile that win at once: [`Position::majority_at`]
+    /// for the first mover, the variant's `second_majority` for the other.
+    #[inline]
+    pub const fn majority_of(&self, side: Side) -> u8 {
+        if side as u8 == self.first_mover() as u8 { self.majority_at() } else { self.second_majority() }
+    }
+
+    /// Whether the players have exchanged colours after the draft (`swap`
+    /// played under `swap=yes`): the player who drafted as red now plays
+    /// blue, and the other way round. Always `false` before play.
+    #[inline]
+    pub const fn swapped(&self) -> bool {
+        self.get(PHASE) == PHASE_PLAY && self.codes[1] >> SWAPPED & 1 != 0
+    }
+
+    /// The seat of the player who plays `side` now: the colour that player
+    /// had in the draft (`side` itself unless the players [swapped]).
+    /// Agents, records and scores follow seats, the rules follow colours.
+    ///
+    /// [swapped]: Position::swapped
+    #[inline]
+    pub const fn seat_of(&self, side: Side) -> Side {
+        if self.swapped() { side.other() } else { side }
+    }
+
+    /// Who wins equal piles when piles are counted (the variant's `ties`).
+    #[inline]
+    pub const fn ties(&self) -> Ties {
+        if self.codes[1] >> V_TIES & 1 == 0 { Ties::Draw } else { Ties::Second }
     }
 
     /// The occurrences of one position that end the game (3 in the rules).
@@ -563,15 +627,23 @@ impl Position {
         }
     }
 
-    /// Adds a die that went through the door showing cell code `code` to its pile.
+    /// Adds a die that went through the door showing cell code `code` to its
+    /// pile; the die is already off the board, as are `lifted` dice that the
+    /// move puts back. The white discard is not stored ([`Position::piles`]):
+    /// only its hash key changes.
     #[inline]
-    fn bank<const H: bool>(&mut self, code: u32, h: &mut u64) {
+    fn bank<const H: bool>(&mut self, code: u32, lifted: u32, h: &mut u64) {
         let (field, idx) = if code & 4 != 0 {
             (PILE_RED, 0)
         } else if code & 8 != 0 {
             (PILE_BLUE, 1)
         } else {
-            (PILE_WHITE, 2)
+            if H {
+                // The banked die is off the board, counted in the discard already.
+                let n = self.white_left(lifted) as usize - 1;
+                *h ^= zobrist::PILE[2][n & 31] ^ zobrist::PILE[2][(n + 1) & 31];
+            }
+            return;
         };
         let n = self.get(field);
         if H {
@@ -610,6 +682,7 @@ impl Position {
         match self.get(PHASE) {
             PHASE_PLAY => Phase::Play,
             PHASE_GIVE => Phase::Give,
+            PHASE_DECIDE => Phase::Decide,
             _ => Phase::Place(Die::from_raw(self.get(PENDING) as u8)),
         }
     }
@@ -724,10 +797,19 @@ impl Position {
         self.piece_at(c).map(|(d, f)| d.colour(f))
     }
 
-    /// The three piles.
+    /// The three piles. The white discard is what the board and the red and
+    /// blue piles leave of the 23 dice in play (0 in the draft).
     #[inline]
-    pub const fn piles(&self) -> Piles {
-        Piles { red: self.get(PILE_RED) as u8, blue: self.get(PILE_BLUE) as u8, white: self.get(PILE_WHITE) as u8 }
+    pub fn piles(&self) -> Piles {
+        let (red, blue) = (self.get(PILE_RED) as u8, self.get(PILE_BLUE) as u8);
+        Piles { red, blue, white: if self.is_play() { self.white_left(0) } else { 0 } }
+    }
+
+    /// The white discard in play, when `lifted` dice are off the board only
+    /// for the time of a move (they will be put back).
+    #[inline]
+    fn white_left(&self, lifted: u32) -> u8 {
+        (23 - lifted - self.dice_count() - self.get(PILE_RED) - self.get(PILE_BLUE)) as u8
     }
 
     /// Play half-moves since the last die went through the door.
@@ -736,25 +818,37 @@ impl Position {
         (self.dice[1] >> CLOCK_SHIFT) as u8 & 63
     }
 
-    /// The side whose pile has reached the majority (5 in the rules), if any.
+    /// The side whose pile has reached its majority (5 in the rules;
+    /// [`Position::majority_of`]), if any.
     #[inline]
     pub const fn majority(&self) -> Option<Side> {
-        let m = self.majority_at() as u32;
-        if self.get(PILE_RED) >= m {
+        let (red, blue) = self.majorities();
+        if self.get(PILE_RED) >= red {
             Some(Side::Red)
-        } else if self.get(PILE_BLUE) >= m {
+        } else if self.get(PILE_BLUE) >= blue {
             Some(Side::Blue)
         } else {
             None
         }
     }
 
+    /// Red's and blue's majorities ([`Position::majority_of`]) without a
+    /// branch: the second mover's differs from the first's by the stored xor.
+    #[inline(always)]
+    const fn majorities(&self) -> (u32, u32) {
+        let m = self.majority_at() as u32;
+        let x = (self.codes[1] >> V_SECOND & 7) as u32;
+        // All ones when red moves first (blue is then the second mover).
+        let red_first = 0u32.wrapping_sub((self.dice[0] >> V_MOVER & 1) as u32);
+        (m ^ (x & !red_first), m ^ (x & red_first))
+    }
+
     /// Whether majority or closure ends the game here (the ends that need no history
     /// and no move generation).
     #[inline]
     pub const fn is_over_by_rule(&self) -> bool {
-        let m = self.majority_at() as u32;
-        self.get(PILE_RED) >= m || self.get(PILE_BLUE) >= m || self.clock() >= self.closure()
+        let (red, blue) = self.majorities();
+        self.get(PILE_RED) >= red || self.get(PILE_BLUE) >= blue || self.clock() >= self.closure()
     }
 
     /// Dice on the board.
@@ -791,7 +885,9 @@ impl Position {
             h ^= zobrist::BLUE_TO_MOVE;
         }
         h ^= match self.phase() {
+            Phase::Play if self.swapped() => zobrist::SWAPPED,
             Phase::Play => 0,
+            Phase::Decide => zobrist::DECIDE_PHASE,
             Phase::Give => zobrist::GIVE_PHASE,
             Phase::Place(d) => zobrist::PLACE_PHASE[d.kind() as usize],
         };
@@ -809,6 +905,7 @@ impl Position {
         restricted: &[Cell],
         piles: Piles,
         clock: u8,
+        swapped: bool,
     ) -> Position {
         let mut p = Position { codes: [0; 2], dice: [0; 2] };
         let mut h = 0;
@@ -821,7 +918,8 @@ impl Position {
         let r = |i: usize| restricted.get(i).map_or(NONE_CELL, |c| c.index() as u32);
         p.set_restricted::<false>(r(0), r(1), &mut h);
         let (ph, pending) = match phase {
-            Phase::Play => (PHASE_PLAY, 0),
+            Phase::Play => (PHASE_PLAY, swapped as u32),
+            Phase::Decide => (PHASE_DECIDE, 0),
             Phase::Give => (PHASE_GIVE, 0),
             Phase::Place(d) => (PHASE_PLACE, d.number() as u32),
         };
@@ -830,7 +928,8 @@ impl Position {
         p.set(SIDE, side as u32);
         p.set(PILE_RED, piles.red as u32);
         p.set(PILE_BLUE, piles.blue as u32);
-        p.set(PILE_WHITE, piles.white as u32);
+        // The white discard is not stored: `Setup` checked that the piles
+        // and the board make 23 in play, and that piles are empty in the draft.
         p.set_clock(clock as u32);
         p
     }
@@ -907,7 +1006,14 @@ impl Position {
                     *h ^= zobrist::PLACE_PHASE[die.kind() as usize];
                 }
                 let n = self.dice_count();
-                if n == 23 {
+                if n == 23 && self.codes[1] >> V_SWAP & 1 != 0 {
+                    // swap=yes: the player who would move second decides first.
+                    if H {
+                        *h ^= zobrist::DECIDE_PHASE;
+                    }
+                    self.set(PHASE, PHASE_DECIDE);
+                    self.set_side::<H>(self.first_mover().other(), h);
+                } else if n == 23 {
                     self.set(PHASE, PHASE_PLAY);
                     self.set_side::<H>(self.first_mover(), h);
                 } else {
@@ -927,6 +1033,15 @@ impl Position {
                 self.tick_clock();
                 self.toggle_side::<H>(h);
             }
+            6 => {
+                // the decision after the draft: play begins, the first mover to move
+                if H {
+                    *h ^= zobrist::DECIDE_PHASE ^ if a == 1 { zobrist::SWAPPED } else { 0 };
+                }
+                self.set(PHASE, PHASE_PLAY);
+                self.codes[1] |= (a as u64 & 1) << SWAPPED;
+                self.set_side::<H>(self.first_mover(), h);
+            }
             3 | 5 => {
                 // flip or turn
                 let dc = self.dc(b);
@@ -944,7 +1059,7 @@ impl Position {
                 let target = self.dc(b);
                 if dest == DOOR {
                     self.toggle::<H>(b, target, h);
-                    self.bank::<H>(target as u32 & 15, h);
+                    self.bank::<H>(target as u32 & 15, 0, h);
                     self.set_restricted::<H>(NONE_CELL, NONE_CELL, h);
                     self.reset_clock();
                 } else {
@@ -959,7 +1074,7 @@ impl Position {
                         self.toggle::<H>(t, other, h);
                         if t >= 18 {
                             // row I: ejection through the door
-                            self.bank::<H>(other as u32 & 15, h);
+                            self.bank::<H>(other as u32 & 15, 1, h);
                             self.reset_clock();
                             self.set_restricted::<H>(dest, NONE_CELL, h);
                         } else {

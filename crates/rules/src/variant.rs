@@ -1,7 +1,9 @@
 //! The options of Sénat's rules (`--variant key=value,...`): who gives first
-//! in the draft (hence who places last), who makes the first play move, and
-//! the three thresholds of the end rules (closure, majority, repetition).
-//! `Variant::default()` is the game of the rules, bit for bit.
+//! in the draft (hence who places last), who makes the first play move, the
+//! three thresholds of the end rules (closure, majority, repetition), and two
+//! compensations for the side that moves second in play (`ties`,
+//! `second_majority`), and a swap of colours after the draft (`swap`, the pie
+//! rule). `Variant::default()` is the game of the rules, bit for bit.
 //!
 //! A position carries its variant (see [`crate::Position::start_of`]), so
 //! every rule that reads a threshold reads it from the position, and the
@@ -13,6 +15,7 @@
 //! silently (an unknown key or a bad value is an error, never ignored).
 
 use crate::dice::Side;
+use crate::position::Piles;
 use std::fmt;
 
 /// The largest closure a position can count to (its clock has 6 bits).
@@ -38,6 +41,40 @@ pub struct Variant {
     pub majority: u8,
     /// Occurrences of one position that end the game (`repetition=N`, 2..=7, default 3).
     pub repetition: u8,
+    /// Who wins equal piles when piles are counted (repetition, closure,
+    /// block): nobody (`ties=draw`, the rules) or the side that moves second
+    /// in play (`ties=second`).
+    pub ties: Ties,
+    /// Dice in the pile of the side that moves second in play that win at
+    /// once (`second_majority=N`, 1..=7); `None`, the default, is `majority`
+    /// (so `Variant { majority: 4, ..Variant::RULES }` is majority 4 for
+    /// both sides). The first mover's pile wins at `majority`. [`Variant::parse`]
+    /// and [`crate::Position::variant`] write a value equal to `majority` as `None`.
+    pub second_majority: Option<u8>,
+    /// Whether the player who would move second in play may exchange
+    /// colours with the other once the draft is over (`swap=yes`, the pie
+    /// rule; default `no`): a decision ply, `keep` or `swap`, between the
+    /// 23rd placement and the first play move.
+    pub swap: bool,
+}
+
+/// Who wins when piles are counted and they are equal (`ties=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// Equal piles draw (the rules).
+    Draw,
+    /// Equal piles win for the side that moves second in play.
+    Second,
+}
+
+impl Ties {
+    /// The value as written after `ties=`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ties::Draw => "draw",
+            Ties::Second => "second",
+        }
+    }
 }
 
 impl Default for Variant {
@@ -81,7 +118,8 @@ impl fmt::Display for VariantError {
             VariantError::MissingEquals { item } => write!(f, "variant item `{item}` has no `=` (expected key=value)"),
             VariantError::UnknownKey { key } => write!(
                 f,
-                "unknown variant key `{key}` (known: first_giver, first_mover, closure, majority, repetition)"
+                "unknown variant key `{key}` (known: first_giver, first_mover, closure, majority, repetition, ties, \
+                 second_majority, swap)"
             ),
             VariantError::Repeated { key } => write!(f, "variant key `{key}` given twice"),
             VariantError::BadValue { key, value, expected } => {
@@ -114,8 +152,16 @@ fn side(key: &str, value: &str) -> Result<Side, VariantError> {
 impl Variant {
     /// The game of the rules: blue gives first and moves first, closure at
     /// 60, majority 5, third occurrence.
-    pub const RULES: Variant =
-        Variant { first_giver: Side::Blue, first_mover: Side::Blue, closure: 60, majority: 5, repetition: 3 };
+    pub const RULES: Variant = Variant {
+        first_giver: Side::Blue,
+        first_mover: Side::Blue,
+        closure: 60,
+        majority: 5,
+        repetition: 3,
+        ties: Ties::Draw,
+        second_majority: None,
+        swap: false,
+    };
 
     /// One line per key: `key=values  meaning (default …)`, shown by `--help`
     /// and `--variant help`.
@@ -124,12 +170,16 @@ first_giver=blue|red   who gives the first die of the draft; the other side plac
 first_mover=blue|red   who makes the first play move after the draft (default blue)
 closure=N              play half-moves without a die through the door that close the game, 1 to 63 (default 60)
 majority=N             dice in one side's pile that win at once, 1 to 7 (default 5)
-repetition=N           occurrences of one position that end the game, 2 to 7 (default 3)";
+repetition=N           occurrences of one position that end the game, 2 to 7 (default 3)
+ties=draw|second       equal piles when piles are counted (repetition, closure, block): a draw, or a win for the side that moves second in play (default draw)
+second_majority=N      dice in the pile of the side that moves second in play that win at once, 1 to 7 (default: majority)
+swap=no|yes            after the draft, the player who would move second in play may take the other colour: move `keep` or `swap` (default no; for now the rules' commands only, not the agents)";
 
     /// Parses `key=value,key=value` (the `--variant` flag), e.g.
     /// "first_giver=red,closure=40"; "" is the game of the rules.
     pub fn parse(text: &str) -> Result<Variant, VariantError> {
         let mut v = Variant::RULES;
+        let mut second_majority = None;
         let mut seen: Vec<&str> = Vec::new();
         for item in text.split(',').map(str::trim) {
             if item.is_empty() {
@@ -148,15 +198,47 @@ repetition=N           occurrences of one position that end the game, 2 to 7 (de
                 "closure" => v.closure = number(key, value, 1, MAX_CLOSURE, "a whole number from 1 to 63")?,
                 "majority" => v.majority = number(key, value, 1, MAX_MAJORITY, "a whole number from 1 to 7")?,
                 "repetition" => v.repetition = number(key, value, 2, MAX_REPETITION, "a whole number from 2 to 7")?,
+                "ties" => {
+                    v.ties = match value {
+                        "draw" => Ties::Draw,
+                        "second" => Ties::Second,
+                        _ => {
+                            return Err(VariantError::BadValue {
+                                key: key.into(),
+                                value: value.into(),
+                                expected: "draw or second",
+                            });
+                        }
+                    }
+                }
+                "swap" => {
+                    v.swap = match value {
+                        "no" => false,
+                        "yes" => true,
+                        _ => {
+                            return Err(VariantError::BadValue {
+                                key: key.into(),
+                                value: value.into(),
+                                expected: "no or yes",
+                            });
+                        }
+                    }
+                }
+                "second_majority" => {
+                    second_majority = Some(number(key, value, 1, MAX_MAJORITY, "a whole number from 1 to 7")?)
+                }
                 _ => return Err(VariantError::UnknownKey { key: key.into() }),
             }
             seen.push(key);
         }
+        // Named as the majority, it is the default.
+        v.second_majority = second_majority.filter(|&n| n != v.majority);
         Ok(v)
     }
 
-    /// The same form back, only the keys that differ from the rules, in the
-    /// order of [`Variant::HELP`]; "" for the rules. `parse(to_text()) == self`.
+    /// The same form back, only the keys that differ from their defaults
+    /// (`second_majority` from `majority`), in the order of
+    /// [`Variant::HELP`]; "" for the rules. `parse(to_text()) == self`.
     pub fn to_text(&self) -> String {
         let d = Variant::RULES;
         let mut items: Vec<String> = Vec::new();
@@ -175,12 +257,32 @@ repetition=N           occurrences of one position that end the game, 2 to 7 (de
                 items.push(format!("{key}={mine}"));
             }
         }
+        if self.ties != d.ties {
+            items.push(format!("ties={}", self.ties.name()));
+        }
+        if let Some(n) = self.second_majority.filter(|&n| n != self.majority) {
+            items.push(format!("second_majority={n}"));
+        }
+        if self.swap {
+            items.push("swap=yes".into());
+        }
         items.join(",")
     }
 
     /// Whether this is the game of the rules.
     pub fn is_rules(&self) -> bool {
-        *self == Variant::RULES
+        self.normal() == Variant::RULES
+    }
+
+    /// The same variant with `second_majority` `None` where it equals the
+    /// majority: the one form of each game, as [`Variant::parse`] gives it.
+    pub const fn normal(mut self) -> Variant {
+        if let Some(n) = self.second_majority
+            && n == self.majority
+        {
+            self.second_majority = None;
+        }
+        self
     }
 
     /// The side that gives placement `k` (1..=23): the first giver when `k` is odd.
@@ -191,6 +293,53 @@ repetition=N           occurrences of one position that end the game, 2 to 7 (de
     /// The side that places placement `k` (1..=23).
     pub const fn placer(&self, k: u32) -> Side {
         self.giver(k).other()
+    }
+
+    /// The side that moves second in play: the one `ties` and
+    /// `second_majority` favour.
+    pub const fn second_mover(&self) -> Side {
+        self.first_mover.other()
+    }
+
+    /// The dice in `side`'s pile that win at once: `majority` for the first
+    /// mover, `second_majority` for the other side.
+    pub const fn majority_of(&self, side: Side) -> u8 {
+        match self.second_majority {
+            Some(n) if side as u8 != self.first_mover as u8 => n,
+            _ => self.majority,
+        }
+    }
+
+    /// The side whose pile has reached its majority, if any (red checked
+    /// first; a legal game never has both).
+    pub const fn majority_winner(&self, piles: Piles) -> Option<Side> {
+        if piles.red >= self.majority_of(Side::Red) {
+            Some(Side::Red)
+        } else if piles.blue >= self.majority_of(Side::Blue) {
+            Some(Side::Blue)
+        } else {
+            None
+        }
+    }
+
+    /// How many dice more than the other side's pile `side` needs to win
+    /// when piles are counted: 1, or 0 for the second mover under `ties=second`.
+    pub const fn count_margin(&self, side: Side) -> u8 {
+        match self.ties {
+            Ties::Second if side as u8 != self.first_mover as u8 => 0,
+            _ => 1,
+        }
+    }
+
+    /// The winner when piles are counted (repetition, closure, block): the
+    /// bigger pile; equal piles draw, or win for the second mover under
+    /// `ties=second`. The white discard counts for nobody.
+    pub fn count_piles(&self, piles: Piles) -> Option<Side> {
+        match (piles.leader(), self.ties) {
+            (Some(side), _) => Some(side),
+            (None, Ties::Draw) => None,
+            (None, Ties::Second) => Some(self.second_mover()),
+        }
     }
 }
 
@@ -224,6 +373,13 @@ mod tests {
             "repetition=2",
             "repetition=7",
             "first_giver=red,first_mover=red,closure=40,majority=4,repetition=2",
+            "ties=second",
+            "second_majority=1",
+            "second_majority=7",
+            "majority=4,ties=second,second_majority=5",
+            "first_giver=red,first_mover=red,closure=40,majority=4,repetition=2,ties=second,second_majority=3",
+            "swap=yes",
+            "first_mover=red,ties=second,swap=yes",
         ] {
             let v = Variant::parse(text).unwrap();
             assert!(!v.is_rules(), "{text}");
@@ -233,6 +389,19 @@ mod tests {
         // Keys in any order, defaults named explicitly, are normalised.
         let v = Variant::parse("closure=60, majority=6 ,first_giver=blue").unwrap();
         assert_eq!(v.to_text(), "majority=6");
+        // A second majority equal to the majority is the default, whatever the majority.
+        for (text, want) in [
+            ("second_majority=5,ties=draw", ""),
+            ("second_majority=4,majority=4", "majority=4"),
+            ("majority=4,second_majority=5", "majority=4,second_majority=5"),
+        ] {
+            let v = Variant::parse(text).unwrap();
+            assert_eq!(v.to_text(), want, "{text}");
+            assert_eq!(v, v.normal(), "{text}");
+        }
+        let literal = Variant { majority: 4, second_majority: Some(4), ..Variant::RULES };
+        assert_eq!(literal.normal(), Variant { majority: 4, ..Variant::RULES });
+        assert!(Variant { second_majority: Some(5), ..Variant::RULES }.is_rules());
     }
 
     #[test]
@@ -252,10 +421,57 @@ mod tests {
             ("repetition=8", "2 to 7"),
             ("first_giver=green", "blue or red"),
             ("first_mover=Blue", "blue or red"),
+            ("ties=red", "draw or second"),
+            ("ties=", "draw or second"),
+            ("second_majority=0", "1 to 7"),
+            ("second_majority=8", "1 to 7"),
+            ("second_majority=4,second_majority=5", "given twice"),
+            ("size=3", "second_majority, swap"),
+            ("swap=maybe", "no or yes"),
+            ("swap=true", "no or yes"),
         ] {
             let e = Variant::parse(text).unwrap_err().to_string();
             assert!(e.contains(want), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn each_side_wins_at_its_own_majority() {
+        let piles = |red, blue| Piles { red, blue, white: 0 };
+        let rules = Variant::RULES;
+        assert_eq!((rules.majority_of(Side::Blue), rules.majority_of(Side::Red)), (5, 5));
+        assert_eq!(rules.majority_winner(piles(4, 4)), None);
+        assert_eq!(rules.majority_winner(piles(5, 4)), Some(Side::Red));
+        // Blue moves first: red, second, wins at 3; blue still needs 5.
+        let v = Variant::parse("second_majority=3").unwrap();
+        assert_eq!((v.majority_of(Side::Blue), v.majority_of(Side::Red)), (5, 3));
+        assert_eq!(v.majority_winner(piles(2, 4)), None);
+        assert_eq!(v.majority_winner(piles(3, 4)), Some(Side::Red));
+        assert_eq!(v.majority_winner(piles(2, 5)), Some(Side::Blue));
+        // Red moves first: blue is the second mover.
+        let v = Variant::parse("first_mover=red,second_majority=6").unwrap();
+        assert_eq!((v.majority_of(Side::Red), v.majority_of(Side::Blue)), (5, 6));
+        assert_eq!(v.majority_winner(piles(4, 5)), None);
+        assert_eq!(v.majority_winner(piles(4, 6)), Some(Side::Blue));
+        assert_eq!(v.majority_winner(piles(5, 4)), Some(Side::Red));
+    }
+
+    #[test]
+    fn equal_piles_go_to_the_second_mover_under_ties_second() {
+        let piles = |red, blue| Piles { red, blue, white: 3 };
+        let rules = Variant::RULES;
+        assert_eq!(rules.count_piles(piles(2, 2)), None);
+        assert_eq!(rules.count_piles(piles(0, 1)), Some(Side::Blue));
+        assert_eq!((rules.count_margin(Side::Red), rules.count_margin(Side::Blue)), (1, 1));
+        let v = Variant::parse("ties=second").unwrap();
+        assert_eq!(v.count_piles(piles(0, 0)), Some(Side::Red));
+        assert_eq!(v.count_piles(piles(2, 2)), Some(Side::Red));
+        assert_eq!(v.count_piles(piles(2, 3)), Some(Side::Blue), "a bigger pile still wins");
+        assert_eq!((v.count_margin(Side::Red), v.count_margin(Side::Blue)), (0, 1));
+        let v = Variant::parse("ties=second,first_mover=red").unwrap();
+        assert_eq!(v.second_mover(), Side::Blue);
+        assert_eq!(v.count_piles(piles(1, 1)), Some(Side::Blue));
+        assert_eq!(v.count_piles(piles(2, 1)), Some(Side::Red));
     }
 
     #[test]

@@ -67,6 +67,10 @@ pub(crate) static RESTRICTED: [u64; 32] = {
 pub(crate) const BLUE_TO_MOVE: u64 = 0x1f83_d9ab_fb41_bd6b;
 /// Key of the draft's give phase.
 pub(crate) const GIVE_PHASE: u64 = 0x5be0_cd19_137e_2179;
+/// Key of the decision after the draft (`swap=yes`): keep or swap.
+pub(crate) const DECIDE_PHASE: u64 = 0x3c6e_f372_fe94_f82b;
+/// Key present in play once the players have swapped colours (`swap`).
+pub(crate) const SWAPPED: u64 = 0xa54f_f53a_5f1d_36f1;
 /// Key of the draft's place phase, by the kind of die to place.
 pub(crate) static PLACE_PHASE: [u64; 24] = block(0x9ace_d0c4, true);
 /// Keys of pile sizes, `[colour][size]`; size 0 has key 0.

@@ -195,6 +195,8 @@ fn ref_moves(s: &RefState) -> Vec<Move> {
         return out;
     }
     match s.phase {
+        // The rules have no decision after the draft (a variant's: tests/variants.rs).
+        Phase::Decide => {}
         Phase::Give => {
             let reserve = s.reserve();
             for &n in &reserve {
@@ -369,7 +371,7 @@ fn reference_play(s: &RefState, m: Move) -> RefState {
                 }
             }
         }
-        MoveKind::Give(_) | MoveKind::Place(..) => unreachable!(),
+        MoveKind::Give(_) | MoveKind::Place(..) | MoveKind::Keep | MoveKind::Swap => unreachable!(),
     }
     n.clock = if door { 0 } else { s.clock + 1 };
     n.side = other(s.side);
@@ -573,6 +575,7 @@ fn legal_moves_match_the_reference() {
 fn move_class(s: &RefState, m: Move) -> &'static str {
     let idx = |c: Cell| c.number() as usize - 1;
     match m.kind() {
+        MoveKind::Keep | MoveKind::Swap => "decide",
         MoveKind::Give(d) if d.number() == 2 => "give g2",
         MoveKind::Give(_) => "give",
         MoveKind::Place(d, ..) => {

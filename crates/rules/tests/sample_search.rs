@@ -128,6 +128,7 @@ fn random_assignment(rng: &mut Xoshiro256PlusPlus) -> Option<Position> {
         restricted: vec![],
         piles: Piles::default(),
         clock: 0,
+        swapped: false,
     };
     setup.validate().ok()
 }

@@ -217,7 +217,11 @@ fn rules_allow(s: &Setup) -> bool {
     let in_row = |k: usize| (0..CELLS).filter(|&i| row(i) == k && s.cells[i].is_some()).count();
     let row_full = |k: usize| in_row(k) == [11, 7, 5][k];
     let p = s.piles;
+    if s.swapped {
+        return false; // the decision after the draft is a variant's (swap=yes)
+    }
     match s.phase {
+        Phase::Decide => false,
         Phase::Give | Phase::Place(_) => {
             if let Phase::Place(d) = s.phase
                 && numbers.contains(&d.number())

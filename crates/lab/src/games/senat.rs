@@ -196,6 +196,35 @@ pub const fn side(player: usize) -> Side {
     if player == 0 { Side::Red } else { Side::Blue }
 }
 
+/// Why the lab does not play a Sénat variant yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unplayable {
+    /// `swap=yes`: the rules have the decision after the draft (`keep`,
+    /// `swap`), but the lab's agents, batches, arena and design give moves
+    /// and scores to colours, not to the players who swapped them.
+    Swap,
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayable::Swap => f.write_str(
+                "swap=yes is in the rules only (moves keep and swap; `senat moves`, `perft`, `show` and `replay` \
+                 take it): the agents, batches, arena and design still credit colours, not the players who swapped \
+                 them (docs/games/senat.md, \"Swap after the draft: design\")",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// `v` if the lab's agents and tables can play it: every variant but
+/// `swap=yes` ([`Unplayable`]).
+pub fn playable(v: senat_rules::Variant) -> Result<senat_rules::Variant, Unplayable> {
+    if v.swap { Err(Unplayable::Swap) } else { Ok(v) }
+}
+
 /// The per-player results of a game won by `winner` (`None`: a draw).
 pub fn scores(winner: Option<Side>) -> Scores {
     let mut r = [0.0; MAX_PLAYERS];
@@ -328,7 +357,7 @@ impl Rollout<Senat> for SenatRollout {
             s = s.play(m.expect("an index below the move count"));
         }
         // A draft with no move (never in a legal game): the piles decide.
-        scores(s.pos.piles().leader())
+        scores(s.pos.variant().count_piles(s.pos.piles()))
     }
 }
 
@@ -443,26 +472,31 @@ impl Solvable for Senat {
     ///
     /// Repetition, like closure and block, ends the game with the piles
     /// counted; piles never shrink, and majority is checked first. So when
-    /// the player's rival holds one die less than the majority, the player
-    /// can never have the bigger pile at such an end (it would have the
-    /// majority first): every repetition fails its win, removing them can
+    /// the player's rival holds one die less than the player's majority, the
+    /// player can never have the bigger pile at such an end (it would have
+    /// the majority first): every repetition fails its win, removing them can
     /// only help it, and a win not forced without repetition is not forced
     /// with it ([`Keeps::Noes`]). When the player itself holds one less than
-    /// the majority the rival can never have the bigger pile there: every
-    /// repetition gives the player at least a draw, removing them can only
-    /// hinder it, and a draw forced without repetition is forced with it
+    /// the rival's majority the rival can never have the bigger pile there:
+    /// every repetition gives the player at least a draw, removing them can
+    /// only hinder it, and a draw forced without repetition is forced with it
     /// ([`Keeps::Yeses`]). (By induction on the horizon: the two games have
-    /// the same moves and ends, but for the repetitions.)
+    /// the same moves and ends, but for the repetitions.) Under `ties=second`
+    /// the second mover wins equal piles, so "one die less" becomes "as many"
+    /// for a count it wins ([`Variant::count_margin`]).
+    ///
+    /// [`Variant::count_margin`]: senat_rules::Variant::count_margin
     fn relaxed(s: &SenatState, player: usize, goal: Goal) -> Option<Relaxation<SenatState>> {
         if s.relaxed || !s.pos.is_play() {
             return None;
         }
         let side = side(player);
-        let piles = s.pos.piles();
-        let last = u32::from(s.pos.majority_at()).saturating_sub(1);
+        let (piles, v) = (s.pos.piles(), s.pos.variant());
+        // `who` cannot win a count against a pile of `against` without its majority first.
+        let shut = |who: Side, against: u8| against + v.count_margin(who) >= v.majority_of(who);
         let keeps = match goal {
-            Goal::Win if u32::from(piles.of(side.other())) >= last => Keeps::Noes,
-            Goal::AtLeastDraw if u32::from(piles.of(side)) >= last => Keeps::Yeses,
+            Goal::Win if shut(side, piles.of(side.other())) => Keeps::Noes,
+            Goal::AtLeastDraw if shut(side.other(), piles.of(side)) => Keeps::Yeses,
             _ => return None,
         };
         Some(Relaxation { state: s.without_repetition(), keeps })
@@ -575,17 +609,19 @@ pub mod encode {
         let closure = u64::from(p.closure());
         Encoding {
             players: 2,
-            actions: ACTIONS,
+            actions: ACTIONS + if p.variant().swap { 2 } else { 0 },
             chance_outcomes: 0,
             // The draft gives and places every die; in play the clock
             // closes the game `closure` half-moves after the last die went
             // through the door, and at most every die goes through it.
-            max_plies: 2 * DICE as u64 + (DICE as u64 + 1) * closure,
+            max_plies: 2 * DICE as u64 + u64::from(p.variant().swap) + (DICE as u64 + 1) * closure,
             tensor_shape: vec![TENSOR],
         }
     }
 
-    /// The id of the move `m` (below [`ACTIONS`]).
+    /// The id of the move `m` (below [`ACTIONS`]; the decision after the
+    /// draft of `swap=yes`, `keep` and `swap`, is `ACTIONS` and `ACTIONS + 1`,
+    /// so that the space of the other variants is unchanged).
     pub fn action_id(m: Move) -> usize {
         let die = |d: senat_rules::dice::Die| usize::from(d.number()) - 1;
         let pair = |a: Cell, b: Cell| a.index() * CELLS + b.index();
@@ -602,6 +638,8 @@ pub mod encode {
                 PUSH + pair(agent, target) * (CELLS + 1) + d
             }
             MoveKind::Turn { agent, target, face } => TURN + pair(agent, target) * FACES + usize::from(face.index()),
+            MoveKind::Keep => ACTIONS,
+            MoveKind::Swap => ACTIONS + 1,
         }
     }
 
@@ -631,15 +669,19 @@ pub mod encode {
                 one_hot(g, 3 + usize::from(d.number()) - 1);
             }
             Phase::Play => g[2] = 1.0,
+            // The decision after the draft (`swap=yes`) has no input of its
+            // own: the network sees the full board with no phase set.
+            Phase::Decide => {}
         }
         for d in p.reserve().iter() {
             one_hot(g, 3 + DICE + usize::from(d.number()) - 1);
         }
         let piles = p.piles();
         let majority = f32::from(p.majority_at().max(1));
+        let of = |s: Side| f32::from(p.majority_of(s).max(1));
         let at = 3 + 2 * DICE;
-        g[at] = f32::from(piles.red) / majority;
-        g[at + 1] = f32::from(piles.blue) / majority;
+        g[at] = f32::from(piles.red) / of(Side::Red);
+        g[at + 1] = f32::from(piles.blue) / of(Side::Blue);
         g[at + 2] = f32::from(piles.white) / majority;
         g[at + 3] = f32::from(p.clock()) / f32::from(p.closure().max(1));
         if !over {

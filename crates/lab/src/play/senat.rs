@@ -118,6 +118,8 @@ pub fn board(p: &Position, outcome: Option<Outcome>, ansi: bool) -> String {
             writeln!(s, "{piles}\ndraft: {side} places die {} (die {} {})", d.number(), d.number(), whitened_text(d))
                 .expect("a String takes writes")
         }
+        (None, Phase::Decide) => writeln!(s, "{piles}\nafter the draft: {side} keeps its colour or swaps (keep, swap)")
+            .expect("a String takes writes"),
         (None, Phase::Play) => {
             let restricted = if p.restricted().is_empty() { "" } else { ", * = restricted" };
             writeln!(s, "{piles}\n{side} to move, clock {}{restricted}", p.clock()).expect("a String takes writes")

@@ -129,6 +129,7 @@ impl Agent<Senat> for HeuristicPolicy {
                 q.play_unchecked(m);
                 self.weights.evaluate(&q, me)
             }),
+            Phase::Decide => RandomPolicy.choose(turn, rng),
         }
     }
 }

@@ -566,16 +566,20 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
             max,
         })
     };
-    let m = id.variant.majority;
-    let piles = Piles { red: pile(9, m)?, blue: pile(10, m)?, white: pile(11, white_capacity())? };
-    let majority = [Side::Red, Side::Blue].into_iter().find(|&s| piles.of(s) >= m);
+    let v = id.variant;
+    let piles = Piles {
+        red: pile(9, v.majority_of(Side::Red))?,
+        blue: pile(10, v.majority_of(Side::Blue))?,
+        white: pile(11, white_capacity())?,
+    };
+    let majority = v.majority_winner(piles);
     let expected_winner = if g.reason == EndReason::Majority {
         majority.ok_or(RowError::NoMajority).map(Some)?
     } else {
         if majority.is_some() {
             return Err(RowError::UnexpectedMajority(g.reason));
         }
-        piles.leader()
+        v.count_piles(piles)
     };
     if g.winner != expected_winner {
         return Err(RowError::WinnerMismatch {
