@@ -187,9 +187,7 @@ pub fn write_design_png(
     // covers an interval.
     let pad = 4usize;
     let h = (130 + 22 * (n + pad) as u32).clamp(300, 6000);
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp.png"));
+    let tmp = temp_beside(path);
     {
         let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(e)?;
@@ -212,14 +210,7 @@ pub fn write_design_png(
                 .configure_mesh()
                 .disable_y_mesh()
                 .y_labels(n + pad)
-                .y_label_formatter(&|v| {
-                    let r = v.round();
-                    if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
-                        labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
-                    } else {
-                        String::new()
-                    }
-                })
+                .y_label_formatter(&|v| row_label(&labels, n, *v))
                 .x_desc("first player's score (anytime-valid interval)")
                 .label_style((FAMILY, 12))
                 .draw()
@@ -286,9 +277,7 @@ pub fn write_ladder_png(path: &Path, title: &str, points: &[LadderPoint]) -> Dra
     let margin = ((hi - lo) * 0.06).max(10.0);
     let labels: Vec<String> = points.iter().map(|p| p.0.clone()).collect();
     let y = |i: usize| (n - 1 - i) as f64;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp.png"));
+    let tmp = temp_beside(path);
     {
         let root = BitMapBackend::new(&tmp, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(e)?;
@@ -303,14 +292,7 @@ pub fn write_ladder_png(path: &Path, title: &str, points: &[LadderPoint]) -> Dra
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(n)
-            .y_label_formatter(&|v| {
-                let r = v.round();
-                if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
-                    labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
+            .y_label_formatter(&|v| row_label(&labels, n, *v))
             .x_desc("Elo against the first agent (chained steps, 95% intervals)")
             .label_style((FAMILY, 12))
             .draw()
@@ -335,6 +317,25 @@ pub fn write_ladder_png(path: &Path, title: &str, points: &[LadderPoint]) -> Dra
         root.present().map_err(|x| write_error(&tmp, x))?;
     }
     rename(&tmp, path)
+}
+
+/// The label of row `v` of a chart of `n` rows whose `labels` are drawn
+/// from the top (label 0 on row n − 1); empty between rows and below.
+fn row_label(labels: &[String], n: usize, v: f64) -> String {
+    let r = v.round();
+    if (v - r).abs() < 1e-6 && r >= 0.0 && (r as usize) < n {
+        labels.get(n - 1 - r as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
+/// The hidden file beside `path` that a picture is drawn into before it
+/// is renamed to `path`.
+fn temp_beside(path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    dir.join(format!(".{name}.tmp.png"))
 }
 
 fn rename(from: &Path, to: &Path) -> DrawResult {
