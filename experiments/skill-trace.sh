@@ -11,21 +11,29 @@
 #   experiments/skill-trace.sh [OUT] [GAMES]   OUT default: skill-trace-<date>; must not exist
 #
 # SENAT (default target/release/senat). The games are a function of the
-# seed, not of the build; the think times are not.
+# seed, not of the build; the think times are not. Another game: GAME
+# (default senat) and RECIPE (the agent spec with N for the playouts;
+# default Sénat's `strong` recipe above), e.g.
+#   GAME=focus RECIPE='mcts:playouts=N,guard=7,temp=1' experiments/skill-trace.sh OUT 200
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${1:-skill-trace-$(date +%Y%m%d-%H%M%S)}
 games=${2:-200}
 if [ -e "$out" ]; then echo "skill-trace: $out exists; give a new folder" >&2; exit 2; fi
 senat=${SENAT:-target/release/senat}
+game=${GAME:-senat}
+recipe=${RECIPE:-mcts:playouts=N,rollout=eval,prior=1000,net=on,temp=0.5}
+case "$recipe" in *playouts=N*) ;; *) echo "skill-trace: RECIPE must hold playouts=N" >&2; exit 2 ;; esac
 mkdir -p "$out"
 agents=()
 for n in 250 500 1000 2000 4000 8000 16000; do
-  agents+=("mcts:playouts=$n,rollout=eval,prior=1000,net=on,temp=0.5")
+  agents+=("${recipe/playouts=N/playouts=$n}")
 done
 {
-  echo "# skill trace, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown); $("$senat" --version)"
-  cmd=("$senat" arena --ladder "${agents[@]}" --draft own --games "$games" --seed 58 --threads 1
+  echo "# skill trace of $game, $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown); $("$senat" --version)"
+  draft=(--draft own)
+  [ "$game" = senat ] || draft=()   # only Sénat has a draft; the others start from their book (arena's default)
+  cmd=("$senat" arena --game "$game" --ladder "${agents[@]}" "${draft[@]}" --games "$games" --seed 58 --threads 1
     --out "$out/games.csv" --summary "$out/summary.csv" --plot "$out/ladder.png" --quiet)
   echo "== ${cmd[*]}" | sed "s|$out/|OUT/|g"
   start=$(date +%s)
