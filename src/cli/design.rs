@@ -350,19 +350,30 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         }
     }
     write_atomic(&dir.join("design.csv"), &report::csv(&rows), true)?;
-    let panels: Vec<(String, Vec<senat_lab::plot::DesignPoint>)> = tiers
+    // A panel per tier (its first-player target) and per Elo gap (its own band).
+    let points = |tier: &str, target: &str| -> Vec<senat_lab::plot::DesignPoint> {
+        rows.iter()
+            .filter(|r| r.tier == tier && r.target == target)
+            .map(|r| (r.variant.clone(), r.estimate, r.lo, r.hi, r.verdict.name()))
+            .collect()
+    };
+    let mut panels: Vec<senat_lab::plot::DesignPanel> = tiers
         .iter()
-        .map(|t| {
-            let pts = rows
-                .iter()
-                .filter(|r| &r.tier == t && r.target == targets[0])
-                .map(|r| (r.variant.clone(), r.estimate, r.lo, r.hi, r.verdict.name()))
-                .collect();
-            (t.clone(), pts)
+        .map(|t| senat_lab::plot::DesignPanel {
+            caption: format!("tier {t}"),
+            band: (first.lo, first.hi),
+            axis: "first player's score (anytime-valid interval)".into(),
+            points: points(t, &targets[0]),
         })
         .collect();
+    panels.extend(gaps.iter().map(|g| senat_lab::plot::DesignPanel {
+        caption: g.target(),
+        band: (g.band().lo, g.band().hi),
+        axis: format!("{}'s score over pairs (anytime-valid interval)", g.a),
+        points: points(&g.name(), &g.target()),
+    }));
     let title = format!("senat design --game {kind}: δ = {} family-wise, {} variants", a.delta, variants.len());
-    senat_lab::plot::write_design_png(&dir.join("design.png"), &title, (first.lo, first.hi), &panels)
+    senat_lab::plot::write_design_png(&dir.join("design.png"), &title, &panels)
         .or_else(|e| input(format_args!("design.png: {e}")))?;
     writeln!(out, "# {}", reproduce())?;
     writeln!(

@@ -167,19 +167,28 @@ pub fn write_plots(annex: &Annex, dir: &Path) -> DrawResult<Vec<PathBuf>> {
 /// interval and verdict name (`in`, `out`, `undecided`).
 pub type DesignPoint = (String, f64, f64, f64, &'static str);
 
+/// One panel of the design picture: its caption, its band `lo..hi`, what
+/// its axis measures and each variant's point.
+#[derive(Clone, Debug)]
+pub struct DesignPanel {
+    /// The caption (`tier fast`, an Elo gap's name).
+    pub caption: String,
+    /// The target band, shaded.
+    pub band: (f64, f64),
+    /// The axis's description.
+    pub axis: String,
+    /// Each variant's point, in the design's order.
+    pub points: Vec<DesignPoint>,
+}
+
 /// Draws `senat design`'s picture into `path` (PNG, atomically): one panel
-/// per tier (`panels`: the tier's name and its points), the band
-/// `lo..hi` shaded, each variant's estimate with its interval, coloured
-/// by verdict (green in, red out, grey undecided).
-pub fn write_design_png(
-    path: &Path,
-    title: &str,
-    band: (f64, f64),
-    panels: &[(String, Vec<DesignPoint>)],
-) -> DrawResult {
+/// per tier's first target and per Elo gap (`panels`), its band shaded,
+/// each variant's estimate with its interval, coloured by verdict (green
+/// in, red out, grey undecided).
+pub fn write_design_png(path: &Path, title: &str, panels: &[DesignPanel]) -> DrawResult {
     register_font();
-    let n = panels.iter().map(|(_, p)| p.len()).max().unwrap_or(1).max(1);
-    let longest = panels.iter().flat_map(|(_, p)| p.iter().map(|q| q.0.chars().count())).max().unwrap_or(8) as u32;
+    let n = panels.iter().map(|p| p.points.len()).max().unwrap_or(1).max(1);
+    let longest = panels.iter().flat_map(|p| p.points.iter().map(|q| q.0.chars().count())).max().unwrap_or(8) as u32;
     let label_area = 20 + 7 * longest.min(80);
     let k = panels.len().max(1) as u32;
     let w = (k * (label_area + 420)).clamp(600, 6000);
@@ -193,14 +202,15 @@ pub fn write_design_png(
         root.fill(&WHITE).map_err(e)?;
         let root = root.titled(title, (FAMILY, 18)).map_err(e)?;
         let areas = root.split_evenly((1, panels.len().max(1)));
-        for ((tier, pts), area) in panels.iter().zip(&areas) {
+        for (panel, area) in panels.iter().zip(&areas) {
+            let (pts, band) = (&panel.points, panel.band);
             let xmin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
             let xmax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
             // The first variant at the top: row i is drawn at y = n − 1 − i.
             let labels: Vec<String> = pts.iter().map(|p| p.0.clone()).collect();
             let y = |i: usize| (n - 1 - i) as f64;
             let mut chart = ChartBuilder::on(area)
-                .caption(format!("tier {tier}"), (FAMILY, 16))
+                .caption(&panel.caption, (FAMILY, 16))
                 .margin(10)
                 .x_label_area_size(40)
                 .y_label_area_size(label_area)
@@ -211,7 +221,7 @@ pub fn write_design_png(
                 .disable_y_mesh()
                 .y_labels(n + pad)
                 .y_label_formatter(&|v| row_label(&labels, n, *v))
-                .x_desc("first player's score (anytime-valid interval)")
+                .x_desc(&panel.axis)
                 .label_style((FAMILY, 12))
                 .draw()
                 .map_err(e)?;
@@ -221,7 +231,7 @@ pub fn write_design_png(
                     RGBColor(46, 125, 50).mix(0.18).filled(),
                 )))
                 .map_err(e)?
-                .label(format!("target band {}..{}", band.0, band.1))
+                .label(format!("target band {}..{}", short(band.0), short(band.1)))
                 .legend(|(x, y)| {
                     Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.3).filled())
                 });
@@ -336,6 +346,13 @@ fn temp_beside(path: &Path) -> PathBuf {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     dir.join(format!(".{name}.tmp.png"))
+}
+
+/// `x` with at most 3 decimals, trailing zeros dropped (0.45, 0.64, 1).
+fn short(x: f64) -> String {
+    let t = format!("{x:.3}");
+    let t = t.trim_end_matches('0').trim_end_matches('.');
+    if t.is_empty() || t == "-" { "0".into() } else { t.to_string() }
 }
 
 fn rename(from: &Path, to: &Path) -> DrawResult {
@@ -657,4 +674,28 @@ fn branching<DB: DrawingBackend>(annex: &Annex, root: &DrawingArea<DB, Shift>) -
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.3)), c.mix(0.4))).map_err(e)?;
     }
     legend(&mut chart, 14)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_are_labelled_short() {
+        assert_eq!(short(0.45), "0.45");
+        assert_eq!(short(0.6400649998028851), "0.64");
+        assert_eq!(short(1.0), "1");
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(0.5556), "0.556");
+    }
+
+    #[test]
+    fn rows_are_labelled_from_the_top_and_nothing_between() {
+        let labels = vec!["a".to_string(), "b".to_string()];
+        assert_eq!(row_label(&labels, 3, 2.0), "a");
+        assert_eq!(row_label(&labels, 3, 1.0), "b");
+        assert_eq!(row_label(&labels, 3, 0.0), "");
+        assert_eq!(row_label(&labels, 3, 1.5), "");
+        assert_eq!(row_label(&labels, 3, -1.0), "");
+    }
 }
