@@ -561,7 +561,7 @@ fn game_functions(
                 schedule: Schedule::Gauntlet,
                 sprt: None,
                 book: None,
-                draft: if kind == GameKind::Senat { "own" } else { "random" },
+                draft: senat_lab::catalog::own_openings(kind),
                 time_per_move: None,
                 duplicate: true,
                 moves: false,

@@ -401,7 +401,11 @@ impl Position {
             majority: self.majority_at(),
             repetition: self.repetition(),
             ties: self.ties(),
-            second_majority: if self.codes[1] >> V_SECOND & 7 == 0 { None } else { Some(self.second_majority()) },
+            second_majority: if self.codes[1] >> V_SECOND & 7 == 0 {
+                None
+            } else {
+                Some(self.majority_of(self.first_mover().other()))
+            },
             swap: self.codes[1] >> V_SWAP & 1 != 0,
         }
     }
@@ -445,18 +449,12 @@ impl Position {
         (self.dice[1] >> V_MAJORITY & 7) as u8 ^ MAJORITY
     }
 
-    /// The dice in the second mover's pile that win (the variant's
-    /// `second_majority`, by default its `majority`).
-    #[inline]
-    const fn second_majority(&self) -> u8 {
-        (self.codes[1] >> V_SECOND & 7) as u8 ^ self.majority_at()
-    }
-
     /// The dice in `side`'s pile that win at once: [`Position::majority_at`]
     /// for the first mover, the variant's `second_majority` for the other.
     #[inline]
     pub const fn majority_of(&self, side: Side) -> u8 {
-        if side as u8 == self.first_mover() as u8 { self.majority_at() } else { self.second_majority() }
+        let (red, blue) = self.majorities();
+        (if side as u8 == Side::Red as u8 { red } else { blue }) as u8
     }
 
     /// Whether the players have exchanged colours after the draft (`swap`

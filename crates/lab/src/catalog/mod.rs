@@ -139,6 +139,16 @@ pub fn analysis_spec(game: GameKind, playouts: u64) -> String {
     }
 }
 
+/// The arena's draft text under which each agent of `game` plays its own
+/// opening: Sénat's `own` (each side drafts with its own policy); every
+/// other game has no draft and takes the arena's default.
+pub fn own_openings(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Senat => "own",
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 | GameKind::Dominoes => "random",
+    }
+}
+
 /// Who `senat design` calls the first player of `game`: Sénat's side that
 /// moves first in play (`first_mover`, not the draft's first giver), every
 /// other game's first to move.
