@@ -8,7 +8,8 @@
 #
 # OUT must not exist. SEED=2401, SENAT, WORK as in experiments/first-player.sh.
 # DESIGN=classes runs results/first-placement/PLAN-classes.md instead (dice 1, 4
-# and 3, 15 cells, SEED default 2403).
+# and 3, 15 cells, SEED default 2403); DESIGN=rows runs PLAN-rows.md (dice 5
+# and 1 showing Cr on S6 or I21, 4 cells, SEED default 6001).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ $# -ge 2 ] || { echo "usage: first-placement.sh OUT TIER:GAMES..." >&2; exit 2; }
@@ -17,9 +18,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start_run first-placement "$1" /tmp/first-placement-games
 shift
 design=${DESIGN:-die5}
+case $design in die5 | classes | rows) ;; *) echo "first-placement.sh: DESIGN must be die5, classes or rows, not $design" >&2; exit 2 ;; esac
 if [ "$design" = classes ]; then
   seed=${SEED:-2403}
   openings="1:S6:Cr 1:S6:Cb 1:M15:Cr 1:M15:Cb 1:I21:Cr 1:I21:Cb 4:S6:Cb 4:S6:Cr 4:M15:Cb 4:M15:Cr 4:I21:Cb 4:I21:Cr 3:S6:Cr 3:M15:Cr 3:I21:Cr"
+elif [ "$design" = rows ]; then
+  seed=${SEED:-6001}
+  openings="5:S6:Cr 5:I21:Cr 1:S6:Cr 1:I21:Cr"
 else
   seed=${SEED:-2401}
   openings="5:S6:Cr 5:S6:Cb 5:S6:Tr 5:M15:Cr 5:M15:Cb 5:M15:Tr 5:I21:Cr 5:I21:Cb 5:I21:Tr"

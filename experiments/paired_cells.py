@@ -8,9 +8,13 @@ comparisons of the plan as paired differences over the same game indices
 library only.
 
 With --design classes it reads the design of results/first-placement/PLAN-classes.md
-instead (dice 1, 4 and 3, 15 cells, its 12 comparisons).
+instead (dice 1, 4 and 3, 15 cells, its 12 comparisons); with --design rows
+that of results/first-placement/PLAN-rows.md (dice 5 and 1 showing Cr on S6
+or I21, 4 cells): its primary test, the mean over the two dice of the
+paired I - S difference (alone, unadjusted: its p_holm is its p), then
+each die's I - S, Holm over the two.
 
-Usage: paired_cells.py [--design die5|classes] --tier NAME --out FILE GAMES.csv...
+Usage: paired_cells.py [--design die5|classes|rows] --tier NAME --out FILE GAMES.csv...
 """
 import argparse
 import csv
@@ -70,6 +74,24 @@ def classes_key(moves):
     return die, ROWS[cell], colour_for_red(die, face)
 
 
+def rows_key(moves):
+    """(die, row) of PLAN-rows.md's opening: g5 or g1, then that die placed
+    on S6 or I21 showing Cr (red's own colour on both dice)."""
+    die = moves[0][1:]
+    if die not in ("5", "1") or not moves[1].startswith(die + "@"):
+        return None
+    cell, face = moves[1][len(die) + 1:].split("=")
+    if cell not in ("S6", "I21") or face != "Cr":
+        return None
+    return die, ROWS[cell]
+
+
+def paired(cells, x, y):
+    """The paired differences cells[x] - cells[y] over their common game indices."""
+    common = sorted(set(cells[x]) & set(cells[y]))
+    return {i: cells[x][i] - cells[y][i] for i in common}
+
+
 def classes_design():
     """The cells (descriptive) and the 12 comparisons of PLAN-classes.md."""
     order = [("1", r, c) for r in "SMI" for c in ("own", "opponent")]
@@ -86,12 +108,21 @@ def classes_design():
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--design", choices=["die5", "classes"], default="die5")
+    ap.add_argument("--design", choices=["die5", "classes", "rows"], default="die5")
     ap.add_argument("--tier", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
-    if a.design == "classes":
+    primary = None
+    if a.design == "rows":
+        cells = dict(read_rows(p, rows_key) for p in a.files)
+        if len(cells) != 4:
+            sys.exit(f"the rows design has 4 cells; these files hold {len(cells)}")
+        shown = [(f"cell die {d} {r} own", (d, r)) for d in ("5", "1") for r in "SI"]
+        tests = [(f"die {d}, own: I - S", (d, "I"), (d, "S")) for d in ("5", "1")]
+        d5, d1 = paired(cells, ("5", "I"), ("5", "S")), paired(cells, ("1", "I"), ("1", "S"))
+        primary = ("primary: mean of dice 5 and 1, own: I - S", [(d5[i] + d1[i]) / 2 for i in sorted(set(d5) & set(d1))])
+    elif a.design == "classes":
         cells = dict(read_rows(p, classes_key) for p in a.files)
         shown, tests = classes_design()
     else:
@@ -105,10 +136,14 @@ def main():
         s = cells[k]
         m, lo, hi, _ = mean_ci(list(s.values()))
         rows.append([a.tier, name, len(s), f"{m:.4f}", f"{lo:.4f}", f"{hi:.4f}", "", ""])
+    if primary is not None:
+        name, d = primary
+        m, lo, hi, se = mean_ci(d)
+        p = p_two_sided(m / se) if se > 0 else 1.0
+        rows.append([a.tier, name, len(d), f"{m:+.4f}", f"{lo:+.4f}", f"{hi:+.4f}", f"{p:.3g}", f"{p:.3g}"])
     stats = []
     for name, x, y in tests:
-        common = sorted(set(cells[x]) & set(cells[y]))
-        d = [cells[x][i] - cells[y][i] for i in common]
+        d = list(paired(cells, x, y).values())
         m, lo, hi, se = mean_ci(d)
         stats.append([name, len(d), m, lo, hi, p_two_sided(m / se) if se > 0 else 1.0])
     adj = holm([x[5] for x in stats])
