@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The first-give design of results/first-give/PLAN.md: for each tier, 22
 # batches that differ only in blue's forced first give, then the paired
-# differences (experiments/paired_gives.py).
+# differences (experiments/paired_gives.py) and the per-die contrasts of
+# PLAN-dice.md (experiments/dice_equal.py; its tests: dice_equal.py --tests OUT).
 #
 #   experiments/first-give.sh OUT TIER:GAMES...     e.g. OUT learned:4000 strong:200
 #
@@ -29,5 +30,7 @@ for tg in "$@"; do
   echo "for g in 1 3 4 ... 23: $senat selfplay --games $n --seed $seed --red $spec --blue $spec --force-first-give gN --out WORK/$tier-gN.csv --summary ''  # $(( $(date +%s) - start )) s for the 22" >>"$runs"
   python3 experiments/paired_gives.py --tier "$tier" --out "$out/$tier.csv" "${files[@]}"
   echo "python3 experiments/paired_gives.py --tier $tier --out OUT/$tier.csv WORK/$tier-g*.csv" >>"$runs"
+  python3 experiments/dice_equal.py --tier "$tier" --out "$out/dice-$tier.csv" "${files[@]}"
+  echo "python3 experiments/dice_equal.py --tier $tier --out OUT/dice-$tier.csv WORK/$tier-g*.csv" >>"$runs"
   rm -f "${files[@]}"
 done
