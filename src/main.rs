@@ -331,8 +331,8 @@ Examples:
     /// LeadChange, Drama, BranchingFactor, the shares of each end), each with
     /// a 95% interval, one table per file: every game is replayed from the
     /// start, its moves checked, the game's evaluation read at each ply.
-    /// Sénat's games files; the moves files of Focus, Focus4, Débâcle and
-    /// dominoes (`selfplay --game G --moves M.csv`). A metric is an
+    /// Sénat's games files; the moves files of Focus, Focus4, Débâcle,
+    /// Connect Four and dominoes (`selfplay --game G --moves M.csv`). A metric is an
     /// estimate over a file's games, so there is no --index (docs/formats.md,
     /// "Which file holds a game").
     #[command(after_help = metrics_help())]

@@ -1,7 +1,8 @@
 //! The documentation kept true: the command reference in docs/reference.md
 //! is the binary's own `--help`, every link of every Markdown file of the
-//! repository leads to a file (and heading) inside it, and the book's
-//! table of contents lists every page under docs/.
+//! repository leads to a file (and heading) inside it, the book's
+//! table of contents lists every page under docs/, and results/MANIFEST.csv
+//! names every committed file of results/ with its hash.
 //!
 //! `SENAT_BLESS_DOCS=1 cargo test --profile ci --test it docs::` writes the
 //! reference again from the binary; without it a stale reference fails.
@@ -390,4 +391,29 @@ fn the_link_checker_catches_what_it_must() {
     assert!(joined.contains("#nowhere"), "{joined}");
     assert!(joined.contains("../shared"), "{joined}");
     assert_eq!(slug(" Sénat's rules variants: `--variant`"), "sénats-rules-variants---variant");
+}
+
+/// results/MANIFEST.csv names every committed file of results/ with its
+/// hash, so a change that moves a committed figure must also say how it
+/// was made (`experiments/manifest.py` rewrites it; its module comment
+/// explains the columns). Skipped, loudly, outside a git checkout.
+#[test]
+fn the_results_manifest_names_every_file_with_its_hash() {
+    let root = root();
+    if !root.join(".git").exists() {
+        eprintln!("!! SKIPPED: not a git checkout, results/MANIFEST.csv is not checked");
+        return;
+    }
+    let out = std::process::Command::new("python3")
+        .arg(root.join("experiments/manifest.py"))
+        .arg("--check")
+        .current_dir(&root)
+        .output()
+        .expect("python3 runs experiments/manifest.py");
+    assert!(
+        out.status.success(),
+        "results/MANIFEST.csv is out of date; run `python3 experiments/manifest.py` after rebuilding the files below \
+         by their commands:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
