@@ -35,7 +35,7 @@ import os
 import sys
 import tempfile
 
-from senatstats import holm, mean_ci, p_two_sided
+from senatstats import holm, mean_ci, p_two_sided, read_by_opening
 
 THREE_WHITE = list(range(4, 24))
 
@@ -61,16 +61,8 @@ def red_kept(die):
 
 def read(path):
     """The forced first give of a games file and blue's score per game index."""
-    give, scores = None, {}
-    with open(path, newline="") as f:
-        for r in csv.DictReader(line for line in f if not line.startswith("#")):
-            g = r["draft_moves"].split(" ", 1)[0]
-            if give is None:
-                give = g
-            elif g != give:
-                sys.exit(f"{path}: game {r['game']} starts with {g}, not {give}: not one forced give")
-            scores[int(r["game"])] = {"blue": 1.0, "red": 0.0}.get(r["winner"], 0.5)
-    return give, scores
+    give, red = read_by_opening(path, lambda moves: moves[0])
+    return give, {i: 1.0 - s for i, s in red.items()}
 
 
 def write_csv(path, head, rows):

@@ -23,7 +23,7 @@ import os
 import sys
 import tempfile
 
-from senatstats import holm, mean_ci, p_two_sided
+from senatstats import holm, mean_ci, p_two_sided, read_by_opening as read_rows
 
 ROWS = {"S6": "S", "M15": "M", "I21": "I"}
 COLOURS = {"Cr": "own", "Cb": "opponent", "Tr": "white"}
@@ -36,25 +36,6 @@ def colour_for_red(die, face):
     if face in WHITENED[die]:
         return "white"
     return "own" if face.endswith("r") else "opponent"
-
-
-def read_rows(path, key_of):
-    """The opening key of a games file (`key_of(draft moves)`, None when the
-    opening is not the design's) and red's score per game index; every game
-    of the file must open the same way."""
-    scores, key = {}, None
-    with open(path, newline="") as f:
-        for r in csv.DictReader(line for line in f if not line.startswith("#")):
-            moves = r["draft_moves"].split(" ")
-            k = key_of(moves)
-            if k is None:
-                sys.exit(f"{path}: game {r['game']} does not open with the design's give and placement")
-            if key is None:
-                key = k
-            elif key != k:
-                sys.exit(f"{path}: game {r['game']} opens with {moves[1]}, not the file's first opening")
-            scores[int(r["game"])] = {"red": 1.0, "blue": 0.0}.get(r["winner"], 0.5)
-    return key, scores
 
 
 def die5_key(moves):

@@ -2,8 +2,10 @@
 intervals, two-sided normal p-values and Holm's adjustment. Standard
 library only; imported by the scripts beside it (`python3 experiments/x.py`
 puts this folder on the path)."""
+import csv
 import math
 import os
+import sys
 
 Z = 1.959963984540054
 
@@ -54,3 +56,23 @@ def tier_arg(d, arg):
         label, path = arg.split("@", 1)
         return label, os.path.dirname(path) or ".", os.path.basename(path)
     return arg, d, arg
+
+
+def read_by_opening(path, key_of):
+    """A Sénat games file whose games all open the same way: the opening's
+    key (`key_of(draft moves)`, None for a game that does not open as the
+    design says) and red's score (win 1, draw 1/2) per game index. Exits
+    with a message naming the game that breaks either rule."""
+    scores, key = {}, None
+    with open(path, newline="") as f:
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
+            moves = r["draft_moves"].split(" ")
+            k = key_of(moves)
+            if k is None:
+                sys.exit(f"{path}: game {r['game']} does not open with the design's moves ({' '.join(moves[:2])})")
+            if key is None:
+                key = k
+            elif key != k:
+                sys.exit(f"{path}: game {r['game']} opens with {' '.join(moves[:2])}, not as the file's first game")
+            scores[int(r["game"])] = {"red": 1.0, "blue": 0.0}.get(r["winner"], 0.5)
+    return key, scores
