@@ -221,22 +221,21 @@ pub const fn mover_colour_after(before: &Position, after: &Position) -> Side {
     after.seat_of(before.seat_of(before.side_to_move()))
 }
 
-/// Why the lab does not play a Sénat variant yet.
+/// Why a command of the lab does not play a Sénat variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unplayable {
-    /// `swap=yes`: the rules have the decision after the draft (`keep`,
-    /// `swap`), but the lab's agents, batches, arena and design give moves
-    /// and scores to colours, not to the players who swapped them.
-    Swap,
+    /// `swap=yes` in a command that still gives moves or scores to
+    /// colours, not to the players (seats) who may have swapped them: why.
+    Swap(&'static str),
 }
 
 impl std::fmt::Display for Unplayable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Unplayable::Swap => f.write_str(
-                "swap=yes is in the rules only (moves keep and swap; `senat moves`, `perft`, `show` and `replay` \
-                 take it): the agents, batches, arena and design still credit colours, not the players who swapped \
-                 them (docs/games/senat.md, \"Swap after the draft: design\")",
+            Unplayable::Swap(why) => write!(
+                f,
+                "swap=yes is not taken here: {why} (the agents, selfplay, merge, arena, design, bestmove, analyze, \
+                 solve and the rules' commands take it; docs/games/senat.md, \"Swap after the draft: design\")"
             ),
         }
     }
@@ -244,10 +243,12 @@ impl std::fmt::Display for Unplayable {
 
 impl std::error::Error for Unplayable {}
 
-/// `v` if the lab's agents and tables can play it: every variant but
-/// `swap=yes` ([`Unplayable`]).
-pub fn playable(v: senat_rules::Variant) -> Result<senat_rules::Variant, Unplayable> {
-    if v.swap { Err(Unplayable::Swap) } else { Ok(v) }
+/// `v` unless it has the decision after the draft (`swap=yes`), for a
+/// command that credits colours rather than seats; `why` says what it
+/// credits. The searches, agents, batches, arena and design take every
+/// variant (their players are seats).
+pub fn unswapped(v: senat_rules::Variant, why: &'static str) -> Result<senat_rules::Variant, Unplayable> {
+    if v.swap { Err(Unplayable::Swap(why)) } else { Ok(v) }
 }
 
 /// The per-player (per-seat) results of a game won by the colour `winner`
