@@ -641,13 +641,7 @@ fn game_functions(
 }
 
 /// One game function per variant × tier (variant-major).
-fn tier_functions(
-    kind: GameKind,
-    variants: &[String],
-    tiers: &[String],
-    seed: u64,
-    seat: bool,
-) -> Result<Vec<GameFn>> {
+fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64, seat: bool) -> Result<Vec<GameFn>> {
     let mut fns: Vec<GameFn> = Vec::new();
     on_game!(kind, G => {
         let mut specs = Vec::new();

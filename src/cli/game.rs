@@ -86,9 +86,9 @@ impl GameArg {
         why: &'static str,
     ) -> Result<Option<SenatVariant>> {
         match self.senat_rules_variant(out)? {
-            Some(v) => senat_lab::games::senat::unswapped(v, why)
-                .map(Some)
-                .or_else(|e| input(format_args!("--variant: {e}"))),
+            Some(v) => {
+                senat_lab::games::senat::unswapped(v, why).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+            }
             None => Ok(None),
         }
     }

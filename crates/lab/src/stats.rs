@@ -336,10 +336,10 @@ impl Summary {
             s.push_str(&outcome_table(&k.label(), t.games, &outcomes));
             if t.decided > 0 {
                 // `swap=yes`: the wins by agent (the `red=` agent drafted red) and the decisions.
-                let by_agent = [(format!("{} (red drafter) wins", k.red), t.red_seat), (
-                    format!("{} (blue drafter) wins", k.blue),
-                    t.blue_seat,
-                )];
+                let by_agent = [
+                    (format!("{} (red drafter) wins", k.red), t.red_seat),
+                    (format!("{} (blue drafter) wins", k.blue), t.blue_seat),
+                ];
                 for (label, c) in by_agent.iter().map(|(l, c)| (l.as_str(), *c)).chain([("swaps", t.swapped)]) {
                     let (l, h) = wilson(c, t.decided);
                     let pct = 100.0 * c as f64 / t.decided as f64;
