@@ -279,3 +279,34 @@ impl Contest for SenatContest {
         Vec::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's points go to the agent through its seat: after a swap the
+    /// first agent (seated red, the red drafter) plays blue, so a blue win
+    /// is its own.
+    #[test]
+    fn points_follow_the_seat() {
+        let game = |first_red: bool, swapped: bool, winner: Option<Side>| ArenaGame {
+            pairing: 0,
+            pair: 0,
+            first_red,
+            swapped,
+            game_seed: 0,
+            winner,
+            reason: EndReason::Majority,
+            play_len: 0,
+            final_spn: String::new(),
+            draft_moves: String::new(),
+            play_moves: String::new(),
+            think: [Duration::ZERO; 2],
+        };
+        assert_eq!(game(true, false, Some(Side::Red)).first_half_points(), 2);
+        assert_eq!(game(true, true, Some(Side::Red)).first_half_points(), 0);
+        assert_eq!(game(true, true, Some(Side::Blue)).first_half_points(), 2);
+        assert_eq!(game(false, true, Some(Side::Red)).first_half_points(), 2);
+        assert_eq!(game(false, true, None).first_half_points(), 1);
+    }
+}
