@@ -147,6 +147,13 @@ pub(crate) fn cmd_draft_stats(a: DraftStatsArgs, out: &mut impl Write) -> Result
         // The tables name placers and movers by the rules' roles (red places
         // the odd dice, blue moves first): a batch that swaps a role is refused.
         let v = batch_variant(path)?;
+        if v.swap {
+            return input(format_args!(
+                "{}: its batch is the variant `{v}`: draft-stats names placers and movers by colour, and under \
+                 swap=yes the decision after the draft may change the player of a colour (not supported)",
+                path.display()
+            ));
+        }
         if v.first_giver != Side::Blue || v.first_mover != Side::Blue {
             return input(format_args!(
                 "{}: its batch is the variant `{v}`, which swaps who gives or moves first; draft-stats names \

@@ -270,7 +270,14 @@ impl Annotator {
             }
             return Ok(Some(Annotator::Lab(spec, g.clone())));
         }
-        let Some(v) = g.senat_variant(out)? else { return Ok(None) };
+        let Some(v) = g.senat_variant_unswapped(
+            out,
+            "annotate gives each ply's win chance to the colour to move, and the decision keep/swap changes the \
+             player of a colour",
+        )?
+        else {
+            return Ok(None);
+        };
         let spec = policy("agent", text)?;
         if !spec.searches() {
             return none(&spec.name, "mcts:…, ab:…, top, strong");

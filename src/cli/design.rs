@@ -62,6 +62,12 @@ pub(crate) struct DesignArgs {
     /// 0.45..0.55.
     #[arg(long, value_name = "LO..HI")]
     first: Option<String>,
+    /// Sénat: a target on a seat rather than a colour: the band of the mean score of the player who gives the
+    /// first die of the draft (the first giver's seat, `first_giver`), whichever colour it plays after the
+    /// decision of `swap=yes` (with the pie rule, --first's colour is the decider's choice; this is the
+    /// drafters' balance). Without swap=yes it is the first giver's colour's score. E.g. 0.45..0.55.
+    #[arg(long, value_name = "LO..HI")]
+    seat_first: Option<String>,
     /// A second target: the draw rate at most X.
     #[arg(long, value_name = "X")]
     draws_max: Option<f64>,
@@ -165,6 +171,23 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         }
         _ => None,
     };
+    // The first giver's seat (Sénat): last, so that the other targets keep their places.
+    let seat = match &a.seat_first {
+        Some(_) if kind != GameKind::Senat => {
+            return input(format_args!(
+                "--seat-first is Sénat's (the seat of the first giver of its draft); --first of --game {kind} is \
+                 already a seat's ({})",
+                senat_lab::catalog::first_player(kind)
+            ));
+        }
+        Some(text) => {
+            let b = Band::parse(text).or_else(|e| input(format_args!("--seat-first: {e}")))?;
+            bands.push(b);
+            targets.push(format!("first_giver_seat:{}", b.text()));
+            Some(b)
+        }
+        None => None,
+    };
     if let Some(h) = a.budget_hours.filter(|h| !(h.is_finite() && *h > 0.0)) {
         return input(format_args!("--budget-hours {h}: give a positive number of core-hours"));
     }
@@ -192,7 +215,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         return input("--tiers: give at least one agent (e.g. --tiers learned,fast)");
     }
     let threads = threads_or_all(a.threads)?;
-    let games = game_functions(kind, &variants, &tiers, &gaps, a.seed)?;
+    let games = game_functions(kind, &variants, &tiers, &gaps, a.seed, seat.is_some())?;
     std::fs::create_dir_all(&dir).or_else(|e| input(format_args!("--out {}: {e}", dir.display())))?;
     let identity = format!(
         "game={kind} space={} tiers={} first={} draws_max={} delta={} seed={} round={}",
@@ -210,11 +233,12 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         } else {
             let g: Vec<String> = gaps.iter().map(|g| format!("{}:{}", g.name(), g.elo).replace(' ', "")).collect();
             format!(" elo={}", g.join(";"))
-        };
+        }
+        + &seat.map_or(String::new(), |b| format!(" seat_first={}", b.text()));
     let log_path = dir.join("rounds.csv");
     let mut log = match mode {
-        Mode::Local => RoundLog::open(&log_path, &identity, a.resume),
-        Mode::Fold => RoundLog::open(&log_path, &identity, log_path.exists()),
+        Mode::Local => RoundLog::open(&log_path, &identity, a.resume, seat.is_some()),
+        Mode::Fold => RoundLog::open(&log_path, &identity, log_path.exists(), seat.is_some()),
         Mode::Shard(_) => RoundLog::read(&log_path, &identity),
     }
     .or_else(input)?;
@@ -248,7 +272,9 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
                 remove_round(&dir, r)?;
                 rows.to_vec()
             }
-            (None, Mode::Shard(s)) => return Err(Halt::Shard(play_shard(&dir, &identity, r, s, &expected, &play)?)),
+            (None, Mode::Shard(s)) => {
+                return Err(Halt::Shard(play_shard(&dir, &identity, r, s, &expected, &play, seat.is_some())?));
+            }
             (None, _) => match shard::pending(&dir, &identity, r, &expected).or_else(input).map_err(Halt::Fail)? {
                 Pending::Complete(rows) => {
                     log.append(r, &rows).or_else(input).map_err(Halt::Fail)?;
@@ -303,6 +329,18 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
                     ))));
                 }
                 x.push(f64::from(o.plies) / f64::from(bound));
+            }
+            if seat.is_some() {
+                let Some(s) = o.seat else {
+                    return Err(Halt::Fail(fail(format_args!(
+                        "{}: round {r} logs game {} of variant `{}` under {} without its seat's score",
+                        log_path.display(),
+                        row.game,
+                        variants[row.variant],
+                        tiers[row.tier]
+                    ))));
+                };
+                x.push(s);
             }
             obs[p].push(x);
         }
@@ -366,6 +404,15 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             points: points(t, &targets[0]),
         })
         .collect();
+    if let Some(b) = seat {
+        let target = targets.last().expect("the seat's target is the last");
+        panels.extend(tiers.iter().map(|t| senat_lab::plot::DesignPanel {
+            caption: format!("tier {t}: first giver's seat"),
+            band: (b.lo, b.hi),
+            axis: "first giver's seat's score (anytime-valid interval)".into(),
+            points: points(t, target),
+        }));
+    }
     panels.extend(gaps.iter().map(|g| senat_lab::plot::DesignPanel {
         caption: g.target(),
         band: (g.band().lo, g.band().hi),
@@ -385,6 +432,13 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         d.alpha(),
         d.cells()
     )?;
+    if seat.is_some() {
+        writeln!(
+            out,
+            "# first_giver_seat: the player who gives the first die of the draft (first_giver), whichever colour \
+             it plays after the decision of swap=yes; score 1 win, 1/2 draw, 0 loss"
+        )?;
+    }
     for g in &gaps {
         writeln!(
             out,
@@ -413,6 +467,16 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             .map(|v| name(&variants[v]))
             .collect();
         writeln!(out, "certified fair under {tier}: {}", list(fair))?;
+        if seat.is_some() {
+            // Each target alone: with the pie rule the first mover's colour is the decider's choice.
+            for (k, target) in targets.iter().enumerate() {
+                let inside: Vec<String> = (0..variants.len())
+                    .filter(|&v| d.cell(v, t, k).verdict() == Verdict::In)
+                    .map(|v| name(&variants[v]))
+                    .collect();
+                writeln!(out, "  {target} in under {tier}: {}", list(inside))?;
+            }
+        }
     }
     for (e, g) in gaps.iter().enumerate() {
         let with = |want: Verdict| -> Vec<String> {
@@ -465,6 +529,7 @@ fn play_shard(
     s: Shard,
     expected: &[Job],
     play: &dyn Fn(&[Job]) -> Vec<LogRow>,
+    seat: bool,
 ) -> std::result::Result<String, Halt> {
     let path = shard::shard_path(dir, r, s.k);
     let span = s.range(expected.len() as u64);
@@ -486,7 +551,7 @@ fn play_shard(
     std::fs::create_dir_all(shard::round_dir(dir, r))
         .or_else(|e| input(format_args!("{}: {e}", shard::round_dir(dir, r).display())))
         .map_err(Halt::Fail)?;
-    write_atomic(&path, &shard::shard_text(identity, r, s, &rows), false).map_err(Halt::Fail)?;
+    write_atomic(&path, &shard::shard_text(identity, r, s, &rows, seat), false).map_err(Halt::Fail)?;
     Ok(format!(
         "round {r} shard {}/{}: {} of the round's {} games (its slice {}..{}) written to {}",
         s.k,
@@ -536,15 +601,17 @@ fn reproduce() -> String {
 /// One game function per variant × column (variant-major: the tiers,
 /// then the Elo gaps' pairs, played by the catalog's arena of the game),
 /// every variant text checked by the game's reader and every tier by its
-/// spec reader.
+/// spec reader; `seat`: the tiers' games keep their seat's score
+/// ([`GameOutcome::seat`], logged only then).
 fn game_functions(
     kind: GameKind,
     variants: &[String],
     tiers: &[String],
     gaps: &[EloGap],
     seed: u64,
+    seat: bool,
 ) -> Result<Vec<GameFn>> {
-    let tier_fns = tier_functions(kind, variants, tiers, seed)?;
+    let tier_fns = tier_functions(kind, variants, tiers, seed, seat)?;
     let mut tier_fns = tier_fns.into_iter();
     let mut fns: Vec<GameFn> = Vec::new();
     for text in variants {
@@ -574,7 +641,7 @@ fn game_functions(
 }
 
 /// One game function per variant × tier (variant-major).
-fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64) -> Result<Vec<GameFn>> {
+fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u64, seat: bool) -> Result<Vec<GameFn>> {
     let mut fns: Vec<GameFn> = Vec::new();
     on_game!(kind, G => {
         let mut specs = Vec::new();
@@ -600,13 +667,13 @@ fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
             specs.push(policy("tiers", t)?);
         }
         for text in variants {
-            let v = SenatVariant::parse(text)
-                .map_err(|e| e.to_string())
-                .and_then(|v| senat_lab::games::senat::playable(v).map_err(|e| e.to_string()))
-                .or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
+            let v = SenatVariant::parse(text).or_else(|e| input(format_args!("--space: variant `{text}`: {e}")))?;
             for s in &specs {
                 let m = Matchup { red: s.clone(), blue: s.clone(), draft_red: s.clone(), draft_blue: s.clone() };
-                fns.push(Box::new(move |i| senat_game(&m, v, seed, i)));
+                fns.push(Box::new(move |i| {
+                    let o = senat_game(&m, v, seed, i);
+                    GameOutcome { seat: o.seat.filter(|_| seat), ..o }
+                }));
             }
         }
     }, dominoes => {

@@ -70,13 +70,24 @@ impl GameArg {
     }
 
     /// Sénat's variant (`--variant first_giver=red,...`) for the commands
-    /// that play or search with agents (every variant the lab plays:
-    /// [`senat_lab::games::senat::playable`]), or `None` when `--variant
-    /// help` asked for the keys, which are then printed.
+    /// that play or search with agents (every variant: their players are
+    /// seats), or `None` when `--variant help` asked for the keys, which
+    /// are then printed.
     pub(crate) fn senat_variant(&self, out: &mut impl Write) -> Result<Option<SenatVariant>> {
+        self.senat_rules_variant(out)
+    }
+
+    /// [`GameArg::senat_variant`] for a command that still credits colours
+    /// where `swap=yes` needs seats: that variant is refused, saying `why`
+    /// ([`senat_lab::games::senat::unswapped`]).
+    pub(crate) fn senat_variant_unswapped(
+        &self,
+        out: &mut impl Write,
+        why: &'static str,
+    ) -> Result<Option<SenatVariant>> {
         match self.senat_rules_variant(out)? {
             Some(v) => {
-                senat_lab::games::senat::playable(v).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
+                senat_lab::games::senat::unswapped(v, why).map(Some).or_else(|e| input(format_args!("--variant: {e}")))
             }
             None => Ok(None),
         }

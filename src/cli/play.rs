@@ -108,7 +108,13 @@ pub(crate) fn cmd_play(a: PlayArgs, out: &mut impl Write, ansi: bool, stdin: &mu
     let t = Terminal { args: &a, colour, stdin, out };
     match a.game.game {
         GameKind::Senat => {
-            let Some(variant) = a.game.senat_variant(t.out)? else { return Ok(()) };
+            let Some(variant) = a.game.senat_variant_unswapped(
+                t.out,
+                "play seats you by colour (--colour), and the decision keep/swap would change which colour you play",
+            )?
+            else {
+                return Ok(());
+            };
             let start = match parse_position(&a.from, variant) {
                 Ok(p) => p,
                 Err(Failure::Input(e)) => return input(format_args!("--from: {e}")),

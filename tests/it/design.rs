@@ -77,6 +77,51 @@ fn refusals() {
         fails(&["design", "--space", "closure=99", "--tiers", "learned", "--first", "0.4..0.6", "--out", d])
             .contains("closure")
     );
+    let seat = with(&["--space", "fix=none", "--first", "0.4..0.6", "--seat-first", "0.4..0.6"]);
+    assert!(fails_v(&seat).contains("--seat-first is Sénat's"));
+}
+
+/// Sénat under swap=no|yes with the first giver's seat as a second target:
+/// its rows are named `first_giver_seat:LO..HI`, the round log keeps the
+/// seat's score in a column of its own, the output says which seat it is,
+/// and `--resume` gives the same table.
+#[test]
+fn a_senat_design_with_the_seat_target() {
+    let dir = TempDir::new("design-seat");
+    let d = dir.0.join("d");
+    let d = d.to_str().unwrap();
+    let args = [
+        "design",
+        "--space",
+        "swap=no|yes",
+        "--tiers",
+        "learned",
+        "--first",
+        "0.3..0.7",
+        "--seat-first",
+        "0.3..0.7",
+        "--budget-games",
+        "80",
+        "--round",
+        "20",
+        "--threads",
+        "2",
+        "--seed",
+        "59",
+        "--out",
+        d,
+    ];
+    let table = ok(&args);
+    assert!(table.contains("# first_giver_seat: the player who gives the first die of the draft"), "{table}");
+    assert!(table.contains("first_giver_seat:0.3..0.7 in under learned:"), "{table}");
+    let csv = dir.text("d/design.csv");
+    assert_eq!(csv.lines().filter(|l| l.contains(",learned,first_giver_seat:0.3..0.7,")).count(), 2, "{csv}");
+    let log = dir.text("d/rounds.csv");
+    assert_eq!(log.lines().nth(1), Some("round,variant,tier,game,score,draw,plies,seat"), "{log}");
+    assert!(log.lines().next().unwrap().ends_with(" seat_first=0.3..0.7"), "{log}");
+    let mut again = args.to_vec();
+    again.push("--resume");
+    assert_eq!(ok(&again), table);
 }
 
 /// Dominoes (seat 0 against the others) with a length target: the plies

@@ -90,6 +90,41 @@ fn files_with_a_v1_identity_resume_and_merge() {
     assert_eq!(d.text("m.csv"), d.text("all.csv"), "v1 and v2 shards merge into the v2 file");
 }
 
+/// Under swap=yes (random drafts red and decides, so it swaps about half
+/// the time): the games rows end with a `swapped` column, the summary counts
+/// wins by agent and the swaps; a cut file resumes and two shards merge
+/// into the whole batch, byte for byte; a row whose `swapped` contradicts
+/// its final position is refused.
+#[test]
+fn swap_batches_resume_and_merge() {
+    let d = TempDir::new("swap");
+    let batch =
+        ["selfplay", "--variant", "swap=yes", "--games", "60", "--seed", "4", "--red", "random", "--blue", "learned"];
+    let run = |more: &[&str]| ok(&d.0, &[&batch[..], &["--quiet"], more].concat());
+    run(&["--out", "all.csv", "--summary", "all-s.csv"]);
+    let games = d.text("all.csv");
+    assert!(games.lines().nth(1).unwrap().ends_with(",final_spn,swapped"), "{games}");
+    let swapped = games.lines().skip(2).filter(|l| l.ends_with(",1")).count();
+    assert!(swapped > 10 && swapped < 50 && games.lines().skip(2).all(|l| l.ends_with(",0") || l.ends_with(",1")));
+    let summary = d.text("all-s.csv");
+    assert!(summary.contains(&format!("random,learned,random,learned,swaps,{swapped},,")), "{summary}");
+    assert!(summary.contains(",red_agent_share,") && summary.contains(",swap_share,"), "{summary}");
+    d.write("cut.csv", &games[..games.len() / 2]);
+    run(&["--out", "cut.csv", "--summary", "cut-s.csv", "--resume"]);
+    assert_eq!(d.text("cut.csv"), games, "resumed");
+    assert_eq!(d.text("cut-s.csv"), summary);
+    run(&["--shard", "1/2", "--out", "s1.csv", "--summary", ""]);
+    run(&["--shard", "2/2", "--out", "s2.csv", "--summary", ""]);
+    ok(&d.0, &["merge", "--quiet", "s2.csv", "s1.csv", "--out", "m.csv", "--summary", "m-s.csv"]);
+    assert_eq!(d.text("m.csv"), games, "merged");
+    assert_eq!(d.text("m-s.csv"), summary);
+    let row = d.text("s1.csv").lines().nth(2).unwrap().to_string();
+    let flipped = format!("{}{}", &row[..row.len() - 1], if row.ends_with('1') { '0' } else { '1' });
+    d.write("s1.csv", d.text("s1.csv").replacen(&row, &flipped, 1));
+    let err = fails(&d.0, &["merge", "s1.csv", "s2.csv", "--out", "bad.csv", "--summary", ""]);
+    assert!(err.contains("final_spn"), "{err}");
+}
+
 #[test]
 fn resume_continues_an_interrupted_run_exactly() {
     let d = TempDir::new("resume");

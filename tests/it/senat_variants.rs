@@ -142,12 +142,17 @@ fn the_second_mover_compensations_and_the_swap_on_the_command_line() {
     // Piles 2-2 at the closure: a draw in the rules, red's (the second mover's) under ties=second.
     assert!(ok(&["show", "--plain", "--variant", "closure=1", after6]).contains("draw by closure"));
     assert!(ok(&["show", "--plain", "--variant", "closure=1,ties=second", after6]).contains("red wins by closure"));
-    // The decision after the draft: the rules' commands take swap=yes, the agents' refuse it with the reason.
+    // The decision after the draft: the rules' commands and the agents take swap=yes; the commands that
+    // still credit colours (annotate, play, draft-stats) refuse it with the reason.
     let decide = "3Tr,8Sb,10Tb,13Sr,18Tr,9Tb,6Cr,12Sb,5Cr,15Tr,16Sb/7Cr,4Sb,17Cb,23Cr,1Sr,22Tr,20Cb/14Cb,2Cb,21Tr,11Cr,19Tb decide:r - 0-0-0 0";
     assert_eq!(
         ok(&["moves", "--variant", "swap=yes", decide]).split_whitespace().collect::<Vec<_>>(),
         ["keep", "swap"]
     );
-    let e = expect_error(&senat(&["bestmove", "--agent", "greedy", "--variant", "swap=yes", decide]), &["bestmove"]);
-    assert!(e.contains("swap=yes is in the rules only"), "{e}");
+    for agent in ["learned", "ab:depth=2"] {
+        let m = ok(&["bestmove", "--agent", agent, "--variant", "swap=yes", decide]);
+        assert!(matches!(m.lines().next(), Some("keep" | "swap")), "{agent}: {m}");
+    }
+    let e = expect_error(&senat(&["play", "--variant", "swap=yes"]), &["play"]);
+    assert!(e.contains("swap=yes is not taken here: play seats you by colour"), "{e}");
 }

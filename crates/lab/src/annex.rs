@@ -395,6 +395,10 @@ impl<R: Read> GameRows<R> {
                 "an arena games file has no draft or play moves; draft-stats and metrics read selfplay or merge \
                  games files"
                     .to_string()
+            } else if head.iter().eq(crate::selfplay::codec::GAMES_HEADER_SWAP.iter().copied()) {
+                "a batch of swap=yes (its rows have a `swapped` column): draft-stats and metrics count by colour, \
+                 and the decision after the draft may change the player of a colour (not supported)"
+                    .to_string()
             } else {
                 format!("not a senat games file: its header is not `{}`", GAMES_HEADER.join(","))
             };

@@ -45,6 +45,17 @@ pub struct GameSummary {
     pub play_len: u32,
     /// Sum over the play positions where a move was made of their number of legal moves.
     pub legal_sum: u64,
+    /// Whether the players swapped colours after the draft, in a variant
+    /// with the decision (`swap=yes`); `None` in the others.
+    pub swapped: Option<bool>,
+}
+
+impl GameSummary {
+    /// The seat (the drafting colour: the `red=` agent's is red) that won,
+    /// `None` for a draw: the winning colour's, or the other after a swap.
+    pub fn winning_seat(&self) -> Option<Side> {
+        self.winner.map(|w| if self.swapped == Some(true) { w.other() } else { w })
+    }
 }
 
 /// End reasons in a fixed order, for counting.
@@ -71,6 +82,16 @@ pub struct Tally {
     pub len_sq_sum: u128,
     /// Sum of legal-move counts over play positions where a move was made.
     pub legal_sum: u64,
+    /// Games with the decision after the draft (`swap=yes`); 0 in the
+    /// other variants, whose summaries have no rows by seat.
+    pub decided: u64,
+    /// Of them, those where the decider swapped.
+    pub swapped: u64,
+    /// Of them, the wins of the red drafter's agents (`red=`), whatever
+    /// colour they played.
+    pub red_seat: u64,
+    /// Of them, the wins of the blue drafter's agents (`blue=`).
+    pub blue_seat: u64,
 }
 
 impl Tally {
@@ -92,6 +113,15 @@ impl Tally {
         self.len_sum += g.play_len as u64;
         self.len_sq_sum += (g.play_len as u128) * (g.play_len as u128);
         self.legal_sum += g.legal_sum;
+        if let Some(swapped) = g.swapped {
+            self.decided += 1;
+            self.swapped += u64::from(swapped);
+            match g.winning_seat() {
+                Some(Side::Red) => self.red_seat += 1,
+                Some(Side::Blue) => self.blue_seat += 1,
+                None => {}
+            }
+        }
     }
 
     /// Adds another tally.
@@ -112,6 +142,10 @@ impl Tally {
         self.len_sum += o.len_sum;
         self.len_sq_sum += o.len_sq_sum;
         self.legal_sum += o.legal_sum;
+        self.decided += o.decided;
+        self.swapped += o.swapped;
+        self.red_seat += o.red_seat;
+        self.blue_seat += o.blue_seat;
     }
 
     /// Mean play length.
@@ -263,6 +297,17 @@ impl Summary {
             row("red_share", format!("{:.6}", share(t.red)), Some(wilson(t.red, n)));
             row("blue_share", format!("{:.6}", share(t.blue)), Some(wilson(t.blue, n)));
             row("draw_share", format!("{:.6}", share(t.draws)), Some(wilson(t.draws, n)));
+            if t.decided > 0 {
+                // `swap=yes`: the agents' wins (by seat) and the decisions.
+                let d = t.decided;
+                let of = |c: u64| c as f64 / d as f64;
+                row("red_agent_wins", t.red_seat.to_string(), None);
+                row("blue_agent_wins", t.blue_seat.to_string(), None);
+                row("red_agent_share", format!("{:.6}", of(t.red_seat)), Some(wilson(t.red_seat, d)));
+                row("blue_agent_share", format!("{:.6}", of(t.blue_seat)), Some(wilson(t.blue_seat, d)));
+                row("swaps", t.swapped.to_string(), None);
+                row("swap_share", format!("{:.6}", of(t.swapped)), Some(wilson(t.swapped, d)));
+            }
             for (r, c) in REASONS.iter().zip(t.reasons) {
                 row(&format!("reason_{r}"), c.to_string(), None);
             }
@@ -289,6 +334,18 @@ impl Summary {
         for (k, t) in &self.groups {
             let outcomes = [("red wins", t.red), ("blue wins", t.blue), ("draws", t.draws)];
             s.push_str(&outcome_table(&k.label(), t.games, &outcomes));
+            if t.decided > 0 {
+                // `swap=yes`: the wins by agent (the `red=` agent drafted red) and the decisions.
+                let by_agent = [
+                    (format!("{} (red drafter) wins", k.red), t.red_seat),
+                    (format!("{} (blue drafter) wins", k.blue), t.blue_seat),
+                ];
+                for (label, c) in by_agent.iter().map(|(l, c)| (l.as_str(), *c)).chain([("swaps", t.swapped)]) {
+                    let (l, h) = wilson(c, t.decided);
+                    let pct = 100.0 * c as f64 / t.decided as f64;
+                    let _ = writeln!(s, "  {label}: {c}  {pct:6.2}%  95% CI [{:5.2}, {:5.2}]", 100.0 * l, 100.0 * h);
+                }
+            }
             let reasons: Vec<String> = REASONS.iter().zip(t.reasons).map(|(r, c)| format!("{r} {c}")).collect();
             let _ = writeln!(s, "  end        {}", reasons.join(", "));
             let _ = writeln!(

@@ -82,7 +82,11 @@ fn kind(game: &str) -> PyResult<GameKind> {
 /// Sénat's variant of `text` (the command line's `--variant`).
 fn senat_variant(text: &str) -> PyResult<SenatVariant> {
     let v = SenatVariant::parse(text).map_err(|e| err(format_args!("variant: {e}")))?;
-    senat_lab::games::senat::playable(v).map_err(|e| err(format_args!("variant: {e}")))
+    senat_lab::games::senat::unswapped(
+        v,
+        "the Python package's environments and wrappers (OpenSpiel, PettingZoo) are not checked for seats yet",
+    )
+    .map_err(|e| err(format_args!("variant: {e}")))
 }
 
 /// Dominoes' variant of `text` (players in it: `players=3`).

@@ -173,7 +173,7 @@ majority=N             dice in one side's pile that win at once, 1 to 7 (default
 repetition=N           occurrences of one position that end the game, 2 to 7 (default 3)
 ties=draw|second       equal piles when piles are counted (repetition, closure, block): a draw, or a win for the side that moves second in play (default draw)
 second_majority=N      dice in the pile of the side that moves second in play that win at once, 1 to 7 (default: majority)
-swap=no|yes            after the draft, the player who would move second in play may take the other colour: move `keep` or `swap` (default no; for now the rules' commands only, not the agents)";
+swap=no|yes            after the draft, the player who would move second in play may take the other colour: move `keep` or `swap` (default no; agents, batches and scores follow the players, by seat)";
 
     /// Parses `key=value,key=value` (the `--variant` flag), e.g.
     /// "first_giver=red,closure=40"; "" is the game of the rules.

@@ -107,10 +107,8 @@ pub fn arena<W: WithArena>(plan: &ArenaPlan, w: W) -> Result<W::Output, CatalogE
             if !plan.duplicate {
                 return Err(refused(format!("{} is for --game dominoes", l("no-duplicate"))));
             }
-            let variant = senat_rules::Variant::parse(plan.variant)
-                .map_err(|e| e.to_string())
-                .and_then(|v| crate::games::senat::playable(v).map_err(|e| e.to_string()))
-                .map_err(|e| refused(format!("{}: {e}", l("variant"))))?;
+            let variant =
+                senat_rules::Variant::parse(plan.variant).map_err(|e| refused(format!("{}: {e}", l("variant"))))?;
             let pairs = pairs("games")?;
             let ms = movetime()?;
             let policy = |label: String, t: &str| {

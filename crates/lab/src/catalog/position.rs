@@ -559,7 +559,9 @@ impl Face for Senat {
         if self.0.outcome().is_some() {
             Mover::Over
         } else {
-            Mover::Player(crate::games::senat::player(self.0.position().side_to_move()))
+            // A player is a seat (under `swap=yes`, the colour it drafted with).
+            let p = self.0.position();
+            Mover::Player(crate::games::senat::seat_player(p, p.side_to_move()))
         }
     }
     fn legal_actions(&self) -> Vec<usize> {
@@ -578,7 +580,8 @@ impl Face for Senat {
         Ok(Box::new(Senat(next, self.1)))
     }
     fn returns(&self) -> Vec<f64> {
-        returns(self.0.outcome().map(|o| crate::games::senat::scores(o.winner)).as_ref(), 2)
+        let p = self.0.position();
+        returns(self.0.outcome().map(|o| crate::games::senat::seat_scores(p, o.winner)).as_ref(), 2)
     }
     fn tensor(&self, _seat: usize) -> Result<Vec<f32>, CatalogError> {
         let mut out = vec![0.0; senat_encode::TENSOR];

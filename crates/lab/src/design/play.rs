@@ -17,7 +17,8 @@ use crate::selfplay::Matchup;
 use crate::selfplay::play::play_game_timed_from;
 use senat_rules::variant::Variant;
 
-/// One game as the design reads it.
+/// One game as the design reads it (its scores are the first player's and,
+/// for Sénat, the first giver's seat's).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameOutcome {
     /// The first player's score: 1 a win, ½ a draw, 0 a loss.
@@ -26,6 +27,11 @@ pub struct GameOutcome {
     pub draw: bool,
     /// Plies (decisions) played.
     pub plies: u32,
+    /// Sénat's first giver's seat's score ([`senat_game`]): the player who
+    /// gives the first die of the draft, whichever colour it plays after
+    /// the decision of `swap=yes`; `None` for the other games, an Elo gap's
+    /// pair, and a design without that target (its round log keeps 7 columns).
+    pub seat: Option<f64>,
 }
 
 impl GameOutcome {
@@ -37,7 +43,7 @@ impl GameOutcome {
             Some(w) if w == first => 1.0,
             Some(_) => 0.0,
         };
-        GameOutcome { score, draw: winner.is_none(), plies }
+        GameOutcome { score, draw: winner.is_none(), plies, seat: None }
     }
 }
 
@@ -51,12 +57,18 @@ pub fn lab_game<G: BatchGame>(start: &G::Start, agent: &G::Spec, seed: u64, inde
 
 /// Game `index` of seed `seed` of Sénat variant `v`, both sides and both
 /// phases played by `m`'s policies; the first player is the side that
-/// moves first in play (`first_mover`), and the length counts every
-/// half-move, draft included.
+/// moves first in play (the colour `first_mover`, whoever plays it after
+/// the decision of `swap=yes`), and the length counts every half-move,
+/// draft included. Its [`GameOutcome::seat`] is the score of the first
+/// giver's seat (the player who gave the first die: the winning colour's
+/// seat through the final position's [`senat_rules::Position::seat_of`]).
 pub fn senat_game(m: &Matchup, v: Variant, seed: u64, index: u64) -> GameOutcome {
     let (g, _) = play_game_timed_from(m, v, seed, index, &[]);
     let winner = g.outcome.winner.map(|s| s as usize);
-    GameOutcome::of(winner, v.first_mover as usize, g.game.moves().len() as u32)
+    let end = g.game.position();
+    let seat = g.outcome.winner.map(|w| end.seat_of(w) as usize);
+    let seat = GameOutcome::of(seat, v.first_giver as usize, 0).score;
+    GameOutcome { seat: Some(seat), ..GameOutcome::of(winner, v.first_mover as usize, g.game.moves().len() as u32) }
 }
 
 /// Pair `pair` of a two-agent arena (its agents A and B, as the catalog
@@ -67,7 +79,7 @@ pub fn senat_game(m: &Matchup, v: Variant, seed: u64, index: u64) -> GameOutcome
 pub fn elo_pair<C: Contest>(arena: &Arena<C>, pair: u64) -> GameOutcome {
     let games = arena.game.play_pair(arena, 0, 0, 1, pair);
     let half_points: u32 = games.iter().map(|g| u32::from(g.first_half_points())).sum();
-    GameOutcome { score: f64::from(half_points) / 4.0, draw: false, plies: 0 }
+    GameOutcome { score: f64::from(half_points) / 4.0, draw: false, plies: 0, seat: None }
 }
 
 /// The pairs of the arena that [`crate::catalog::arena::arena`] reads:
@@ -91,5 +103,36 @@ mod tests {
         assert_eq!(GameOutcome::of(None, 0, 3).score, 0.5);
         assert_eq!(GameOutcome::of(Some(1), 1, 3).score, 1.0);
         assert_eq!(GameOutcome::of(Some(0), 1, 3).score, 0.0);
+    }
+
+    /// Under `swap=yes` the first giver's seat scores through the seats:
+    /// after a swap it is the other colour's score, without one the first
+    /// giver's colour's; without the decision it is the first giver's colour's.
+    #[test]
+    fn the_seat_scores_through_the_swap() {
+        let spec = crate::policy::PolicySpec::parse("learned").unwrap();
+        let m = Matchup { red: spec.clone(), blue: spec.clone(), draft_red: spec.clone(), draft_blue: spec };
+        let mut swaps = [0; 2];
+        for (text, n) in [("swap=yes", 30), ("first_giver=red", 6)] {
+            let v = Variant::parse(text).unwrap();
+            for i in 0..n {
+                let o = senat_game(&m, v, 59, i);
+                let (g, _) = play_game_timed_from(&m, v, 59, i, &[]);
+                let swapped = g.game.position().swapped();
+                swaps[usize::from(swapped)] += 1;
+                let giver_colour = if swapped { v.first_giver.other() } else { v.first_giver };
+                let want = match g.outcome.winner {
+                    None => 0.5,
+                    Some(w) => f64::from(u8::from(w == giver_colour)),
+                };
+                assert_eq!(o.seat, Some(want), "{text} game {i}");
+                let mover = match g.outcome.winner {
+                    None => 0.5,
+                    Some(w) => f64::from(u8::from(w == v.first_mover)),
+                };
+                assert_eq!(o.score, mover);
+            }
+        }
+        assert!(swaps[0] > 0 && swaps[1] > 0, "{swaps:?}");
     }
 }

@@ -26,6 +26,17 @@ pub const LOG_MAGIC: &str = "# senat-design v1";
 /// The header of a round log's rows.
 pub const LOG_HEADER: &str = "round,variant,tier,game,score,draw,plies";
 
+/// The header of the rows of a design with a target on the first giver's
+/// seat (`--seat-first`): [`LOG_HEADER`] and `seat`, the seat's score
+/// (absent from an Elo gap's rows).
+pub const LOG_HEADER_SEAT: &str = "round,variant,tier,game,score,draw,plies,seat";
+
+/// The header of a round log's rows: [`LOG_HEADER_SEAT`] for a design
+/// with a seat target, else [`LOG_HEADER`].
+pub fn log_header(seat: bool) -> &'static str {
+    if seat { LOG_HEADER_SEAT } else { LOG_HEADER }
+}
+
 /// The columns of `design.csv`.
 pub const CSV_HEADER: [&str; 8] = ["variant", "tier", "target", "estimate", "lo", "hi", "verdict", "games"];
 
@@ -93,16 +104,21 @@ pub struct RoundLog {
 /// One logged game's line, with its newline.
 pub(crate) fn row_line(round: u64, x: &LogRow) -> String {
     let o = x.outcome;
-    format!("{round},{},{},{},{},{},{}\n", x.variant, x.tier, x.game, o.score, o.draw as u8, o.plies)
+    let seat = o.seat.map_or(String::new(), |s| format!(",{s}"));
+    format!("{round},{},{},{},{},{},{}{seat}\n", x.variant, x.tier, x.game, o.score, o.draw as u8, o.plies)
 }
 
 /// A logged game's line (without its newline) read back with its round;
 /// `None` when it is not one.
 pub(crate) fn parse_row(l: &str) -> Option<(u64, LogRow)> {
     let f: Vec<&str> = l.split(',').collect();
-    if f.len() != 7 {
+    if f.len() != 7 && f.len() != 8 {
         return None;
     }
+    let seat = match f.get(7) {
+        Some(s) => Some(s.parse::<f64>().ok().filter(|x| (0.0..=1.0).contains(x))?),
+        None => None,
+    };
     let row = LogRow {
         variant: f[1].parse().ok()?,
         tier: f[2].parse().ok()?,
@@ -115,6 +131,7 @@ pub(crate) fn parse_row(l: &str) -> Option<(u64, LogRow)> {
                 _ => return None,
             },
             plies: f[6].parse().ok()?,
+            seat,
         },
     };
     Some((f[0].parse().ok()?, row))
@@ -136,7 +153,7 @@ fn parse_rounds(text: &str, path: &Path) -> Result<(BTreeMap<u64, Vec<LogRow>>, 
         if !line.ends_with('\n') {
             break; // a cut last line
         }
-        if l == LOG_HEADER {
+        if l == LOG_HEADER || l == LOG_HEADER_SEAT {
             keep = at;
             continue;
         }
@@ -172,7 +189,8 @@ impl RoundLog {
     /// Opens the log at `path` for design `identity` (one line, no
     /// newline): a new one, or with `resume` the existing one, its complete
     /// rounds read back and any cut round removed.
-    pub fn open(path: &Path, identity: &str, resume: bool) -> Result<RoundLog, LogError> {
+    /// `seat`: the design has a target on the first giver's seat ([`log_header`]).
+    pub fn open(path: &Path, identity: &str, resume: bool, seat: bool) -> Result<RoundLog, LogError> {
         let first = format!("{LOG_MAGIC} {identity}");
         if !resume {
             let mut file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
@@ -182,7 +200,7 @@ impl RoundLog {
                     io(path)(e)
                 }
             })?;
-            file.write_all(format!("{first}\n{LOG_HEADER}\n").as_bytes()).map_err(io(path))?;
+            file.write_all(format!("{first}\n{}\n", log_header(seat)).as_bytes()).map_err(io(path))?;
             file.sync_data().map_err(io(path))?;
             return Ok(RoundLog { path: path.to_path_buf(), file: Some(file), done: BTreeMap::new() });
         }
@@ -339,7 +357,7 @@ mod tests {
     use super::*;
 
     fn row(v: usize, g: u64) -> LogRow {
-        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.5, draw: true, plies: 40 } }
+        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.5, draw: true, plies: 40, seat: None } }
     }
 
     #[test]
@@ -349,23 +367,23 @@ mod tests {
         let p = dir.join("rounds.csv");
         let _ = std::fs::remove_file(&p);
         {
-            let mut log = RoundLog::open(&p, "id=1", false).unwrap();
+            let mut log = RoundLog::open(&p, "id=1", false, false).unwrap();
             log.append(0, &[row(0, 0), row(1, 0)]).unwrap();
         }
-        assert!(matches!(RoundLog::open(&p, "id=1", false), Err(LogError::Exists(_))));
+        assert!(matches!(RoundLog::open(&p, "id=1", false, false), Err(LogError::Exists(_))));
         // A round cut by a kill: rows without their #end.
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"1,0,0,1,1,0,33\n1,1,0,1,0").unwrap();
         drop(f);
-        let mut log = RoundLog::open(&p, "id=1", true).unwrap();
+        let mut log = RoundLog::open(&p, "id=1", true, false).unwrap();
         assert_eq!(log.rounds(), 1);
         assert_eq!(log.logged(0).unwrap(), &[row(0, 0), row(1, 0)]);
         assert!(log.logged(1).is_none());
         log.append(1, &[row(0, 1)]).unwrap();
         drop(log);
-        let log = RoundLog::open(&p, "id=1", true).unwrap();
+        let log = RoundLog::open(&p, "id=1", true, false).unwrap();
         assert_eq!(log.logged(1).unwrap(), &[row(0, 1)]);
-        assert!(matches!(RoundLog::open(&p, "id=2", true), Err(LogError::Invalid { .. })));
+        assert!(matches!(RoundLog::open(&p, "id=2", true, false), Err(LogError::Invalid { .. })));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -16,7 +16,7 @@
 //! This module never plays a game, never decides a verdict and never
 //! writes or removes a file.
 
-use super::report::{LOG_HEADER, LogError, LogRow, parse_row, row_line};
+use super::report::{LOG_HEADER, LOG_HEADER_SEAT, LogError, LogRow, log_header, parse_row, row_line};
 use crate::selfplay::Shard;
 use std::path::{Path, PathBuf};
 
@@ -47,8 +47,10 @@ fn first_line(identity: &str, r: u64) -> String {
 /// identity line (`# senat-design-shard v1 <design> round=R shard=K/N`),
 /// the round log's header, its rows as the round log writes them, and
 /// `#end R`.
-pub fn shard_text(identity: &str, r: u64, s: Shard, rows: &[LogRow]) -> Vec<u8> {
-    let mut out = format!("{}{}/{}\n{LOG_HEADER}\n", first_line(identity, r), s.k, s.n);
+///
+/// `seat`: the design has a target on the first giver's seat ([`log_header`]).
+pub fn shard_text(identity: &str, r: u64, s: Shard, rows: &[LogRow], seat: bool) -> Vec<u8> {
+    let mut out = format!("{}{}/{}\n{}\n", first_line(identity, r), s.k, s.n, log_header(seat));
     for x in rows {
         out += &row_line(r, x);
     }
@@ -78,7 +80,7 @@ pub fn read_shard(
         )));
     };
     let s = Shard::parse(ks).map_err(|e| invalid(e.to_string()))?;
-    if lines.next() != Some(LOG_HEADER) {
+    if !matches!(lines.next(), Some(LOG_HEADER | LOG_HEADER_SEAT)) {
         return Err(invalid(format!("its second line is not `{LOG_HEADER}`")));
     }
     let span = s.range(expected.len() as u64);
@@ -186,7 +188,7 @@ mod tests {
     use crate::design::play::GameOutcome;
 
     fn row(v: usize, g: u64) -> LogRow {
-        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.25, draw: false, plies: 7 } }
+        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.25, draw: false, plies: 7, seat: None } }
     }
 
     /// Three shards of a round of 2 pairs × 4 games: written in any order,
@@ -205,7 +207,7 @@ mod tests {
         let write = |k: u64| {
             let s = Shard { k, n: 3 };
             let r = s.range(all.len() as u64);
-            let text = shard_text("id", 3, s, &all[r.start as usize..r.end as usize]);
+            let text = shard_text("id", 3, s, &all[r.start as usize..r.end as usize], false);
             std::fs::write(shard_path(&dir, 3, k), text).unwrap();
         };
         write(3);

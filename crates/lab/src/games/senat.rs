@@ -186,7 +186,10 @@ impl SenatState {
     }
 }
 
-/// The player index of a side: red 0, blue 1.
+/// The player index of a side: red 0, blue 1. A player of the searches
+/// is a **seat** (the colour a player drafted with): under `swap=yes` the
+/// colour it plays after the decision is [`colour_of`], the player of a
+/// colour [`seat_player`]; in every other variant the two are the same.
 pub const fn player(side: Side) -> usize {
     side as usize
 }
@@ -196,22 +199,43 @@ pub const fn side(player: usize) -> Side {
     if player == 0 { Side::Red } else { Side::Blue }
 }
 
-/// Why the lab does not play a Sénat variant yet.
+/// The player (a seat: [`player`] of its draft colour) who plays `side` in `p`.
+#[inline]
+pub const fn seat_player(p: &Position, side: Side) -> usize {
+    player(p.seat_of(side))
+}
+
+/// The colour that player `player` (a seat) plays in `p`: the seat's own
+/// colour, or the other after a swap ([`Position::seat_of`] is its own
+/// inverse).
+#[inline]
+pub const fn colour_of(p: &Position, player: usize) -> Side {
+    p.seat_of(side(player))
+}
+
+/// The colour that the player who moves in `before` plays in `after`, the
+/// position after its move: its colour in `before`, but the other after a
+/// `swap`. What a one-ply policy values `after` for.
+#[inline]
+pub const fn mover_colour_after(before: &Position, after: &Position) -> Side {
+    after.seat_of(before.seat_of(before.side_to_move()))
+}
+
+/// Why a command of the lab does not play a Sénat variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unplayable {
-    /// `swap=yes`: the rules have the decision after the draft (`keep`,
-    /// `swap`), but the lab's agents, batches, arena and design give moves
-    /// and scores to colours, not to the players who swapped them.
-    Swap,
+    /// `swap=yes` in a command that still gives moves or scores to
+    /// colours, not to the players (seats) who may have swapped them: why.
+    Swap(&'static str),
 }
 
 impl std::fmt::Display for Unplayable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Unplayable::Swap => f.write_str(
-                "swap=yes is in the rules only (moves keep and swap; `senat moves`, `perft`, `show` and `replay` \
-                 take it): the agents, batches, arena and design still credit colours, not the players who swapped \
-                 them (docs/games/senat.md, \"Swap after the draft: design\")",
+            Unplayable::Swap(why) => write!(
+                f,
+                "swap=yes is not taken here: {why} (the agents, selfplay, merge, arena, design, bestmove, analyze, \
+                 solve and the rules' commands take it; docs/games/senat.md, \"Swap after the draft: design\")"
             ),
         }
     }
@@ -219,13 +243,24 @@ impl std::fmt::Display for Unplayable {
 
 impl std::error::Error for Unplayable {}
 
-/// `v` if the lab's agents and tables can play it: every variant but
-/// `swap=yes` ([`Unplayable`]).
-pub fn playable(v: senat_rules::Variant) -> Result<senat_rules::Variant, Unplayable> {
-    if v.swap { Err(Unplayable::Swap) } else { Ok(v) }
+/// `v` unless it has the decision after the draft (`swap=yes`), for a
+/// command that credits colours rather than seats; `why` says what it
+/// credits. The searches, agents, batches, arena and design take every
+/// variant (their players are seats).
+pub fn unswapped(v: senat_rules::Variant, why: &'static str) -> Result<senat_rules::Variant, Unplayable> {
+    if v.swap { Err(Unplayable::Swap(why)) } else { Ok(v) }
 }
 
-/// The per-player results of a game won by `winner` (`None`: a draw).
+/// The per-player (per-seat) results of a game won by the colour `winner`
+/// (`None`: a draw) in its final position `p`: the winner's seat through
+/// [`Position::seat_of`].
+#[inline]
+pub fn seat_scores(p: &Position, winner: Option<Side>) -> Scores {
+    scores(winner.map(|w| p.seat_of(w)))
+}
+
+/// The per-player results of a game won by player (seat) `winner` (`None`:
+/// a draw); [`seat_scores`] from a winning colour.
 pub fn scores(winner: Option<Side>) -> Scores {
     let mut r = [0.0; MAX_PLAYERS];
     match winner {
@@ -318,10 +353,9 @@ impl Rollout<Senat> for SenatRollout {
         let SenatRollout::Eval(w) = *self else {
             return Senat::priority(s, m);
         };
-        let me = s.pos.side_to_move();
         let mut q = s.pos;
         q.play_unchecked(m);
-        (1000.0 * w.get().logistic_logit(&q, me)).round() as i32
+        (1000.0 * w.get().logistic_logit(&q, mover_colour_after(&s.pos, &q))).round() as i32
     }
 
     fn rollout(&mut self, s: &SenatState, rng: &mut GameRng) -> Scores {
@@ -340,7 +374,7 @@ impl Rollout<Senat> for SenatRollout {
                 n == 0
             });
             if let Some(o) = end {
-                return scores(o.winner);
+                return seat_scores(p, o.winner);
             }
             let m = if let Some((moves, n)) = counted {
                 match self {
@@ -357,7 +391,7 @@ impl Rollout<Senat> for SenatRollout {
             s = s.play(m.expect("an index below the move count"));
         }
         // A draft with no move (never in a legal game): the piles decide.
-        scores(s.pos.variant().count_piles(s.pos.piles()))
+        seat_scores(&s.pos, s.pos.variant().count_piles(s.pos.piles()))
     }
 }
 
@@ -373,8 +407,10 @@ impl Game for Senat {
         2
     }
 
+    /// The seat of the side to move ([`seat_player`]): under `swap=yes` the
+    /// decider and the players after a swap are seats, not colours.
     fn to_move(s: &SenatState) -> usize {
-        player(s.pos.side_to_move())
+        seat_player(&s.pos, s.pos.side_to_move())
     }
 
     fn moves(s: &SenatState, out: &mut Vec<Move>) {
@@ -400,14 +436,14 @@ impl Game for Senat {
     }
 
     fn result(s: &SenatState) -> Option<Scores> {
-        Some(scores(s.outcome()?.winner))
+        Some(seat_scores(&s.pos, s.outcome()?.winner))
     }
 
     /// The end rules but block ([`Outcome::decide`] with no block): the
     /// search learns of a block from the empty move list.
     #[inline]
     fn result_unless_blocked(s: &SenatState) -> Option<Scores> {
-        Some(scores(Outcome::decide(&s.pos, s.occurrences(), || false)?.winner))
+        Some(seat_scores(&s.pos, Outcome::decide(&s.pos, s.occurrences(), || false)?.winner))
     }
 
     fn hash(s: &SenatState) -> u64 {
@@ -431,8 +467,16 @@ impl Game for Senat {
 
 impl Solvable for Senat {
     /// [`SenatState::outcome_after`]: the position and its hash only, not the history.
+    /// The winner's seat is the position's, or, after the decision of
+    /// `swap=yes`, the next position's.
     fn result_after(s: &SenatState, m: Move) -> Option<Scores> {
-        s.outcome_after(m).map(|o| scores(o.winner))
+        let o = s.outcome_after(m)?;
+        if s.pos.is_play() {
+            return Some(seat_scores(&s.pos, o.winner));
+        }
+        let mut q = s.pos;
+        q.play_unchecked(m);
+        Some(seat_scores(&q, o.winner))
     }
 
     /// Only a push sends a die through the door: after any other move the
@@ -443,7 +487,7 @@ impl Solvable for Senat {
             return true;
         }
         let piles = s.pos.piles();
-        let side = side(player);
+        let side = colour_of(&s.pos, player);
         let (mine, theirs) = (piles.of(side), piles.of(side.other()));
         match goal {
             Goal::Win => mine > theirs,
@@ -455,8 +499,9 @@ impl Solvable for Senat {
     /// pile (for the majority, or for the piles to give the result when the
     /// game ends by repetition, closure or block, which have bounds of their
     /// own), one per half-move at most.
+    /// The player's colour is its seat's ([`colour_of`]).
     fn min_plies(s: &SenatState, player: usize, goal: Goal) -> u32 {
-        let side = side(player);
+        let side = colour_of(&s.pos, player);
         bounds::min_plies_to_result(&s.pos, side, goal == Goal::AtLeastDraw, s.rec)
     }
 
@@ -490,7 +535,7 @@ impl Solvable for Senat {
         if s.relaxed || !s.pos.is_play() {
             return None;
         }
-        let side = side(player);
+        let side = colour_of(&s.pos, player);
         let (piles, v) = (s.pos.piles(), s.pos.variant());
         // `who` cannot win a count against a pile of `against` without its majority first.
         let shut = |who: Side, against: u8| against + v.count_margin(who) >= v.majority_of(who);
@@ -548,15 +593,16 @@ impl Evaluator<Senat> for LeafEval {
 }
 
 /// The scores of a leaf by the learned evaluation: the result where the
-/// game is over, otherwise each side's probability of winning.
+/// game is over, otherwise each seat's probability of winning (that of the
+/// colour it plays).
 pub fn leaf_value(s: &SenatState, w: &Learned) -> Scores {
     if let Some(o) = s.outcome() {
-        return scores(o.winner);
+        return seat_scores(&s.pos, o.winner);
     }
     let red = w.value(&s.pos, Side::Red);
     let mut r = [0.0; MAX_PLAYERS];
-    r[player(Side::Red)] = red;
-    r[player(Side::Blue)] = 1.0 - red;
+    r[seat_player(&s.pos, Side::Red)] = red;
+    r[seat_player(&s.pos, Side::Blue)] = 1.0 - red;
     r
 }
 
@@ -767,6 +813,110 @@ mod tests {
             }
         }
         assert!(back >= 100 && ended >= 3, "{back} positions back, {ended} ends by repetition");
+    }
+
+    /// A state of `swap=yes` at the decision after the draft, the draft
+    /// played at random from generator `seed`.
+    pub(crate) fn at_the_decision(seed: u64) -> SenatState {
+        let v = senat_rules::Variant::parse("swap=yes").unwrap();
+        let mut rng = testkit::XorShift64::new(seed + 1);
+        let mut s = SenatState::new(Position::start_of(v));
+        let mut moves = Vec::new();
+        while s.pos.phase() != senat_rules::position::Phase::Decide {
+            Senat::moves(&s, &mut moves);
+            s = s.play(moves[rng.below(moves.len())]);
+        }
+        s
+    }
+
+    /// Under `swap=yes` the searches' players are seats, followed here
+    /// independently of `seat_of` (a seat is its draft colour until `swap`,
+    /// the other colour after it): the player to move, the result, a leaf's
+    /// values and the provers' bounds, along random games that keep or swap.
+    #[test]
+    fn players_are_seats_under_swap() {
+        let mut rng = testkit::XorShift64::new(59);
+        let (mut swapped, mut ended) = (0, 0);
+        let w = Learned::builtin();
+        for g in 0..24 {
+            let mut s = at_the_decision(g);
+            let mut moves = Vec::new();
+            Senat::moves(&s, &mut moves);
+            assert_eq!(moves.len(), 2);
+            let decider = s.pos.side_to_move();
+            assert_eq!(Senat::to_move(&s), player(decider));
+            let swap = g % 2 == 1;
+            s = s.play(moves[usize::from(swap)]);
+            assert_eq!(s.pos.swapped(), swap);
+            swapped += usize::from(swap);
+            let seat = |c: Side| if swap { c.other() } else { c };
+            for _ in 0..300 {
+                let me = s.pos.side_to_move();
+                assert_eq!(Senat::to_move(&s), player(seat(me)));
+                for p in 0..2 {
+                    let colour = seat(side(p));
+                    assert_eq!(colour_of(&s.pos, p), colour);
+                    assert_eq!(
+                        Senat::min_plies(&s, p, Goal::Win),
+                        bounds::min_plies_to_result(&s.pos, colour, false, s.rec)
+                    );
+                }
+                if s.outcome().is_none() {
+                    let leaf = leaf_value(&s, w);
+                    assert!((leaf[player(seat(Side::Red))] - w.value(&s.pos, Side::Red)).abs() < 1e-12);
+                }
+                if let Some(o) = s.outcome() {
+                    let r = Senat::result(&s).unwrap();
+                    match o.winner {
+                        Some(c) => assert_eq!(r[player(seat(c))], 1.0),
+                        None => assert_eq!(r[0], 0.5),
+                    }
+                    ended += 1;
+                    break;
+                }
+                Senat::moves(&s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                s = s.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(swapped == 12 && ended >= 10, "{swapped} swapped, {ended} ended");
+    }
+
+    /// Every family of Sénat's agents, and the named ones, decides after
+    /// the draft of `swap=yes`: its move is `keep` or `swap`, and the game
+    /// goes on (the same agent then makes a legal play move).
+    #[test]
+    fn every_agent_decides() {
+        let specs = [
+            "random",
+            "greedy",
+            "heuristic",
+            "learned",
+            "mcts:playouts=200",
+            "mcts:playouts=200,rollout=eval",
+            "ab:depth=2",
+            "ab:depth=2,eval=learned",
+            "random>learned",
+            "fast",
+            "strong",
+            "top",
+        ];
+        for (i, text) in specs.iter().enumerate() {
+            let spec = crate::policy::PolicySpec::parse(text).unwrap();
+            let mut agent = spec.build();
+            let s = at_the_decision(i as u64);
+            let mut game = senat_rules::GameRecord::new(*s.position());
+            let mut rng = crate::policy::rng_from_seed(i as u64);
+            let m = agent.choose(&crate::policy::Turn::new(&game), &mut rng);
+            assert!(matches!(m.kind(), MoveKind::Keep | MoveKind::Swap), "{text}: {m}");
+            game.play(m).unwrap();
+            assert!(game.position().is_play(), "{text}");
+            assert_eq!(game.outcome(), None, "{text}: {}", game.position().to_spn());
+            let next = agent.choose(&crate::policy::Turn::new(&game), &mut rng);
+            game.play(next).unwrap_or_else(|e| panic!("{text}: {next}: {e}"));
+        }
     }
 
     /// `play_into` a stale state (another line's, with a longer history)

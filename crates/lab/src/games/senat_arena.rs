@@ -3,7 +3,10 @@
 //! a shared draft policy (both games then start from the same draft) or
 //! each agent drafting with its own policy, after an optional shared random
 //! opening ("book"). Its files keep Sénat's columns (the moves file is a
-//! self-play games file that `senat view` reads).
+//! self-play games file that `senat view` reads). Under `swap=yes` the
+//! agents are seated by the colour they draft with; a game's points go to
+//! the agent through its seat (the winner is written as a colour, the
+//! final SPN shows `swapped:`).
 //!
 //! What this module must never do: count, schedule or print (the arena
 //! does), or know another game.
@@ -43,11 +46,14 @@ pub struct ArenaGame {
     pub pairing: usize,
     /// Pair index within the pairing.
     pub pair: u64,
-    /// Whether the pairing's first agent played red.
+    /// Whether the pairing's first agent drafted red (its seat; under
+    /// `swap=yes` it plays blue after a swap).
     pub first_red: bool,
+    /// Whether the players exchanged colours after the draft (`swap=yes`).
+    pub swapped: bool,
     /// The game's seed (shared by the two games of a pair).
     pub game_seed: u64,
-    /// Winner.
+    /// The winning colour (its player's seat is the other after a swap).
     pub winner: Option<Side>,
     /// Why it ended.
     pub reason: EndReason,
@@ -85,6 +91,7 @@ impl ArenaGame {
             pairing,
             pair,
             first_red,
+            swapped: g.game.position().swapped(),
             game_seed,
             winner: g.outcome.winner,
             reason: g.outcome.reason,
@@ -96,10 +103,13 @@ impl ArenaGame {
         }
     }
 
-    /// The first agent's points in half-points: 2 win, 1 draw, 0 loss.
+    /// The first agent's points in half-points: 2 win, 1 draw, 0 loss; the
+    /// winning colour's player through the seats (under `swap=yes`, the
+    /// other drafter after a swap).
     pub fn first_half_points(&self) -> u8 {
         let first = if self.first_red { Side::Red } else { Side::Blue };
-        match self.winner {
+        let seat = |w: Side| if self.swapped { w.other() } else { w };
+        match self.winner.map(seat) {
             Some(w) if w == first => 2,
             Some(_) => 0,
             None => 1,
@@ -267,5 +277,36 @@ impl Contest for SenatContest {
 
     fn notes(_: &SenatArena, _: &crate::arena::PairingResult<Self>) -> Vec<String> {
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's points go to the agent through its seat: after a swap the
+    /// first agent (seated red, the red drafter) plays blue, so a blue win
+    /// is its own.
+    #[test]
+    fn points_follow_the_seat() {
+        let game = |first_red: bool, swapped: bool, winner: Option<Side>| ArenaGame {
+            pairing: 0,
+            pair: 0,
+            first_red,
+            swapped,
+            game_seed: 0,
+            winner,
+            reason: EndReason::Majority,
+            play_len: 0,
+            final_spn: String::new(),
+            draft_moves: String::new(),
+            play_moves: String::new(),
+            think: [Duration::ZERO; 2],
+        };
+        assert_eq!(game(true, false, Some(Side::Red)).first_half_points(), 2);
+        assert_eq!(game(true, true, Some(Side::Red)).first_half_points(), 0);
+        assert_eq!(game(true, true, Some(Side::Blue)).first_half_points(), 2);
+        assert_eq!(game(false, true, Some(Side::Red)).first_half_points(), 2);
+        assert_eq!(game(false, true, None).first_half_points(), 1);
     }
 }

@@ -6,6 +6,7 @@
 
 use super::{Agent, GameRng, Senat, Turn, below};
 use crate::eval::Weights;
+use crate::games::senat::mover_colour_after;
 use crate::learned::Learned;
 use crate::temperature::Temperature;
 use senat_rules::board::Row;
@@ -87,7 +88,8 @@ impl Agent<Senat> for GreedyPolicy {
 /// best (ties at random). Draft: gives die 3 when it can (all white, worth
 /// nothing to the receiver), otherwise a random die; places dice showing its
 /// own colour low (row I, then M), squares of its colour in M, and the
-/// opponent's colours high.
+/// opponent's colours high. The decision of `swap=yes`: the colour whose
+/// evaluation of the full board is better.
 #[derive(Clone, Debug, Default)]
 pub struct HeuristicPolicy {
     /// The evaluation's weights.
@@ -129,7 +131,12 @@ impl Agent<Senat> for HeuristicPolicy {
                 q.play_unchecked(m);
                 self.weights.evaluate(&q, me)
             }),
-            Phase::Decide => RandomPolicy.choose(turn, rng),
+            // `keep` or `swap`: the board for the colour the decider plays after it.
+            Phase::Decide => best_by(p, rng, |m| {
+                let mut q = *p;
+                q.play_unchecked(m);
+                self.weights.evaluate(&q, mover_colour_after(p, &q))
+            }),
         }
     }
 }
@@ -137,7 +144,8 @@ impl Agent<Senat> for HeuristicPolicy {
 /// One ply on the learned evaluation ([`Learned`]), in both phases: plays
 /// the move after which the evaluation gives its side the best chance (a
 /// give is judged by the position the receiver must place from). Ties at
-/// random. The fast strong player of big batches. With a move temperature
+/// random. The decision of `swap=yes` (`keep` or `swap`) takes the colour
+/// the evaluation gives the better chance. The fast strong player of big batches. With a move temperature
 /// (`learned:temp=T`), the moves of its first plies are drawn from a
 /// softmax of the evaluation's log-odds / T instead.
 #[derive(Clone, Debug)]
@@ -159,10 +167,18 @@ impl Agent<Senat> for LearnedPolicy {
         let p = turn.position();
         let me = p.side_to_move();
         let place = matches!(p.phase(), Phase::Place(_));
+        let decide = p.phase() == Phase::Decide;
         let score = |m: Move| {
             let mut q = *p;
             q.play_unchecked(m);
-            if place { self.eval.placement_logit(&q, me) } else { self.eval.logit(&q, me) }
+            if place {
+                self.eval.placement_logit(&q, me)
+            } else if decide {
+                // `keep` or `swap`: the board for the colour the decider plays after it.
+                self.eval.logit(&q, mover_colour_after(p, &q))
+            } else {
+                self.eval.logit(&q, me)
+            }
         };
         if self.temp.applies(turn.ply()) {
             let moves = p.legal_moves();

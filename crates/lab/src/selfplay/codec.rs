@@ -38,6 +38,36 @@ pub const GAMES_HEADER: [&str; 17] = [
     "final_spn",
 ];
 
+/// Columns of the games file of a variant with the decision after the
+/// draft (`swap=yes`): [`GAMES_HEADER`], then `swapped` (1 if the players
+/// exchanged colours, else 0). The winner stays a colour (the final SPN
+/// says `swapped:`); every other batch keeps [`GAMES_HEADER`].
+pub const GAMES_HEADER_SWAP: [&str; 18] = [
+    "game",
+    "seed",
+    "game_seed",
+    "red",
+    "blue",
+    "draft_red",
+    "draft_blue",
+    "winner",
+    "reason",
+    "red_pile",
+    "blue_pile",
+    "white_pile",
+    "play_half_moves",
+    "play_legal_sum",
+    "draft_moves",
+    "play_moves",
+    "final_spn",
+    "swapped",
+];
+
+/// The columns of the games file of a batch of variant `v`.
+pub fn games_header(v: senat_rules::Variant) -> &'static [&'static str] {
+    if v.swap { &GAMES_HEADER_SWAP } else { &GAMES_HEADER }
+}
+
 /// Columns of the per-move file.
 pub const MOVES_HEADER: [&str; 6] = ["game", "ply", "phase", "side", "move", "legal_moves"];
 
@@ -220,6 +250,9 @@ impl RowWriter {
         self.spn.clear();
         position.write_spn(&mut self.spn);
         push_field(buf, &self.spn);
+        if position.variant().swap {
+            buf.extend_from_slice(if position.swapped() { b",1" } else { b",0" });
+        }
         buf.push(b'\n');
         if let Some(buf) = self.moves.as_mut() {
             let mut p = *g.game.start();
@@ -265,6 +298,19 @@ pub enum RowError {
     },
     /// A winner that is not `red`, `blue` or `draw`.
     Winner(String),
+    /// A `swapped` that is not 0 or 1.
+    Swapped(String),
+    /// A row with or without the `swapped` column where its batch's
+    /// variant has the other ([`games_header`]).
+    SwapColumn {
+        /// Whether the batch's variant has the decision (`swap=yes`).
+        swap: bool,
+    },
+    /// A `swapped` that is not what the final position says.
+    SwappedMismatch {
+        /// The row's.
+        row: bool,
+    },
     /// A reason that is not one of the four end reasons.
     Reason(String),
     /// A moves-file row whose first field is not a game index.
@@ -364,6 +410,19 @@ impl fmt::Display for RowError {
         let piles = |p: &[u8; 3]| format!("{}-{}-{}", p[0], p[1], p[2]);
         match self {
             RowError::FieldCount { got } => write!(f, "{got} fields instead of {}", GAMES_HEADER.len()),
+            RowError::Swapped(s) => write!(f, "swapped `{s}` is not 0 or 1"),
+            RowError::SwapColumn { swap: true } => {
+                f.write_str("no swapped column, but the batch's variant has swap=yes (18 columns)")
+            }
+            RowError::SwapColumn { swap: false } => {
+                f.write_str("a swapped column, but the batch's variant has no swap (17 columns)")
+            }
+            RowError::SwappedMismatch { row } => write!(
+                f,
+                "swapped {} but the final_spn {} a swap",
+                u8::from(*row),
+                if *row { "shows no" } else { "shows" }
+            ),
             RowError::NotNumber { column, text } => write!(f, "{column} `{text}` is not a number"),
             RowError::Winner(w) => write!(f, "winner `{w}` is not red, blue or draw"),
             RowError::Reason(w) => write!(f, "reason `{w}` is not majority, repetition, closure or block"),
@@ -405,11 +464,18 @@ impl fmt::Display for RowError {
 
 impl std::error::Error for RowError {}
 
-/// Reads one games-file row back: game index, batch seed, matchup key and summary.
+/// Reads one games-file row back: game index, batch seed, matchup key and
+/// summary. A row of [`GAMES_HEADER_SWAP`] (18 fields) has its `swapped`.
 pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameSummary), RowError> {
-    if r.len() != GAMES_HEADER.len() {
+    if r.len() != GAMES_HEADER.len() && r.len() != GAMES_HEADER_SWAP.len() {
         return Err(RowError::FieldCount { got: r.len() });
     }
+    let swapped = match r.get(GAMES_HEADER.len()) {
+        None => None,
+        Some("0") => Some(false),
+        Some("1") => Some(true),
+        Some(s) => return Err(RowError::Swapped(s.into())),
+    };
     let num =
         |i: usize| r[i].parse::<u64>().map_err(|_| RowError::NotNumber { column: GAMES_HEADER[i], text: r[i].into() });
     let winner = match &r[7] {
@@ -426,7 +492,7 @@ pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameS
         w => return Err(RowError::Reason(w.into())),
     };
     let key = PairKey { red: r[3].into(), blue: r[4].into(), draft_red: r[5].into(), draft_blue: r[6].into() };
-    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)? };
+    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)?, swapped };
     Ok((num(0)?, num(1)?, key, g))
 }
 

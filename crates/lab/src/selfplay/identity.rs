@@ -542,6 +542,9 @@ fn white_capacity() -> u8 {
 /// validates and has the row's piles. Returns the summary record.
 pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<(PairKey, GameSummary), RowError> {
     let (i, seed, key, g) = parse_game_row(r)?;
+    if g.swapped.is_some() != id.variant.swap {
+        return Err(RowError::SwapColumn { swap: id.variant.swap });
+    }
     let range = id.shard.range(id.games);
     if expected >= range.end {
         return Err(RowError::BeyondRange { game: i, range });
@@ -607,6 +610,12 @@ pub fn check_row(r: &csv::StringRecord, id: &Identity, expected: u64) -> Result<
     if p.piles() != piles {
         let q = p.piles();
         return Err(RowError::SpnPiles { spn: [q.red, q.blue, q.white], row: [piles.red, piles.blue, piles.white] });
+    }
+    // The winner is a colour; its agent is the seat's ([`GameSummary::winning_seat`]).
+    if let Some(row) = g.swapped
+        && row != p.swapped()
+    {
+        return Err(RowError::SwappedMismatch { row });
     }
     Ok((key, g))
 }

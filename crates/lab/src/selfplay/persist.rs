@@ -5,7 +5,7 @@
 //! batch identity; this module never plays a game itself (scheduling does)
 //! and never overwrites a file unless asked to (`force` or `resume`).
 
-use super::codec::{GAMES_HEADER, MOVES_HEADER, RowError, header_bytes};
+use super::codec::{MOVES_HEADER, RowError, games_header, header_bytes};
 use super::output::OutFile;
 use super::schedule::run_chunk;
 use super::{
@@ -115,15 +115,15 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, Vec<u128>,
         out.file().set_len(0).map_err(|e| io_err("repair", &path, e))?;
         out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
         out.write_all(id.line().as_bytes())?;
-        out.write_all(&header_bytes(&GAMES_HEADER))?;
+        out.write_all(&header_bytes(games_header(id.variant)))?;
         return Ok((summary, keys, next));
     }
     if len == id_len {
-        out.write_all(&header_bytes(&GAMES_HEADER))?;
+        out.write_all(&header_bytes(games_header(id.variant)))?;
         return Ok((summary, keys, next));
     }
     let Some(mut r) = open_reading(&actual)? else { return Err(changed(&path)) };
-    check_header(&mut r.rdr, &path, &GAMES_HEADER)?;
+    check_header(&mut r.rdr, &path, games_header(id.variant))?;
     let mut rec = csv::StringRecord::new();
     while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
         let line = file_line(rec.position());
@@ -244,7 +244,7 @@ pub fn identity_of(b: &Batch) -> Result<Identity, Error> {
 }
 
 /// Sénat's batch files as the one runner ([`super::runner`]) writes them:
-/// the [`Identity`] line, [`GAMES_HEADER`] and (if wanted) [`MOVES_HEADER`],
+/// the [`Identity`] line, [`games_header`] of its variant and (if wanted) [`MOVES_HEADER`],
 /// rows of [`super::codec::RowWriter`], resumed by [`resume_games`] and
 /// [`resume_moves`], summarised into a [`Summary`].
 struct SenatRun<'a> {
@@ -268,7 +268,7 @@ impl super::runner::RunFormat for SenatRun<'_> {
 
     fn fresh(&self, k: usize) -> Vec<u8> {
         let mut bytes = self.id.line().into_bytes();
-        bytes.extend(header_bytes(if k == 0 { &GAMES_HEADER[..] } else { &MOVES_HEADER[..] }));
+        bytes.extend(header_bytes(if k == 0 { games_header(self.id.variant) } else { &MOVES_HEADER[..] }));
         bytes
     }
     fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(SenatSum, u64), Error> {
@@ -335,7 +335,7 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
 }
 
 /// Sénat's games files as the one merge ([`super::merge`]) reads them:
-/// the [`Identity`] line, [`GAMES_HEADER`], rows checked by
+/// the [`Identity`] line, [`games_header`] of its variant, rows checked by
 /// [`identity::check_row`] into a [`Summary`].
 pub struct SenatFormat;
 
@@ -362,12 +362,13 @@ impl super::merge::ShardFormat for SenatFormat {
     fn difference(a: &Identity, b: &Identity) -> Option<(String, String, String)> {
         a.difference(b, true)
     }
-    fn header(path: &Path, _: &Identity, line: &str) -> Result<String, Error> {
-        let want = String::from_utf8(header_bytes(&GAMES_HEADER)).expect("the header is ASCII");
+    fn header(path: &Path, id: &Identity, line: &str) -> Result<String, Error> {
+        let header = games_header(id.variant);
+        let want = String::from_utf8(header_bytes(header)).expect("the header is ASCII");
         if line != want {
             return Err(Error::Identity {
                 path: path.to_path_buf(),
-                message: format!("not a senat selfplay file: its header is not `{}`", GAMES_HEADER.join(",")),
+                message: format!("not a senat selfplay file: its header is not `{}`", header.join(",")),
             });
         }
         Ok(want)

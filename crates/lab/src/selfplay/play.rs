@@ -1,5 +1,8 @@
 //! The game loop: one complete game (draft and play) between the policies
-//! of a matchup, from the game's own generator.
+//! of a matchup, from the game's own generator. The policies asked are
+//! the seat's ([`Position::seat_of`] of the side to move): under `swap=yes`
+//! the red drafter's agents play blue after a swap; the draft agents also
+//! make the decision (`keep` or `swap`).
 //!
 //! It asks the policies for moves and the rules for the end; it never
 //! decides a move itself, never writes anything, and never draws
@@ -45,7 +48,9 @@ pub struct PlayedGame {
 impl PlayedGame {
     /// The summary record of the game.
     pub fn summary(&self) -> GameSummary {
+        let end = self.game.position();
         GameSummary {
+            swapped: end.variant().swap.then(|| end.swapped()),
             winner: self.outcome.winner,
             reason: self.outcome.reason,
             play_len: (self.game.moves().len() - self.draft_len) as u32,
@@ -55,7 +60,8 @@ impl PlayedGame {
 }
 
 /// Wall-clock time the policies of each side spent choosing the moves of
-/// one game ([`play_game_timed`]), by phase; indexed by side (red 0, blue 1).
+/// one game ([`play_game_timed`]), by phase; indexed by seat (the red
+/// drafter 0, the blue one 1: the side, but under `swap=yes` after a swap).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThinkTime {
     /// In the draft (gives and placements), forced opening moves excluded.
@@ -120,7 +126,7 @@ fn play_timed(
         if keep_legal {
             legal.push(n as u16);
         }
-        let side = p.side_to_move() as usize;
+        let side = p.seat_of(p.side_to_move()) as usize;
         let forced = opening.get(game.moves().len()).copied();
         if !play {
             draft_len += 1;
