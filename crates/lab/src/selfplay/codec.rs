@@ -38,6 +38,23 @@ pub const GAMES_HEADER: [&str; 17] = [
     "final_spn",
 ];
 
+/// Columns added after [`GAMES_HEADER`] where a policy of the batch draws
+/// value-bounded choices (`vary=`, [`super::Matchup::varies`]): each
+/// side's value loss of its drawn moves summed over the game, in score
+/// units (a win 1, a draw 0.5) with six decimals. Other batches' files
+/// have [`GAMES_HEADER`] alone, byte for byte as before.
+pub const VARY_COLUMNS: [&str; 2] = ["red_vary_loss", "blue_vary_loss"];
+
+/// The columns of a batch's games file: [`GAMES_HEADER`], then
+/// [`VARY_COLUMNS`] where `varies`.
+pub fn games_header(varies: bool) -> Vec<&'static str> {
+    let mut h = GAMES_HEADER.to_vec();
+    if varies {
+        h.extend(VARY_COLUMNS);
+    }
+    h
+}
+
 /// Columns of the per-move file.
 pub const MOVES_HEADER: [&str; 6] = ["game", "ply", "phase", "side", "move", "legal_moves"];
 
@@ -157,6 +174,10 @@ pub(super) struct RowWriter {
     /// Each game's key for the distinct-games count ([`crate::variety::row_key`]
     /// of its draft and play moves fields, [`GAMES_VARIETY_COLUMNS`]).
     pub(super) keys: Vec<u128>,
+    /// Each game's draft-opening key ([`crate::variety::opening_prefix`]).
+    pub(super) openings: Vec<u128>,
+    /// Whether the rows have [`VARY_COLUMNS`].
+    varies: bool,
 }
 
 /// The columns of a games row that name its game for the distinct-games
@@ -183,6 +204,8 @@ impl RowWriter {
             seed,
             spn: Vec::new(),
             keys: Vec::new(),
+            openings: Vec::new(),
+            varies: m.varies(),
         }
     }
 
@@ -216,10 +239,18 @@ impl RowWriter {
             [&buf[draft_at..draft_end], &buf[draft_end + 1..play_end]].into_iter(),
             None,
         ));
+        self.openings
+            .push(crate::variety::row_key(std::iter::once(crate::variety::opening_prefix(&buf[draft_at..draft_end])), None));
         buf.push(b',');
         self.spn.clear();
         position.write_spn(&mut self.spn);
         push_field(buf, &self.spn);
+        if self.varies {
+            for x in g.vary_loss.unwrap_or_default() {
+                buf.push(b',');
+                buf.extend_from_slice(crate::stats::micros_text(x).as_bytes());
+            }
+        }
         buf.push(b'\n');
         if let Some(buf) = self.moves.as_mut() {
             let mut p = *g.game.start();
@@ -241,10 +272,10 @@ impl RowWriter {
         }
     }
 
-    /// The rows written: games, then moves (empty when not wanted), and
-    /// the games' keys.
-    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>, Vec<u128>) {
-        (self.games, self.moves.unwrap_or_default(), self.keys)
+    /// The rows written: games, then moves (empty when not wanted), the
+    /// games' keys and their draft-opening keys.
+    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>, Vec<u128>, Vec<u128>) {
+        (self.games, self.moves.unwrap_or_default(), self.keys, self.openings)
     }
 }
 
@@ -363,7 +394,12 @@ impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piles = |p: &[u8; 3]| format!("{}-{}-{}", p[0], p[1], p[2]);
         match self {
-            RowError::FieldCount { got } => write!(f, "{got} fields instead of {}", GAMES_HEADER.len()),
+            RowError::FieldCount { got } => write!(
+                f,
+                "{got} fields instead of {} (or {} with the value-loss columns of vary=)",
+                GAMES_HEADER.len(),
+                GAMES_HEADER.len() + VARY_COLUMNS.len()
+            ),
             RowError::NotNumber { column, text } => write!(f, "{column} `{text}` is not a number"),
             RowError::Winner(w) => write!(f, "winner `{w}` is not red, blue or draw"),
             RowError::Reason(w) => write!(f, "reason `{w}` is not majority, repetition, closure or block"),
@@ -405,11 +441,18 @@ impl fmt::Display for RowError {
 
 impl std::error::Error for RowError {}
 
-/// Reads one games-file row back: game index, batch seed, matchup key and summary.
+/// Reads one games-file row back: game index, batch seed, matchup key and
+/// summary (with the value losses where the row has [`VARY_COLUMNS`]).
 pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameSummary), RowError> {
-    if r.len() != GAMES_HEADER.len() {
+    let base = GAMES_HEADER.len();
+    if r.len() != base && r.len() != base + VARY_COLUMNS.len() {
         return Err(RowError::FieldCount { got: r.len() });
     }
+    let loss = |k: usize| {
+        crate::stats::parse_micros(&r[base + k])
+            .ok_or_else(|| RowError::NotNumber { column: VARY_COLUMNS[k], text: r[base + k].into() })
+    };
+    let vary_loss = if r.len() > base { Some([loss(0)?, loss(1)?]) } else { None };
     let num =
         |i: usize| r[i].parse::<u64>().map_err(|_| RowError::NotNumber { column: GAMES_HEADER[i], text: r[i].into() });
     let winner = match &r[7] {
@@ -426,7 +469,7 @@ pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameS
         w => return Err(RowError::Reason(w.into())),
     };
     let key = PairKey { red: r[3].into(), blue: r[4].into(), draft_red: r[5].into(), draft_blue: r[6].into() };
-    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)? };
+    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)?, vary_loss };
     Ok((num(0)?, num(1)?, key, g))
 }
 
