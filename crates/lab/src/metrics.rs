@@ -1311,7 +1311,13 @@ mod tests {
             line: 3,
             game: 7,
             key: key(),
-            summary: GameSummary { winner: o.winner, reason: o.reason, play_len: play.len() as u32, legal_sum: 0, vary_loss: None },
+            summary: GameSummary {
+                winner: o.winner,
+                reason: o.reason,
+                play_len: play.len() as u32,
+                legal_sum: 0,
+                vary_loss: None,
+            },
             draft_moves: draft.join(" "),
             play_moves: play.join(" "),
         };

@@ -379,7 +379,9 @@ impl Summary {
             let _ = writeln!(s, "  branching  {:.2} legal moves per play position", t.branching());
             if t.loss_games > 0 {
                 let parts: Vec<String> = (0..3)
-                    .filter_map(|k| t.loss_mean(k).map(|(m, (lo, hi))| format!("{} {m:.4} [{lo:.4}, {hi:.4}]", LOSS_SIDES[k])))
+                    .filter_map(|k| {
+                        t.loss_mean(k).map(|(m, (lo, hi))| format!("{} {m:.4} [{lo:.4}, {hi:.4}]", LOSS_SIDES[k]))
+                    })
                     .collect();
                 let _ = writeln!(s, "  vary loss  {} per game (score units, 95% interval)", parts.join(", "));
             }

@@ -241,14 +241,11 @@ impl Vary {
         let floor = (best_visits as f64 * VARY_MIN_VISIT_SHARE).max(1.0);
         let within: Vec<usize> = (0..moves.len())
             .filter(|&i| {
-                i == best || (moves[i].1 as f64 >= floor && moves[i].2.is_finite() && moves[i].2 >= best_value - self.margin)
+                i == best
+                    || (moves[i].1 as f64 >= floor && moves[i].2.is_finite() && moves[i].2 >= best_value - self.margin)
             })
             .collect();
-        let index = if within.len() == 1 {
-            best
-        } else {
-            within[game_search::rng::below(rng, within.len())]
-        };
+        let index = if within.len() == 1 { best } else { within[game_search::rng::below(rng, within.len())] };
         Some(VaryPick { index, loss: (best_value - moves[index].2).max(0.0), choices: within.len() })
     }
 }

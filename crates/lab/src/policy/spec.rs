@@ -481,7 +481,9 @@ impl PolicySpec {
             (Some(s), _) => s.draft.deterministic() && s.play.deterministic(),
             (None, PolicyKind::AlphaBeta) => self.engine.temp.is_off(),
             (None, PolicyKind::Mcts) => {
-                self.engine.temp.is_off() && self.engine.vary.is_off() && matches!(self.engine.rollout, SenatRollout::Eval(_))
+                self.engine.temp.is_off()
+                    && self.engine.vary.is_off()
+                    && matches!(self.engine.rollout, SenatRollout::Eval(_))
             }
             _ => false,
         }
@@ -736,6 +738,30 @@ mod tests {
             assert_eq!(POLICIES.kind(name).map(|k| k.keys), Some(keys));
         }
         assert_eq!(&HEURISTIC_KEYS[..7], Weights::NAMES, "every weight is a key of heuristic");
+    }
+
+    #[test]
+    fn vary_takes_temp_plies_and_refuses_temp_and_other_kinds() {
+        let p = PolicySpec::parse("mcts:playouts=5,vary=0.02,temp_plies=8").unwrap();
+        assert_eq!(p.engine.vary, Vary { margin: 0.02, plies: 8 });
+        assert!(p.engine.temp.is_off(), "temp_plies is vary's here, not a temperature");
+        assert!(p.varies() && !p.deterministic());
+        assert_eq!(PolicySpec::parse("mcts:vary=0.01").unwrap().engine.vary.plies, DEFAULT_TEMP_PLIES);
+        let zero = PolicySpec::parse("mcts:playouts=5,rollout=eval,vary=0,temp_plies=8").unwrap();
+        assert!(zero.engine.vary.is_off() && zero.engine.temp.is_off() && !zero.varies() && zero.deterministic());
+        assert!(PolicySpec::parse("random>mcts:vary=0.1").unwrap().varies());
+        assert!(!PolicySpec::parse("mcts:vary=0.1").unwrap().without_temperature().varies());
+        for (bad, said) in [
+            ("mcts:vary=0.02,temp=0.5", "keep one"),
+            ("mcts:vary=2", "expected a value margin in 0..=1"),
+            ("mcts:vary=-0.1", "vary"),
+            ("mcts:vary=x", "vary"),
+            ("ab:vary=0.1", "vary"),
+            ("learned:vary=0.1", "vary"),
+        ] {
+            let e = PolicySpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(said), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -239,8 +239,10 @@ impl RowWriter {
             [&buf[draft_at..draft_end], &buf[draft_end + 1..play_end]].into_iter(),
             None,
         ));
-        self.openings
-            .push(crate::variety::row_key(std::iter::once(crate::variety::opening_prefix(&buf[draft_at..draft_end])), None));
+        self.openings.push(crate::variety::row_key(
+            std::iter::once(crate::variety::opening_prefix(&buf[draft_at..draft_end])),
+            None,
+        ));
         buf.push(b',');
         self.spn.clear();
         position.write_spn(&mut self.spn);
@@ -551,7 +553,7 @@ mod tests {
                 p.play_unchecked(mv);
             }
         }
-        let (g, mv, _) = w.into_rows();
+        let (g, mv, _, _) = w.into_rows();
         assert_eq!(String::from_utf8(g).unwrap(), String::from_utf8(games.into_inner().unwrap()).unwrap());
         assert_eq!(mv, moves.into_inner().unwrap());
     }
