@@ -350,6 +350,7 @@ pub(crate) fn cmd_selfplay(a: SelfplayArgs, out: &mut impl Write) -> Result<()> 
     if !a.quiet {
         out.write_all(report.summary.table(a.histogram).as_bytes())?;
         writeln!(out, "{}", variety.line())?;
+        writeln!(out, "{}", senat_lab::variety::openings_line(&report.openings))?;
         writeln!(out, "{}", rate_line(report.played, report.resumed, report.seconds, threads, None))?;
     }
     let line = files.written();

@@ -204,3 +204,93 @@ fn debacle_temperature_varies_every_round() {
     let distinct: BTreeSet<_> = rounds.iter().map(|r| &r.1).collect();
     assert!(distinct.len() > by_scores.len(), "{} round-2 openings for {} scores", distinct.len(), by_scores.len());
 }
+
+/// `vary=ε` (issue 58 item 4): its games file has each side's value loss
+/// (two columns only it writes), read back into the same summary by a run
+/// cut and resumed and by the merge of its shards; `vary=0` is the agent
+/// without the key, game for game, with no loss columns; and the report
+/// counts the distinct draft openings.
+#[test]
+fn vary_loss_columns_round_trip_through_resume_and_merge() {
+    let d = TempDir::new("variety-vary");
+    let agent = |extra: &str| format!("mcts:playouts=20,rollout=eval{extra}");
+    let run = |spec: &str, extra: &[&str]| {
+        let base = ["selfplay", "--games", "6", "--seed", "4", "--threads", "1", "--red", spec, "--blue", spec];
+        let o = senat_in(&d.0, &[&base[..], extra].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = run(&agent(",vary=0.05,temp_plies=8"), &["--out", "all.csv", "--summary", "all-sum.csv"]);
+    assert!(out.contains("vary loss  red "), "{out}");
+    assert!(out.contains("distinct draft openings (first 4 draft moves): "), "{out}");
+    let all = d.text("all.csv");
+    let header = all.lines().nth(1).unwrap();
+    assert!(header.ends_with(",final_spn,red_vary_loss,blue_vary_loss"), "{header}");
+    let summary = d.text("all-sum.csv");
+    for side in ["red", "blue", "game"] {
+        assert!(summary.contains(&format!(",vary_loss_{side}_mean,")), "{summary}");
+    }
+    // Every side's loss is at most ε per drawn move: 4 draws each within 8 plies.
+    for row in all.lines().skip(2) {
+        let f: Vec<&str> = row.rsplitn(3, ',').collect();
+        for x in &f[..2] {
+            let loss: f64 = x.parse().unwrap();
+            assert!((0.0..=4.0 * 0.05 + 1e-9).contains(&loss), "{row}");
+        }
+    }
+    // Cut after three rows and resumed: the same file and summary.
+    let cut: String = all.lines().take(5).map(|l| format!("{l}\n")).collect();
+    d.write("cut.csv", cut);
+    run(&agent(",vary=0.05,temp_plies=8"), &["--out", "cut.csv", "--summary", "cut-sum.csv", "--resume", "--quiet"]);
+    assert_eq!(d.text("cut.csv"), all);
+    assert_eq!(d.text("cut-sum.csv"), summary);
+    // Shards merged: the same summary.
+    for k in [1, 2] {
+        let (name, shard) = (format!("s{k}.csv"), format!("{k}/2"));
+        run(&agent(",vary=0.05,temp_plies=8"), &["--shard", &shard, "--out", &name, "--summary", "", "--quiet"]);
+    }
+    let o = senat_in(&d.0, &["merge", "s2.csv", "s1.csv", "--out", "m.csv", "--summary", "m-sum.csv", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(d.text("m-sum.csv"), summary);
+    assert_eq!(d.text("m.csv"), all);
+    // vary=0: today's agent, game for game, and no loss columns.
+    run(&agent(""), &["--out", "plain.csv", "--summary", "", "--quiet"]);
+    run(&agent(",vary=0"), &["--out", "zero.csv", "--summary", "", "--quiet"]);
+    let body = |t: String| t.lines().skip(1).map(|l| l.replace(",vary=0", "")).collect::<Vec<_>>();
+    assert_eq!(body(d.text("zero.csv")), body(d.text("plain.csv")));
+    assert!(d.text("plain.csv").lines().nth(1).unwrap().ends_with(",final_spn"));
+}
+
+/// A batch of `swap=yes` whose agents have `vary=` writes both optional
+/// columns, `swapped` first, then the losses (20 fields), and reads them
+/// back: resumed and merged, the same file and summary.
+#[test]
+fn swap_and_vary_columns_together_round_trip() {
+    let d = TempDir::new("variety-swap-vary");
+    let spec = "mcts:playouts=20,rollout=eval,vary=0.05,temp_plies=8";
+    let run = |extra: &[&str]| {
+        let base = ["selfplay", "--games", "4", "--seed", "5", "--threads", "1", "--variant", "swap=yes"];
+        let o = senat_in(&d.0, &[&base[..], &["--red", spec, "--blue", spec], extra].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    run(&["--out", "all.csv", "--summary", "all-sum.csv", "--quiet"]);
+    let all = d.text("all.csv");
+    let header = all.lines().nth(1).unwrap();
+    assert!(header.ends_with(",final_spn,swapped,red_vary_loss,blue_vary_loss"), "{header}");
+    for row in all.lines().skip(2) {
+        let f: Vec<&str> = row.rsplitn(4, ',').collect();
+        assert!(f[2] == "0" || f[2] == "1", "{row}");
+    }
+    let cut: String = all.lines().take(4).map(|l| format!("{l}\n")).collect();
+    d.write("cut.csv", cut);
+    run(&["--out", "cut.csv", "--summary", "cut-sum.csv", "--resume", "--quiet"]);
+    assert_eq!(d.text("cut.csv"), all);
+    assert_eq!(d.text("cut-sum.csv"), d.text("all-sum.csv"));
+    for k in [1, 2] {
+        run(&["--shard", &format!("{k}/2"), "--out", &format!("s{k}.csv"), "--summary", "", "--quiet"]);
+    }
+    let o = senat_in(&d.0, &["merge", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", "m-sum.csv", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(d.text("m.csv"), all);
+    assert_eq!(d.text("m-sum.csv"), d.text("all-sum.csv"));
+}

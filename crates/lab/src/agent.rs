@@ -51,6 +51,15 @@ pub trait Agent<G: Seat>: Send {
     fn assess(&self) -> Option<(crate::winprob::WinChance, Vec<G::Move>)> {
         None
     }
+    /// The value the last choice gave up by a value-bounded draw
+    /// ([`crate::temperature::Vary`]): the usual move's mean value minus
+    /// the drawn move's, in score units (a win 1, a draw ½), 0 where the
+    /// usual move was played within the draw's plies; `None` where the
+    /// choice drew nothing (outside those plies, or an agent without
+    /// `vary=`). Self-play sums it per game and side.
+    fn sampled_loss(&self) -> Option<f64> {
+        None
+    }
     /// The last search's root moves, each with its visits and its mean
     /// result for the player who chose (in `[0, 1]`), in the search's
     /// order; empty where the agent does not search a tree (random,

@@ -30,7 +30,7 @@
 //! the pushes that score, by the colour of the die that goes through the
 //! door, from the pusher's side.
 
-use crate::selfplay::{GAMES_HEADER, MOVES_HEADER, parse_game_row};
+use crate::selfplay::{GAMES_HEADER, MOVES_HEADER, games_header, parse_game_row};
 use crate::stats::{GameSummary, PairKey, REASONS, Summary, wilson};
 use ahash::AHashMap;
 use senat_rules::board::{CELLS, Row};
@@ -390,12 +390,14 @@ impl<R: Read> GameRows<R> {
         let err = |line: u64, msg: String| AnnexError { file: name.to_string(), line, msg };
         let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).flexible(true).from_reader(reader);
         let head = rdr.headers().map_err(|e| err(e.position().map_or(1, |p| p.line()), e.to_string()))?.clone();
-        if head.iter().ne(GAMES_HEADER.iter().copied()) {
+        // With or without the value-loss columns of a batch with `vary=`.
+        let rules = senat_rules::Variant::default();
+        if [false, true].iter().all(|&v| head.iter().ne(games_header(rules, v).iter().copied())) {
             let what = if head.iter().any(|h| h == "pairing") {
                 "an arena games file has no draft or play moves; draft-stats and metrics read selfplay or merge \
                  games files"
                     .to_string()
-            } else if head.iter().eq(crate::selfplay::codec::GAMES_HEADER_SWAP.iter().copied()) {
+            } else if head.iter().any(|h| h == "swapped") {
                 "a batch of swap=yes (its rows have a `swapped` column): draft-stats and metrics count by colour, \
                  and the decision after the draft may change the player of a colour (not supported)"
                     .to_string()

@@ -170,6 +170,11 @@ pub enum LimitError {
         /// The key and value.
         value: String,
     },
+    /// A value margin (`vary=`) that is not finite or out of `0..=1`.
+    Margin {
+        /// The key and value.
+        value: String,
+    },
     /// A ply count (temperature plies, book plies) above [`MAX_TEMP_PLIES`].
     Plies {
         /// The key or flag and value.
@@ -248,6 +253,9 @@ impl std::fmt::Display for LimitError {
             }
             LimitError::Temp { value } => {
                 write!(f, "{value}: expected a temperature in 0..={MAX_TEMP:e} (0: off)")
+            }
+            LimitError::Margin { value } => {
+                write!(f, "{value}: expected a value margin in 0..=1 (score units: a win 1, a draw 0.5; 0: off)")
             }
             LimitError::Plies { value } => write!(f, "{value}: expected plies in 0..={MAX_TEMP_PLIES}"),
             LimitError::Nodes { value } => write!(f, "{value}: expected a node count from 1 to {MAX_NODES}"),
@@ -414,6 +422,15 @@ pub fn temp(key: &str, t: f64) -> Result<f64, LimitError> {
         return Err(LimitError::Temp { value: label(key, number(t)) });
     }
     Ok(t)
+}
+
+/// A value margin for `key` (`vary=`), checked: finite, 0 to 1 (score
+/// units: a win 1, a draw ½).
+pub fn margin(key: &str, e: f64) -> Result<f64, LimitError> {
+    if !(e.is_finite() && (0.0..=1.0).contains(&e)) {
+        return Err(LimitError::Margin { value: label(key, number(e)) });
+    }
+    Ok(e)
 }
 
 /// A ply count for `flag` (temperature plies, book plies), checked: at

@@ -1317,6 +1317,7 @@ mod tests {
                 play_len: play.len() as u32,
                 legal_sum: 0,
                 swapped: None,
+                vary_loss: None,
             },
             draft_moves: draft.join(" "),
             play_moves: play.join(" "),

@@ -48,6 +48,10 @@ pub struct GameSummary {
     /// Whether the players swapped colours after the draft, in a variant
     /// with the decision (`swap=yes`); `None` in the others.
     pub swapped: Option<bool>,
+    /// Each side's summed value loss of its value-bounded draws (`vary=`),
+    /// in millionths of score units ([`loss_micros`]), red first; `None`
+    /// where no policy of the batch draws them (nothing recorded).
+    pub vary_loss: Option<[u64; 2]>,
 }
 
 impl GameSummary {
@@ -56,6 +60,31 @@ impl GameSummary {
     pub fn winning_seat(&self) -> Option<Side> {
         self.winner.map(|w| if self.swapped == Some(true) { w.other() } else { w })
     }
+}
+
+/// A value loss in score units (a win 1, a draw ½) as the whole millionths
+/// the games file writes and the summary sums (exact, so that a summary
+/// does not depend on the order games are added in); negative or NaN: 0.
+pub fn loss_micros(loss: f64) -> u64 {
+    if loss > 0.0 { (loss * 1e6).round() as u64 } else { 0 }
+}
+
+/// `micros` millionths as a decimal with six places (`0.012500`), as the
+/// games file writes a value loss.
+pub fn micros_text(micros: u64) -> String {
+    format!("{}.{:06}", micros / 1_000_000, micros % 1_000_000)
+}
+
+/// Reads [`micros_text`] back (a whole number, or up to six decimal places); `None` otherwise.
+pub fn parse_micros(text: &str) -> Option<u64> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (!frac.is_empty() && !digits(frac)) || frac.len() > 6 {
+        return None;
+    }
+    let scale = 10u64.pow(6 - frac.len() as u32);
+    let f: u64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+    whole.parse::<u64>().ok()?.checked_mul(1_000_000)?.checked_add(f * scale)
 }
 
 /// End reasons in a fixed order, for counting.
@@ -92,6 +121,12 @@ pub struct Tally {
     pub red_seat: u64,
     /// Of them, the wins of the blue drafter's agents (`blue=`).
     pub blue_seat: u64,
+    /// Games with a value loss recorded ([`GameSummary::vary_loss`]).
+    pub loss_games: u64,
+    /// Their summed value losses in millionths: red, blue, both sides.
+    pub loss_sum: [u64; 3],
+    /// The sums of their squares (per game), in the order of `loss_sum`.
+    pub loss_sq_sum: [u128; 3],
 }
 
 impl Tally {
@@ -122,6 +157,31 @@ impl Tally {
                 None => {}
             }
         }
+        if let Some([r, b]) = g.vary_loss {
+            self.loss_games += 1;
+            for (k, x) in [r, b, r + b].into_iter().enumerate() {
+                self.loss_sum[k] += x;
+                self.loss_sq_sum[k] += x as u128 * x as u128;
+            }
+        }
+    }
+
+    /// The mean value loss per game of side `k` (0 red, 1 blue, 2 both
+    /// sides summed) in score units, with its 95% interval (normal: mean ±
+    /// 1.96 sd/√n); `None` without games recorded.
+    pub fn loss_mean(&self, k: usize) -> Option<(f64, (f64, f64))> {
+        if self.loss_games == 0 {
+            return None;
+        }
+        let n = self.loss_games as f64;
+        let mean = self.loss_sum[k] as f64 / n;
+        let var = if self.loss_games < 2 {
+            0.0
+        } else {
+            ((self.loss_sq_sum[k] as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
+        };
+        let half = Z95 * (var / n).sqrt();
+        Some((mean / 1e6, ((mean - half).max(0.0) / 1e6, (mean + half) / 1e6)))
     }
 
     /// Adds another tally.
@@ -146,6 +206,11 @@ impl Tally {
         self.swapped += o.swapped;
         self.red_seat += o.red_seat;
         self.blue_seat += o.blue_seat;
+        self.loss_games += o.loss_games;
+        for k in 0..3 {
+            self.loss_sum[k] += o.loss_sum[k];
+            self.loss_sq_sum[k] += o.loss_sq_sum[k];
+        }
     }
 
     /// Mean play length.
@@ -233,6 +298,9 @@ pub fn wilson_share(p: f64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The sides of [`Tally::loss_mean`], as the summary names them.
+pub const LOSS_SIDES: [&str; 3] = ["red", "blue", "game"];
+
 /// Width of the length histogram's bins, in play half-moves.
 pub const HIST_WIDTH: usize = 10;
 
@@ -319,6 +387,12 @@ impl Summary {
             row("length_p90", t.quantile(0.9).to_string(), None);
             row("length_max", t.lengths.len().saturating_sub(1).to_string(), None);
             row("branching_mean", format!("{:.4}", t.branching()), None);
+            // Only where recorded (`vary=`): other batches' summaries are as before.
+            for (k, side) in LOSS_SIDES.iter().enumerate() {
+                if let Some((mean, ci)) = t.loss_mean(k) {
+                    row(&format!("vary_loss_{side}_mean"), format!("{mean:.6}"), Some(ci));
+                }
+            }
             for (start, c) in t.histogram(HIST_WIDTH) {
                 row(&format!("length_hist_{start:03}_{:03}", start + HIST_WIDTH - 1), c.to_string(), None);
             }
@@ -360,6 +434,14 @@ impl Summary {
                 t.lengths.len().saturating_sub(1)
             );
             let _ = writeln!(s, "  branching  {:.2} legal moves per play position", t.branching());
+            if t.loss_games > 0 {
+                let parts: Vec<String> = (0..3)
+                    .filter_map(|k| {
+                        t.loss_mean(k).map(|(m, (lo, hi))| format!("{} {m:.4} [{lo:.4}, {hi:.4}]", LOSS_SIDES[k]))
+                    })
+                    .collect();
+                let _ = writeln!(s, "  vary loss  {} per game (score units, 95% interval)", parts.join(", "));
+            }
             if !histogram {
                 continue;
             }

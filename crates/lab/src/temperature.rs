@@ -173,6 +173,90 @@ impl fmt::Display for Temperature {
     }
 }
 
+/// The visits a root move needs, as a share of the most visited move's,
+/// for its mean value to count in a value-bounded choice ([`Vary`]): a
+/// tenth. A move searched less than that has too noisy a mean (its
+/// standard error is about 0.5/√visits: ±0.05 at 100 visits) to be called
+/// within ε of the best; it is never drawn.
+pub const VARY_MIN_VISIT_SHARE: f64 = 0.1;
+
+/// A value-bounded choice over the first plies of a game (`vary=ε`,
+/// `temp_plies=K` in an MCTS spec): at each of the first `plies` plies the
+/// agent draws its move uniformly among the root moves whose mean value
+/// (the search's mean result for the mover, a win 1, a draw ½, a loss 0)
+/// is within `margin` of its usual move's (the most visited), counting
+/// only moves with at least [`VARY_MIN_VISIT_SHARE`] of that move's
+/// visits; the usual move is always among them. Unlike a temperature, no
+/// move worse than the margin by the agent's own values is ever played.
+/// [`Vary::OFF`] (the default) is none: the agent is the one without the
+/// key, draw for draw.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Vary {
+    /// ε, in score units (0 to 1; 0 is off).
+    pub margin: f64,
+    /// The plies of the game it covers (moves made before it, both sides).
+    pub plies: u32,
+}
+
+/// A value-bounded choice: the index played and its value loss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VaryPick {
+    /// The root move drawn (an index of the search's root moves).
+    pub index: usize,
+    /// Its value loss: the usual move's mean value minus its own, at
+    /// least 0 (a drawn move whose mean is above the usual move's lost
+    /// nothing by the agent's values), in score units.
+    pub loss: f64,
+    /// How many root moves qualified (1: the usual move alone, no draw made).
+    pub choices: usize,
+}
+
+impl Vary {
+    /// No value-bounded choice.
+    pub const OFF: Vary = Vary { margin: 0.0, plies: 0 };
+
+    /// `margin` over the first `plies` plies; [`Vary::OFF`] when either is 0.
+    pub fn new(margin: f64, plies: u32) -> Vary {
+        if margin > 0.0 && plies > 0 { Vary { margin, plies } } else { Vary::OFF }
+    }
+
+    /// Whether this is none.
+    pub fn is_off(&self) -> bool {
+        *self == Vary::OFF
+    }
+
+    /// Whether a move at `ply` (moves made so far in the game) is drawn.
+    pub fn applies(&self, ply: usize) -> bool {
+        !self.is_off() && ply < self.plies as usize
+    }
+
+    /// Draws among root moves `moves` (move, visits, mean value for the
+    /// mover in `[0, 1]`), whose usual move is `moves[best]`: uniformly
+    /// among those within [`Vary::margin`] of it with enough visits
+    /// ([`VARY_MIN_VISIT_SHARE`]). With the usual move alone qualifying,
+    /// it is returned and nothing is drawn from `rng`; otherwise one draw.
+    /// `None` when `best` is not an index of `moves`.
+    pub fn pick<M>(&self, moves: &[(M, u64, f64)], best: usize, rng: &mut GameRng) -> Option<VaryPick> {
+        let &(_, best_visits, best_value) = moves.get(best)?;
+        let floor = (best_visits as f64 * VARY_MIN_VISIT_SHARE).max(1.0);
+        let within: Vec<usize> = (0..moves.len())
+            .filter(|&i| {
+                i == best
+                    || (moves[i].1 as f64 >= floor && moves[i].2.is_finite() && moves[i].2 >= best_value - self.margin)
+            })
+            .collect();
+        let index = if within.len() == 1 { best } else { within[game_search::rng::below(rng, within.len())] };
+        Some(VaryPick { index, loss: (best_value - moves[index].2).max(0.0), choices: within.len() })
+    }
+}
+
+impl fmt::Display for Vary {
+    /// `vary=ε,temp_plies=K`, or nothing when off.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_off() { Ok(()) } else { write!(f, "vary={},temp_plies={}", self.margin, self.plies) }
+    }
+}
+
 /// An index drawn with probability ∝ `w[i]` (non-negative, at least one
 /// positive), from one 53-bit uniform draw.
 fn pick(w: &[f64], rng: &mut GameRng) -> Option<usize> {
@@ -305,5 +389,34 @@ mod tests {
         };
         assert_eq!(run(1), run(1));
         assert_ne!(run(1), run(2));
+    }
+
+    #[test]
+    fn vary_draws_only_within_the_margin_and_zero_is_the_usual_move() {
+        // (move, visits, mean value): move 0 is the usual one (most visited).
+        let moves = [(0u8, 500, 0.60), (1, 200, 0.59), (2, 100, 0.50), (3, 20, 0.61), (4, 150, 0.585)];
+        let v = Vary::new(0.02, 4);
+        let mut rng = rng_from_seed(9);
+        let mut seen = [0u32; 5];
+        for _ in 0..3_000 {
+            let p = v.pick(&moves, 0, &mut rng).unwrap();
+            assert_eq!(p.choices, 3);
+            assert!((p.loss - (0.60 - moves[p.index].2).max(0.0)).abs() < 1e-12);
+            assert!(p.loss <= 0.02 + 1e-12);
+            seen[p.index] += 1;
+        }
+        // Move 2 is 0.10 below; move 3 is above but has too few visits (20 < 50).
+        assert_eq!((seen[2], seen[3]), (0, 0), "{seen:?}");
+        assert!(seen[0] > 900 && seen[1] > 900 && seen[4] > 900, "uniform among three: {seen:?}");
+        // ε = 0 (and OFF): the usual move, and no draw from the generator.
+        let mut a = rng_from_seed(3);
+        let b = rng_from_seed(3);
+        let p = Vary { margin: 0.0, plies: 4 }.pick(&moves, 0, &mut a).unwrap();
+        assert_eq!((p.index, p.loss, p.choices), (0, 0.0, 1));
+        assert_eq!(a, b, "nothing drawn");
+        assert!(Vary::new(0.0, 4).is_off() && Vary::new(0.1, 0).is_off());
+        assert!(v.applies(3) && !v.applies(4) && !Vary::OFF.applies(0));
+        assert_eq!(v.to_string(), "vary=0.02,temp_plies=4");
+        assert_eq!(v.pick(&moves, 9, &mut rng), None);
     }
 }

@@ -88,6 +88,30 @@ impl Variety {
     }
 }
 
+/// The draft moves that name a game's draft opening: the first four
+/// (issue 58: distinct openings per 1,000 games).
+pub const OPENING_MOVES: usize = 4;
+
+/// The beginning of a `draft_moves` field (move texts separated by single
+/// blanks) that names the game's draft opening: its first
+/// [`OPENING_MOVES`] moves (all of them in a shorter draft).
+pub fn opening_prefix(draft: &[u8]) -> &[u8] {
+    match draft.iter().enumerate().filter(|&(_, &b)| b == b' ').nth(OPENING_MOVES - 1) {
+        Some((i, _)) => &draft[..i],
+        None => draft,
+    }
+}
+
+/// The line of distinct draft openings: `distinct draft openings (first
+/// 4 draft moves): D of N games (R per 1,000 games)`.
+pub fn openings_line(v: &Variety) -> String {
+    let per = if v.games == 0 { 0.0 } else { 1000.0 * v.distinct as f64 / v.games as f64 };
+    format!(
+        "distinct draft openings (first {OPENING_MOVES} draft moves): {} of {} games ({per:.1} per 1,000 games)",
+        v.distinct, v.games
+    )
+}
+
 /// The distinct games of a games CSV (lines starting with `#` skipped, a
 /// header line, then one row per game), each named by the fields
 /// `columns` (0-based) and, with `last`, the row's last field.

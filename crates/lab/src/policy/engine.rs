@@ -12,7 +12,7 @@ use super::{Agent, GameRng, Turn};
 use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::learned::LearnedRef;
-use crate::temperature::{self, Temperature};
+use crate::temperature::{self, Temperature, Vary};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
 use game_search::TableError;
 use game_search::alphabeta::{Limits, Searcher, Table};
@@ -44,6 +44,10 @@ pub struct MctsPolicy {
     mcts: Mcts<Senat, SenatRollout>,
     reuse: bool,
     temp: Temperature,
+    /// The value-bounded choice over the first plies (`vary=`).
+    vary: Vary,
+    /// [`Agent::sampled_loss`] of the last choice.
+    loss: Option<f64>,
     /// The game's moves when the trees were last advanced.
     seen: Vec<Move>,
     /// [`Agent::explain`] of the last search.
@@ -75,6 +79,8 @@ impl MctsPolicy {
             mcts: Mcts::new(config, e.rollout()),
             reuse: e.reuse,
             temp: e.temp,
+            vary: e.vary,
+            loss: None,
             seen: Vec::new(),
             last: None,
             guard: e.guard.build(),
@@ -98,6 +104,7 @@ impl Agent<Senat> for MctsPolicy {
         // The guard looks only in the play phase: no game ends in the draft.
         let guarded = self.guard.on() && turn.position().is_play();
         self.assessed = None;
+        self.loss = None;
         self.root.clear();
         if guarded && let Some(win) = self.guard.before(&state) {
             self.last = self.guard.explain(|m| m.to_string());
@@ -127,10 +134,25 @@ impl Agent<Senat> for MctsPolicy {
         let best = if report.proof.is_none() && self.temp.applies(turn.ply()) {
             let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
             self.temp.sample_visits(&visits, rng).map_or(best, |i| report.moves[i].0)
+        } else if report.proof.is_none() && self.vary.applies(turn.ply()) {
+            // Within vary's plies: a move drawn among those within ε of the
+            // usual one by the search's own mean values (after the search's seed).
+            match report.moves.iter().position(|m| m.0 == best).and_then(|b| self.vary.pick(&report.moves, b, rng)) {
+                Some(p) => {
+                    self.loss = Some(p.loss);
+                    report.moves[p.index].0
+                }
+                None => best,
+            }
         } else {
             best
         };
+        let drawn = best;
         let best = if guarded { self.guard.after(&state, best, &report.moves, report.value()) } else { best };
+        if best != drawn && self.loss.is_some() {
+            // The guard replaced the drawn move (its proof decides): nothing given up by the draw.
+            self.loss = Some(0.0);
+        }
         if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(|m| m.to_string())) {
             line.push_str("; ");
             line.push_str(&note);
@@ -160,6 +182,10 @@ impl Agent<Senat> for MctsPolicy {
 
     fn candidates(&self) -> Vec<(Move, u64, f64)> {
         self.root.clone()
+    }
+
+    fn sampled_loss(&self) -> Option<f64> {
+        self.loss
     }
 }
 
@@ -281,6 +307,9 @@ pub struct EngineParams {
     /// Both: the move temperature over the first plies (`temp=`,
     /// `temp_plies=`; [`Temperature::OFF`]: none).
     pub temp: Temperature,
+    /// MCTS: the value-bounded choice over the first plies (`vary=`,
+    /// `temp_plies=`; [`Vary::OFF`]: none), instead of a temperature.
+    pub vary: Vary,
 }
 
 impl EngineParams {
@@ -342,6 +371,7 @@ impl Default for EngineParams {
             learned: LearnedRef::builtin(),
             movetime_ms: None,
             temp: Temperature::OFF,
+            vary: Vary::OFF,
         }
     }
 }

@@ -19,7 +19,7 @@ use crate::learned::{Learned, LearnedError, LearnedRef};
 use crate::limits::{self, LimitError};
 use crate::named;
 use crate::spec::{Expected, Family, Kind, Param, ParamError, Reading};
-use crate::temperature::TempKeys;
+use crate::temperature::{DEFAULT_TEMP_PLIES, TempKeys, Vary};
 use game_search::TableError;
 use senat_rules::moves::Move;
 use std::fmt;
@@ -189,6 +189,7 @@ pub const MCTS_KEYS: &[&str] = &[
     "guard_before",
     "temp",
     "temp_plies",
+    "vary",
     "file",
     "net",
 ];
@@ -228,6 +229,7 @@ impl EngineParams {
             (PolicyKind::Mcts, "parallel") => {
                 self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
             }
+            (PolicyKind::Mcts, "vary") => self.vary = Vary { margin: limits::margin(key, p.number(0.0)?)?, plies: 0 },
             (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
             (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
                 p.whole(if matches!(key, "guard" | "guard_before") { 0 } else { 1 })?;
@@ -287,7 +289,7 @@ pub struct SplitSpec {
 /// What `--red`, `--blue`, `--draft-red`, `--draft-blue` accept.
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
-mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,file=<path>,net=off] \
+mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,vary=E,file=<path>,net=off] \
 | ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>,net=off] | learned[:file=<path>,net=off,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 file: learned weights, a network included, for mcts's rollout=eval and ab's eval=learned; \
 net=on: the shipped learned weights with their value network (crates/lab/data/net-senat.txt) instead of a file; \
@@ -299,7 +301,10 @@ is replaced by the next not proved lost, each proof capped at guard_nodes nodes,
 before the search (default: the guard's; 0: none, the deep look alone then looks for wins within the guard's horizon); \
 temp: a move temperature over the first plies of the game, draft included: \
 mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
-(ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off) | DRAFT>PLAY (two of these: the first drafts, \
+(ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off; \
+vary=E (mcts, instead of temp): over the first temp_plies plies (16 by default) a move drawn uniformly among the root moves \
+whose mean value is within E of the most visited move's (score units: a win 1, a draw 0.5; moves with at least a tenth of \
+its visits), so that no move worse than E by the agent's own values is played; each draw's value loss is written to the games file; vary=0: off) | DRAFT>PLAY (two of these: the first drafts, \
 the second plays, e.g. heuristic>mcts:playouts=1000)";
 
 impl PolicySpec {
@@ -334,7 +339,9 @@ impl PolicySpec {
         let (mut engine_file, mut said_hand) = (false, false);
         let (mut said_file, mut said_net) = (false, false);
         let mut temp = TempKeys::default();
+        let mut said_vary = false;
         for p in w.params {
+            said_vary |= p.key == "vary";
             if kind != PolicyKind::Heuristic && temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
                 continue;
             }
@@ -412,7 +419,17 @@ impl PolicySpec {
                 }
             }
         }
-        engine.temp = temp.resolve();
+        if said_vary {
+            // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
+            if temp.temp.is_some() {
+                return Err(refuse(ParamError::Conflict(
+                    "vary= and temp= both vary the first plies: keep one (temp_plies=K gives vary's plies)",
+                )));
+            }
+            engine.vary = Vary::new(engine.vary.margin, temp.plies.unwrap_or(DEFAULT_TEMP_PLIES));
+        } else {
+            engine.temp = temp.resolve();
+        }
         // In `ab`, weights mean the learned evaluation.
         engine.learned_eval |= engine_file && kind == PolicyKind::AlphaBeta && !said_hand;
         if engine_file && kind == PolicyKind::Mcts && !matches!(engine.rollout, SenatRollout::Eval(_)) {
@@ -464,9 +481,22 @@ impl PolicySpec {
             (Some(s), _) => s.draft.deterministic() && s.play.deterministic(),
             (None, PolicyKind::AlphaBeta) => self.engine.temp.is_off(),
             (None, PolicyKind::Mcts) => {
-                self.engine.temp.is_off() && matches!(self.engine.rollout, SenatRollout::Eval(_))
+                self.engine.temp.is_off()
+                    && self.engine.vary.is_off()
+                    && matches!(self.engine.rollout, SenatRollout::Eval(_))
             }
             _ => false,
+        }
+    }
+
+    /// Whether the policy draws value-bounded choices (`vary=`, in either
+    /// half of a split) and so reports each choice's value loss
+    /// ([`Agent::sampled_loss`]): a batch with such a policy writes the
+    /// loss columns of its games file.
+    pub fn varies(&self) -> bool {
+        match &self.split {
+            Some(s) => s.draft.varies() || s.play.varies(),
+            None => !self.engine.vary.is_off(),
         }
     }
 
@@ -513,6 +543,7 @@ impl PolicySpec {
     pub fn without_temperature(&self) -> PolicySpec {
         let mut out = self.clone();
         out.engine.temp = crate::temperature::Temperature::OFF;
+        out.engine.vary = Vary::OFF;
         if let Some(s) = &self.split {
             out.split =
                 Some(Box::new(SplitSpec { draft: s.draft.without_temperature(), play: s.play.without_temperature() }));
@@ -589,6 +620,10 @@ impl Agent<Senat> for SplitPolicy {
     }
 
     /// The candidates of the half that chose last.
+    fn sampled_loss(&self) -> Option<f64> {
+        if self.last_play { self.play.sampled_loss() } else { self.draft.sampled_loss() }
+    }
+
     fn candidates(&self) -> Vec<(Move, u64, f64)> {
         if self.last_play { self.play.candidates() } else { self.draft.candidates() }
     }
@@ -703,6 +738,30 @@ mod tests {
             assert_eq!(POLICIES.kind(name).map(|k| k.keys), Some(keys));
         }
         assert_eq!(&HEURISTIC_KEYS[..7], Weights::NAMES, "every weight is a key of heuristic");
+    }
+
+    #[test]
+    fn vary_takes_temp_plies_and_refuses_temp_and_other_kinds() {
+        let p = PolicySpec::parse("mcts:playouts=5,vary=0.02,temp_plies=8").unwrap();
+        assert_eq!(p.engine.vary, Vary { margin: 0.02, plies: 8 });
+        assert!(p.engine.temp.is_off(), "temp_plies is vary's here, not a temperature");
+        assert!(p.varies() && !p.deterministic());
+        assert_eq!(PolicySpec::parse("mcts:vary=0.01").unwrap().engine.vary.plies, DEFAULT_TEMP_PLIES);
+        let zero = PolicySpec::parse("mcts:playouts=5,rollout=eval,vary=0,temp_plies=8").unwrap();
+        assert!(zero.engine.vary.is_off() && zero.engine.temp.is_off() && !zero.varies() && zero.deterministic());
+        assert!(PolicySpec::parse("random>mcts:vary=0.1").unwrap().varies());
+        assert!(!PolicySpec::parse("mcts:vary=0.1").unwrap().without_temperature().varies());
+        for (bad, said) in [
+            ("mcts:vary=0.02,temp=0.5", "keep one"),
+            ("mcts:vary=2", "expected a value margin in 0..=1"),
+            ("mcts:vary=-0.1", "vary"),
+            ("mcts:vary=x", "vary"),
+            ("ab:vary=0.1", "vary"),
+            ("learned:vary=0.1", "vary"),
+        ] {
+            let e = PolicySpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(said), "{bad}: {e}");
+        }
     }
 
     #[test]

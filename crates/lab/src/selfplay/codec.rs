@@ -63,9 +63,23 @@ pub const GAMES_HEADER_SWAP: [&str; 18] = [
     "swapped",
 ];
 
-/// The columns of the games file of a batch of variant `v`.
-pub fn games_header(v: senat_rules::Variant) -> &'static [&'static str] {
-    if v.swap { &GAMES_HEADER_SWAP } else { &GAMES_HEADER }
+/// Columns added last (after `swapped` under `swap=yes`) where a policy of
+/// the batch draws value-bounded choices (`vary=`,
+/// [`super::Matchup::varies`]): each side's value loss of its drawn moves
+/// summed over the game, in score units (a win 1, a draw 0.5) with six
+/// decimals. Other batches' files have no such columns, byte for byte as
+/// before.
+pub const VARY_COLUMNS: [&str; 2] = ["red_vary_loss", "blue_vary_loss"];
+
+/// The columns of the games file of a batch of variant `v`:
+/// [`GAMES_HEADER`] (or [`GAMES_HEADER_SWAP`] under `swap=yes`), then
+/// [`VARY_COLUMNS`] where `varies`.
+pub fn games_header(v: senat_rules::Variant, varies: bool) -> Vec<&'static str> {
+    let mut h = if v.swap { GAMES_HEADER_SWAP.to_vec() } else { GAMES_HEADER.to_vec() };
+    if varies {
+        h.extend(VARY_COLUMNS);
+    }
+    h
 }
 
 /// Columns of the per-move file.
@@ -187,6 +201,10 @@ pub(super) struct RowWriter {
     /// Each game's key for the distinct-games count ([`crate::variety::row_key`]
     /// of its draft and play moves fields, [`GAMES_VARIETY_COLUMNS`]).
     pub(super) keys: Vec<u128>,
+    /// Each game's draft-opening key ([`crate::variety::opening_prefix`]).
+    pub(super) openings: Vec<u128>,
+    /// Whether the rows have [`VARY_COLUMNS`].
+    varies: bool,
 }
 
 /// The columns of a games row that name its game for the distinct-games
@@ -213,6 +231,8 @@ impl RowWriter {
             seed,
             spn: Vec::new(),
             keys: Vec::new(),
+            openings: Vec::new(),
+            varies: m.varies(),
         }
     }
 
@@ -246,12 +266,22 @@ impl RowWriter {
             [&buf[draft_at..draft_end], &buf[draft_end + 1..play_end]].into_iter(),
             None,
         ));
+        self.openings.push(crate::variety::row_key(
+            std::iter::once(crate::variety::opening_prefix(&buf[draft_at..draft_end])),
+            None,
+        ));
         buf.push(b',');
         self.spn.clear();
         position.write_spn(&mut self.spn);
         push_field(buf, &self.spn);
         if position.variant().swap {
             buf.extend_from_slice(if position.swapped() { b",1" } else { b",0" });
+        }
+        if self.varies {
+            for x in g.vary_loss.unwrap_or_default() {
+                buf.push(b',');
+                buf.extend_from_slice(crate::stats::micros_text(x).as_bytes());
+            }
         }
         buf.push(b'\n');
         if let Some(buf) = self.moves.as_mut() {
@@ -274,10 +304,10 @@ impl RowWriter {
         }
     }
 
-    /// The rows written: games, then moves (empty when not wanted), and
-    /// the games' keys.
-    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>, Vec<u128>) {
-        (self.games, self.moves.unwrap_or_default(), self.keys)
+    /// The rows written: games, then moves (empty when not wanted), the
+    /// games' keys and their draft-opening keys.
+    pub(super) fn into_rows(self) -> (Vec<u8>, Vec<u8>, Vec<u128>, Vec<u128>) {
+        (self.games, self.moves.unwrap_or_default(), self.keys, self.openings)
     }
 }
 
@@ -409,7 +439,13 @@ impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piles = |p: &[u8; 3]| format!("{}-{}-{}", p[0], p[1], p[2]);
         match self {
-            RowError::FieldCount { got } => write!(f, "{got} fields instead of {}", GAMES_HEADER.len()),
+            RowError::FieldCount { got } => write!(
+                f,
+                "{got} fields instead of {} ({} with `swapped` under swap=yes; {} more with the value-loss columns of vary=)",
+                GAMES_HEADER.len(),
+                GAMES_HEADER_SWAP.len(),
+                VARY_COLUMNS.len()
+            ),
             RowError::Swapped(s) => write!(f, "swapped `{s}` is not 0 or 1"),
             RowError::SwapColumn { swap: true } => {
                 f.write_str("no swapped column, but the batch's variant has swap=yes (18 columns)")
@@ -465,17 +501,27 @@ impl fmt::Display for RowError {
 impl std::error::Error for RowError {}
 
 /// Reads one games-file row back: game index, batch seed, matchup key and
-/// summary. A row of [`GAMES_HEADER_SWAP`] (18 fields) has its `swapped`.
+/// summary. A row of [`GAMES_HEADER_SWAP`] has its `swapped`, and a row
+/// with [`VARY_COLUMNS`] (last) its value losses: 17, 18, 19 or 20 fields.
 pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameSummary), RowError> {
-    if r.len() != GAMES_HEADER.len() && r.len() != GAMES_HEADER_SWAP.len() {
-        return Err(RowError::FieldCount { got: r.len() });
+    let n = r.len();
+    if !(GAMES_HEADER.len()..=GAMES_HEADER_SWAP.len() + VARY_COLUMNS.len()).contains(&n) {
+        return Err(RowError::FieldCount { got: n });
     }
-    let swapped = match r.get(GAMES_HEADER.len()) {
+    // 18 or 20 fields: `swapped` follows the final SPN; 19 or 20: the losses end the row.
+    let has_swap = (n - GAMES_HEADER.len()) % 2 == 1;
+    let swapped = match has_swap.then(|| &r[GAMES_HEADER.len()]) {
         None => None,
         Some("0") => Some(false),
         Some("1") => Some(true),
         Some(s) => return Err(RowError::Swapped(s.into())),
     };
+    let base = GAMES_HEADER.len() + usize::from(has_swap);
+    let loss = |k: usize| {
+        crate::stats::parse_micros(&r[base + k])
+            .ok_or_else(|| RowError::NotNumber { column: VARY_COLUMNS[k], text: r[base + k].into() })
+    };
+    let vary_loss = if n >= GAMES_HEADER.len() + VARY_COLUMNS.len() { Some([loss(0)?, loss(1)?]) } else { None };
     let num =
         |i: usize| r[i].parse::<u64>().map_err(|_| RowError::NotNumber { column: GAMES_HEADER[i], text: r[i].into() });
     let winner = match &r[7] {
@@ -492,7 +538,7 @@ pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameS
         w => return Err(RowError::Reason(w.into())),
     };
     let key = PairKey { red: r[3].into(), blue: r[4].into(), draft_red: r[5].into(), draft_blue: r[6].into() };
-    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)?, swapped };
+    let g = GameSummary { winner, reason, play_len: num(12)? as u32, legal_sum: num(13)?, swapped, vary_loss };
     Ok((num(0)?, num(1)?, key, g))
 }
 
@@ -574,7 +620,7 @@ mod tests {
                 p.play_unchecked(mv);
             }
         }
-        let (g, mv, _) = w.into_rows();
+        let (g, mv, _, _) = w.into_rows();
         assert_eq!(String::from_utf8(g).unwrap(), String::from_utf8(games.into_inner().unwrap()).unwrap());
         assert_eq!(mv, moves.into_inner().unwrap());
     }

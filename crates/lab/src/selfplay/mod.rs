@@ -39,7 +39,9 @@ pub mod play;
 pub mod runner;
 pub mod schedule;
 
-pub use codec::{GAMES_HEADER, MOVES_HEADER, RowError, parse_game_row, push_move_text, winner_name};
+pub use codec::{
+    GAMES_HEADER, MOVES_HEADER, RowError, VARY_COLUMNS, games_header, parse_game_row, push_move_text, winner_name,
+};
 pub use identity::{Format, Identity, IdentityError, PolicyId, WeightsError};
 pub use persist::{identity_of, merge, run, write_summary};
 pub use play::{
@@ -77,6 +79,13 @@ pub struct Matchup {
 }
 
 impl Matchup {
+    /// Whether a policy of the matchup draws value-bounded choices
+    /// ([`PolicySpec::varies`]): then the games file has the loss columns
+    /// ([`codec::VARY_COLUMNS`]).
+    pub fn varies(&self) -> bool {
+        [&self.red, &self.blue, &self.draft_red, &self.draft_blue].iter().any(|p| p.varies())
+    }
+
     /// The names, as the summary groups them.
     pub fn key(&self) -> PairKey {
         PairKey {
@@ -142,6 +151,9 @@ pub struct Report {
     pub summary: Summary,
     /// How many of them are distinct games (by their draft and play moves).
     pub variety: crate::variety::Variety,
+    /// How many distinct draft openings (first [`crate::variety::OPENING_MOVES`]
+    /// draft moves) they have.
+    pub openings: crate::variety::Variety,
     /// Games played by this run.
     pub played: u64,
     /// Games found already in the file (`--resume`).

@@ -5,7 +5,7 @@
 //! batch identity; this module never plays a game itself (scheduling does)
 //! and never overwrites a file unless asked to (`force` or `resume`).
 
-use super::codec::{MOVES_HEADER, RowError, games_header, header_bytes};
+use super::codec::{GAMES_HEADER, MOVES_HEADER, RowError, games_header, header_bytes};
 use super::output::OutFile;
 use super::schedule::run_chunk;
 use super::{
@@ -90,10 +90,11 @@ fn mismatch(path: &Path, what: &str, d: (String, String, String)) -> Error {
     }
 }
 
-/// Resumes the games file: checks its identity, drops a cut-off last row,
-/// checks the rows, and returns the summary of the rows so far and the
-/// next game index.
-fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, Vec<u128>, u64), Error> {
+/// Resumes the games file (with [`super::codec::VARY_COLUMNS`] where
+/// `varies`): checks its identity, drops a cut-off last row, checks the
+/// rows, and returns what they sum to so far and the next game index.
+fn resume_games(id: &Identity, out: &mut OutFile, varies: bool) -> Result<(SenatSum, u64), Error> {
+    let header = games_header(id.variant, varies);
     let path = out.path().to_path_buf();
     let actual = out.writing().to_path_buf();
     let start = id.shard.range(id.games).start;
@@ -107,23 +108,22 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, Vec<u128>,
     // A file of an older format goes on under its own line.
     let id = &Identity { format: existing.as_ref().map_or(id.format, |r| r.id.format), ..id.clone() };
     let len = truncate_to_last_line(out.file()).map_err(|e| io_err("repair", &path, e))?;
-    let mut summary = Summary::default();
-    let mut keys = Vec::new();
+    let mut sum = SenatSum { summary: Summary::default(), keys: Vec::new(), openings: Vec::new() };
     let mut next = start;
     let id_len = id.line().len() as u64;
     if existing.is_none() {
         out.file().set_len(0).map_err(|e| io_err("repair", &path, e))?;
         out.file().seek(SeekFrom::Start(0)).map_err(|e| io_err("repair", &path, e))?;
         out.write_all(id.line().as_bytes())?;
-        out.write_all(&header_bytes(games_header(id.variant)))?;
-        return Ok((summary, keys, next));
+        out.write_all(&header_bytes(&header))?;
+        return Ok((sum, next));
     }
     if len == id_len {
-        out.write_all(&header_bytes(games_header(id.variant)))?;
-        return Ok((summary, keys, next));
+        out.write_all(&header_bytes(&header))?;
+        return Ok((sum, next));
     }
     let Some(mut r) = open_reading(&actual)? else { return Err(changed(&path)) };
-    check_header(&mut r.rdr, &path, games_header(id.variant))?;
+    check_header(&mut r.rdr, &path, &header)?;
     let mut rec = csv::StringRecord::new();
     while r.rdr.read_record(&mut rec).map_err(|e| io_err("read", &path, e))? {
         let line = file_line(rec.position());
@@ -133,12 +133,14 @@ fn resume_games(id: &Identity, out: &mut OutFile) -> Result<(Summary, Vec<u128>,
             resuming: true,
             error,
         })?;
-        summary.add(&k, &g);
+        sum.summary.add(&k, &g);
         let fields = super::codec::GAMES_VARIETY_COLUMNS.iter().map(|&c| rec.get(c).unwrap_or("").as_bytes());
-        keys.push(crate::variety::row_key(fields, None));
+        sum.keys.push(crate::variety::row_key(fields, None));
+        let draft = rec.get(super::codec::GAMES_VARIETY_COLUMNS[0]).unwrap_or("").as_bytes();
+        sum.openings.push(crate::variety::row_key(std::iter::once(crate::variety::opening_prefix(draft)), None));
         next += 1;
     }
-    Ok((summary, keys, next))
+    Ok((sum, next))
 }
 
 /// Whether `path` holds no more than a beginning of `id`'s line, in either
@@ -260,38 +262,42 @@ struct SenatRun<'a> {
 struct SenatSum {
     summary: Summary,
     keys: Vec<u128>,
+    /// Every game's draft-opening key ([`crate::variety::opening_prefix`]).
+    openings: Vec<u128>,
 }
 
 impl super::runner::RunFormat for SenatRun<'_> {
     type Sum = SenatSum;
-    type Part = (crate::stats::Tally, Vec<u128>);
+    type Part = (crate::stats::Tally, Vec<u128>, Vec<u128>);
 
     fn fresh(&self, k: usize) -> Vec<u8> {
         let mut bytes = self.id.line().into_bytes();
-        bytes.extend(header_bytes(if k == 0 { games_header(self.id.variant) } else { &MOVES_HEADER[..] }));
+        let games = games_header(self.id.variant, self.batch.matchup.varies());
+        bytes.extend(header_bytes(if k == 0 { &games[..] } else { &MOVES_HEADER[..] }));
         bytes
     }
     fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(SenatSum, u64), Error> {
         let range = self.batch.shard.range(self.batch.games);
-        let (summary, keys, next) = resume_games(&self.id, games)?;
+        let (sum, next) = resume_games(&self.id, games, self.batch.matchup.varies())?;
         // Beyond its range: the runner refuses the games file first.
         if next <= range.end
             && let Some(Some(f)) = companions.first_mut()
         {
             resume_moves(&self.id, f, next, range.start)?;
         }
-        Ok((SenatSum { summary, keys }, next))
+        Ok((sum, next))
     }
     fn empty(&self) -> SenatSum {
-        SenatSum { summary: Summary::default(), keys: Vec::new() }
+        SenatSum { summary: Summary::default(), keys: Vec::new(), openings: Vec::new() }
     }
     fn play(&self, range: std::ops::Range<u64>) -> (Vec<Vec<u8>>, Self::Part) {
         let c = run_chunk(self.batch, range, true, self.with_moves);
-        (vec![c.games, c.moves], (c.tally, c.keys))
+        (vec![c.games, c.moves], (c.tally, c.keys, c.openings))
     }
     fn add(&self, sum: &mut SenatSum, part: &Self::Part) {
         sum.summary.merge_tally(&self.key, &part.0);
         sum.keys.extend_from_slice(&part.1);
+        sum.openings.extend_from_slice(&part.2);
     }
     fn write_summary(&self, out: &mut OutFile, sum: &SenatSum) -> Result<(), Error> {
         write_summary(out, &sum.summary)
@@ -331,7 +337,8 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     let format = SenatRun { batch: b, id, key: m.key(), with_moves: out.moves.is_some() };
     let r = super::runner::run(&format, &plan, threads, progress)?;
     let variety = crate::variety::Variety::of(r.sum.keys);
-    Ok(Report { summary: r.sum.summary, variety, played: r.played, resumed: r.resumed, seconds: r.seconds })
+    let openings = crate::variety::Variety::of(r.sum.openings);
+    Ok(Report { summary: r.sum.summary, variety, openings, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
 
 /// Sénat's games files as the one merge ([`super::merge`]) reads them:
@@ -363,15 +370,22 @@ impl super::merge::ShardFormat for SenatFormat {
         a.difference(b, true)
     }
     fn header(path: &Path, id: &Identity, line: &str) -> Result<String, Error> {
-        let header = games_header(id.variant);
-        let want = String::from_utf8(header_bytes(header)).expect("the header is ASCII");
-        if line != want {
-            return Err(Error::Identity {
-                path: path.to_path_buf(),
-                message: format!("not a senat selfplay file: its header is not `{}`", header.join(",")),
-            });
+        // Either header of the variant: with the value-loss columns (a batch
+        // with `vary=`) or without; the merge requires every input to have
+        // the first's.
+        for varies in [false, true] {
+            let want = String::from_utf8(header_bytes(&games_header(id.variant, varies))).expect("the header is ASCII");
+            if line == want {
+                return Ok(want);
+            }
         }
-        Ok(want)
+        Err(Error::Identity {
+            path: path.to_path_buf(),
+            message: format!(
+                "not a senat selfplay file: its header is not `{}` (with `swapped` under swap=yes, and the value-loss columns of vary= where a policy has it)",
+                GAMES_HEADER.join(",")
+            ),
+        })
     }
     fn add_row(
         path: &Path,

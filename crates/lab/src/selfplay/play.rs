@@ -22,11 +22,17 @@ use std::time::{Duration, Instant};
 pub(super) struct Players {
     draft: [Box<dyn Agent<Senat>>; 2],
     play: [Box<dyn Agent<Senat>>; 2],
+    /// Whether the games' value losses are summed ([`Matchup::varies`]).
+    varies: bool,
 }
 
 impl Players {
     pub(super) fn new(m: &Matchup) -> Players {
-        Players { draft: [m.draft_red.build(), m.draft_blue.build()], play: [m.red.build(), m.blue.build()] }
+        Players {
+            draft: [m.draft_red.build(), m.draft_blue.build()],
+            play: [m.red.build(), m.blue.build()],
+            varies: m.varies(),
+        }
     }
 }
 
@@ -43,6 +49,10 @@ pub struct PlayedGame {
     pub legal: Vec<u16>,
     /// Sum of the legal-move counts of the play positions.
     pub legal_sum: u64,
+    /// Where a policy draws value-bounded choices ([`Matchup::varies`]):
+    /// each side's summed value loss of its drawn moves
+    /// ([`Agent::sampled_loss`]), in millionths of score units (red 0, blue 1).
+    pub vary_loss: Option<[u64; 2]>,
 }
 
 impl PlayedGame {
@@ -55,6 +65,7 @@ impl PlayedGame {
             reason: self.outcome.reason,
             play_len: (self.game.moves().len() - self.draft_len) as u32,
             legal_sum: self.legal_sum,
+            vary_loss: self.vary_loss,
         }
     }
 }
@@ -103,6 +114,7 @@ fn play_timed(
     let mut draft_len = 0;
     let mut legal = Vec::new();
     let mut legal_sum = 0u64;
+    let mut loss = [0.0f64; 2];
     let outcome = loop {
         // The end rules of `GameRecord::outcome` (`Outcome::decide`), sharing one
         // move count with the policy.
@@ -137,7 +149,11 @@ fn play_timed(
             crate::policy::random_move(p, rng).expect("a game not over has a move")
         } else {
             let started = clock.is_some().then(Instant::now);
-            let m = if play { players.play[side].choose(&turn, rng) } else { players.draft[side].choose(&turn, rng) };
+            let agent = if play { &mut players.play[side] } else { &mut players.draft[side] };
+            let m = agent.choose(&turn, rng);
+            if players.varies {
+                loss[side] += agent.sampled_loss().unwrap_or(0.0);
+            }
             if let (Some(c), Some(t)) = (clock.as_deref_mut(), started) {
                 let spent = if play { &mut c.play[side] } else { &mut c.draft[side] };
                 *spent += t.elapsed();
@@ -147,7 +163,8 @@ fn play_timed(
         game.play_unchecked(m);
     };
     debug_assert_eq!(game.outcome(), Some(outcome));
-    PlayedGame { game, outcome, draft_len, legal, legal_sum }
+    let vary_loss = players.varies.then(|| loss.map(crate::stats::loss_micros));
+    PlayedGame { game, outcome, draft_len, legal, legal_sum, vary_loss }
 }
 
 /// Plays game `index` of the batch with seed `seed` (the same game whatever

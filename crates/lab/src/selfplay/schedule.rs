@@ -86,6 +86,8 @@ pub(super) struct ChunkOut {
     pub(super) tally: Tally,
     /// Its games' keys for the distinct-games count (empty when no rows are built).
     pub(super) keys: Vec<u128>,
+    /// Its games' draft-opening keys ([`crate::variety::opening_prefix`]).
+    pub(super) openings: Vec<u128>,
 }
 
 /// Plays games `range` of batch `b` with one set of players; `emit`: builds
@@ -105,8 +107,8 @@ pub(super) fn run_chunk(b: &Batch, range: std::ops::Range<u64>, emit: bool, with
             w.write(i, &g);
         }
     }
-    let (games, moves, keys) = rows.map(RowWriter::into_rows).unwrap_or_default();
-    ChunkOut { games, moves, tally, keys }
+    let (games, moves, keys, openings) = rows.map(RowWriter::into_rows).unwrap_or_default();
+    ChunkOut { games, moves, tally, keys, openings }
 }
 
 /// Set to stop every batch of this process at once (an embedding's
