@@ -397,7 +397,7 @@ impl<R: Read> GameRows<R> {
                 "an arena games file has no draft or play moves; draft-stats and metrics read selfplay or merge \
                  games files"
                     .to_string()
-            } else if head.iter().any(|h| h == "swapped") {
+            } else if head.iter().any(|h| h == crate::selfplay::codec::SWAP_COLUMN) {
                 "a batch of swap=yes (its rows have a `swapped` column): draft-stats and metrics count by colour, \
                  and the decision after the draft may change the player of a colour (not supported)"
                     .to_string()

@@ -38,30 +38,11 @@ pub const GAMES_HEADER: [&str; 17] = [
     "final_spn",
 ];
 
-/// Columns of the games file of a variant with the decision after the
-/// draft (`swap=yes`): [`GAMES_HEADER`], then `swapped` (1 if the players
-/// exchanged colours, else 0). The winner stays a colour (the final SPN
-/// says `swapped:`); every other batch keeps [`GAMES_HEADER`].
-pub const GAMES_HEADER_SWAP: [&str; 18] = [
-    "game",
-    "seed",
-    "game_seed",
-    "red",
-    "blue",
-    "draft_red",
-    "draft_blue",
-    "winner",
-    "reason",
-    "red_pile",
-    "blue_pile",
-    "white_pile",
-    "play_half_moves",
-    "play_legal_sum",
-    "draft_moves",
-    "play_moves",
-    "final_spn",
-    "swapped",
-];
+/// The column after [`GAMES_HEADER`] in a batch of a variant with the
+/// decision after the draft (`swap=yes`): 1 if the players exchanged
+/// colours, else 0. The winner stays a colour (the final SPN says
+/// `swapped:`); every other batch has no such column.
+pub const SWAP_COLUMN: &str = "swapped";
 
 /// Columns added last (after `swapped` under `swap=yes`) where a policy of
 /// the batch draws value-bounded choices (`vary=`,
@@ -72,10 +53,13 @@ pub const GAMES_HEADER_SWAP: [&str; 18] = [
 pub const VARY_COLUMNS: [&str; 2] = ["red_vary_loss", "blue_vary_loss"];
 
 /// The columns of the games file of a batch of variant `v`:
-/// [`GAMES_HEADER`] (or [`GAMES_HEADER_SWAP`] under `swap=yes`), then
+/// [`GAMES_HEADER`], then [`SWAP_COLUMN`] under `swap=yes`, then
 /// [`VARY_COLUMNS`] where `varies`.
 pub fn games_header(v: senat_rules::Variant, varies: bool) -> Vec<&'static str> {
-    let mut h = if v.swap { GAMES_HEADER_SWAP.to_vec() } else { GAMES_HEADER.to_vec() };
+    let mut h = GAMES_HEADER.to_vec();
+    if v.swap {
+        h.push(SWAP_COLUMN);
+    }
     if varies {
         h.extend(VARY_COLUMNS);
     }
@@ -443,7 +427,7 @@ impl fmt::Display for RowError {
                 f,
                 "{got} fields instead of {} ({} with `swapped` under swap=yes; {} more with the value-loss columns of vary=)",
                 GAMES_HEADER.len(),
-                GAMES_HEADER_SWAP.len(),
+                GAMES_HEADER.len() + 1,
                 VARY_COLUMNS.len()
             ),
             RowError::Swapped(s) => write!(f, "swapped `{s}` is not 0 or 1"),
@@ -501,11 +485,11 @@ impl fmt::Display for RowError {
 impl std::error::Error for RowError {}
 
 /// Reads one games-file row back: game index, batch seed, matchup key and
-/// summary. A row of [`GAMES_HEADER_SWAP`] has its `swapped`, and a row
+/// summary. A row with [`SWAP_COLUMN`] has its `swapped`, and a row
 /// with [`VARY_COLUMNS`] (last) its value losses: 17, 18, 19 or 20 fields.
 pub fn parse_game_row(r: &csv::StringRecord) -> Result<(u64, u64, PairKey, GameSummary), RowError> {
     let n = r.len();
-    if !(GAMES_HEADER.len()..=GAMES_HEADER_SWAP.len() + VARY_COLUMNS.len()).contains(&n) {
+    if !(GAMES_HEADER.len()..=GAMES_HEADER.len() + 1 + VARY_COLUMNS.len()).contains(&n) {
         return Err(RowError::FieldCount { got: n });
     }
     // 18 or 20 fields: `swapped` follows the final SPN; 19 or 20: the losses end the row.
