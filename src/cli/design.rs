@@ -173,7 +173,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     };
     // The first giver's seat (Sénat): last, so that the other targets keep their places.
     let seat = match &a.seat_first {
-        Some(_) if kind != GameKind::Senat => {
+        Some(_) if !senat_lab::catalog::has_first_giver_seat(kind) => {
             return input(format_args!(
                 "--seat-first is Sénat's (the seat of the first giver of its draft); --first of --game {kind} is \
                  already a seat's ({})",

@@ -149,6 +149,17 @@ pub fn own_openings(game: GameKind) -> &'static str {
     }
 }
 
+/// Whether `senat design --seat-first` can target `game`'s first giver's
+/// seat apart from its first player: Sénat's, whose draft's first giver
+/// need not move first in play and, under `swap=yes`, need not keep its
+/// colour; in every other game the first player is already a seat.
+pub fn has_first_giver_seat(game: GameKind) -> bool {
+    match game {
+        GameKind::Senat => true,
+        GameKind::Focus | GameKind::Focus4 | GameKind::Debacle | GameKind::Connect4 | GameKind::Dominoes => false,
+    }
+}
+
 /// Who `senat design` calls the first player of `game`: Sénat's side that
 /// moves first in play (`first_mover`, not the draft's first giver), every
 /// other game's first to move.

@@ -92,6 +92,15 @@ pub struct LogRow {
     pub outcome: GameOutcome,
 }
 
+#[cfg(test)]
+impl LogRow {
+    /// A test row: variant `v`, tier 0, game `g`, a game of `score`
+    /// (`draw` or not) and `plies` plies, no seat target.
+    pub(crate) fn for_test(v: usize, g: u64, score: f64, draw: bool, plies: u32) -> LogRow {
+        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score, draw, plies, seat: None } }
+    }
+}
+
 /// The round log of a design.
 #[derive(Debug)]
 pub struct RoundLog {
@@ -357,7 +366,7 @@ mod tests {
     use super::*;
 
     fn row(v: usize, g: u64) -> LogRow {
-        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.5, draw: true, plies: 40, seat: None } }
+        LogRow::for_test(v, g, 0.5, true, 40)
     }
 
     #[test]

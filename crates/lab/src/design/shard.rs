@@ -185,10 +185,9 @@ pub fn pending(dir: &Path, identity: &str, r: u64, expected: &[(usize, usize, u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::design::play::GameOutcome;
 
     fn row(v: usize, g: u64) -> LogRow {
-        LogRow { variant: v, tier: 0, game: g, outcome: GameOutcome { score: 0.25, draw: false, plies: 7, seat: None } }
+        LogRow::for_test(v, g, 0.25, false, 7)
     }
 
     /// Three shards of a round of 2 pairs × 4 games: written in any order,
