@@ -755,7 +755,7 @@ pub fn write_summary(
         w.write_record(r).map_err(|e| err(e.to_string()))?;
     }
     let bytes = w.into_inner().map_err(|e| err(e.error().to_string()))?;
-    f.write_all(&bytes)
+    Ok(f.write_all(&bytes)?)
 }
 
 /// The games and moves files of an arena run, in any game: each starts

@@ -13,8 +13,8 @@
 //! parse command-line arguments (that is the binary's job).
 #![deny(missing_docs)]
 
-pub mod accuracy;
-pub mod agent;
+pub use game_lab::accuracy;
+pub use game_lab::agent;
 pub mod annex;
 pub mod arena;
 pub mod catalog;
@@ -24,7 +24,7 @@ pub mod explorer;
 pub mod games;
 pub mod guarded;
 pub mod learned;
-pub mod limits;
+pub use game_lab::limits;
 pub mod metrics;
 pub mod named;
 pub mod net;
@@ -34,16 +34,16 @@ pub mod play;
 pub mod plot;
 pub mod policy;
 pub mod proof_store;
-pub mod rating;
+pub use game_lab::rating;
 pub mod render;
 pub mod selfplay;
 pub mod spec;
 pub mod stats;
-pub mod suggest;
+pub use game_lab::suggest;
 pub mod temperature;
-pub mod thinking;
+pub use game_lab::thinking;
 pub mod tune;
-pub mod variety;
+pub use game_lab::variety;
 pub mod viewer;
 pub mod weights_file;
 pub mod winprob;

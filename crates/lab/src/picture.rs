@@ -27,7 +27,7 @@ use senat_rules::moves::{Dest, Move, MoveKind};
 use senat_rules::position::{Phase, Position};
 use std::fmt::Write;
 
-pub mod canvas;
+pub use game_lab::canvas;
 pub mod connect4;
 pub mod debacle;
 pub mod dominoes;

@@ -23,7 +23,7 @@ use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
 use crate::selfplay::identity::{escape, unescape};
 use crate::selfplay::output::{OutFile, csv_record};
-use crate::selfplay::{Error, Existing, Shard, game_seed};
+use crate::selfplay::{Error, Existing, Shard, game_seed, io_err};
 use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
 use std::fmt;
@@ -426,10 +426,6 @@ fn games_header(extra: &[&str], legacy: bool) -> String {
     cols.extend_from_slice(extra);
     cols.push("final");
     cols.join(",") + "\n"
-}
-
-fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
-    Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
 }
 
 /// The game named by the identity line of a games file (to choose the
@@ -880,7 +876,7 @@ pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally
 fn write_summary(f: &mut OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
     let mut bytes = csv_record(&SUMMARY_HEADER);
     bytes.extend(csv_record(&summary_row(game, variant, names, t)));
-    f.write_all(&bytes)
+    Ok(f.write_all(&bytes)?)
 }
 
 /// A games file's identity as the merge reads it: its fields in order,

@@ -341,6 +341,8 @@ fn read_text(text: &str) -> Result<Position, TextError> {
     Position::parse(moves, variant).map_err(|e| bad(e.to_string()))
 }
 
+impl crate::agent::PerfectInformation for Connect4 {}
+
 impl LabGame for Connect4 {
     fn plies_left(s: &Position) -> Option<u32> {
         Some((s.variant().cells() as u32).saturating_sub(s.ply()))

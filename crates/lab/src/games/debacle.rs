@@ -47,6 +47,8 @@ const PHASE_INPUTS: usize = PILE_INPUTS + 2 * 6 * PILE_STEPS;
 const SCORE_STEPS: usize = 32;
 /// Score inputs: side (0 the mover) × score.
 const SCORE_INPUTS: usize = PHASE_INPUTS + 4;
+impl crate::agent::PerfectInformation for Debacle {}
+
 impl LabGame for Debacle {
     fn seats(_players: usize) -> &'static [&'static str] {
         &["south", "north"]

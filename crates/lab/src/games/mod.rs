@@ -200,8 +200,17 @@ impl std::error::Error for TextError {}
 
 /// A game the lab can run: the search's [`Game`] (copy-made `Copy` states)
 /// plus its texts, its board, perft and a static evaluation.
+///
+/// Its agents see its state: a lab game is of perfect information
+/// ([`PerfectInformation`](crate::agent::PerfectInformation), which makes
+/// it a [`Seat`](crate::agent::Seat) whose view is the state).
 pub trait LabGame:
-    Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync> + game_search::solver::Solvable + Send + Sync + 'static
+    Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync>
+    + crate::agent::PerfectInformation
+    + game_search::solver::Solvable
+    + Send
+    + Sync
+    + 'static
 {
     /// The seat names, player 0 first, for a state with `players` players.
     fn seats(players: usize) -> &'static [&'static str];

@@ -60,6 +60,8 @@ impl Game for Nim {
 
 impl game_search::solver::Solvable for Nim {}
 
+impl crate::agent::PerfectInformation for Nim {}
+
 impl LabGame for Nim {
     fn seats(players: usize) -> &'static [&'static str] {
         &["a", "b", "c", "d"][..players]

@@ -33,7 +33,8 @@ pub mod codec;
 pub mod columnar;
 pub mod identity;
 pub mod merge;
-pub mod output;
+pub use game_lab::output;
+use output::OutputError;
 pub mod persist;
 pub mod play;
 pub mod runner;
@@ -168,43 +169,9 @@ pub enum Error {
     /// The batch was stopped ([`schedule::STOP`]): its files are left as
     /// `PATH.partial` with whole rows, for `--resume`.
     Interrupted,
-    /// Reading, creating or writing a file failed.
-    Io {
-        /// What was being done: `read`, `create`, `write`…
-        what: &'static str,
-        /// The file.
-        path: PathBuf,
-        /// The system's message.
-        message: String,
-    },
-    /// An output exists and may not be replaced.
-    Exists {
-        /// The file.
-        path: PathBuf,
-        /// Whether `--resume` could continue it.
-        resumable: bool,
-    },
-    /// An interrupted run left the temporary file of an output.
-    PartialExists {
-        /// The output.
-        path: PathBuf,
-        /// Its temporary file.
-        partial: PathBuf,
-    },
-    /// Another run is writing the output.
-    Locked {
-        /// The output.
-        path: PathBuf,
-        /// The file whose lock is held.
-        lock: PathBuf,
-    },
-    /// Two roles name the same file.
-    Alias {
-        /// The first role and its path (`--out a.csv`).
-        first: String,
-        /// The second one.
-        second: String,
-    },
+    /// Reading, creating or writing an output, or two roles naming one file
+    /// ([`output::OutputError`]).
+    Output(OutputError),
     /// A file's first line is not a batch identity.
     BadIdentity {
         /// The file.
@@ -256,28 +223,7 @@ impl std::fmt::Display for Error {
             Error::Interrupted => f.write_str(
                 "interrupted: the games played so far are kept in the PATH.partial files; resume them to continue",
             ),
-            Error::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
-            Error::Exists { path, resumable: true } => {
-                write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())
-            }
-            Error::Exists { path, resumable: false } => {
-                write!(f, "{} already exists; pass --force to overwrite it", path.display())
-            }
-            Error::PartialExists { path, partial } => write!(
-                f,
-                "{} is left by an interrupted run writing {}; pass --resume to continue it or --force to start over",
-                partial.display(),
-                path.display()
-            ),
-            Error::Locked { path, lock } => write!(
-                f,
-                "{} is being written by another running senat ({} is locked); wait for it or stop it",
-                path.display(),
-                lock.display()
-            ),
-            Error::Alias { first, second } => {
-                write!(f, "{first} and {second} name the same file; give each role its own file")
-            }
+            Error::Output(e) => e.fmt(f),
             Error::BadIdentity { path, error } => write!(f, "{}: bad batch identity: {error}", path.display()),
             Error::Weights(e) => e.fmt(f),
             Error::Shard(e) => e.fmt(f),
@@ -295,6 +241,12 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl From<OutputError> for Error {
+    fn from(e: OutputError) -> Error {
+        Error::Output(e)
+    }
+}
+
 impl From<WeightsError> for Error {
     fn from(e: WeightsError) -> Error {
         Error::Weights(e)
@@ -307,6 +259,6 @@ impl From<ShardError> for Error {
     }
 }
 
-fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
-    Error::Io { what, path: path.to_path_buf(), message: e.to_string() }
+pub(crate) fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Output(OutputError::Io { what, path: path.to_path_buf(), message: e.to_string() })
 }

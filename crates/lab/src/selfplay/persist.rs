@@ -226,7 +226,7 @@ pub fn write_summary(out: &mut OutFile, s: &Summary) -> Result<(), Error> {
         w.write_record(&row).map_err(|e| io_err("write", out.path(), e))?;
     }
     let bytes = w.into_inner().map_err(|e| io_err("write", out.path(), e.error()))?;
-    out.write_all(&bytes)
+    Ok(out.write_all(&bytes)?)
 }
 
 /// The identity of batch `b` (reading and hashing its weights files).

@@ -1,16 +1,15 @@
 //! The one agent trait of the lab: whatever picks a move, in any game.
 //!
 //! A game says what its agents are shown and what they answer ([`Seat`]):
-//! Sénat shows a [`crate::policy::Turn`] (the position, its history and
-//! its counted moves), Focus and Débâcle their position (perfect
-//! information), dominoes an [`dominoes_rules::Observation`] (what one
-//! player knows). An agent of that game implements [`Agent`]; it cannot
-//! see more than its view, so hidden information stays hidden by types.
+//! a game of perfect information shows its state, a game of hidden
+//! information what one player knows (an observation), and a game may
+//! show more than the state where its agents need it (Sénat shows its
+//! position with its history and counted moves). An agent of that game
+//! implements [`Agent`]; it cannot see more than its view, so hidden
+//! information stays hidden by types.
 //!
 //! What this module must never do: name a game or hold an agent. The
-//! agents live beside their games ([`crate::policy`] for Sénat,
-//! [`crate::games::agent`] for every [`crate::games::LabGame`],
-//! [`crate::games::dominoes`] for dominoes).
+//! agents live beside their games, in the games' lab (`senat-lab`).
 
 use game_search::rng::GameRng;
 
@@ -52,7 +51,7 @@ pub trait Agent<G: Seat>: Send {
         None
     }
     /// The value the last choice gave up by a value-bounded draw
-    /// ([`crate::temperature::Vary`]): the usual move's mean value minus
+    /// ((a `vary=` spec key)): the usual move's mean value minus
     /// the drawn move's, in score units (a win 1, a draw ½), 0 where the
     /// usual move was played within the draw's plies; `None` where the
     /// choice drew nothing (outside those plies, or an agent without
@@ -70,8 +69,13 @@ pub trait Agent<G: Seat>: Send {
     }
 }
 
-/// Every game of the lab's generic adapters shows its agents the state.
-impl<G: crate::games::LabGame> Seat for G {
+/// A game of perfect information: its agents are shown its state and
+/// answer its moves. A game opts in with one line
+/// (`impl PerfectInformation for MyGame {}`) and is then a [`Seat`]; a game
+/// that shows its agents something else implements [`Seat`] itself.
+pub trait PerfectInformation: game_search::Game {}
+
+impl<G: PerfectInformation> Seat for G {
     type View<'a> = G::State;
     type Move = G::Move;
 }

@@ -10,7 +10,7 @@ use std::fmt::{self, Write};
 
 /// The font that [`png`] draws text with (DejaVu Sans Bold, subset to
 /// ASCII and a few symbols; licence in `assets/DejaVuSans-LICENSE.txt`).
-pub const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold-subset.ttf");
+pub const FONT: &[u8] = include_bytes!("../assets/DejaVuSans-Bold-subset.ttf");
 
 /// Colour of ordinary text.
 pub const INK: &str = "#222";

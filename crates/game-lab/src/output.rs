@@ -13,10 +13,85 @@
 //! `./a.csv` against `a.csv`, hard links by device and inode) and refuses
 //! two roles that name the same file.
 
-use super::Error;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// The error of this module's functions.
+type Error = OutputError;
+
+/// Why an output cannot be opened, written or committed: one line for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutputError {
+    /// Reading, creating or writing a file failed.
+    Io {
+        /// What was being done: `read`, `create`, `write`…
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// An output exists and may not be replaced.
+    Exists {
+        /// The file.
+        path: PathBuf,
+        /// Whether `--resume` could continue it.
+        resumable: bool,
+    },
+    /// An interrupted run left the temporary file of an output.
+    PartialExists {
+        /// The output.
+        path: PathBuf,
+        /// Its temporary file.
+        partial: PathBuf,
+    },
+    /// Another run is writing the output.
+    Locked {
+        /// The output.
+        path: PathBuf,
+        /// The file whose lock is held.
+        lock: PathBuf,
+    },
+    /// Two roles name the same file.
+    Alias {
+        /// The first role and its path (`--out a.csv`).
+        first: String,
+        /// The second one.
+        second: String,
+    },
+}
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OutputError::Io { what, path, message } => write!(f, "cannot {what} {}: {message}", path.display()),
+            OutputError::Exists { path, resumable: true } => {
+                write!(f, "{} already exists; pass --force to overwrite it or --resume to continue it", path.display())
+            }
+            OutputError::Exists { path, resumable: false } => {
+                write!(f, "{} already exists; pass --force to overwrite it", path.display())
+            }
+            OutputError::PartialExists { path, partial } => write!(
+                f,
+                "{} is left by an interrupted run writing {}; pass --resume to continue it or --force to start over",
+                partial.display(),
+                path.display()
+            ),
+            OutputError::Locked { path, lock } => write!(
+                f,
+                "{} is being written by another running senat ({} is locked); wait for it or stop it",
+                path.display(),
+                lock.display()
+            ),
+            OutputError::Alias { first, second } => {
+                write!(f, "{first} and {second} name the same file; give each role its own file")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OutputError {}
 
 /// One CSV record with its line end, quoted as every file of the lab is
 /// (the csv crate's rules: a field is quoted when it holds a comma, a quote

@@ -1,7 +1,7 @@
 //! Help for mistyped spec text: the edit distance between two names
 //! ([`distance`]), the nearest accepted name ([`nearest`], [`did_you_mean`])
 //! and the first key given twice in a parameter list ([`duplicate_key`]).
-//! The one spec grammar ([`crate::spec`]) and the variant parsers use these.
+//! The one spec grammar (`senat-lab`'s `spec`) and the variant parsers use these.
 
 /// The Damerau–Levenshtein distance (optimal string alignment) between `a`
 /// and `b`, counted in characters: insertions, deletions, substitutions and

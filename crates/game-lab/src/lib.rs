@@ -1,0 +1,26 @@
+//! The generic laboratory: what self-play, the arena, design and the
+//! pictures need whatever the game — interval arithmetic ([`stats`]),
+//! match statistics and the SPRT ([`rating`]), bounds on every number a
+//! user gives ([`limits`]), output files written atomically ([`output`]),
+//! the distinct games of a batch ([`variety`]), one-line accounts of a
+//! search ([`thinking`]) and the drawing surface of every picture
+//! ([`canvas`]).
+//!
+//! What this crate must never do: depend on a rules crate or name a game.
+//! The compiler enforces the first (its only path dependency is
+//! `game-search`, which never names a game either); the games' lab
+//! (`senat-lab`) builds on it and re-exports its modules under their old
+//! paths.
+#![deny(missing_docs)]
+
+pub mod accuracy;
+pub mod agent;
+pub mod canvas;
+pub mod limits;
+pub mod output;
+pub mod rating;
+pub mod stats;
+pub mod suggest;
+pub mod thinking;
+pub mod variety;
+pub mod winprob;
