@@ -2,7 +2,9 @@
 //! pictures need whatever the game — interval arithmetic ([`stats`]),
 //! match statistics and the SPRT ([`rating`]), bounds on every number a
 //! user gives ([`limits`]), output files written atomically ([`output`]),
-//! the distinct games of a batch ([`variety`]), one-line accounts of a
+//! the one batch runner of every game and its shards ([`runner`]), the
+//! one merge of a batch's shards ([`merge`]), the
+//! distinct games of a batch ([`variety`]), one-line accounts of a
 //! search ([`thinking`]) and the drawing surface of every picture
 //! ([`canvas`]).
 //!
@@ -17,8 +19,10 @@ pub mod accuracy;
 pub mod agent;
 pub mod canvas;
 pub mod limits;
+pub mod merge;
 pub mod output;
 pub mod rating;
+pub mod runner;
 pub mod stats;
 pub mod suggest;
 pub mod thinking;

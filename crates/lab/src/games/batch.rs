@@ -650,6 +650,7 @@ struct LabRun<'a, G: BatchGame> {
 }
 
 impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
+    type Error = Error;
     type Sum = Tally;
     type Part = Tally;
 
@@ -907,6 +908,12 @@ impl LabId {
 pub struct LabFormat<G>(std::marker::PhantomData<G>);
 
 impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
+    type Error = Error;
+
+    fn not_a_header(e: Error) -> Error {
+        crate::selfplay::not_a_header(e)
+    }
+
     type Id = LabId;
     type Sum = Tally;
 

@@ -32,12 +32,12 @@
 pub mod codec;
 pub mod columnar;
 pub mod identity;
-pub mod merge;
+pub use game_lab::merge;
 pub use game_lab::output;
 use output::OutputError;
 pub mod persist;
 pub mod play;
-pub mod runner;
+pub use game_lab::runner;
 pub mod schedule;
 
 pub use codec::{
@@ -121,16 +121,7 @@ pub struct Batch {
     pub variant: Variant,
 }
 
-/// What to do with output files that already exist.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Existing {
-    /// Refuse to touch them.
-    Refuse,
-    /// Overwrite them.
-    Overwrite,
-    /// Continue the games file where it stops.
-    Resume,
-}
+pub use game_lab::runner::Existing;
 
 /// Where a batch writes.
 #[derive(Clone, Debug)]
@@ -241,6 +232,19 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl From<game_lab::runner::RunError> for Error {
+    fn from(e: game_lab::runner::RunError) -> Error {
+        use game_lab::runner::RunError;
+        match e {
+            RunError::Interrupted => Error::Interrupted,
+            RunError::Output(e) => Error::Output(e),
+            RunError::Identity { path, message } => Error::Identity { path, message },
+            RunError::Incomplete(m) => Error::Incomplete(m),
+            RunError::Invalid(m) => Error::Invalid(m),
+        }
+    }
+}
+
 impl From<OutputError> for Error {
     fn from(e: OutputError) -> Error {
         Error::Output(e)
@@ -256,6 +260,19 @@ impl From<WeightsError> for Error {
 impl From<ShardError> for Error {
     fn from(e: ShardError) -> Error {
         Error::Shard(e)
+    }
+}
+
+/// A file whose second line is neither its games header nor a
+/// companion's, as a check of a batch file reports it
+/// ([`merge::ShardFormat::not_a_header`]): the identity error says so.
+pub(crate) fn not_a_header(e: Error) -> Error {
+    match e {
+        Error::Identity { path, message } => Error::Identity {
+            path,
+            message: format!("{message} (nor that of another file of its batch: is its header missing?)"),
+        },
+        e => e,
     }
 }
 

@@ -267,6 +267,7 @@ struct SenatSum {
 }
 
 impl super::runner::RunFormat for SenatRun<'_> {
+    type Error = Error;
     type Sum = SenatSum;
     type Part = (crate::stats::Tally, Vec<u128>, Vec<u128>);
 
@@ -347,6 +348,12 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
 pub struct SenatFormat;
 
 impl super::merge::ShardFormat for SenatFormat {
+    type Error = Error;
+
+    fn not_a_header(e: Error) -> Error {
+        crate::selfplay::not_a_header(e)
+    }
+
     type Id = Identity;
     type Sum = Summary;
 

@@ -3,20 +3,19 @@
 //! summary, or refused with the reason.
 //!
 //! What an identity line, a header and a row mean is the batch format's
-//! ([`ShardFormat`]: Sénat's in [`super::persist`], every other game's in
-//! [`crate::games::batch`]); the proof that the inputs are exactly one
+//! ([`ShardFormat`], written beside each game in the games' lab); the proof that the inputs are exactly one
 //! complete batch is made here, once, for every game: every file has an
 //! identity, all identities agree but for the shard, shards `1..N` are each
 //! given exactly once, each file ends with a whole row and holds exactly its
 //! shard's games in order, and every row passes the format's check.
 //!
-//! This module never plays a game and never writes but through
+//! This module never plays a game, never names one, and never writes but through
 //! [`OutFile`]: the outputs are created only once the identities prove one
 //! batch, and renamed into place only when every row has passed, so a
 //! failed or killed merge leaves the old files (or none).
 
-use super::output::{self, IfExists, OutFile};
-use super::{Error, Shard, io_err};
+use crate::output::{self, IfExists, OutFile, OutputError};
+use crate::runner::{RunError, Shard};
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -24,13 +23,15 @@ use std::path::{Path, PathBuf};
 /// What the merge needs from a batch format: its identity, its header and
 /// its rows, and the summary they add up to.
 pub trait ShardFormat {
+    /// The format's error: the merge's own failures ([`RunError`]) convert into it.
+    type Error: From<RunError>;
     /// A games file's batch identity.
     type Id: Clone;
     /// What the rows add up to.
     type Sum: Default;
     /// The identity of `path` from its first line (with its newline, not
     /// empty), or the error that says why it is none.
-    fn identity(path: &Path, line: &str) -> Result<Self::Id, Error>;
+    fn identity(path: &Path, line: &str) -> Result<Self::Id, Self::Error>;
     /// The slice of the batch the file holds.
     fn shard(id: &Self::Id) -> Shard;
     /// The games of the whole batch.
@@ -43,7 +44,7 @@ pub trait ShardFormat {
     /// The header line to write for the file `path` of `id`, whose header
     /// line is `line` (an older file's header is written under today's
     /// name); an error where it is not a games file's header.
-    fn header(path: &Path, id: &Self::Id, line: &str) -> Result<String, Error>;
+    fn header(path: &Path, id: &Self::Id, line: &str) -> Result<String, Self::Error>;
     /// Checks `row`, line `line` of `path`, as game `expected` of `id`, and
     /// adds it to `sum`.
     fn add_row(
@@ -53,23 +54,34 @@ pub trait ShardFormat {
         id: &Self::Id,
         expected: u64,
         sum: &mut Self::Sum,
-    ) -> Result<(), Error>;
+    ) -> Result<(), Self::Error>;
     /// The identity line of the merged file: `id` over the whole batch.
     fn merged_line(id: &Self::Id) -> String;
     /// Writes the summary of the merged batch (the merge commits it with
     /// the games file).
-    fn write_summary(out: &mut OutFile, id: &Self::Id, sum: &Self::Sum) -> Result<(), Error>;
+    fn write_summary(out: &mut OutFile, id: &Self::Id, sum: &Self::Sum) -> Result<(), Self::Error>;
+    /// The error of a file whose second line is neither the games header
+    /// ([`ShardFormat::header`]'s error `e`) nor a companion's, as
+    /// [`check_file`] reports it: by default `e` itself.
+    fn not_a_header(e: Self::Error) -> Self::Error {
+        e
+    }
+}
+
+/// A failed read or write of `path`, as the runner reports it.
+fn io_err(what: &'static str, path: &Path, e: impl std::fmt::Display) -> RunError {
+    RunError::Output(OutputError::Io { what, path: path.to_path_buf(), message: e.to_string() })
 }
 
 /// Reads the first line of `path` (`None`: the file is empty).
-fn first_line(path: &Path) -> Result<Option<String>, Error> {
+fn first_line(path: &Path) -> Result<Option<String>, RunError> {
     let f = File::open(path).map_err(|e| io_err("read", path, e))?;
     let mut line = Vec::new();
     io::BufReader::new(f).take(1 << 20).read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
     if line.is_empty() {
         return Ok(None);
     }
-    String::from_utf8(line).map(Some).map_err(|_| Error::Identity {
+    String::from_utf8(line).map(Some).map_err(|_| RunError::Identity {
         path: path.to_path_buf(),
         message: "the first line is not UTF-8 (not a games file of `senat selfplay`)".into(),
     })
@@ -82,7 +94,7 @@ type Rows = csv::Reader<io::BufReader<File>>;
 /// a file ([`check_file`]) read it: its last row must be whole (a row cut
 /// short is an interrupted run); returns its header as the format writes
 /// it ([`ShardFormat::header`]) and its rows.
-fn open_rows<F: ShardFormat>(path: &Path, id: &F::Id) -> Result<(String, Rows), Error> {
+fn open_rows<F: ShardFormat>(path: &Path, id: &F::Id) -> Result<(String, Rows), F::Error> {
     let mut r = io::BufReader::with_capacity(1 << 20, whole_rows(path)?);
     let mut line = Vec::new();
     r.read_until(b'\n', &mut line).map_err(|e| io_err("read", path, e))?;
@@ -102,8 +114,8 @@ fn check_rows<F: ShardFormat>(
     id: &F::Id,
     mut rows: Rows,
     sum: &mut F::Sum,
-    mut each: impl FnMut(&csv::StringRecord) -> Result<(), Error>,
-) -> Result<u64, Error> {
+    mut each: impl FnMut(&csv::StringRecord) -> Result<(), RunError>,
+) -> Result<u64, F::Error> {
     let range = F::shard(id).range(F::games(id));
     let mut next = range.start;
     let mut rec = csv::StringRecord::new();
@@ -111,10 +123,11 @@ fn check_rows<F: ShardFormat>(
         // The file's line: the reader starts after the identity and the header.
         let number = rec.position().map_or(0, |p| p.line() + 2);
         if next == range.end {
-            return Err(Error::Identity {
+            return Err(RunError::Identity {
                 path: path.to_path_buf(),
                 message: format!("line {number}: a row beyond the shard's games {}..{}", range.start, range.end),
-            });
+            }
+            .into());
         }
         F::add_row(path, number, &rec, id, next, sum)?;
         each(&rec)?;
@@ -129,9 +142,9 @@ fn check_rows<F: ShardFormat>(
 /// may stop before the end of its shard, as an interrupted run's); the
 /// header of any other file of the batch one of `companions` (its moves or
 /// side file); and no last row cut short.
-pub fn check_file<F: ShardFormat>(path: &Path, companions: &[String]) -> Result<(), Error> {
-    let line =
-        first_line(path)?.ok_or_else(|| Error::Identity { path: path.to_path_buf(), message: "empty file".into() })?;
+pub fn check_file<F: ShardFormat>(path: &Path, companions: &[String]) -> Result<(), F::Error> {
+    let line = first_line(path)?
+        .ok_or_else(|| RunError::Identity { path: path.to_path_buf(), message: "empty file".into() })?;
     let id = F::identity(path, &line)?;
     let mut second = Vec::new();
     let mut r = io::BufReader::new(File::open(path).map_err(|e| io_err("read", path, e))?);
@@ -140,29 +153,23 @@ pub fn check_file<F: ShardFormat>(path: &Path, companions: &[String]) -> Result<
     r.by_ref().take(1 << 20).read_until(b'\n', &mut second).map_err(|e| io_err("read", path, e))?;
     let second = String::from_utf8_lossy(&second);
     if companions.iter().any(|h| *h == second) {
-        return whole_rows(path).map(drop);
+        return whole_rows(path).map(drop).map_err(F::Error::from);
     }
-    let (_, rows) = open_rows::<F>(path, &id).map_err(|e| match e {
-        Error::Identity { path, message } => Error::Identity {
-            path,
-            message: format!("{message} (nor that of another file of its batch: is its header missing?)"),
-        },
-        e => e,
-    })?;
+    let (_, rows) = open_rows::<F>(path, &id).map_err(F::not_a_header)?;
     check_rows::<F>(path, &id, rows, &mut F::Sum::default(), |_| Ok(()))?;
     Ok(())
 }
 
 /// Opens `path` at its start, refusing it where its last row is cut short
 /// (an interrupted run's file, of any kind).
-fn whole_rows(path: &Path) -> Result<File, Error> {
+fn whole_rows(path: &Path) -> Result<File, RunError> {
     let mut f = File::open(path).map_err(|e| io_err("read", path, e))?;
     let mut tail = Vec::new();
     if f.seek(SeekFrom::End(-1)).is_ok() {
         f.read_to_end(&mut tail).map_err(|e| io_err("read", path, e))?;
     }
     if tail != b"\n" {
-        return Err(Error::Incomplete(format!(
+        return Err(RunError::Incomplete(format!(
             "{} ends with an incomplete row (an interrupted run? continue it with --resume)",
             path.display()
         )));
@@ -180,19 +187,19 @@ pub fn merge<F: ShardFormat>(
     out: &Path,
     summary: Option<&Path>,
     overwrite: bool,
-) -> Result<(F::Id, F::Sum), Error> {
+) -> Result<(F::Id, F::Sum), F::Error> {
     if inputs.is_empty() {
-        return Err(Error::Invalid("merge: no input files".into()));
+        return Err(RunError::Invalid("merge: no input files".into()).into());
     }
     let ins: Vec<(&str, &Path)> = inputs.iter().map(|p| ("input", p.as_path())).collect();
     let mut outs = vec![("--out", out)];
     outs.extend(summary.map(|p| ("--summary", p)));
-    output::check_distinct(&ins, &outs)?;
+    output::check_distinct(&ins, &outs).map_err(RunError::Output)?;
     let if_exists = if overwrite { IfExists::Overwrite } else { IfExists::Refuse { resumable: false } };
     // Identities first: a set of shards that is not one batch fails before anything is written.
     let mut shards: Vec<(F::Id, &Path)> = Vec::new();
     for path in inputs {
-        let line = first_line(path)?.ok_or_else(|| Error::Identity {
+        let line = first_line(path)?.ok_or_else(|| RunError::Identity {
             path: path.clone(),
             message: "empty file (a shard that never started?)".into(),
         })?;
@@ -202,33 +209,36 @@ pub fn merge<F: ShardFormat>(
     let n = F::shard(&first).n;
     for (id, path) in &shards[1..] {
         if let Some((key, a, b)) = F::difference(&first, id) {
-            return Err(Error::Incomplete(format!(
+            return Err(RunError::Incomplete(format!(
                 "{} and {} are not shards of one batch: {key}={a} in the first, {key}={b} in the second",
                 first_path.display(),
                 path.display()
-            )));
+            ))
+            .into());
         }
         let s = F::shard(id);
         if s.n != n {
-            return Err(Error::Incomplete(format!(
+            return Err(RunError::Incomplete(format!(
                 "{} and {} are not shards of one batch: shard {}/{n} and shard {}/{}",
                 first_path.display(),
                 path.display(),
                 F::shard(&first).k,
                 s.k,
                 s.n
-            )));
+            ))
+            .into());
         }
     }
     shards.sort_by_key(|(id, _)| F::shard(id).k);
     for w in shards.windows(2) {
         let k = F::shard(&w[0].0).k;
         if k == F::shard(&w[1].0).k {
-            return Err(Error::Incomplete(format!(
+            return Err(RunError::Incomplete(format!(
                 "shard {k}/{n} is given twice: {} and {}",
                 w[0].1.display(),
                 w[1].1.display()
-            )));
+            ))
+            .into());
         }
     }
     let games = F::games(&first);
@@ -251,14 +261,15 @@ pub fn merge<F: ShardFormat>(
         if absent > missing.len() as u64 {
             missing.push(format!("and {} more", absent - missing.len() as u64));
         }
-        return Err(Error::Incomplete(format!(
+        return Err(RunError::Incomplete(format!(
             "the files are not a complete batch: missing {} (seed {}, {games} games)",
             missing.join(", "),
             F::seed(&first)
-        )));
+        ))
+        .into());
     }
-    let mut games_out = OutFile::create(out, if_exists)?;
-    let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose()?;
+    let mut games_out = OutFile::create(out, if_exists).map_err(RunError::Output)?;
+    let summary_out = summary.map(|p| OutFile::create(p, if_exists)).transpose().map_err(RunError::Output)?;
     let mut w =
         io::BufWriter::with_capacity(1 << 20, games_out.file().try_clone().map_err(|e| io_err("write", out, e))?);
     let werr = |e: io::Error| io_err("write", out, e);
@@ -274,10 +285,11 @@ pub fn merge<F: ShardFormat>(
                 header = Some(head);
             }
             Some(h) if *h != head => {
-                return Err(Error::Identity {
+                return Err(RunError::Identity {
                     path: path.to_path_buf(),
                     message: "its header differs from the first input's".into(),
-                });
+                }
+                .into());
             }
             Some(_) => {}
         }
@@ -292,7 +304,7 @@ pub fn merge<F: ShardFormat>(
         drop(copy);
         if next != range.end {
             let s = F::shard(id);
-            return Err(Error::Incomplete(format!(
+            return Err(RunError::Incomplete(format!(
                 "{} (shard {}/{}) stops after {} of its {} games {}..{}: an interrupted run? continue it with --resume",
                 path.display(),
                 s.k,
@@ -301,7 +313,8 @@ pub fn merge<F: ShardFormat>(
                 range.end - range.start,
                 range.start,
                 range.end
-            )));
+            ))
+            .into());
         }
     }
     w.flush().map_err(werr)?;
@@ -311,6 +324,6 @@ pub fn merge<F: ShardFormat>(
         F::write_summary(&mut s, &first, &sum)?;
         files.push(s);
     }
-    output::commit_all(files)?;
+    output::commit_all(files).map_err(RunError::Output)?;
     Ok((first, sum))
 }
