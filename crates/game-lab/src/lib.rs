@@ -8,6 +8,9 @@
 //! search ([`thinking`]) and the drawing surface of every picture
 //! ([`canvas`]).
 //!
+//! The one arena of every game ([`arena`]: colour-swapped pairs, SPRT,
+//! the table and the files) is here too.
+//!
 //! What this crate must never do: depend on a rules crate or name a game.
 //! The compiler enforces the first (its only path dependency is
 //! `game-search`, which never names a game either); the games' lab
@@ -17,6 +20,7 @@
 
 pub mod accuracy;
 pub mod agent;
+pub mod arena;
 pub mod canvas;
 pub mod limits;
 pub mod merge;

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 /// its rows, and the summary they add up to.
 pub trait ShardFormat {
     /// The format's error: the merge's own failures ([`RunError`]) convert into it.
-    type Error: From<RunError>;
+    type Error: From<RunError> + std::error::Error + Send + 'static;
     /// A games file's batch identity.
     type Id: Clone;
     /// What the rows add up to.

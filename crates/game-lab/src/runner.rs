@@ -198,7 +198,7 @@ pub fn drive<C: Send, E: From<RunError> + Send>(
 /// 0 is the games file, then the companions in [`Plan::companions`]' order.
 pub trait RunFormat: Sync {
     /// The format's error: the runner's own failures ([`RunError`]) convert into it.
-    type Error: From<RunError>;
+    type Error: From<RunError> + std::error::Error + Send + 'static;
     /// What the summary is built from (all games of the output).
     type Sum: Send;
     /// What one chunk of games adds to it.

@@ -136,6 +136,7 @@ pub fn moves_columns(index: u64, s: Seating, first: String, second: String, move
 }
 
 impl<G: LabGame> Contest for LabContest<G> {
+    type Error = crate::selfplay::Error;
     type Agent = AgentSpec;
     type Game = ArenaGame;
     type Facts = LabFacts;

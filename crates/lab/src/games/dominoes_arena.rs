@@ -132,6 +132,7 @@ impl Agent<Dominoes> for Clocked {
 }
 
 impl Contest for DominoContest {
+    type Error = crate::selfplay::Error;
     type Agent = DominoSpec;
     type Game = ArenaMatch;
     type Facts = DominoFacts;

@@ -161,6 +161,7 @@ impl SenatContest {
 }
 
 impl Contest for SenatContest {
+    type Error = crate::selfplay::Error;
     type Agent = PolicySpec;
     type Game = ArenaGame;
     type Facts = ();
