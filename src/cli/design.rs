@@ -432,6 +432,9 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     }
     write_atomic(&dir.join("design.csv"), &report::csv(&rows, z), true)?;
     // A panel per tier (its first-player target) and per Elo gap (its own band).
+    let widened = |b: Band| -> Option<(f64, f64)> {
+        Zone::new(b, z).ok().filter(|_| z > 0.0).map(|zone| (zone.outer.lo, zone.outer.hi))
+    };
     let points = |tier: &str, target: &str| -> Vec<senat_lab::plot::DesignPoint> {
         rows.iter()
             .filter(|r| r.tier == tier && r.target == target)
@@ -444,6 +447,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             .map(|t| senat_lab::plot::DesignPanel {
                 caption: format!("tier {t}"),
                 band: (first.lo, first.hi),
+                widened: widened(first),
                 axis: "first player's score (anytime-valid interval)".into(),
                 points: points(t, &targets[0]),
             })
@@ -455,6 +459,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         panels.extend(tiers.iter().map(|t| senat_lab::plot::DesignPanel {
             caption: format!("tier {t}: first giver's seat"),
             band: (b.lo, b.hi),
+            widened: widened(b),
             axis: "first giver's seat's score (anytime-valid interval)".into(),
             points: points(t, target),
         }));
@@ -462,6 +467,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     panels.extend(gaps.iter().map(|g| senat_lab::plot::DesignPanel {
         caption: g.target(),
         band: (g.band().lo, g.band().hi),
+        widened: widened(g.band()),
         axis: format!("{}'s score over pairs (anytime-valid interval)", g.a),
         points: points(&g.name(), &g.target()),
     }));
