@@ -96,7 +96,7 @@ pub(crate) struct DesignArgs {
     /// a mean within Z of an edge may be called either way, and a cell whose interval is narrower than 2Z is
     /// always decided. 0: the exact bands, as without the flag. It applies to --first, --seat-first, --draws-max
     /// and --elo-gap (on A's mean score, not in Elo); refused with --plies (a band in plies, not a score); at
-    /// most half a band's width. With --selftest: the same rule, and errors counted by the same definition.
+    /// most half a band's width (its width for a band from 0 or to 1). With --selftest: the same rule, and errors counted by the same definition.
     #[arg(long, value_name = "Z", default_value_t = 0.0, allow_negative_numbers = true)]
     tolerance: f64,
     /// Games in all at most (no round starts once they are played; a --resume may raise it).

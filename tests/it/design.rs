@@ -129,7 +129,7 @@ fn refusals() {
         v.extend(more);
         fails_v(&with(&v))
     };
-    assert!(tol("0.2", &[]).contains("--first --tolerance 0.2: tolerance 0.2 is more than half the band"));
+    assert!(tol("0.2", &[]).contains("--first --tolerance 0.2: tolerance 0.2 is wider than the band 0.4..0.6 allows"));
     assert!(tol("-0.1", &[]).contains("--tolerance -0.1: give a number >= 0"));
     assert!(tol("0.01", &["--plies", "1..9", "--plies-bound", "9"]).contains("--plies's band is in plies"));
     assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.6..0.4"])).contains("--first"));

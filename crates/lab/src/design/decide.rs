@@ -136,10 +136,15 @@ impl Zone {
             // Half the width exactly, up to rounding: the narrowed band is its centre.
             if inner.lo - inner.hi > 1e-9 {
                 return Err(BandError(format!(
-                    "tolerance {z} is more than half the band {}'s width: the band narrowed by it would be empty, \
-                     and every variant out before its first game (give a tolerance of at most {}, or a wider band)",
+                    "tolerance {z} is wider than the band {} allows: the band narrowed by it would be empty, and \
+                     every variant out before its first game (give a tolerance of at most {}, {}, or a wider band)",
                     band.text(),
-                    round9(if band.lo > 0.0 && band.hi < 1.0 { (band.hi - band.lo) / 2.0 } else { band.hi - band.lo })
+                    round9(if band.lo > 0.0 && band.hi < 1.0 { (band.hi - band.lo) / 2.0 } else { band.hi - band.lo }),
+                    if band.lo > 0.0 && band.hi < 1.0 {
+                        "half its width"
+                    } else {
+                        "its width (its other edge, at 0 or 1, does not move)"
+                    }
                 )));
             }
             let c = (inner.lo + inner.hi) / 2.0;
@@ -610,6 +615,9 @@ mod tests {
         assert!(Zone::new(b, 0.11).unwrap_err().0.contains("at most 0.1"));
         assert!(Zone::new(b, -0.01).is_err() && Zone::new(b, f64::NAN).is_err());
         assert!(Zone::new(Band { lo: 0.5, hi: 0.5 }, 0.01).is_err());
+        let d = Zone::new(Band { lo: 0.0, hi: 0.05 }, 0.06).unwrap_err().0;
+        assert!(d.contains("at most 0.05, its width"), "{d}");
+        assert!(Zone::new(Band { lo: 0.0, hi: 0.05 }, 0.05).is_ok());
     }
 
     #[test]
