@@ -12,7 +12,9 @@
 //! into the round log by `--fold` (or `--resume`), which decides, writes
 //! and prints as an unsharded run would; scripts/slurm-design.sh drives
 //! that as Slurm job arrays. `--selftest` runs the same decision code on
-//! planted truths.
+//! planted truths. `--tolerance Z` is checked here against every band it
+//! applies to (and refused with `--plies`); the rule itself is
+//! `senat_lab::design::decide::Zone`'s.
 
 use crate::cli::common::{Failure, Result, input, policy, progress_bar, threads_or_all, write_atomic};
 use crate::cli::game::{self, on_game};
