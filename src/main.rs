@@ -342,13 +342,16 @@ Examples:
     /// rounds of self-play games (the same seeds for every variant) over a
     /// variant space and agent tiers, an anytime-valid confidence sequence
     /// per variant × tier × target, each declared `in` (its interval inside
-    /// the band), `out` (outside) or `undecided`; games go only to undecided
-    /// variants; the verdicts hold together with probability 1 − δ. Writes
+    /// the band), `out` (outside) or `undecided` (with --tolerance Z: inside
+    /// the band widened by Z, outside the band narrowed by Z); games go only
+    /// to undecided variants; the verdicts hold together with probability
+    /// 1 − δ. Writes
     /// DIR/design.csv, DIR/design.png and the round log DIR/rounds.csv
     /// (`--resume` continues it). See docs/commands/design.md.
     #[command(after_help = "\
 Examples:
   senat design --selftest                                       # the guarantee checked on planted truths
+  senat design --selftest --tolerance 0.01                      # the same, within 0.01 of the band's edges
   senat design --game senat --space 'closure=40..60:10,first_mover=red|blue' --tiers fast \\
       --first 0.45..0.55 --budget-games 20000 --out design-senat
   senat design --game focus --space 'fix=none|reserve|tempo' --tiers mcts --first 0.45..0.55 --out d-focus

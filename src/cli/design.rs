@@ -12,7 +12,9 @@
 //! into the round log by `--fold` (or `--resume`), which decides, writes
 //! and prints as an unsharded run would; scripts/slurm-design.sh drives
 //! that as Slurm job arrays. `--selftest` runs the same decision code on
-//! planted truths.
+//! planted truths. `--tolerance Z` is checked here against every band it
+//! applies to (and refused with `--plies`); the rule itself is
+//! `senat_lab::design::decide::Zone`'s.
 
 use crate::cli::common::{Failure, Result, input, policy, progress_bar, threads_or_all, write_atomic};
 use crate::cli::game::{self, on_game};
@@ -20,7 +22,7 @@ use clap::Args;
 use rayon::prelude::*;
 use senat_lab::arena::Schedule;
 use senat_lab::catalog::arena::{ArenaPlan, arena};
-use senat_lab::design::decide::{Band, Column, Design, Plan, RoundObs, Verdict, elo_score, run_rounds};
+use senat_lab::design::decide::{Band, Column, Design, Plan, RoundObs, Verdict, Zone, elo_score, run_rounds};
 use senat_lab::design::play::{EloPairs, GameOutcome, lab_game, senat_game};
 use senat_lab::design::report::{self, LogRow, RoundLog};
 use senat_lab::design::shard::{self, Pending};
@@ -59,13 +61,14 @@ pub(crate) struct DesignArgs {
     #[arg(long, value_name = "A,B", default_value = "")]
     tiers: String,
     /// The band of the first player's mean score (win 1, draw ½; Sénat: the side that moves first in play), e.g.
-    /// 0.45..0.55.
+    /// 0.45..0.55. A design needs --first, --seat-first or both.
     #[arg(long, value_name = "LO..HI")]
     first: Option<String>,
     /// Sénat: a target on a seat rather than a colour: the band of the mean score of the player who gives the
     /// first die of the draft (the first giver's seat, `first_giver`), whichever colour it plays after the
     /// decision of `swap=yes` (with the pie rule, --first's colour is the decider's choice; this is the
-    /// drafters' balance). Without swap=yes it is the first giver's colour's score. E.g. 0.45..0.55.
+    /// drafters' balance). Without swap=yes it is the first giver's colour's score. E.g. 0.45..0.55. It may be
+    /// the only score target (no --first).
     #[arg(long, value_name = "LO..HI")]
     seat_first: Option<String>,
     /// A second target: the draw rate at most X.
@@ -89,6 +92,15 @@ pub(crate) struct DesignArgs {
     /// The family-wise error over all variants, tiers and targets (split by a union bound).
     #[arg(long, value_name = "DELTA", default_value_t = 0.05)]
     delta: f64,
+    /// An indifference zone of half-width Z: a cell is in once its interval lies inside its band widened by Z at
+    /// each edge (an edge at 0 or 1 stays), out once it lies wholly outside the band narrowed by Z. With
+    /// probability >= 1 - delta every in has its mean in [LO-Z, HI+Z] and every out has it outside [LO+Z, HI-Z];
+    /// a mean within Z of an edge may be called either way, and a cell whose interval is narrower than 2Z is
+    /// always decided. 0: the exact bands, as without the flag. It applies to --first, --seat-first, --draws-max
+    /// and --elo-gap (on A's mean score, not in Elo); refused with --plies (a band in plies, not a score); at
+    /// most half a band's width (its width for a band from 0 or to 1). With --selftest: the same rule, and errors counted by the same definition.
+    #[arg(long, value_name = "Z", default_value_t = 0.0, allow_negative_numbers = true)]
+    tolerance: f64,
     /// Games in all at most (no round starts once they are played; a --resume may raise it).
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     budget_games: u64,
@@ -145,12 +157,38 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         return run_selftest(&a, out);
     }
     let kind = GameKind::parse(&a.game).or_else(|e| input(format_args!("--game: {e}")))?;
-    let Some(first) = &a.first else { return input("--first LO..HI is required (or --selftest)") };
-    let first = Band::parse(first).or_else(|e| input(format_args!("--first: {e}")))?;
-    let mut bands = vec![first];
-    let mut targets = vec![format!("first:{}", first.text())];
+    if a.first.is_none() && a.seat_first.is_none() {
+        return input(
+            "a design needs a score target: --first LO..HI (the first player's score), --seat-first LO..HI \
+             (Sénat: the first giver's seat's score) or both (or --selftest)",
+        );
+    }
+    let z = a.tolerance;
+    if !(z.is_finite() && z >= 0.0) {
+        return input(format_args!("--tolerance {z}: give a number >= 0 (0: the exact bands)"));
+    }
+    if z > 0.0 && a.plies.is_some() {
+        return input(format_args!(
+            "--tolerance {z} is on a score or a rate in [0, 1]; --plies's band is in plies, where it means \
+             nothing: run the length target in a design without --tolerance"
+        ));
+    }
+    // Each band with the tolerance, checked where the flag is named.
+    let zone = |flag: &str, b: Band| -> Result<Band> {
+        Zone::new(b, z).map(|_| b).or_else(|e| input(format_args!("{flag} --tolerance {z}: {e}")))
+    };
+    let first = match &a.first {
+        Some(text) => Some(zone("--first", Band::parse(text).or_else(|e| input(format_args!("--first: {e}")))?)?),
+        None => None,
+    };
+    let mut bands = Vec::new();
+    let mut targets = Vec::new();
+    if let Some(first) = first {
+        bands.push(first);
+        targets.push(format!("first:{}", first.text()));
+    }
     if let Some(x) = a.draws_max {
-        let b = Band::new(0.0, x).or_else(|e| input(format_args!("--draws-max: {e}")))?;
+        let b = zone("--draws-max", Band::new(0.0, x).or_else(|e| input(format_args!("--draws-max: {e}")))?)?;
         bands.push(b);
         targets.push(format!("draws:{}", b.text()));
     }
@@ -181,7 +219,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             ));
         }
         Some(text) => {
-            let b = Band::parse(text).or_else(|e| input(format_args!("--seat-first: {e}")))?;
+            let b = zone("--seat-first", Band::parse(text).or_else(|e| input(format_args!("--seat-first: {e}")))?)?;
             bands.push(b);
             targets.push(format!("first_giver_seat:{}", b.text()));
             Some(b)
@@ -208,6 +246,9 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         .map(|t| EloGap::parse(t))
         .collect::<std::result::Result<_, _>>()
         .or_else(|e| input(format_args!("--elo-gap {e}")))?;
+    for g in &gaps {
+        zone(&format!("--elo-gap {}:{}", g.name(), g.elo), g.band())?;
+    }
     let Some(dir) = a.out.clone() else { return input("--out DIR is required") };
     let variants = space::expand(&a.space).or_else(|e| input(format_args!("--space: {e}")))?;
     let tiers = space::tiers(&a.tiers);
@@ -221,7 +262,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
         "game={kind} space={} tiers={} first={} draws_max={} delta={} seed={} round={}",
         a.space.replace(' ', ""),
         tiers.join(";"),
-        first.text(),
+        first.map_or("-".to_string(), |b| b.text()),
         a.draws_max.map_or("-".to_string(), |x| x.to_string()),
         a.delta,
         a.seed,
@@ -234,7 +275,8 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             let g: Vec<String> = gaps.iter().map(|g| format!("{}:{}", g.name(), g.elo).replace(' ', "")).collect();
             format!(" elo={}", g.join(";"))
         }
-        + &seat.map_or(String::new(), |b| format!(" seat_first={}", b.text()));
+        + &seat.map_or(String::new(), |b| format!(" seat_first={}", b.text()))
+        + &if z > 0.0 { format!(" tolerance={z}") } else { String::new() };
     let log_path = dir.join("rounds.csv");
     let mut log = match mode {
         Mode::Local => RoundLog::open(&log_path, &identity, a.resume, seat.is_some()),
@@ -245,7 +287,7 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     let mut columns: Vec<Column> = vec![Column { bands: bands.clone(), cost: 1 }; tiers.len()];
     columns.extend(gaps.iter().map(|g| Column { bands: vec![g.band()], cost: 2 }));
     let ncols = columns.len();
-    let mut d = Design::with_columns(variants.len(), columns, a.delta).or_else(input)?;
+    let mut d = Design::with_tolerance(variants.len(), columns, a.delta, z).or_else(input)?;
     let plan = Plan { round: a.round, budget: a.budget_games, per_pair: u64::MAX };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().or_else(input)?;
     let started = std::time::Instant::now();
@@ -315,7 +357,10 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
                 obs[p].push(vec![o.score]); // an Elo gap's pair
                 continue;
             }
-            let mut x = vec![o.score];
+            let mut x = Vec::with_capacity(bands.len());
+            if first.is_some() {
+                x.push(o.score);
+            }
             if a.draws_max.is_some() {
                 x.push(if o.draw { 1.0 } else { 0.0 });
             }
@@ -387,28 +432,36 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
             (r.estimate, r.lo, r.hi) = (r.estimate * b, r.lo * b, r.hi * b);
         }
     }
-    write_atomic(&dir.join("design.csv"), &report::csv(&rows), true)?;
+    write_atomic(&dir.join("design.csv"), &report::csv(&rows, z), true)?;
     // A panel per tier (its first-player target) and per Elo gap (its own band).
+    let widened = |b: Band| -> Option<(f64, f64)> {
+        Zone::new(b, z).ok().filter(|_| z > 0.0).map(|zone| (zone.outer.lo, zone.outer.hi))
+    };
     let points = |tier: &str, target: &str| -> Vec<senat_lab::plot::DesignPoint> {
         rows.iter()
             .filter(|r| r.tier == tier && r.target == target)
             .map(|r| (r.variant.clone(), r.estimate, r.lo, r.hi, r.verdict.name()))
             .collect()
     };
-    let mut panels: Vec<senat_lab::plot::DesignPanel> = tiers
-        .iter()
-        .map(|t| senat_lab::plot::DesignPanel {
-            caption: format!("tier {t}"),
-            band: (first.lo, first.hi),
-            axis: "first player's score (anytime-valid interval)".into(),
-            points: points(t, &targets[0]),
-        })
-        .collect();
+    let mut panels: Vec<senat_lab::plot::DesignPanel> = match first {
+        Some(first) => tiers
+            .iter()
+            .map(|t| senat_lab::plot::DesignPanel {
+                caption: format!("tier {t}"),
+                band: (first.lo, first.hi),
+                widened: widened(first),
+                axis: "first player's score (anytime-valid interval)".into(),
+                points: points(t, &targets[0]),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     if let Some(b) = seat {
         let target = targets.last().expect("the seat's target is the last");
         panels.extend(tiers.iter().map(|t| senat_lab::plot::DesignPanel {
             caption: format!("tier {t}: first giver's seat"),
             band: (b.lo, b.hi),
+            widened: widened(b),
             axis: "first giver's seat's score (anytime-valid interval)".into(),
             points: points(t, target),
         }));
@@ -416,22 +469,35 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     panels.extend(gaps.iter().map(|g| senat_lab::plot::DesignPanel {
         caption: g.target(),
         band: (g.band().lo, g.band().hi),
+        widened: widened(g.band()),
         axis: format!("{}'s score over pairs (anytime-valid interval)", g.a),
         points: points(&g.name(), &g.target()),
     }));
-    let title = format!("senat design --game {kind}: δ = {} family-wise, {} variants", a.delta, variants.len());
+    let title = format!("senat design --game {kind}: δ = {} family-wise, {} variants", a.delta, variants.len())
+        + &if z > 0.0 { format!(", tolerance {z}") } else { String::new() };
     senat_lab::plot::write_design_png(&dir.join("design.png"), &title, &panels)
         .or_else(|e| input(format_args!("design.png: {e}")))?;
     writeln!(out, "# {}", reproduce())?;
+    // The first player is named where --first is a target.
+    let first_player =
+        first.map_or(String::new(), |_| format!("first player: {}; ", senat_lab::catalog::first_player(kind)));
     writeln!(
         out,
-        "# first player: {}; score 1 win, 1/2 draw, 0 loss; each cell at alpha = {:.2e} = delta / {} cells: \
+        "# {first_player}score 1 win, 1/2 draw, 0 loss; each cell at alpha = {:.2e} = delta / {} cells: \
          a PrPl-EB confidence sequence and one-sided tests by betting at the band's edges (Waudby-Smith & Ramdas \
          2024; docs/commands/design.md)",
-        senat_lab::catalog::first_player(kind),
         d.alpha(),
         d.cells()
     )?;
+    if z > 0.0 {
+        writeln!(
+            out,
+            "# tolerance {z}: a cell is in once its interval lies inside its band widened by {z} at each edge \
+             (an edge at 0 or 1 stays), out once it lies wholly outside the band narrowed by {z}: every in has \
+             its mean in [LO-{z}, HI+{z}], every out has it outside [LO+{z}, HI-{z}]; a mean within {z} of an \
+             edge may be called either way"
+        )?;
+    }
     if seat.is_some() {
         writeln!(
             out,
@@ -453,10 +519,11 @@ pub(crate) fn cmd_design(a: DesignArgs, out: &mut impl Write) -> Result<()> {
     }
     writeln!(
         out,
-        "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}",
+        "# stopped: {}; {} games played in all; verdicts hold together with probability >= {}{}",
         stop,
         total_games(&rows),
-        1.0 - a.delta
+        1.0 - a.delta,
+        if z > 0.0 { format!(" (up to the tolerance {z})") } else { String::new() }
     )?;
     write!(out, "{}", report::table(&rows))?;
     let name = |s: &String| if s.is_empty() { "rules".to_string() } else { s.clone() };
@@ -696,16 +763,39 @@ fn tier_functions(kind: GameKind, variants: &[String], tiers: &[String], seed: u
 
 /// `senat design --selftest`.
 fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
-    let cfg = selftest::Config { instances: a.instances, delta: a.delta, cap: a.cap, round: 50, seed: a.seed };
+    let cfg = selftest::Config {
+        instances: a.instances,
+        delta: a.delta,
+        cap: a.cap,
+        round: 50,
+        seed: a.seed,
+        tolerance: a.tolerance,
+    };
+    cfg.check().or_else(|e| input(format_args!("--tolerance {}: {e}", a.tolerance)))?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads_or_all(a.threads)?).build().or_else(input)?;
-    let r = pool.install(|| selftest::run(&cfg));
+    let r = pool.install(|| selftest::run(&cfg)).or_else(input)?;
     let (err, lo, hi) = r.error();
+    // With a tolerance, what an error is and that every scheme decides by it (nothing added without one).
+    let z = cfg.tolerance;
+    let (zone, same, label) = if z > 0.0 {
+        (
+            format!(
+                "; tolerance {z}: a variant is in once its interval lies inside [LO-{z}, HI+{z}], out once wholly \
+                 outside [LO+{z}, HI-{z}], and an error is an in whose true mean is outside [LO-{z}, HI+{z}] or an \
+                 out whose true mean is inside [LO+{z}, HI-{z}]"
+            ),
+            format!(", all three at tolerance {z}"),
+            format!(" (tolerance {z})"),
+        )
+    } else {
+        (String::new(), String::new(), String::new())
+    };
     writeln!(out, "# {}", reproduce())?;
     writeln!(
         out,
         "planted instances: {} (6 to 12 variants each, {} in all, one mean on a band edge and one within 0.005 of \
          one per instance, draws up to 0.3); delta {} family-wise per instance; at most {} games per variant; \
-         rounds of {} games with common random numbers",
+         rounds of {} games with common random numbers{zone}",
         cfg.instances, r.variants, cfg.delta, cfg.cap, cfg.round
     )?;
     writeln!(out, "variants decided: {} of {}", r.decided, r.variants)?;
@@ -713,7 +803,7 @@ fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
         out,
         "games: adaptive {}; round-robin {} (the same confidence sequences, every variant played every round until \
          all are decided or capped: the same verdicts, so the same error); fixed-n Hoeffding {} (every variant \
-         played n games, n the oracle size that decides every variant a fixed n can within the cap)",
+         played n games, n the oracle size that decides every variant a fixed n can within the cap){same}",
         r.adaptive, r.round_robin, r.fixed
     )?;
     let fixed = r.savings_fixed();
@@ -724,8 +814,8 @@ fn run_selftest(a: &DesignArgs, out: &mut impl Write) -> Result<()> {
     };
     writeln!(
         out,
-        "selftest: family-wise error {}/{} = {err:.4} (95% Wilson {lo:.4}..{hi:.4}, delta {}); {:.2}x fewer games \
-         than round-robin, {fixed}",
+        "selftest{label}: family-wise error {}/{} = {err:.4} (95% Wilson {lo:.4}..{hi:.4}, delta {}); {:.2}x fewer \
+         games than round-robin, {fixed}",
         r.errors,
         cfg.instances,
         cfg.delta,

@@ -1,9 +1,11 @@
 //! `senat design`: the self-test at a small size keeps its error promise
-//! and prints the error and the savings last; a small Focus design writes
-//! its CSV, picture and round log, is the same table after `--resume`,
-//! and refuses variants its game's reader refuses, a missing band and an
-//! existing log without `--resume`; a design played in shards and folded
-//! is the unsharded one, byte for byte.
+//! and prints the error and the savings last, with a tolerance too; a
+//! small Focus design writes its CSV, picture and round log, is the same
+//! table after `--resume`, and refuses variants its game's reader refuses,
+//! a missing band and an existing log without `--resume`; a design with a
+//! tolerance says so in its header, CSV and log; a Sénat design may have
+//! the seat target alone; a design played in shards and folded is the
+//! unsharded one, byte for byte.
 
 use crate::support::cli::{fails, ok};
 
@@ -18,6 +20,59 @@ fn the_selftest_keeps_its_promise() {
     let last = out.lines().last().unwrap();
     assert!(last.starts_with("selftest: family-wise error 0/30"), "{out}");
     assert!(last.contains("fewer games than round-robin"), "{out}");
+    let zoned =
+        ok(&["design", "--selftest", "--instances", "30", "--cap", "2000", "--tolerance", "0.02", "--threads", "2"]);
+    let last = zoned.lines().last().unwrap();
+    assert!(last.starts_with("selftest (tolerance 0.02): family-wise error 0/30"), "{zoned}");
+    assert!(zoned.contains("an out whose true mean is inside [LO+0.02, HI-0.02]"), "{zoned}");
+    assert!(fails(&["design", "--selftest", "--tolerance", "0.03"]).contains("0.04 wide at the narrowest"));
+}
+
+/// A tolerance: the header says the rule, the CSV gains a last column
+/// `tolerance`, the log's identity names it, and `--resume` gives the
+/// same table.
+#[test]
+fn a_design_with_a_tolerance_says_so() {
+    let dir = TempDir::new("design-tolerance");
+    let d = dir.0.join("d");
+    let d = d.to_str().unwrap();
+    let args = [
+        "design",
+        "--game",
+        "focus",
+        "--space",
+        "fix=none|draw",
+        "--tiers",
+        "random",
+        "--first",
+        "0.3..0.7",
+        "--draws-max",
+        "0.5",
+        "--tolerance",
+        "0.05",
+        "--budget-games",
+        "200",
+        "--round",
+        "10",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        d,
+    ];
+    let table = ok(&args);
+    assert!(
+        table.contains("\n# tolerance 0.05: a cell is in once its interval lies inside its band widened"),
+        "{table}"
+    );
+    assert!(table.contains("with probability >= 0.95 (up to the tolerance 0.05)"), "{table}");
+    let csv = dir.text("d/design.csv");
+    assert!(csv.starts_with("variant,tier,target,estimate,lo,hi,verdict,games,tolerance\n"), "{csv}");
+    assert_eq!(csv.lines().skip(1).filter(|l| l.ends_with(",0.05")).count(), 4, "{csv}");
+    assert!(dir.text("d/rounds.csv").lines().next().unwrap().ends_with(" tolerance=0.05"));
+    let mut again = args.to_vec();
+    again.push("--resume");
+    assert_eq!(ok(&again), table);
 }
 
 #[test]
@@ -68,7 +123,15 @@ fn refusals() {
     let base = ["design", "--game", "focus", "--tiers", "random", "--out", d];
     let with = |extra: &[&'static str]| -> Vec<String> { base.iter().chain(extra).map(|s| s.to_string()).collect() };
     assert!(fails_v(&with(&["--space", "fix=bogus", "--first", "0.4..0.6"])).contains("variant `fix=bogus`"));
-    assert!(fails_v(&with(&["--space", "fix=none"])).contains("--first"));
+    assert!(fails_v(&with(&["--space", "fix=none"])).contains("a design needs a score target: --first LO..HI"));
+    let tol = |z: &'static str, more: &[&'static str]| {
+        let mut v = vec!["--space", "fix=none", "--first", "0.4..0.6", "--tolerance", z];
+        v.extend(more);
+        fails_v(&with(&v))
+    };
+    assert!(tol("0.2", &[]).contains("--first --tolerance 0.2: tolerance 0.2 is wider than the band 0.4..0.6 allows"));
+    assert!(tol("-0.1", &[]).contains("--tolerance -0.1: give a number >= 0"));
+    assert!(tol("0.01", &["--plies", "1..9", "--plies-bound", "9"]).contains("--plies's band is in plies"));
     assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.6..0.4"])).contains("--first"));
     assert!(fails_v(&with(&["--space", "fix=none|", "--first", "0.4..0.6"])).contains("--space"));
     assert!(fails_v(&with(&["--space", "fix=none", "--first", "0.4..0.6", "--delta", "0"])).contains("--delta"));
@@ -122,6 +185,42 @@ fn a_senat_design_with_the_seat_target() {
     let mut again = args.to_vec();
     again.push("--resume");
     assert_eq!(ok(&again), table);
+}
+
+/// Sénat with the seat target alone (no --first): its only rows are the
+/// seat's, and the header names no first player.
+#[test]
+fn a_senat_design_with_the_seat_target_alone() {
+    let dir = TempDir::new("design-seat-only");
+    let d = dir.0.join("d");
+    let d = d.to_str().unwrap();
+    let args = [
+        "design",
+        "--space",
+        "swap=yes",
+        "--tiers",
+        "learned",
+        "--seat-first",
+        "0.3..0.7",
+        "--budget-games",
+        "20",
+        "--round",
+        "20",
+        "--threads",
+        "2",
+        "--seed",
+        "59",
+        "--quiet",
+        "--out",
+        d,
+    ];
+    let table = ok(&args);
+    assert!(!table.contains("# first player:") && table.contains("\n# score 1 win, 1/2 draw, 0 loss;"), "{table}");
+    assert!(table.contains("first_giver_seat:0.3..0.7 in under learned:"), "{table}");
+    let csv = dir.text("d/design.csv");
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("swap=yes,learned,first_giver_seat:0.3..0.7,"), "{csv}");
+    assert!(dir.text("d/rounds.csv").lines().next().unwrap().contains(" first=- "));
 }
 
 /// Dominoes (seat 0 against the others) with a length target: the plies

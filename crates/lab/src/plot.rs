@@ -175,6 +175,9 @@ pub struct DesignPanel {
     pub caption: String,
     /// The target band, shaded.
     pub band: (f64, f64),
+    /// With a tolerance, the band widened by it (where an `in` interval
+    /// may reach), shaded lighter; `None` without one.
+    pub widened: Option<(f64, f64)>,
     /// The axis's description.
     pub axis: String,
     /// Each variant's point, in the design's order.
@@ -182,9 +185,10 @@ pub struct DesignPanel {
 }
 
 /// Draws `senat design`'s picture into `path` (PNG, atomically): one panel
-/// per tier's first target and per Elo gap (`panels`), its band shaded,
-/// each variant's estimate with its interval, coloured by verdict (green
-/// in, red out, grey undecided).
+/// per tier's first target and per Elo gap (`panels`), its band shaded
+/// (and the band widened by a tolerance, lighter), each variant's estimate
+/// with its interval, coloured by verdict (green in, red out, grey
+/// undecided).
 pub fn write_design_png(path: &Path, title: &str, panels: &[DesignPanel]) -> DrawResult {
     register_font();
     let n = panels.iter().map(|p| p.points.len()).max().unwrap_or(1).max(1);
@@ -193,8 +197,8 @@ pub fn write_design_png(path: &Path, title: &str, panels: &[DesignPanel]) -> Dra
     let k = panels.len().max(1) as u32;
     let w = (k * (label_area + 420)).clamp(600, 6000);
     // Empty rows below the last variant, where the legend goes: it never
-    // covers an interval.
-    let pad = 4usize;
+    // covers an interval (a row more for the widened band's entry).
+    let pad = 4usize + panels.iter().any(|p| p.widened.is_some()) as usize;
     let h = (130 + 22 * (n + pad) as u32).clamp(300, 6000);
     let tmp = temp_beside(path);
     {
@@ -204,8 +208,9 @@ pub fn write_design_png(path: &Path, title: &str, panels: &[DesignPanel]) -> Dra
         let areas = root.split_evenly((1, panels.len().max(1)));
         for (panel, area) in panels.iter().zip(&areas) {
             let (pts, band) = (&panel.points, panel.band);
-            let xmin = pts.iter().map(|p| p.2).fold(band.0, f64::min).max(0.0) - 0.02;
-            let xmax = pts.iter().map(|p| p.3).fold(band.1, f64::max).min(1.0) + 0.02;
+            let outer = panel.widened.unwrap_or(band);
+            let xmin = pts.iter().map(|p| p.2).fold(outer.0, f64::min).max(0.0) - 0.02;
+            let xmax = pts.iter().map(|p| p.3).fold(outer.1, f64::max).min(1.0) + 0.02;
             // The first variant at the top: row i is drawn at y = n − 1 − i.
             let labels: Vec<String> = pts.iter().map(|p| p.0.clone()).collect();
             let y = |i: usize| (n - 1 - i) as f64;
@@ -225,6 +230,18 @@ pub fn write_design_png(path: &Path, title: &str, panels: &[DesignPanel]) -> Dra
                 .label_style((FAMILY, 12))
                 .draw()
                 .map_err(e)?;
+            if let Some(w) = panel.widened {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(w.0, -0.5), (w.1, n as f64 - 0.5)],
+                        RGBColor(46, 125, 50).mix(0.07).filled(),
+                    )))
+                    .map_err(e)?
+                    .label(format!("widened by the tolerance {}..{}", short(w.0), short(w.1)))
+                    .legend(|(x, y)| {
+                        Rectangle::new([(x, y - 5), (x + 15, y + 5)], RGBColor(46, 125, 50).mix(0.12).filled())
+                    });
+            }
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(band.0, -0.5), (band.1, n as f64 - 0.5)],

@@ -319,11 +319,21 @@ pub fn rows(d: &Design, variants: &[String], columns: &[(String, Vec<String>)]) 
     out
 }
 
-/// The CSV text of `rows` (header first).
-pub fn csv(rows: &[Row]) -> Vec<u8> {
-    let mut out = csv_record(&CSV_HEADER);
+/// The column `design.csv` gains, last, when the design has a tolerance
+/// (its value on every row); a design without one has [`CSV_HEADER`] only.
+pub const CSV_TOLERANCE: &str = "tolerance";
+
+/// The CSV text of `rows` (header first), decided with tolerance
+/// `tolerance`: [`CSV_HEADER`], and [`CSV_TOLERANCE`] last when it is > 0.
+pub fn csv(rows: &[Row], tolerance: f64) -> Vec<u8> {
+    let zoned = tolerance > 0.0;
+    let mut header: Vec<&str> = CSV_HEADER.to_vec();
+    if zoned {
+        header.push(CSV_TOLERANCE);
+    }
+    let mut out = csv_record(&header);
     for r in rows {
-        out.extend(csv_record(&[
+        let mut fields = vec![
             r.variant.clone(),
             r.tier.clone(),
             r.target.clone(),
@@ -332,7 +342,11 @@ pub fn csv(rows: &[Row]) -> Vec<u8> {
             format!("{:.4}", r.hi),
             r.verdict.name().to_string(),
             r.games.to_string(),
-        ]));
+        ];
+        if zoned {
+            fields.push(tolerance.to_string());
+        }
+        out.extend(csv_record(&fields));
     }
     out
 }
@@ -394,5 +408,21 @@ mod tests {
         assert_eq!(log.logged(1).unwrap(), &[row(0, 1)]);
         assert!(matches!(RoundLog::open(&p, "id=2", true, false), Err(LogError::Invalid { .. })));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The tolerance column is there only with a tolerance.
+    #[test]
+    fn the_csv_names_its_tolerance_only_when_there_is_one() {
+        let d = super::super::decide::Design::new(1, 1, vec![super::super::decide::Band { lo: 0.4, hi: 0.6 }], 0.05)
+            .unwrap();
+        let r = rows(&d, &[String::new()], &[("t".into(), vec!["first:0.4..0.6".into()])]);
+        let plain = String::from_utf8(csv(&r, 0.0)).unwrap();
+        assert_eq!(
+            plain,
+            "variant,tier,target,estimate,lo,hi,verdict,games\nrules,t,first:0.4..0.6,0.5000,0.0000,1.0000,undecided,0\n"
+        );
+        let zoned = String::from_utf8(csv(&r, 0.01)).unwrap();
+        assert!(zoned.starts_with("variant,tier,target,estimate,lo,hi,verdict,games,tolerance\n"), "{zoned}");
+        assert!(zoned.ends_with(",undecided,0,0.01\n"), "{zoned}");
     }
 }

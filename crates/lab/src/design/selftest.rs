@@ -8,10 +8,13 @@
 //! drawn with common random numbers, as the real command plays them: game
 //! `j` of every variant of an instance reads the same uniform number `u`
 //! (score 1 if `u < win`, ½ if `u < win + draw`, else 0). An instance errs
-//! if any of its variants gets a wrong verdict ([`Verdict::right_for`]).
+//! if any of its variants gets a wrong verdict ([`Zone::right_for`]: with a
+//! tolerance Z, an `in` whose mean is outside [lo − Z, hi + Z] or an `out`
+//! whose mean is inside [lo + Z, hi − Z]; with Z = 0, outside or inside
+//! the band).
 //!
 //! Two uniform allocations are counted beside the adaptive one, both at
-//! the same per-variant cap:
+//! the same per-variant cap and the same tolerance:
 //! - round-robin: the same confidence sequences and verdicts, but every
 //!   variant plays every round until all are decided (no elimination): its
 //!   verdicts are the adaptive ones exactly (an interval only narrows), so
@@ -21,15 +24,16 @@
 //!   the same α, every variant given the same n games: the n that decides
 //!   every variant it can within the cap, i.e. the largest, over the
 //!   variants whose need is at most the cap, of the smallest n at which the
-//!   half-width √(log(2/α)/(2n)) reaches the variant's true distance to the
-//!   nearest edge (an oracle's n: it knows the truths, and a half-width
+//!   half-width √(log(2/α)/(2n)) reaches the largest half-width that
+//!   decides the variant's true mean ([`Zone::decisive_half_width`]: with
+//!   Z = 0, its distance to the nearest edge; an oracle's n: it knows the truths, and a half-width
 //!   equal to the distance decides only about half the time, both of which
 //!   favour it).
 //!
 //! This module draws only from its own seeded generator; it plays no game
 //! and writes no file.
 
-use super::decide::{Band, Design, Plan, RoundObs, Verdict, run_rounds};
+use super::decide::{Band, BandError, Column, Design, DesignError, Plan, RoundObs, Verdict, Zone, run_rounds};
 use crate::stats::wilson;
 use game_search::rng::rng_from_seed;
 use rand::RngExt;
@@ -47,11 +51,27 @@ pub struct Config {
     pub round: u64,
     /// The seed of the truths and the games.
     pub seed: u64,
+    /// The tolerance Z of every verdict and every error (0: none).
+    pub tolerance: f64,
+}
+
+/// The narrowest planted band's width: a tolerance may be at most half of it.
+pub const NARROWEST_BAND: f64 = 0.04;
+
+impl Config {
+    /// Whether the tolerance makes a zone of every planted band (at most
+    /// half the narrowest band's width, [`NARROWEST_BAND`]).
+    pub fn check(&self) -> Result<(), BandError> {
+        let half = NARROWEST_BAND / 2.0;
+        Zone::new(Band { lo: 0.5 - half, hi: 0.5 + half }, self.tolerance)
+            .map(|_| ())
+            .map_err(|e| BandError(format!("the planted bands are {NARROWEST_BAND} wide at the narrowest: {e}")))
+    }
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { instances: 200, delta: 0.05, cap: 20_000, round: 50, seed: 59 }
+        Config { instances: 200, delta: 0.05, cap: 20_000, round: 50, seed: 59, tolerance: 0.0 }
     }
 }
 
@@ -137,10 +157,13 @@ pub struct Outcome {
     pub variants: usize,
 }
 
-/// Runs instance `inst` with `cfg` through the one decision loop.
-pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
+/// Runs instance `inst` with `cfg` through the one decision loop (an
+/// error when δ or the tolerance make no design of its band).
+pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Result<Outcome, DesignError> {
     let k = inst.truths.len();
-    let mut d = Design::new(k, 1, vec![inst.band], cfg.delta).expect("a self-test's δ is in (0, 1)");
+    let column = Column { bands: vec![inst.band], cost: 1 };
+    let mut d = Design::with_tolerance(k, vec![column], cfg.delta, cfg.tolerance)?;
+    let zone = *d.cell(0, 0, 0).zone();
     let plan = Plan { round: cfg.round, budget: u64::MAX, per_pair: cfg.cap };
     let mut rng = rng_from_seed(crate::selfplay::game_seed(cfg.seed ^ 0x5E1F_7E57, index));
     // The stopping time of each variant (games when decided; cap if never).
@@ -158,7 +181,7 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
     let mut decided = 0;
     for (v, t) in inst.truths.iter().enumerate() {
         let verdict = d.cell(v, 0, 0).verdict();
-        erred |= !verdict.right_for(t.mean(), inst.band);
+        erred |= !zone.right_for(verdict, t.mean());
         if verdict != Verdict::Undecided {
             decided += 1;
             stopped[v] = Some(games[v]);
@@ -171,14 +194,14 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Outcome {
     let hardest = inst
         .truths
         .iter()
-        .map(|t| (t.mean() - inst.band.lo).abs().min((t.mean() - inst.band.hi).abs()))
+        .map(|t| zone.decisive_half_width(t.mean()))
         .filter(|&g| g > 1e-12)
         .map(need)
         .filter(|&n| n <= cfg.cap)
         .max()
         .unwrap_or(0);
     let fixed = k as u64 * hardest;
-    Outcome { erred, adaptive: games.iter().sum(), round_robin, fixed, decided, variants: k }
+    Ok(Outcome { erred, adaptive: games.iter().sum(), round_robin, fixed, decided, variants: k })
 }
 
 /// A self-test's totals.
@@ -218,11 +241,15 @@ impl Report {
     }
 }
 
-/// Runs the self-test.
-pub fn run(cfg: &Config) -> Report {
+/// Runs the self-test (an error when δ or the tolerance are refused:
+/// [`Config::check`]).
+pub fn run(cfg: &Config) -> Result<Report, DesignError> {
     use rayon::prelude::*;
-    let outs: Vec<Outcome> =
-        (0..cfg.instances).into_par_iter().map(|i| run_instance(&instance(cfg.seed, i), cfg, i)).collect();
+    cfg.check().map_err(DesignError::Zone)?;
+    let outs: Vec<Outcome> = (0..cfg.instances)
+        .into_par_iter()
+        .map(|i| run_instance(&instance(cfg.seed, i), cfg, i))
+        .collect::<Result<_, _>>()?;
     let mut r = Report { config: *cfg, errors: 0, adaptive: 0, round_robin: 0, fixed: 0, decided: 0, variants: 0 };
     for o in outs {
         r.errors += o.erred as u64;
@@ -232,7 +259,7 @@ pub fn run(cfg: &Config) -> Report {
         r.decided += o.decided as u64;
         r.variants += o.variants as u64;
     }
-    r
+    Ok(r)
 }
 
 #[cfg(test)]
@@ -256,9 +283,23 @@ mod tests {
     #[test]
     fn a_small_selftest_keeps_its_promise() {
         let cfg = Config { instances: 20, cap: 4_000, ..Config::default() };
-        let r = run(&cfg);
-        assert_eq!(r, run(&cfg), "the same seed gives the same report");
+        let r = run(&cfg).unwrap();
+        assert_eq!(r, run(&cfg).unwrap(), "the same seed gives the same report");
         assert!(r.error().1 <= cfg.delta, "{r:?}");
         assert!(r.adaptive < r.round_robin, "{r:?}");
+    }
+
+    /// With a tolerance the edge variants are decided too (no error under
+    /// the tolerant definition), for fewer games; a tolerance wider than
+    /// half the narrowest planted band is refused.
+    #[test]
+    fn a_tolerance_decides_more_for_fewer_games() {
+        let exact = Config { instances: 10, cap: 4_000, ..Config::default() };
+        let zoned = Config { tolerance: 0.02, ..exact };
+        let (e, z) = (run(&exact).unwrap(), run(&zoned).unwrap());
+        assert_eq!(z.errors, 0, "{z:?}");
+        assert!(z.decided > e.decided && z.adaptive < e.adaptive, "{e:?} {z:?}");
+        let wide = Config { tolerance: 0.03, ..exact };
+        assert!(run(&wide).unwrap_err().to_string().contains("0.04 wide at the narrowest"));
     }
 }
