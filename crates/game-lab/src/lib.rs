@@ -9,7 +9,8 @@
 //! ([`canvas`]).
 //!
 //! The one arena of every game ([`arena`]: colour-swapped pairs, SPRT,
-//! the table and the files) is here too.
+//! the table and the files) and `senat design`'s decisions, reports and
+//! self-test ([`design`]) are here too.
 //!
 //! What this crate must never do: depend on a rules crate or name a game.
 //! The compiler enforces the first (its only path dependency is
@@ -22,6 +23,7 @@ pub mod accuracy;
 pub mod agent;
 pub mod arena;
 pub mod canvas;
+pub mod design;
 pub mod limits;
 pub mod merge;
 pub mod output;

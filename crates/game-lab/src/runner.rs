@@ -20,6 +20,15 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
+/// The seed of game `index` in a batch with seed `seed`:
+/// `mix64(seed ^ mix64(index + 0x9E3779B97F4A7C15))`, where `mix64` is the
+/// splitmix64 finalizer. Distinct indices give distinct seeds (both mixes are
+/// bijections). The game's generator is `game_search::rng::rng_from_seed` of it:
+/// every random choice of a batch comes from (the batch seed, the game index).
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    game_search::rng::mix64(seed ^ game_search::rng::mix64(index.wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
 /// Why the runner stopped: one line for the user. A format's error
 /// converts from it ([`RunFormat::Error`]), keeping each message.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,15 +6,13 @@
 //! [`report`] the outputs (table, CSV, picture, the round log) and
 //! [`shard`] a round played in shards and folded back.
 //!
+//! The decisions, the reports and the self-test are the generic lab's
+//! (`game_lab::design`, re-exported here under their old paths); [`play`]
+//! is here.
+//!
 //! What this module must never do: know a game's rules (it goes through
 //! [`crate::games`] and Sénat's self-play), decide with an interval that
 //! is not anytime-valid, or write a file but atomically.
 
-pub mod betting;
-pub mod cs;
-pub mod decide;
+pub use game_lab::design::{betting, cs, decide, report, selftest, shard, space};
 pub mod play;
-pub mod report;
-pub mod selftest;
-pub mod shard;
-pub mod space;

@@ -17,35 +17,7 @@ use crate::selfplay::Matchup;
 use crate::selfplay::play::play_game_timed_from;
 use senat_rules::variant::Variant;
 
-/// One game as the design reads it (its scores are the first player's and,
-/// for Sénat, the first giver's seat's).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GameOutcome {
-    /// The first player's score: 1 a win, ½ a draw, 0 a loss.
-    pub score: f64,
-    /// Whether it was a draw.
-    pub draw: bool,
-    /// Plies (decisions) played.
-    pub plies: u32,
-    /// Sénat's first giver's seat's score ([`senat_game`]): the player who
-    /// gives the first die of the draft, whichever colour it plays after
-    /// the decision of `swap=yes`; `None` for the other games, an Elo gap's
-    /// pair, and a design without that target (its round log keeps 7 columns).
-    pub seat: Option<f64>,
-}
-
-impl GameOutcome {
-    /// From the winning team (`None`: a draw), the first player's team
-    /// being `first`.
-    pub fn of(winner: Option<usize>, first: usize, plies: u32) -> GameOutcome {
-        let score = match winner {
-            None => 0.5,
-            Some(w) if w == first => 1.0,
-            Some(_) => 0.0,
-        };
-        GameOutcome { score, draw: winner.is_none(), plies, seat: None }
-    }
-}
+pub use game_lab::design::GameOutcome;
 
 /// Game `index` of seed `seed` of a game other than Sénat: team 0 (the
 /// first player's) and team 1 both played by `agent`, from `start`.

@@ -52,19 +52,13 @@ pub use play::{
 pub(crate) use schedule::pool;
 pub use schedule::{Shard, ShardError, simulate};
 
-use crate::policy::{PolicySpec, mix64};
+use crate::policy::PolicySpec;
 use crate::stats::{PairKey, Summary};
 use senat_rules::moves::Move;
 use senat_rules::variant::Variant;
 use std::path::{Path, PathBuf};
 
-/// The seed of game `index` in a batch with seed `seed`:
-/// `mix64(seed ^ mix64(index + 0x9E3779B97F4A7C15))`, where `mix64` is the
-/// splitmix64 finalizer. Distinct indices give distinct seeds (both mixes are
-/// bijections). The game's generator is [`rng_from_seed`] of it.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    mix64(seed ^ mix64(index.wrapping_add(0x9E37_79B9_7F4A_7C15)))
-}
+pub use game_lab::runner::game_seed;
 
 /// Red's and blue's policies for both phases.
 #[derive(Clone, Debug, PartialEq)]

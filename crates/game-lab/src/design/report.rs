@@ -12,9 +12,9 @@
 //!
 //! This module never plays a game and never decides a verdict.
 
+use super::GameOutcome;
 use super::decide::{Design, Verdict};
-use super::play::GameOutcome;
-use crate::selfplay::output::csv_record;
+use crate::output::csv_record;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};

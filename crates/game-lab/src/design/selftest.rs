@@ -121,7 +121,7 @@ fn truth(m: f64, d: f64) -> Truth {
 /// 0.06 or 0.10 around 0.47 to 0.53, one variant on an edge, one within
 /// 0.005 of an edge, the rest uniform in [0.25, 0.75]; draw rates up to 0.3.
 pub fn instance(seed: u64, i: u64) -> Instance {
-    let mut rng = rng_from_seed(crate::selfplay::game_seed(seed, i));
+    let mut rng = rng_from_seed(crate::runner::game_seed(seed, i));
     let k = 6 + rng.random_range(0..7usize);
     let width = [0.04, 0.06, 0.10][rng.random_range(0..3usize)];
     let centre = 0.47 + 0.06 * rng.random::<f64>();
@@ -165,7 +165,7 @@ pub fn run_instance(inst: &Instance, cfg: &Config, index: u64) -> Result<Outcome
     let mut d = Design::with_tolerance(k, vec![column], cfg.delta, cfg.tolerance)?;
     let zone = *d.cell(0, 0, 0).zone();
     let plan = Plan { round: cfg.round, budget: u64::MAX, per_pair: cfg.cap };
-    let mut rng = rng_from_seed(crate::selfplay::game_seed(cfg.seed ^ 0x5E1F_7E57, index));
+    let mut rng = rng_from_seed(crate::runner::game_seed(cfg.seed ^ 0x5E1F_7E57, index));
     // The stopping time of each variant (games when decided; cap if never).
     let mut stopped = vec![None; k];
     let (_, games) = run_rounds::<()>(&mut d, &plan, |_, pairs| {

@@ -17,7 +17,7 @@
 //! writes or removes a file.
 
 use super::report::{LOG_HEADER, LOG_HEADER_SEAT, LogError, LogRow, log_header, parse_row, row_line};
-use crate::selfplay::Shard;
+use crate::runner::Shard;
 use std::path::{Path, PathBuf};
 
 /// The magic of a shard file's first line.
