@@ -8,7 +8,10 @@
 //! search ([`thinking`]) and the drawing surface of every picture
 //! ([`canvas`]).
 //!
-//! The one arena of every game ([`arena`]: colour-swapped pairs, SPRT,
+//! The one spec grammar of every game's agents ([`spec`], with [`named`]
+//! agents and the move [`temperature`]) and the one reader of weights
+//! files ([`weights_file`]) are here, the games giving their keys and
+//! weights their meaning. The one arena of every game ([`arena`]: colour-swapped pairs, SPRT,
 //! the table and the files) and `senat design`'s decisions, reports and
 //! self-test ([`design`]) are here too.
 //!
@@ -26,11 +29,15 @@ pub mod canvas;
 pub mod design;
 pub mod limits;
 pub mod merge;
+pub mod named;
 pub mod output;
 pub mod rating;
 pub mod runner;
+pub mod spec;
 pub mod stats;
 pub mod suggest;
+pub mod temperature;
 pub mod thinking;
 pub mod variety;
+pub mod weights_file;
 pub mod winprob;

@@ -9,16 +9,7 @@
 //! the parsers, every `--help` and the tests follow. docs/agents.md
 //! says why each was chosen.
 
-/// One named agent: its name, the spec it stands for, and what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Named {
-    /// The name (`top`).
-    pub name: &'static str,
-    /// The spec text it stands for, read by the family's parser.
-    pub spec: &'static str,
-    /// One line on what it is.
-    pub about: &'static str,
-}
+pub use game_lab::named::{Named, help, lookup, names};
 
 /// Sénat's `top`: MCTS on the learned evaluation with the shipped value
 /// network at the leaves (`net=on`, docs/results/net.md), proofs in the
@@ -111,22 +102,6 @@ pub const DOMINOES: &[Named] = &[
     },
     Named { name: "fast", spec: DOMINOES_FAST, about: "the heaviest playable tile" },
 ];
-
-/// The entry of `table` called `name`.
-pub fn lookup(table: &'static [Named], name: &str) -> Option<&'static Named> {
-    table.iter().find(|n| n.name == name)
-}
-
-/// The names of `table`.
-pub fn names(table: &[Named]) -> Vec<&'static str> {
-    table.iter().map(|n| n.name).collect()
-}
-
-/// The table as help text, one entry per line: `  top = mcts:… (what it is)`.
-pub fn help(table: &[Named]) -> String {
-    let w = table.iter().map(|n| n.name.len()).max().unwrap_or(0);
-    table.iter().map(|n| format!("  {:<w$} = {} ({})\n", n.name, n.spec, n.about)).collect()
-}
 
 #[cfg(test)]
 mod tests {

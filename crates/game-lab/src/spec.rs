@@ -11,10 +11,10 @@
 //! of [`Param`] (whole numbers, numbers, choices) word every value error
 //! the same way for every game ([`ParamError`]).
 //!
-//! The families are Sénat's policies ([`crate::policy::spec`], whose
+//! The families are Sénat's policies (`senat_lab::policy::spec`, whose
 //! `DRAFT>PLAY` splits a spec in two before this grammar reads each half),
-//! the agents of every [`crate::games::LabGame`] ([`crate::games::agent`])
-//! and the dominoes agents ([`crate::games::dominoes`]); each only gives its
+//! the agents of every `senat_lab::games::LabGame` (`senat_lab::games::agent`)
+//! and the dominoes agents (`senat_lab::games::dominoes`); each only gives its
 //! accepted keys their meaning.
 //!
 //! What this module must never do: know a game, build an agent or read a

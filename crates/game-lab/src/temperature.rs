@@ -5,9 +5,9 @@
 //! An agent with `temp=T,temp_plies=K` plays its usual move from ply `K`
 //! of the game on (plies of the whole game, both sides, Sénat's draft
 //! included), or of each round in a game of rounds that start again from
-//! the same setup (Débâcle, [`crate::games::LabGame::plies_into_round`],
+//! the same setup (Débâcle, `senat_lab::games::LabGame::plies_into_round`,
 //! counted in the round's regular actions, two per turn; dominoes, in the
-//! round's turns, [`crate::games::dominoes`]); before it, it draws its move
+//! round's turns, `senat_lab::games::dominoes`); before it, it draws its move
 //! from the game's generator:
 //!
 //! - MCTS: with probability ∝ visits^(1/T) of the root moves (AlphaZero's
@@ -133,7 +133,7 @@ impl Temperature {
     }
 
     /// Whether a move at `ply` (moves made so far in the game, or in the
-    /// round: [`crate::games::LabGame::plies_into_round`]) is drawn.
+    /// round: `senat_lab::games::LabGame::plies_into_round`) is drawn.
     pub fn applies(&self, ply: usize) -> bool {
         !self.is_off() && ply < self.plies as usize
     }

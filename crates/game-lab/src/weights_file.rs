@@ -1,7 +1,7 @@
 //! The one reader of weights files: Sénat's learned weights (`play.`,
-//! `draft.`, `net.`, `draft_net.` lines, [`crate::learned::Learned::parse`])
+//! `draft.`, `net.`, `draft_net.` lines, `senat_lab::learned::Learned::parse`)
 //! and every other game's network files (`game=`, `linear.`, `net.` lines,
-//! [`crate::games::learn::GameWeights::parse_shape`]) are read through
+//! `senat_lab::games::learn::GameWeights::parse_shape`) are read through
 //! [`entries`], which refuses, with the line at fault:
 //!
 //! - a line that is not `key=value`, and a key given twice;
@@ -279,16 +279,23 @@ pub fn without_check(bytes: &[u8]) -> Cow<'_, [u8]> {
     Cow::Borrowed(bytes)
 }
 
-/// `text` without its check line, as text (for tests that edit a file's
-/// rows to see each refusal of its own).
-/// 64-bit FNV-1a, fed piece by piece (the batch identity's weights hash).
-pub(crate) struct Fnv(pub(crate) u64);
+/// 64-bit FNV-1a, fed piece by piece (the batch identity's weights hash);
+/// the hash so far is its field.
+pub struct Fnv(pub u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv::new()
+    }
+}
 
 impl Fnv {
-    pub(crate) fn new() -> Fnv {
+    /// The hash of nothing (FNV-1a's offset basis).
+    pub fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
-    pub(crate) fn write(&mut self, bytes: &[u8]) {
+    /// Feeds `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
         }
@@ -302,8 +309,9 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h.0
 }
 
-#[cfg(test)]
-pub(crate) fn unsealed(text: &str) -> String {
+/// `text` without its check line, as text: for tests that edit a file's
+/// rows to see each of its refusals.
+pub fn unsealed(text: &str) -> String {
     String::from_utf8(without_check(text.as_bytes()).into_owned()).expect("UTF-8 in, UTF-8 out")
 }
 
