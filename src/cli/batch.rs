@@ -15,7 +15,6 @@ use senat_lab::games::{LabGame, batch};
 use senat_lab::selfplay::columnar::{self, FileFormat, Pending};
 use senat_lab::selfplay::output::IfExists;
 use senat_lab::selfplay::{self, Batch, Existing, Matchup, Outputs, Shard};
-use senat_lab::stats::Summary;
 use senat_rules::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -370,10 +369,12 @@ pub(crate) fn cmd_merge(
     out: &mut impl Write,
 ) -> Result<()> {
     let summary_file = summary_path(summary);
-    let s: Summary = selfplay::merge(inputs, path, summary_file.as_deref(), force).or_else(input)?;
+    let m = selfplay::merge(inputs, path, summary_file.as_deref(), force).or_else(input)?;
     if !quiet {
-        out.write_all(s.table(histogram).as_bytes())?;
-        writeln!(out, "merged {} games from {} files", s.games(), inputs.len())?;
+        out.write_all(m.summary.table(histogram).as_bytes())?;
+        writeln!(out, "{}", m.variety.line())?;
+        writeln!(out, "{}", senat_lab::variety::openings_line(&m.openings))?;
+        writeln!(out, "merged {} games from {} files", m.summary.games(), inputs.len())?;
     }
     // The result, printed even when quiet: the files written.
     let games = path.to_path_buf();
@@ -627,6 +628,10 @@ pub(crate) fn lab_merge(
             t.second,
             t.draws
         )?;
+        // Distinct games by plies and final position, as selfplay counts a
+        // games file without its moves file.
+        let variety = senat_lab::variety::distinct_in_file(path, &[5], true).or_else(input)?;
+        writeln!(out, "{}", variety.line())?;
     }
     // The result, printed even when quiet: the files written.
     let games = path.to_path_buf();

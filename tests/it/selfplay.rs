@@ -62,6 +62,18 @@ fn shards_merge_into_the_unsharded_run() {
     );
     assert_eq!(d.read("all.csv"), d.read("merged.csv"));
     assert_eq!(d.read("all-s.csv"), d.read("merged-s.csv"));
+    // The merge reports the batch's distinct games and draft openings, as
+    // the unsharded run does.
+    let whole = ok(
+        &d.0,
+        &["selfplay", "--games", "400", "--seed", "7", "--red", "greedy", "--out", "again.csv", "--summary", ""],
+    );
+    let merged = ok(&d.0, &["merge", "--out", "m2.csv", "--summary", "", "shard2.csv", "shard1.csv", "shard3.csv"]);
+    for what in ["distinct games:", "distinct draft openings"] {
+        let line = |out: &str| out.lines().find(|l| l.starts_with(what)).map(str::to_string);
+        assert!(line(&whole).is_some(), "{whole}");
+        assert_eq!(line(&merged), line(&whole), "{merged}");
+    }
     // A missing shard is an error, naming the missing games.
     let err = fails(&d.0, &["merge", "--out", "bad.csv", "--summary", "", "shard1.csv", "shard3.csv"]);
     assert!(err.contains("missing"), "{err}");

@@ -274,7 +274,7 @@ fn pixmap(svg: &str) -> Result<resvg::tiny_skia::Pixmap, PictureError> {
 }
 
 /// Rasterizes an SVG (one made by this crate's pictures) to PNG bytes:
-/// the same SVG always gives the same bytes ([`pixmap`]).
+/// the same SVG always gives the same bytes (`pixmap`).
 pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     pixmap(svg)?.encode_png().map_err(|e| PictureError::Raster(e.to_string()))
 }

@@ -133,11 +133,7 @@ fn resume_games(id: &Identity, out: &mut OutFile, varies: bool) -> Result<(Senat
             resuming: true,
             error,
         })?;
-        sum.summary.add(&k, &g);
-        let fields = super::codec::GAMES_VARIETY_COLUMNS.iter().map(|&c| rec.get(c).unwrap_or("").as_bytes());
-        sum.keys.push(crate::variety::row_key(fields, None));
-        let draft = rec.get(super::codec::GAMES_VARIETY_COLUMNS[0]).unwrap_or("").as_bytes();
-        sum.openings.push(crate::variety::row_key(std::iter::once(crate::variety::opening_prefix(draft)), None));
+        sum.add_row(&k, &g, &rec);
         next += 1;
     }
     Ok((sum, next))
@@ -256,14 +252,39 @@ struct SenatRun<'a> {
     with_moves: bool,
 }
 
-/// What a Sénat run sums: the summary, and every game's key for the
-/// distinct-games count (resumed games' read from their rows, played
-/// ones' taken as their rows are written: the file is not read again).
-struct SenatSum {
+/// What a Sénat run or merge sums: the summary, and every game's key for
+/// the distinct-games count (resumed or merged games' read from their
+/// rows, played ones' taken as their rows are written: the file is not
+/// read again).
+#[derive(Default)]
+pub struct SenatSum {
     summary: Summary,
     keys: Vec<u128>,
     /// Every game's draft-opening key ([`crate::variety::opening_prefix`]).
     openings: Vec<u128>,
+}
+
+impl SenatSum {
+    /// Adds the games row `rec`, checked as matchup `key`'s game `g`.
+    fn add_row(&mut self, key: &crate::stats::PairKey, g: &crate::stats::GameSummary, rec: &csv::StringRecord) {
+        self.summary.add(key, g);
+        let fields = super::codec::GAMES_VARIETY_COLUMNS.iter().map(|&c| rec.get(c).unwrap_or("").as_bytes());
+        self.keys.push(crate::variety::row_key(fields, None));
+        let draft = rec.get(super::codec::GAMES_VARIETY_COLUMNS[0]).unwrap_or("").as_bytes();
+        self.openings.push(crate::variety::row_key(std::iter::once(crate::variety::opening_prefix(draft)), None));
+    }
+}
+
+/// What a merge of Sénat's shards made: the summary of every game, its
+/// distinct games and its distinct draft openings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The summary of every game.
+    pub summary: Summary,
+    /// How many of them are distinct games (by their draft and play moves).
+    pub variety: crate::variety::Variety,
+    /// How many distinct draft openings they have.
+    pub openings: crate::variety::Variety,
 }
 
 impl super::runner::RunFormat for SenatRun<'_> {
@@ -355,7 +376,7 @@ impl super::merge::ShardFormat for SenatFormat {
     }
 
     type Id = Identity;
-    type Sum = Summary;
+    type Sum = SenatSum;
 
     fn identity(path: &Path, line: &str) -> Result<Identity, Error> {
         match identity::read_identity(&mut line.as_bytes()).map_err(|e| io_err("read", path, e))? {
@@ -400,7 +421,7 @@ impl super::merge::ShardFormat for SenatFormat {
         row: &csv::StringRecord,
         id: &Identity,
         expected: u64,
-        sum: &mut Summary,
+        sum: &mut SenatSum,
     ) -> Result<(), Error> {
         let (key, g) = identity::check_row(row, id, expected).map_err(|error| Error::BadRow {
             path: path.to_path_buf(),
@@ -408,14 +429,14 @@ impl super::merge::ShardFormat for SenatFormat {
             resuming: false,
             error,
         })?;
-        sum.add(&key, &g);
+        sum.add_row(&key, &g, row);
         Ok(())
     }
     fn merged_line(id: &Identity) -> String {
         Identity { shard: Shard::ALL, format: Format::V2, ..id.clone() }.line()
     }
-    fn write_summary(out: &mut OutFile, _: &Identity, sum: &Summary) -> Result<(), Error> {
-        write_summary(out, sum)
+    fn write_summary(out: &mut OutFile, _: &Identity, sum: &SenatSum) -> Result<(), Error> {
+        write_summary(out, &sum.summary)
     }
 }
 
@@ -423,7 +444,13 @@ impl super::merge::ShardFormat for SenatFormat {
 /// into `out`, and writes the summary of all games to `summary`: the one
 /// merge of every game ([`super::merge::merge`]) on Sénat's format. It
 /// proves the inputs are exactly one complete batch, every row possible
-/// ([`identity::check_row`]), or refuses with the reason.
-pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: bool) -> Result<Summary, Error> {
-    super::merge::merge::<SenatFormat>(inputs, out, summary, overwrite).map(|(_, sum)| sum)
+/// ([`identity::check_row`]), or refuses with the reason; returns the
+/// summary and the distinct games and draft openings, as a run reports them.
+pub fn merge(inputs: &[PathBuf], out: &Path, summary: Option<&Path>, overwrite: bool) -> Result<Merged, Error> {
+    let (_, sum) = super::merge::merge::<SenatFormat>(inputs, out, summary, overwrite)?;
+    Ok(Merged {
+        summary: sum.summary,
+        variety: crate::variety::Variety::of(sum.keys),
+        openings: crate::variety::Variety::of(sum.openings),
+    })
 }
