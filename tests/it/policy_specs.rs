@@ -151,7 +151,7 @@ struct Probe {
 impl Agent<Senat> for Probe {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         self.turns.fetch_add(1, Ordering::Relaxed);
-        RandomPolicy.choose(turn, rng)
+        RandomPolicy::default().choose(turn, rng)
     }
     fn new_game(&mut self) {
         self.games.fetch_add(1, Ordering::Relaxed);

@@ -21,6 +21,16 @@ pub trait Seat {
     type View<'a>;
     /// A decision of the game.
     type Move: Copy;
+    /// How many decisions the player to move has in `view` (at least 1
+    /// where an agent is asked), in the game's one order. A game that lists
+    /// them leaves them in `buf`; one that counts them without listing
+    /// (Sénat) leaves `buf` alone and answers [`Seat::decision`] from the view.
+    fn decisions(view: &Self::View<'_>, buf: &mut Vec<Self::Move>) -> usize;
+    /// Decision `k` of `view` (`k` below the count of [`Seat::decisions`],
+    /// `buf` as that call left it): by default `buf[k]`.
+    fn decision(_view: &Self::View<'_>, k: usize, buf: &[Self::Move]) -> Self::Move {
+        buf[k]
+    }
 }
 
 /// Picks a move of game `G` from what its player is shown: the trait
@@ -78,4 +88,89 @@ pub trait PerfectInformation: game_search::Game {}
 impl<G: PerfectInformation> Seat for G {
     type View<'a> = G::State;
     type Move = G::Move;
+    fn decisions(s: &G::State, buf: &mut Vec<G::Move>) -> usize {
+        G::moves(s, buf);
+        buf.len()
+    }
+}
+
+/// Uniform over the decisions of the player to move, in every game: draws
+/// `k` below their number from the game's generator and plays decision
+/// `k` ([`Seat::decisions`]). The one random agent of the lab.
+pub struct Random<G: Seat> {
+    buf: Vec<G::Move>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Seat> Default for Random<G> {
+    fn default() -> Self {
+        Random { buf: Vec::new(), game: std::marker::PhantomData }
+    }
+}
+
+impl<G: Seat> std::fmt::Debug for Random<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Random")
+    }
+}
+
+impl<G: Seat> Agent<G> for Random<G>
+where
+    G::Move: Send,
+{
+    fn choose(&mut self, view: &G::View<'_>, rng: &mut GameRng) -> G::Move {
+        let n = G::decisions(view, &mut self.buf);
+        assert!(n > 0, "an agent is asked only where its player has a decision");
+        G::decision(view, game_search::rng::below(rng, n), &self.buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_search::rng::{below, rng_from_seed};
+
+    /// A game whose view is the number of decisions, listed as `10 + k`.
+    struct Listed;
+    impl Seat for Listed {
+        type View<'a> = usize;
+        type Move = usize;
+        fn decisions(n: &usize, buf: &mut Vec<usize>) -> usize {
+            buf.clear();
+            buf.extend((0..*n).map(|k| 10 + k));
+            buf.len()
+        }
+    }
+
+    /// The same decisions, counted and never listed (as Sénat's are).
+    struct Counted;
+    impl Seat for Counted {
+        type View<'a> = usize;
+        type Move = usize;
+        fn decisions(n: &usize, _: &mut Vec<usize>) -> usize {
+            *n
+        }
+        fn decision(_: &usize, k: usize, buf: &[usize]) -> usize {
+            assert!(buf.is_empty(), "a counting game lists nothing");
+            10 + k
+        }
+    }
+
+    /// The one random agent plays decision `below(n)` of the game's order,
+    /// drawing once from the game's generator, whether the game lists its
+    /// decisions or counts them.
+    #[test]
+    fn random_plays_the_drawn_decision_of_listed_and_counted_games() {
+        let (mut listed, mut counted) = (Random::<Listed>::default(), Random::<Counted>::default());
+        let (mut a, mut b, mut want) = (rng_from_seed(7), rng_from_seed(7), rng_from_seed(7));
+        let mut seen = [false; 5];
+        for _ in 0..200 {
+            let expected = 10 + below(&mut want, 5);
+            let (x, y) = (listed.choose(&5, &mut a), counted.choose(&5, &mut b));
+            assert_eq!((x, y), (expected, expected));
+            seen[x - 10] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "every decision is drawn: {seen:?}");
+        assert_eq!(listed.choose(&1, &mut a), 10, "a single decision is played");
+    }
 }

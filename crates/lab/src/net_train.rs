@@ -238,7 +238,7 @@ fn one_game(cfg: &TrainConfig, index: u64) -> Samples {
         // from `rng` only then, so the play network's games stay as they were).
         let explore = if p.is_play() { Some(cfg.explore) } else { cfg.draft.then_some(cfg.explore_draft) };
         let m = if explore.is_some_and(|e| unit(&mut rng) < e) {
-            RandomPolicy.choose(&turn, &mut rng)
+            RandomPolicy::default().choose(&turn, &mut rng)
         } else {
             match opponent.as_mut() {
                 Some((o, side)) if p.side_to_move() == *side => o.choose(&turn, &mut rng),

@@ -183,7 +183,7 @@ fn one_game(generator: &Generator, cfg: &TuneConfig, seed: u64, index: u64) -> D
         let turn = Turn::new(&game);
         let explore = if p.is_play() { cfg.explore } else { cfg.explore_draft };
         let m = if unit(&mut rng) < explore {
-            RandomPolicy.choose(&turn, &mut rng)
+            RandomPolicy::default().choose(&turn, &mut rng)
         } else {
             player.choose(&turn, &mut rng)
         };

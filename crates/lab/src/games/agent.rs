@@ -370,7 +370,7 @@ impl AgentSpec {
             panic!("agent `{self}` built for a game it does not fit: {e}");
         }
         Ok(match *self {
-            AgentSpec::Random => Box::new(RandomAgent),
+            AgentSpec::Random => Box::new(crate::agent::Random::<G>::default()),
             AgentSpec::Greedy => Box::new(GreedyAgent),
             AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::try_new(eval, tt_mb)?,
@@ -453,14 +453,6 @@ pub(crate) fn weights_file(path: &str) -> Result<&'static GameWeights, ParamErro
 pub fn random_move<G: LabGame>(s: &G::State, rng: &mut GameRng, buf: &mut Vec<G::Move>) -> Option<G::Move> {
     G::moves(s, buf);
     (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
-}
-
-struct RandomAgent;
-
-impl<G: LabGame> Agent<G> for RandomAgent {
-    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move")
-    }
 }
 
 struct GreedyAgent;

@@ -247,6 +247,10 @@ pub fn score_chances(s: &State) -> Scores {
 impl Seat for Dominoes {
     type View<'a> = Observation;
     type Move = Move;
+    fn decisions(obs: &Observation, buf: &mut Vec<Move>) -> usize {
+        decisions(obs, buf);
+        buf.len()
+    }
 }
 
 /// An agent, as its spec text names it.
@@ -427,7 +431,7 @@ impl DominoSpec {
     /// A fresh agent.
     pub fn build(&self) -> Box<dyn Agent<Dominoes>> {
         match *self {
-            DominoSpec::Random => Box::new(RandomAgent(Vec::new())),
+            DominoSpec::Random => Box::new(crate::agent::Random::<Dominoes>::default()),
             DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
             DominoSpec::Pimc { .. } => Box::new(self.pimc().expect("a pimc spec")),
             DominoSpec::Ismcts { .. } => Box::new(self.ismcts().expect("an ismcts spec")),
@@ -508,15 +512,6 @@ impl fmt::Display for DominoSpec {
 fn decisions(obs: &Observation, buf: &mut Vec<Move>) {
     obs.legal_moves(buf);
     assert!(!buf.is_empty(), "an agent is asked only when its player decides");
-}
-
-struct RandomAgent(Vec<Move>);
-
-impl Agent<Dominoes> for RandomAgent {
-    fn choose(&mut self, obs: &Observation, rng: &mut GameRng) -> Move {
-        decisions(obs, &mut self.0);
-        self.0[below(rng, self.0.len())]
-    }
 }
 
 struct GreedyAgent(Vec<Move>);

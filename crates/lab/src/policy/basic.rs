@@ -11,24 +11,12 @@ use crate::learned::Learned;
 use crate::temperature::Temperature;
 use senat_rules::board::Row;
 use senat_rules::dice::{Colour, Symbol};
-use senat_rules::movegen::nth_draft_move;
 use senat_rules::moves::{Move, MoveKind};
 use senat_rules::position::{Phase, Position};
 
-/// Uniform over the legal moves, in both phases.
-#[derive(Clone, Debug, Default)]
-pub struct RandomPolicy;
-
-impl Agent<Senat> for RandomPolicy {
-    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        let k = below(rng, turn.legal);
-        let m = match &turn.play {
-            Some(play) => play.nth(k),
-            None => nth_draft_move(turn.position(), k),
-        };
-        m.expect("a game that is not over has a legal move")
-    }
-}
+/// Uniform over the legal moves, in both phases: the lab's one random
+/// agent ([`crate::agent::Random`]) on Sénat's counted moves.
+pub type RandomPolicy = crate::agent::Random<Senat>;
 
 /// Picks uniformly among the best-scoring moves; ties share equally. A NaN
 /// score counts as −∞ (the worst), and a move scoring −∞ still ties with the
@@ -67,7 +55,7 @@ impl Agent<Senat> for GreedyPolicy {
     fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
         let p = turn.position();
         if !p.is_play() {
-            return RandomPolicy.choose(turn, rng);
+            return RandomPolicy::default().choose(turn, rng);
         }
         best_by(p, rng, |m| {
             let (mine, theirs) = p.pile_gain(m);
@@ -103,7 +91,7 @@ impl Agent<Senat> for HeuristicPolicy {
         match p.phase() {
             Phase::Give => {
                 let three = senat_rules::dice::Die::new(3).expect("die 3");
-                if p.reserve().contains(three) { Move::give(three) } else { RandomPolicy.choose(turn, rng) }
+                if p.reserve().contains(three) { Move::give(three) } else { RandomPolicy::default().choose(turn, rng) }
             }
             Phase::Place(_) => best_by(p, rng, |m| match m.kind() {
                 MoveKind::Place(die, cell, face) => {

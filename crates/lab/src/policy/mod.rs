@@ -95,4 +95,16 @@ impl<'a> Turn<'a> {
 impl Seat for Senat {
     type View<'a> = Turn<'a>;
     type Move = Move;
+    /// The counted moves ([`Turn::legal`]); nothing is listed.
+    fn decisions(turn: &Turn, _: &mut Vec<Move>) -> usize {
+        turn.legal
+    }
+    /// The `k`-th move of the one move generator, counted, not listed.
+    fn decision(turn: &Turn, k: usize, _: &[Move]) -> Move {
+        let m = match &turn.play {
+            Some(play) => play.nth(k),
+            None => senat_rules::movegen::nth_draft_move(turn.position(), k),
+        };
+        m.expect("a game that is not over has a legal move")
+    }
 }

@@ -569,7 +569,7 @@ impl PolicySpec {
             }));
         }
         Ok(match self.kind {
-            PolicyKind::Random => Box::new(RandomPolicy),
+            PolicyKind::Random => Box::new(RandomPolicy::default()),
             PolicyKind::Greedy => Box::new(GreedyPolicy),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
@@ -580,7 +580,7 @@ impl PolicySpec {
             }),
             // A split spec always has its halves (`parse_split` is the only
             // maker of this kind); without them, play at random rather than fail.
-            PolicyKind::Split => Box::new(RandomPolicy),
+            PolicyKind::Split => Box::new(RandomPolicy::default()),
         })
     }
 }
