@@ -8,11 +8,23 @@
 //! unsharded one, byte for byte.
 
 use crate::support::cli::{fails, ok};
+use crate::support::files::TempDir;
 
 fn fails_v(args: &[String]) -> String {
     fails(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
-use crate::support::files::TempDir;
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// A small Focus design (`fix=none|draw` under `random`, 200 games in
+/// rounds of 10, 2 threads) with these targets and flags, into `out`.
+fn focus_design(out: &str, targets: &[&str]) -> Vec<String> {
+    let head = ["design", "--game", "focus", "--space", "fix=none|draw", "--tiers", "random"];
+    let tail = ["--budget-games", "200", "--round", "10", "--threads", "2", "--out", out];
+    head.iter().chain(targets).chain(&tail).map(|s| s.to_string()).collect()
+}
 
 #[test]
 fn the_selftest_keeps_its_promise() {
@@ -36,30 +48,8 @@ fn a_design_with_a_tolerance_says_so() {
     let dir = TempDir::new("design-tolerance");
     let d = dir.0.join("d");
     let d = d.to_str().unwrap();
-    let args = [
-        "design",
-        "--game",
-        "focus",
-        "--space",
-        "fix=none|draw",
-        "--tiers",
-        "random",
-        "--first",
-        "0.3..0.7",
-        "--draws-max",
-        "0.5",
-        "--tolerance",
-        "0.05",
-        "--budget-games",
-        "200",
-        "--round",
-        "10",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        d,
-    ];
+    let args = focus_design(d, &["--first", "0.3..0.7", "--draws-max", "0.5", "--tolerance", "0.05", "--quiet"]);
+    let args = strs(&args);
     let table = ok(&args);
     assert!(
         table.contains("\n# tolerance 0.05: a cell is in once its interval lies inside its band widened"),
@@ -80,27 +70,8 @@ fn a_focus_design_writes_and_resumes() {
     let dir = TempDir::new("design");
     let d = dir.0.join("d");
     let d = d.to_str().unwrap();
-    let args = [
-        "design",
-        "--game",
-        "focus",
-        "--space",
-        "fix=none|draw",
-        "--tiers",
-        "random",
-        "--first",
-        "0.45..0.55",
-        "--draws-max",
-        "0.99",
-        "--budget-games",
-        "200",
-        "--round",
-        "10",
-        "--threads",
-        "2",
-        "--out",
-        d,
-    ];
+    let args = focus_design(d, &["--first", "0.45..0.55", "--draws-max", "0.99"]);
+    let args = strs(&args);
     let table = ok(&args);
     assert!(table.starts_with("# senat design --game focus"), "{table}");
     assert!(table.contains("fix=draw  random  first:0.45..0.55"), "{table}");

@@ -205,9 +205,7 @@ pub enum Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::Interrupted => f.write_str(
-                "interrupted: the games played so far are kept in the PATH.partial files; resume them to continue",
-            ),
+            Error::Interrupted => game_lab::runner::RunError::Interrupted.fmt(f),
             Error::Output(e) => e.fmt(f),
             Error::BadIdentity { path, error } => write!(f, "{}: bad batch identity: {error}", path.display()),
             Error::Weights(e) => e.fmt(f),
