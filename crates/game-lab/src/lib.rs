@@ -27,6 +27,7 @@ pub mod agent;
 pub mod arena;
 pub mod canvas;
 pub mod design;
+pub mod guarded;
 pub mod limits;
 pub mod merge;
 pub mod named;

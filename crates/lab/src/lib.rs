@@ -22,7 +22,7 @@ pub mod design;
 pub mod eval;
 pub mod explorer;
 pub mod games;
-pub mod guarded;
+pub use game_lab::guarded;
 pub mod learned;
 pub use game_lab::limits;
 pub mod metrics;

@@ -255,12 +255,45 @@ impl<G: Solvable> RootGuard<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::senat::Senat;
+    use game_search::{Game, Scores};
+
+    /// Nim with one heap (take 1 or 2; who takes the last stone wins): a
+    /// game to build guards for, as every game's agents do.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Nim;
+    impl Game for Nim {
+        type State = (u8, usize);
+        type Move = u8;
+        fn players(_: &(u8, usize)) -> usize {
+            2
+        }
+        fn to_move(s: &(u8, usize)) -> usize {
+            s.1
+        }
+        fn moves(s: &(u8, usize), out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((1..=2).filter(|&k| k <= s.0));
+        }
+        fn apply(s: &(u8, usize), m: u8) -> (u8, usize) {
+            (s.0 - m, 1 - s.1)
+        }
+        fn result(s: &(u8, usize)) -> Option<Scores> {
+            (s.0 == 0).then(|| {
+                let mut r = [0.0; game_search::MAX_PLAYERS];
+                r[1 - s.1] = 1.0;
+                r
+            })
+        }
+        fn hash(s: &(u8, usize)) -> u64 {
+            u64::from(s.0) << 1 | s.1 as u64
+        }
+    }
+    impl Solvable for Nim {}
 
     /// Which of `n` eligible moves get a deep look when every look fails,
     /// or when the look at `proved` proves a win.
     fn looks(n: u32, proved: Option<u32>) -> Vec<u32> {
-        let mut g = RootGuard::<Senat>::new(7, 1_000, 100_000);
+        let mut g = RootGuard::<Nim>::new(7, 1_000, 100_000);
         let mut at = Vec::new();
         for i in 0..n {
             if g.take_deep_look() {
@@ -280,10 +313,10 @@ mod tests {
         }
         assert_eq!(g.before, Some(0));
         assert_eq!(g.to_string(), ",guard=7,guard_before=0");
-        assert_eq!(g.build::<Senat>().config.map(|c| (c.depth, c.before)), Some((7, 0)));
+        assert_eq!(g.build::<Nim>().config.map(|c| (c.depth, c.before)), Some((7, 0)));
         let plain = GuardSpec { depth: 7, ..GuardSpec::OFF };
         assert_eq!(plain.to_string(), ",guard=7");
-        assert_eq!(plain.build::<Senat>().config.map(|c| c.before), Some(7), "the guard's horizon by default");
+        assert_eq!(plain.build::<Nim>().config.map(|c| c.before), Some(7), "the guard's horizon by default");
         assert!(g.set("guard_before", "121").is_err(), "bounded as a depth");
         assert_eq!(g.set("guard_width", "1"), Ok(false));
     }
@@ -294,7 +327,7 @@ mod tests {
         assert_eq!(looks(80, None), vec![0, 2, 6, 14, 30, 46, 62, 78]);
         // A proof at the third look: the next eligible move looks again.
         assert_eq!(looks(20, Some(6)), vec![0, 2, 6, 7, 9, 13]);
-        let mut g = RootGuard::<Senat>::new(7, 1_000, 100_000);
+        let mut g = RootGuard::<Nim>::new(7, 1_000, 100_000);
         g.take_deep_look();
         g.deep_result(false);
         g.reset();
