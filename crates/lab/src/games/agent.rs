@@ -1,6 +1,7 @@
-//! Agents for any [`LabGame`]: uniformly random, greedy one-ply on the
-//! game's evaluation, alpha-beta and MCTS from `game-search`; their spec
-//! text ([`AgentSpec`]) and one game played between them ([`play`]).
+//! Agents for any [`LabGame`]: greedy one-ply on the game's evaluation,
+//! alpha-beta and MCTS from `game-search` (the uniformly random one is the
+//! lab's one random agent, [`crate::agent::Random`]); their spec text
+//! ([`AgentSpec`]) and one game played between them ([`play`]).
 //!
 //! What this module must never do: know which game it plays, or draw
 //! randomness from anywhere but the generator a game is given.
