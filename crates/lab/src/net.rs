@@ -271,7 +271,7 @@ fn clock_step(p: &Position) -> usize {
 }
 
 /// The inputs that are on in draft position `p`, seen from its side to
-/// move (the giver, or the placer): the dice placed ([`board_inputs`]),
+/// move (the giver, or the placer): the dice placed (`board_inputs`),
 /// the reserve, the die being placed, the placements made, whether the
 /// mover places and whether it is red.
 pub fn draft_inputs(p: &Position, out: &mut Vec<u16>) {

@@ -15,8 +15,8 @@
 //! starts at zero, so training starts from exactly the start's evaluation.
 //! Where the start has a network of its own (an earlier round's), training
 //! continues from it instead ([`TrainConfig::start`]). The step size stays
-//! at [`TrainConfig::lr`] or falls along a half cosine to
-//! [`TrainConfig::lr_final`] by the last step ([`step_size`]).
+//! at [`Fit::lr`] or falls along a half cosine to
+//! [`Fit::lr_final`] by the last step ([`step_size`]).
 //!
 //! Everything is a pure function of the configuration (games from
 //! [`game_seed`], first weights and batch order from the seed); games are

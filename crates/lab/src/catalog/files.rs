@@ -140,7 +140,8 @@ fn holds_no_moves(shown: &str, kind: GameKind, arena: bool, n: &str) -> CatalogE
 /// header; `want` (`--game`, if given) must be the file's game. A file
 /// whose rows hold no moves is refused with the file to pass instead (the
 /// table in docs/formats.md). The rows are read by their `game` column;
-/// Sénat's games are checked against their row by [`IndexedGame::senat_game`].
+/// Sénat's games are checked against their row by the caller, through
+/// [`IndexedGame::senat`] (its variant, and its final SPN, winner and reason).
 pub fn indexed_game(path: &Path, n: u64, want: Option<GameKind>) -> Result<IndexedGame, CatalogError> {
     let mut found = None;
     let seen = read_games(path, want, Some(n), &n.to_string(), &mut |game| {

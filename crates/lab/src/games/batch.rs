@@ -76,7 +76,7 @@ pub trait BatchGame {
     /// row's own columns (`extra`); returns the final position's winning
     /// team (`None`: a draw) and the plies a game ending there can have
     /// (one number where the position counts them), which the one row
-    /// check ([`check_row`]) compares with the row's, and whether a
+    /// check (`check_row`) compares with the row's, and whether a
     /// safeguard stopped the game (the summary's `capped`).
     fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<FinalRow, String>;
 }
@@ -901,7 +901,7 @@ impl LabId {
     }
 }
 
-/// The games files of game `G` as the one merge ([`crate::selfplay::merge`])
+/// The games files of game `G` as the one merge ([`crate::selfplay::merge`](mod@crate::selfplay::merge))
 /// reads them: the `# senat-batch v2` line (or `# game-batch 1`), the
 /// header of [`GAMES_COLUMNS`] and the game's own columns, rows checked
 /// against the rules into a [`Tally`].
@@ -1009,7 +1009,7 @@ fn merged_names(id: &LabId) -> Result<(GameKind, String, [String; 2]), Error> {
 
 /// Checks the batch file `path` of game `G` as `merge` and `--resume`
 /// read one ([`crate::selfplay::merge::check_file`]): a games file's header
-/// and every row ([`check_row`]), the header of a moves or side file, and
+/// and every row (`check_row`), the header of a moves or side file, and
 /// no last row cut short. [`crate::catalog::check_batch_file`] picks `G`
 /// from the file's identity line.
 pub fn check_file<G: BatchGame>(path: &Path) -> Result<(), Error> {

@@ -816,7 +816,7 @@ pub const ROUNDS_COLUMNS: [&str; 9] =
     ["game", "round", "end", "winner", "points", "pips", "tiles", "decisions", "opener"];
 
 /// The most decisions of one round of `players`: every tile of the set
-/// played ([`SET_TILES`]), and before each play and at the end at most one
+/// played (`SET_TILES`), and before each play and at the end at most one
 /// pass of every player (all passing blocks the round).
 pub fn max_round_decisions(players: usize) -> u32 {
     SET_TILES + (SET_TILES + 1) * players as u32

@@ -171,7 +171,7 @@ pub fn policy_names() -> Vec<&'static str> {
     POLICIES.names()
 }
 
-/// The keys of `mcts:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
+/// The keys of `mcts:…` (the grammar refuses any other; `EngineParams::set` reads them).
 pub const MCTS_KEYS: &[&str] = &[
     "playouts",
     "c",
@@ -193,7 +193,7 @@ pub const MCTS_KEYS: &[&str] = &[
     "file",
     "net",
 ];
-/// The keys of `ab:…` (the grammar refuses any other; [`EngineParams::set`] reads them).
+/// The keys of `ab:…` (the grammar refuses any other; `EngineParams::set` reads them).
 pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file", "net"];
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];

@@ -22,7 +22,7 @@
 //!
 //! This module never changes a CSV cell's value (only its type), never
 //! overwrites a file unless asked to, writes only through
-//! [`OutFile`](super::output::OutFile), and removes a CSV only after its
+//! [`super::output::OutFile`], and removes a CSV only after its
 //! Parquet copy is committed, and only when `--format parquet` says so.
 
 use super::output::{self, IfExists, OutFile};

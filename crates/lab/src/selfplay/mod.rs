@@ -11,7 +11,7 @@
 //! one is started.
 //!
 //! Every games and moves file starts with the batch's identity line
-//! ([`identity`]), so that [`merge`] proves its inputs are exactly one
+//! ([`identity`]), so that [`merge()`](fn@merge) proves its inputs are exactly one
 //! complete batch and a resumed [`run`] that it continues the same batch.
 //! Outputs are written through [`output::OutFile`]: checked distinct,
 //! locked, created before the first game as `PATH.partial` and renamed into

@@ -363,7 +363,7 @@ pub fn run(b: &Batch, out: &Outputs, threads: usize, progress: &(dyn Fn(u64) + S
     Ok(Report { summary: r.sum.summary, variety, openings, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
 
-/// Sénat's games files as the one merge ([`super::merge`]) reads them:
+/// Sénat's games files as the one merge ([`super::merge`](mod@super::merge)) reads them:
 /// the [`Identity`] line, [`games_header`] of its variant, rows checked by
 /// [`identity::check_row`] into a [`Summary`].
 pub struct SenatFormat;

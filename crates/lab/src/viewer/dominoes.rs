@@ -1,5 +1,5 @@
 //! The plies of a dominoes match for the viewer page, seen by one seat
-//! (its [`Observation`] at every ply: the other hands and the boneyard are
+//! (its `Observation` at every ply: the other hands and the boneyard are
 //! counts, and a tile dealt to or drawn by another player is `?` in the
 //! move list) unless revealed. Every chance move is a ply too, so the deal,
 //! the draws and the passes are all replayed. Nothing hidden from the seat
