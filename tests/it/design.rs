@@ -18,6 +18,14 @@ fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
 }
 
+/// A small Sénat design under `learned` (`SPACE` and these targets,
+/// `games` games in rounds of 20, 2 threads, seed 59) into `out`.
+fn senat_design(out: &str, space: &str, targets: &[&str], games: &str) -> Vec<String> {
+    let head = ["design", "--space", space, "--tiers", "learned"];
+    let tail = ["--budget-games", games, "--round", "20", "--threads", "2", "--seed", "59", "--out", out];
+    head.iter().chain(targets).chain(&tail).map(|s| s.to_string()).collect()
+}
+
 /// A small Focus design (`fix=none|draw` under `random`, 200 games in
 /// rounds of 10, 2 threads) with these targets and flags, into `out`.
 fn focus_design(out: &str, targets: &[&str]) -> Vec<String> {
@@ -124,27 +132,8 @@ fn a_senat_design_with_the_seat_target() {
     let dir = TempDir::new("design-seat");
     let d = dir.0.join("d");
     let d = d.to_str().unwrap();
-    let args = [
-        "design",
-        "--space",
-        "swap=no|yes",
-        "--tiers",
-        "learned",
-        "--first",
-        "0.3..0.7",
-        "--seat-first",
-        "0.3..0.7",
-        "--budget-games",
-        "80",
-        "--round",
-        "20",
-        "--threads",
-        "2",
-        "--seed",
-        "59",
-        "--out",
-        d,
-    ];
+    let args = senat_design(d, "swap=no|yes", &["--first", "0.3..0.7", "--seat-first", "0.3..0.7"], "80");
+    let args = strs(&args);
     let table = ok(&args);
     assert!(table.contains("# first_giver_seat: the player who gives the first die of the draft"), "{table}");
     assert!(table.contains("first_giver_seat:0.3..0.7 in under learned:"), "{table}");
@@ -165,26 +154,8 @@ fn a_senat_design_with_the_seat_target_alone() {
     let dir = TempDir::new("design-seat-only");
     let d = dir.0.join("d");
     let d = d.to_str().unwrap();
-    let args = [
-        "design",
-        "--space",
-        "swap=yes",
-        "--tiers",
-        "learned",
-        "--seat-first",
-        "0.3..0.7",
-        "--budget-games",
-        "20",
-        "--round",
-        "20",
-        "--threads",
-        "2",
-        "--seed",
-        "59",
-        "--quiet",
-        "--out",
-        d,
-    ];
+    let args = senat_design(d, "swap=yes", &["--seat-first", "0.3..0.7", "--quiet"], "20");
+    let args = strs(&args);
     let table = ok(&args);
     assert!(!table.contains("# first player:") && table.contains("\n# score 1 win, 1/2 draw, 0 loss;"), "{table}");
     assert!(table.contains("first_giver_seat:0.3..0.7 in under learned:"), "{table}");

@@ -1217,9 +1217,9 @@ fn game_merge(data: &[u8]) {
     let out = temp_file("game-merge-out");
     let again = temp_file("game-merge-again");
     std::fs::write(&input, data).expect("writing the merge input");
-    let Ok((_, t)) = batch::merge::<Debacle>(std::slice::from_ref(&input), &out, None, true) else { return };
+    let Ok((_, t, _)) = batch::merge::<Debacle>(std::slice::from_ref(&input), &out, None, true) else { return };
     let first = std::fs::read(&out).expect("reading the merged file");
-    let (_, t2) = batch::merge::<Debacle>(std::slice::from_ref(&out), &again, None, true)
+    let (_, t2, _) = batch::merge::<Debacle>(std::slice::from_ref(&out), &again, None, true)
         .unwrap_or_else(|e| panic!("merging a merged file fails: {e}"));
     assert!(first == std::fs::read(&again).expect("reading the merged file"), "merging a merged file changes it");
     assert_eq!(t, t2);
@@ -1240,7 +1240,7 @@ pub(crate) fn lab_merge<G: senat_lab::games::batch::BatchGame>(data: &[u8], kind
     let merged = batch::merge::<G>(std::slice::from_ref(&input), &out, None, true);
     let checked = senat_lab::catalog::check_batch_file(&input);
     let named = batch::batch_game(&input).is_some_and(|k| kinds.contains(&k));
-    if let (Ok((_, t)), true) = (merged, named) {
+    if let (Ok((_, t, _)), true) = (merged, named) {
         assert!(checked.is_ok(), "merge accepts a file that convert's check refuses: {checked:?}");
         assert_eq!(t.games, t.first + t.second + t.draws);
     }

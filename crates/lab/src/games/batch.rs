@@ -915,7 +915,7 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
     }
 
     type Id = LabId;
-    type Sum = Tally;
+    type Sum = LabSum;
 
     fn identity(path: &Path, line: &str) -> Result<LabId, Error> {
         let ident = |message: String| Error::Identity { path: path.to_path_buf(), message };
@@ -970,11 +970,15 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         row: &csv::StringRecord,
         id: &LabId,
         expected: u64,
-        sum: &mut Tally,
+        sum: &mut LabSum,
     ) -> Result<(), Error> {
         let (winner, plies, capped) = check_row::<G>(row, &id.fields, expected)
             .map_err(|m| Error::Identity { path: path.to_path_buf(), message: format!("line {line}: {m}") })?;
-        sum.add(winner, plies, capped);
+        sum.tally.add(winner, plies, capped);
+        // The game's key as selfplay counts a games file without its moves
+        // (`variety::distinct_in_file(path, &[5], true)`): plies and final position.
+        let last = row.iter().next_back().unwrap_or("").as_bytes();
+        sum.keys.push(crate::variety::row_key(std::iter::once(row.get(5).unwrap_or("").as_bytes()), Some(last)));
         Ok(())
     }
     fn merged_line(id: &LabId) -> String {
@@ -991,10 +995,18 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         line.push('\n');
         line
     }
-    fn write_summary(out: &mut OutFile, id: &LabId, sum: &Tally) -> Result<(), Error> {
+    fn write_summary(out: &mut OutFile, id: &LabId, sum: &LabSum) -> Result<(), Error> {
         let (game, variant, names) = merged_names(id)?;
-        write_summary(out, game, &variant, &names, sum)
+        write_summary(out, game, &variant, &names, &sum.tally)
     }
+}
+
+/// What a merge of a game's shards sums: the tally, and every game's key
+/// for the distinct-games count, taken as the merge checks the rows.
+#[derive(Default)]
+pub struct LabSum {
+    tally: Tally,
+    keys: Vec<u128>,
 }
 
 /// The game, variant and agents named by a merged file's identity.
@@ -1029,10 +1041,10 @@ pub fn merge<G: BatchGame>(
     out: &Path,
     summary: Option<&Path>,
     overwrite: bool,
-) -> Result<(String, Tally), Error> {
-    let (id, tally) = crate::selfplay::merge::merge::<LabFormat<G>>(inputs, out, summary, overwrite)?;
+) -> Result<(String, Tally, crate::variety::Variety), Error> {
+    let (id, sum) = crate::selfplay::merge::merge::<LabFormat<G>>(inputs, out, summary, overwrite)?;
     let (game, _, names) = merged_names(&id)?;
-    Ok((format!("{} {} vs {}", game, names[0], names[1]), tally))
+    Ok((format!("{} {} vs {}", game, names[0], names[1]), sum.tally, crate::variety::Variety::of(sum.keys)))
 }
 
 #[cfg(test)]
@@ -1118,7 +1130,7 @@ mod tests {
             files.push(o.games);
         }
         let merged = d.join("merged.csv");
-        let (_, t) = merge::<Nim>(&files, &merged, Some(&d.join("ms.csv")), false).unwrap();
+        let (_, t, _) = merge::<Nim>(&files, &merged, Some(&d.join("ms.csv")), false).unwrap();
         assert_eq!(t, whole.tally);
         assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(d.join("all.csv")).unwrap());
         // Missing or repeated shards are refused.
