@@ -125,6 +125,91 @@ where
     }
 }
 
+/// A game's one-ply preference, for the one greedy agent ([`Greedy`]):
+/// a score per decision of the player to move. Its methods ask the game
+/// to be a [`Seat`] without making `Seat` a supertrait, so a game whose
+/// `Seat` comes from [`PerfectInformation`] names its `Move` once.
+pub trait OnePly {
+    /// Whether the game prefers anything in `view`; where it does not
+    /// (Sénat's draft), [`Greedy`] plays as [`Random`] does, with the same
+    /// one draw.
+    fn prefers(_view: &<Self as Seat>::View<'_>) -> bool
+    where
+        Self: Seat,
+    {
+        true
+    }
+    /// Every decision of `view`, in the order [`Greedy`] scans them, into
+    /// `buf`: by default the listed decisions, or the counted ones taken
+    /// one by one ([`Seat::decision`]); a counting game may list them at
+    /// once.
+    fn list(view: &<Self as Seat>::View<'_>, buf: &mut Vec<<Self as Seat>::Move>)
+    where
+        Self: Seat,
+    {
+        buf.clear();
+        let n = Self::decisions(view, buf);
+        if buf.len() != n {
+            let counted: Vec<<Self as Seat>::Move> = (0..n).map(|k| Self::decision(view, k, buf)).collect();
+            *buf = counted;
+        }
+    }
+    /// The score of decision `m` for the player to move in `view`, higher
+    /// better; NaN counts as the worst.
+    fn greedy_score(view: &<Self as Seat>::View<'_>, m: <Self as Seat>::Move) -> f64
+    where
+        Self: Seat;
+}
+
+/// The best-scoring decision by the game's [`OnePly`] scores, ties drawn
+/// uniformly (reservoir sampling: one draw per tie met, none without a
+/// tie), in every game: the one greedy agent of the lab. Where the game
+/// prefers nothing it plays as [`Random`].
+pub struct Greedy<G: Seat> {
+    buf: Vec<G::Move>,
+}
+
+impl<G: Seat> Default for Greedy<G> {
+    fn default() -> Self {
+        Greedy { buf: Vec::new() }
+    }
+}
+
+impl<G: Seat> std::fmt::Debug for Greedy<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Greedy")
+    }
+}
+
+impl<G: Seat + OnePly> Agent<G> for Greedy<G>
+where
+    G::Move: Send,
+{
+    fn choose(&mut self, view: &G::View<'_>, rng: &mut GameRng) -> G::Move {
+        if !G::prefers(view) {
+            let n = G::decisions(view, &mut self.buf);
+            assert!(n > 0, "an agent is asked only where its player has a decision");
+            return G::decision(view, game_search::rng::below(rng, n), &self.buf);
+        }
+        G::list(view, &mut self.buf);
+        let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s };
+        let (mut best, mut ties, mut chosen) = (f64::NEG_INFINITY, 0usize, None);
+        for &m in &self.buf {
+            let s = key(G::greedy_score(view, m));
+            if s > best {
+                (best, ties, chosen) = (s, 1, Some(m));
+            } else if s == best {
+                // Reservoir sampling among equal scores.
+                ties += 1;
+                if game_search::rng::below(rng, ties) == 0 {
+                    chosen = Some(m);
+                }
+            }
+        }
+        chosen.expect("an agent is asked only where its player has a decision")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +238,69 @@ mod tests {
         fn decision(_: &usize, k: usize, buf: &[usize]) -> usize {
             assert!(buf.is_empty(), "a counting game lists nothing");
             10 + k
+        }
+    }
+
+    /// The test games' one-ply scores, by the number of decisions `n`:
+    /// 5, decision 12 alone best; 6, decisions 11 and 14 tie; 4, every
+    /// score NaN (all worst, all tied); 7, no preference.
+    fn score(n: usize, m: usize) -> f64 {
+        match n {
+            4 => f64::NAN,
+            6 => f64::from(u8::from(m == 11 || m == 14)),
+            _ => -(m as f64 - 12.0).abs(),
+        }
+    }
+    impl OnePly for Listed {
+        fn prefers(n: &usize) -> bool {
+            *n != 7
+        }
+        fn greedy_score(n: &usize, m: usize) -> f64 {
+            score(*n, m)
+        }
+    }
+    impl OnePly for Counted {
+        fn prefers(n: &usize) -> bool {
+            *n != 7
+        }
+        fn greedy_score(n: &usize, m: usize) -> f64 {
+            score(*n, m)
+        }
+    }
+
+    /// The one greedy agent plays the best decision without a draw, draws
+    /// uniformly among tied best ones (NaN the worst), plays as the random
+    /// agent where the game prefers nothing, and chooses the same in a
+    /// listing game and a counting one.
+    #[test]
+    fn greedy_plays_the_best_draws_among_ties_and_is_random_without_preference() {
+        use rand::Rng;
+        let (mut listed, mut counted) = (Greedy::<Listed>::default(), Greedy::<Counted>::default());
+        let (mut a, mut b, untouched) = (rng_from_seed(3), rng_from_seed(3), rng_from_seed(3));
+        for _ in 0..50 {
+            assert_eq!((listed.choose(&5, &mut a), counted.choose(&5, &mut b)), (12, 12));
+        }
+        assert_eq!(a.clone().next_u64(), untouched.clone().next_u64(), "a unique best draws nothing");
+        let (mut ties, mut all) = ([0u32; 2], [0u32; 4]);
+        for _ in 0..400 {
+            let (x, y) = (listed.choose(&6, &mut a), counted.choose(&6, &mut b));
+            assert_eq!(x, y, "a listing and a counting game choose alike");
+            assert!(x == 11 || x == 14, "only a best decision: {x}");
+            ties[usize::from(x == 14)] += 1;
+            let z = listed.choose(&4, &mut a);
+            assert_eq!(z, counted.choose(&4, &mut b));
+            all[z - 10] += 1;
+        }
+        assert!(ties.iter().all(|&t| (150..=250).contains(&t)), "two tied moves near even: {ties:?}");
+        assert!(all.iter().all(|&t| (60..=140).contains(&t)), "NaN scores all tie: {all:?}");
+        let (mut r, mut want) = (rng_from_seed(9), rng_from_seed(9));
+        let mut random = Random::<Listed>::default();
+        for _ in 0..100 {
+            assert_eq!(
+                listed.choose(&7, &mut r),
+                random.choose(&7, &mut want),
+                "no preference: the random agent's move"
+            );
         }
     }
 

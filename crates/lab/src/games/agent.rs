@@ -372,7 +372,7 @@ impl AgentSpec {
         }
         Ok(match *self {
             AgentSpec::Random => Box::new(crate::agent::Random::<G>::default()),
-            AgentSpec::Greedy => Box::new(GreedyAgent),
+            AgentSpec::Greedy => Box::new(crate::agent::Greedy::<G>::default()),
             AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => Box::new(AlphaBetaAgent::<G> {
                 searcher: Searcher::try_new(eval, tt_mb)?,
                 eval,
@@ -456,36 +456,17 @@ pub fn random_move<G: LabGame>(s: &G::State, rng: &mut GameRng, buf: &mut Vec<G:
     (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
 }
 
-struct GreedyAgent;
-
-/// The value of the state after a move for `player`'s team: a result is
-/// ±WIN (0 for a draw), otherwise the evaluation.
-fn value_after<G: LabGame>(s: &G::State, player: usize) -> i32 {
-    match G::result(s) {
-        Some(r) => game_search::score_for::<G>(s, &r, player, 0),
-        None => G::evaluate(s, player),
-    }
-}
-
-impl<G: LabGame> Agent<G> for GreedyAgent {
-    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        let me = G::to_move(s);
-        let moves = super::legal_moves::<G>(s);
-        let (mut best, mut best_v, mut ties) = (moves[0], i32::MIN, 0u32);
-        for m in moves {
-            let v = value_after::<G>(&G::apply(s, m), me);
-            if v > best_v {
-                (best, best_v, ties) = (m, v, 1);
-            } else if v == best_v {
-                // Reservoir sampling: each tied move with probability 1/ties.
-                ties += 1;
-                if below(rng, ties as usize) == 0 {
-                    best = m;
-                }
-            }
-        }
-        best
-    }
+/// A lab game's one-ply score of `m` in `s` for the player to move: the
+/// state after it, a result as ±WIN (0 for a draw), otherwise the
+/// evaluation ([`crate::agent::OnePly::greedy_score`] of every lab game,
+/// for the one greedy agent).
+pub fn greedy_score<G: LabGame>(s: &G::State, m: G::Move) -> f64 {
+    let after = G::apply(s, m);
+    let me = G::to_move(s);
+    f64::from(match G::result(&after) {
+        Some(r) => game_search::score_for::<G>(&after, &r, me, 0),
+        None => G::evaluate(&after, me),
+    })
 }
 
 struct AlphaBetaAgent<G: LabGame> {

@@ -343,6 +343,12 @@ fn read_text(text: &str) -> Result<Position, TextError> {
 
 impl crate::agent::PerfectInformation for Connect4 {}
 
+impl crate::agent::OnePly for Connect4 {
+    fn greedy_score(s: &<Connect4 as game_search::Game>::State, m: <Connect4 as game_search::Game>::Move) -> f64 {
+        crate::games::agent::greedy_score::<Connect4>(s, m)
+    }
+}
+
 impl LabGame for Connect4 {
     fn plies_left(s: &Position) -> Option<u32> {
         Some((s.variant().cells() as u32).saturating_sub(s.ply()))

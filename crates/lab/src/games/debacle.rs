@@ -49,6 +49,12 @@ const SCORE_STEPS: usize = 32;
 const SCORE_INPUTS: usize = PHASE_INPUTS + 4;
 impl crate::agent::PerfectInformation for Debacle {}
 
+impl crate::agent::OnePly for Debacle {
+    fn greedy_score(s: &<Debacle as game_search::Game>::State, m: <Debacle as game_search::Game>::Move) -> f64 {
+        crate::games::agent::greedy_score::<Debacle>(s, m)
+    }
+}
+
 impl LabGame for Debacle {
     fn seats(_players: usize) -> &'static [&'static str] {
         &["south", "north"]

@@ -432,7 +432,7 @@ impl DominoSpec {
     pub fn build(&self) -> Box<dyn Agent<Dominoes>> {
         match *self {
             DominoSpec::Random => Box::new(crate::agent::Random::<Dominoes>::default()),
-            DominoSpec::Greedy => Box::new(GreedyAgent(Vec::new())),
+            DominoSpec::Greedy => Box::new(crate::agent::Greedy::<Dominoes>::default()),
             DominoSpec::Pimc { .. } => Box::new(self.pimc().expect("a pimc spec")),
             DominoSpec::Ismcts { .. } => Box::new(self.ismcts().expect("an ismcts spec")),
         }
@@ -514,23 +514,20 @@ fn decisions(obs: &Observation, buf: &mut Vec<Move>) {
     assert!(!buf.is_empty(), "an agent is asked only when its player decides");
 }
 
-struct GreedyAgent(Vec<Move>);
-
-/// The greedy order of a decision: heavier tiles first, then the higher
-/// opening rank (a smaller rank number), then the left end; a pass last.
-fn greedy_key(m: Move) -> (i32, i32, i32) {
-    match m {
-        Move::Play { tile, end } => {
-            (i32::from(tile.pips()), -i32::from(tile.opening_rank()), i32::from(end == dominoes_rules::End::Left))
+/// The greedy order of a decision as one number ([`crate::agent::OnePly`]):
+/// heavier tiles first, then the higher opening rank (a smaller rank
+/// number), then the left end; a pass last. Every key is a distinct whole
+/// number, so no two decisions tie and the greedy agent draws nothing.
+impl crate::agent::OnePly for Dominoes {
+    fn greedy_score(_obs: &Observation, m: Move) -> f64 {
+        match m {
+            Move::Play { tile, end } => {
+                f64::from(tile.pips()) * 1024.0
+                    + f64::from(255 - tile.opening_rank()) * 2.0
+                    + f64::from(u8::from(end == dominoes_rules::End::Left))
+            }
+            _ => -1.0,
         }
-        _ => (-1, 0, 0),
-    }
-}
-
-impl Agent<Dominoes> for GreedyAgent {
-    fn choose(&mut self, obs: &Observation, _rng: &mut GameRng) -> Move {
-        decisions(obs, &mut self.0);
-        *self.0.iter().max_by_key(|&&m| greedy_key(m)).expect("a decision")
     }
 }
 
@@ -1383,7 +1380,7 @@ mod tests {
         // but the learned one is not exp(score / 25).
         let mut s = State::start(Variant::default());
         let (mut rng, mut out) = (rng_from_seed(3), Vec::new());
-        let mut greedy = GreedyAgent(Vec::new());
+        let mut greedy = crate::agent::Greedy::<Dominoes>::default();
         while !s.round_over() {
             let m = if s.is_chance() {
                 chance_pick(&s, &mut rng, &mut out)

@@ -56,6 +56,12 @@ const RESERVE_STEPS: usize = 16;
 const BOARD_INPUTS: usize = 64 * MAX_HEIGHT * 4;
 impl crate::agent::PerfectInformation for Focus {}
 
+impl crate::agent::OnePly for Focus {
+    fn greedy_score(s: &<Focus as game_search::Game>::State, m: <Focus as game_search::Game>::Move) -> f64 {
+        crate::games::agent::greedy_score::<Focus>(s, m)
+    }
+}
+
 impl LabGame for Focus {
     fn seats(players: usize) -> &'static [&'static str] {
         if players == 4 { &["south", "west", "north", "east"] } else { &["white", "black"] }

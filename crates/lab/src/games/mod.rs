@@ -207,6 +207,7 @@ impl std::error::Error for TextError {}
 pub trait LabGame:
     Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync>
     + crate::agent::PerfectInformation
+    + crate::agent::OnePly
     + game_search::solver::Solvable
     + Send
     + Sync

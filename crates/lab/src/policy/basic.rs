@@ -5,6 +5,7 @@
 //! handed.
 
 use super::{Agent, GameRng, Senat, Turn, below};
+use crate::agent::OnePly;
 use crate::eval::Weights;
 use crate::games::senat::mover_colour_after;
 use crate::learned::Learned;
@@ -45,30 +46,37 @@ fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) 
 
 /// One ply of lookahead: scores a die of its own colour when it can, never
 /// pushes a die of the opponent's colour through the door when another move
-/// exists, otherwise random. In the draft it plays at random. (Not the MCTS
-/// rollout spelled `greedy`, [`crate::games::senat::SenatRollout::GreedyRollout`],
-/// which draws its moves differently.)
-#[derive(Clone, Debug, Default)]
-pub struct GreedyPolicy;
+/// exists, otherwise random; ties at random. In the draft it plays at
+/// random. The lab's one greedy agent ([`crate::agent::Greedy`]) on Sénat's
+/// scores ([`OnePly`] below). (Not the MCTS rollout spelled `greedy`,
+/// [`crate::games::senat::SenatRollout::GreedyRollout`], which draws its
+/// moves differently.)
+pub type GreedyPolicy = crate::agent::Greedy<Senat>;
 
-impl Agent<Senat> for GreedyPolicy {
-    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        let p = turn.position();
-        if !p.is_play() {
-            return RandomPolicy::default().choose(turn, rng);
+/// Sénat's one-ply scores: in play, a push that scores `n` of the mover's
+/// dice is worth 1 + `n`, one that pushes `n` of the opponent's out −`n`,
+/// anything else 0; the draft has no preference (a random give or
+/// placement).
+impl OnePly for Senat {
+    fn prefers(turn: &Turn) -> bool {
+        turn.position().is_play()
+    }
+    /// The move generator's list, as [`Position::legal_moves`] gives it.
+    fn list(turn: &Turn, buf: &mut Vec<Move>) {
+        buf.clear();
+        buf.extend(turn.position().legal_moves().iter());
+    }
+    fn greedy_score(turn: &Turn, m: Move) -> f64 {
+        let (mine, theirs) = turn.position().pile_gain(m);
+        let (mine, theirs) = (mine as f64, theirs as f64);
+        // Scoring first (more is better), then anything that gives nothing away.
+        if mine > 0.0 {
+            1.0 + mine
+        } else if theirs > 0.0 {
+            -theirs
+        } else {
+            0.0
         }
-        best_by(p, rng, |m| {
-            let (mine, theirs) = p.pile_gain(m);
-            let (mine, theirs) = (mine as f64, theirs as f64);
-            // Scoring first (more is better), then anything that gives nothing away.
-            if mine > 0.0 {
-                1.0 + mine
-            } else if theirs > 0.0 {
-                -theirs
-            } else {
-                0.0
-            }
-        })
     }
 }
 

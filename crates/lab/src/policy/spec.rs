@@ -570,7 +570,7 @@ impl PolicySpec {
         }
         Ok(match self.kind {
             PolicyKind::Random => Box::new(RandomPolicy::default()),
-            PolicyKind::Greedy => Box::new(GreedyPolicy),
+            PolicyKind::Greedy => Box::new(GreedyPolicy::default()),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
             PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::try_new(self.engine)?),
