@@ -24,6 +24,7 @@
 
 pub mod accuracy;
 pub mod agent;
+pub mod alphabeta;
 pub mod arena;
 pub mod canvas;
 pub mod design;

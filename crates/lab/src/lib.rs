@@ -15,6 +15,7 @@
 
 pub use game_lab::accuracy;
 pub use game_lab::agent;
+pub use game_lab::alphabeta;
 pub mod annex;
 pub mod arena;
 pub mod catalog;

@@ -12,9 +12,9 @@ pub use crate::agent::Agent;
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::named;
 use crate::spec::{Expected, Family, Kind, ParamError, Reading, SpecError};
-use crate::temperature::{self, TempKeys, Temperature};
+use crate::temperature::{TempKeys, Temperature};
 use crate::winprob::WinChance;
-use game_search::alphabeta::{Limits, Searcher};
+use game_search::alphabeta::Limits;
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
 use game_search::{MAX_PLAYERS, Scores, TableError, WIN};
@@ -373,15 +373,10 @@ impl AgentSpec {
         Ok(match *self {
             AgentSpec::Random => Box::new(crate::agent::Random::<G>::default()),
             AgentSpec::Greedy => Box::new(crate::agent::Greedy::<G>::default()),
-            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => Box::new(AlphaBetaAgent::<G> {
-                searcher: Searcher::try_new(eval, tt_mb)?,
-                eval,
-                limits: Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) },
-                last: None,
-                assessed: None,
-                temp,
-                guard: guard.build(),
-            }),
+            AgentSpec::AlphaBeta { depth, movetime_ms, tt_mb, guard, temp, eval } => {
+                let limits = Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) };
+                Box::new(crate::alphabeta::AlphaBeta::<G, LabEval>::try_new(eval, tt_mb, limits, temp, guard.build())?)
+            }
             AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp } => {
                 let config = mcts::Config {
                     playouts,
@@ -467,70 +462,6 @@ pub fn greedy_score<G: LabGame>(s: &G::State, m: G::Move) -> f64 {
         Some(r) => game_search::score_for::<G>(&after, &r, me, 0),
         None => G::evaluate(&after, me),
     })
-}
-
-struct AlphaBetaAgent<G: LabGame> {
-    searcher: Searcher<G, LabEval>,
-    eval: LabEval,
-    limits: Limits,
-    last: Option<String>,
-    /// The last choice's value and line ([`Agent::assess`]).
-    assessed: Option<(WinChance, Vec<G::Move>)>,
-    temp: Temperature,
-    guard: RootGuard<G>,
-}
-
-impl<G: LabGame> Agent<G> for AlphaBetaAgent<G> {
-    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        self.assessed = None;
-        if let Some(win) = self.guard.before(s) {
-            self.last = self.guard.explain(G::move_text);
-            // A forced win within the guard's depth (its plies are not kept).
-            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
-            return win;
-        }
-        let (chosen, value) = if self.temp.applies(G::plies_into_round(s) as usize)
-            && let scored = temperature::root_scores(&mut self.searcher, s, self.limits.depth, self.limits.time)
-            && let Some(i) = self.temp.sample_scores(&scored.iter().map(|m| m.1).collect::<Vec<f64>>(), rng)
-        {
-            self.last = None;
-            (scored[i].0, 0.5)
-        } else {
-            let r = self.searcher.search(s, self.limits);
-            self.last = Some(crate::thinking::alphabeta_line(&r, G::move_text));
-            self.assessed = Some((WinChance::from_score(r.score, self.eval.scale::<G>(s)), r.pv.clone()));
-            let m = match r.best {
-                Some(m) => m,
-                None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
-            };
-            // The score as a probability for the guard's deep look (the
-            // MCTS leaves' logistic scale; a learned evaluation's own).
-            let scale = if self.eval.weights.is_some() { super::LEARNED_SCALE } else { DEFAULT_SCALE };
-            (m, 1.0 / (1.0 + (-(r.score as f64) / scale).exp()))
-        };
-        if !self.guard.on() {
-            return chosen;
-        }
-        // The guard's ranking after the chosen move: the other moves in the game's order.
-        let others: Vec<(G::Move, u64, f64)> = super::legal_moves::<G>(s).into_iter().map(|m| (m, 0, 0.0)).collect();
-        let played = self.guard.after(s, chosen, &others, value);
-        if let Some(note) = self.guard.explain(G::move_text) {
-            let line = self.last.get_or_insert_with(String::new);
-            if !line.is_empty() {
-                line.push_str("; ");
-            }
-            line.push_str(&note);
-        }
-        played
-    }
-
-    fn explain(&self) -> Option<String> {
-        self.last.clone()
-    }
-
-    fn assess(&self) -> Option<(WinChance, Vec<G::Move>)> {
-        self.assessed.clone()
-    }
 }
 
 struct MctsAgent<G: LabGame> {

@@ -341,13 +341,7 @@ fn read_text(text: &str) -> Result<Position, TextError> {
     Position::parse(moves, variant).map_err(|e| bad(e.to_string()))
 }
 
-impl crate::agent::PerfectInformation for Connect4 {}
-
-impl crate::agent::OnePly for Connect4 {
-    fn greedy_score(s: &<Connect4 as game_search::Game>::State, m: <Connect4 as game_search::Game>::Move) -> f64 {
-        crate::games::agent::greedy_score::<Connect4>(s, m)
-    }
-}
+super::lab_seats!(Connect4);
 
 impl LabGame for Connect4 {
     fn plies_left(s: &Position) -> Option<u32> {

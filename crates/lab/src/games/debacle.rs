@@ -47,13 +47,7 @@ const PHASE_INPUTS: usize = PILE_INPUTS + 2 * 6 * PILE_STEPS;
 const SCORE_STEPS: usize = 32;
 /// Score inputs: side (0 the mover) × score.
 const SCORE_INPUTS: usize = PHASE_INPUTS + 4;
-impl crate::agent::PerfectInformation for Debacle {}
-
-impl crate::agent::OnePly for Debacle {
-    fn greedy_score(s: &<Debacle as game_search::Game>::State, m: <Debacle as game_search::Game>::Move) -> f64 {
-        crate::games::agent::greedy_score::<Debacle>(s, m)
-    }
-}
+super::lab_seats!(Debacle);
 
 impl LabGame for Debacle {
     fn seats(_players: usize) -> &'static [&'static str] {

@@ -54,13 +54,7 @@ const RESERVE_STEPS: usize = 16;
 /// The network's board inputs: square × level from the top × player
 /// relative to the side to move (0 the mover, 2 its partner with four).
 const BOARD_INPUTS: usize = 64 * MAX_HEIGHT * 4;
-impl crate::agent::PerfectInformation for Focus {}
-
-impl crate::agent::OnePly for Focus {
-    fn greedy_score(s: &<Focus as game_search::Game>::State, m: <Focus as game_search::Game>::Move) -> f64 {
-        crate::games::agent::greedy_score::<Focus>(s, m)
-    }
-}
+super::lab_seats!(Focus);
 
 impl LabGame for Focus {
     fn seats(players: usize) -> &'static [&'static str] {

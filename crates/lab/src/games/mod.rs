@@ -208,6 +208,7 @@ pub trait LabGame:
     Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync>
     + crate::agent::PerfectInformation
     + crate::agent::OnePly
+    + crate::alphabeta::Searched
     + game_search::solver::Solvable
     + Send
     + Sync
@@ -461,6 +462,50 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
                 (w.logit_for::<G>(s, player) * LEARNED_SCALE).clamp(f64::from(-WIN / 4), f64::from(WIN / 4)) as i32
             }
         }
+    }
+}
+
+/// What a lab game's seats and the lab's generic agents see: its state
+/// ([`crate::agent::PerfectInformation`]); the one greedy agent scores a
+/// move by the state after it ([`agent::greedy_score`]); the one
+/// alpha-beta agent searches that state, its plies counted into the round
+/// ([`LabGame::plies_into_round`]), its line in move text. One line per
+/// game; a game that wants other answers writes these impls itself.
+macro_rules! lab_seats {
+    ($game:ty) => {
+        impl $crate::agent::PerfectInformation for $game {}
+
+        impl $crate::agent::OnePly for $game {
+            fn greedy_score(s: &<$game as game_search::Game>::State, m: <$game as game_search::Game>::Move) -> f64 {
+                $crate::games::agent::greedy_score::<$game>(s, m)
+            }
+        }
+
+        impl $crate::alphabeta::Searched for $game {
+            fn search_state(s: &<$game as game_search::Game>::State) -> <$game as game_search::Game>::State {
+                *s
+            }
+            fn temperature_ply(s: &<$game as game_search::Game>::State) -> usize {
+                <$game as $crate::games::LabGame>::plies_into_round(s) as usize
+            }
+            fn line_text(m: <$game as game_search::Game>::Move) -> String {
+                <$game as $crate::games::LabGame>::move_text(m)
+            }
+        }
+    };
+}
+pub(crate) use lab_seats;
+
+/// A learned evaluation's scores in [`LEARNED_SCALE`] units of log-odds,
+/// the hand-made one's in the game's own ([`LabGame::eval_scale`]); the
+/// root guard's deep look reads them through the MCTS leaves' logistic
+/// ([`agent::DEFAULT_SCALE`]) or the learned one's.
+impl<G: LabGame> crate::alphabeta::Scaled<G> for LabEval {
+    fn scale(&self, s: &G::State) -> f64 {
+        LabEval::scale::<G>(self, s)
+    }
+    fn guard_scale(&self) -> f64 {
+        if self.weights.is_some() { LEARNED_SCALE } else { agent::DEFAULT_SCALE }
     }
 }
 

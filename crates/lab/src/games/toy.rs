@@ -60,13 +60,7 @@ impl Game for Nim {
 
 impl game_search::solver::Solvable for Nim {}
 
-impl crate::agent::PerfectInformation for Nim {}
-
-impl crate::agent::OnePly for Nim {
-    fn greedy_score(s: &<Nim as game_search::Game>::State, m: <Nim as game_search::Game>::Move) -> f64 {
-        crate::games::agent::greedy_score::<Nim>(s, m)
-    }
-}
+crate::games::lab_seats!(Nim);
 
 impl LabGame for Nim {
     fn seats(players: usize) -> &'static [&'static str] {

@@ -12,10 +12,10 @@ use super::{Agent, GameRng, Turn};
 use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::{GuardSpec, RootGuard};
 use crate::learned::LearnedRef;
-use crate::temperature::{self, Temperature, Vary};
+use crate::temperature::{Temperature, Vary};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
 use game_search::TableError;
-use game_search::alphabeta::{Limits, Searcher, Table};
+use game_search::alphabeta::Limits;
 use game_search::mcts::{self, Mcts};
 use rand::Rng;
 use senat_rules::moves::Move;
@@ -195,70 +195,46 @@ impl Agent<Senat> for MctsPolicy {
 /// until the time is up (the best move of the last completed iteration;
 /// depth [`MOVETIME_DEPTH`] at most unless a depth is given). Its
 /// transposition table lives for one game. It draws no randomness (ties go
-/// to the first move in search order) except with a move temperature
+/// to the first move in search order) but where no iteration finishes
+/// within a time per move (a random legal move) and with a move temperature
 /// ([`EngineParams::temp`]): within its plies every root move is scored by
 /// a search one ply shallower ([`temperature::root_scores`]) and the move
 /// drawn from a softmax of the scores (in [`SenatEval`] units).
-pub struct AlphaBetaPolicy {
-    params: EngineParams,
-    searcher: Searcher<Senat, LeafEval>,
-    last: Option<String>,
-    assessed: Option<(WinChance, Vec<Move>)>,
+pub type AlphaBetaPolicy = crate::alphabeta::AlphaBeta<Senat, LeafEval>;
+
+/// Sénat's alpha-beta agent of `e`'s parameters ([`AlphaBetaPolicy`], the
+/// lab's one alpha-beta agent), or the [`TableError`] of the memory of its
+/// table refused by the system.
+pub fn alphabeta_policy(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> {
+    let limits = Limits { depth: e.depth_cap(), nodes: None, time: e.movetime() };
+    AlphaBetaPolicy::try_new(e.leaf_eval(), e.tt_mb, limits, e.temp, RootGuard::new(0, 0, 0))
 }
 
-impl AlphaBetaPolicy {
-    /// A player with these parameters. Panics where the system refuses the
-    /// memory of its table; [`AlphaBetaPolicy::try_new`] says so instead.
-    pub fn new(e: EngineParams) -> AlphaBetaPolicy {
-        AlphaBetaPolicy::try_new(e).unwrap_or_else(|err| panic!("{err}"))
+/// What Sénat's alpha-beta searches: the position with its history
+/// ([`SenatState::from_game`]), its plies counted as [`Turn::ply`] does.
+impl crate::alphabeta::Searched for Senat {
+    fn search_state(turn: &Turn) -> SenatState {
+        SenatState::from_game(turn.game)
     }
-
-    /// A player with these parameters, or the [`TableError`] of the memory
-    /// of its table refused by the system.
-    pub fn try_new(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> {
-        Ok(AlphaBetaPolicy {
-            params: e,
-            searcher: Searcher::try_new(e.leaf_eval(), e.tt_mb)?,
-            last: None,
-            assessed: None,
-        })
+    fn temperature_ply(turn: &Turn) -> usize {
+        turn.ply()
+    }
+    fn line_text(m: Move) -> String {
+        m.to_string()
     }
 }
 
-impl Agent<Senat> for AlphaBetaPolicy {
-    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        let state = SenatState::from_game(turn.game);
-        let temp = self.params.temp;
-        self.assessed = None;
-        if temp.applies(turn.ply()) {
-            let depth = self.params.depth_cap();
-            let scored = temperature::root_scores(&mut self.searcher, &state, depth, self.params.movetime());
-            let scores: Vec<f64> = scored.iter().map(|m| m.1).collect();
-            if let Some(i) = temp.sample_scores(&scores, rng) {
-                return scored[i].0;
-            }
+/// The hand-made evaluation's scores in [`HAND_SCALE`] units of log-odds,
+/// the learned one's in [`LEARNED_SCALE`].
+impl crate::alphabeta::Scaled<Senat> for LeafEval {
+    fn scale(&self, _: &SenatState) -> f64 {
+        self.guard_scale()
+    }
+    fn guard_scale(&self) -> f64 {
+        match self {
+            LeafEval::Hand(_) => HAND_SCALE,
+            LeafEval::Learned(_) => LEARNED_SCALE,
         }
-        let limits = Limits { depth: self.params.depth_cap(), nodes: None, time: self.params.movetime() };
-        let report = self.searcher.search(&state, limits);
-        self.last = Some(crate::thinking::alphabeta_line(&report, |m| m.to_string()));
-        let scale = if self.params.learned_eval { LEARNED_SCALE } else { HAND_SCALE };
-        self.assessed = Some((WinChance::from_score(report.score, scale), report.pv.clone()));
-        report.best.expect("a position with moves has a best move")
-    }
-
-    fn new_game(&mut self) {
-        // The old table goes before the new one is made: one table's memory
-        // at a time, as the first one took (a process memory limit allowed it).
-        self.searcher.table = Table::new(0);
-        self.searcher = Searcher::new(self.params.leaf_eval(), self.params.tt_mb);
-    }
-
-    fn explain(&self) -> Option<String> {
-        self.last.clone()
-    }
-
-    fn assess(&self) -> Option<(WinChance, Vec<Move>)> {
-        self.assessed.clone()
     }
 }
 

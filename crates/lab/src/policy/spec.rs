@@ -10,9 +10,7 @@
 //! [`SpecError`]s whose text names the spec and lists what is accepted.
 
 use super::basic::LearnedPolicy;
-use super::{
-    Agent, AlphaBetaPolicy, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, RandomPolicy, Senat, Turn,
-};
+use super::{Agent, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, RandomPolicy, Senat, Turn};
 use crate::eval::{WeightError, Weights};
 use crate::games::senat::SenatRollout;
 use crate::learned::{Learned, LearnedError, LearnedRef};
@@ -35,7 +33,7 @@ pub enum PolicyKind {
     Heuristic,
     /// [`MctsPolicy`].
     Mcts,
-    /// [`AlphaBetaPolicy`].
+    /// [`super::AlphaBetaPolicy`].
     AlphaBeta,
     /// [`LearnedPolicy`].
     Learned,
@@ -573,7 +571,7 @@ impl PolicySpec {
             PolicyKind::Greedy => Box::new(GreedyPolicy::default()),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
             PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
-            PolicyKind::AlphaBeta => Box::new(AlphaBetaPolicy::try_new(self.engine)?),
+            PolicyKind::AlphaBeta => Box::new(super::engine::alphabeta_policy(self.engine)?),
             PolicyKind::Learned => Box::new(LearnedPolicy {
                 eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()),
                 temp: self.engine.temp,
