@@ -144,12 +144,19 @@ fn the_guard_finds_the_slow_win_and_the_only_save() {
     // The quick look alone (no deep look) does not reach it.
     let (m, _) = bestmove("mcts:playouts=2000,rollout=eval,prior=1000,guard=7,guard_deep=1", SLOW_WIN);
     assert_ne!(m, "M12-M16");
+    // Sénat's alpha-beta takes the same guard (the lab's one alpha-beta
+    // agent): unguarded it plays M17>M16:S8, guarded the save.
+    assert_eq!(bestmove("ab:depth=2", ONLY_SAVE).0, "M17>M16:S8");
+    let (m, err) = bestmove("ab:depth=2,guard=7", ONLY_SAVE);
+    assert_eq!(m, "M17>M16:I21", "{err}");
+    assert!(err.contains("guard: M17>M16:S8 loses within 6 plies, M17>M16:I21 instead"), "{err}");
 }
 
 #[test]
 fn guard_keys_are_checked_in_every_spec_language() {
     for (game, spec) in [
         ("senat", "mcts:guard=121"),
+        ("senat", "ab:guard_nodes=0"),
         ("senat", "mcts:guard_nodes=0"),
         ("focus", "ab:guard=x"),
         ("debacle", "mcts:guard_deep=0"),

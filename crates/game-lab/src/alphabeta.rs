@@ -36,6 +36,14 @@ pub trait Searched: Solvable {
         Self: Seat;
     /// A move's text, for the agent's line.
     fn line_text(m: Self::Move) -> String;
+    /// Whether the root guard (where the agent has one) looks in `view`:
+    /// by default everywhere; Sénat's only in its play phase.
+    fn guarded(_view: &<Self as Seat>::View<'_>) -> bool
+    where
+        Self: Seat,
+    {
+        true
+    }
 }
 
 /// An evaluator whose scores the agent turns into win probabilities.
@@ -94,7 +102,8 @@ where
     fn choose(&mut self, view: &<G as Seat>::View<'_>, rng: &mut GameRng) -> <G as Game>::Move {
         let s = G::search_state(view);
         self.assessed = None;
-        if let Some(win) = self.guard.before(&s) {
+        let guarded = self.guard.on() && G::guarded(view);
+        if guarded && let Some(win) = self.guard.before(&s) {
             self.last = self.guard.explain(G::line_text);
             // A forced win within the guard's depth (its plies are not kept).
             self.assessed = Some((WinChance::estimate(1.0), vec![win]));
@@ -123,7 +132,7 @@ where
             };
             (m, 1.0 / (1.0 + (-(r.score as f64) / self.eval.guard_scale()).exp()))
         };
-        if !self.guard.on() {
+        if !guarded {
             return chosen;
         }
         // The guard's ranking after the chosen move: the other moves in the game's order.

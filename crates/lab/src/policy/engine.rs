@@ -207,12 +207,16 @@ pub type AlphaBetaPolicy = crate::alphabeta::AlphaBeta<Senat, LeafEval>;
 /// table refused by the system.
 pub fn alphabeta_policy(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> {
     let limits = Limits { depth: e.depth_cap(), nodes: None, time: e.movetime() };
-    AlphaBetaPolicy::try_new(e.leaf_eval(), e.tt_mb, limits, e.temp, RootGuard::new(0, 0, 0))
+    AlphaBetaPolicy::try_new(e.leaf_eval(), e.tt_mb, limits, e.temp, e.guard.build())
 }
 
 /// What Sénat's alpha-beta searches: the position with its history
-/// ([`SenatState::from_game`]), its plies counted as [`Turn::ply`] does.
+/// ([`SenatState::from_game`]), its plies counted as [`Turn::ply`] does;
+/// its root guard looks in the play phase only (no game ends in the draft).
 impl crate::alphabeta::Searched for Senat {
+    fn guarded(turn: &Turn) -> bool {
+        turn.position().is_play()
+    }
     fn search_state(turn: &Turn) -> SenatState {
         SenatState::from_game(turn.game)
     }
@@ -262,7 +266,7 @@ pub struct EngineParams {
     pub tree: bool,
     /// MCTS: proofs in the tree (`solve=on|off`, see [`mcts::Config::solver`]).
     pub solve: bool,
-    /// MCTS: the root guard in the play phase (`guard=D,guard_nodes=N,
+    /// Both: the root guard in the play phase (`guard=D,guard_nodes=N,
     /// guard_deep=N`, [`crate::guarded`]).
     pub guard: GuardSpec,
     /// Alpha-beta: depth in plies, if given ([`EngineParams::depth_cap`]

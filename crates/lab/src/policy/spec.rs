@@ -192,7 +192,20 @@ pub const MCTS_KEYS: &[&str] = &[
     "net",
 ];
 /// The keys of `ab:…` (the grammar refuses any other; `EngineParams::set` reads them).
-pub const AB_KEYS: &[&str] = &["depth", "tt", "eval", "movetime", "temp", "temp_plies", "file", "net"];
+pub const AB_KEYS: &[&str] = &[
+    "depth",
+    "tt",
+    "eval",
+    "movetime",
+    "guard",
+    "guard_nodes",
+    "guard_deep",
+    "guard_before",
+    "temp",
+    "temp_plies",
+    "file",
+    "net",
+];
 /// The keys of `heuristic:…`: the weights ([`Weights::NAMES`]) and a weights file.
 pub const HEURISTIC_KEYS: &[&str] = &["pile", "win", "own_i", "opp_i", "square", "exposed", "full_i", "file"];
 /// Refusal of a spec giving its weights twice.
@@ -229,7 +242,7 @@ impl EngineParams {
             }
             (PolicyKind::Mcts, "vary") => self.vary = Vary { margin: limits::margin(key, p.number(0.0)?)?, plies: 0 },
             (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
-            (PolicyKind::Mcts, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
+            (PolicyKind::Mcts | PolicyKind::AlphaBeta, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
                 p.whole(if matches!(key, "guard" | "guard_before") { 0 } else { 1 })?;
                 self.guard.set(key, p.value)?;
             }
@@ -288,7 +301,7 @@ pub struct SplitSpec {
 pub const POLICY_HELP: &str = "random | greedy | heuristic[:key=value,...] | heuristic:file=<path> \
 (weights: pile, win, own_i, opp_i, square, exposed, full_i) | \
 mcts[:playouts=1000,c=1.0,rollout=random|greedy|eval,prior=<temp>,parallel=root|tree,mb=64,threads=1,reuse=true,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,vary=E,file=<path>,net=off] \
-| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,temp=T,temp_plies=K,file=<path>,net=off] | learned[:file=<path>,net=off,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
+| ab[:depth=3,tt=4,eval=hand|learned,movetime=MS,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,file=<path>,net=off] | learned[:file=<path>,net=off,temp=T,temp_plies=K] (movetime: milliseconds per move, searching until the time is up; \
 file: learned weights, a network included, for mcts's rollout=eval and ab's eval=learned; \
 net=on: the shipped learned weights with their value network (crates/lab/data/net-senat.txt) instead of a file; \
 net=draft: those and a draft network (crates/lab/data/net-senat-draft.txt), which the draft's choices weigh too; \
