@@ -21,8 +21,8 @@ use game_search::rng::{GameRng, below};
 use game_search::solver::Solvable;
 use game_search::{Evaluator, Game, TableError};
 
-/// A game the one alpha-beta agent plays: what a seat's view is to the
-/// search, and how far into the game (or its round) a view is. Its
+/// A game the one alpha-beta and MCTS agents play: what a seat's view is
+/// to the search, and how far into the game (or its round) a view is. Its
 /// methods ask the game to be a [`Seat`] without making `Seat` a
 /// supertrait (as [`crate::agent::OnePly`]).
 pub trait Searched: Solvable {
@@ -36,6 +36,16 @@ pub trait Searched: Solvable {
         Self: Seat;
     /// A move's text, for the agent's line.
     fn line_text(m: Self::Move) -> String;
+    /// The moves played so far in the game of `view`, first to last, where
+    /// the view shows them: the MCTS agent then keeps its tree from one
+    /// move to the next (`reuse`, [`crate::mcts::MonteCarlo`]). By default
+    /// `None`: a new tree every move.
+    fn played<'v>(_view: &'v <Self as Seat>::View<'_>) -> Option<&'v [<Self as Game>::Move]>
+    where
+        Self: Seat,
+    {
+        None
+    }
     /// Whether the root guard (where the agent has one) looks in `view`:
     /// by default everywhere; Sénat's only in its play phase.
     fn guarded(_view: &<Self as Seat>::View<'_>) -> bool

@@ -30,6 +30,7 @@ pub mod canvas;
 pub mod design;
 pub mod guarded;
 pub mod limits;
+pub mod mcts;
 pub mod merge;
 pub mod named;
 pub mod output;

@@ -26,6 +26,7 @@ pub mod games;
 pub use game_lab::guarded;
 pub mod learned;
 pub use game_lab::limits;
+pub use game_lab::mcts;
 pub mod metrics;
 pub mod named;
 pub mod net;

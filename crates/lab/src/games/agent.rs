@@ -9,16 +9,14 @@
 use super::learn::{self, GameWeights};
 use super::{LabEval, LabGame};
 pub use crate::agent::Agent;
-use crate::guarded::{GuardSpec, RootGuard};
+use crate::guarded::GuardSpec;
 use crate::named;
 use crate::spec::{Expected, Family, Kind, ParamError, Reading, SpecError};
-use crate::temperature::{TempKeys, Temperature};
-use crate::winprob::WinChance;
+use crate::temperature::{TempKeys, Temperature, Vary};
 use game_search::alphabeta::Limits;
 use game_search::mcts::{self, Mcts, Rollout};
 use game_search::rng::{GameRng, below};
 use game_search::{MAX_PLAYERS, Scores, TableError, WIN};
-use rand::Rng;
 use std::fmt;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -388,14 +386,8 @@ impl AgentSpec {
                     solver: solve,
                     ..mcts::Config::default()
                 };
-                Box::new(MctsAgent::<G> {
-                    root: Vec::new(),
-                    mcts: Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some())),
-                    last: None,
-                    assessed: None,
-                    temp,
-                    guard: guard.build(),
-                })
+                let mcts = Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some()));
+                Box::new(crate::mcts::MonteCarlo::<G, LabRollout<G>>::new(mcts, false, temp, Vary::OFF, guard.build()))
             }
         })
     }
@@ -462,66 +454,6 @@ pub fn greedy_score<G: LabGame>(s: &G::State, m: G::Move) -> f64 {
         Some(r) => game_search::score_for::<G>(&after, &r, me, 0),
         None => G::evaluate(&after, me),
     })
-}
-
-struct MctsAgent<G: LabGame> {
-    mcts: Mcts<G, LabRollout<G>>,
-    /// [`Agent::candidates`] of the last search.
-    root: Vec<(G::Move, u64, f64)>,
-    last: Option<String>,
-    /// The last choice's value and line ([`Agent::assess`]).
-    assessed: Option<(WinChance, Vec<G::Move>)>,
-    temp: Temperature,
-    guard: RootGuard<G>,
-}
-
-impl<G: LabGame> Agent<G> for MctsAgent<G> {
-    fn choose(&mut self, s: &G::State, rng: &mut GameRng) -> G::Move {
-        self.assessed = None;
-        self.root.clear();
-        if let Some(win) = self.guard.before(s) {
-            self.last = self.guard.explain(G::move_text);
-            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
-            return win;
-        }
-        self.mcts.clear();
-        let r = self.mcts.search(s, rng.next_u64());
-        self.root.clone_from(&r.moves);
-        self.last = Some(crate::thinking::mcts_line(&r, G::move_text));
-        self.assessed = Some((WinChance::from_mean(r.value(), r.proof), r.pv.clone()));
-        // A proved root keeps the proof's move: temperature only varies unproved choices.
-        let sampled = if r.proof.is_none() && self.temp.applies(G::plies_into_round(s) as usize) {
-            let visits: Vec<u64> = r.moves.iter().map(|m| m.1).collect();
-            self.temp.sample_visits(&visits, rng).map(|i| r.moves[i].0)
-        } else {
-            None
-        };
-        let chosen = match sampled.or(r.best) {
-            Some(m) => m,
-            None => random_move::<G>(s, rng, &mut Vec::new()).expect("a state to move in has a legal move"),
-        };
-        if !self.guard.on() {
-            return chosen;
-        }
-        let played = self.guard.after(s, chosen, &r.moves, r.value());
-        if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(G::move_text)) {
-            line.push_str("; ");
-            line.push_str(&note);
-        }
-        played
-    }
-
-    fn explain(&self) -> Option<String> {
-        self.last.clone()
-    }
-
-    fn assess(&self) -> Option<(WinChance, Vec<G::Move>)> {
-        self.assessed.clone()
-    }
-
-    fn candidates(&self) -> Vec<(G::Move, u64, f64)> {
-        self.root.clone()
-    }
 }
 
 /// The leaf values of [`AgentSpec::Mcts`]: random plies, then the result

@@ -8,16 +8,15 @@
 //! per move ([`EngineParams::movetime_ms`]), until that time is up: the
 //! moves then depend on the machine's speed, not on the seed alone.
 
-use super::{Agent, GameRng, Turn};
+use super::Turn;
 use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
-use crate::guarded::{GuardSpec, RootGuard};
+use crate::guarded::GuardSpec;
 use crate::learned::LearnedRef;
 use crate::temperature::{Temperature, Vary};
-use crate::winprob::{HAND_SCALE, LEARNED_SCALE, WinChance};
+use crate::winprob::{HAND_SCALE, LEARNED_SCALE};
 use game_search::TableError;
 use game_search::alphabeta::Limits;
 use game_search::mcts::{self, Mcts};
-use rand::Rng;
 use senat_rules::moves::Move;
 use std::time::Duration;
 
@@ -40,153 +39,24 @@ pub const MOVETIME_DEPTH: u32 = 64;
 /// in both phases. The tree of one move is kept for the next one (the
 /// subtree under the moves played since), and dropped between games; every
 /// search is seeded from the game's generator.
-pub struct MctsPolicy {
-    mcts: Mcts<Senat, SenatRollout>,
-    reuse: bool,
-    temp: Temperature,
-    /// The value-bounded choice over the first plies (`vary=`).
-    vary: Vary,
-    /// [`Agent::sampled_loss`] of the last choice.
-    loss: Option<f64>,
-    /// The game's moves when the trees were last advanced.
-    seen: Vec<Move>,
-    /// [`Agent::explain`] of the last search.
-    last: Option<String>,
-    /// The root guard of the play phase (`guard=`).
-    guard: RootGuard<Senat>,
-    /// [`Agent::assess`] of the last search.
-    assessed: Option<(WinChance, Vec<Move>)>,
-    /// [`Agent::candidates`] of the last search.
-    root: Vec<(Move, u64, f64)>,
-}
+pub type MctsPolicy = crate::mcts::MonteCarlo<Senat, SenatRollout>;
 
-impl MctsPolicy {
-    /// A player with these parameters.
-    pub fn new(e: EngineParams) -> MctsPolicy {
-        let config = mcts::Config {
-            playouts: e.playout_cap(),
-            time: e.movetime(),
-            selection: match e.prior {
-                Some(temp) => mcts::Selection::Puct { c: e.c, temp },
-                None => mcts::Selection::Uct { c: e.c },
-            },
-            memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
-            threads: e.threads,
-            parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
-            solver: e.solve,
-        };
-        MctsPolicy {
-            mcts: Mcts::new(config, e.rollout()),
-            reuse: e.reuse,
-            temp: e.temp,
-            vary: e.vary,
-            loss: None,
-            seen: Vec::new(),
-            last: None,
-            guard: e.guard.build(),
-            assessed: None,
-            root: Vec::new(),
-        }
-    }
-}
-
-impl Agent<Senat> for MctsPolicy {
-    fn choose(&mut self, turn: &Turn, rng: &mut GameRng) -> Move {
-        let moves = turn.game.moves();
-        if self.reuse && moves.len() >= self.seen.len() && moves[..self.seen.len()] == self.seen[..] {
-            for &m in &moves[self.seen.len()..] {
-                self.mcts.advance(m);
-            }
-        } else {
-            self.mcts.clear();
-        }
-        let state = SenatState::from_game(turn.game);
-        // The guard looks only in the play phase: no game ends in the draft.
-        let guarded = self.guard.on() && turn.position().is_play();
-        self.assessed = None;
-        self.loss = None;
-        self.root.clear();
-        if guarded && let Some(win) = self.guard.before(&state) {
-            self.last = self.guard.explain(|m| m.to_string());
-            // A forced win within the guard's depth (its plies are not kept).
-            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
-            self.seen.clear();
-            if self.reuse {
-                self.seen.extend_from_slice(moves);
-                self.seen.push(win);
-                self.mcts.advance(win);
-            }
-            return win;
-        }
-        let report = self.mcts.search(&state, rng.next_u64());
-        self.last = Some(crate::thinking::mcts_line(&report, |m| m.to_string()));
-        self.assessed = Some((WinChance::from_mean(report.value(), report.proof), report.pv.clone()));
-        self.root.clone_from(&report.moves);
-        // Only a time per move that ran out before the first playout of a
-        // fresh tree leaves no best move: then a uniformly random one.
-        let best = match report.best {
-            Some(m) => m,
-            None => super::random_move(turn.position(), rng).expect("a turn's position has a legal move"),
-        };
-        // Within the temperature's plies: a move drawn ∝ visits^(1/T)
-        // (after the search's seed, so that no draw moves without it).
-        // A proved root keeps the proof's move: temperature only varies unproved choices.
-        let best = if report.proof.is_none() && self.temp.applies(turn.ply()) {
-            let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
-            self.temp.sample_visits(&visits, rng).map_or(best, |i| report.moves[i].0)
-        } else if report.proof.is_none() && self.vary.applies(turn.ply()) {
-            // Within vary's plies: a move drawn among those within ε of the
-            // usual one by the search's own mean values (after the search's seed).
-            match report.moves.iter().position(|m| m.0 == best).and_then(|b| self.vary.pick(&report.moves, b, rng)) {
-                Some(p) => {
-                    self.loss = Some(p.loss);
-                    report.moves[p.index].0
-                }
-                None => best,
-            }
-        } else {
-            best
-        };
-        let drawn = best;
-        let best = if guarded { self.guard.after(&state, best, &report.moves, report.value()) } else { best };
-        if best != drawn && self.loss.is_some() {
-            // The guard replaced the drawn move (its proof decides): nothing given up by the draw.
-            self.loss = Some(0.0);
-        }
-        if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(|m| m.to_string())) {
-            line.push_str("; ");
-            line.push_str(&note);
-        }
-        self.seen.clear();
-        if self.reuse {
-            self.seen.extend_from_slice(moves);
-            self.seen.push(best);
-            self.mcts.advance(best);
-        }
-        best
-    }
-
-    fn new_game(&mut self) {
-        self.mcts.clear();
-        self.seen.clear();
-        self.guard.reset();
-    }
-
-    fn explain(&self) -> Option<String> {
-        self.last.clone()
-    }
-
-    fn assess(&self) -> Option<(WinChance, Vec<Move>)> {
-        self.assessed.clone()
-    }
-
-    fn candidates(&self) -> Vec<(Move, u64, f64)> {
-        self.root.clone()
-    }
-
-    fn sampled_loss(&self) -> Option<f64> {
-        self.loss
-    }
+/// Sénat's MCTS agent of `e`'s parameters ([`MctsPolicy`], the lab's one
+/// MCTS agent).
+pub fn mcts_policy(e: EngineParams) -> MctsPolicy {
+    let config = mcts::Config {
+        playouts: e.playout_cap(),
+        time: e.movetime(),
+        selection: match e.prior {
+            Some(temp) => mcts::Selection::Puct { c: e.c, temp },
+            None => mcts::Selection::Uct { c: e.c },
+        },
+        memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
+        threads: e.threads,
+        parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
+        solver: e.solve,
+    };
+    MctsPolicy::new(Mcts::new(config, e.rollout()), e.reuse, e.temp, e.vary, e.guard.build())
 }
 
 /// Alpha-beta with [`SenatEval`] or the learned evaluation ([`LeafEval`],
@@ -210,12 +80,16 @@ pub fn alphabeta_policy(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> 
     AlphaBetaPolicy::try_new(e.leaf_eval(), e.tt_mb, limits, e.temp, e.guard.build())
 }
 
-/// What Sénat's alpha-beta searches: the position with its history
+/// What Sénat's alpha-beta and MCTS search: the position with its history
 /// ([`SenatState::from_game`]), its plies counted as [`Turn::ply`] does;
 /// its root guard looks in the play phase only (no game ends in the draft).
 impl crate::alphabeta::Searched for Senat {
     fn guarded(turn: &Turn) -> bool {
         turn.position().is_play()
+    }
+    /// The game's moves, draft included: MCTS keeps its tree between moves.
+    fn played<'v>(turn: &'v Turn) -> Option<&'v [Move]> {
+        Some(turn.game.moves())
     }
     fn search_state(turn: &Turn) -> SenatState {
         SenatState::from_game(turn.game)

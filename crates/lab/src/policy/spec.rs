@@ -10,7 +10,7 @@
 //! [`SpecError`]s whose text names the spec and lists what is accepted.
 
 use super::basic::LearnedPolicy;
-use super::{Agent, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, MctsPolicy, RandomPolicy, Senat, Turn};
+use super::{Agent, EngineParams, GameRng, GreedyPolicy, HeuristicPolicy, RandomPolicy, Senat, Turn};
 use crate::eval::{WeightError, Weights};
 use crate::games::senat::SenatRollout;
 use crate::learned::{Learned, LearnedError, LearnedRef};
@@ -31,7 +31,7 @@ pub enum PolicyKind {
     Greedy,
     /// [`HeuristicPolicy`].
     Heuristic,
-    /// [`MctsPolicy`].
+    /// [`super::MctsPolicy`].
     Mcts,
     /// [`super::AlphaBetaPolicy`].
     AlphaBeta,
@@ -583,7 +583,7 @@ impl PolicySpec {
             PolicyKind::Random => Box::new(RandomPolicy::default()),
             PolicyKind::Greedy => Box::new(GreedyPolicy::default()),
             PolicyKind::Heuristic => Box::new(HeuristicPolicy { weights: self.weights.clone() }),
-            PolicyKind::Mcts => Box::new(MctsPolicy::new(self.engine)),
+            PolicyKind::Mcts => Box::new(super::engine::mcts_policy(self.engine)),
             PolicyKind::AlphaBeta => Box::new(super::engine::alphabeta_policy(self.engine)?),
             PolicyKind::Learned => Box::new(LearnedPolicy {
                 eval: self.learned.clone().unwrap_or_else(|| Learned::builtin().clone()),

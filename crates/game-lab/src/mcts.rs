@@ -1,0 +1,185 @@
+//! The one MCTS agent of the lab, in every game that the generic MCTS
+//! ([`game_search::mcts`]) can search: a search seeded from the game's
+//! generator, its tree kept from one move to the next where the game
+//! shows its moves so far (`reuse`), a move temperature or a value-bounded
+//! choice (`vary=`) over the first plies, an optional root guard
+//! ([`crate::guarded`]), its line, value and root candidates.
+//!
+//! A game gives what its seats see as a search state, a ply count and,
+//! for `reuse`, the moves played ([`Searched`]); the caller builds the
+//! search ([`Mcts`]: playouts, selection, threads, rollout).
+//!
+//! What this module must never do: name a game, or draw randomness but
+//! from the generator an agent is handed.
+
+use crate::agent::{Agent, Seat};
+use crate::alphabeta::Searched;
+use crate::guarded::RootGuard;
+use crate::temperature::{Temperature, Vary};
+use crate::winprob::WinChance;
+use game_search::Game;
+use game_search::mcts::{Mcts, Rollout};
+use game_search::rng::{GameRng, below};
+use game_search::solver::Solvable;
+use rand::Rng;
+
+/// The one MCTS agent: see the module comment. Its tree and guard live
+/// for one game ([`Agent::new_game`]).
+pub struct MonteCarlo<G: Solvable, R> {
+    mcts: Mcts<G, R>,
+    reuse: bool,
+    temp: Temperature,
+    vary: Vary,
+    /// [`Agent::sampled_loss`] of the last choice.
+    loss: Option<f64>,
+    /// The game's moves when the tree was last advanced.
+    seen: Vec<G::Move>,
+    last: Option<String>,
+    guard: RootGuard<G>,
+    assessed: Option<(WinChance, Vec<G::Move>)>,
+    /// [`Agent::candidates`] of the last search.
+    root: Vec<(G::Move, u64, f64)>,
+}
+
+impl<G, R> MonteCarlo<G, R>
+where
+    G: Solvable,
+    G::State: Send,
+    G::Move: Send + Sync,
+    R: Rollout<G>,
+{
+    /// An agent searching with `mcts`, keeping its tree between moves
+    /// where `reuse` (and the game shows its moves), with a move
+    /// temperature, a value-bounded choice (`vary`, used where the
+    /// temperature does not apply) and a root guard.
+    pub fn new(mcts: Mcts<G, R>, reuse: bool, temp: Temperature, vary: Vary, guard: RootGuard<G>) -> MonteCarlo<G, R> {
+        MonteCarlo {
+            mcts,
+            reuse,
+            temp,
+            vary,
+            loss: None,
+            seen: Vec::new(),
+            last: None,
+            guard,
+            assessed: None,
+            root: Vec::new(),
+        }
+    }
+
+    /// Remembers the game's moves up to and with `played`, and moves the
+    /// tree under it, where the tree is kept.
+    fn keep(&mut self, moves: Option<&[G::Move]>, played: G::Move) {
+        self.seen.clear();
+        if self.reuse
+            && let Some(moves) = moves
+        {
+            self.seen.extend_from_slice(moves);
+            self.seen.push(played);
+            self.mcts.advance(played);
+        }
+    }
+}
+
+impl<G, R> Agent<G> for MonteCarlo<G, R>
+where
+    G: Searched + Seat<Move = <G as Game>::Move>,
+    <G as Game>::State: Send,
+    <G as Game>::Move: Send + Sync + PartialEq,
+    R: Rollout<G>,
+{
+    fn choose(&mut self, view: &<G as Seat>::View<'_>, rng: &mut GameRng) -> <G as Game>::Move {
+        let moves = G::played(view);
+        match moves {
+            Some(moves)
+                if self.reuse && moves.len() >= self.seen.len() && moves[..self.seen.len()] == self.seen[..] =>
+            {
+                for &m in &moves[self.seen.len()..] {
+                    self.mcts.advance(m);
+                }
+            }
+            _ => self.mcts.clear(),
+        }
+        let state = G::search_state(view);
+        let ply = G::temperature_ply(view);
+        let guarded = self.guard.on() && G::guarded(view);
+        self.assessed = None;
+        self.loss = None;
+        self.root.clear();
+        if guarded && let Some(win) = self.guard.before(&state) {
+            self.last = self.guard.explain(G::line_text);
+            // A forced win within the guard's depth (its plies are not kept).
+            self.assessed = Some((WinChance::estimate(1.0), vec![win]));
+            self.keep(moves, win);
+            return win;
+        }
+        let report = self.mcts.search(&state, rng.next_u64());
+        self.last = Some(crate::thinking::mcts_line(&report, G::line_text));
+        self.assessed = Some((WinChance::from_mean(report.value(), report.proof), report.pv.clone()));
+        self.root.clone_from(&report.moves);
+        // Only a time per move that ran out before the first playout of a
+        // fresh tree leaves no best move: then a uniformly random one.
+        let best = match report.best {
+            Some(m) => m,
+            None => {
+                let mut legal = Vec::new();
+                G::moves(&state, &mut legal);
+                assert!(!legal.is_empty(), "a state to move in has a legal move");
+                legal[below(rng, legal.len())]
+            }
+        };
+        // Within the temperature's plies: a move drawn ∝ visits^(1/T)
+        // (after the search's seed, so that no draw moves without it).
+        // A proved root keeps the proof's move: temperature only varies unproved choices.
+        let best = if report.proof.is_none() && self.temp.applies(ply) {
+            let visits: Vec<u64> = report.moves.iter().map(|m| m.1).collect();
+            self.temp.sample_visits(&visits, rng).map_or(best, |i| report.moves[i].0)
+        } else if report.proof.is_none() && self.vary.applies(ply) {
+            // Within vary's plies: a move drawn among those within ε of the
+            // usual one by the search's own mean values (after the search's seed).
+            match report.moves.iter().position(|m| m.0 == best).and_then(|b| self.vary.pick(&report.moves, b, rng)) {
+                Some(p) => {
+                    self.loss = Some(p.loss);
+                    report.moves[p.index].0
+                }
+                None => best,
+            }
+        } else {
+            best
+        };
+        let drawn = best;
+        let best = if guarded { self.guard.after(&state, best, &report.moves, report.value()) } else { best };
+        if best != drawn && self.loss.is_some() {
+            // The guard replaced the drawn move (its proof decides): nothing given up by the draw.
+            self.loss = Some(0.0);
+        }
+        if let (Some(line), Some(note)) = (self.last.as_mut(), self.guard.explain(G::line_text)) {
+            line.push_str("; ");
+            line.push_str(&note);
+        }
+        self.keep(moves, best);
+        best
+    }
+
+    fn new_game(&mut self) {
+        self.mcts.clear();
+        self.seen.clear();
+        self.guard.reset();
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
+    }
+
+    fn assess(&self) -> Option<(WinChance, Vec<<G as Game>::Move>)> {
+        self.assessed.clone()
+    }
+
+    fn candidates(&self) -> Vec<(<G as Game>::Move, u64, f64)> {
+        self.root.clone()
+    }
+
+    fn sampled_loss(&self) -> Option<f64> {
+        self.loss
+    }
+}
