@@ -183,3 +183,118 @@ where
         self.loss
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_search::Scores;
+    use game_search::mcts::{Config, UniformRollout};
+    use game_search::rng::rng_from_seed;
+
+    /// Nim with one heap (take 1 or 2; who takes the last stone wins),
+    /// whose seats see the heap and the moves played so far.
+    struct Nim;
+    impl Game for Nim {
+        type State = (u8, usize);
+        type Move = u8;
+        fn players(_: &(u8, usize)) -> usize {
+            2
+        }
+        fn to_move(s: &(u8, usize)) -> usize {
+            s.1
+        }
+        fn moves(s: &(u8, usize), out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((1..=2).filter(|&k| k <= s.0));
+        }
+        fn apply(s: &(u8, usize), m: u8) -> (u8, usize) {
+            (s.0 - m, 1 - s.1)
+        }
+        fn result(s: &(u8, usize)) -> Option<Scores> {
+            (s.0 == 0).then(|| {
+                let mut r = [0.0; game_search::MAX_PLAYERS];
+                r[1 - s.1] = 1.0;
+                r
+            })
+        }
+        fn hash(s: &(u8, usize)) -> u64 {
+            u64::from(s.0) << 1 | s.1 as u64
+        }
+    }
+    impl Solvable for Nim {}
+    impl Seat for Nim {
+        type View<'a> = ((u8, usize), &'a [u8]);
+        type Move = u8;
+        fn decisions(v: &((u8, usize), &[u8]), buf: &mut Vec<u8>) -> usize {
+            Nim::moves(&v.0, buf);
+            buf.len()
+        }
+    }
+    impl Searched for Nim {
+        fn search_state(v: &((u8, usize), &[u8])) -> (u8, usize) {
+            v.0
+        }
+        fn temperature_ply(v: &((u8, usize), &[u8])) -> usize {
+            v.1.len()
+        }
+        fn played<'v>(v: &'v ((u8, usize), &[u8])) -> Option<&'v [u8]> {
+            Some(v.1)
+        }
+        fn line_text(m: u8) -> String {
+            format!("take{m}")
+        }
+    }
+
+    fn agent(playouts: u64, reuse: bool, temp: Temperature) -> MonteCarlo<Nim, UniformRollout<Nim>> {
+        let config = Config { playouts, solver: false, ..Config::default() };
+        MonteCarlo::new(Mcts::new(config, UniformRollout::default()), reuse, temp, Vary::OFF, RootGuard::new(0, 0, 0))
+    }
+
+    /// The root's playouts of the last search.
+    fn visits(a: &MonteCarlo<Nim, UniformRollout<Nim>>) -> u64 {
+        a.candidates().iter().map(|c| c.1).sum()
+    }
+
+    /// The agent finds the winning move, keeps its tree from one move to
+    /// the next where asked (the second search starts from the first's
+    /// playouts under the moves played since), starts afresh otherwise and
+    /// after a new game.
+    #[test]
+    fn the_winning_move_and_the_tree_kept_between_moves() {
+        let mut rng = rng_from_seed(5);
+        for reuse in [false, true] {
+            let mut a = agent(400, reuse, Temperature::OFF);
+            let m = a.choose(&((8, 0), &[]), &mut rng);
+            assert_eq!(m, 2, "8 - 2 = 6, a lost heap for the opponent");
+            assert!(a.explain().is_some_and(|l| l.contains("take2")));
+            let first = visits(&a);
+            // The opponent takes 1: heap 5, where taking 2 wins.
+            let played = [m, 1];
+            assert_eq!(a.choose(&((5, 0), &played), &mut rng), 2);
+            let second = visits(&a);
+            if reuse {
+                assert!(second > first, "the kept subtree adds its playouts: {first} then {second}");
+            } else {
+                assert_eq!(second, first, "a fresh tree each move");
+            }
+            a.new_game();
+            a.choose(&((5, 0), &[]), &mut rng);
+            assert_eq!(visits(&a), first, "a new game starts a fresh tree");
+        }
+    }
+
+    /// Within the temperature's plies a move is drawn ∝ visits^(1/T) after
+    /// the search (both moves met at a high temperature), the same for the
+    /// same seed.
+    #[test]
+    fn a_temperature_draws_after_the_search() {
+        let mut seen = [0u32; 3];
+        for seed in 0..100 {
+            let (mut r1, mut r2) = (rng_from_seed(seed), rng_from_seed(seed));
+            let m = agent(50, false, Temperature::new(1e6, 4)).choose(&((8, 0), &[]), &mut r1);
+            assert_eq!(agent(50, false, Temperature::new(1e6, 4)).choose(&((8, 0), &[]), &mut r2), m);
+            seen[usize::from(m)] += 1;
+        }
+        assert!(seen[1] > 20 && seen[2] > 20, "both moves drawn: {seen:?}");
+    }
+}
