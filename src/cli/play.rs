@@ -9,8 +9,8 @@ use crate::cli::common::{Failure, Result, input, parse_position};
 use crate::cli::game::on_game;
 use crate::cli::game::{self, GameArg};
 use clap::Args;
+use senat_lab::games::GameKind;
 use senat_lab::games::dominoes::Dominoes;
-use senat_lab::games::{GameKind, LabGame};
 use senat_lab::play::{PlayError, Session, Setup, Table, seat_of};
 use senat_lab::policy::Senat;
 use senat_rules::GameRecord;
@@ -88,7 +88,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// A game of the lab's generic adapters from `--from`.
-    fn lab<G: LabGame>(self) -> Result<()> {
+    fn lab<G: senat_lab::play::lab_games::LabTable>(self) -> Result<()> {
         if self.args.game.variant_help(self.out)? {
             return Ok(());
         }

@@ -146,7 +146,13 @@ pub struct GameRecord {
     pub side: Vec<Vec<String>>,
 }
 
-impl<G: LabGame> BatchGame for G {
+/// A lab game whose batches are the lab's as they are (agents by
+/// [`AgentSpec`], rows from its texts and [`LabGame::extra`] columns): one
+/// line, `impl LabBatch for MyGame {}`, which [`crate::games::lab_face!`]
+/// writes. A lab game that wants other rows implements [`BatchGame`] instead.
+pub trait LabBatch: LabGame {}
+
+impl<G: LabBatch> BatchGame for G {
     type Spec = AgentSpec;
     type Start = G::State;
 

@@ -341,7 +341,7 @@ fn read_text(text: &str) -> Result<Position, TextError> {
     Position::parse(moves, variant).map_err(|e| bad(e.to_string()))
 }
 
-super::lab_seats!(Connect4);
+super::lab_face!(Connect4);
 
 impl LabGame for Connect4 {
     fn plies_left(s: &Position) -> Option<u32> {

@@ -47,7 +47,7 @@ const PHASE_INPUTS: usize = PILE_INPUTS + 2 * 6 * PILE_STEPS;
 const SCORE_STEPS: usize = 32;
 /// Score inputs: side (0 the mover) × score.
 const SCORE_INPUTS: usize = PHASE_INPUTS + 4;
-super::lab_seats!(Debacle);
+super::lab_face!(Debacle);
 
 impl LabGame for Debacle {
     fn seats(_players: usize) -> &'static [&'static str] {

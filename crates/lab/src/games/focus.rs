@@ -54,7 +54,7 @@ const RESERVE_STEPS: usize = 16;
 /// The network's board inputs: square × level from the top × player
 /// relative to the side to move (0 the mover, 2 its partner with four).
 const BOARD_INPUTS: usize = 64 * MAX_HEIGHT * 4;
-super::lab_seats!(Focus);
+super::lab_face!(Focus);
 
 impl LabGame for Focus {
     fn seats(players: usize) -> &'static [&'static str] {

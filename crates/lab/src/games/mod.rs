@@ -465,15 +465,20 @@ impl<G: LabGame> game_search::Evaluator<G> for LabEval {
     }
 }
 
-/// What a lab game's seats and the lab's generic agents see: its state
+/// A lab game's face as the lab gives it, in one line per game: its seats
+/// and the lab's generic agents see its state
 /// ([`crate::agent::PerfectInformation`]); the one greedy agent scores a
 /// move by the state after it ([`agent::greedy_score`]); the one
-/// alpha-beta agent searches that state, its plies counted into the round
-/// ([`LabGame::plies_into_round`]), its line in move text. One line per
-/// game; a game that wants other answers writes these impls itself.
-macro_rules! lab_seats {
+/// alpha-beta and MCTS agents search that state, its plies counted into
+/// the round ([`LabGame::plies_into_round`]), their lines in move text;
+/// the terminal table ([`crate::play::lab_games::LabTable`]) and the
+/// batches ([`batch::LabBatch`]) are the lab's. A game that wants other
+/// answers writes those impls itself instead of this line.
+macro_rules! lab_face {
     ($game:ty) => {
         impl $crate::agent::PerfectInformation for $game {}
+        impl $crate::play::lab_games::LabTable for $game {}
+        impl $crate::games::batch::LabBatch for $game {}
 
         impl $crate::agent::OnePly for $game {
             fn greedy_score(s: &<$game as game_search::Game>::State, m: <$game as game_search::Game>::Move) -> f64 {
@@ -494,7 +499,7 @@ macro_rules! lab_seats {
         }
     };
 }
-pub(crate) use lab_seats;
+pub(crate) use lab_face;
 
 /// A learned evaluation's scores in [`LEARNED_SCALE`] units of log-odds,
 /// the hand-made one's in the game's own ([`LabGame::eval_scale`]); the

@@ -60,7 +60,7 @@ impl Game for Nim {
 
 impl game_search::solver::Solvable for Nim {}
 
-crate::games::lab_seats!(Nim);
+crate::games::lab_face!(Nim);
 
 impl LabGame for Nim {
     fn seats(players: usize) -> &'static [&'static str] {

@@ -9,7 +9,13 @@ use crate::agent::Agent;
 use crate::games::agent::AgentSpec;
 use crate::games::{LabGame, TextError, legal_moves, result_line};
 
-impl<G: LabGame> Table for G {
+/// A lab game that takes the lab's terminal table as it is (the lab's
+/// generic agents, its board and result texts): one line,
+/// `impl LabTable for MyGame {}`, which [`crate::games::lab_face!`] writes.
+/// A lab game that wants its own table implements [`Table`] instead.
+pub trait LabTable: LabGame {}
+
+impl<G: LabTable> Table for G {
     type State = G::State;
     type Spec = AgentSpec;
 
