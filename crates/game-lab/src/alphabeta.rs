@@ -183,40 +183,9 @@ where
 mod tests {
     use super::*;
     use crate::agent::PerfectInformation;
-    use game_search::Scores;
     use game_search::rng::rng_from_seed;
 
-    /// Nim with one heap (take 1 or 2; who takes the last stone wins): the
-    /// player to move wins unless the heap is a multiple of 3.
-    struct Nim;
-    impl Game for Nim {
-        type State = (u8, usize);
-        type Move = u8;
-        fn players(_: &(u8, usize)) -> usize {
-            2
-        }
-        fn to_move(s: &(u8, usize)) -> usize {
-            s.1
-        }
-        fn moves(s: &(u8, usize), out: &mut Vec<u8>) {
-            out.clear();
-            out.extend((1..=2).filter(|&k| k <= s.0));
-        }
-        fn apply(s: &(u8, usize), m: u8) -> (u8, usize) {
-            (s.0 - m, 1 - s.1)
-        }
-        fn result(s: &(u8, usize)) -> Option<Scores> {
-            (s.0 == 0).then(|| {
-                let mut r = [0.0; game_search::MAX_PLAYERS];
-                r[1 - s.1] = 1.0;
-                r
-            })
-        }
-        fn hash(s: &(u8, usize)) -> u64 {
-            u64::from(s.0) << 1 | s.1 as u64
-        }
-    }
-    impl Solvable for Nim {}
+    crate::testgames::one_heap_nim!(Nim);
     impl PerfectInformation for Nim {}
     impl Searched for Nim {
         fn search_state(s: &(u8, usize)) -> (u8, usize) {

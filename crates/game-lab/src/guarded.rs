@@ -255,40 +255,8 @@ impl<G: Solvable> RootGuard<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_search::{Game, Scores};
 
-    /// Nim with one heap (take 1 or 2; who takes the last stone wins): a
-    /// game to build guards for, as every game's agents do.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    struct Nim;
-    impl Game for Nim {
-        type State = (u8, usize);
-        type Move = u8;
-        fn players(_: &(u8, usize)) -> usize {
-            2
-        }
-        fn to_move(s: &(u8, usize)) -> usize {
-            s.1
-        }
-        fn moves(s: &(u8, usize), out: &mut Vec<u8>) {
-            out.clear();
-            out.extend((1..=2).filter(|&k| k <= s.0));
-        }
-        fn apply(s: &(u8, usize), m: u8) -> (u8, usize) {
-            (s.0 - m, 1 - s.1)
-        }
-        fn result(s: &(u8, usize)) -> Option<Scores> {
-            (s.0 == 0).then(|| {
-                let mut r = [0.0; game_search::MAX_PLAYERS];
-                r[1 - s.1] = 1.0;
-                r
-            })
-        }
-        fn hash(s: &(u8, usize)) -> u64 {
-            u64::from(s.0) << 1 | s.1 as u64
-        }
-    }
-    impl Solvable for Nim {}
+    crate::testgames::one_heap_nim!(Nim);
 
     /// Which of `n` eligible moves get a deep look when every look fails,
     /// or when the look at `proved` proves a win.

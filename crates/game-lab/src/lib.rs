@@ -40,6 +40,8 @@ pub mod spec;
 pub mod stats;
 pub mod suggest;
 pub mod temperature;
+#[cfg(test)]
+mod testgames;
 pub mod thinking;
 pub mod variety;
 pub mod weights_file;
