@@ -12,8 +12,7 @@ use crate::cli::common::{
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use crate::cli::view::replay_pictures;
 use clap::Args;
-use game_search::Game;
-use senat_lab::games::{GameKind, LabGame, legal_moves};
+use senat_lab::games::{GameKind, LabGame};
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -241,44 +240,45 @@ pub(crate) fn lab_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Resu
     Ok(())
 }
 
-/// `senat perft --game …` (bulk counting at the last ply where the rules
-/// crate does it; `--full` is Sénat's only).
+/// `senat perft --game …`: the catalog's position of any game but Sénat
+/// (bulk counting at the last ply where the rules crate does it; dominoes
+/// counts chance outcomes and needs a full state; `--full` is Sénat's only).
 pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
     if a.full {
         return input("--full is for Sénat; the other games' perft counts the last ply as their rules crate does");
     }
-    if a.game.game == GameKind::Dominoes {
-        return domino_perft(a, out);
+    if a.game.variant_help(out)? {
+        return Ok(());
     }
-    on_game!(a.game.game, G => {
-        if a.game.variant_help(out)? {
-            return Ok(());
+    let depth = perft_depth(a.depth)?;
+    let text = a.pos.words()?.join(" ");
+    let p = senat_lab::catalog::Position::read(a.game.game, &text, &a.game.catalog_variant()).or_else(input)?;
+    if a.divide && depth == 0 {
+        return input("--divide needs --depth 1 or more");
+    }
+    let started = Instant::now();
+    let total = if a.divide {
+        let mut lines = Vec::new();
+        for m in p.legal_moves() {
+            let n = p.play(&m).and_then(|q| q.perft(depth - 1)).or_else(input)?;
+            lines.push((m, n));
         }
-        let depth = perft_depth(a.depth)?;
-        let s = game::position::<G>(a.pos.words()?, &a.game)?;
-        if a.divide && depth == 0 {
-            return input("--divide needs --depth 1 or more");
+        lines.sort();
+        for (m, n) in &lines {
+            writeln!(out, "{m} {n}")?;
         }
-        let started = Instant::now();
-        let total = if a.divide {
-            let mut lines: Vec<(String, u64)> = legal_moves::<G>(&s)
-                .into_iter()
-                .map(|m| (G::move_text(m), G::perft(&G::apply(&s, m), depth - 1)))
-                .collect();
-            lines.sort();
-            for (m, n) in &lines {
-                writeln!(out, "{m} {n}")?;
-            }
-            lines.iter().map(|l| l.1).sum()
-        } else {
-            G::perft(&s, depth)
-        };
-        let elapsed = started.elapsed().as_secs_f64();
-        writeln!(out, "{total}")?;
-        out.flush()?;
-        eprintln!("perft depth {depth}: {total} nodes in {elapsed:.3} s, {:.2} Mnodes/s", total as f64 / elapsed.max(1e-9) / 1e6);
-        Ok(())
-    })
+        lines.iter().map(|l| l.1).sum()
+    } else {
+        p.perft(depth).or_else(input)?
+    };
+    let elapsed = started.elapsed().as_secs_f64();
+    writeln!(out, "{total}")?;
+    out.flush()?;
+    eprintln!(
+        "perft depth {depth}: {total} nodes in {elapsed:.3} s, {:.2} Mnodes/s",
+        total as f64 / elapsed.max(1e-9) / 1e6
+    );
+    Ok(())
 }
 
 /// `senat show --game …`.
@@ -339,23 +339,6 @@ pub(crate) fn lab_replay(
         writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
         Ok(())
     })
-}
-
-/// `senat perft --game dominoes`: decisions and chance outcomes alike.
-pub(crate) fn domino_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
-    if a.game.variant_help(out)? {
-        return Ok(());
-    }
-    let depth = perft_depth(a.depth)?;
-    let DominoPos::State(s) = game::domino_position(a.pos.words()?, &a.game)? else {
-        return input("perft needs a full state, not an observation");
-    };
-    let t = Instant::now();
-    let n = dominoes_rules::perft(&s, depth);
-    writeln!(out, "{n}")?;
-    out.flush()?;
-    eprintln!("perft depth {depth}: {n} nodes in {:.3} s", t.elapsed().as_secs_f64());
-    Ok(())
 }
 
 fn hand_text(set: dominoes_rules::TileSet) -> String {

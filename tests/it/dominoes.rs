@@ -12,6 +12,12 @@ fn start_is_the_deal() {
     assert!(moves.lines().all(|l| l.ends_with(" 0.035714")), "each with probability 1/28: {moves}");
     assert_eq!(ok(&["perft", "--game", "dominoes", "start", "--depth", "1"]).trim(), "28");
     assert_eq!(ok(&["perft", "--game", "dominoes", "--players", "4", "start", "--depth", "2"]).trim(), "756");
+    // --divide (the catalog's perft, as every game but Sénat's): one line
+    // per chance outcome of the deal, which sum to the total.
+    let divide = ok(&["perft", "--game", "dominoes", "start", "--depth", "3", "--divide"]);
+    let (lines, total) = divide.trim().rsplit_once('\n').unwrap();
+    let sum: u64 = lines.lines().map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap()).sum();
+    assert_eq!((lines.lines().count(), sum.to_string()), (28, total.to_string()), "{divide}");
     let shown = ok(&["show", "--game", "dominoes", "--players", "3", "start"]);
     assert!(shown.contains("player 2:") && !shown.contains("player 3:"), "{shown}");
     // The last line is the state text, read back by show.
