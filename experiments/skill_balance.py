@@ -5,9 +5,13 @@ blue agent), each with its 95 % normal interval, and the one-sided z-test
 of the weighted least-squares slope of blue's score on log4(N / 250)
 (H1: slope > 0, alpha 0.05). Standard library only.
 
-Usage: skill_balance.py GAMES.csv [GAMES.csv ...]
+The distinct games and distinct first four draft moves (two gives and two
+placements) are descriptive.
+
+Usage: skill_balance.py GAMES.csv[.gz] [GAMES.csv[.gz] ...]
 """
 import csv
+import gzip
 import math
 import re
 import sys
@@ -16,8 +20,10 @@ from senatstats import Z, mean_ci
 
 
 def read(path):
-    """(N, blue scores, draws, mean play half-moves) of one games file."""
-    with open(path, newline="") as f:
+    """(N, blue scores, draws, mean play half-moves, distinct games,
+    distinct first four draft moves) of one games file (gzip or not)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     specs = {r["blue"] for r in rows} | {r["red"] for r in rows}
     if len(specs) != 1:
@@ -28,20 +34,22 @@ def read(path):
     scores = [{"blue": 1.0, "red": 0.0}.get(r["winner"], 0.5) for r in rows]
     draws = sum(1 for r in rows if r["winner"] not in ("blue", "red"))
     plies = sum(int(r["play_half_moves"]) for r in rows) / len(rows)
-    return int(m.group(1)), scores, draws, plies
+    games = len({(r["draft_moves"], r["play_moves"]) for r in rows})
+    openings = len({" ".join(r["draft_moves"].split()[:4]) for r in rows})
+    return int(m.group(1)), scores, draws, plies, games, openings
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__.strip().splitlines()[-1])
     points = sorted(read(p) for p in sys.argv[1:])
-    print("playouts,games,blue_score,lo95,hi95,se,draws,mean_play_half_moves")
+    print("playouts,games,blue_score,lo95,hi95,se,draws,mean_play_half_moves,distinct_games,distinct_first_four_draft_moves")
     xs, ys, ws = [], [], []
-    for n, scores, draws, plies in points:
+    for n, scores, draws, plies, games, openings in points:
         m, lo, hi, se = mean_ci(scores)
         if se == 0:
             sys.exit(f"playouts={n}: every game has the same score; the test needs a standard error")
-        print(f"{n},{len(scores)},{m:.4f},{lo:.4f},{hi:.4f},{se:.4f},{draws},{plies:.1f}")
+        print(f"{n},{len(scores)},{m:.4f},{lo:.4f},{hi:.4f},{se:.4f},{draws},{plies:.1f},{games},{openings}")
         xs.append(math.log(n / 250, 4))
         ys.append(m)
         ws.append(1 / se**2)
