@@ -148,7 +148,7 @@ pub struct GameRecord {
 
 /// A lab game whose batches are the lab's as they are (agents by
 /// [`AgentSpec`], rows from its texts and [`LabGame::extra`] columns): one
-/// line, `impl LabBatch for MyGame {}`, which [`crate::games::lab_face!`]
+/// line, `impl LabBatch for MyGame {}`, which `lab_face!`
 /// writes. A lab game that wants other rows implements [`BatchGame`] instead.
 pub trait LabBatch: LabGame {}
 

@@ -11,7 +11,7 @@ use crate::games::{LabGame, TextError, legal_moves, result_line};
 
 /// A lab game that takes the lab's terminal table as it is (the lab's
 /// generic agents, its board and result texts): one line,
-/// `impl LabTable for MyGame {}`, which [`crate::games::lab_face!`] writes.
+/// `impl LabTable for MyGame {}`, which `lab_face!` writes.
 /// A lab game that wants its own table implements [`Table`] instead.
 pub trait LabTable: LabGame {}
 

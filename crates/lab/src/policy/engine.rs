@@ -68,7 +68,7 @@ pub fn mcts_policy(e: EngineParams) -> MctsPolicy {
 /// to the first move in search order) but where no iteration finishes
 /// within a time per move (a random legal move) and with a move temperature
 /// ([`EngineParams::temp`]): within its plies every root move is scored by
-/// a search one ply shallower ([`temperature::root_scores`]) and the move
+/// a search one ply shallower ([`crate::temperature::root_scores`]) and the move
 /// drawn from a softmax of the scores (in [`SenatEval`] units).
 pub type AlphaBetaPolicy = crate::alphabeta::AlphaBeta<Senat, LeafEval>;
 
