@@ -7,11 +7,9 @@
 //! This module parses and prints; the agents come from the lab.
 
 use crate::cli::common::{Result, input, parse_position, play_record, policy, read_record};
-use crate::cli::game::{self, DominoPos, GameArg, on_game};
+use crate::cli::game::GameArg;
 use clap::Args;
-use game_search::Game;
-use senat_lab::games::dominoes::DominoSpec;
-use senat_lab::games::{GameKind, LabGame, legal_moves};
+use senat_lab::catalog;
 use senat_lab::policy::{Turn, rng_from_seed};
 use senat_rules::GameRecord;
 use senat_rules::notation::escape;
@@ -95,8 +93,9 @@ pub(crate) fn report(explain: Option<String>, name: &str) {
     }
 }
 
-/// `senat bestmove --game …`: the agent's move on the last line of stdout,
-/// its account on stderr.
+/// `senat bestmove --game G` for every game but Sénat: the catalog's
+/// position and agent, as Python's (a dominoes state is played by the
+/// observation of its player to move).
 pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
     if a.history.is_some() {
         return input(format_args!(
@@ -104,60 +103,13 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
             a.game.game
         ));
     }
-    if a.game.game == GameKind::Dominoes {
-        return domino_bestmove(a, out);
-    }
-    let spec = game::agent(&a.agent, "--agent")?;
-    on_game!(a.game.game, G => {
-        if a.game.variant_help(out)? {
-            return Ok(());
-        }
-        game::fitting::<G>(&spec, "--agent")?;
-        let s = game::position::<G>(&a.pos, &a.game)?;
-        if G::result(&s).is_some() {
-            return input(format_args!("the game is over ({})", senat_lab::games::result_line::<G>(&s)));
-        }
-        if legal_moves::<G>(&s).is_empty() {
-            return input("no legal move in this position");
-        }
-        let mut player = spec.try_build::<G>().or_else(input)?;
-        let m = player.choose(&s, &mut game_search::rng::rng_from_seed(a.seed));
-        crate::cli::bestmove::report(player.explain(), &spec.to_string());
-        writeln!(out, "{}", G::move_text(m))?;
-        Ok(())
-    })
-}
-
-/// `senat bestmove --game dominoes`: the agent's decision from an
-/// observation (a full state: its player to move's observation).
-pub(crate) fn domino_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()> {
     if a.game.variant_help(out)? {
         return Ok(());
     }
-    let spec = DominoSpec::parse(&a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
-    let obs = match game::domino_position(&a.pos, &a.game)? {
-        DominoPos::Observation(o) => o,
-        DominoPos::State(s) if s.outcome().is_some() => {
-            return input(format_args!("the match is over ({})", s.outcome().expect("over")));
-        }
-        DominoPos::State(s) if s.is_chance() => {
-            return input("chance is to move (a deal or a draw), not a player: give a position where a player decides");
-        }
-        DominoPos::State(s) => s.observation(s.to_move()),
-    };
-    if obs.match_over() {
-        return input("the match is over");
-    }
-    if !obs.is_my_decision() {
-        return input(format_args!(
-            "the observer, player {}, has no decision here (player {} to move, or a draw or deal pending)",
-            obs.observer(),
-            obs.to_move()
-        ));
-    }
-    let mut player = spec.build();
-    let m = player.choose(&obs, &mut rng_from_seed(a.seed));
-    crate::cli::bestmove::report(player.explain(), &spec.to_string());
+    let mut agent = catalog::Agent::new(a.game.game, &a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
+    let p = catalog::Position::read(a.game.game, &a.pos.join(" "), &a.game.catalog_variant()).or_else(input)?;
+    let m = agent.choose(&p, &mut rng_from_seed(a.seed)).or_else(input)?;
+    report(agent.explain(), agent.name());
     writeln!(out, "{m}")?;
     Ok(())
 }

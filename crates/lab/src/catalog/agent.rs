@@ -77,6 +77,8 @@ pub struct Analysis {
 /// and named agents), ready for a new game.
 pub struct Agent {
     game: GameKind,
+    /// The spec's canonical text (a named agent expanded).
+    name: String,
     inner: Box<dyn Chooser>,
 }
 
@@ -90,10 +92,19 @@ impl Agent {
     /// The agent `spec` of `game`; refused as the command line refuses it.
     pub fn new(game: GameKind, spec: &str) -> Result<Agent, CatalogError> {
         let bad = |e: &dyn std::fmt::Display| CatalogError::Agent(e.to_string());
-        let inner: Box<dyn Chooser> = crate::on_game!(game, G => Box::new(LabChooser::<G>(lab_agent::<G>(spec)?.build::<G>())),
-            senat => Box::new(SenatChooser(PolicySpec::parse(spec).map_err(|e| bad(&e))?.build())),
-            dominoes => Box::new(DominoChooser(DominoSpec::parse(spec).map_err(|e| bad(&e))?.build())));
-        let mut a = Agent { game, inner };
+        let (name, inner): (String, Box<dyn Chooser>) = crate::on_game!(game, G => {
+            let a = lab_agent::<G>(spec)?;
+            (a.to_string(), Box::new(LabChooser::<G>(a.try_build::<G>().map_err(|e| bad(&e))?)))
+        },
+        senat => {
+            let p = PolicySpec::parse(spec).map_err(|e| bad(&e))?;
+            (p.name.clone(), Box::new(SenatChooser(p.try_build().map_err(|e| bad(&e))?)))
+        },
+        dominoes => {
+            let d = DominoSpec::parse(spec).map_err(|e| bad(&e))?;
+            (d.to_string(), Box::new(DominoChooser(d.build())))
+        });
+        let mut a = Agent { game, name, inner };
         a.new_game();
         Ok(a)
     }
@@ -101,6 +112,18 @@ impl Agent {
     /// The game it plays.
     pub fn game(&self) -> GameKind {
         self.game
+    }
+
+    /// The agent's spec as output files write it (canonical; a named agent
+    /// expanded).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The last choice's account in one line (a search's value, depth or
+    /// visits, principal line), `None` where the agent gives none.
+    pub fn explain(&self) -> Option<String> {
+        self.inner.report().2
     }
 
     /// The agent's move in `position`, in move text, or why it has none:
