@@ -281,18 +281,16 @@ pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// `senat show --game …`.
+/// `senat show --game …` for every game but Sénat: the catalog's position
+/// as it shows itself.
 pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Result<()> {
-    if a.game.game == GameKind::Dominoes {
-        return domino_show(&a.pos, &a.game, out);
+    if a.game.variant_help(out)? {
+        return Ok(());
     }
-    on_game!(a.game.game, G => {
-        if a.game.variant_help(out)? {
-            return Ok(());
-        }
-        let s = game::position::<G>(a.pos.words()?, &a.game)?;
-        write_state::<G>(out, &s, colour && !a.plain)
-    })
+    let text = a.pos.words()?.join(" ");
+    let p = senat_lab::catalog::Position::read(a.game.game, &text, &a.game.catalog_variant()).or_else(input)?;
+    out.write_all(p.show(colour && !a.plain).as_bytes())?;
+    Ok(())
 }
 
 fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> Result<()> {
@@ -339,44 +337,6 @@ pub(crate) fn lab_replay(
         writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
         Ok(())
     })
-}
-
-fn hand_text(set: dominoes_rules::TileSet) -> String {
-    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
-    if v.is_empty() { "-".into() } else { v.join(" ") }
-}
-
-/// `senat show --game dominoes`: the hands (or what the observer knows),
-/// the open ends, the boneyard, the scores; then the text.
-pub(crate) fn domino_show(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Result<()> {
-    if g.variant_help(out)? {
-        return Ok(());
-    }
-    match game::domino_position(pos.words()?, g)? {
-        DominoPos::State(s) => {
-            for p in 0..s.players() {
-                writeln!(out, "player {p}: {:<40} score {}", hand_text(s.hand(p)), s.scores()[p])?;
-            }
-            let ends = s.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
-            writeln!(out, "{ends}; boneyard {}; {} rounds played", hand_text(s.boneyard()), s.rounds_played())?;
-            match s.outcome() {
-                Some(o) => writeln!(out, "{o}")?,
-                None if s.is_chance() => writeln!(out, "chance to move (a deal or a draw)")?,
-                None => writeln!(out, "player {} to move", s.to_move())?,
-            }
-            writeln!(out, "{s}")?;
-        }
-        DominoPos::Observation(o) => {
-            writeln!(out, "observer {}: {}", o.observer(), hand_text(o.hand()))?;
-            for p in (0..o.players()).filter(|&p| p != o.observer()) {
-                writeln!(out, "player {p}: {} tiles, score {}", o.hand_size(p), o.scores()[p])?;
-            }
-            let ends = o.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
-            writeln!(out, "{ends}; boneyard {} tiles; unseen {}", o.boneyard_size(), hand_text(o.unseen()))?;
-            writeln!(out, "{o}")?;
-        }
-    }
-    Ok(())
 }
 
 /// `senat replay --game dominoes`: a record is `start` or a state text,

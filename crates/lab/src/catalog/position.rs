@@ -23,6 +23,12 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn variant(&self) -> String;
     /// The board as `senat show --plain` draws it.
     fn board(&self) -> Result<String, CatalogError>;
+    /// What `senat show --game G` prints for a game other than Sénat: the
+    /// board (in terminal colours where `colour`), or what a seat knows,
+    /// then the position text on its own last line.
+    fn show(&self, _colour: bool) -> String {
+        format!("{}{}\n", self.board().unwrap_or_default(), self.text())
+    }
     /// The legal moves in move text, sorted by byte order.
     fn legal_moves(&self) -> Vec<String>;
     /// At a chance node, each outcome with its probability.
@@ -154,6 +160,14 @@ impl Position {
     /// The board as `senat show --plain` draws it; dominoes has none.
     pub fn board(&self) -> Result<String, CatalogError> {
         self.face.board()
+    }
+
+    /// What `senat show --game G` prints for a game other than Sénat: the
+    /// board (in terminal colours where `colour`), or for dominoes the
+    /// hands or what the observer knows, then the position text on its own
+    /// last line (Sénat's: its board and SPN).
+    pub fn show(&self, colour: bool) -> String {
+        self.face.show(colour)
     }
 
     /// The legal moves in move text, sorted by byte order; none once the
@@ -424,6 +438,9 @@ where
     fn board(&self) -> Result<String, CatalogError> {
         Ok(G::board(&self.0, false))
     }
+    fn show(&self, colour: bool) -> String {
+        format!("{}{}\n", G::board(&self.0, colour), G::position_text(&self.0))
+    }
     fn legal_moves(&self) -> Vec<String> {
         let mut v: Vec<String> = legal_moves::<G>(&self.0).into_iter().map(G::move_text).collect();
         v.sort();
@@ -646,6 +663,24 @@ impl Face for Domino {
     fn board(&self) -> Result<String, CatalogError> {
         no_board()
     }
+    /// The hands, the open ends, the boneyard, the scores and who moves.
+    fn show(&self, _colour: bool) -> String {
+        use std::fmt::Write;
+        let s = &self.0;
+        let mut t = String::new();
+        for p in 0..s.players() {
+            let _ = writeln!(t, "player {p}: {:<40} score {}", hand_text(s.hand(p)), s.scores()[p]);
+        }
+        let ends = s.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+        let _ = writeln!(t, "{ends}; boneyard {}; {} rounds played", hand_text(s.boneyard()), s.rounds_played());
+        let _ = match s.outcome() {
+            Some(o) => writeln!(t, "{o}"),
+            None if s.is_chance() => writeln!(t, "chance to move (a deal or a draw)"),
+            None => writeln!(t, "player {} to move", s.to_move()),
+        };
+        let _ = writeln!(t, "{s}");
+        t
+    }
     fn legal_moves(&self) -> Vec<String> {
         if self.0.is_chance() {
             return self.chance_outcomes().into_iter().map(|(m, _)| m).collect();
@@ -763,6 +798,12 @@ impl Face for Domino {
     }
 }
 
+/// A set of tiles as `senat show` lists them (`-` for none).
+fn hand_text(set: dominoes_rules::TileSet) -> String {
+    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    if v.is_empty() { "-".into() } else { v.join(" ") }
+}
+
 impl Domino {
     /// The legal decisions, or at a chance node the outcomes.
     fn domino_moves(&self) -> Vec<dominoes_rules::Move> {
@@ -791,6 +832,21 @@ impl Face for View {
     }
     fn board(&self) -> Result<String, CatalogError> {
         no_board()
+    }
+    /// The observer's hand, the others' counts and scores, the open ends,
+    /// the boneyard's size and the tiles unseen.
+    fn show(&self, _colour: bool) -> String {
+        use std::fmt::Write;
+        let o = &self.0;
+        let mut t = String::new();
+        let _ = writeln!(t, "observer {}: {}", o.observer(), hand_text(o.hand()));
+        for p in (0..o.players()).filter(|&p| p != o.observer()) {
+            let _ = writeln!(t, "player {p}: {} tiles, score {}", o.hand_size(p), o.scores()[p]);
+        }
+        let ends = o.ends().map_or("empty chain".to_string(), |(l, r)| format!("open ends {l} and {r}"));
+        let _ = writeln!(t, "{ends}; boneyard {} tiles; unseen {}", o.boneyard_size(), hand_text(o.unseen()));
+        let _ = writeln!(t, "{o}");
+        t
     }
     fn legal_moves(&self) -> Vec<String> {
         let mut v = Vec::new();
@@ -882,6 +938,22 @@ mod tests {
     use super::*;
     use crate::catalog::Agent;
     use game_search::rng::rng_from_seed;
+
+    /// `show` of every game (what `senat show --game G` prints) ends with
+    /// the position's text on its own line, after the board or, for
+    /// dominoes, the hands or what the observer knows.
+    #[test]
+    fn show_ends_with_the_text_in_every_game() {
+        for game in GameKind::ALL {
+            let p = Position::read(game, "start", "").unwrap();
+            let shown = p.show(false);
+            assert_eq!(shown.lines().last(), Some(p.text().as_str()), "{game}: {shown}");
+            assert!(shown.lines().count() > 1, "{game}: something before the text: {shown}");
+        }
+        let d = Position::read(GameKind::Dominoes, "start", "").unwrap();
+        let dealt = d.play(&d.legal_moves()[0]).unwrap();
+        assert!(dealt.show(false).starts_with("player 0: "), "a state shows the hands");
+    }
 
     /// Every game of the catalog, through the one face: a random game from
     /// the start, every position's text reading back as itself, perft(1)
