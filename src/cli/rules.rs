@@ -32,7 +32,8 @@ pub(crate) struct PerftArgs {
     /// position itself. Required (but for `--variant help`).
     #[arg(short, long, value_name = "N")]
     pub(crate) depth: Option<u32>,
-    /// Before the total, print each legal move with the leaf count below it.
+    /// Before the total, print each legal move (at a dominoes chance node,
+    /// each outcome of the deal or draw) with the leaf count below it.
     #[arg(long)]
     pub(crate) divide: bool,
     /// Play every move including the leaves (copy-make), instead of counting
