@@ -107,7 +107,7 @@ pub(crate) fn lab_bestmove(a: &BestmoveArgs, out: &mut impl Write) -> Result<()>
         return Ok(());
     }
     let mut agent = catalog::Agent::new(a.game.game, &a.agent).or_else(|e| input(format_args!("--agent: {e}")))?;
-    let p = catalog::Position::read(a.game.game, &a.pos.join(" "), &a.game.catalog_variant()).or_else(input)?;
+    let p = a.game.catalog_position(&a.pos)?;
     let m = agent.choose(&p, &mut rng_from_seed(a.seed)).or_else(input)?;
     report(agent.explain(), agent.name());
     writeln!(out, "{m}")?;

@@ -141,6 +141,13 @@ impl GameArg {
         if self.game == GameKind::Dominoes { domino_variant_text(self) } else { self.variant.clone() }
     }
 
+    /// The catalog's position of this game that `words` name (`start`
+    /// when there are none), in [`GameArg::catalog_variant`]; refused as
+    /// bad input.
+    pub(crate) fn catalog_position(&self, words: &[String]) -> Result<senat_lab::catalog::Position> {
+        senat_lab::catalog::Position::read(self.game, &words.join(" "), &self.catalog_variant()).or_else(input)
+    }
+
     /// The full variant text (the game's own options, then the user's).
     pub(crate) fn full(&self) -> String {
         self.game.variant(&self.variant)

@@ -227,8 +227,7 @@ pub(crate) fn lab_moves(pos: &PosArg, g: &GameArg, out: &mut impl Write) -> Resu
         writeln!(out, "variant options of {} (--variant key=value,...):\n{help}", g.game)?;
         return Ok(());
     }
-    let text = pos.words()?.join(" ");
-    let p = senat_lab::catalog::Position::read(g.game, &text, &g.catalog_variant()).or_else(input)?;
+    let p = g.catalog_position(pos.words()?)?;
     if p.is_chance() {
         for (m, prob) in p.chance_outcomes() {
             writeln!(out, "{m} {prob:.6}")?;
@@ -252,8 +251,7 @@ pub(crate) fn lab_perft(a: &PerftArgs, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     let depth = perft_depth(a.depth)?;
-    let text = a.pos.words()?.join(" ");
-    let p = senat_lab::catalog::Position::read(a.game.game, &text, &a.game.catalog_variant()).or_else(input)?;
+    let p = a.game.catalog_position(a.pos.words()?)?;
     if a.divide && depth == 0 {
         return input("--divide needs --depth 1 or more");
     }
@@ -288,8 +286,7 @@ pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Resu
     if a.game.variant_help(out)? {
         return Ok(());
     }
-    let text = a.pos.words()?.join(" ");
-    let p = senat_lab::catalog::Position::read(a.game.game, &text, &a.game.catalog_variant()).or_else(input)?;
+    let p = a.game.catalog_position(a.pos.words()?)?;
     out.write_all(p.show(colour && !a.plain).as_bytes())?;
     Ok(())
 }

@@ -8,8 +8,14 @@
 //! implements [`Agent`]; it cannot see more than its view, so hidden
 //! information stays hidden by types.
 //!
-//! What this module must never do: name a game or hold an agent. The
-//! agents live beside their games, in the games' lab (`senat-lab`).
+//! The agents that need nothing but a game's decisions live here too:
+//! the one random agent ([`Random`]) and the one greedy agent
+//! ([`Greedy`], on a game's [`OnePly`] scores); alpha-beta and MCTS are in
+//! [`crate::alphabeta`] and [`crate::mcts`], on what a game gives them to
+//! search ([`Searched`]).
+//!
+//! What this module must never do: name a game, or draw randomness but
+//! from the generator an agent is handed.
 
 use game_search::rng::GameRng;
 
@@ -119,10 +125,49 @@ where
     G::Move: Send,
 {
     fn choose(&mut self, view: &G::View<'_>, rng: &mut GameRng) -> G::Move {
-        let n = G::decisions(view, &mut self.buf);
-        assert!(n > 0, "an agent is asked only where its player has a decision");
-        G::decision(view, game_search::rng::below(rng, n), &self.buf)
+        random_decision::<G>(view, &mut self.buf, rng)
     }
+}
+
+/// A decision of `view` drawn uniformly with one draw from `rng` (what
+/// [`Random`] plays; `buf` is the game's listing space).
+fn random_decision<G: Seat>(view: &G::View<'_>, buf: &mut Vec<G::Move>, rng: &mut GameRng) -> G::Move {
+    let n = G::decisions(view, buf);
+    assert!(n > 0, "an agent is asked only where its player has a decision");
+    G::decision(view, game_search::rng::below(rng, n), buf)
+}
+
+/// A uniformly random legal move of search state `s` (one draw from
+/// `rng`), `None` where there is none; `buf` is the listing space.
+pub fn random_move<G: game_search::Game>(s: &G::State, rng: &mut GameRng, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+    G::moves(s, buf);
+    (!buf.is_empty()).then(|| buf[game_search::rng::below(rng, buf.len())])
+}
+
+/// The best of `moves` by `score` (NaN counts as the worst), ties drawn
+/// uniformly by reservoir sampling: one draw from `rng` per tie met, none
+/// without a tie. `None` for no moves. What [`Greedy`] plays, and every
+/// one-ply agent's choice.
+pub fn best_by<M: Copy>(
+    moves: impl IntoIterator<Item = M>,
+    rng: &mut GameRng,
+    mut score: impl FnMut(M) -> f64,
+) -> Option<M> {
+    let (mut best, mut ties, mut chosen) = (f64::NEG_INFINITY, 0usize, None);
+    for m in moves {
+        let s = score(m);
+        let s = if s.is_nan() { f64::NEG_INFINITY } else { s };
+        if s > best {
+            (best, ties, chosen) = (s, 1, Some(m));
+        } else if s == best {
+            // Reservoir sampling among equal scores.
+            ties += 1;
+            if game_search::rng::below(rng, ties) == 0 {
+                chosen = Some(m);
+            }
+        }
+    }
+    chosen
 }
 
 /// A game's one-ply preference, for the one greedy agent ([`Greedy`]):
@@ -187,26 +232,46 @@ where
 {
     fn choose(&mut self, view: &G::View<'_>, rng: &mut GameRng) -> G::Move {
         if !G::prefers(view) {
-            let n = G::decisions(view, &mut self.buf);
-            assert!(n > 0, "an agent is asked only where its player has a decision");
-            return G::decision(view, game_search::rng::below(rng, n), &self.buf);
+            return random_decision::<G>(view, &mut self.buf, rng);
         }
         G::list(view, &mut self.buf);
-        let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s };
-        let (mut best, mut ties, mut chosen) = (f64::NEG_INFINITY, 0usize, None);
-        for &m in &self.buf {
-            let s = key(G::greedy_score(view, m));
-            if s > best {
-                (best, ties, chosen) = (s, 1, Some(m));
-            } else if s == best {
-                // Reservoir sampling among equal scores.
-                ties += 1;
-                if game_search::rng::below(rng, ties) == 0 {
-                    chosen = Some(m);
-                }
-            }
-        }
-        chosen.expect("an agent is asked only where its player has a decision")
+        best_by(self.buf.iter().copied(), rng, |m| G::greedy_score(view, m))
+            .expect("an agent is asked only where its player has a decision")
+    }
+}
+
+/// A game the one alpha-beta and MCTS agents play: what a seat's view is
+/// to the search, and how far into the game (or its round) a view is. Its
+/// methods ask the game to be a [`Seat`] without making `Seat` a
+/// supertrait (as [`OnePly`]).
+pub trait Searched: game_search::solver::Solvable {
+    /// The search state of what the seat to move sees.
+    fn search_state(view: &<Self as Seat>::View<'_>) -> Self::State
+    where
+        Self: Seat;
+    /// The plies played so far, as a move temperature counts them.
+    fn temperature_ply(view: &<Self as Seat>::View<'_>) -> usize
+    where
+        Self: Seat;
+    /// A move's text, for the agent's line.
+    fn line_text(m: Self::Move) -> String;
+    /// The moves played so far in the game of `view`, first to last, where
+    /// the view shows them: the MCTS agent then keeps its tree from one
+    /// move to the next (`reuse`, [`crate::mcts::MonteCarlo`]). By default
+    /// `None`: a new tree every move.
+    fn played<'v>(_view: &'v <Self as Seat>::View<'_>) -> Option<&'v [<Self as game_search::Game>::Move]>
+    where
+        Self: Seat,
+    {
+        None
+    }
+    /// Whether the root guard (where the agent has one) looks in `view`:
+    /// by default everywhere; Sénat's only in its play phase.
+    fn guarded(_view: &<Self as Seat>::View<'_>) -> bool
+    where
+        Self: Seat,
+    {
+        true
     }
 }
 

@@ -6,55 +6,20 @@
 //! and its value on the lab's one scale ([`Agent::assess`]).
 //!
 //! A game gives what its seats see as a search state and a ply count
-//! ([`Searched`]); an evaluator gives the logistic scale of its scores
+//! ([`crate::agent::Searched`]); an evaluator gives the logistic scale of its scores
 //! ([`Scaled`]).
 //!
 //! What this module must never do: name a game, or draw randomness but
 //! from the generator an agent is handed.
 
-use crate::agent::{Agent, Seat};
+use crate::agent::{Agent, Searched, Seat, random_move};
 use crate::guarded::RootGuard;
 use crate::temperature::{self, Temperature};
 use crate::winprob::WinChance;
 use game_search::alphabeta::{Limits, Searcher, Table};
-use game_search::rng::{GameRng, below};
+use game_search::rng::GameRng;
 use game_search::solver::Solvable;
 use game_search::{Evaluator, Game, TableError};
-
-/// A game the one alpha-beta and MCTS agents play: what a seat's view is
-/// to the search, and how far into the game (or its round) a view is. Its
-/// methods ask the game to be a [`Seat`] without making `Seat` a
-/// supertrait (as [`crate::agent::OnePly`]).
-pub trait Searched: Solvable {
-    /// The search state of what the seat to move sees.
-    fn search_state(view: &<Self as Seat>::View<'_>) -> Self::State
-    where
-        Self: Seat;
-    /// The plies played so far, as a move temperature counts them.
-    fn temperature_ply(view: &<Self as Seat>::View<'_>) -> usize
-    where
-        Self: Seat;
-    /// A move's text, for the agent's line.
-    fn line_text(m: Self::Move) -> String;
-    /// The moves played so far in the game of `view`, first to last, where
-    /// the view shows them: the MCTS agent then keeps its tree from one
-    /// move to the next (`reuse`, [`crate::mcts::MonteCarlo`]). By default
-    /// `None`: a new tree every move.
-    fn played<'v>(_view: &'v <Self as Seat>::View<'_>) -> Option<&'v [<Self as Game>::Move]>
-    where
-        Self: Seat,
-    {
-        None
-    }
-    /// Whether the root guard (where the agent has one) looks in `view`:
-    /// by default everywhere; Sénat's only in its play phase.
-    fn guarded(_view: &<Self as Seat>::View<'_>) -> bool
-    where
-        Self: Seat,
-    {
-        true
-    }
-}
 
 /// An evaluator whose scores the agent turns into win probabilities.
 pub trait Scaled<G: Game>: Evaluator<G> + Clone + Send {
@@ -129,17 +94,12 @@ where
             let r = self.searcher.search(&s, self.limits);
             self.last = Some(crate::thinking::alphabeta_line(&r, G::line_text));
             self.assessed = Some((WinChance::from_score(r.score, self.eval.scale(&s)), r.pv.clone()));
-            let m = match r.best {
-                Some(m) => m,
-                None => {
-                    // No iteration finished (a time per move too short): a
-                    // uniformly random legal move.
-                    let mut moves = Vec::new();
-                    G::moves(&s, &mut moves);
-                    assert!(!moves.is_empty(), "a state to move in has a legal move");
-                    moves[below(rng, moves.len())]
-                }
-            };
+            // No iteration finished (a time per move too short): a
+            // uniformly random legal move.
+            let m = r
+                .best
+                .or_else(|| random_move::<G>(&s, rng, &mut Vec::new()))
+                .expect("a state to move in has a legal move");
             (m, 1.0 / (1.0 + (-(r.score as f64) / self.eval.guard_scale()).exp()))
         };
         if !guarded {

@@ -12,14 +12,13 @@
 //! What this module must never do: name a game, or draw randomness but
 //! from the generator an agent is handed.
 
-use crate::agent::{Agent, Seat};
-use crate::alphabeta::Searched;
+use crate::agent::{Agent, Searched, Seat, random_move};
 use crate::guarded::RootGuard;
 use crate::temperature::{Temperature, Vary};
 use crate::winprob::WinChance;
 use game_search::Game;
 use game_search::mcts::{Mcts, Rollout};
-use game_search::rng::{GameRng, below};
+use game_search::rng::GameRng;
 use game_search::solver::Solvable;
 use rand::Rng;
 
@@ -119,15 +118,10 @@ where
         self.root.clone_from(&report.moves);
         // Only a time per move that ran out before the first playout of a
         // fresh tree leaves no best move: then a uniformly random one.
-        let best = match report.best {
-            Some(m) => m,
-            None => {
-                let mut legal = Vec::new();
-                G::moves(&state, &mut legal);
-                assert!(!legal.is_empty(), "a state to move in has a legal move");
-                legal[below(rng, legal.len())]
-            }
-        };
+        let best = report
+            .best
+            .or_else(|| random_move::<G>(&state, rng, &mut Vec::new()))
+            .expect("a state to move in has a legal move");
         // Within the temperature's plies: a move drawn ∝ visits^(1/T)
         // (after the search's seed, so that no draw moves without it).
         // A proved root keeps the proof's move: temperature only varies unproved choices.

@@ -18,7 +18,8 @@
 //! beside the log-loss of MCTS's default leaf scale and of a coin.
 use game_search::Evaluator;
 use game_search::rng::{GameRng, rng_from_seed};
-use senat_lab::games::agent::{AgentSpec, play, random_move};
+use senat_lab::agent::random_move;
+use senat_lab::games::agent::{AgentSpec, play};
 use senat_lab::games::connect4::Connect4;
 use senat_lab::games::debacle::Debacle;
 use senat_lab::games::focus::Focus;

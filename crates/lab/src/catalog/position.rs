@@ -800,8 +800,7 @@ impl Face for Domino {
 
 /// A set of tiles as `senat show` lists them (`-` for none).
 fn hand_text(set: dominoes_rules::TileSet) -> String {
-    let v: Vec<String> = set.iter().map(|t| t.to_string()).collect();
-    if v.is_empty() { "-".into() } else { v.join(" ") }
+    crate::play::dominoes::tiles(set, "-")
 }
 
 impl Domino {

@@ -15,7 +15,7 @@ use crate::spec::{Expected, Family, Kind, ParamError, Reading, SpecError};
 use crate::temperature::{TempKeys, Temperature, Vary};
 use game_search::alphabeta::Limits;
 use game_search::mcts::{self, Mcts, Rollout};
-use game_search::rng::{GameRng, below};
+use game_search::rng::GameRng;
 use game_search::{MAX_PLAYERS, Scores, TableError, WIN};
 use std::fmt;
 use std::marker::PhantomData;
@@ -437,12 +437,6 @@ pub(crate) fn weights_file(path: &str) -> Result<&'static GameWeights, ParamErro
     learn::load(path).map_err(|e| ParamError::File { path: path.to_string(), message: e.to_string() })
 }
 
-/// A uniformly random legal move, `None` if there is none.
-pub fn random_move<G: LabGame>(s: &G::State, rng: &mut GameRng, buf: &mut Vec<G::Move>) -> Option<G::Move> {
-    G::moves(s, buf);
-    (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
-}
-
 /// A lab game's one-ply score of `m` in `s` for the player to move: the
 /// state after it, a result as ±WIN (0 for a draw), otherwise the
 /// evaluation ([`crate::agent::OnePly::greedy_score`] of every lab game,
@@ -521,7 +515,7 @@ impl<G: LabGame> Rollout<G> for LabRollout<G> {
             if let Some(r) = G::result(&s) {
                 return r;
             }
-            let m = random_move::<G>(&s, rng, &mut self.buf).expect("a running game has a legal move");
+            let m = crate::agent::random_move::<G>(&s, rng, &mut self.buf).expect("a running game has a legal move");
             s = G::apply(&s, m);
         }
         if let Some(r) = G::result(&s) {

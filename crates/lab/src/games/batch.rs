@@ -841,7 +841,7 @@ pub fn opening<G: LabGame>(
 ) -> (G::State, Vec<G::Move>) {
     let (mut s, mut moves, mut buf) = (start, Vec::new(), Vec::new());
     for _ in 0..plies {
-        match super::agent::random_move::<G>(&s, rng, &mut buf) {
+        match crate::agent::random_move::<G>(&s, rng, &mut buf) {
             Some(m) => {
                 s = G::apply(&s, m);
                 moves.push(m);

@@ -265,7 +265,7 @@ pub fn load(path: &str) -> Result<&'static GameWeights, WeightsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::agent::random_move;
+    use crate::agent::random_move;
     use crate::games::focus::Focus;
     use crate::policy::rng_from_seed;
     use game_search::Game;

@@ -208,7 +208,7 @@ pub trait LabGame:
     Game<State: Copy + Send + Sync + fmt::Debug, Move: Send + Sync>
     + crate::agent::PerfectInformation
     + crate::agent::OnePly
-    + crate::alphabeta::Searched
+    + crate::agent::Searched
     + game_search::solver::Solvable
     + Send
     + Sync
@@ -486,7 +486,7 @@ macro_rules! lab_face {
             }
         }
 
-        impl $crate::alphabeta::Searched for $game {
+        impl $crate::agent::Searched for $game {
             fn search_state(s: &<$game as game_search::Game>::State) -> <$game as game_search::Game>::State {
                 *s
             }

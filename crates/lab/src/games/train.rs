@@ -7,7 +7,8 @@
 //! randomness from anywhere but the seeded generators of a game's index.
 
 use super::LabGame;
-use super::agent::{AgentSpec, random_move};
+use super::agent::AgentSpec;
+use crate::agent::random_move;
 use crate::net_train::{Samples, unit};
 use crate::policy::{GameRng, mix64, rng_from_seed};
 use crate::selfplay::game_seed;

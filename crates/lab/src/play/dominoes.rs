@@ -33,9 +33,11 @@ pub fn chain(o: &Observation) -> Vec<(u8, u8)> {
     c.into()
 }
 
-fn tiles(set: TileSet) -> String {
+/// The tiles of `set` in text, separated by spaces; `none` for no tile
+/// (the table says `none`, `senat show` `-`).
+pub(crate) fn tiles(set: TileSet, none: &str) -> String {
     let v: Vec<String> = set.iter().map(|t: Tile| t.to_string()).collect();
-    if v.is_empty() { "none".into() } else { v.join(" ") }
+    if v.is_empty() { none.into() } else { v.join(" ") }
 }
 
 /// `n` and `word`, in the plural unless `n` is 1.
@@ -72,7 +74,7 @@ pub fn board(o: &Observation) -> String {
         (0..players).filter(|&p| p != me).map(|p| format!("player {p}: {}", count(o.hand_size(p), "tile"))).collect();
     s.push_str(&format!("{}; boneyard {}\n", others.join(", "), o.boneyard_size()));
     let (n, pips) = (o.hand().len(), o.hand().pips() as usize);
-    s.push_str(&format!("your hand ({}, {}): {}\n", count(n, "tile"), count(pips, "pip"), tiles(o.hand())));
+    s.push_str(&format!("your hand ({}, {}): {}\n", count(n, "tile"), count(pips, "pip"), tiles(o.hand(), "none")));
     if !o.match_over() {
         let drawn = o.drawn_this_turn();
         let drawn = if drawn > 0 { format!(" (drew {drawn} this turn)") } else { String::new() };

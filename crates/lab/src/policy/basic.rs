@@ -4,7 +4,7 @@
 //! between moves, and never draw randomness but from the generator they are
 //! handed.
 
-use super::{Agent, GameRng, Senat, Turn, below};
+use super::{Agent, GameRng, Senat, Turn};
 use crate::agent::OnePly;
 use crate::eval::Weights;
 use crate::games::senat::mover_colour_after;
@@ -19,29 +19,13 @@ use senat_rules::position::{Phase, Position};
 /// agent ([`crate::agent::Random`]) on Sénat's counted moves.
 pub type RandomPolicy = crate::agent::Random<Senat>;
 
-/// Picks uniformly among the best-scoring moves; ties share equally. A NaN
-/// score counts as −∞ (the worst), and a move scoring −∞ still ties with the
-/// starting −∞, so no score, however computed, can leave the choice empty.
-fn best_by(p: &Position, rng: &mut GameRng, mut score: impl FnMut(Move) -> f64) -> Move {
-    let key = |s: f64| if s.is_nan() { f64::NEG_INFINITY } else { s };
-    let mut best = f64::NEG_INFINITY;
-    let mut ties = 0usize;
-    let mut chosen = None;
-    for &m in p.legal_moves().iter() {
-        let s = key(score(m));
-        if s > best {
-            best = s;
-            ties = 1;
-            chosen = Some(m);
-        } else if s == best {
-            // Reservoir sampling among equal scores.
-            ties += 1;
-            if below(rng, ties) == 0 {
-                chosen = Some(m);
-            }
-        }
-    }
-    chosen.expect("a game that is not over has a legal move")
+/// The best-scoring legal move of `p`, ties drawn uniformly
+/// ([`crate::agent::best_by`]: NaN the worst; a move scoring −∞ still ties
+/// with the starting −∞, so no score, however computed, leaves the choice
+/// empty).
+fn best_by(p: &Position, rng: &mut GameRng, score: impl FnMut(Move) -> f64) -> Move {
+    crate::agent::best_by(p.legal_moves().iter().copied(), rng, score)
+        .expect("a game that is not over has a legal move")
 }
 
 /// One ply of lookahead: scores a die of its own colour when it can, never

@@ -83,7 +83,7 @@ pub fn alphabeta_policy(e: EngineParams) -> Result<AlphaBetaPolicy, TableError> 
 /// What Sénat's alpha-beta and MCTS search: the position with its history
 /// ([`SenatState::from_game`]), its plies counted as [`Turn::ply`] does;
 /// its root guard looks in the play phase only (no game ends in the draft).
-impl crate::alphabeta::Searched for Senat {
+impl crate::agent::Searched for Senat {
     fn guarded(turn: &Turn) -> bool {
         turn.position().is_play()
     }
