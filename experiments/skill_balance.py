@@ -6,7 +6,8 @@ of the weighted least-squares slope of blue's score on log4(N / 250)
 (H1: slope > 0, alpha 0.05). Standard library only.
 
 The distinct games and distinct first four draft moves (two gives and two
-placements) are descriptive.
+placements), and blue's score in each opening played in 10 or more games
+of a budget, are descriptive.
 
 Usage: skill_balance.py GAMES.csv[.gz] [GAMES.csv[.gz] ...]
 """
@@ -20,8 +21,8 @@ from senatstats import Z, mean_ci
 
 
 def read(path):
-    """(N, blue scores, draws, mean play half-moves, distinct games,
-    distinct first four draft moves) of one games file (gzip or not)."""
+    """(N, blue scores, draws, mean play half-moves, distinct games, blue's
+    scores by the first four draft moves) of one games file (gzip or not)."""
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", newline="") as f:
         rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
@@ -35,7 +36,9 @@ def read(path):
     draws = sum(1 for r in rows if r["winner"] not in ("blue", "red"))
     plies = sum(int(r["play_half_moves"]) for r in rows) / len(rows)
     games = len({(r["draft_moves"], r["play_moves"]) for r in rows})
-    openings = len({" ".join(r["draft_moves"].split()[:4]) for r in rows})
+    openings = {}
+    for r, score in zip(rows, scores):
+        openings.setdefault(" ".join(r["draft_moves"].split()[:4]), []).append(score)
     return int(m.group(1)), scores, draws, plies, games, openings
 
 
@@ -49,7 +52,7 @@ def main():
         m, lo, hi, se = mean_ci(scores)
         if se == 0:
             sys.exit(f"playouts={n}: every game has the same score; the test needs a standard error")
-        print(f"{n},{len(scores)},{m:.4f},{lo:.4f},{hi:.4f},{se:.4f},{draws},{plies:.1f},{games},{openings}")
+        print(f"{n},{len(scores)},{m:.4f},{lo:.4f},{hi:.4f},{se:.4f},{draws},{plies:.1f},{games},{len(openings)}")
         xs.append(math.log(n / 250, 4))
         ys.append(m)
         ws.append(1 / se**2)
@@ -66,6 +69,13 @@ def main():
         f"slope per factor 4 of playouts: {slope:+.4f} [{slope - Z * se:+.4f}, {slope + Z * se:+.4f}] (95 %), "
         f"se {se:.4f}, z {z:.2f}, one-sided p {p:.2g}; H0 (slope <= 0) {verdict}"
     )
+    print("descriptive, not planned: openings (first four draft moves) played in 10 or more games of a budget")
+    print("playouts,opening,games,blue_score,lo95,hi95")
+    for n, _, _, _, _, openings in points:
+        for opening, v in sorted(openings.items(), key=lambda o: (-len(o[1]), o[0])):
+            if len(v) >= 10:
+                m, lo, hi, _ = mean_ci(v)
+                print(f'{n},"{opening}",{len(v)},{m:.4f},{lo:.4f},{hi:.4f}')
 
 
 if __name__ == "__main__":
