@@ -8,19 +8,17 @@ use crate::cli::common::{
     POS_HELP, Result, exploration_flag, input, memory_mb_flag, parse_position, play_record, prior_flag, read_record,
     sample_start, tt_mb_flag,
 };
-use crate::cli::game::{self, DominoPos, GameArg, on_game};
+use crate::cli::game::GameArg;
 use clap::Args;
-use game_search::Game;
 use game_search::alphabeta::{Limits, Report, Searcher};
 use game_search::mcts::{self, Mcts, bare_rollouts};
 use game_search::pns::Pns;
 use game_search::shape::{Level, Shape, Tally};
 use game_search::solver::{Asked, Goal, Progress, Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
-use senat_lab::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
-use senat_lab::games::dominoes_proof::{self, ProofLimits};
+use senat_lab::catalog::{analyze, solve};
+use senat_lab::games::GameKind;
 use senat_lab::games::senat::{Senat, SenatEval, SenatRollout, SenatState};
-use senat_lab::games::{GameKind, LabEval, LabGame};
 use senat_lab::limits;
 use senat_lab::proof_store::ProofStore;
 use senat_lab::selfplay::output::{IfExists, OutFile};
@@ -30,7 +28,6 @@ use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use std::time::Instant;
 
 /// Arguments of `senat analyze`.
 #[derive(Args, Debug)]
@@ -932,7 +929,9 @@ pub(crate) fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -
     Ok(())
 }
 
-/// `senat analyze --game …`: alpha-beta on the game's evaluation, or MCTS.
+/// `senat analyze --game …` for every game but Sénat: the catalog's
+/// analysis (`senat_lab::catalog::analyze`), printed: alpha-beta on the
+/// game's evaluation, or MCTS.
 pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     if a.game.game == GameKind::Dominoes {
         return input(
@@ -945,80 +944,78 @@ pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             a.game.game
         ));
     }
-    let multipv = match a.multipv {
-        Some(k @ 1..=256) => Some(k),
-        Some(k) => return input(format_args!("--multipv {k}: expected 1 to 256 moves")),
-        None => None,
+    if a.game.variant_help(out)? {
+        return Ok(());
+    }
+    let engine = match a.engine.as_str() {
+        "ab" => analyze::Engine::AlphaBeta { depth: a.depth, tt_mb: a.tt_mb },
+        "mcts" => analyze::Engine::Mcts {
+            playouts: a.playouts,
+            c: a.c,
+            memory_mb: a.memory_mb,
+            solve: a.solve == "on",
+            seed: a.seed,
+        },
+        e => return input(format_args!("--engine {e}: with --game {} the engines are ab and mcts", a.game.game)),
     };
-    on_game!(a.game.game, G => {
-        if a.game.variant_help(out)? {
-            return Ok(());
-        }
-        let s = game::position::<G>(&a.pos, &a.game)?;
-        if G::result(&s).is_some() {
-            writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
-            return Ok(());
-        }
-        let time = a.time.map(|t| senat_lab::limits::seconds("--time", t)).transpose().or_else(input)?;
-        let seat = G::seats(G::players(&s))[G::to_move(&s)];
-        let names = |pv: &[<G as Game>::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<_>>().join(" ");
-        match a.engine.as_str() {
-            "ab" => {
-                let depth = senat_lab::limits::depth("--depth", a.depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).or_else(input)?;
-                let mut searcher: Searcher<G, LabEval> = Searcher::try_new(LabEval::HAND, a.tt_mb).or_else(input)?;
-                let r = searcher.search(&s, Limits { depth, nodes: None, time });
-                for it in &r.iterations {
-                    writeln!(out, "depth {:>2}  score {:>8}  nodes {:>10}  {:>7.3} s  pv {}", it.depth, lab_score_text(it.score), it.nodes, it.elapsed.as_secs_f64(), names(&it.pv))?;
-                }
-                let best = r.best.map(G::move_text).unwrap_or_default();
-                writeln!(out, "bestmove {best} score {} depth {} nodes {} ({:.0} nodes/s)", lab_score_text(r.score), r.depth, r.nodes, r.nps())?;
-                let scale = G::eval_scale(&s);
-                writeln!(out, "win {} ({seat} to move; logistic of score / {scale}, fitted to self-play results)", WinChance::from_score(r.score, scale))?;
-                if let Some(k) = multipv {
-                    for (i, (m, score, pv)) in searcher.multipv(&s, &r, k).iter().enumerate() {
-                        let win = WinChance::from_score(*score, scale);
-                        writeln!(out, "multipv {}  move {}  win {win}  score {}  pv {}", i + 1, G::move_text(*m), lab_score_text(*score), names(pv))?;
-                    }
-                }
+    let p = a.game.catalog_position(&a.pos)?;
+    let time = a.time.map(|t| limits::seconds("--time", t)).transpose().or_else(input)?;
+    match analyze::analyze(&p, &engine, time, a.multipv).or_else(input)? {
+        analyze::Analysis::Over(result) => writeln!(out, "{result}")?,
+        analyze::Analysis::AlphaBeta { report: r, seat, scale, win, lines } => {
+            for it in &r.iterations {
+                writeln!(
+                    out,
+                    "depth {:>2}  score {:>8}  nodes {:>10}  {:>7.3} s  pv {}",
+                    it.depth,
+                    lab_score_text(it.score),
+                    it.nodes,
+                    it.elapsed.as_secs_f64(),
+                    it.pv.join(" ")
+                )?;
             }
-            "mcts" => {
-                let config = mcts::Config {
-                    playouts: match a.playouts {
-                        Some(n) => senat_lab::limits::playouts("--playouts", n).or_else(input)?,
-                        None if time.is_some() => senat_lab::limits::MAX_PLAYOUTS,
-                        None => 10_000,
-                    },
-                    time,
-                    selection: mcts::Selection::Uct { c: a.c },
-                    memory: senat_lab::limits::mb_to_bytes(a.memory_mb).unwrap_or(usize::MAX),
-                    solver: a.solve == "on",
-                    ..mcts::Config::default()
-                };
-                let mut m: Mcts<G, LabRollout<G>> = Mcts::new(config, LabRollout::new(LeafValue::Eval { cut: DEFAULT_CUT, scale: DEFAULT_SCALE }));
-                let r = m.search(&s, a.seed);
-                let mut moves = r.moves.clone();
-                moves.sort_by_key(|m| std::cmp::Reverse(m.1));
-                for (mv, n, v) in moves.iter().take(10) {
-                    writeln!(out, "{:<16} visits {:>8}  value {:.3}", G::move_text(*mv), n, v)?;
-                }
-                let best = r.best.map(G::move_text).unwrap_or_default();
-                writeln!(out, "bestmove {best} value {:.3} playouts {} ({:.0}/s) pv {}", r.value(), r.playouts, r.playouts_per_s(), names(&r.pv))?;
-                writeln!(out, "win {} ({seat} to move; the mean result, a draw counting half)", WinChance::from_mean(r.value(), r.proof))?;
-                if let Some(k) = multipv {
-                    let mut by_visits: Vec<usize> = (0..r.moves.len()).collect();
-                    by_visits.sort_by(|&x, &y| r.moves[y].1.cmp(&r.moves[x].1).then(r.moves[y].2.total_cmp(&r.moves[x].2)));
-                    for (i, &j) in by_visits.iter().take(k).enumerate() {
-                        let (m, visits, mean) = r.moves[j];
-                        let win = WinChance::from_mean(mean, r.proofs.get(j).copied().flatten());
-                        let pv = if Some(m) == r.best { names(&r.pv) } else { G::move_text(m) };
-                        writeln!(out, "multipv {}  move {}  win {win}  visits {visits}  pv {pv}", i + 1, G::move_text(m))?;
-                    }
-                }
+            let best = r.best.as_deref().unwrap_or_default();
+            writeln!(
+                out,
+                "bestmove {best} score {} depth {} nodes {} ({:.0} nodes/s)",
+                lab_score_text(r.score),
+                r.depth,
+                r.nodes,
+                r.nps()
+            )?;
+            writeln!(out, "win {win} ({seat} to move; logistic of score / {scale}, fitted to self-play results)")?;
+            for (i, (m, score, win, pv)) in lines.iter().enumerate() {
+                writeln!(
+                    out,
+                    "multipv {}  move {m}  win {win}  score {}  pv {}",
+                    i + 1,
+                    lab_score_text(*score),
+                    pv.join(" ")
+                )?;
             }
-            e => return input(format_args!("--engine {e}: with --game {} the engines are ab and mcts", a.game.game)),
         }
-        Ok(())
-    })
+        analyze::Analysis::Mcts { report: r, seat, win, lines } => {
+            let mut moves = r.moves.clone();
+            moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+            for (mv, n, v) in moves.iter().take(10) {
+                writeln!(out, "{mv:<16} visits {n:>8}  value {v:.3}")?;
+            }
+            let best = r.best.as_deref().unwrap_or_default();
+            writeln!(
+                out,
+                "bestmove {best} value {:.3} playouts {} ({:.0}/s) pv {}",
+                r.value(),
+                r.playouts,
+                r.playouts_per_s(),
+                r.pv.join(" ")
+            )?;
+            writeln!(out, "win {win} ({seat} to move; the mean result, a draw counting half)")?;
+            for (i, (m, win, visits, pv)) in lines.iter().enumerate() {
+                writeln!(out, "multipv {}  move {m}  win {win}  visits {visits}  pv {}", i + 1, pv.join(" "))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn lab_score_text(s: i32) -> String {
@@ -1030,123 +1027,83 @@ fn lab_score_text(s: i32) -> String {
     }
 }
 
-/// `senat solve --game …`: the exact solver to a horizon.
+/// `senat solve --game …` for every game but Sénat: the catalog's solve
+/// (`senat_lab::catalog::solve`), printed. The exact solver to a horizon
+/// (the game's own bound by default, where its rules have one); for
+/// dominoes, sure wins of the round from the observation of the player to
+/// decide (one strategy for every consistent state, every draw and every
+/// play of the others).
 pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    if a.game.game == GameKind::Dominoes {
-        return domino_solve(a, out);
-    }
+    let dominoes = a.game.game == GameKind::Dominoes;
     if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.store.is_some() {
         return input(format_args!(
             "--history, --engine, --prove and --store are for Sénat; --game {} does not take them",
             a.game.game
         ));
     }
-    shape_allowed(a)?;
-    // The game's own horizon where its rules bound its length, so that
-    // every verdict is exact.
-    let left = match a.max_depth {
-        None => on_game!(a.game.game, G => G::plies_left(&game::position::<G>(&a.pos, &a.game)?).map(|n| n.max(1))),
-        Some(_) => None,
-    };
-    let depth = senat_lab::limits::depth("--max-depth", a.horizon(left)?, 1).or_else(input)?;
-    let threads = search_threads(a.threads)?;
-    on_game!(a.game.game, G => {
-        let s = game::position::<G>(&a.pos, &a.game)?;
-        game_search::solver::check::<G>(&s).or_else(|e| input(e.to_string()))?;
-        let mut solver: Solver<G> = Solver::try_with_table_mb(a.tt_mb).or_else(input)?;
-        solver.bounds = a.bounds == "on";
-        solver.relax = a.relax == "on";
-        solver.set_threads(threads);
-        solver.count_shape(a.shape);
-        if a.progress {
-            solver.progress = Some(progress_printer(|p| format!("player {p}")));
-        }
-        if let Some(t) = a.time {
-            solver.time_limit = Some(senat_lab::limits::seconds("--time", t).or_else(input)?);
-        }
-        let verdict = |v: Verdict| match v {
-            Verdict::Win(n) => format!("win for the side to move within {n} plies"),
-            Verdict::Loss(n) => format!("loss for the side to move within {n} plies"),
-            Verdict::Draw(n) => format!("draw within {n} plies"),
-            Verdict::Unknown => format!("unknown within {depth} plies"),
-        };
-        let line = |pv: &[<G as game_search::Game>::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<String>>().join(" ");
-        if a.each_move {
-            // Every legal move in turn, the verdict for the side to move at
-            // the root if it plays it (the move is a ply of the horizon).
-            let moves = senat_lab::games::legal_moves::<G>(&s);
-            if moves.is_empty() {
-                return input("the game is over here: no move to solve");
-            }
-            for m in moves {
-                let started = Instant::now();
-                let sol = solver.solve_move(&s, m, depth);
-                let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
-                writeln!(
-                    out,
-                    "move {} verdict {}{stopped}; line {}; {} nodes in {:.3} s",
-                    G::move_text(m),
-                    verdict(sol.verdict),
-                    line(&sol.pv),
-                    sol.nodes,
-                    started.elapsed().as_secs_f64()
-                )?;
-                out.flush()?;
-            }
-            return Ok(());
-        }
-        let started = Instant::now();
-        let sol = solver.solve(&s, depth);
-        let pv = line(&sol.pv);
-        let pv = if pv.is_empty() { String::new() } else { format!("; line {pv}") };
-        let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
-        writeln!(out, "{}{pv}{stopped}; {} nodes in {:.2} s", verdict(sol.verdict), sol.nodes, started.elapsed().as_secs_f64())?;
-        if let Some(shape) = solver.shape() {
-            write_shape(shape, out)?;
-        }
-        Ok(())
-    })
-}
-
-/// `senat solve --game dominoes`: sure wins of the round from the
-/// observation of the player to decide (`senat_lab::games::dominoes_proof`: one
-/// strategy for every consistent state, every draw and every play of the
-/// others): the observation searched, then the position's verdict or,
-/// with `--each-move`, one verdict per legal move.
-pub(crate) fn domino_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    if a.history.is_some()
-        || a.engine != "ab"
-        || a.prove.is_some()
-        || a.time.is_some()
-        || a.store.is_some()
-        || a.threads != 1
-        || a.progress
-        || a.shape
-    {
+    if dominoes && (a.time.is_some() || a.threads != 1 || a.progress || a.shape) {
         return input(
-            "--history, --engine, --prove, --time, --store, --threads, --progress and --shape are not for --game dominoes (its limits are plies, placements and nodes)",
+            "--time, --threads, --progress and --shape are not for --game dominoes (its limits are plies, placements and nodes)",
         );
     }
-    let depth = senat_lab::limits::depth("--max-depth", a.horizon(None)?, 1).or_else(input)?;
-    let obs = match game::domino_position(&a.pos, &a.game)? {
-        DominoPos::Observation(o) => o,
-        DominoPos::State(s) if s.is_chance() || s.round_over() => {
-            return input("a deal, a draw or the end of a round is next: give a position where a player decides");
+    shape_allowed(a)?;
+    if a.game.variant_help(out)? {
+        return Ok(());
+    }
+    let p = a.game.catalog_position(&a.pos)?;
+    let depth = a.horizon(solve::own_horizon(&p))?;
+    // Each move's line is printed as soon as it is solved (the first write
+    // error is kept and returned).
+    let mut written: std::io::Result<()> = Ok(());
+    let mut print_move = |m: &str, sol: &solve::Proved| {
+        if written.is_ok() {
+            let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
+            written = writeln!(
+                out,
+                "move {m} verdict {}{stopped}; line {}; {} nodes in {:.3} s",
+                solve::verdict_text(sol.verdict, depth),
+                sol.line.join(" "),
+                sol.nodes,
+                sol.elapsed.as_secs_f64()
+            )
+            .and_then(|()| out.flush());
         }
-        DominoPos::State(s) => s.observation(s.to_move()),
     };
-    let limits = ProofLimits { depth, ..ProofLimits::default() };
-    let started = Instant::now();
-    let states = dominoes_proof::consistent_count(&obs, limits.max_states);
-    let states = states.map_or(format!("over {} placements", limits.max_states), |n| format!("{n} consistent states"));
-    let (root, each) = dominoes_proof::verdicts(&obs, &limits).or_else(|e| input(e.to_string()))?;
-    writeln!(out, "observation {obs}")?;
-    if a.each_move {
-        for (m, v) in each {
-            writeln!(out, "move {m} verdict {v}")?;
+    let request = solve::Request {
+        max_depth: Some(depth),
+        tt_mb: a.tt_mb,
+        threads: search_threads(a.threads)?,
+        time: a.time.map(|t| limits::seconds("--time", t)).transpose().or_else(input)?,
+        bounds: a.bounds == "on",
+        relax: a.relax == "on",
+        shape: a.shape,
+        each_move: a.each_move,
+        progress: a.progress.then(|| progress_printer(|p| format!("player {p}"))),
+        on_move: Some(&mut print_move),
+    };
+    let answer = solve::solve(&p, request).or_else(input)?;
+    written?;
+    match answer {
+        solve::Answer::Exact { depth, root, shape, .. } => {
+            if let Some(sol) = root {
+                let pv = if sol.line.is_empty() { String::new() } else { format!("; line {}", sol.line.join(" ")) };
+                let stopped = if sol.timed_out { " (stopped by --time)" } else { "" };
+                let verdict = solve::verdict_text(sol.verdict, depth);
+                writeln!(out, "{verdict}{pv}{stopped}; {} nodes in {:.2} s", sol.nodes, sol.elapsed.as_secs_f64())?;
+            }
+            if let Some(shape) = &shape {
+                write_shape(shape, out)?;
+            }
         }
-    } else {
-        writeln!(out, "{root}; {states}; {:.2} s", started.elapsed().as_secs_f64())?;
+        solve::Answer::Observation { observation, root, states, moves, elapsed } => {
+            writeln!(out, "observation {observation}")?;
+            for (m, v) in moves {
+                writeln!(out, "move {m} verdict {v}")?;
+            }
+            if let Some(root) = root {
+                writeln!(out, "{root}; {states}; {:.2} s", elapsed.as_secs_f64())?;
+            }
+        }
     }
     Ok(())
 }

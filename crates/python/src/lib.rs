@@ -277,6 +277,193 @@ impl Position {
         lab(py.detach(|| agent.choose(&self.0, &mut rng)))
     }
 
+    /// The exact verdict here, as `senat solve --game GAME` finds it (the
+    /// catalog's one solve): for every game but Sénat and dominoes the
+    /// exact solver to `max_depth` plies (by default the game's own bound,
+    /// where its rules have one), on `threads` threads with a table of
+    /// `tt_mb` MiB, stopped after `time` seconds if given; for dominoes the
+    /// proof over the information set of the player to decide (a horizon
+    /// is needed). Returns a dict: `depth`, and `verdict` (`win`, `loss`,
+    /// `draw` or `unknown`, for the side to move), `plies`, `text` (the
+    /// command's words), `line`, `nodes`, `seconds`, `timed_out`; with
+    /// `each_move`, `moves` instead: one such dict per legal move, with its
+    /// `move`. Dominoes: `observation`, `states`, `text` (or `moves` with
+    /// `move` and `text`), `seconds`. Sénat's solve is the command's own
+    /// and is refused here. Runs without the interpreter's lock.
+    #[pyo3(signature = (max_depth = None, time = None, each_move = false, threads = 1, tt_mb = 256))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        max_depth: Option<i128>,
+        time: Option<f64>,
+        each_move: bool,
+        threads: i128,
+        tt_mb: i128,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        use catalog::solve::{Answer, Proved, Request, solve, verdict_text};
+        let max_depth = whole_opt::<u32>("max_depth", max_depth)?;
+        let threads = lab(senat_lab::limits::threads("threads", whole("threads", threads)?))?;
+        let threads = std::num::NonZeroUsize::new(threads).ok_or_else(|| err("threads=0: give at least 1 thread"))?;
+        let tt_mb = whole::<usize>("tt_mb", tt_mb)?;
+        let time = time.map(|t| senat_lab::limits::seconds("time", t)).transpose().map_err(err)?;
+        let answer = lab(py.detach(|| {
+            let request = Request { max_depth, tt_mb, threads, time, each_move, ..Request::default() };
+            solve(&self.0, request)
+        }))?;
+        let d = PyDict::new(py);
+        let proved = |d: &Bound<'py, PyDict>, p: &Proved, depth: u32| -> PyResult<()> {
+            use game_search::solver::Verdict;
+            let (verdict, plies) = match p.verdict {
+                Verdict::Win(n) => ("win", Some(n)),
+                Verdict::Loss(n) => ("loss", Some(n)),
+                Verdict::Draw(n) => ("draw", Some(n)),
+                Verdict::Unknown => ("unknown", None),
+            };
+            d.set_item("verdict", verdict)?;
+            d.set_item("plies", plies)?;
+            d.set_item("text", verdict_text(p.verdict, depth))?;
+            d.set_item("line", p.line.clone())?;
+            d.set_item("nodes", p.nodes)?;
+            d.set_item("seconds", p.elapsed.as_secs_f64())?;
+            d.set_item("timed_out", p.timed_out)
+        };
+        match answer {
+            Answer::Exact { depth, root, moves, .. } => {
+                d.set_item("depth", depth)?;
+                if let Some(root) = root {
+                    proved(&d, &root, depth)?;
+                } else {
+                    let mut each = Vec::new();
+                    for (m, p) in &moves {
+                        let e = PyDict::new(py);
+                        e.set_item("move", m)?;
+                        proved(&e, p, depth)?;
+                        each.push(e);
+                    }
+                    d.set_item("moves", each)?;
+                }
+            }
+            Answer::Observation { observation, root, states, moves, elapsed } => {
+                d.set_item("observation", observation)?;
+                d.set_item("states", states)?;
+                d.set_item("seconds", elapsed.as_secs_f64())?;
+                match root {
+                    Some(root) => d.set_item("text", root)?,
+                    None => {
+                        let mut each = Vec::new();
+                        for (m, v) in moves {
+                            let e = PyDict::new(py);
+                            e.set_item("move", m)?;
+                            e.set_item("text", v)?;
+                            each.push(e);
+                        }
+                        d.set_item("moves", each)?;
+                    }
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    /// The engine's analysis here, as `senat analyze --game GAME` prints it
+    /// (the catalog's one analysis; not Sénat, whose analysis is the
+    /// command's own, nor dominoes): `engine="ab"`, alpha-beta on the
+    /// game's evaluation to `depth` (default 4, or 64 with a `time`), with
+    /// a table of `tt_mb` MiB; `engine="mcts"`, `playouts` (default 10,000)
+    /// with exploration `c`, a tree of at most `memory_mb` MiB, proofs in
+    /// the tree with `solve`, drawn from `seed`. `multipv`: that many best
+    /// moves with their lines. Returns a dict: `best`, `line`, `win` (the
+    /// chance that the side to move wins, a draw counting half), `seat`,
+    /// `lines` (dicts of `move`, `win`, `line`, and `score` or `visits`);
+    /// alpha-beta adds `score`, `depth`, `nodes`; MCTS `playouts`,
+    /// `value` and `moves` (each root move's `move`, `visits`, `value`);
+    /// once the game is over, only `result`. Runs without the
+    /// interpreter's lock.
+    #[pyo3(signature = (engine = "ab", *, depth = None, playouts = None, time = None, multipv = None, seed = 1, tt_mb = 64, c = 1.0, memory_mb = 512, solve = true))]
+    #[allow(clippy::too_many_arguments)] // the keywords of `senat analyze`
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        engine: &str,
+        depth: Option<i128>,
+        playouts: Option<i128>,
+        time: Option<f64>,
+        multipv: Option<i128>,
+        seed: i128,
+        tt_mb: i128,
+        c: f64,
+        memory_mb: i128,
+        solve: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        use catalog::analyze::{Analysis, Engine, analyze};
+        let engine = match engine {
+            "ab" => Engine::AlphaBeta { depth: whole_opt("depth", depth)?, tt_mb: whole("tt_mb", tt_mb)? },
+            "mcts" => Engine::Mcts {
+                playouts: whole_opt("playouts", playouts)?,
+                c,
+                memory_mb: whole("memory_mb", memory_mb)?,
+                solve,
+                seed: whole("seed", seed)?,
+            },
+            e => return Err(err(format!("engine={e:?}: the engines are \"ab\" and \"mcts\""))),
+        };
+        let multipv = whole_opt::<usize>("multipv", multipv)?;
+        let time = time.map(|t| senat_lab::limits::seconds("time", t)).transpose().map_err(err)?;
+        let analysis = lab(py.detach(|| analyze(&self.0, &engine, time, multipv)))?;
+        let d = PyDict::new(py);
+        let line = |e: &Bound<'py, PyDict>, m: &str, win: f64, pv: &[String]| -> PyResult<()> {
+            e.set_item("move", m)?;
+            e.set_item("win", win)?;
+            e.set_item("line", pv.to_vec())
+        };
+        match analysis {
+            Analysis::Over(result) => d.set_item("result", result)?,
+            Analysis::AlphaBeta { report, seat, win, lines, .. } => {
+                d.set_item("best", report.best.clone())?;
+                d.set_item("line", report.pv.clone())?;
+                d.set_item("score", report.score)?;
+                d.set_item("depth", report.depth)?;
+                d.set_item("nodes", report.nodes)?;
+                d.set_item("win", win.p())?;
+                d.set_item("seat", seat)?;
+                let mut each = Vec::new();
+                for (m, score, win, pv) in &lines {
+                    let e = PyDict::new(py);
+                    line(&e, m, win.p(), pv)?;
+                    e.set_item("score", score)?;
+                    each.push(e);
+                }
+                d.set_item("lines", each)?;
+            }
+            Analysis::Mcts { report, seat, win, lines } => {
+                d.set_item("best", report.best.clone())?;
+                d.set_item("line", report.pv.clone())?;
+                d.set_item("value", report.value())?;
+                d.set_item("playouts", report.playouts)?;
+                d.set_item("win", win.p())?;
+                d.set_item("seat", seat)?;
+                let mut moves = Vec::new();
+                for (m, visits, value) in &report.moves {
+                    let e = PyDict::new(py);
+                    e.set_item("move", m)?;
+                    e.set_item("visits", visits)?;
+                    e.set_item("value", value)?;
+                    moves.push(e);
+                }
+                d.set_item("moves", moves)?;
+                let mut each = Vec::new();
+                for (m, win, visits, pv) in &lines {
+                    let e = PyDict::new(py);
+                    line(&e, m, win.p(), pv)?;
+                    e.set_item("visits", visits)?;
+                    each.push(e);
+                }
+                d.set_item("lines", each)?;
+            }
+        }
+        Ok(d)
+    }
+
     /// The sizes of the integer encoding of the position's variant, the same
     /// for every position of a game started with it: a dict with `players`,
     /// `actions` (every decision id is below it), `chance_outcomes` (every

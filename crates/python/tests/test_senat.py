@@ -332,3 +332,96 @@ def test_ctrl_c_stops_a_batch_leaving_a_file_that_resumes(tmp_path, game):
     senat.selfplay(game, cut, n, seed=5, summary=None, resume=True, **args)
     senat.selfplay(game, whole, n, seed=5, summary=None, **args)
     assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_solve_is_the_commands():
+    """`Position.solve` is `senat solve --game GAME`: the same verdict, line
+    and per-move verdicts, for the exact solver and for dominoes' proof."""
+    # Connect Four: the game's own horizon by default (a loss in 2, a lost end).
+    for text, verdict, plies in [("44335", "loss", 2), ("1122334", "loss", 0)]:
+        r = senat.Position("connect4", text).solve()
+        _, out, _ = cli("solve", "--game", "connect4", "--", text)
+        assert (r["verdict"], r["plies"]) == (verdict, plies), r
+        line = f"; line {' '.join(r['line'])}" if r["line"] else ""
+        assert out.startswith(r["text"] + line + ";"), (out, r)
+    small = senat.Position("connect4", "start", "width=4,height=4").solve()
+    assert (small["verdict"], small["plies"], small["depth"]) == ("draw", 16, 16), small
+    # Each move, as `--each-move` lists them.
+    each = senat.Position("connect4", "44335").solve(each_move=True)["moves"]
+    _, out, _ = cli("solve", "--game", "connect4", "--each-move", "--", "44335")
+    got = sorted((m["move"], m["text"]) for m in each)
+    want = sorted((line.split()[1], line.split(" verdict ")[1].split(";")[0]) for line in out.splitlines())
+    assert got == want and len(got) == 7, (got, want)
+    # Focus bounds no game's length: a horizon is needed, as on the command line.
+    with pytest.raises(senat.Error, match="horizon"):
+        senat.Position.start("focus").solve()
+    assert senat.Position.start("debacle").solve(max_depth=2)["verdict"] == "unknown"
+    # Dominoes: the proof over the observation, the command's words.
+    win = next(
+        line.split(" | ")[4]
+        for line in (ROOT / "tests" / "fixtures" / "tactics-dominoes.txt").read_text().splitlines()
+        if line.startswith("win |")
+    )
+    r = senat.Position("dominoes", win).solve(max_depth=40)
+    _, out, _ = cli("solve", "--game", "dominoes", "--max-depth", "40", "--", win)
+    first, second = out.splitlines()[:2]
+    assert first == f"observation {r['observation']}", (first, r)
+    assert second.startswith(f"{r['text']}; {r['states']}; "), (second, r)
+    assert r["text"].startswith("win"), r
+    with pytest.raises(senat.Error, match="threads"):
+        senat.Position("dominoes", win).solve(max_depth=4, threads=2)
+    # Sénat's solve is the command's own.
+    with pytest.raises(senat.Error, match="Sénat"):
+        senat.Position.start("senat").solve(max_depth=2)
+    with pytest.raises(senat.Error, match="max_depth"):
+        senat.Position.start("connect4").solve(max_depth=-1)
+
+
+def test_the_type_stub_parses_and_declares_every_public_name():
+    """The stub (`__init__.pyi`) is valid Python and declares every public
+    name of the module and every public method of its classes."""
+    import ast
+
+    stub = Path(senat.__file__).with_name("__init__.pyi")
+    tree = ast.parse(stub.read_text())
+    declared = set()
+    classes = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            declared.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            declared.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            declared.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        if isinstance(node, ast.ClassDef):
+            classes[node.name] = {m.name for m in node.body if isinstance(m, ast.FunctionDef)}
+    assert set(senat.__all__) <= declared, set(senat.__all__) - declared
+    for name in ("Position", "Agent", "VecEnv"):
+        public = {m for m in dir(getattr(senat, name)) if not m.startswith("_")}
+        assert public <= classes[name], (name, public - classes[name])
+
+
+def test_analyze_is_the_commands():
+    """`Position.analyze` is `senat analyze --game GAME`: the same best move,
+    score, line and win chance for alpha-beta, and the same visits for a
+    seeded MCTS."""
+    p = senat.Position("connect4", "4453")
+    r = p.analyze("ab", depth=3, multipv=2)
+    _, out, _ = cli("analyze", "--game", "connect4", "--depth", "3", "--multipv", "2", "--", "4453")
+    best = next(line for line in out.splitlines() if line.startswith("bestmove "))
+    assert best.startswith(f"bestmove {r['best']} score {r['score']} depth 3 "), (best, r)
+    assert f"win {r['win']:.3f} (first to move;" in out, (out, r)
+    assert [m["move"] for m in r["lines"]] == [line.split()[3] for line in out.splitlines() if line.startswith("multipv")]
+    r = p.analyze("mcts", playouts=300, seed=7)
+    _, out, _ = cli("analyze", "--game", "connect4", "--engine", "mcts", "--playouts", "300", "--seed", "7", "--", "4453")
+    visits = {line.split()[0]: int(line.split()[2]) for line in out.splitlines() if " visits " in line}
+    assert visits == {m["move"]: m["visits"] for m in r["moves"]}, (visits, r["moves"])
+    assert sum(visits.values()) == r["playouts"] == 300
+    assert senat.Position("connect4", "1122334").analyze()["result"].startswith("first wins"), "a finished game"
+    for game in ("senat", "dominoes"):
+        with pytest.raises(senat.Error):
+            senat.Position.start(game).analyze(depth=1)
+    with pytest.raises(senat.Error, match="engine"):
+        p.analyze("minimax")
+    with pytest.raises(senat.Error, match="--c"):
+        p.analyze("mcts", c=-1.0)

@@ -270,6 +270,32 @@ pub struct Report<M> {
 }
 
 impl<M> Report<M> {
+    /// The same report with each move mapped by `f` (as texts, for a front end).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Report<N> {
+        let line = |pv: Vec<M>| pv.into_iter().map(&f).collect();
+        Report {
+            best: self.best.map(&f),
+            score: self.score,
+            pv: line(self.pv),
+            depth: self.depth,
+            nodes: self.nodes,
+            main_nodes: self.main_nodes,
+            elapsed: self.elapsed,
+            iterations: self
+                .iterations
+                .into_iter()
+                .map(|it| Iteration {
+                    depth: it.depth,
+                    score: it.score,
+                    pv: line(it.pv),
+                    nodes: it.nodes,
+                    elapsed: it.elapsed,
+                })
+                .collect(),
+            threads: self.threads,
+        }
+    }
+
     /// Nodes per second.
     pub fn nps(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)

@@ -661,6 +661,21 @@ pub struct Report<M> {
 }
 
 impl<M> Report<M> {
+    /// The same report with each move mapped by `f` (as texts, for a front end).
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Report<N> {
+        Report {
+            best: self.best.map(&f),
+            moves: self.moves.into_iter().map(|(m, n, v)| (f(m), n, v)).collect(),
+            pv: self.pv.into_iter().map(&f).collect(),
+            playouts: self.playouts,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            rollout_time: self.rollout_time,
+            proofs: self.proofs,
+            proof: self.proof,
+        }
+    }
+
     /// Playouts per second.
     pub fn playouts_per_s(&self) -> f64 {
         self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)

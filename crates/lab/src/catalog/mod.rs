@@ -11,10 +11,12 @@
 //! print, parse command-line arguments, or read or write a file.
 
 mod agent;
+pub mod analyze;
 pub mod arena;
 pub mod explore;
 pub mod files;
 mod position;
+pub mod solve;
 pub mod vec_env;
 
 pub use agent::{Agent, Analysis, Candidate};

@@ -90,7 +90,75 @@ class Position:
         perfect information."""
     def perft(self, depth: int) -> int:
         """Leaves of the move tree `depth` plies below (`senat perft --depth`)."""
-    _Arrays = Tuple[
+    def bestmove(self, spec: str, seed: int = 1) -> str:
+        """The move of the agent `spec` here (`senat bestmove --agent SPEC --seed SEED`)."""
+    def solve(
+        self,
+        max_depth: Optional[int] = None,
+        time: Optional[float] = None,
+        each_move: bool = False,
+        threads: int = 1,
+        tt_mb: int = 256,
+    ) -> Dict[str, Any]:
+        """The exact verdict here (`senat solve --game GAME`): `depth`,
+        `verdict` (win, loss, draw or unknown for the side to move), `plies`,
+        `text`, `line`, `nodes`, `seconds`, `timed_out`, or `moves` (one such
+        dict per legal move, with `move`) with `each_move`; dominoes:
+        `observation`, `states`, `text` or `moves`, `seconds`. Not Sénat."""
+    def analyze(
+        self,
+        engine: str = "ab",
+        *,
+        depth: Optional[int] = None,
+        playouts: Optional[int] = None,
+        time: Optional[float] = None,
+        multipv: Optional[int] = None,
+        seed: int = 1,
+        tt_mb: int = 64,
+        c: float = 1.0,
+        memory_mb: int = 512,
+        solve: bool = True,
+    ) -> Dict[str, Any]:
+        """The engine's analysis here (`senat analyze --game GAME`): `best`,
+        `line`, `win`, `seat`, `lines` (with `multipv`); `ab` adds `score`,
+        `depth`, `nodes`; `mcts` `playouts`, `value`, `moves`; a finished
+        game gives only `result`. Not Sénat, not dominoes."""
+    def encoding(self) -> Dict[str, Any]:
+        """The variant's integer encoding: `players`, `actions` (decision ids
+        are below it), `chance_outcomes` (chance ids are below it), `max_plies`
+        and `tensor_shape` (a list)."""
+    @property
+    def current_player(self) -> int:
+        """The player to move as a number (Sénat's red 0, blue 1; seats in
+        order), -1 for chance, -4 once the game is over (OpenSpiel's ids)."""
+    def legal_actions(self) -> List[int]:
+        """The integer ids of the legal moves (of the chance outcomes at a
+        chance node), ascending."""
+    def chance_actions(self) -> List[Tuple[int, float]]:
+        """At a chance node, each outcome's id with its probability."""
+    def action_text(self, action: int) -> str:
+        """The move text of the legal action `action`."""
+    def play_action(self, action: int) -> "Position":
+        """The position after the legal action `action` (a new one)."""
+    def returns(self) -> List[float]:
+        """Each player's zero-sum return: +1 a win, 0 a draw and until the end."""
+    def tensor(self, seat: int) -> List[float]:
+        """The position as `seat` sees it, flat, of `encoding()['tensor_shape']`
+        (dominoes: the seat's observation)."""
+    def tensor_bytes(self, seat: int) -> bytes:
+        """`tensor(seat)` as little-endian float32 bytes (`numpy.frombuffer`)."""
+    def clone(self) -> "Position":
+        """The same position (a Sénat game with its history)."""
+    def __copy__(self) -> "Position": ...
+    def __deepcopy__(self, memo: Any) -> "Position": ...
+    @staticmethod
+    def _restore(game: str, text: str, variant: str, moves: List[str]) -> "Position":
+        """The position `text` of `game` with `moves` played (`pickle`'s call back)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str, str, List[str]]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_Arrays = Tuple[
     npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]
 ]
 
@@ -156,42 +224,6 @@ class VecEnv:
     def tensor_shape(self) -> List[int]: ...
     def __len__(self) -> int: ...
 
-def bestmove(self, spec: str, seed: int = 1) -> str:
-        """The move of the agent `spec` here (`senat bestmove --agent SPEC --seed SEED`)."""
-    def encoding(self) -> Dict[str, Any]:
-        """The variant's integer encoding: `players`, `actions` (decision ids
-        are below it), `chance_outcomes` (chance ids are below it), `max_plies`
-        and `tensor_shape` (a list)."""
-    @property
-    def current_player(self) -> int:
-        """The player to move as a number (Sénat's red 0, blue 1; seats in
-        order), -1 for chance, -4 once the game is over (OpenSpiel's ids)."""
-    def legal_actions(self) -> List[int]:
-        """The integer ids of the legal moves (of the chance outcomes at a
-        chance node), ascending."""
-    def chance_actions(self) -> List[Tuple[int, float]]:
-        """At a chance node, each outcome's id with its probability."""
-    def action_text(self, action: int) -> str:
-        """The move text of the legal action `action`."""
-    def play_action(self, action: int) -> "Position":
-        """The position after the legal action `action` (a new one)."""
-    def returns(self) -> List[float]:
-        """Each player's zero-sum return: +1 a win, 0 a draw and until the end."""
-    def tensor(self, seat: int) -> List[float]:
-        """The position as `seat` sees it, flat, of `encoding()['tensor_shape']`
-        (dominoes: the seat's observation)."""
-    def tensor_bytes(self, seat: int) -> bytes:
-        """`tensor(seat)` as little-endian float32 bytes (`numpy.frombuffer`)."""
-    def clone(self) -> "Position":
-        """The same position (a Sénat game with its history)."""
-    def __copy__(self) -> "Position": ...
-    def __deepcopy__(self, memo: Any) -> "Position": ...
-    @staticmethod
-    def _restore(game: str, text: str, variant: str, moves: List[str]) -> "Position":
-        """The position `text` of `game` with `moves` played (`pickle`'s call back)."""
-    def __reduce__(self) -> Tuple[Any, Tuple[str, str, str, List[str]]]: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
 
 class Agent:
     """An agent of one game named by a spec (`random`, `greedy`,
