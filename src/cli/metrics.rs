@@ -11,14 +11,12 @@
 
 use crate::cli::annex::open;
 use crate::cli::common::{Result, batch_variant, input, refuse_existing, write_atomic};
-use crate::cli::game::on_game;
 use clap::Args;
 use senat_lab::annex::GameRows;
 use senat_lab::games::GameKind;
 use senat_lab::games::batch::batch_game;
-use senat_lab::games::dominoes::Dominoes;
 use senat_lab::learned::Learned;
-use senat_lab::metrics::records::{MovesFile, metrics_of_moves};
+use senat_lab::metrics::records::MovesFile;
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
 use senat_lab::stats::REASONS;
 use senat_rules::{EndReason, Position};
@@ -143,14 +141,7 @@ fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<Metr
     };
     let mut file = MovesFile::new(open(path)?).or_else(|e| input(located(e)))?;
     let game = file.identity.game;
-    let m = match game {
-        GameKind::Dominoes => metrics_of_moves::<Dominoes, _>(&mut file),
-        GameKind::Senat => {
-            return input(format_args!("{name}: a Sénat batch file: `senat metrics` reads Sénat's games file"));
-        }
-        _ => on_game!(game, G => metrics_of_moves::<G, _>(&mut file)),
-    }
-    .or_else(|e| input(located(e)))?;
+    let m = senat_lab::catalog::moves_file_metrics(&mut file).or_else(|e| input(located(e)))?;
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "{name}: {} {game} games ({}), replayed in {secs:.2} s", m.games, m.keys.join("; "))?;
     let rows = m.rows();

@@ -17,7 +17,6 @@ use game_search::shape::{Level, Shape, Tally};
 use game_search::solver::{Asked, Goal, Progress, Solution, Solver, Verdict};
 use game_search::{WIN, WIN_BOUND};
 use senat_lab::catalog::{analyze, solve};
-use senat_lab::games::GameKind;
 use senat_lab::games::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
 use senat_lab::proof_store::ProofStore;
@@ -933,11 +932,6 @@ pub(crate) fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -
 /// analysis (`senat_lab::catalog::analyze`), printed: alpha-beta on the
 /// game's evaluation, or MCTS.
 pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
-    if a.game.game == GameKind::Dominoes {
-        return input(
-            "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena",
-        );
-    }
     if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
         return input(format_args!(
             "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
@@ -1034,17 +1028,11 @@ fn lab_score_text(s: i32) -> String {
 /// decide (one strategy for every consistent state, every draw and every
 /// play of the others).
 pub(crate) fn lab_solve(a: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    let dominoes = a.game.game == GameKind::Dominoes;
     if a.history.is_some() || a.engine != "ab" || a.prove.is_some() || a.store.is_some() {
         return input(format_args!(
             "--history, --engine, --prove and --store are for Sénat; --game {} does not take them",
             a.game.game
         ));
-    }
-    if dominoes && (a.time.is_some() || a.threads != 1 || a.progress || a.shape) {
-        return input(
-            "--time, --threads, --progress and --shape are not for --game dominoes (its limits are plies, placements and nodes)",
-        );
     }
     shape_allowed(a)?;
     if a.game.variant_help(out)? {

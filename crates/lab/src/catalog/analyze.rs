@@ -92,7 +92,7 @@ pub fn analyze(
     crate::on_game!(p.game(), G => lab_analyze::<G>(p, engine, time, multipv),
     senat => Err(CatalogError::Refused("Sénat's analyze is the senat command's own (its history, threads and evaluations)".into())),
     dominoes => Err(CatalogError::Refused(
-        "analyze is not available for dominoes (hidden information): use its agents in selfplay or arena".into(),
+        "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena".into(),
     )))
 }
 

@@ -172,3 +172,18 @@ pub fn first_player(game: GameKind) -> &'static str {
         GameKind::Dominoes => "seat 0, against every other seat (a round's opener holds its opening tile)",
     }
 }
+
+/// The metrics of a moves file of every game but Sénat (whose metrics come
+/// from its games file), each game replayed by its own rules; the file's
+/// identity line names the game.
+pub fn moves_file_metrics<R: std::io::Read>(
+    file: &mut crate::metrics::records::MovesFile<R>,
+) -> Result<crate::metrics::Metrics, crate::metrics::MetricsError> {
+    use crate::metrics::records::metrics_of_moves;
+    on_game!(file.identity.game, G => metrics_of_moves::<G, R>(file),
+        senat => Err(crate::metrics::MetricsError::Records {
+            line: 0,
+            message: "a Sénat batch file: `senat metrics` reads Sénat's games file".into(),
+        }),
+        dominoes => metrics_of_moves::<crate::games::dominoes::Dominoes, R>(file))
+}

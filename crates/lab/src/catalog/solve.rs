@@ -219,7 +219,8 @@ fn lab_solve<G: LabGame + 'static>(p: &Position, mut r: Request<'_>) -> Result<A
 fn domino_solve(p: &Position, r: Request<'_>) -> Result<Answer, CatalogError> {
     if r.time.is_some() || r.threads.get() != 1 || r.progress.is_some() || r.shape {
         return refused(
-            "a time limit, threads, progress and the shape are not for dominoes (its limits are plies, placements and nodes)",
+            "a time limit (--time), threads (--threads), progress (--progress) and the shape (--shape) are not for dominoes \
+             (its limits are plies, placements and nodes)",
         );
     }
     let Some(depth) = r.max_depth else {
