@@ -6,13 +6,13 @@
 //! is the view module's).
 
 use crate::cli::common::{
-    Failure, IndexedGame, IndexedRecord, PosArg, RecordText, Result, indexed_game, input, play_record, read_record,
-    result_line, sorted_moves, write_position,
+    IndexedGame, IndexedRecord, PosArg, RecordText, Result, indexed_game, input, play_record, read_record, result_line,
+    sorted_moves, write_position,
 };
-use crate::cli::game::{self, DominoPos, GameArg, on_game};
+use crate::cli::game::GameArg;
 use crate::cli::view::replay_pictures;
 use clap::Args;
-use senat_lab::games::{GameKind, LabGame};
+use senat_lab::catalog::record::RecordError;
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -291,14 +291,11 @@ pub(crate) fn lab_show(a: &ShowArgs, out: &mut impl Write, colour: bool) -> Resu
     Ok(())
 }
 
-fn write_state<G: LabGame>(out: &mut impl Write, s: &G::State, colour: bool) -> Result<()> {
-    out.write_all(G::board(s, colour).as_bytes())?;
-    writeln!(out, "{}", G::position_text(s))?;
-    Ok(())
-}
-
-/// `senat replay --game …`: a record is the start (`start` or a position
-/// text) on its first line, then one move per line; `#` starts a comment.
+/// `senat replay --game …` for every game but Sénat: a record is the start
+/// (`start` or a position text) on its first line, then one move per line
+/// (dominoes' chance outcomes too: `+6-4` a draw, `6-4>1` a deal); `#`
+/// starts a comment. Played through the catalog
+/// (`senat_lab::catalog::record`), each position shown as `show` shows it.
 /// `record`: the file's lines, or a game of a batch file; `g`: its game.
 pub(crate) fn lab_replay(
     a: &ReplayArgs,
@@ -308,55 +305,29 @@ pub(crate) fn lab_replay(
     colour: bool,
 ) -> Result<()> {
     let colour = colour && !a.plain;
-    if g.game == GameKind::Dominoes {
-        return domino_replay(a, record, g, out);
-    }
-    on_game!(g.game, G => {
-        // The one record reader of the lab games (limits, the line at fault).
-        let (mut ply, mut end) = (0, None);
-        game::lab_read_text::<G>(record, g, |m, s| {
-            if !a.quiet {
-                match m {
-                    None => writeln!(out, "start")?,
-                    Some(m) => {
-                        ply += 1;
-                        writeln!(out, "\n{ply}. {}", G::move_text(m))?;
-                    }
+    let mut ply = 0;
+    let end = senat_lab::catalog::record::play(g.game, &g.catalog_variant(), record.lines(), |m, p| -> Result<()> {
+        if !a.quiet {
+            match m {
+                None => writeln!(out, "start")?,
+                Some(m) => {
+                    ply += 1;
+                    writeln!(out, "\n{ply}. {m}")?;
                 }
-                write_state::<G>(out, s, colour)?;
             }
-            end = Some(*s);
-            Ok(())
-        })?;
-        let s = end.expect("a record read has a start");
-        if !a.quiet {
-            writeln!(out)?;
+            out.write_all(p.show(colour).as_bytes())?;
         }
-        writeln!(out, "{}", senat_lab::games::result_line::<G>(&s))?;
         Ok(())
-    })
-}
-
-/// `senat replay --game dominoes`: a record is `start` or a state text,
-/// then one move per line (decisions and chance outcomes: `6-4L`, `pass`,
-/// `+6-4` a draw, `6-4>1` a deal).
-pub(crate) fn domino_replay(a: &ReplayArgs, record: &RecordText, g: &GameArg, out: &mut impl Write) -> Result<()> {
+    });
     let name = &record.name;
-    let mut lines = record.lines();
-    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-    let mut s = match game::domino_position(&[first.to_string()], g) {
-        Ok(DominoPos::State(s)) => s,
-        Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
-        Err(Failure::Input(e)) => return input(format_args!("{name}:{n0}: {e}")),
-        Err(e) => return Err(e),
-    };
-    for (n, l) in lines {
-        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
-        s.play_unchecked(m);
-        if !a.quiet {
-            writeln!(out, "{m}\t{s}")?;
-        }
+    let end = end.or_else(|e| match e {
+        RecordError::Empty => input(format_args!("{name}: empty record")),
+        RecordError::At { line, error } => input(format_args!("{name}:{line}: {}", limits::clip(&error.to_string()))),
+        RecordError::Caller(e) => Err(e),
+    })?;
+    if !a.quiet {
+        writeln!(out)?;
     }
-    writeln!(out, "{}", senat_lab::play::dominoes::result_line(&s))?;
+    writeln!(out, "{}", end.result())?;
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod arena;
 pub mod explore;
 pub mod files;
 mod position;
+pub mod record;
 pub mod solve;
 pub mod vec_env;
 

@@ -64,6 +64,10 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn text_has_variant(&self) -> bool {
         false
     }
+    /// Whether this is what one seat sees, not a position to play on.
+    fn is_observation(&self) -> bool {
+        false
+    }
     /// A text that reads back as the game's start here and the moves
     /// played since, for a position whose text alone loses something (a
     /// Sénat game's repetition history); by default the text and no moves.
@@ -284,6 +288,12 @@ impl Position {
             e => e,
         })?;
         Ok(Position { game: self.game, face })
+    }
+
+    /// Whether this is a dominoes observation (what one seat sees), which
+    /// cannot be played on, rather than a position.
+    pub fn is_observation(&self) -> bool {
+        self.face.is_observation()
     }
 
     /// Whether the position is shown by its own text alone (the lab games:
@@ -825,6 +835,9 @@ pub(super) struct View(pub(super) Observation);
 impl Face for View {
     fn text(&self) -> String {
         self.0.to_string()
+    }
+    fn is_observation(&self) -> bool {
+        true
     }
     fn variant(&self) -> String {
         self.0.variant().to_text()
