@@ -610,14 +610,8 @@ pub(crate) fn lab_merge(
     quiet: bool,
     out: &mut impl Write,
 ) -> Result<()> {
-    let game = batch::game_of(&inputs[0]).or_else(input)?;
     let summary = summary_path(summary);
-    let (what, t, variety) = if game == GameKind::Dominoes {
-        batch::merge::<senat_lab::games::dominoes::Dominoes>(inputs, path, summary.as_deref(), force)
-    } else {
-        on_game!(game, G => batch::merge::<G>(inputs, path, summary.as_deref(), force))
-    }
-    .or_else(input)?;
+    let (what, t, variety) = senat_lab::catalog::merge_batch(inputs, path, summary.as_deref(), force).or_else(input)?;
     if !quiet {
         writeln!(
             out,

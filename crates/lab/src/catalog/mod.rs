@@ -128,6 +128,30 @@ pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
         dominoes => crate::games::batch::check_file::<crate::games::dominoes::Dominoes>(path))
 }
 
+/// Merges the games files of the shards of one batch of any game but
+/// Sénat (its game read from the first input's identity line; Sénat's
+/// shards are merged by its own format, [`crate::selfplay::merge`]) into
+/// `out`, and the summary of all games into `summary`
+/// ([`crate::games::batch::merge`]). Returns the batch's name (game and
+/// agents), its tally and its distinct games.
+pub fn merge_batch(
+    inputs: &[std::path::PathBuf],
+    out: &Path,
+    summary: Option<&Path>,
+    overwrite: bool,
+) -> Result<(String, crate::games::batch::Tally, crate::variety::Variety), crate::selfplay::Error> {
+    use crate::games::batch::{game_of, merge};
+    let Some(first) = inputs.first() else {
+        return Err(crate::selfplay::Error::Identity { path: out.to_path_buf(), message: "no input to merge".into() });
+    };
+    on_game!(game_of(first)?, G => merge::<G>(inputs, out, summary, overwrite),
+        senat => Err(crate::selfplay::Error::Identity {
+            path: first.clone(),
+            message: "a Sénat batch: its shards are merged by Sénat's own format".into(),
+        }),
+        dominoes => merge::<crate::games::dominoes::Dominoes>(inputs, out, summary, overwrite))
+}
+
 /// The agent spec of an analysis board's search of `game` at `playouts`
 /// playouts per position: MCTS with its defaults (Sénat's and the lab
 /// games' `mcts:playouts=N`, dominoes' ISMCTS over the mover's
