@@ -40,7 +40,12 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
         false
     }
     /// The position after `text`.
-    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError>;
+    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError> {
+        self.after_named(text).map(|(f, _)| f)
+    }
+    /// The position after `text`, and the move's text in its canonical
+    /// form (as the game writes it).
+    fn after_named(&self, text: &str) -> Result<(Box<dyn Face>, String), CatalogError>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The result in one line.
@@ -234,6 +239,13 @@ impl Position {
     /// for an unreadable or illegal move and for an observation.
     pub fn play(&self, text: &str) -> Result<Position, CatalogError> {
         Ok(Position { game: self.game, face: self.face.after(text)? })
+    }
+
+    /// [`Position::play`], with the move's text in its canonical form (as
+    /// the game writes it, whatever spelling `text` used).
+    pub fn play_named(&self, text: &str) -> Result<(Position, String), CatalogError> {
+        let (face, canonical) = self.face.after_named(text)?;
+        Ok((Position { game: self.game, face }, canonical))
     }
 
     /// Whether the game (a dominoes match) is over.
@@ -456,9 +468,9 @@ where
         v.sort();
         v
     }
-    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError> {
+    fn after_named(&self, text: &str) -> Result<(Box<dyn Face>, String), CatalogError> {
         let m = G::parse_move(&self.0, text)?;
-        Ok(Box::new(Lab::<G>(G::apply(&self.0, m))))
+        Ok((Box::new(Lab::<G>(G::apply(&self.0, m))), G::move_text(m)))
     }
     fn is_over(&self) -> bool {
         G::result(&self.0).is_some()
@@ -551,12 +563,12 @@ impl Face for Senat {
         }
         texts(self.0.position().legal_moves().iter())
     }
-    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError> {
+    fn after_named(&self, text: &str) -> Result<(Box<dyn Face>, String), CatalogError> {
         let refuse = |e: &dyn fmt::Display| CatalogError::Refused(format!("move `{text}`: {e}"));
         let m = self.0.position().parse_move(text).map_err(|e| refuse(&e))?;
         let mut next = self.0.clone();
         next.play(m).map_err(|e| refuse(&e))?;
-        Ok(Box::new(Senat(next, self.1)))
+        Ok((Box::new(Senat(next, self.1)), m.to_string()))
     }
     fn is_over(&self) -> bool {
         self.0.outcome().is_some()
@@ -707,11 +719,11 @@ impl Face for Domino {
     fn is_chance(&self) -> bool {
         self.0.is_chance()
     }
-    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError> {
+    fn after_named(&self, text: &str) -> Result<(Box<dyn Face>, String), CatalogError> {
         let mut next = self.0;
         let m = next.parse_move(text).map_err(|e| CatalogError::Refused(e.to_string()))?;
         next.play(m).map_err(|e| CatalogError::Refused(e.to_string()))?;
-        Ok(Box::new(Domino(next)))
+        Ok((Box::new(Domino(next)), m.to_string()))
     }
     fn is_over(&self) -> bool {
         self.0.outcome().is_some()
@@ -865,7 +877,7 @@ impl Face for View {
         self.0.legal_moves(&mut v);
         texts(v)
     }
-    fn after(&self, _text: &str) -> Result<Box<dyn Face>, CatalogError> {
+    fn after_named(&self, _text: &str) -> Result<(Box<dyn Face>, String), CatalogError> {
         Err(CatalogError::Refused(
             "an observation cannot be played on (the other hands are hidden): \
              play on the full state and take its observation"

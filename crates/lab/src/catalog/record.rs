@@ -39,8 +39,9 @@ impl<E: fmt::Display> fmt::Display for RecordError<E> {
 }
 
 /// Plays the record `lines` (each with its line number) of `game` in
-/// `variant`: `each` sees the start (no move), then every move's text and
-/// the position after it, as they are played. A record must start from a
+/// `variant`: `each` sees the start (no move), then every move's text (in
+/// the game's canonical form) and the position after it, as they are
+/// played. A record must start from a
 /// position that can be played on (not a dominoes observation). Returns
 /// the last position.
 pub fn play<'a, E>(
@@ -58,8 +59,9 @@ pub fn play<'a, E>(
     }
     each(None, &p).map_err(RecordError::Caller)?;
     for (n, text) in lines {
-        p = p.play(text).map_err(at(n))?;
-        each(Some(text), &p).map_err(RecordError::Caller)?;
+        let (next, canonical) = p.play_named(text).map_err(at(n))?;
+        p = next;
+        each(Some(&canonical), &p).map_err(RecordError::Caller)?;
     }
     Ok(p)
 }
@@ -85,6 +87,14 @@ mod tests {
         assert_eq!(texts, ["start", "4", "44", "445"]);
         assert_eq!(seen[0].0, None);
         assert_eq!(seen[3].0.as_deref(), Some("5"));
+        // Each move as the game writes it, whatever the record's spelling.
+        let mut moves = Vec::new();
+        play(GameKind::Dominoes, "", numbered(&["start", "5-6>0"]), |m, _| {
+            moves.extend(m.map(str::to_string));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(moves, ["6-5>0"]);
     }
 
     #[test]
