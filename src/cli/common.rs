@@ -69,6 +69,18 @@ pub(crate) fn input<T>(msg: impl fmt::Display) -> Result<T> {
     Err(Failure::Input(msg.to_string()))
 }
 
+/// The one-line refusal of a record of any game played through the catalog
+/// (`senat_lab::catalog::record`): the file and the line at fault, its
+/// message clipped; the caller's own failure as it was.
+pub(crate) fn record_failure<T>(name: &str, e: senat_lab::catalog::record::RecordError<Failure>) -> Result<T> {
+    use senat_lab::catalog::record::RecordError as Refused;
+    match e {
+        Refused::Empty => input(format_args!("{name}: empty record")),
+        Refused::At { line, error } => input(format_args!("{name}:{line}: {}", limits::clip(&error.to_string()))),
+        Refused::Caller(e) => Err(e),
+    }
+}
+
 // ---- bounded flags ------------------------------------------------------
 
 // The value parsers of the bounded flags that every game's path of a

@@ -6,13 +6,12 @@
 //! is the view module's).
 
 use crate::cli::common::{
-    IndexedGame, IndexedRecord, PosArg, RecordText, Result, indexed_game, input, play_record, read_record, result_line,
-    sorted_moves, write_position,
+    IndexedGame, IndexedRecord, PosArg, RecordText, Result, indexed_game, input, play_record, read_record,
+    record_failure, result_line, sorted_moves, write_position,
 };
 use crate::cli::game::GameArg;
 use crate::cli::view::replay_pictures;
 use clap::Args;
-use senat_lab::catalog::record::RecordError;
 use senat_lab::limits;
 use senat_rules::perft::{divide_with, perft, perft_full};
 use senat_rules::position::Position;
@@ -319,12 +318,7 @@ pub(crate) fn lab_replay(
         }
         Ok(())
     });
-    let name = &record.name;
-    let end = end.or_else(|e| match e {
-        RecordError::Empty => input(format_args!("{name}: empty record")),
-        RecordError::At { line, error } => input(format_args!("{name}:{line}: {}", limits::clip(&error.to_string()))),
-        RecordError::Caller(e) => Err(e),
-    })?;
+    let end = end.or_else(|e| record_failure(&record.name, e))?;
     if !a.quiet {
         writeln!(out)?;
     }

@@ -8,8 +8,8 @@
 
 use crate::cli::annotate::{AnnotateArgs, annotate};
 use crate::cli::common::{
-    IndexedGame, IndexedRecord, Result, checked_file_game, indexed_game, input, parse_position, play_record,
-    read_record, refuse_existing, result_line, write_atomic,
+    IndexedGame, IndexedRecord, RecordText, Result, checked_file_game, indexed_game, input, parse_position,
+    play_record, read_record, record_failure, refuse_existing, result_line, write_atomic,
 };
 use crate::cli::game::{self, DominoPos, GameArg, on_game};
 use clap::Args;
@@ -189,40 +189,30 @@ pub(crate) fn pick_ply(ply: Option<usize>, last: usize, name: &str) -> Result<us
 
 /// The picture of another game than Sénat: its position or a ply of its
 /// record (`None` when `--variant help` printed the keys instead).
+/// Dominoes draws one seat's view or the revealed state; every other game
+/// is the catalog's picture (`senat_lab::catalog::Position::picture`).
 fn other_svg(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
-    match a.game.game {
-        GameKind::Dominoes => domino_render_svg(a, record, out),
-        GameKind::Senat => unreachable!("Sénat is drawn by cmd_render"),
-        game => on_game!(game, G => drawn_svg::<G>(a, record, out)),
+    if a.game.game == GameKind::Dominoes {
+        return domino_render_svg(a, record, out);
     }
-}
-
-/// The picture of a [`Drawn`] game's position or record ply.
-fn drawn_svg<G: Drawn>(a: &RenderArgs, record: Option<&Path>, out: &mut impl Write) -> Result<Option<String>> {
     if a.game.variant_help(out)? {
         return Ok(None);
     }
-    let (s, last, note) = lab_ply::<G>(a, record)?;
-    Ok(Some(G::picture(&s, last.as_ref().map(|(m, before)| (*m, before)), note.as_deref())))
-}
-
-/// The position to draw, the move that led to it with the position before
-/// it (with a record, unless `--no-arrows`) and the note naming the ply.
-#[allow(clippy::type_complexity)]
-fn lab_ply<G: senat_lab::games::LabGame>(
-    a: &RenderArgs,
-    record: Option<&Path>,
-) -> Result<(G::State, Option<(G::Move, G::State)>, Option<String>)> {
-    let Some(file) = record else { return Ok((game::position::<G>(&a.what, &a.game)?, None, None)) };
-    let played = game::lab_play_record::<G>(file, &a.game)?;
-    let i = pick_ply(a.ply, played.moves.len(), &played.name)?;
-    if i == 0 {
-        return Ok((played.states[0], None, None));
-    }
-    let m = played.moves[i - 1];
-    let note = format!("ply {i}: {}", G::move_text(m));
-    let last = (!a.no_arrows).then_some((m, played.states[i - 1]));
-    Ok((played.states[i], last, Some(note)))
+    let Some(file) = record else {
+        return Ok(Some(a.game.catalog_position(&a.what)?.picture(None, None).or_else(input)?));
+    };
+    let record = RecordText::read(file)?;
+    let mut plies = Vec::new();
+    let played = senat_lab::catalog::record::play(a.game.game, &a.game.catalog_variant(), record.lines(), |m, p| {
+        plies.push((m.map(str::to_string), p.clone()));
+        Ok(())
+    });
+    played.or_else(|e| record_failure(&record.name, e))?;
+    let i = pick_ply(a.ply, plies.len() - 1, &record.name)?;
+    let (Some(m), p) = &plies[i] else { return Ok(Some(plies[0].1.picture(None, None).or_else(input)?)) };
+    let note = format!("ply {i}: {m}");
+    let last = (!a.no_arrows).then(|| (&plies[i - 1].1, m.as_str()));
+    Ok(Some(p.picture(last, Some(&note)).or_else(input)?))
 }
 
 // ---- replay --svg -----------------------------------------------------------
