@@ -7,7 +7,7 @@
 //! This module parses only: it runs no command, prints nothing but a
 //! variant's help, writes no file, and imports no command module.
 
-use crate::cli::common::{Failure, IndexedGame, RecordText, Result, input};
+use crate::cli::common::{Failure, IndexedGame, RecordText, Result, input, record_failure};
 use clap::Args;
 use dominoes_rules::{Observation, State, Variant as DominoVariant};
 use senat_lab::games::agent::AgentSpec;
@@ -190,55 +190,29 @@ pub(crate) struct Played<G: LabGame> {
 /// Reads a record as `replay --game` does (`start` or a position text on
 /// its first line, then one move per line, `#` comments) and plays it,
 /// stopping at the first bad line with its number.
-pub(crate) fn lab_play_record<G: LabGame>(file: &Path, g: &GameArg) -> Result<Played<G>> {
+pub(crate) fn lab_play_record<G: LabGame + 'static>(file: &Path, g: &GameArg) -> Result<Played<G>> {
     lab_play_text::<G>(&RecordText::read(file)?, g)
 }
 
 /// [`lab_play_record`] of a record's lines (a file's, or a game of a batch
-/// file), read by [`lab_read_text`].
-pub(crate) fn lab_play_text<G: LabGame>(record: &RecordText, g: &GameArg) -> Result<Played<G>> {
-    let (mut states, mut moves) = (Vec::new(), Vec::new());
-    let name = lab_read_text::<G>(record, g, |m, s| {
-        moves.extend(m);
-        states.push(*s);
+/// file), read by the catalog's one record reader
+/// (`senat_lab::catalog::record::play`: the start checked against
+/// `--game`, each move played, a refusal naming the file and the line and
+/// quoting at most [`senat_lab::limits::QUOTE_BYTES`] of what it read), its
+/// positions as the game's own states.
+pub(crate) fn lab_play_text<G: LabGame + 'static>(record: &RecordText, g: &GameArg) -> Result<Played<G>> {
+    let (mut states, mut moves): (Vec<G::State>, Vec<G::Move>) = (Vec::new(), Vec::new());
+    let played = senat_lab::catalog::record::play(g.game, &g.catalog_variant(), record.lines(), |m, p| {
+        let not_ours = || Failure::Input(format!("{}: not a record of --game {}", record.name, g.game));
+        let s = *p.lab_state::<G>().ok_or_else(not_ours)?;
+        if let (Some(m), Some(before)) = (m, states.last()) {
+            moves.push(G::parse_move(before, m).map_err(|e| Failure::Input(e.to_string()))?);
+        }
+        states.push(s);
         Ok(())
-    })?;
-    Ok(Played { name, states, moves })
-}
-
-/// The one reader of the lab games' records (`replay`, `view`, `render`,
-/// `annotate`): a record file read within the record limits
-/// ([`RecordText::read`]: 16 MiB, lines of 4,096 bytes, UTF-8), or a game
-/// of a batch file (`--index`, [`crate::cli::common::IndexedGame::record`]);
-/// its start checked against `--game`, each move played; `each` sees the
-/// start (no move), then every move and the state after it, as they are
-/// played (a replay prints up to a bad line). A refusal names the file and
-/// the line, and quotes at most [`senat_lab::limits::QUOTE_BYTES`] of what
-/// it read. Returns the record's name for messages.
-pub(crate) fn lab_read_text<G: LabGame>(
-    record: &RecordText,
-    g: &GameArg,
-    mut each: impl FnMut(Option<G::Move>, &G::State) -> Result<()>,
-) -> Result<String> {
-    let name = record.name.clone();
-    let mut lines = record.lines();
-    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-    let at = |n: usize, e: &dyn std::fmt::Display| {
-        Failure::Input(format!("{name}:{n}: {}", senat_lab::limits::clip(&e.to_string())))
-    };
-    let start = position_arg::<G>(first, &g.full()).map_err(|e| at(n0, &e))?;
-    same_game::<G>(&start, g).map_err(|e| match e {
-        Failure::Input(m) => at(n0, &m),
-        e => e,
-    })?;
-    each(None, &start)?;
-    let mut s = start;
-    for (n, l) in lines {
-        let m = G::parse_move(&s, l).map_err(|e| at(n, &e))?;
-        s = G::apply(&s, m);
-        each(Some(m), &s)?;
-    }
-    Ok(name)
+    });
+    played.or_else(|e| record_failure(&record.name, e))?;
+    Ok(Played { name: record.name.clone(), states, moves })
 }
 
 /// An agent spec of the lab's games, its error naming `flag`.

@@ -241,6 +241,12 @@ impl Position {
         Ok(Position { game: self.game, face: self.face.after(text)? })
     }
 
+    /// The state of a lab game's position, for a caller that holds the
+    /// game's type (`None` for a position of another game).
+    pub fn lab_state<G: LabGame + 'static>(&self) -> Option<&G::State> {
+        self.face.as_any().downcast_ref::<Lab<G>>().map(|l| &l.0)
+    }
+
     /// [`Position::play`], with the move's text in its canonical form (as
     /// the game writes it, whatever spelling `text` used).
     pub fn play_named(&self, text: &str) -> Result<(Position, String), CatalogError> {
