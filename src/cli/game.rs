@@ -267,14 +267,6 @@ pub(crate) fn domino_position(words: &[String], g: &GameArg) -> Result<DominoPos
     }
 }
 
-/// The result of a match as `replay` and the viewer write it.
-pub(crate) fn domino_result_line(s: &State) -> String {
-    match s.outcome() {
-        Some(o) => format!("{o} after {} rounds, scores {:?}", s.rounds_played(), &s.scores()[..s.players()]),
-        None => format!("match not over after {} rounds", s.rounds_played()),
-    }
-}
-
 /// A record read and played (`start` or a state text, then one move per
 /// line): its name, every state from its start and its moves.
 pub(crate) fn domino_record_states(
@@ -285,28 +277,25 @@ pub(crate) fn domino_record_states(
 }
 
 /// [`domino_record_states`] of a record's lines (a file's, or a match of a
-/// batch file, `--index`).
+/// batch file, `--index`), read by the catalog's one record reader
+/// (`senat_lab::catalog::record::play`).
 pub(crate) fn domino_text_states(
     record: &RecordText,
     g: &GameArg,
 ) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
-    let name = record.name.clone();
-    let mut lines = record.lines();
-    let Some((n0, first)) = lines.next() else { return input(format_args!("{name}: empty record")) };
-    let start = match domino_position(&[first.to_string()], g) {
-        Ok(DominoPos::State(s)) => s,
-        Ok(DominoPos::Observation(_)) => return input(format_args!("{name}:{n0}: a record starts from a full state")),
-        Err(_) => return input(format_args!("{name}:{n0}: `{first}` is not `start` nor a state")),
-    };
-    let (mut states, mut moves) = (vec![start], Vec::new());
-    for (n, l) in lines {
-        let mut s = states[states.len() - 1];
-        let m = s.parse_move(l).or_else(|e| input(format_args!("{name}:{n}: {e}")))?;
-        s.play_unchecked(m);
-        states.push(s);
-        moves.push(m);
-    }
-    Ok((name, states, moves))
+    let (mut states, mut moves): (Vec<State>, Vec<dominoes_rules::Move>) = (Vec::new(), Vec::new());
+    let played =
+        senat_lab::catalog::record::play(GameKind::Dominoes, &domino_variant_text(g), record.lines(), |m, p| {
+            let not_ours = || Failure::Input(format!("{}: not a record of --game dominoes", record.name));
+            let s = *p.domino_state().ok_or_else(not_ours)?;
+            if let (Some(m), Some(before)) = (m, states.last()) {
+                moves.push(before.parse_move(m).map_err(|e| Failure::Input(e.to_string()))?);
+            }
+            states.push(s);
+            Ok(())
+        });
+    played.or_else(|e| record_failure(&record.name, e))?;
+    Ok((record.name.clone(), states, moves))
 }
 
 pub(crate) fn domino_spec(text: &str, flag: &str) -> Result<DominoSpec> {

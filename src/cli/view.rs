@@ -535,7 +535,7 @@ fn dominoes_page(a: &ViewArgs, batch: Option<&IndexedGame>) -> Result<(String, u
         }
         seat => Sight::Seat(seat.unwrap_or(0)),
     };
-    meta.result = game::domino_result_line(&states[states.len() - 1]);
+    meta.result = senat_lab::play::dominoes::result_line(&states[states.len() - 1]);
     meta.title = match sight {
         Sight::Seat(seat) => format!("{}, seen by player {seat}", meta.title),
         Sight::Revealed => format!("{}, every hand shown", meta.title),

@@ -95,7 +95,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["annotate", SAMPLE, "--agent", "mcts:nope=1"], "--agent"),
         (vec!["annotate", "no/such/file", "--agent", "top"], "cannot read"),
         (vec!["annotate", SAMPLE, "--agent", "top", "--game", "focus"], "expected `focus`"),
-        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "dominoes"], "is not `start` nor a state"),
+        (vec!["annotate", SAMPLE, "--agent", "top", "--game", "dominoes"], "bad position: 5 fields, expected 10"),
         (vec!["annotate", SAMPLE, "--agent", "greedy", "--game", "debacle"], "gives no evaluation"),
     ] {
         let e = fails(&args);

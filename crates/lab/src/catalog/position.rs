@@ -247,6 +247,12 @@ impl Position {
         self.face.as_any().downcast_ref::<Lab<G>>().map(|l| &l.0)
     }
 
+    /// The full state of a dominoes position (`None` for an observation and
+    /// for the other games).
+    pub fn domino_state(&self) -> Option<&DominoState> {
+        self.face.as_any().downcast_ref::<Domino>().map(|d| &d.0)
+    }
+
     /// [`Position::play`], with the move's text in its canonical form (as
     /// the game writes it, whatever spelling `text` used).
     pub fn play_named(&self, text: &str) -> Result<(Position, String), CatalogError> {
