@@ -130,7 +130,7 @@ pub fn check_batch_file(path: &Path) -> Result<(), crate::selfplay::Error> {
 
 /// Merges the games files of the shards of one batch of any game but
 /// Sénat (its game read from the first input's identity line; Sénat's
-/// shards are merged by its own format, [`crate::selfplay::merge`]) into
+/// shards are merged by its own format, [`crate::selfplay::merge()`]) into
 /// `out`, and the summary of all games into `summary`
 /// ([`crate::games::batch::merge`]). Returns the batch's name (game and
 /// agents), its tally and its distinct games.
