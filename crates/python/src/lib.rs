@@ -1,19 +1,20 @@
 //! The `senat` Python package: every game of the lab (Sénat, Focus with 2
-//! or 4 players, Débâcle, block dominoes) from Python, on the same engines
-//! as the `senat` command line.
+//! or 4 players, Débâcle, block dominoes, Connect Four) from Python, on
+//! the same engines as the `senat` command line.
 //!
-//! What lives here: [`Position`] (a position read from the texts the
+//! What lives here: `Position` (a position read from the texts the
 //! command line reads and prints, its legal moves, moves played, the
-//! result, perft), [`Agent`] and [`bestmove`] (agents named by the lab's
-//! one spec grammar), [`selfplay`] (the lab's batch runner, writing the
-//! same files as `senat selfplay`), [`read_games`] and [`read_identity`]
-//! (a batch file read back), and the exception [`Error`], which carries
-//! the lab's one-line messages.
+//! result, perft, `solve` and `analyze` through the catalog's functions),
+//! `Agent` and `bestmove` (agents named by the lab's one spec grammar),
+//! `selfplay` and `arena` (the lab's batch runner and arena, writing the
+//! same files as the command line), `VecEnv` (N games stepped at once),
+//! `read_games` and `read_identity` (a batch file read back), and the
+//! exception `Error`, which carries the lab's one-line messages.
 //!
 //! What this module must never do: encode a rule, choose a move or write a
 //! file itself. It converts Python values to the lab's and back and calls
 //! the lab (or, for dominoes texts, the rules crate, as the command line
-//! does); a game's verb the lab does not offer raises [`Error`] with the
+//! does); a game's verb the lab does not offer raises `Error` with the
 //! reason. No input from Python may make it panic.
 #![deny(missing_docs)]
 
