@@ -12,6 +12,7 @@
 //! tests, or read or write files outside the temporary directory it is given.
 #![deny(missing_docs)]
 
+pub mod catalog_targets;
 pub mod connect4_targets;
 pub mod debacle_targets;
 pub mod dominoes_targets;

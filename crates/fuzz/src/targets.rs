@@ -177,7 +177,7 @@ pub const TARGETS: &[Target] = &[
     },
 ];
 
-/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's, Dominoes' and Connect Four's.
+/// Every target of every game: Sénat's ([`TARGETS`]), then Focus's, Débâcle's, Dominoes' and Connect Four's, then the catalog's (every game).
 pub fn all() -> impl Iterator<Item = &'static Target> {
     TARGETS
         .iter()
@@ -185,6 +185,7 @@ pub fn all() -> impl Iterator<Item = &'static Target> {
         .chain(crate::debacle_targets::TARGETS)
         .chain(crate::dominoes_targets::TARGETS)
         .chain(crate::connect4_targets::TARGETS)
+        .chain(crate::catalog_targets::TARGETS)
 }
 
 /// The target named `name`.
