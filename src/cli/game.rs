@@ -201,18 +201,39 @@ pub(crate) fn lab_play_record<G: LabGame + 'static>(file: &Path, g: &GameArg) ->
 /// quoting at most [`senat_lab::limits::QUOTE_BYTES`] of what it read), its
 /// positions as the game's own states.
 pub(crate) fn lab_play_text<G: LabGame + 'static>(record: &RecordText, g: &GameArg) -> Result<Played<G>> {
-    let (mut states, mut moves): (Vec<G::State>, Vec<G::Move>) = (Vec::new(), Vec::new());
-    let played = senat_lab::catalog::record::play(g.game, &g.catalog_variant(), record.lines(), |m, p| {
-        let not_ours = || Failure::Input(format!("{}: not a record of --game {}", record.name, g.game));
-        let s = *p.lab_state::<G>().ok_or_else(not_ours)?;
+    let (states, moves) = typed_record(
+        record,
+        g.game,
+        &g.catalog_variant(),
+        senat_lab::catalog::Position::lab_state::<G>,
+        G::parse_move,
+    )?;
+    Ok(Played { name: record.name.clone(), states, moves })
+}
+
+/// A record played by the catalog's one record reader
+/// (`senat_lab::catalog::record::play`), as the game's own states and
+/// moves: `state` is a position's typed state, `parse` reads a move's
+/// canonical text on the state before it.
+fn typed_record<S: Copy, M, E: std::fmt::Display>(
+    record: &RecordText,
+    game: GameKind,
+    variant: &str,
+    state: impl Fn(&senat_lab::catalog::Position) -> Option<&S>,
+    parse: impl Fn(&S, &str) -> std::result::Result<M, E>,
+) -> Result<(Vec<S>, Vec<M>)> {
+    let (mut states, mut moves): (Vec<S>, Vec<M>) = (Vec::new(), Vec::new());
+    let played = senat_lab::catalog::record::play(game, variant, record.lines(), |m, p| {
+        let not_ours = || Failure::Input(format!("{}: not a record of --game {game}", record.name));
+        let s = *state(p).ok_or_else(not_ours)?;
         if let (Some(m), Some(before)) = (m, states.last()) {
-            moves.push(G::parse_move(before, m).map_err(|e| Failure::Input(e.to_string()))?);
+            moves.push(parse(before, m).map_err(|e| Failure::Input(e.to_string()))?);
         }
         states.push(s);
         Ok(())
     });
     played.or_else(|e| record_failure(&record.name, e))?;
-    Ok(Played { name: record.name.clone(), states, moves })
+    Ok((states, moves))
 }
 
 /// An agent spec of the lab's games, its error naming `flag`.
@@ -283,18 +304,10 @@ pub(crate) fn domino_text_states(
     record: &RecordText,
     g: &GameArg,
 ) -> Result<(String, Vec<State>, Vec<dominoes_rules::Move>)> {
-    let (mut states, mut moves): (Vec<State>, Vec<dominoes_rules::Move>) = (Vec::new(), Vec::new());
-    let played =
-        senat_lab::catalog::record::play(GameKind::Dominoes, &domino_variant_text(g), record.lines(), |m, p| {
-            let not_ours = || Failure::Input(format!("{}: not a record of --game dominoes", record.name));
-            let s = *p.domino_state().ok_or_else(not_ours)?;
-            if let (Some(m), Some(before)) = (m, states.last()) {
-                moves.push(before.parse_move(m).map_err(|e| Failure::Input(e.to_string()))?);
-            }
-            states.push(s);
-            Ok(())
-        });
-    played.or_else(|e| record_failure(&record.name, e))?;
+    let parse = |s: &State, m: &str| s.parse_move(m);
+    let variant = domino_variant_text(g);
+    let state = senat_lab::catalog::Position::domino_state;
+    let (states, moves) = typed_record(record, GameKind::Dominoes, &variant, state, parse)?;
     Ok((record.name.clone(), states, moves))
 }
 

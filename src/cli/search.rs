@@ -252,11 +252,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         game,
         multipv,
     } = a;
-    let multipv = match multipv {
-        Some(k @ 1..=256) => Some(k),
-        Some(k) => return input(format_args!("--multipv {k}: expected 1 to 256 moves")),
-        None => None,
-    };
+    let multipv = analyze::checked_multipv(multipv).or_else(input)?;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
     let root = search_root(&pos, history.as_deref(), v)?;
     match engine.as_str() {

@@ -412,11 +412,6 @@ impl Position {
         let time = time.map(|t| senat_lab::limits::seconds("time", t)).transpose().map_err(err)?;
         let analysis = lab(py.detach(|| analyze(&self.0, &engine, time, multipv)))?;
         let d = PyDict::new(py);
-        let line = |e: &Bound<'py, PyDict>, m: &str, win: f64, pv: &[String]| -> PyResult<()> {
-            e.set_item("move", m)?;
-            e.set_item("win", win)?;
-            e.set_item("line", pv.to_vec())
-        };
         match analysis {
             Analysis::Over(result) => d.set_item("result", result)?,
             Analysis::AlphaBeta { report, seat, win, lines, .. } => {
@@ -427,14 +422,8 @@ impl Position {
                 d.set_item("nodes", report.nodes)?;
                 d.set_item("win", win.p())?;
                 d.set_item("seat", seat)?;
-                let mut each = Vec::new();
-                for (m, score, win, pv) in &lines {
-                    let e = PyDict::new(py);
-                    line(&e, m, win.p(), pv)?;
-                    e.set_item("score", score)?;
-                    each.push(e);
-                }
-                d.set_item("lines", each)?;
+                let each = lines.iter().map(|(m, score, win, pv)| (m.as_str(), win.p(), pv.as_slice(), *score));
+                d.set_item("lines", line_dicts(py, "score", each)?)?;
             }
             Analysis::Mcts { report, seat, win, lines } => {
                 d.set_item("best", report.best.clone())?;
@@ -452,14 +441,8 @@ impl Position {
                     moves.push(e);
                 }
                 d.set_item("moves", moves)?;
-                let mut each = Vec::new();
-                for (m, win, visits, pv) in &lines {
-                    let e = PyDict::new(py);
-                    line(&e, m, win.p(), pv)?;
-                    e.set_item("visits", visits)?;
-                    each.push(e);
-                }
-                d.set_item("lines", each)?;
+                let each = lines.iter().map(|(m, win, visits, pv)| (m.as_str(), win.p(), pv.as_slice(), *visits));
+                d.set_item("lines", line_dicts(py, "visits", each)?)?;
             }
         }
         Ok(d)
@@ -700,6 +683,25 @@ fn bestmove(
         Err(_) => Position(lab(catalog::Position::read(k, &position.extract::<String>()?, variant))?),
     };
     pos.bestmove(py, spec, seed)
+}
+
+/// An analysis's best moves as dicts: each one's `move`, `win`, `line`,
+/// and its own measure under `key` (alpha-beta's `score`, MCTS's `visits`).
+fn line_dicts<'py, 'a, V: IntoPyObject<'py>>(
+    py: Python<'py>,
+    key: &str,
+    lines: impl Iterator<Item = (&'a str, f64, &'a [String], V)>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    lines
+        .map(|(m, win, pv, v)| {
+            let e = PyDict::new(py);
+            e.set_item("move", m)?;
+            e.set_item("win", win)?;
+            e.set_item("line", pv.to_vec())?;
+            e.set_item(key, v)?;
+            Ok(e)
+        })
+        .collect()
 }
 
 /// The threads of a batch: all cores when `None`, as the command line.

@@ -16,7 +16,6 @@ use std::time::Duration;
 use game_search::alphabeta::{self, Limits, Searcher};
 use game_search::mcts::{self, Mcts};
 
-use super::position::Lab;
 use super::{CatalogError, Position};
 use crate::games::agent::{DEFAULT_CUT, DEFAULT_SCALE, LabRollout, LeafValue};
 use crate::games::{LabEval, LabGame, result_line};
@@ -86,14 +85,21 @@ pub fn analyze(
     time: Option<Duration>,
     multipv: Option<usize>,
 ) -> Result<Analysis, CatalogError> {
-    if let Some(k) = multipv.filter(|k| !(1..=256).contains(k)) {
-        return Err(CatalogError::Refused(format!("--multipv {k}: expected 1 to 256 moves")));
-    }
+    let multipv = checked_multipv(multipv)?;
     crate::on_game!(p.game(), G => lab_analyze::<G>(p, engine, time, multipv),
     senat => Err(CatalogError::Refused("Sénat's analyze is the senat command's own (its history, threads and evaluations)".into())),
     dominoes => Err(CatalogError::Refused(
         "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena".into(),
     )))
+}
+
+/// `multipv` checked: 1 to 256 moves (every game's analysis, Sénat's
+/// included, refuses the rest with this message).
+pub fn checked_multipv(multipv: Option<usize>) -> Result<Option<usize>, CatalogError> {
+    match multipv {
+        Some(k) if !(1..=256).contains(&k) => Err(refused(format!("--multipv {k}: expected 1 to 256 moves"))),
+        k => Ok(k),
+    }
 }
 
 fn refused(e: impl ToString) -> CatalogError {
@@ -106,7 +112,7 @@ fn lab_analyze<G: LabGame + 'static>(
     time: Option<Duration>,
     multipv: Option<usize>,
 ) -> Result<Analysis, CatalogError> {
-    let s = &p.face().as_any().downcast_ref::<Lab<G>>().ok_or_else(|| refused("not a position of this game"))?.0;
+    let s = p.lab_state::<G>().ok_or_else(|| refused("not a position of this game"))?;
     if G::result(s).is_some() {
         return Ok(Analysis::Over(result_line::<G>(s)));
     }
@@ -169,11 +175,8 @@ fn lab_analyze<G: LabGame + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::testing::{connect4, position};
     use crate::games::GameKind;
-
-    fn connect4(text: &str) -> Position {
-        Position::read(GameKind::Connect4, text, "").unwrap()
-    }
 
     #[test]
     fn alpha_beta_and_mcts_answer_in_move_texts() {
@@ -202,7 +205,7 @@ mod tests {
         let over = analyze(&connect4("1122334"), &Engine::AlphaBeta { depth: None, tt_mb: 16 }, None, None).unwrap();
         assert!(matches!(&over, Analysis::Over(r) if r.contains("wins")), "{over:?}");
         for game in [GameKind::Dominoes, GameKind::Senat] {
-            let p = Position::read(game, "start", "").unwrap();
+            let p = position(game, "start");
             assert!(analyze(&p, &Engine::AlphaBeta { depth: Some(1), tt_mb: 16 }, None, None).is_err());
         }
         let e =

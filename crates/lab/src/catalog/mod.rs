@@ -212,3 +212,19 @@ pub fn moves_file_metrics<R: std::io::Read>(
         }),
         dominoes => metrics_of_moves::<crate::games::dominoes::Dominoes, R>(file))
 }
+
+/// Positions for the catalog's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{GameKind, Position};
+
+    /// The position `text` of `game` in its default variant.
+    pub(crate) fn position(game: GameKind, text: &str) -> Position {
+        Position::read(game, text, "").unwrap_or_else(|e| panic!("{game} {text}: {e}"))
+    }
+
+    /// A Connect Four position (its moves as column digits, or `start`).
+    pub(crate) fn connect4(text: &str) -> Position {
+        position(GameKind::Connect4, text)
+    }
+}

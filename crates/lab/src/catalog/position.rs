@@ -39,10 +39,6 @@ pub(super) trait Face: fmt::Debug + Send + Sync {
     fn is_chance(&self) -> bool {
         false
     }
-    /// The position after `text`.
-    fn after(&self, text: &str) -> Result<Box<dyn Face>, CatalogError> {
-        self.after_named(text).map(|(f, _)| f)
-    }
     /// The position after `text`, and the move's text in its canonical
     /// form (as the game writes it).
     fn after_named(&self, text: &str) -> Result<(Box<dyn Face>, String), CatalogError>;
@@ -238,7 +234,7 @@ impl Position {
     /// The position after the move `text` (a chance outcome too); refused
     /// for an unreadable or illegal move and for an observation.
     pub fn play(&self, text: &str) -> Result<Position, CatalogError> {
-        Ok(Position { game: self.game, face: self.face.after(text)? })
+        Ok(self.play_named(text)?.0)
     }
 
     /// The state of a lab game's position, for a caller that holds the
@@ -928,7 +924,7 @@ impl Face for View {
         of_id(v, id, domino_encode::action_id).map(|m| m.to_string())
     }
     fn play_action(&self, _id: usize) -> Result<Box<dyn Face>, CatalogError> {
-        self.after("")
+        self.after_named("").map(|(f, _)| f)
     }
     fn returns(&self) -> Vec<f64> {
         let n = self.0.players();

@@ -69,6 +69,7 @@ pub fn play<'a, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::testing::position;
 
     fn numbered(lines: &[&'static str]) -> Vec<(usize, &'static str)> {
         lines.iter().enumerate().map(|(i, l)| (i + 1, *l)).collect()
@@ -109,7 +110,7 @@ mod tests {
             Err(RecordError::Caller("stop"))
         ));
         // A dominoes observation is what one seat sees: nothing to replay from.
-        let start = Position::read(GameKind::Dominoes, "start", "").unwrap();
+        let start = position(GameKind::Dominoes, "start");
         let deal = start.legal_moves()[0].clone();
         let seen = start.play(&deal).unwrap().observation(Some(0)).unwrap().text();
         let e = play(GameKind::Dominoes, "", vec![(7, seen.as_str())], none).unwrap_err();

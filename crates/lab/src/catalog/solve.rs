@@ -18,10 +18,8 @@ use std::time::{Duration, Instant};
 use game_search::shape::Shape;
 use game_search::solver::{Progress, Solution, Solver, Verdict};
 
-use super::position::{Domino, Lab, View};
+use super::position::{Domino, View};
 use super::{CatalogError, Position};
-#[cfg(test)]
-use crate::games::GameKind;
 use crate::games::dominoes_proof::{self, ProofLimits};
 use crate::games::{LabGame, legal_moves};
 
@@ -142,8 +140,7 @@ pub fn verdict_text(v: Verdict, depth: u32) -> String {
 /// Sénat.
 pub fn own_horizon(p: &Position) -> Option<u32> {
     crate::on_game!(p.game(), G => {
-        let s = &p.face().as_any().downcast_ref::<Lab<G>>()?.0;
-        G::plies_left(s).map(|n| n.max(1))
+        G::plies_left(p.lab_state::<G>()?).map(|n| n.max(1))
     }, senat => None, dominoes => None)
 }
 
@@ -179,12 +176,7 @@ fn lab_solve<G: LabGame + 'static>(p: &Position, mut r: Request<'_>) -> Result<A
     if r.shape && (r.threads.get() != 1 || r.each_move) {
         return refused("the shape counts the tree of one search: one thread, not each move");
     }
-    let s = &p
-        .face()
-        .as_any()
-        .downcast_ref::<Lab<G>>()
-        .ok_or_else(|| CatalogError::Refused("not a position of this game".into()))?
-        .0;
+    let s = p.lab_state::<G>().ok_or_else(|| CatalogError::Refused("not a position of this game".into()))?;
     let Some(depth) = r.max_depth.or(G::plies_left(s).map(|n| n.max(1))) else {
         return refused("this game's rules bound no game's length: give a horizon (--max-depth)");
     };
@@ -254,10 +246,8 @@ fn domino_solve(p: &Position, r: Request<'_>) -> Result<Answer, CatalogError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn connect4(text: &str) -> Position {
-        Position::read(GameKind::Connect4, text, "").unwrap()
-    }
+    use crate::catalog::testing::{connect4, position};
+    use crate::games::GameKind;
 
     #[test]
     fn a_loss_in_two_with_its_line_and_every_move_told_as_it_goes() {
@@ -285,17 +275,17 @@ mod tests {
     fn the_horizon_is_the_games_own_or_asked() {
         assert_eq!(own_horizon(&connect4("start")), Some(42));
         assert_eq!(own_horizon(&connect4("4453")), Some(38));
-        let focus = Position::read(GameKind::Focus, "start", "").unwrap();
+        let focus = position(GameKind::Focus, "start");
         assert_eq!(own_horizon(&focus), None);
         let e = solve(&focus, Request::default()).unwrap_err();
         assert!(e.to_string().contains("horizon"), "{e}");
-        let senat = Position::read(GameKind::Senat, "start", "").unwrap();
+        let senat = position(GameKind::Senat, "start");
         assert!(solve(&senat, Request { max_depth: Some(2), ..Request::default() }).is_err());
     }
 
     #[test]
     fn dominoes_refuses_what_its_proof_does_not_take() {
-        let p = Position::read(GameKind::Dominoes, "start", "").unwrap();
+        let p = position(GameKind::Dominoes, "start");
         let threads = NonZeroUsize::new(2).unwrap();
         let e = solve(&p, Request { max_depth: Some(4), threads, ..Request::default() }).unwrap_err();
         assert!(e.to_string().contains("threads"), "{e}");
