@@ -13,10 +13,15 @@
 //! positions of 20 seeded games of `fast` against itself, side by side:
 //! `listed` is the network as first computed (its inputs listed, then one
 //! 16-bit row added per input: `Net::logit_listed`), `cell_rows` the same
-//! value from the rows summed per cell state (`Net::logit`, what agents
-//! use); `learned_before` and `learned_after` are the whole learned
-//! evaluation with each (the logistic sum plus the network). Group
-//! `parts` times the position accessors the network reads.
+//! value from the rows summed per cell state, every cell's from zero
+//! (`Net::logit_fresh`), `incremental` the same value from the last
+//! position's sum, adding and removing the rows of the cells that changed
+//! (`Net::logit`, what agents use), in the positions' order (children of
+//! one position in turn, as a one-ply agent or an expansion evaluates
+//! them) and `incremental_shuffled` in a random order (its worst case);
+//! `learned_before` and `learned_after` are the whole learned evaluation
+//! with the listed and the incremental network (the logistic sum plus the
+//! network). Group `parts` times the position accessors the network reads.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -111,7 +116,20 @@ fn bench_senat_net(c: &mut Criterion) {
         b.iter(|| positions.iter().map(|(p, me)| n.logit_listed(black_box(p), *me)).sum::<f64>())
     });
     g.bench_function("cell_rows", |b| {
+        b.iter(|| positions.iter().map(|(p, me)| n.logit_fresh(black_box(p), *me)).sum::<f64>())
+    });
+    g.bench_function("incremental", |b| {
         b.iter(|| positions.iter().map(|(p, me)| n.logit(black_box(p), *me)).sum::<f64>())
+    });
+    // The same positions in a seeded random order: almost every one far
+    // from the last, so the sums start from zero again (the worst case).
+    let mut shuffled = positions.clone();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(58);
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.random_range(0..=i));
+    }
+    g.bench_function("incremental_shuffled", |b| {
+        b.iter(|| shuffled.iter().map(|(p, me)| n.logit(black_box(p), *me)).sum::<f64>())
     });
     g.bench_function("learned_before", |b| {
         b.iter(|| {

@@ -12,10 +12,12 @@
 //! count of each side, per stretch of the closure clock, and whether the
 //! mover is red ([`inputs`]). About sixty of its [`INPUTS`] inputs are on
 //! in a position, so the hidden layer is a sum of that many weight rows
-//! (an NNUE-style accumulator, recomputed per position: the rows are short)
-//! followed by a clipped ReLU and one output. Agents read it through rows
-//! summed ahead per cell state (`CellRows`: about 25 rows a position, the
-//! same sums to the bit). Seen from the other side the
+//! (an NNUE-style accumulator) followed by a clipped ReLU and one output.
+//! Agents read it through rows summed ahead per cell state (`CellRows`:
+//! about 25 rows a position), kept up to date per thread from the last
+//! position evaluated (`LastSums`: a move changes a few cells, whose rows
+//! alone are taken out and put in), the same sums to the bit. Seen from
+//! the other side the
 //! value changes sign, so the two sides' probabilities still add up to one.
 //!
 //! Weights are `f32`; the file form is `net.<name>=<numbers>` lines inside
@@ -26,11 +28,13 @@
 //! This module only reads positions: no search, no I/O, no randomness
 //! (the trainer, [`crate::net_train`], draws the first weights).
 
-use senat_rules::board::CELLS;
-use senat_rules::dice::{DICE, Side};
+use senat_rules::board::{CELLS, Cell};
+use senat_rules::dice::{Colour, DICE, Die, Face, Side, Symbol};
 use senat_rules::position::{Layers, Phase, Position};
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Sénat's board inputs: cell × (mover's colour, the opponent's, white) × symbol.
 const BOARD: usize = CELLS * 9;
@@ -263,6 +267,81 @@ fn cell_states(p: &Position, l: &Layers, to_me: u32, to_them: u32) -> [u8; 24] {
     out
 }
 
+/// Every cell's state of [`CellRows`] in `p` (layers `l`), seen from its
+/// side to move ([`cell_states`] with the quarter turns' colours).
+#[inline(always)]
+fn states_of(p: &Position, l: &Layers) -> [u8; 24] {
+    let me = p.side_to_move();
+    let t = p.turnable();
+    cell_states(p, l, t.of(me).0, t.of(me.other()).0)
+}
+
+/// The state of [`cell_states`] of a cell holding die `d` showing face
+/// `f`, seen from a mover playing `mine`: what one cell's die alone decides.
+const fn piece_state(d: Die, f: Face, mine: Colour) -> u8 {
+    let colour = d.colour(f);
+    let shown = if colour as u8 == mine as u8 {
+        0
+    } else if matches!(colour, Colour::White) {
+        2
+    } else {
+        1
+    };
+    let symbol = match f.symbol() {
+        Symbol::Triangle => 0,
+        Symbol::Square => 1,
+        Symbol::Circle => 2,
+    };
+    // The colours a quarter turn can bring up.
+    let turns = d.turns(f);
+    let (mut to_me, mut to_them) = (0, 0);
+    let mut k = 0;
+    while k < 6 {
+        let g = Face::ALL[k];
+        if turns.contains(g) {
+            let c = d.colour(g);
+            if c as u8 == mine as u8 {
+                to_me = 1;
+            } else if !matches!(c, Colour::White) {
+                to_them = 1;
+            }
+        }
+        k += 1;
+    }
+    3 * shown + symbol + 10 * to_me + 20 * to_them
+}
+
+/// [`piece_state`] of every die and face (at `(number − 1) · 6 + face
+/// index`), for a red mover (`[0]`) and a blue one (`[1]`).
+static PIECE_STATES: [[u8; DICE * 6]; 2] = {
+    let mut t = [[0u8; DICE * 6]; 2];
+    let mut n = 1;
+    while n <= DICE {
+        let Some(d) = Die::new(n as u8) else { panic!("dice 1 to 23") };
+        let mut k = 0;
+        while k < 6 {
+            t[0][(n - 1) * 6 + k] = piece_state(d, Face::ALL[k], Colour::Red);
+            t[1][(n - 1) * 6 + k] = piece_state(d, Face::ALL[k], Colour::Blue);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Cell `i`'s state of [`cell_states`] in `p`, read from its die alone.
+#[inline(always)]
+fn cell_state(p: &Position, i: usize) -> u8 {
+    let cell = Cell::from_index(i as u8).expect("a cell of the board");
+    match p.piece_at(cell) {
+        None => EMPTY as u8,
+        Some((d, f)) => {
+            let mover = usize::from(p.side_to_move() == Side::Blue);
+            PIECE_STATES[mover][(usize::from(d.number()) - 1) * 6 + usize::from(f.index())]
+        }
+    }
+}
+
 /// The closure clock's stretch, 0 to [`CLOCK_STEPS`] − 1.
 #[inline(always)]
 fn clock_step(p: &Position) -> usize {
@@ -426,7 +505,7 @@ impl Quant {
                 *a = add16(a, r);
             }
         }
-        self.finish(acc.as_flattened())
+        self.finish_lanes(&acc)
     }
 
     /// The output for any hidden size.
@@ -441,6 +520,24 @@ impl Quant {
             }
         }
         self.finish(&acc[..h])
+    }
+
+    /// [`Quant::finish`] for 16·`C` hidden sums held in registers: 16
+    /// lanes at a time, the products summed per lane and the lanes last.
+    /// Every product and sum is exact in 32 bits (the scales' bound), so
+    /// the order changes nothing: the same value to the bit.
+    #[inline(always)]
+    fn finish_lanes<const C: usize>(&self, acc: &[[i16; 16]; C]) -> f32 {
+        let w2: &[i32] = &self.w2[..16 * C];
+        let mut lanes = [0i32; 16];
+        for (c, a) in acc.iter().enumerate() {
+            let w: &[i32; 16] = w2[16 * c..16 * c + 16].try_into().expect("16 weights");
+            for ((l, &x), &wk) in lanes.iter_mut().zip(a).zip(w) {
+                *l = l.wrapping_add(i32::from(x.clamp(0, self.qa)).wrapping_mul(wk));
+            }
+        }
+        let sum = lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x));
+        self.b2 + sum as f32 * self.out_scale
     }
 
     /// The clipped hidden sums `acc` through the output weights.
@@ -506,6 +603,9 @@ const GLOBALS: usize = 5 * 5 * CLOCK_STEPS * 2;
 /// (`the_cell_rows_are_the_listed_sum_to_the_bit`).
 #[derive(Debug)]
 struct CellRows {
+    /// This table's own number (never reused in a process): what the
+    /// per-thread sums of [`LastSums`] are keyed by.
+    id: u64,
     /// Hidden units (a multiple of 16, at most 64).
     hidden: usize,
     /// Row (cell, state) at `(cell · CELL_STATES + state) · hidden`, state
@@ -553,24 +653,28 @@ impl CellRows {
                 add(acc, row(RED));
             }
         }
-        Some(CellRows { hidden: h, cells, globals })
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        Some(CellRows { id, hidden: h, cells, globals })
     }
 
     /// The network's output for play position `p` (seen from its side to
     /// move), as [`Quant::output`] of its listed inputs.
+    /// With `fresh`, the cells' rows are summed from zero; otherwise from
+    /// the thread's last sum ([`LastSums`]): the same value to the bit.
     #[inline]
-    fn output(&self, q: &Quant, p: &Position) -> f32 {
+    fn output(&self, q: &Quant, p: &Position, fresh: bool) -> f32 {
         match self.hidden {
-            16 => self.output_lanes::<1>(q, p),
-            32 => self.output_lanes::<2>(q, p),
-            48 => self.output_lanes::<3>(q, p),
-            _ => self.output_lanes::<4>(q, p),
+            16 => self.output_lanes::<1>(q, p, fresh),
+            32 => self.output_lanes::<2>(q, p, fresh),
+            48 => self.output_lanes::<3>(q, p, fresh),
+            _ => self.output_lanes::<4>(q, p, fresh),
         }
     }
 
     /// [`CellRows::output`] for 16·`C` hidden units, the sums in registers.
     #[inline]
-    fn output_lanes<const C: usize>(&self, q: &Quant, p: &Position) -> f32 {
+    fn output_lanes<const C: usize>(&self, q: &Quant, p: &Position, fresh: bool) -> f32 {
         let me = p.side_to_move();
         let l = p.layers();
         let piles = p.piles();
@@ -580,15 +684,11 @@ impl CellRows {
         let at = g * 16 * C;
         let row = &self.globals[at..at + 16 * C];
         let mut acc: [[i16; 16]; C] = std::array::from_fn(|c| row[16 * c..16 * c + 16].try_into().expect("16 weights"));
-        let t = p.turnable();
         let restricted = (p.restricted() & l.occupied).0;
-        let states = cell_states(p, &l, t.of(me).0, t.of(me.other()).0);
-        // Every cell, a fixed count the compiler unrolls: an empty cell that
-        // no turn concerns adds its state's row of zeros, cheaper than a
-        // loop exit to mispredict.
-        for (i, &state) in states.iter().enumerate().take(CELLS) {
-            let at = (i * CELL_STATES + usize::from(state)) * 16 * C;
-            add_row(&mut acc, &self.cells[at..at + 16 * C]);
+        if fresh {
+            self.add_cells(&states_of(p, &l), &mut acc);
+        } else {
+            LAST_SUMS.with_borrow_mut(|last| last.add_cell_sums(self, p, &l, &mut acc));
         }
         let mut restricted = restricted;
         while restricted != 0 {
@@ -596,7 +696,152 @@ impl CellRows {
             restricted &= restricted - 1;
             add_row(&mut acc, &q.w1[at..at + 16 * C]);
         }
-        q.finish(acc.as_flattened())
+        q.finish_lanes(&acc)
+    }
+
+    /// Adds the cells' rows of `states` to `acc`, every cell: a fixed
+    /// count the compiler unrolls, where an empty cell that no turn
+    /// concerns adds its state's row of zeros, cheaper than a loop exit to
+    /// mispredict.
+    #[inline(always)]
+    fn add_cells<const C: usize>(&self, states: &[u8; 24], acc: &mut [[i16; 16]; C]) {
+        for (i, &state) in states.iter().enumerate().take(CELLS) {
+            add_row(acc, self.cell_row::<C>(i, state));
+        }
+    }
+
+    /// The row of cell `i` in state `state`.
+    #[inline(always)]
+    fn cell_row<const C: usize>(&self, i: usize, state: u8) -> &[i16] {
+        let at = (i * CELL_STATES + usize::from(state)) * 16 * C;
+        &self.cells[at..at + 16 * C]
+    }
+}
+
+/// The incremental first layer: the cell rows' sum of the positions this
+/// thread evaluated last, one per (table, side to move) for the last few
+/// pairs, so that the next position's sum is the last one's plus the rows
+/// of the cells whose die changed less their old rows
+/// ([`Position::cells_differing`], each new state read from its die
+/// alone: [`cell_state`]): a move changes a few cells, so evaluating a
+/// position's children in turn, or the leaves of a search one after
+/// another, reads and adds a few rows instead of every cell's. The sums
+/// are 16-bit wrapping, in which subtraction undoes addition exactly: the
+/// result is the sum from zero to the bit, whatever was evaluated before
+/// and in whatever order (`the_last_sums_are_the_sums_from_zero`). Kept
+/// per thread so that no caller passes state (searches run one per
+/// thread); a table's sums are keyed by its never-reused number, so a
+/// dropped table's can never be taken for a new one's.
+struct LastSums {
+    /// The slots, each a (table, side to move) pair's last sum.
+    slots: [LastSum; LAST_SLOTS],
+    /// The slot the next new pair takes (in turn).
+    next: usize,
+    /// Sums made from the last one (the tests' proof that the path runs).
+    #[cfg(test)]
+    incremental: usize,
+}
+
+/// Pairs of (table, side to move) kept per thread: both sides of two
+/// networks (an arena of two network agents).
+const LAST_SLOTS: usize = 4;
+
+/// A changed-cell count beyond which the sum is made from zero: every
+/// cell's row against two rows a changed cell.
+const MOST_CHANGED: u32 = 8;
+
+/// One (table, side to move) pair's last position, its cell states and
+/// their rows' sum.
+#[derive(Clone, Copy)]
+struct LastSum {
+    /// The table's [`CellRows::id`]; 0: none yet.
+    id: u64,
+    /// The side to move.
+    mover: Side,
+    /// The position.
+    pos: Position,
+    /// Its cell states ([`cell_states`]).
+    states: [u8; 24],
+    /// Their rows' sum (the first `C` groups of 16 hidden units).
+    sums: [[i16; 16]; 4],
+}
+
+thread_local! {
+    static LAST_SUMS: RefCell<LastSums> = const {
+        RefCell::new(LastSums {
+            slots: [LastSum {
+                id: 0,
+                mover: Side::Red,
+                pos: Position::start(),
+                states: [0; 24],
+                sums: [[0; 16]; 4],
+            }; LAST_SLOTS],
+            next: 0,
+            #[cfg(test)]
+            incremental: 0,
+        })
+    };
+}
+
+impl LastSums {
+    /// Adds to `acc` the sum of `rows`' cell rows for play position `p`
+    /// (layers `l`), made from the last such sum of the same table and
+    /// side to move where there is one and few cells changed, and kept as
+    /// the last.
+    #[inline(always)]
+    fn add_cell_sums<const C: usize>(&mut self, rows: &CellRows, p: &Position, l: &Layers, acc: &mut [[i16; 16]; C]) {
+        let mover = p.side_to_move();
+        let found = self.slots.iter().position(|s| s.id == rows.id && s.mover == mover);
+        let slot = match found {
+            Some(k) => {
+                let last = &mut self.slots[k];
+                let mut changed = p.cells_differing(&last.pos).0;
+                if changed.count_ones() <= MOST_CHANGED {
+                    let sums: &mut [[i16; 16]; C] = (&mut last.sums[..C]).try_into().expect("C ≤ 4 groups");
+                    while changed != 0 {
+                        let i = changed.trailing_zeros() as usize;
+                        changed &= changed - 1;
+                        let state = cell_state(p, i);
+                        sub_row(sums, rows.cell_row::<C>(i, last.states[i]));
+                        add_row(sums, rows.cell_row::<C>(i, state));
+                        last.states[i] = state;
+                    }
+                    last.pos = *p;
+                    for (a, c) in acc.iter_mut().zip(sums.iter()) {
+                        *a = add16(a, c);
+                    }
+                    #[cfg(test)]
+                    {
+                        self.incremental += 1;
+                    }
+                    return;
+                }
+                k
+            }
+            None => {
+                let k = self.next;
+                self.next = (k + 1) % LAST_SLOTS;
+                k
+            }
+        };
+        let states = states_of(p, l);
+        let mut sums = [[0i16; 16]; C];
+        rows.add_cells(&states, &mut sums);
+        for (a, c) in acc.iter_mut().zip(&sums) {
+            *a = add16(a, c);
+        }
+        let last = &mut self.slots[slot];
+        *last = LastSum { id: rows.id, mover, pos: *p, states, sums: [[0; 16]; 4] };
+        last.sums[..C].copy_from_slice(&sums);
+    }
+}
+
+/// Subtracts `row` (16·`C` weights) from the sums `acc`, wrapping.
+#[inline(always)]
+fn sub_row<const C: usize>(acc: &mut [[i16; 16]; C], row: &[i16]) {
+    for (c, a) in acc.iter_mut().enumerate() {
+        let r: &[i16; 16] = row[16 * c..16 * c + 16].try_into().expect("16 weights");
+        *a = std::array::from_fn(|k| a[k].wrapping_sub(r[k]));
     }
 }
 
@@ -713,13 +958,28 @@ impl Net {
     /// The network's log-odds that `me` wins Sénat play position `p`.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
+        self.logit_rows(p, me, false)
+    }
+
+    /// [`Net::logit`] with the cells' rows summed from zero instead of
+    /// from the thread's last sum ([`LastSums`]): the same value to the
+    /// bit, at the cost of every cell's row; the reference of the tests
+    /// and the bench.
+    #[inline]
+    pub fn logit_fresh(&self, p: &Position, me: Side) -> f64 {
+        self.logit_rows(p, me, true)
+    }
+
+    /// [`Net::logit`], the cell rows from zero if `fresh`.
+    #[inline(always)]
+    fn logit_rows(&self, p: &Position, me: Side, fresh: bool) -> f64 {
         // The summed cell rows where there is an integer form with a kernel
         // for its size (the same value as the listed inputs', sooner).
         if let Some(q) = self.quant.0.get_or_init(|| Quant::new(self))
             && self.inputs == INPUTS
             && let Some(rows) = self.quant.1.get_or_init(|| CellRows::new(q))
         {
-            let out = f64::from(rows.output(q, p));
+            let out = f64::from(rows.output(q, p, fresh));
             return if p.side_to_move() == me { out } else { -out };
         }
         self.logit_by(p, me, list_inputs)
@@ -1248,6 +1508,68 @@ mod tests {
             assert!(differ > positions.len() / 2, "{what}: the outputs vary ({differ})");
             let rows = n.quant.1.get().expect("logit made the cell rows or refused them");
             assert_eq!(rows.is_some(), n.hidden.is_multiple_of(16) && n.hidden <= 64, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_cells_state_is_read_from_its_die_alone() {
+        let positions: Vec<Position> = random_positions(41, 3000).into_iter().filter(|p| p.is_play()).collect();
+        let mut occupied = 0;
+        for p in &positions {
+            let states = states_of(p, &p.layers());
+            for (i, &state) in states.iter().enumerate().take(CELLS) {
+                assert_eq!(cell_state(p, i), state, "cell {i} of {}", p.to_spn());
+                occupied += usize::from(usize::from(state) % 10 != EMPTY);
+            }
+        }
+        assert!(occupied > 10 * positions.len(), "{occupied}");
+    }
+
+    #[test]
+    fn the_last_sums_are_the_sums_from_zero() {
+        // Positions in game order (few cells change from one to the next),
+        // evaluated by networks in turn, each from both sides, then shuffled:
+        // every value equals the listed inputs' to the bit, whichever sums
+        // the thread kept (five tables and two movers for four slots).
+        let mut rng = testkit::XorShift64::new(31);
+        let positions: Vec<Position> = random_positions(37, 2500).into_iter().filter(|p| p.is_play()).collect();
+        assert!(positions.len() > 1000, "{}", positions.len());
+        let mut nets: Vec<Net> = [(16, 0.3), (48, 0.5), (64, 1.0), (64, 40.0)]
+            .map(|(h, scale)| random_net(INPUTS, h, scale, &mut rng))
+            .into();
+        nets.push(crate::learned::Learned::shipped_net().net.as_deref().expect("a network").clone());
+        let check = |n: &Net, p: &Position, me: Side| {
+            let v = n.logit(p, me).to_bits();
+            assert_eq!(v, n.logit_listed(p, me).to_bits(), "{}", p.to_spn());
+            assert_eq!(v, n.logit_fresh(p, me).to_bits(), "{}", p.to_spn());
+        };
+        let before = LAST_SUMS.with_borrow(|l| l.incremental);
+        for n in &nets {
+            for p in &positions {
+                check(n, p, p.side_to_move());
+            }
+        }
+        let in_order = LAST_SUMS.with_borrow(|l| l.incremental) - before;
+        assert!(in_order > nets.len() * positions.len() / 2, "{in_order} sums from the last");
+        for p in &positions {
+            for n in &nets {
+                check(n, p, Side::Red);
+                check(n, p, Side::Blue);
+            }
+        }
+        let mut order: Vec<usize> = (0..positions.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        for &i in &order {
+            let n = &nets[rng.below(nets.len())];
+            check(n, &positions[i], positions[i].side_to_move());
+        }
+        // A clone makes its own table: its sums never meet the original's.
+        let copy = nets[2].clone();
+        drop(nets);
+        for p in positions.iter().take(200) {
+            check(&copy, p, p.side_to_move());
         }
     }
 

@@ -153,6 +153,38 @@ fn gather_nibbles(x: u64) -> u32 {
     }
 }
 
+/// Cells whose die number is in the second dice word (cells 12–22).
+const CELLS_HI_DICE: u32 = 11;
+
+/// Bit 0 of each of the first `fields` 5-bit fields of `x`, gathered into
+/// contiguous bits (x86 `pext` when available).
+#[inline(always)]
+fn gather_fives(x: u64, fields: u32) -> u32 {
+    // Bit 0 of every 5-bit field of a word (12 fields).
+    const FIVE_LOW: u64 = 0x0084_2108_4210_8421;
+    let mask = FIVE_LOW & ((1u64 << (5 * fields)) - 1);
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled at compile time.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_pext_u64(x, mask) as u32
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let _ = mask;
+        gather_fives_portable(x, fields)
+    }
+}
+
+/// [`gather_fives`] without `pext`.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2", not(test)), allow(dead_code))]
+#[inline(always)]
+fn gather_fives_portable(x: u64, fields: u32) -> u32 {
+    (0..fields).fold(0, |acc, k| acc | (((x >> (5 * k)) & 1) as u32) << k)
+}
+
 /// The four cell planes of a position, computed once per move generation.
 #[derive(Clone, Copy)]
 pub(crate) struct Planes {
@@ -698,6 +730,21 @@ impl Position {
         Bitboard(gather_nibbles(lo | lo >> 1) | gather_nibbles(hi | hi >> 1) << 16)
     }
 
+    /// The cells whose die, or the face it shows, differs between `self`
+    /// and `other` (a die come or gone included): what an evaluation
+    /// kept up to date from `other` must read again. Word-wide, no loop
+    /// over the cells.
+    #[inline]
+    pub fn cells_differing(&self, other: &Position) -> Bitboard {
+        // A nibble (a cell's code) or a 5-bit field (its die) that differs
+        // has a bit set; each is folded onto its lowest bit, then gathered.
+        let codes = |x: u64| gather_nibbles(x | x >> 1 | x >> 2 | x >> 3);
+        let (c0, c1) = (self.codes[0] ^ other.codes[0], (self.codes[1] ^ other.codes[1]) & CODES_HI);
+        let dice = |x: u64, fields: u32| gather_fives(x | x >> 1 | x >> 2 | x >> 3 | x >> 4, fields);
+        let (d0, d1) = (self.dice[0] ^ other.dice[0], self.dice[1] ^ other.dice[1]);
+        Bitboard(codes(c0) | codes(c1) << 16 | dice(d0, 12) | dice(d1, CELLS_HI_DICE) << 12)
+    }
+
     /// Number of dice on the board.
     #[inline]
     pub fn dice_count(&self) -> u32 {
@@ -1100,6 +1147,41 @@ impl std::fmt::Debug for Position {
 mod tests {
     use super::*;
     use crate::moves::MoveKind;
+
+    #[test]
+    fn cells_differing_are_the_cells_whose_piece_differs() {
+        // Positions along random games, each against the next, one a few
+        // plies on and one of another game: the word-wide mask is the
+        // cell-by-cell comparison.
+        let mut rng = testkit::XorShift64::new(11);
+        let mut seen = Vec::new();
+        for _ in 0..40 {
+            let mut p = Position::start();
+            for _ in 0..200 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seen.push(p);
+                p.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        let mut differing = 0;
+        for (i, a) in seen.iter().enumerate() {
+            for b in [seen[(i + 1) % seen.len()], seen[(i + 5) % seen.len()], seen[rng.below(seen.len())]] {
+                let want =
+                    Cell::all().filter(|&c| a.piece_at(c) != b.piece_at(c)).fold(0u32, |m, c| m | 1 << c.index());
+                assert_eq!(a.cells_differing(&b).0, want, "{} against {}", a.to_spn(), b.to_spn());
+                differing += want.count_ones();
+            }
+        }
+        assert!(differing > 1000, "the positions differ somewhere ({differing})");
+        for x in [0, u64::MAX, 0x0123_4567_89ab_cdef, 0x8421_0842_1084_2108] {
+            for fields in [11, 12] {
+                assert_eq!(gather_fives(x, fields), gather_fives_portable(x, fields), "{x:#x}");
+            }
+        }
+    }
 
     #[test]
     fn layers_are_the_one_read_of_showing_and_with_symbol() {

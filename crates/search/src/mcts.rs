@@ -298,20 +298,34 @@ fn rank<G: Game, R: Rollout<G>>(s: &G::State, buf: &[G::Move], rollout: &mut R, 
 }
 
 /// The priors of `ranked` children (best first), in order, through `push`:
-/// uniform under UCT, the softmax of the priorities under PUCT.
-fn priors<M: Copy>(sel: Selection, ranked: &[(i32, M)], mut push: impl FnMut(M, f32)) {
+/// uniform under UCT, the softmax of the priorities under PUCT (each
+/// child's weight computed once, into `weights`). Returns whether the
+/// priors never increase along `ranked` (see [`SORTED`]).
+fn priors<M: Copy>(sel: Selection, ranked: &[(i32, M)], weights: &mut Vec<f64>, mut push: impl FnMut(M, f32)) -> bool {
     let uniform = 1.0 / ranked.len().max(1) as f32;
     match sel {
         Selection::Puct { temp, .. } if !ranked.is_empty() => {
             // Softmax of the priorities (the first is the largest).
             let top = ranked[0].0 as f64;
             let weight = |p: i32| ((p as f64 - top) / temp.max(1e-9)).exp();
-            let sum: f64 = ranked.iter().map(|&(p, _)| weight(p)).sum();
-            for &(p, m) in ranked {
-                push(m, (weight(p) / sum) as f32);
+            weights.clear();
+            weights.extend(ranked.iter().map(|&(p, _)| weight(p)));
+            let sum: f64 = weights.iter().sum();
+            let mut last = f32::INFINITY;
+            let mut sorted = true;
+            for (&(_, m), &w) in ranked.iter().zip(weights.iter()) {
+                let prior = (w / sum) as f32;
+                // Not `<=`: a NaN prior clears the flag too.
+                sorted &= prior <= last;
+                last = prior;
+                push(m, prior);
             }
+            sorted
         }
-        _ => ranked.iter().for_each(|&(_, m)| push(m, uniform)),
+        _ => {
+            ranked.iter().for_each(|&(_, m)| push(m, uniform));
+            true
+        }
     }
 }
 
@@ -328,6 +342,13 @@ pub(crate) fn most_visited<M: Copy>(moves: &[(M, u64, f64)]) -> Option<M> {
 const EXPANDED: u8 = 1;
 /// A chance node: its children are outcomes, drawn by their priors.
 const CHANCE: u8 = 2;
+/// The children's priors never increase in child order (the order of
+/// [`rank`]: always, but checked as they are made). Under PUCT an
+/// unvisited child's value then never exceeds that of an earlier
+/// unvisited one, so [`Tree::select`] visits them in order: the visited
+/// children come before every unvisited one it may choose, and it stops
+/// at the first such unvisited child instead of reading the rest.
+const SORTED: u8 = 4;
 
 /// One node: the move that led to it and the statistics of the player who
 /// made that move.
@@ -383,6 +404,8 @@ struct Tree<G: Game> {
     buf: Vec<G::Move>,
     outcomes: Vec<(G::Move, f64)>,
     ranked: Vec<(i32, G::Move)>,
+    /// The softmax weights of `ranked` ([`priors`]).
+    weights: Vec<f64>,
     /// Time spent in rollouts by this tree's playouts.
     rollout_time: Duration,
     /// Whether this tree proves (asked for, and two teams).
@@ -406,6 +429,7 @@ impl<G: Game> Tree<G> {
             buf: Vec::new(),
             outcomes: Vec::new(),
             ranked: Vec::new(),
+            weights: Vec::new(),
             rollout_time: Duration::ZERO,
             solve,
             side,
@@ -443,17 +467,27 @@ impl<G: Game> Tree<G> {
         rank::<G, R>(s, &self.buf, rollout, &mut self.ranked);
         let first = self.nodes.len() as u32;
         let nodes = &mut self.nodes;
-        priors(sel, &self.ranked, |m, p| nodes.push(Node::new(Some(m), player, p)));
+        let sorted = priors(sel, &self.ranked, &mut self.weights, |m, p| nodes.push(Node::new(Some(m), player, p)));
         let node = &mut self.nodes[n];
         node.first = first;
         node.children = self.ranked.len() as u32;
-        node.flags |= EXPANDED;
+        node.flags |= EXPANDED | if sorted { SORTED } else { 0 };
     }
 
     /// The child of `n` to descend into; when the tree proves, never one
     /// proved lost for the player to move (the node would be proved lost,
     /// and not searched, if every child were).
     fn select(&self, n: usize, sel: Selection) -> usize {
+        let best = self.scan(n, sel, true);
+        debug_assert_eq!(best, self.scan(n, sel, false), "the first unvisited child ends the scan");
+        best
+    }
+
+    /// [`Tree::select`]'s scan of the children, which may stop at the first
+    /// unvisited one under [`SORTED`] if `stop` (the same child: the debug
+    /// builds check it at every selection).
+    #[inline(always)]
+    fn scan(&self, n: usize, sel: Selection, stop: bool) -> usize {
         let node = &self.nodes[n];
         let kids = node.first as usize..(node.first + node.children) as usize;
         let term = parent_term(sel, node.visits as u64);
@@ -461,6 +495,9 @@ impl<G: Game> Tree<G> {
         let mut best_v = f64::NEG_INFINITY;
         // The sign of the mover's frame (all children share the mover).
         let sign = if self.solve { self.side[self.nodes[kids.start].player as usize] } else { 0 };
+        // An unvisited child's value rises with its prior for c ≥ 0 (a
+        // negative c is refused by the specs, but this does not rest on it).
+        let sorted = stop && node.flags & SORTED != 0 && matches!(sel, Selection::Puct { c, .. } if c >= 0.0);
         for i in kids {
             let k = &self.nodes[i];
             if sign != 0 && (if sign > 0 { k.hi } else { -k.lo }) < 0 {
@@ -472,6 +509,11 @@ impl<G: Game> Tree<G> {
             if v > best_v {
                 best_v = v;
                 best = i;
+            }
+            if sorted && k.visits == 0 {
+                // No later child can do better (SORTED): each later one is
+                // unvisited, with a prior no larger, and a tie keeps this one.
+                break;
             }
         }
         best

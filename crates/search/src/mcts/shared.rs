@@ -177,6 +177,8 @@ pub(super) struct Worker<'t, G: Game> {
     buf: Vec<G::Move>,
     outcomes: Vec<(G::Move, f64)>,
     ranked: Vec<(i32, G::Move)>,
+    /// The softmax weights of `ranked`.
+    weights: Vec<f64>,
     /// Time spent in this thread's rollouts.
     pub(super) rollout_time: Duration,
 }
@@ -189,6 +191,7 @@ impl<'t, G: Game> Worker<'t, G> {
             buf: Vec::new(),
             outcomes: Vec::new(),
             ranked: Vec::new(),
+            weights: Vec::new(),
             rollout_time: Duration::ZERO,
         }
     }
@@ -223,7 +226,7 @@ impl<'t, G: Game> Worker<'t, G> {
             let player = G::to_move(s) as u8;
             rank::<G, R>(s, &self.buf, rollout, &mut self.ranked);
             let mut kids = Vec::with_capacity(self.ranked.len());
-            priors(sel, &self.ranked, |m, p| kids.push(Node::new(Some(m), player, p)));
+            priors(sel, &self.ranked, &mut self.weights, |m, p| kids.push(Node::new(Some(m), player, p)));
             kids
         };
         if root {
