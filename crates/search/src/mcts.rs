@@ -315,7 +315,7 @@ fn priors<M: Copy>(sel: Selection, ranked: &[(i32, M)], weights: &mut Vec<f64>, 
             let mut sorted = true;
             for (&(_, m), &w) in ranked.iter().zip(weights.iter()) {
                 let prior = (w / sum) as f32;
-                // Not `<=`: a NaN prior clears the flag too.
+                // A NaN prior compares false: it clears the flag too.
                 sorted &= prior <= last;
                 last = prior;
                 push(m, prior);
