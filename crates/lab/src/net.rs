@@ -955,14 +955,18 @@ impl Net {
         out
     }
 
-    /// The network's log-odds that `me` wins Sénat play position `p`.
+    /// The network's log-odds that `me` wins Sénat play position `p`. The
+    /// first layer's sums are kept per thread from the last position
+    /// evaluated (the rows of the cells that changed taken out and put
+    /// in: see the module's comment); the value is the same to the bit as
+    /// [`Net::logit_fresh`]'s.
     #[inline]
     pub fn logit(&self, p: &Position, me: Side) -> f64 {
         self.logit_rows(p, me, false)
     }
 
     /// [`Net::logit`] with the cells' rows summed from zero instead of
-    /// from the thread's last sum ([`LastSums`]): the same value to the
+    /// from the thread's last sums: the same value to the
     /// bit, at the cost of every cell's row; the reference of the tests
     /// and the bench.
     #[inline]
