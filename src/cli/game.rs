@@ -307,7 +307,7 @@ pub(crate) fn domino_text_states(
     let parse = |s: &State, m: &str| s.parse_move(m);
     let variant = domino_variant_text(g);
     let state = senat_lab::catalog::Position::domino_state;
-    let (states, moves) = typed_record(record, GameKind::Dominoes, &variant, state, parse)?;
+    let (states, moves) = typed_record(record, g.game, &variant, state, parse)?;
     Ok((record.name.clone(), states, moves))
 }
 

@@ -505,7 +505,7 @@ impl Quant {
                 *a = add16(a, r);
             }
         }
-        self.finish_lanes(&acc)
+        self.finish(acc.as_flattened())
     }
 
     /// The output for any hidden size.
@@ -520,24 +520,6 @@ impl Quant {
             }
         }
         self.finish(&acc[..h])
-    }
-
-    /// [`Quant::finish`] for 16·`C` hidden sums held in registers: 16
-    /// lanes at a time, the products summed per lane and the lanes last.
-    /// Every product and sum is exact in 32 bits (the scales' bound), so
-    /// the order changes nothing: the same value to the bit.
-    #[inline(always)]
-    fn finish_lanes<const C: usize>(&self, acc: &[[i16; 16]; C]) -> f32 {
-        let w2: &[i32] = &self.w2[..16 * C];
-        let mut lanes = [0i32; 16];
-        for (c, a) in acc.iter().enumerate() {
-            let w: &[i32; 16] = w2[16 * c..16 * c + 16].try_into().expect("16 weights");
-            for ((l, &x), &wk) in lanes.iter_mut().zip(a).zip(w) {
-                *l = l.wrapping_add(i32::from(x.clamp(0, self.qa)).wrapping_mul(wk));
-            }
-        }
-        let sum = lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x));
-        self.b2 + sum as f32 * self.out_scale
     }
 
     /// The clipped hidden sums `acc` through the output weights.
@@ -696,7 +678,7 @@ impl CellRows {
             restricted &= restricted - 1;
             add_row(&mut acc, &q.w1[at..at + 16 * C]);
         }
-        q.finish_lanes(&acc)
+        q.finish(acc.as_flattened())
     }
 
     /// Adds the cells' rows of `states` to `acc`, every cell: a fixed

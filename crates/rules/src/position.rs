@@ -160,20 +160,18 @@ const CELLS_HI_DICE: u32 = 11;
 /// contiguous bits (x86 `pext` when available).
 #[inline(always)]
 fn gather_fives(x: u64, fields: u32) -> u32 {
-    // Bit 0 of every 5-bit field of a word (12 fields).
-    const FIVE_LOW: u64 = 0x0084_2108_4210_8421;
-    let mask = FIVE_LOW & ((1u64 << (5 * fields)) - 1);
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
+        // Bit 0 of every 5-bit field of a word (12 fields), the first `fields`.
+        const FIVE_LOW: u64 = 0x0084_2108_4210_8421;
         // SAFETY: the bmi2 target feature is enabled at compile time.
         #[allow(unused_unsafe)]
         unsafe {
-            std::arch::x86_64::_pext_u64(x, mask) as u32
+            std::arch::x86_64::_pext_u64(x, FIVE_LOW & ((1u64 << (5 * fields)) - 1)) as u32
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     {
-        let _ = mask;
         gather_fives_portable(x, fields)
     }
 }
