@@ -577,6 +577,9 @@ fn run_batch<G: batch::BatchGame>(
                 t.capped, t.games
             )?;
         }
+        if let Some(line) = t.loss.line(batch::LOSS_TEAMS) {
+            writeln!(out, "{line}")?;
+        }
         writeln!(out, "{}", variety.line())?;
         let plies = r.tally.plies as f64 * r.played as f64 / r.tally.games.max(1) as f64;
         writeln!(out, "{}", rate_line(r.played, r.resumed, r.seconds, threads, Some(plies)))?;

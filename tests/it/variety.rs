@@ -261,6 +261,71 @@ fn vary_loss_columns_round_trip_through_resume_and_merge() {
     assert!(d.text("plain.csv").lines().nth(1).unwrap().ends_with(",final_spn"));
 }
 
+/// `vary=ε` in the other games' MCTS: each team's value loss is written
+/// in two columns before `final` (only by such a batch), the report and the
+/// summary give their means, a run cut and resumed and the merge of its
+/// shards read them back into the same files, and `vary=0` is the agent
+/// without the key, byte for byte.
+#[test]
+fn other_games_vary_loss_columns_round_trip() {
+    for (game, games) in [("connect4", "6"), ("focus", "4"), ("debacle", "2")] {
+        let d = TempDir::new(&format!("variety-vary-{game}"));
+        let spec = |extra: &str| format!("mcts:playouts=24{extra}");
+        let run = |agent: &str, extra: &[&str]| {
+            let base = ["selfplay", "--game", game, "--games", games, "--seed", "7", "--threads", "1"];
+            let o = senat_in(&d.0, &[&base[..], &["--first", agent, "--second", agent], extra].concat());
+            assert!(o.status.success(), "{game}: {}", stderr(&o));
+            stdout(&o)
+        };
+        let varied = spec(",vary=0.05,temp_plies=8");
+        let out = run(&varied, &["--out", "all.csv", "--summary", "all-sum.csv"]);
+        assert!(out.contains("  vary loss  first "), "{game}: {out}");
+        let all = d.text("all.csv");
+        let header: Vec<&str> = all.lines().nth(1).unwrap().split(',').collect();
+        let at = header.len() - 3;
+        assert_eq!(header[at..], ["first_vary_loss", "second_vary_loss", "final"], "{game}");
+        let mut drew = false;
+        let body: String = all.lines().skip(2).map(|l| format!("{l}\n")).collect();
+        let mut rows = csv::ReaderBuilder::new().has_headers(false).from_reader(body.as_bytes());
+        for row in rows.records() {
+            let row = row.unwrap();
+            assert_eq!(row.len(), header.len(), "{game}: {row:?}");
+            for k in [at, at + 1] {
+                let loss: f64 = row[k].parse().unwrap();
+                // Four draws per team within 8 plies, each within ε (Débâcle: per round).
+                let cap = if game == "debacle" { f64::INFINITY } else { 4.0 * 0.05 + 1e-9 };
+                assert!((0.0..=cap).contains(&loss), "{game}: {row:?}");
+                drew |= loss > 0.0;
+            }
+        }
+        // These two Débâcle games record no loss (no draw below the usual move's mean): not required.
+        assert!(drew || game == "debacle", "{game}: no draw gave up any value: {all}");
+        let summary = d.text("all-sum.csv");
+        for team in ["first", "second", "game"] {
+            assert!(summary.lines().next().unwrap().contains(&format!(",vary_loss_{team}_mean,")), "{summary}");
+        }
+        // Cut after one row and resumed: the same file and summary.
+        let cut: String = all.lines().take(3).map(|l| format!("{l}\n")).collect();
+        d.write("cut.csv", cut);
+        run(&varied, &["--out", "cut.csv", "--summary", "cut-sum.csv", "--resume", "--quiet"]);
+        assert_eq!(d.text("cut.csv"), all, "{game}");
+        assert_eq!(d.text("cut-sum.csv"), summary, "{game}");
+        for k in [1, 2] {
+            run(&varied, &["--shard", &format!("{k}/2"), "--out", &format!("s{k}.csv"), "--summary", "", "--quiet"]);
+        }
+        let o = senat_in(&d.0, &["merge", "s2.csv", "s1.csv", "--out", "m.csv", "--summary", "m-sum.csv", "--quiet"]);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        assert_eq!(d.text("m.csv"), all, "{game}");
+        assert_eq!(d.text("m-sum.csv"), summary, "{game}");
+        // vary=0 is no key: the same files as the plain agent's, no loss columns.
+        run(&spec(""), &["--out", "plain.csv", "--summary", "plain-sum.csv", "--quiet"]);
+        run(&spec(",vary=0"), &["--out", "zero.csv", "--summary", "zero-sum.csv", "--quiet"]);
+        assert_eq!(d.text("zero.csv"), d.text("plain.csv"), "{game}");
+        assert_eq!(d.text("zero-sum.csv"), d.text("plain-sum.csv"), "{game}");
+        assert!(!d.text("plain.csv").contains("vary_loss") && !d.text("plain-sum.csv").contains("vary_loss"));
+    }
+}
+
 /// A batch of `swap=yes` whose agents have `vary=` writes both optional
 /// columns, `swapped` first, then the losses (20 fields), and reads them
 /// back: resumed and merged, the same file and summary.

@@ -33,6 +33,65 @@ pub fn parse_micros(text: &str) -> Option<u64> {
     whole.parse::<u64>().ok()?.checked_mul(1_000_000)?.checked_add(f * scale)
 }
 
+/// The value losses of value-bounded draws (`vary=`) over a batch's
+/// games, in millionths ([`loss_micros`]): per side (the two sides of a
+/// game, in the order the games file writes them) and both sides summed,
+/// with their sums of squares for an interval. Sums of whole numbers, so
+/// a batch's tally is the same however its games are split and merged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LossTally {
+    /// Games with a value loss recorded.
+    pub games: u64,
+    /// Their summed losses: the first side, the second, both together.
+    pub sum: [u64; 3],
+    /// The sums of their squares (per game), in the order of `sum`.
+    pub sq_sum: [u128; 3],
+}
+
+impl LossTally {
+    /// Adds one game's losses, its two sides' in millionths.
+    pub fn add(&mut self, [a, b]: [u64; 2]) {
+        self.games += 1;
+        for (k, x) in [a, b, a + b].into_iter().enumerate() {
+            self.sum[k] += x;
+            self.sq_sum[k] += x as u128 * x as u128;
+        }
+    }
+
+    /// Adds another tally's games.
+    pub fn merge(&mut self, o: &LossTally) {
+        self.games += o.games;
+        for k in 0..3 {
+            self.sum[k] += o.sum[k];
+            self.sq_sum[k] += o.sq_sum[k];
+        }
+    }
+
+    /// The mean loss per game of side `k` (0 the first, 1 the second, 2
+    /// both summed) in score units, with its 95% interval (normal: mean ±
+    /// 1.96 sd/√n, its low end at least 0); `None` without games recorded.
+    pub fn mean(&self, k: usize) -> Option<(f64, (f64, f64))> {
+        if self.games == 0 {
+            return None;
+        }
+        let n = self.games as f64;
+        let mean = self.sum[k] as f64 / n;
+        let var = if self.games < 2 { 0.0 } else { ((self.sq_sum[k] as f64 - n * mean * mean) / (n - 1.0)).max(0.0) };
+        let half = Z95 * (var / n).sqrt();
+        Some((mean / 1e6, ((mean - half).max(0.0) / 1e6, (mean + half) / 1e6)))
+    }
+
+    /// The report's line (`  vary loss  red 0.0051 [0.0049, 0.0052], …
+    /// per game …`) with the sides named `sides` (the first, the second,
+    /// both); `None` without games recorded.
+    pub fn line(&self, sides: [&str; 3]) -> Option<String> {
+        let parts: Vec<String> = (0..3)
+            .filter_map(|k| self.mean(k).map(|(m, (lo, hi))| format!("{} {m:.4} [{lo:.4}, {hi:.4}]", sides[k])))
+            .collect();
+        (!parts.is_empty()).then(|| format!("  vary loss  {} per game (score units, 95% interval)", parts.join(", ")))
+    }
+}
+
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 

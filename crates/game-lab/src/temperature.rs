@@ -64,35 +64,48 @@ pub enum TempError {
     },
     /// The value is out of bounds.
     Limit(LimitError),
+    /// `vary=` and `temp=` in one spec: both vary the first plies.
+    Both,
 }
 
 impl fmt::Display for TempError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TempError::NotNumber { key, value } => {
-                let what = if key == "temp" { "a number from 0" } else { "a whole number of plies from 0" };
+                let what = match key.as_str() {
+                    "temp" => "a number from 0",
+                    "vary" => "a value margin in 0..=1",
+                    _ => "a whole number of plies from 0",
+                };
                 write!(f, "`{key}={value}`: expected {what}")
             }
             TempError::Limit(e) => e.fmt(f),
+            TempError::Both => {
+                f.write_str("vary= and temp= both vary the first plies: keep one (temp_plies=K gives vary's plies)")
+            }
         }
     }
 }
 
 impl std::error::Error for TempError {}
 
-/// The temperature keys of one spec as read so far (`temp=`, `temp_plies=`);
-/// [`TempKeys::resolve`] applies the defaults.
+/// The keys of one spec that vary its first plies, as read so far
+/// (`temp=`, `temp_plies=`, and MCTS's `vary=`); [`TempKeys::resolve`]
+/// and [`TempKeys::variety`] apply the defaults. A spec's grammar decides
+/// which of them its kind takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TempKeys {
     /// `temp=`, if given.
     pub temp: Option<f64>,
     /// `temp_plies=`, if given.
     pub plies: Option<u32>,
+    /// `vary=`, if given ([`Vary::margin`]).
+    pub vary: Option<f64>,
 }
 
 impl TempKeys {
-    /// Reads `key=value` if `key` is `temp` or `temp_plies`: `Ok(true)` when
-    /// taken, `Ok(false)` when the key is another one.
+    /// Reads `key=value` if `key` is `temp`, `temp_plies` or `vary`:
+    /// `Ok(true)` when taken, `Ok(false)` when the key is another one.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, TempError> {
         let bad = || TempError::NotNumber { key: key.to_string(), value: value.to_string() };
         match key {
@@ -104,9 +117,25 @@ impl TempKeys {
                 let n: u64 = value.parse().map_err(|_| bad())?;
                 self.plies = Some(limits::plies(key, n).map_err(TempError::Limit)?);
             }
+            "vary" => {
+                let e: f64 = value.parse().map_err(|_| bad())?;
+                self.vary = Some(limits::margin(key, e).map_err(TempError::Limit)?);
+            }
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The temperature or the value-bounded choice these keys give (at
+    /// most one is on): with `vary=`, a [`Vary`] over `temp_plies=` plies
+    /// ([`DEFAULT_TEMP_PLIES`] by default) and no temperature; without it,
+    /// [`TempKeys::resolve`]. `vary=` with `temp=` is refused.
+    pub fn variety(&self) -> Result<(Temperature, Vary), TempError> {
+        match self.vary {
+            Some(_) if self.temp.is_some() => Err(TempError::Both),
+            Some(margin) => Ok((Temperature::OFF, Vary::new(margin, self.plies.unwrap_or(DEFAULT_TEMP_PLIES)))),
+            None => Ok((self.resolve(), Vary::OFF)),
+        }
     }
 
     /// The temperature these keys give (defaults for the one not given).

@@ -11,7 +11,9 @@ use senat_rules::game::EndReason;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-pub use game_lab::stats::{Z95, loss_micros, micros_text, outcome_table, parse_micros, wilson, wilson_share};
+pub use game_lab::stats::{
+    LossTally, Z95, loss_micros, micros_text, outcome_table, parse_micros, wilson, wilson_share,
+};
 
 /// The four policy names of a matchup: red's and blue's play and draft policies.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -98,12 +100,9 @@ pub struct Tally {
     pub red_seat: u64,
     /// Of them, the wins of the blue drafter's agents (`blue=`).
     pub blue_seat: u64,
-    /// Games with a value loss recorded ([`GameSummary::vary_loss`]).
-    pub loss_games: u64,
-    /// Their summed value losses in millionths: red, blue, both sides.
-    pub loss_sum: [u64; 3],
-    /// The sums of their squares (per game), in the order of `loss_sum`.
-    pub loss_sq_sum: [u128; 3],
+    /// The value losses of the games that record them
+    /// ([`GameSummary::vary_loss`]): red, blue, both sides.
+    pub loss: LossTally,
 }
 
 impl Tally {
@@ -134,31 +133,9 @@ impl Tally {
                 None => {}
             }
         }
-        if let Some([r, b]) = g.vary_loss {
-            self.loss_games += 1;
-            for (k, x) in [r, b, r + b].into_iter().enumerate() {
-                self.loss_sum[k] += x;
-                self.loss_sq_sum[k] += x as u128 * x as u128;
-            }
+        if let Some(loss) = g.vary_loss {
+            self.loss.add(loss);
         }
-    }
-
-    /// The mean value loss per game of side `k` (0 red, 1 blue, 2 both
-    /// sides summed) in score units, with its 95% interval (normal: mean ±
-    /// 1.96 sd/√n); `None` without games recorded.
-    pub fn loss_mean(&self, k: usize) -> Option<(f64, (f64, f64))> {
-        if self.loss_games == 0 {
-            return None;
-        }
-        let n = self.loss_games as f64;
-        let mean = self.loss_sum[k] as f64 / n;
-        let var = if self.loss_games < 2 {
-            0.0
-        } else {
-            ((self.loss_sq_sum[k] as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
-        };
-        let half = Z95 * (var / n).sqrt();
-        Some((mean / 1e6, ((mean - half).max(0.0) / 1e6, (mean + half) / 1e6)))
     }
 
     /// Adds another tally.
@@ -183,11 +160,7 @@ impl Tally {
         self.swapped += o.swapped;
         self.red_seat += o.red_seat;
         self.blue_seat += o.blue_seat;
-        self.loss_games += o.loss_games;
-        for k in 0..3 {
-            self.loss_sum[k] += o.loss_sum[k];
-            self.loss_sq_sum[k] += o.loss_sq_sum[k];
-        }
+        self.loss.merge(&o.loss);
     }
 
     /// Mean play length.
@@ -248,7 +221,7 @@ impl Tally {
     }
 }
 
-/// The sides of [`Tally::loss_mean`], as the summary names them.
+/// The sides of [`Tally::loss`], as the summary names them.
 pub const LOSS_SIDES: [&str; 3] = ["red", "blue", "game"];
 
 /// Width of the length histogram's bins, in play half-moves.
@@ -339,7 +312,7 @@ impl Summary {
             row("branching_mean", format!("{:.4}", t.branching()), None);
             // Only where recorded (`vary=`): other batches' summaries are as before.
             for (k, side) in LOSS_SIDES.iter().enumerate() {
-                if let Some((mean, ci)) = t.loss_mean(k) {
+                if let Some((mean, ci)) = t.loss.mean(k) {
                     row(&format!("vary_loss_{side}_mean"), format!("{mean:.6}"), Some(ci));
                 }
             }
@@ -384,13 +357,8 @@ impl Summary {
                 t.lengths.len().saturating_sub(1)
             );
             let _ = writeln!(s, "  branching  {:.2} legal moves per play position", t.branching());
-            if t.loss_games > 0 {
-                let parts: Vec<String> = (0..3)
-                    .filter_map(|k| {
-                        t.loss_mean(k).map(|(m, (lo, hi))| format!("{} {m:.4} [{lo:.4}, {hi:.4}]", LOSS_SIDES[k]))
-                    })
-                    .collect();
-                let _ = writeln!(s, "  vary loss  {} per game (score units, 95% interval)", parts.join(", "));
+            if let Some(line) = t.loss.line(LOSS_SIDES) {
+                let _ = writeln!(s, "{line}");
             }
             if !histogram {
                 continue;

@@ -98,6 +98,10 @@ pub enum AgentSpec {
         /// ([`LabGame::plies_into_round`]; ∝ visits^(1/T);
         /// [`Temperature::OFF`]: none).
         temp: Temperature,
+        /// The value-bounded choice over the first plies (`vary=ε`, its
+        /// plies `temp_plies=`, of the game or round like a temperature's;
+        /// [`Vary::OFF`]: none), instead of a temperature.
+        vary: Vary,
     },
 }
 
@@ -113,7 +117,7 @@ pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
 pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,file=F,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] | \
-mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] \
+mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,vary=E] \
 (ab's file=F: the search's evaluation is weights file F's learned one, in thousandths of a logit; \
 solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
 within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units, or with file=F \
@@ -123,7 +127,11 @@ prior=T: AlphaZero's selection (PUCT) with priors a softmax of temperature T ove
 (thousandths of a logit with file=, the evaluation's centi-units otherwise; without prior: UCT); \
 rollout=random: to the end of the game, a draw after `cap` plies; \
 temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
-in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off)";
+in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off; \
+vary=E (mcts, instead of temp): over the first temp_plies plies (16 by default; of each round in Débâcle) a move drawn uniformly \
+among the root moves whose mean value is within E of the most visited move's (score units: a win 1, a draw 0.5; moves with at \
+least a tenth of its visits), so that no move worse than E by the agent's own values is played; each team's summed value loss \
+is written to the games file and the summary; vary=0: off)";
 
 /// The agents of every [`LabGame`] as the lab's one spec grammar reads
 /// them ([`crate::spec`]): their kinds with their keys and the named agents.
@@ -168,6 +176,7 @@ pub const MCTS_KEYS: &[&str] = &[
     "guard_before",
     "temp",
     "temp_plies",
+    "vary",
 ];
 
 impl AgentSpec {
@@ -199,6 +208,7 @@ impl AgentSpec {
                 prior: None,
                 guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
+                vary: Vary::OFF,
             },
         };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
@@ -259,8 +269,11 @@ impl AgentSpec {
             };
             read(&mut a).map_err(refuse)?;
         }
-        if let AgentSpec::AlphaBeta { temp: t, .. } | AgentSpec::Mcts { temp: t, .. } = &mut a {
-            *t = temp.resolve();
+        match &mut a {
+            AgentSpec::AlphaBeta { temp: t, .. } => *t = temp.resolve(),
+            // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
+            AgentSpec::Mcts { temp: t, vary, .. } => (*t, *vary) = temp.variety().map_err(|e| refuse(e.into()))?,
+            AgentSpec::Random | AgentSpec::Greedy => {}
         }
         if let AgentSpec::Mcts { leaf, .. } = &mut a {
             let random = rollout == Some(false);
@@ -294,8 +307,10 @@ impl AgentSpec {
     pub fn deterministic(&self) -> bool {
         match self {
             AgentSpec::AlphaBeta { temp, .. } => temp.is_off(),
-            AgentSpec::Mcts { temp, leaf, .. } => {
-                temp.is_off() && matches!(leaf, LeafValue::Eval { cut: 0, .. } | LeafValue::Learned { .. })
+            AgentSpec::Mcts { temp, vary, leaf, .. } => {
+                temp.is_off()
+                    && vary.is_off()
+                    && matches!(leaf, LeafValue::Eval { cut: 0, .. } | LeafValue::Learned { .. })
             }
             AgentSpec::Random | AgentSpec::Greedy => false,
         }
@@ -311,8 +326,8 @@ impl AgentSpec {
             AgentSpec::AlphaBeta { depth, movetime_ms: None, tt_mb, guard, temp, eval } => {
                 AgentSpec::AlphaBeta { depth, movetime_ms: Some(ms), tt_mb, guard, temp, eval }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, prior, guard, temp } => {
-                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, prior, guard, temp }
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, prior, guard, temp, vary } => {
+                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, prior, guard, temp, vary }
             }
             other => other,
         }
@@ -324,14 +339,22 @@ impl AgentSpec {
         matches!(self, AgentSpec::AlphaBeta { .. } | AgentSpec::Mcts { .. })
     }
 
-    /// The same agent without a move temperature: every choice its best.
+    /// The same agent without a move temperature or a value-bounded
+    /// choice: every choice its best.
     pub fn without_temperature(&self) -> AgentSpec {
         let mut a = *self;
         match &mut a {
-            AgentSpec::AlphaBeta { temp, .. } | AgentSpec::Mcts { temp, .. } => *temp = Temperature::OFF,
+            AgentSpec::AlphaBeta { temp, .. } => *temp = Temperature::OFF,
+            AgentSpec::Mcts { temp, vary, .. } => (*temp, *vary) = (Temperature::OFF, Vary::OFF),
             AgentSpec::Random | AgentSpec::Greedy => {}
         }
         a
+    }
+
+    /// Whether the agent draws value-bounded choices (`vary=`), whose
+    /// value loss a batch records.
+    pub fn varies(&self) -> bool {
+        matches!(self, AgentSpec::Mcts { vary, .. } if !vary.is_off())
     }
 
     /// The learned weights file the agent reads (`file=`), if any.
@@ -375,7 +398,7 @@ impl AgentSpec {
                 let limits = Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) };
                 Box::new(crate::alphabeta::AlphaBeta::<G, LabEval>::try_new(eval, tt_mb, limits, temp, guard.build())?)
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
@@ -387,7 +410,7 @@ impl AgentSpec {
                     ..mcts::Config::default()
                 };
                 let mcts = Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some()));
-                Box::new(crate::mcts::MonteCarlo::<G, LabRollout<G>>::new(mcts, false, temp, Vary::OFF, guard.build()))
+                Box::new(crate::mcts::MonteCarlo::<G, LabRollout<G>>::new(mcts, false, temp, vary, guard.build()))
             }
         })
     }
@@ -406,7 +429,7 @@ impl fmt::Display for AgentSpec {
                 write!(f, "{guard}")?;
                 if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 prior.map_or(Ok(()), |t| write!(f, ",prior={t}"))?;
                 match leaf {
@@ -424,6 +447,9 @@ impl fmt::Display for AgentSpec {
                 write!(f, "{guard}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
+                }
+                if !vary.is_off() {
+                    write!(f, ",{vary}")?;
                 }
                 // The default (on) is left out, so that names written before the key existed still read the same.
                 if *solve { Ok(()) } else { f.write_str(",solve=off") }
@@ -553,6 +579,10 @@ pub struct Played<G: LabGame> {
     pub think: [Duration; 2],
     /// Decisions per team.
     pub decisions: [u32; 2],
+    /// Each team's summed value loss of its value-bounded draws
+    /// ([`Agent::sampled_loss`], `vary=`), in score units; 0 for a team
+    /// that drew none.
+    pub vary_loss: [f64; 2],
 }
 
 /// Plays `start` to its end, team `t`'s moves chosen by `agents[t]` (team 0
@@ -566,6 +596,7 @@ pub fn play<G: LabGame>(
     let mut s = start;
     let mut moves = Vec::new();
     let (mut think, mut decisions, mut plies) = ([Duration::ZERO; 2], [0u32; 2], 0u32);
+    let mut vary_loss = [0.0; 2];
     let scores = loop {
         if let Some(r) = G::result(&s) {
             break r;
@@ -575,13 +606,14 @@ pub fn play<G: LabGame>(
         let m = agents[team].choose(&s, rng);
         think[team] += t0.elapsed();
         decisions[team] += 1;
+        vary_loss[team] += agents[team].sampled_loss().unwrap_or(0.0);
         if record {
             moves.push(m);
         }
         s = G::apply(&s, m);
         plies += 1;
     };
-    Played { end: s, moves, winner: super::winner::<G>(&s, &scores), scores, plies, think, decisions }
+    Played { end: s, moves, winner: super::winner::<G>(&s, &scores), scores, plies, think, decisions, vary_loss }
 }
 
 #[cfg(test)]
@@ -620,6 +652,34 @@ mod tests {
         assert!(e.contains("`cut` and `scale` value leaves by the evaluation: not with rollout=random"), "{e}");
         let e = AgentSpec::parse("mcts:cap=3").unwrap_err().to_string();
         assert!(e.contains("`cap` bounds random rollouts: it needs rollout=random"), "{e}");
+    }
+
+    /// `vary=ε` takes `temp_plies=` as its plies (16 by default), is
+    /// written back in the canonical text, refuses `temp=` and other kinds,
+    /// is off at 0 (the agent without the key), and makes the agent varied.
+    #[test]
+    fn vary_reads_like_senats_and_goes_with_no_temperature() {
+        let a = AgentSpec::parse("mcts:playouts=20,vary=0.02,temp_plies=8").unwrap();
+        let AgentSpec::Mcts { temp, vary, .. } = a else { panic!("{a:?}") };
+        assert_eq!((temp, vary), (Temperature::OFF, Vary::new(0.02, 8)));
+        assert!(a.to_string().ends_with(",vary=0.02,temp_plies=8"), "{a}");
+        assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a);
+        assert!(a.varies() && !a.deterministic());
+        assert!(!a.without_temperature().varies() && a.without_temperature().deterministic());
+        let AgentSpec::Mcts { vary, .. } = AgentSpec::parse("mcts:vary=0.1").unwrap() else { unreachable!() };
+        assert_eq!(vary.plies, crate::temperature::DEFAULT_TEMP_PLIES);
+        let zero = AgentSpec::parse("mcts:vary=0,temp_plies=8").unwrap();
+        assert_eq!(zero, AgentSpec::parse("mcts").unwrap());
+        assert!(!zero.varies());
+        for (bad, says) in [
+            ("mcts:vary=0.02,temp=0.5", "vary= and temp= both vary the first plies: keep one"),
+            ("mcts:vary=2", "`vary=2`: expected a value margin in 0..=1"),
+            ("mcts:vary=x", "`vary=x`: expected a value margin in 0..=1"),
+            ("ab:vary=0.1", "unknown parameter `vary`"),
+        ] {
+            let e = AgentSpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 
     #[test]

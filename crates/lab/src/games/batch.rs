@@ -24,7 +24,7 @@ use super::{GameKind, LabGame};
 use crate::selfplay::identity::{escape, unescape};
 use crate::selfplay::output::{OutFile, csv_record};
 use crate::selfplay::{Error, Existing, Shard, game_seed, io_err};
-use crate::stats::wilson;
+use crate::stats::{LossTally, wilson};
 use game_search::rng::rng_from_seed;
 use std::fmt;
 use std::io::{Read, Seek, SeekFrom};
@@ -60,6 +60,13 @@ pub trait BatchGame {
     /// dominoes), which refuses `--rotate`.
     fn rotations(_start: &Self::Start) -> Option<u64> {
         None
+    }
+    /// Whether a batch between `agents` records value losses (an agent
+    /// draws value-bounded choices, `vary=`): its games file then has the
+    /// [`VARY_COLUMNS`] and [`GameRecord::vary_loss`] is given. None do by
+    /// default.
+    fn varies(_agents: &[Self::Spec; 2]) -> bool {
+        false
     }
     /// A game of the batch with `seeds` between `agents` (team 0's, then
     /// team 1's), after `book` random plies; its moves and side rows only
@@ -144,6 +151,10 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The side rows, each without the game index (empty unless asked).
     pub side: Vec<Vec<String>>,
+    /// Each team's summed value loss of its value-bounded draws, in
+    /// millionths ([`crate::stats::loss_micros`]), team 0's first; `None`
+    /// where the batch records none ([`BatchGame::varies`]).
+    pub vary_loss: Option<[u64; 2]>,
 }
 
 /// A lab game whose batches are the lab's as they are (agents by
@@ -161,6 +172,9 @@ impl<G: LabBatch> BatchGame for G {
     }
     fn batch_columns() -> &'static [&'static str] {
         G::extra_columns()
+    }
+    fn varies(agents: &[AgentSpec; 2]) -> bool {
+        agents.iter().any(AgentSpec::varies)
     }
     fn play_row(
         start: &G::State,
@@ -185,6 +199,7 @@ impl<G: LabBatch> BatchGame for G {
             final_text: G::position_text(&p.end),
             moves: if with_moves { all.iter().map(|&m| G::move_text(m)).collect() } else { Vec::new() },
             side: Vec::new(),
+            vary_loss: Self::varies(agents).then(|| p.vary_loss.map(crate::stats::loss_micros)),
         }
     }
     fn final_winner(text: &str, variant: &str, extra: &[&str]) -> Result<FinalRow, String> {
@@ -265,12 +280,18 @@ pub struct Tally {
     pub capped: u64,
     /// The longest game.
     pub max_plies: u32,
+    /// The value losses of the games that record them ([`VARY_COLUMNS`]):
+    /// the first team's, the second's, both.
+    pub loss: LossTally,
 }
 
 impl Tally {
-    /// Counts one game.
-    pub fn add(&mut self, winner: Option<usize>, plies: u32, capped: bool) {
+    /// Counts one game, with its teams' value losses where recorded.
+    pub fn add(&mut self, winner: Option<usize>, plies: u32, capped: bool, loss: Option<[u64; 2]>) {
         self.games += 1;
+        if let Some(l) = loss {
+            self.loss.add(l);
+        }
         self.capped += u64::from(capped);
         match winner {
             Some(0) => self.first += 1,
@@ -290,6 +311,7 @@ impl Tally {
         self.capped += other.capped;
         self.plies += other.plies;
         self.max_plies = self.max_plies.max(other.max_plies);
+        self.loss.merge(&other.loss);
     }
 
     /// The first team's mean points (a draw is half).
@@ -320,6 +342,29 @@ pub const GAMES_COLUMNS: [&str; 6] = ["game", "game_seed", "first", "second", "w
 
 /// The first columns of games files written before `game_seed` had its name.
 pub const LEGACY_GAMES_COLUMNS: [&str; 6] = ["game", "seed", "first", "second", "winner", "plies"];
+
+/// The columns of a batch that records value losses ([`BatchGame::varies`]),
+/// after the game's own and before `final`: each team's summed value loss
+/// of its value-bounded draws (`vary=`), in score units with six decimals.
+pub const VARY_COLUMNS: [&str; 2] = ["first_vary_loss", "second_vary_loss"];
+
+/// The columns a summary adds after [`SUMMARY_HEADER`] for a batch that
+/// records value losses: each team's mean loss per game and both teams'
+/// together, each with its 95% interval (normal: mean ± 1.96 sd/√n).
+pub const VARY_SUMMARY_COLUMNS: [&str; 9] = [
+    "vary_loss_first_mean",
+    "vary_loss_first_lo",
+    "vary_loss_first_hi",
+    "vary_loss_second_mean",
+    "vary_loss_second_lo",
+    "vary_loss_second_hi",
+    "vary_loss_game_mean",
+    "vary_loss_game_lo",
+    "vary_loss_game_hi",
+];
+
+/// The teams of [`Tally::loss`] as the report names them.
+pub const LOSS_TEAMS: [&str; 3] = ["first", "second", "game"];
 
 /// The columns of a summary; `capped` counts the games ended at the ply
 /// cap ([`LabGame::capped`]), which are draws of the safeguard, not of the
@@ -426,10 +471,14 @@ enum FileKind {
 }
 
 /// The header line of a games file with these own columns (`legacy`: the
-/// header of files written before `game_seed` had its name).
-fn games_header(extra: &[&str], legacy: bool) -> String {
+/// header of files written before `game_seed` had its name; `varies`: with
+/// the [`VARY_COLUMNS`]).
+fn games_header(extra: &[&str], legacy: bool, varies: bool) -> String {
     let mut cols: Vec<&str> = if legacy { LEGACY_GAMES_COLUMNS.to_vec() } else { GAMES_COLUMNS.to_vec() };
     cols.extend_from_slice(extra);
+    if varies {
+        cols.extend_from_slice(&VARY_COLUMNS);
+    }
     cols.push("final");
     cols.join(",") + "\n"
 }
@@ -475,16 +524,21 @@ pub fn batch_game(path: &Path) -> Option<GameKind> {
 /// Checks a games row against the batch (`ctx`: its identity fields) and
 /// the rules: the index, the game's seed, the agents, and a final position
 /// of the batch's variant that is over, with the row's winner, plies and
-/// extra columns ([`BatchGame::final_winner`]). Returns the winning team
-/// and the plies.
+/// extra columns ([`BatchGame::final_winner`]), and the value losses of
+/// a batch that records them. `varies`: whether the row has the
+/// [`VARY_COLUMNS`] (`None`: either, by its length, as a merge reads rows
+/// under the header of its first file).
 fn check_row<G: BatchGame>(
     rec: &csv::StringRecord,
     ctx: &[(String, String)],
     expected: u64,
-) -> Result<(Option<usize>, u32, bool), String> {
+    varies: Option<bool>,
+) -> Result<CheckedRow, String> {
     let get = |k: &str| ctx.iter().find(|(key, _)| key == k).map_or("", |(_, v)| v.as_str());
     let extra = G::batch_columns();
-    let want = GAMES_COLUMNS.len() + extra.len() + 1;
+    let bare = GAMES_COLUMNS.len() + extra.len() + 1;
+    let varies = varies.unwrap_or(rec.len() == bare + VARY_COLUMNS.len());
+    let want = bare + if varies { VARY_COLUMNS.len() } else { 0 };
     if rec.len() != want {
         return Err(format!("{} fields, expected {want}", rec.len()));
     }
@@ -510,6 +564,12 @@ fn check_row<G: BatchGame>(
         v => v,
     };
     let own: Vec<&str> = rec.iter().skip(GAMES_COLUMNS.len()).take(extra.len()).collect();
+    let at = GAMES_COLUMNS.len() + extra.len();
+    let loss = |k: usize| {
+        crate::stats::parse_micros(&rec[at + k])
+            .ok_or_else(|| format!("{} `{}` is not a value loss (a number from 0)", VARY_COLUMNS[k], &rec[at + k]))
+    };
+    let loss = if varies { Some([loss(0)?, loss(1)?]) } else { None };
     let FinalRow { winner: end_winner, plies: end_plies, capped } = G::final_winner(&rec[want - 1], variant, &own)?;
     if !end_plies.contains(&plies) {
         let (lo, hi) = (end_plies.start(), end_plies.end());
@@ -522,15 +582,35 @@ fn check_row<G: BatchGame>(
     if end_winner != winner {
         return Err(format!("winner `{}` is not the final position's", &rec[4]));
     }
-    Ok((winner, plies, capped))
+    Ok(CheckedRow { winner, plies, capped, loss })
+}
+
+/// What a checked games row adds to a [`Tally`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CheckedRow {
+    /// The winning team (`None`: a draw).
+    winner: Option<usize>,
+    /// The row's plies.
+    plies: u32,
+    /// Whether the game ended at the ply cap.
+    capped: bool,
+    /// The teams' value losses in millionths, where the row has them.
+    loss: Option<[u64; 2]>,
+}
+
+impl CheckedRow {
+    /// Counts the row in `t`.
+    fn tally(&self, t: &mut Tally) {
+        t.add(self.winner, self.plies, self.capped, self.loss);
+    }
 }
 
 /// The rows of an existing file of this batch, as checked for a resume.
 struct Scanned {
     /// Byte offset of the end of each complete row, in order.
     ends: Vec<u64>,
-    /// Winner and plies of each row (games files only).
-    games: Vec<(Option<usize>, u32, bool)>,
+    /// What each row adds to the tally (games files only).
+    games: Vec<CheckedRow>,
     /// The game index of each row (side files only).
     index: Vec<u64>,
 }
@@ -545,6 +625,7 @@ fn scan<G: BatchGame>(
     head: &str,
     start: u64,
     kind: FileKind,
+    varies: bool,
 ) -> Result<Scanned, Error> {
     let mut text = String::new();
     file.seek(SeekFrom::Start(0)).map_err(|e| io_err("read", path, e))?;
@@ -603,7 +684,7 @@ fn scan<G: BatchGame>(
         }
         if kind == FileKind::Games {
             let ctx = parse_identity(id_line).map_err(|e| bad(e.to_string()))?;
-            out.games.push(check_row::<G>(&rec, &ctx, expected).map_err(bad)?);
+            out.games.push(check_row::<G>(&rec, &ctx, expected, Some(varies)).map_err(bad)?);
         }
         pos += len + 1;
         out.ends.push(pos as u64);
@@ -653,6 +734,8 @@ struct LabRun<'a, G: BatchGame> {
     names: [String; 2],
     /// The companions in order: their kind and header.
     companions: Vec<(FileKind, String)>,
+    /// Whether the games file has the [`VARY_COLUMNS`] ([`BatchGame::varies`]).
+    varies: bool,
 }
 
 impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
@@ -661,17 +744,24 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
     type Part = Tally;
 
     fn fresh(&self, k: usize) -> Vec<u8> {
-        let head = if k == 0 { games_header(G::batch_columns(), false) } else { self.companions[k - 1].1.clone() };
+        let head = if k == 0 {
+            games_header(G::batch_columns(), false, self.varies)
+        } else {
+            self.companions[k - 1].1.clone()
+        };
         (self.id_line.clone() + &head).into_bytes()
     }
     fn resume(&self, games: &mut OutFile, companions: &mut [Option<OutFile>]) -> Result<(Tally, u64), Error> {
         let range = self.batch.shard.range(self.batch.games);
         let path = games.writing().to_path_buf();
         // A file written before `game_seed` had its name goes on with its own header.
-        let legacy = games_header(G::batch_columns(), true);
-        let games_head =
-            if legacy_header(games.file(), &legacy)? { legacy } else { games_header(G::batch_columns(), false) };
-        let g = scan::<G>(&path, games.file(), &self.id_line, &games_head, range.start, FileKind::Games)?;
+        let legacy = games_header(G::batch_columns(), true, self.varies);
+        let games_head = if legacy_header(games.file(), &legacy)? {
+            legacy
+        } else {
+            games_header(G::batch_columns(), false, self.varies)
+        };
+        let g = scan::<G>(&path, games.file(), &self.id_line, &games_head, range.start, FileKind::Games, self.varies)?;
         let mut keep = g.games.len();
         let mut scans = Vec::new();
         for (c, (kind, head)) in companions.iter_mut().zip(&self.companions) {
@@ -680,7 +770,7 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
                 continue;
             };
             let wpath = f.writing().to_path_buf();
-            let m = scan::<G>(&wpath, f.file(), &self.id_line, head, range.start, *kind)?;
+            let m = scan::<G>(&wpath, f.file(), &self.id_line, head, range.start, *kind, self.varies)?;
             keep = match kind {
                 FileKind::Moves | FileKind::Games => keep.min(m.ends.len() - 1),
                 // A game's side rows are complete once a later game's row
@@ -711,8 +801,8 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
             cut(f, at)?;
         }
         let mut tally = Tally::default();
-        for &(w, p, c) in &g.games[..keep] {
-            tally.add(w, p, c);
+        for row in &g.games[..keep] {
+            row.tally(&mut tally);
         }
         Ok((tally, range.start + keep as u64))
     }
@@ -742,6 +832,9 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
             rec.push(winner.to_string());
             rec.push(p.plies.to_string());
             rec.extend(p.extra);
+            if self.varies {
+                rec.extend(p.vary_loss.unwrap_or_default().map(crate::stats::micros_text));
+            }
             rec.push(p.final_text);
             rows[0].extend(csv_record(&rec));
             for (k, (kind, _)) in self.companions.iter().enumerate() {
@@ -757,7 +850,7 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
                     FileKind::Games => {}
                 }
             }
-            tally.add(p.winner, p.plies, p.capped);
+            tally.add(p.winner, p.plies, p.capped, p.vary_loss.filter(|_| self.varies));
         }
         (rows, tally)
     }
@@ -827,7 +920,8 @@ pub fn run<G: BatchGame>(
         existing: out.existing,
     };
     let names = [b.agents[0].to_string(), b.agents[1].to_string()];
-    let format = LabRun::<G> { batch: b, start, id_line: b.identity(), names, companions: kinds };
+    let varies = G::varies(&b.agents);
+    let format = LabRun::<G> { batch: b, start, id_line: b.identity(), names, companions: kinds, varies };
     let r = crate::selfplay::runner::run(&format, &plan, threads, progress)?;
     Ok(Report { tally: r.sum, played: r.played, resumed: r.resumed, seconds: r.seconds })
 }
@@ -852,7 +946,8 @@ pub fn opening<G: LabGame>(
     (s, moves)
 }
 
-/// The summary row of a batch (the fields of [`SUMMARY_HEADER`]).
+/// The summary row of a batch (the fields of [`summary_header`]: those of
+/// [`SUMMARY_HEADER`], then the value losses where recorded).
 pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Vec<String> {
     let (fl, fh) = wilson(t.first, t.games);
     let (sl, sh) = wilson(t.second, t.games);
@@ -878,10 +973,20 @@ pub fn summary_row(game: GameKind, variant: &str, names: &[String; 2], t: &Tally
         format!("{:.1}", t.plies as f64 / t.games.max(1) as f64),
         t.capped.to_string(),
     ]
+    .into_iter()
+    .chain((0..3).filter_map(|k| t.loss.mean(k)).flat_map(|(m, (lo, hi))| [m, lo, hi].map(|x| format!("{x:.6}"))))
+    .collect()
+}
+
+/// The header of a batch's summary: [`SUMMARY_HEADER`], then the
+/// [`VARY_SUMMARY_COLUMNS`] where its games record value losses.
+pub fn summary_header(t: &Tally) -> Vec<&'static str> {
+    let vary: &[&str] = if t.loss.games > 0 { &VARY_SUMMARY_COLUMNS } else { &[] };
+    SUMMARY_HEADER.iter().chain(vary).copied().collect()
 }
 
 fn write_summary(f: &mut OutFile, game: GameKind, variant: &str, names: &[String; 2], t: &Tally) -> Result<(), Error> {
-    let mut bytes = csv_record(&SUMMARY_HEADER);
+    let mut bytes = csv_record(&summary_header(t));
     bytes.extend(csv_record(&summary_row(game, variant, names, t)));
     Ok(f.write_all(&bytes)?)
 }
@@ -960,14 +1065,22 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         first_difference(&a.fields, &b.fields, &["shard", "range"])
     }
     fn header(path: &Path, _: &LabId, line: &str) -> Result<String, Error> {
-        let want = games_header(G::batch_columns(), false);
+        // Either header: with the value-loss columns (a batch with `vary=`)
+        // or without; the merge requires every input to have the first's.
         // Files written before `game_seed` had its name merge under today's header.
-        if line == want || line == games_header(G::batch_columns(), true) {
-            return Ok(want);
+        for varies in [false, true] {
+            let want = games_header(G::batch_columns(), false, varies);
+            if line == want || line == games_header(G::batch_columns(), true, varies) {
+                return Ok(want);
+            }
         }
         Err(Error::Identity {
             path: path.to_path_buf(),
-            message: format!("not a games file of this game: its header is not `{}`", want.trim_end()),
+            message: format!(
+                "not a games file of this game: its header is not `{}` (with `{}` before `final` where an agent has vary=)",
+                games_header(G::batch_columns(), false, false).trim_end(),
+                VARY_COLUMNS.join(",")
+            ),
         })
     }
     fn add_row(
@@ -978,9 +1091,9 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         expected: u64,
         sum: &mut LabSum,
     ) -> Result<(), Error> {
-        let (winner, plies, capped) = check_row::<G>(row, &id.fields, expected)
-            .map_err(|m| Error::Identity { path: path.to_path_buf(), message: format!("line {line}: {m}") })?;
-        sum.tally.add(winner, plies, capped);
+        check_row::<G>(row, &id.fields, expected, None)
+            .map_err(|m| Error::Identity { path: path.to_path_buf(), message: format!("line {line}: {m}") })?
+            .tally(&mut sum.tally);
         // The game's key as selfplay counts a games file without its moves
         // (`variety::distinct_in_file(path, &[5], true)`): plies and final position.
         let last = row.iter().next_back().unwrap_or("").as_bytes();

@@ -909,6 +909,8 @@ impl crate::games::batch::BatchGame for Dominoes {
             final_text: m.end.to_string(),
             moves: if with_moves { m.moves.iter().map(ToString::to_string).collect() } else { Vec::new() },
             side,
+            // Dominoes' agents draw no value-bounded choices.
+            vary_loss: None,
         }
     }
     /// The final state must be over with the row's rounds and scores. Its

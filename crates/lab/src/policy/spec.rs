@@ -17,7 +17,7 @@ use crate::learned::{Learned, LearnedError, LearnedRef};
 use crate::limits::{self, LimitError};
 use crate::named;
 use crate::spec::{Expected, Family, Kind, Param, ParamError, Reading};
-use crate::temperature::{DEFAULT_TEMP_PLIES, TempKeys, Vary};
+use crate::temperature::{TempKeys, Vary};
 use game_search::TableError;
 use senat_rules::moves::Move;
 use std::fmt;
@@ -240,7 +240,6 @@ impl EngineParams {
             (PolicyKind::Mcts, "parallel") => {
                 self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
             }
-            (PolicyKind::Mcts, "vary") => self.vary = Vary { margin: limits::margin(key, p.number(0.0)?)?, plies: 0 },
             (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
             (PolicyKind::Mcts | PolicyKind::AlphaBeta, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
                 p.whole(if matches!(key, "guard" | "guard_before") { 0 } else { 1 })?;
@@ -350,9 +349,7 @@ impl PolicySpec {
         let (mut engine_file, mut said_hand) = (false, false);
         let (mut said_file, mut said_net) = (false, false);
         let mut temp = TempKeys::default();
-        let mut said_vary = false;
         for p in w.params {
-            said_vary |= p.key == "vary";
             if kind != PolicyKind::Heuristic && temp.set(p.key, p.value).map_err(|e| refuse(e.into()))? {
                 continue;
             }
@@ -430,17 +427,8 @@ impl PolicySpec {
                 }
             }
         }
-        if said_vary {
-            // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
-            if temp.temp.is_some() {
-                return Err(refuse(ParamError::Conflict(
-                    "vary= and temp= both vary the first plies: keep one (temp_plies=K gives vary's plies)",
-                )));
-            }
-            engine.vary = Vary::new(engine.vary.margin, temp.plies.unwrap_or(DEFAULT_TEMP_PLIES));
-        } else {
-            engine.temp = temp.resolve();
-        }
+        // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
+        (engine.temp, engine.vary) = temp.variety().map_err(|e| refuse(e.into()))?;
         // In `ab`, weights mean the learned evaluation.
         engine.learned_eval |= engine_file && kind == PolicyKind::AlphaBeta && !said_hand;
         if engine_file && kind == PolicyKind::Mcts && !matches!(engine.rollout, SenatRollout::Eval(_)) {
@@ -656,6 +644,7 @@ impl std::str::FromStr for PolicySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::temperature::DEFAULT_TEMP_PLIES;
 
     /// The keys in `name[:k=v,...]` of [`POLICY_HELP`].
     fn help_keys(name: &str) -> Vec<String> {

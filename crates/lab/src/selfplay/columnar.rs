@@ -318,8 +318,14 @@ pub fn is_batch(comments: &[String], header: &[String]) -> bool {
     }
     let h: Vec<&str> = header.iter().map(String::as_str).collect();
     let lab = crate::games::batch::SUMMARY_HEADER;
-    // The other games' summaries before their `capped` column, too.
-    h == crate::stats::SUMMARY_HEADER || h == lab || h == lab[..lab.len() - 1] || h == crate::arena::SUMMARY_HEADER
+    let vary = crate::games::batch::VARY_SUMMARY_COLUMNS;
+    // The other games' summaries before their `capped` column, and with
+    // their value-loss columns (`vary=`), too.
+    h == crate::stats::SUMMARY_HEADER
+        || h == lab
+        || h == lab[..lab.len() - 1]
+        || (h.len() == lab.len() + vary.len() && h[..lab.len()] == lab && h[lab.len()..] == vary)
+        || h == crate::arena::SUMMARY_HEADER
 }
 
 /// Converts a CSV to Parquet: `open` opens the CSV (twice: once to infer
