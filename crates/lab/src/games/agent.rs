@@ -102,7 +102,47 @@ pub enum AgentSpec {
         /// plies `temp_plies=`, of the game or round like a temperature's;
         /// [`Vary::OFF`]: none), instead of a temperature.
         vary: Vary,
+        /// Threads and memory of the search (`threads=`, `parallel=`, `mb=`).
+        share: Sharing,
     },
+}
+
+/// How an MCTS agent's search uses threads and memory: the keys
+/// `threads=N` (threads per search, 1 by default: batches already play
+/// games in parallel), `parallel=root|tree` (one tree per thread, or one
+/// shared tree; [`mcts::Parallel`]) and `mb=M` (the trees' memory cap in
+/// megabytes), as Sénat's MCTS reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sharing {
+    /// Threads per search.
+    pub threads: usize,
+    /// One shared tree (`parallel=tree`) instead of one per thread.
+    pub tree: bool,
+    /// The trees' memory cap, in megabytes.
+    pub memory_mb: usize,
+}
+
+impl Sharing {
+    /// One thread and [`mcts::Config`]'s default memory: the agent as it
+    /// was before these keys (its canonical text shows none of them).
+    pub const DEFAULT: Sharing = Sharing { threads: 1, tree: false, memory_mb: DEFAULT_MCTS_MB };
+}
+
+/// The trees' memory cap of an MCTS agent without `mb=`: the search's
+/// default ([`mcts::Config`]'s, 256 MB).
+pub const DEFAULT_MCTS_MB: usize = 256;
+
+impl fmt::Display for Sharing {
+    /// `,threads=N,parallel=tree,mb=M`, each only where it is not the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.threads != 1 {
+            write!(f, ",threads={}", self.threads)?;
+        }
+        if self.tree {
+            f.write_str(",parallel=tree")?;
+        }
+        if self.memory_mb != DEFAULT_MCTS_MB { write!(f, ",mb={}", self.memory_mb) } else { Ok(()) }
+    }
 }
 
 /// MCTS defaults: the exploration constant, random plies before the
@@ -117,7 +157,7 @@ pub const DEFAULT_SCALE: f64 = 100.0;
 
 /// The help of an agent spec (see [`crate::temperature`] for `temp` and `temp_plies`).
 pub const AGENT_HELP: &str = "random | greedy | ab[:depth=2,movetime=MS,tt=16,file=F,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K] | \
-mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap=1000,movetime=MS,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,vary=E] \
+mcts[:playouts=1000,c=0.4,prior=T,rollout=eval|random,cut=0,scale=100,file=F,cap=1000,movetime=MS,threads=1,parallel=root|tree,mb=256,solve=on|off,guard=0,guard_nodes=50000,guard_deep=8000000,guard_before=D,temp=T,temp_plies=K,vary=E] \
 (ab's file=F: the search's evaluation is weights file F's learned one, in thousandths of a logit; \
 solve: proved wins, losses and draws in the tree; guard=D: a forced win within D plies played at once, a chosen move proved lost \
 within D plies replaced by the next not proved lost, proofs capped at guard_nodes nodes, a deeper look (guard_deep) where the search's value is at least 0.9, guard_before=D the horizon of the quick look for a win before the search (default: the guard's; 0: none); rollout=eval: `cut` random plies, then the evaluation through a logistic of `scale` centi-units, or with file=F \
@@ -126,6 +166,8 @@ thousandths of a logit (default 1000: the file's own probability; smaller sharpe
 prior=T: AlphaZero's selection (PUCT) with priors a softmax of temperature T over the leaf evaluation of each child \
 (thousandths of a logit with file=, the evaluation's centi-units otherwise; without prior: UCT); \
 rollout=random: to the end of the game, a draw after `cap` plies; \
+threads=N: threads per search (1: batches already play games in parallel), parallel=root (a tree per thread) or tree (one shared tree), \
+mb: the trees' memory cap in megabytes; \
 temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off; \
 vary=E (mcts, instead of temp): over the first temp_plies plies (16 by default; of each round in Débâcle) a move drawn uniformly \
@@ -177,6 +219,9 @@ pub const MCTS_KEYS: &[&str] = &[
     "temp",
     "temp_plies",
     "vary",
+    "threads",
+    "parallel",
+    "mb",
 ];
 
 impl AgentSpec {
@@ -209,6 +254,7 @@ impl AgentSpec {
                 guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
                 vary: Vary::OFF,
+                share: Sharing::DEFAULT,
             },
         };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
@@ -250,6 +296,17 @@ impl AgentSpec {
                     ) => {
                         p.whole(if matches!(k, "guard" | "guard_before") { 0 } else { 1 })?;
                         guard.set(k, p.value)?;
+                    }
+                    (AgentSpec::Mcts { share, .. }, "threads") => {
+                        let n = usize::try_from(p.whole(1)?).unwrap_or(usize::MAX);
+                        share.threads = crate::limits::threads(k, n)?
+                    }
+                    (AgentSpec::Mcts { share, .. }, "parallel") => {
+                        share.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
+                    }
+                    (AgentSpec::Mcts { share, .. }, "mb") => {
+                        let mb = usize::try_from(p.whole(1)?).unwrap_or(usize::MAX);
+                        share.memory_mb = crate::limits::megabytes(k, mb, 1)?
                     }
                     (AgentSpec::Mcts { solve, .. }, "solve") => {
                         *solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?
@@ -321,16 +378,13 @@ impl AgentSpec {
     /// their depth or playouts then a cap; the others are returned as they
     /// are. The name shows the time (`mcts:movetime=250`), as Sénat's
     /// policies' names do. `ms` is checked by [`crate::limits::movetime_ms`] first.
-    pub fn with_movetime(self, ms: u64) -> AgentSpec {
-        match self {
-            AgentSpec::AlphaBeta { depth, movetime_ms: None, tt_mb, guard, temp, eval } => {
-                AgentSpec::AlphaBeta { depth, movetime_ms: Some(ms), tt_mb, guard, temp, eval }
-            }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms: None, solve, prior, guard, temp, vary } => {
-                AgentSpec::Mcts { playouts, c, leaf, movetime_ms: Some(ms), solve, prior, guard, temp, vary }
-            }
-            other => other,
+    pub fn with_movetime(mut self, ms: u64) -> AgentSpec {
+        if let AgentSpec::AlphaBeta { movetime_ms: m @ None, .. } | AgentSpec::Mcts { movetime_ms: m @ None, .. } =
+            &mut self
+        {
+            *m = Some(ms);
         }
+        self
     }
 
     /// Whether the agent searches, so gives a value and a line
@@ -398,16 +452,18 @@ impl AgentSpec {
                 let limits = Limits { depth, nodes: None, time: movetime_ms.map(Duration::from_millis) };
                 Box::new(crate::alphabeta::AlphaBeta::<G, LabEval>::try_new(eval, tt_mb, limits, temp, guard.build())?)
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary, share } => {
                 let config = mcts::Config {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
+                    threads: share.threads,
+                    parallel: if share.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
+                    memory: crate::limits::mb_to_bytes(share.memory_mb).unwrap_or(usize::MAX),
                     selection: match prior {
                         Some(temp) => mcts::Selection::Puct { c, temp },
                         None => mcts::Selection::Uct { c },
                     },
                     solver: solve,
-                    ..mcts::Config::default()
                 };
                 let mcts = Mcts::new(config, LabRollout::new(leaf).with_priors(prior.is_some()));
                 Box::new(crate::mcts::MonteCarlo::<G, LabRollout<G>>::new(mcts, false, temp, vary, guard.build()))
@@ -429,7 +485,7 @@ impl fmt::Display for AgentSpec {
                 write!(f, "{guard}")?;
                 if !temp.is_off() { write!(f, ",{temp}") } else { Ok(()) }
             }
-            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary } => {
+            AgentSpec::Mcts { playouts, c, leaf, movetime_ms, solve, prior, guard, temp, vary, share } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 prior.map_or(Ok(()), |t| write!(f, ",prior={t}"))?;
                 match leaf {
@@ -444,6 +500,7 @@ impl fmt::Display for AgentSpec {
                     }
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
+                write!(f, "{share}")?;
                 write!(f, "{guard}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;
@@ -682,6 +739,32 @@ mod tests {
         }
     }
 
+    /// `threads=`, `parallel=` and `mb=` (Sénat's MCTS keys) are read into
+    /// the search's configuration, written back only where not the
+    /// default (so the names of agents without them are as before), and
+    /// checked against the bounds every command shares.
+    #[test]
+    fn threads_parallel_and_memory_keys_read_like_senats() {
+        assert_eq!(DEFAULT_MCTS_MB << 20, mcts::Config::default().memory);
+        let a = AgentSpec::parse("mcts:playouts=20,threads=2,parallel=tree,mb=64").unwrap();
+        let AgentSpec::Mcts { share, .. } = a else { panic!("{a:?}") };
+        assert_eq!(share, Sharing { threads: 2, tree: true, memory_mb: 64 });
+        assert_eq!(a.to_string(), "mcts:playouts=20,c=0.4,rollout=eval,cut=0,scale=100,threads=2,parallel=tree,mb=64");
+        assert_eq!(AgentSpec::parse(&a.to_string()).unwrap(), a);
+        let plain = AgentSpec::parse("mcts:playouts=20").unwrap();
+        assert_eq!(AgentSpec::parse("mcts:playouts=20,threads=1,parallel=root,mb=256").unwrap(), plain);
+        assert_eq!(plain.to_string(), "mcts:playouts=20,c=0.4,rollout=eval,cut=0,scale=100");
+        for (bad, says) in [
+            ("mcts:threads=0", "`threads=0`"),
+            ("mcts:parallel=both", "`parallel=both`: expected root or tree"),
+            ("mcts:mb=0", "`mb=0`"),
+            ("ab:threads=2", "unknown parameter `threads`"),
+        ] {
+            let e = AgentSpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
     #[test]
     fn named_agents_typos_and_duplicates() {
         for n in named::GAMES {
@@ -767,7 +850,13 @@ mod tests {
     #[test]
     fn searching_agents_win_nim_from_a_won_position() {
         // Nim (take 1..3, last take wins): 10 is a win for the mover (take 2).
-        for spec in ["ab:depth=6", "mcts:playouts=2000,rollout=random", "greedy"] {
+        for spec in [
+            "ab:depth=6",
+            "mcts:playouts=2000,rollout=random",
+            "mcts:playouts=2000,rollout=random,threads=2",
+            "mcts:playouts=2000,rollout=random,threads=2,parallel=tree,mb=16",
+            "greedy",
+        ] {
             let a = AgentSpec::parse(spec).unwrap();
             let mut agents = [a.build::<Nim>(), AgentSpec::Random.build::<Nim>()];
             let mut wins = 0;
