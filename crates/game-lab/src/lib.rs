@@ -29,6 +29,7 @@ pub mod arena;
 pub mod canvas;
 pub mod design;
 pub mod guarded;
+pub mod identity;
 pub mod limits;
 pub mod mcts;
 pub mod merge;

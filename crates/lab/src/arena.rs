@@ -13,7 +13,7 @@ use crate::games::GameKind;
 /// `# senat-arena v2 game=… variant=…` (`variant=-` for the default
 /// rules), the fields of the game's arena following.
 pub fn identity_head(game: GameKind, variant: &str) -> String {
-    let variant = if variant.is_empty() { "-".to_string() } else { crate::selfplay::identity::escape(variant) };
+    let variant = if variant.is_empty() { "-".to_string() } else { crate::identity::escape(variant) };
     format!("# senat-arena v2 game={game} variant={variant}")
 }
 
@@ -27,18 +27,15 @@ pub fn arena_file(path: &std::path::Path) -> Option<(GameKind, String)> {
     let f = std::fs::File::open(path).ok()?;
     let mut line = Vec::new();
     std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
-    let line = std::str::from_utf8(&line).ok()?;
-    let field = |rest: &str, k: &str| {
-        rest.split_whitespace().find_map(|t| t.strip_prefix(k)?.strip_prefix('=')).map(str::to_string)
-    };
-    let (game, variant) = if let Some(rest) = line.strip_prefix("# senat-arena v1 ") {
-        (GameKind::Senat, field(rest, "variant").unwrap_or_else(|| "-".into()))
+    let line = crate::identity::IdentityLine::parse(std::str::from_utf8(&line).ok()?).ok()?;
+    let (game, variant) = if line.is("senat-arena", "v1") {
+        (GameKind::Senat, line.get("variant").unwrap_or("-"))
+    } else if line.is("senat-arena", "v2") || line.is("game-arena", "1") {
+        (GameKind::parse(line.get("game")?).ok()?, line.get("variant")?)
     } else {
-        let rest = line.strip_prefix("# senat-arena v2 ").or_else(|| line.strip_prefix("# game-arena 1 "))?;
-        (GameKind::parse(&field(rest, "game")?).ok()?, field(rest, "variant")?)
+        return None;
     };
-    let variant = crate::selfplay::identity::unescape(&variant).ok()?;
-    Some((game, if variant == "-" { String::new() } else { variant }))
+    Some((game, if variant == "-" { String::new() } else { variant.to_string() }))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod eval;
 pub mod explorer;
 pub mod games;
 pub use game_lab::guarded;
+pub use game_lab::identity;
 pub mod learned;
 pub use game_lab::limits;
 pub use game_lab::mcts;

@@ -208,7 +208,7 @@ impl<G: LabGame> Contest for LabContest<G> {
     }
 
     fn identity(arena: &Arena<G>) -> Result<String, Error> {
-        use crate::selfplay::identity::escape;
+        use crate::identity::escape;
         let agents: Vec<String> = arena.agents.iter().map(|a| escape(&a.to_string())).collect();
         Ok(format!(
             "{} seed={} pairs={} book={} agents={}\n",

@@ -21,7 +21,7 @@
 
 use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
-use crate::selfplay::identity::{escape, unescape};
+use crate::identity::{BATCH_KEYWORD, BATCH_VERSION, IdentityLine, LineError};
 use crate::selfplay::output::{OutFile, csv_record};
 use crate::selfplay::{Error, Existing, Shard, game_seed, io_err};
 use crate::stats::{LossTally, wilson};
@@ -31,11 +31,15 @@ use std::io::{Read, Seek, SeekFrom};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-/// The format keyword and version of the identity line.
-const MAGIC: &str = "# senat-batch v2";
+/// The keyword and version of the line written before every game shared
+/// one (same fields).
+const LEGACY: (&str, &str) = ("game-batch", "1");
 
-/// The keyword of the line written before every game shared one (same fields).
-const LEGACY_MAGIC: &str = "# game-batch 1";
+/// Whether `line` is an identity line of this module's: `# senat-batch
+/// v2` or the older `# game-batch 1`.
+fn is_ours(line: &IdentityLine) -> bool {
+    line.is(BATCH_KEYWORD, BATCH_VERSION) || line.is(LEGACY.0, LEGACY.1)
+}
 
 /// What the batch runner needs from a game: its start, one game played
 /// into a row, and a check of a row's final text. Every [`LabGame`] is
@@ -396,22 +400,27 @@ impl<S: fmt::Display> Batch<S> {
     /// written before the option existed.
     pub fn identity(&self) -> String {
         let r = self.shard.range(self.games);
-        format!(
-            "{MAGIC} game={} variant={} seed={} games={} shard={}/{} range={}..{} book={} first={} second={}{}\n",
-            self.game,
-            escape(if self.variant.is_empty() { "-" } else { &self.variant }),
-            self.seed,
-            self.games,
-            self.shard.k,
-            self.shard.n,
-            r.start,
-            r.end,
-            self.book,
-            escape(&self.agents[0].to_string()),
-            escape(&self.agents[1].to_string()),
-            if self.rotate { " rotate=true" } else { "" },
-        )
+        let mut fields = vec![
+            ("game", self.game.to_string()),
+            ("variant", if self.variant.is_empty() { "-".to_string() } else { self.variant.clone() }),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+            ("shard", format!("{}/{}", self.shard.k, self.shard.n)),
+            ("range", format!("{}..{}", r.start, r.end)),
+            ("book", self.book.to_string()),
+            ("first", self.agents[0].to_string()),
+            ("second", self.agents[1].to_string()),
+        ];
+        if self.rotate {
+            fields.push(("rotate", "true".to_string()));
+        }
+        write_line(fields)
     }
+}
+
+/// The identity line of this module's format with these fields.
+fn write_line<K: AsRef<str>, V: AsRef<str>>(fields: impl IntoIterator<Item = (K, V)>) -> String {
+    IdentityLine::write(BATCH_KEYWORD, BATCH_VERSION, fields)
 }
 
 /// The keys of an identity line, in order (`rotate` only under `--rotate`).
@@ -432,19 +441,17 @@ fn first_difference(a: &[(String, String)], b: &[(String, String)], skip: &[&str
         .find(|(_, x, y)| x != y)
 }
 
-/// The text after the keyword of an identity line (either format's).
-fn identity_fields(line: &str) -> Option<&str> {
-    [MAGIC, LEGACY_MAGIC].iter().find_map(|m| line.strip_prefix(m).and_then(|r| r.strip_prefix(' ')))
-}
-
 /// The fields of an identity line, checked to be one this module writes.
 pub fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
-    let rest = identity_fields(line).ok_or("not a `# senat-batch v2` identity line")?;
-    let mut fields = Vec::new();
-    for t in rest.trim_end_matches('\n').split(' ') {
-        let (k, v) = t.split_once('=').ok_or_else(|| format!("`{t}` is not key=value"))?;
-        fields.push((k.to_string(), unescape(v).map_err(|e| e.to_string())?));
+    let not_ours = "not a `# senat-batch v2` identity line";
+    let words = IdentityLine::parse(line).map_err(|e| match e {
+        LineError::NotIdentity => not_ours.to_string(),
+        e => e.to_string(),
+    })?;
+    if !is_ours(&words) {
+        return Err(not_ours.into());
     }
+    let fields = words.fields;
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
     let rotate = match keys.len() {
         10 if keys[9] == "rotate" => Some(fields[9].1.as_str()),
@@ -515,10 +522,14 @@ pub fn batch_game(path: &Path) -> Option<GameKind> {
     let mut line = Vec::new();
     std::io::BufReader::new(f).take(1 << 16).read_until(b'\n', &mut line).ok()?;
     let line = std::str::from_utf8(&line).ok()?;
-    if line.starts_with("# senat-batch v1 ") {
+    let words = IdentityLine::parse(line).ok()?;
+    if words.is(BATCH_KEYWORD, "v1") {
         return Some(GameKind::Senat);
     }
-    GameKind::parse(identity_fields(line)?.strip_prefix("game=")?.split(' ').next()?).ok()
+    match words.fields.first() {
+        Some((k, game)) if k == "game" && is_ours(&words) => GameKind::parse(game).ok(),
+        _ => None,
+    }
 }
 
 /// Checks a games row against the batch (`ctx`: its identity fields) and
@@ -636,7 +647,8 @@ fn scan<G: BatchGame>(
     };
     let line = &text[..=first_end];
     // A file of the older format goes on under its own line.
-    let legacy = id_line.replacen(MAGIC, LEGACY_MAGIC, 1);
+    let legacy =
+        IdentityLine::parse(id_line).map(|l| IdentityLine::write(LEGACY.0, LEGACY.1, l.fields)).unwrap_or_default();
     if line != id_line && line != legacy {
         return Err(identity_error(match parse_identity(line) {
             Err(e) => format!("cannot resume: bad batch identity: {e}"),
@@ -1101,18 +1113,15 @@ impl<G: BatchGame> crate::selfplay::merge::ShardFormat for LabFormat<G> {
         Ok(())
     }
     fn merged_line(id: &LabId) -> String {
-        let mut line = String::from(MAGIC);
-        for (k, v) in &id.fields {
+        write_line(id.fields.iter().map(|(k, v)| {
             let v = match k.as_str() {
                 "shard" => "1/1".to_string(),
                 "range" => format!("0..{}", id.games),
                 "variant" if v.is_empty() => "-".to_string(),
                 _ => v.clone(),
             };
-            line.push_str(&format!(" {k}={}", escape(&v)));
-        }
-        line.push('\n');
-        line
+            (k, v)
+        }))
     }
     fn write_summary(out: &mut OutFile, id: &LabId, sum: &LabSum) -> Result<(), Error> {
         let (game, variant, names) = merged_names(id)?;

@@ -217,7 +217,7 @@ impl Contest for DominoContest {
     /// In the form of the other games' arenas ([`crate::arena::arena_file`]
     /// reads it back).
     fn identity(arena: &DominoArena) -> Result<String, Error> {
-        use crate::selfplay::identity::escape;
+        use crate::identity::escape;
         let agents: Vec<String> = arena.agents.iter().map(|a| escape(&a.to_string())).collect();
         Ok(format!(
             "{} seed={} pairs={} duplicate={} agents={}\n",

@@ -195,7 +195,7 @@ impl Contest for SenatContest {
     /// file, after [`identity_head`]:
     /// `# senat-arena v2 game=senat variant=- seed=1 games=100 schedule=round-robin sprt=- draft=random draft_weights=- agents=2 agent1=random agent1_weights=- ...`.
     fn identity(arena: &SenatArena) -> Result<String, Error> {
-        use crate::selfplay::identity::escape;
+        use crate::identity::escape;
         let c = &arena.game;
         let id = |s: &PolicySpec| -> Result<String, Error> {
             let p = PolicyId::of(s)?;

@@ -42,7 +42,10 @@ use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 
 /// The format version written after `# senat-batch`.
-pub const FORMAT: &str = "v2";
+pub const FORMAT: &str = game_lab::identity::BATCH_VERSION;
+
+/// The keyword of a batch's identity line, Sénat's as every game's.
+const KEYWORD: &str = game_lab::identity::BATCH_KEYWORD;
 
 /// The format of an identity line: the one written now, or the older one
 /// still read.
@@ -275,38 +278,17 @@ pub fn weight_inputs<'a>(specs: impl IntoIterator<Item = &'a PolicySpec>) -> Vec
     files
 }
 
-/// Percent-encodes `%`, blanks and control characters.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c == '%' || c.is_whitespace() || c.is_control() {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use game_lab::identity::{IdentityLine, LineError, escape, unescape};
 
-/// Reads back a value written by [`escape`].
-pub fn unescape(s: &str) -> Result<String, IdentityError> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
-            out.push(hex.ok_or_else(|| IdentityError::BadEscape(s.into()))?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
+impl From<LineError> for IdentityError {
+    fn from(e: LineError) -> IdentityError {
+        match e {
+            LineError::NotIdentity => IdentityError::NotIdentity,
+            LineError::NotKeyValue(t) => IdentityError::NotKeyValue(t),
+            LineError::BadEscape(s) => IdentityError::BadEscape(s),
+            LineError::NotUtf8(s) => IdentityError::NotUtf8(s),
         }
     }
-    String::from_utf8(out).map_err(|_| IdentityError::NotUtf8(s.into()))
 }
 
 /// What makes a batch: seed, size, the slice of it a file holds, and the players.
@@ -368,34 +350,23 @@ impl Identity {
 
     /// The identity line, with its newline.
     pub fn line(&self) -> String {
-        let mut s = format!("# senat-batch {}", self.format.name());
-        for (k, v) in self.fields() {
-            s.push(' ');
-            s.push_str(&k);
-            s.push('=');
-            s.push_str(&escape(&v));
-        }
-        s.push('\n');
-        s
+        IdentityLine::write(KEYWORD, self.format.name(), self.fields())
     }
 
     /// Reads an identity line (without or with its line ending).
     pub fn parse(line: &str) -> Result<Identity, IdentityError> {
         let line = line.trim_end_matches(['\n', '\r']);
-        let mut tokens = line.split(' ');
-        if tokens.next() != Some("#") || tokens.next() != Some("senat-batch") {
+        // The keyword and the version are judged before the fields.
+        let mut head = line.split(' ');
+        if head.next() != Some("#") || head.next() != Some(KEYWORD) {
             return Err(IdentityError::NotIdentity);
         }
-        let format = match tokens.next() {
+        let format = match head.next() {
             Some("v1") => Format::V1,
             Some("v2") => Format::V2,
             v => return Err(IdentityError::Format(v.map(str::to_string))),
         };
-        let mut values = Vec::new();
-        for t in tokens {
-            let (k, v) = t.split_once('=').ok_or_else(|| IdentityError::NotKeyValue(t.into()))?;
-            values.push((k.to_string(), unescape(v)?));
-        }
+        let values = IdentityLine::parse(line)?.fields;
         let get = |key: &str| -> Result<&str, IdentityError> {
             values
                 .iter()
