@@ -64,8 +64,6 @@ pub enum TempError {
     },
     /// The value is out of bounds.
     Limit(LimitError),
-    /// `vary=` and `temp=` in one spec: both vary the first plies.
-    Both,
 }
 
 impl fmt::Display for TempError {
@@ -80,9 +78,6 @@ impl fmt::Display for TempError {
                 write!(f, "`{key}={value}`: expected {what}")
             }
             TempError::Limit(e) => e.fmt(f),
-            TempError::Both => {
-                f.write_str("vary= and temp= both vary the first plies: keep one (temp_plies=K gives vary's plies)")
-            }
         }
     }
 }
@@ -127,14 +122,18 @@ impl TempKeys {
     }
 
     /// The temperature or the value-bounded choice these keys give (at
-    /// most one is on): with `vary=`, a [`Vary`] over `temp_plies=` plies
-    /// ([`DEFAULT_TEMP_PLIES`] by default) and no temperature; without it,
-    /// [`TempKeys::resolve`]. `vary=` with `temp=` is refused.
-    pub fn variety(&self) -> Result<(Temperature, Vary), TempError> {
+    /// most one is on): with `vary=ε`, `temp=` and `temp_plies=` are its
+    /// own: a [`Vary`] over `temp_plies=` plies ([`DEFAULT_TEMP_PLIES`] by
+    /// default), its draw within ε uniform, or ∝ visits^(1/T) with
+    /// `temp=T`, and no temperature (`vary=0`: neither); without `vary=`,
+    /// [`TempKeys::resolve`].
+    pub fn variety(&self) -> (Temperature, Vary) {
         match self.vary {
-            Some(_) if self.temp.is_some() => Err(TempError::Both),
-            Some(margin) => Ok((Temperature::OFF, Vary::new(margin, self.plies.unwrap_or(DEFAULT_TEMP_PLIES)))),
-            None => Ok((self.resolve(), Vary::OFF)),
+            Some(margin) => {
+                let vary = Vary::new(margin, self.plies.unwrap_or(DEFAULT_TEMP_PLIES));
+                (Temperature::OFF, vary.with_temp(self.temp.unwrap_or(0.0)))
+            }
+            None => (self.resolve(), Vary::OFF),
         }
     }
 
@@ -215,16 +214,21 @@ pub const VARY_MIN_VISIT_SHARE: f64 = 0.1;
 /// (the search's mean result for the mover, a win 1, a draw ½, a loss 0)
 /// is within `margin` of its usual move's (the most visited), counting
 /// only moves with at least [`VARY_MIN_VISIT_SHARE`] of that move's
-/// visits; the usual move is always among them. Unlike a temperature, no
-/// move worse than the margin by the agent's own values is ever played.
-/// [`Vary::OFF`] (the default) is none: the agent is the one without the
-/// key, draw for draw.
+/// visits; the usual move is always among them. With a temperature
+/// (`vary=ε,temp=T`) the draw among them is ∝ visits^(1/T), as a
+/// temperature draws among all root moves, instead of uniform. Unlike a
+/// temperature alone, no move worse than the margin by the agent's own
+/// values is ever played. [`Vary::OFF`] (the default) is none: the agent
+/// is the one without the key, draw for draw.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Vary {
     /// ε, in score units (0 to 1; 0 is off).
     pub margin: f64,
     /// The plies of the game it covers (moves made before it, both sides).
     pub plies: u32,
+    /// The temperature of the draw among the moves within ε (∝
+    /// visits^(1/T)); 0: uniform.
+    pub temp: f64,
 }
 
 /// A value-bounded choice: the index played and its value loss.
@@ -242,11 +246,18 @@ pub struct VaryPick {
 
 impl Vary {
     /// No value-bounded choice.
-    pub const OFF: Vary = Vary { margin: 0.0, plies: 0 };
+    pub const OFF: Vary = Vary { margin: 0.0, plies: 0, temp: 0.0 };
 
-    /// `margin` over the first `plies` plies; [`Vary::OFF`] when either is 0.
+    /// `margin` over the first `plies` plies, a uniform draw; [`Vary::OFF`]
+    /// when either is 0.
     pub fn new(margin: f64, plies: u32) -> Vary {
-        if margin > 0.0 && plies > 0 { Vary { margin, plies } } else { Vary::OFF }
+        if margin > 0.0 && plies > 0 { Vary { margin, plies, temp: 0.0 } } else { Vary::OFF }
+    }
+
+    /// The same bound with the draw among the moves within it ∝
+    /// visits^(1/`temp`) (0: uniform); off stays off.
+    pub fn with_temp(self, temp: f64) -> Vary {
+        if self.is_off() { self } else { Vary { temp: temp.max(0.0), ..self } }
     }
 
     /// Whether this is none.
@@ -260,10 +271,11 @@ impl Vary {
     }
 
     /// Draws among root moves `moves` (move, visits, mean value for the
-    /// mover in `[0, 1]`), whose usual move is `moves[best]`: uniformly
-    /// among those within [`Vary::margin`] of it with enough visits
-    /// ([`VARY_MIN_VISIT_SHARE`]). With the usual move alone qualifying,
-    /// it is returned and nothing is drawn from `rng`; otherwise one draw.
+    /// mover in `[0, 1]`), whose usual move is `moves[best]`: among those
+    /// within [`Vary::margin`] of it with enough visits
+    /// ([`VARY_MIN_VISIT_SHARE`]), uniformly or ∝ visits^(1/T) with a
+    /// [`Vary::temp`]. With the usual move alone qualifying, it is
+    /// returned and nothing is drawn from `rng`; otherwise one draw.
     /// `None` when `best` is not an index of `moves`.
     pub fn pick<M>(&self, moves: &[(M, u64, f64)], best: usize, rng: &mut GameRng) -> Option<VaryPick> {
         let &(_, best_visits, best_value) = moves.get(best)?;
@@ -274,15 +286,28 @@ impl Vary {
                     || (moves[i].1 as f64 >= floor && moves[i].2.is_finite() && moves[i].2 >= best_value - self.margin)
             })
             .collect();
-        let index = if within.len() == 1 { best } else { within[game_search::rng::below(rng, within.len())] };
+        let index = if within.len() == 1 {
+            best
+        } else if self.temp > 0.0 {
+            let visits: Vec<u64> = within.iter().map(|&i| moves[i].1).collect();
+            let t = Temperature { temp: self.temp, plies: self.plies };
+            t.sample_visits(&visits, rng).map_or(best, |k| within[k])
+        } else {
+            within[game_search::rng::below(rng, within.len())]
+        };
         Some(VaryPick { index, loss: (best_value - moves[index].2).max(0.0), choices: within.len() })
     }
 }
 
 impl fmt::Display for Vary {
-    /// `vary=ε,temp_plies=K`, or nothing when off.
+    /// `vary=ε,temp_plies=K` (`vary=ε,temp=T,temp_plies=K` with a
+    /// temperature), or nothing when off.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_off() { Ok(()) } else { write!(f, "vary={},temp_plies={}", self.margin, self.plies) }
+        match (self.is_off(), self.temp > 0.0) {
+            (true, _) => Ok(()),
+            (false, false) => write!(f, "vary={},temp_plies={}", self.margin, self.plies),
+            (false, true) => write!(f, "vary={},temp={},temp_plies={}", self.margin, self.temp, self.plies),
+        }
     }
 }
 
@@ -440,12 +465,41 @@ mod tests {
         // ε = 0 (and OFF): the usual move, and no draw from the generator.
         let mut a = rng_from_seed(3);
         let b = rng_from_seed(3);
-        let p = Vary { margin: 0.0, plies: 4 }.pick(&moves, 0, &mut a).unwrap();
+        let p = Vary { margin: 0.0, plies: 4, temp: 0.0 }.pick(&moves, 0, &mut a).unwrap();
         assert_eq!((p.index, p.loss, p.choices), (0, 0.0, 1));
         assert_eq!(a, b, "nothing drawn");
         assert!(Vary::new(0.0, 4).is_off() && Vary::new(0.1, 0).is_off());
         assert!(v.applies(3) && !v.applies(4) && !Vary::OFF.applies(0));
         assert_eq!(v.to_string(), "vary=0.02,temp_plies=4");
         assert_eq!(v.pick(&moves, 9, &mut rng), None);
+    }
+
+    /// `vary=ε,temp=T`: the same band, the draw within it ∝ visits^(1/T)
+    /// (T = 0.5: ∝ visits²), so the usual move is drawn most; the loss is
+    /// still that of the move drawn, never beyond ε.
+    #[test]
+    fn vary_with_a_temperature_draws_within_the_band_by_visits() {
+        let moves = [(0u8, 500, 0.60), (1, 200, 0.59), (2, 100, 0.50), (3, 20, 0.61), (4, 150, 0.585)];
+        let v = Vary::new(0.02, 4).with_temp(0.5);
+        assert_eq!(v.to_string(), "vary=0.02,temp=0.5,temp_plies=4");
+        assert_eq!(Vary::OFF.with_temp(0.5), Vary::OFF);
+        let mut rng = rng_from_seed(11);
+        let mut seen = [0u32; 5];
+        let n = 20_000;
+        for _ in 0..n {
+            let p = v.pick(&moves, 0, &mut rng).unwrap();
+            assert!(p.loss <= 0.02 + 1e-12 && p.choices == 3);
+            seen[p.index] += 1;
+        }
+        assert_eq!((seen[2], seen[3]), (0, 0), "{seen:?}");
+        // ∝ 500², 200², 150²: 0.800, 0.128 and 0.072 of the draws.
+        let total = 500.0f64.powi(2) + 200.0f64.powi(2) + 150.0f64.powi(2);
+        for (i, visits) in [(0, 500.0), (1, 200.0), (4, 150.0)] {
+            let want = visits * visits / total;
+            let got = f64::from(seen[i]) / f64::from(n);
+            // Four standard errors of a share of 20,000 draws.
+            let tol = 4.0 * (want * (1.0 - want) / f64::from(n)).sqrt();
+            assert!((got - want).abs() < tol, "move {i}: {got} against {want}: {seen:?}");
+        }
     }
 }

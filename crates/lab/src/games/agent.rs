@@ -170,9 +170,9 @@ threads=N: threads per search (1: batches already play games in parallel), paral
 mb: the trees' memory cap in megabytes; \
 temp: the first K plies of the game (of each round in Débâcle, counted in regular actions) drawn ∝ visits^(1/T) (mcts) or from a softmax of the scores / T \
 in centi-units (ab); temp alone: K=16, temp_plies alone: T=1; temp=0: off; \
-vary=E (mcts, instead of temp): over the first temp_plies plies (16 by default; of each round in Débâcle) a move drawn uniformly \
+vary=E (mcts, instead of a temperature): over the first temp_plies plies (16 by default; of each round in Débâcle) a move drawn \
 among the root moves whose mean value is within E of the most visited move's (score units: a win 1, a draw 0.5; moves with at \
-least a tenth of its visits), so that no move worse than E by the agent's own values is played; each team's summed value loss \
+least a tenth of its visits), uniformly, or with temp=T ∝ visits^(1/T) among them, so that no move worse than E by the agent's own values is played; each team's summed value loss \
 is written to the games file and the summary; vary=0: off)";
 
 /// The agents of every [`LabGame`] as the lab's one spec grammar reads
@@ -329,7 +329,7 @@ impl AgentSpec {
         match &mut a {
             AgentSpec::AlphaBeta { temp: t, .. } => *t = temp.resolve(),
             // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
-            AgentSpec::Mcts { temp: t, vary, .. } => (*t, *vary) = temp.variety().map_err(|e| refuse(e.into()))?,
+            AgentSpec::Mcts { temp: t, vary, .. } => (*t, *vary) = temp.variety(),
             AgentSpec::Random | AgentSpec::Greedy => {}
         }
         if let AgentSpec::Mcts { leaf, .. } = &mut a {
@@ -711,9 +711,10 @@ mod tests {
         assert!(e.contains("`cap` bounds random rollouts: it needs rollout=random"), "{e}");
     }
 
-    /// `vary=ε` takes `temp_plies=` as its plies (16 by default), is
-    /// written back in the canonical text, refuses `temp=` and other kinds,
-    /// is off at 0 (the agent without the key), and makes the agent varied.
+    /// `vary=ε` takes `temp_plies=` as its plies (16 by default) and
+    /// `temp=` as its draw's temperature, is written back in the canonical
+    /// text, refuses other kinds, is off at 0 (the agent without the key),
+    /// and makes the agent varied.
     #[test]
     fn vary_reads_like_senats_and_goes_with_no_temperature() {
         let a = AgentSpec::parse("mcts:playouts=20,vary=0.02,temp_plies=8").unwrap();
@@ -725,11 +726,14 @@ mod tests {
         assert!(!a.without_temperature().varies() && a.without_temperature().deterministic());
         let AgentSpec::Mcts { vary, .. } = AgentSpec::parse("mcts:vary=0.1").unwrap() else { unreachable!() };
         assert_eq!(vary.plies, crate::temperature::DEFAULT_TEMP_PLIES);
+        let hot = AgentSpec::parse("mcts:vary=0.02,temp=0.5").unwrap();
+        let AgentSpec::Mcts { temp, vary, .. } = hot else { unreachable!() };
+        assert_eq!((temp, vary), (Temperature::OFF, Vary::new(0.02, 16).with_temp(0.5)));
+        assert_eq!(AgentSpec::parse(&hot.to_string()).unwrap(), hot);
         let zero = AgentSpec::parse("mcts:vary=0,temp_plies=8").unwrap();
         assert_eq!(zero, AgentSpec::parse("mcts").unwrap());
         assert!(!zero.varies());
         for (bad, says) in [
-            ("mcts:vary=0.02,temp=0.5", "vary= and temp= both vary the first plies: keep one"),
             ("mcts:vary=2", "`vary=2`: expected a value margin in 0..=1"),
             ("mcts:vary=x", "`vary=x`: expected a value margin in 0..=1"),
             ("ab:vary=0.1", "unknown parameter `vary`"),

@@ -312,9 +312,9 @@ before the search (default: the guard's; 0: none, the deep look alone then looks
 temp: a move temperature over the first plies of the game, draft included: \
 mcts draws ∝ visits^(1/T), ab and learned from a softmax of their scores / T \
 (ab: evaluation units; learned: log-odds); temp alone: K=16, temp_plies alone: T=1; temp=0: off; \
-vary=E (mcts, instead of temp): over the first temp_plies plies (16 by default) a move drawn uniformly among the root moves \
+vary=E (mcts, instead of a temperature): over the first temp_plies plies (16 by default) a move drawn among the root moves \
 whose mean value is within E of the most visited move's (score units: a win 1, a draw 0.5; moves with at least a tenth of \
-its visits), so that no move worse than E by the agent's own values is played; each draw's value loss is written to the games file; vary=0: off) | DRAFT>PLAY (two of these: the first drafts, \
+its visits), uniformly, or with temp=T ∝ visits^(1/T) among them, so that no move worse than E by the agent's own values is played; each draw's value loss is written to the games file; vary=0: off) | DRAFT>PLAY (two of these: the first drafts, \
 the second plays, e.g. heuristic>mcts:playouts=1000)";
 
 impl PolicySpec {
@@ -428,7 +428,7 @@ impl PolicySpec {
             }
         }
         // `vary=` takes the temperature's plies (`temp_plies=`) and replaces its draws.
-        (engine.temp, engine.vary) = temp.variety().map_err(|e| refuse(e.into()))?;
+        (engine.temp, engine.vary) = temp.variety();
         // In `ab`, weights mean the learned evaluation.
         engine.learned_eval |= engine_file && kind == PolicyKind::AlphaBeta && !said_hand;
         if engine_file && kind == PolicyKind::Mcts && !matches!(engine.rollout, SenatRollout::Eval(_)) {
@@ -741,9 +741,9 @@ mod tests {
     }
 
     #[test]
-    fn vary_takes_temp_plies_and_refuses_temp_and_other_kinds() {
+    fn vary_takes_temp_plies_and_temp_and_refuses_other_kinds() {
         let p = PolicySpec::parse("mcts:playouts=5,vary=0.02,temp_plies=8").unwrap();
-        assert_eq!(p.engine.vary, Vary { margin: 0.02, plies: 8 });
+        assert_eq!(p.engine.vary, Vary::new(0.02, 8));
         assert!(p.engine.temp.is_off(), "temp_plies is vary's here, not a temperature");
         assert!(p.varies() && !p.deterministic());
         assert_eq!(PolicySpec::parse("mcts:vary=0.01").unwrap().engine.vary.plies, DEFAULT_TEMP_PLIES);
@@ -751,8 +751,14 @@ mod tests {
         assert!(zero.engine.vary.is_off() && zero.engine.temp.is_off() && !zero.varies() && zero.deterministic());
         assert!(PolicySpec::parse("random>mcts:vary=0.1").unwrap().varies());
         assert!(!PolicySpec::parse("mcts:vary=0.1").unwrap().without_temperature().varies());
+        // temp= with vary= is the draw within the band, ∝ visits^(1/T): no temperature of its own.
+        let hot = PolicySpec::parse("mcts:playouts=5,vary=0.02,temp=0.5").unwrap();
+        assert_eq!(hot.engine.vary, Vary::new(0.02, DEFAULT_TEMP_PLIES).with_temp(0.5));
+        assert!(hot.engine.temp.is_off() && hot.varies());
+        assert_eq!(PolicySpec::parse(&hot.to_string()).unwrap().engine.vary, hot.engine.vary);
+        let off = PolicySpec::parse("mcts:playouts=5,rollout=eval,vary=0,temp=0.5").unwrap();
+        assert!(off.engine.vary.is_off() && off.engine.temp.is_off(), "vary=0 takes its temp= with it");
         for (bad, said) in [
-            ("mcts:vary=0.02,temp=0.5", "keep one"),
             ("mcts:vary=2", "expected a value margin in 0..=1"),
             ("mcts:vary=-0.1", "vary"),
             ("mcts:vary=x", "vary"),
