@@ -140,6 +140,8 @@ def made(tmp_path_factory):
     run(*sp, "--game", "focus", "--first", "random", "--second", "greedy", "--games", "4",
         "--out", "f-g.csv", "--moves", "f-m.csv", "--summary", "f-s.csv")
     run(*sp, "--game", "focus4", "--games", "2", "--out", "f4-g.csv", "--summary", "f4-s.csv")
+    run(*sp, "--game", "focus", "--first", "mcts:playouts=20,vary=0.05,temp_plies=8", "--second", "greedy",
+        "--games", "2", "--out", "fv-g.csv", "--summary", "fv-s.csv")
     run(*sp, "--game", "debacle", "--first", "random", "--second", "greedy", "--games", "2",
         "--out", "d-g.csv", "--moves", "d-m.csv", "--summary", "d-s.csv")
     run(*sp, "--game", "dominoes", "--first", "random", "--second", "greedy", "--games", "3",
@@ -189,12 +191,12 @@ FILES = {
     "senat-moves": (["s-m.csv", "ob-m.csv"], "csv"),
     "senat-summary": (["s-s.csv"], "csv"),
     "senat-summary-metrics": (["s-s.csv", "sv-s.csv"], "metrics"),
-    "focus-games": (["f-g.csv", "f4-g.csv"], "csv"),
+    "focus-games": (["f-g.csv", "f4-g.csv", "fv-g.csv"], "csv"),
     "debacle-games": (["d-g.csv"], "csv"),
     "dominoes-games": (["do-g.csv", "do3-g.csv"], "csv"),
     "game-moves": (["f-m.csv", "d-m.csv", "do-m.csv"], "csv"),
     "dominoes-rounds": (["do-r.csv", "do3-r.csv"], "csv"),
-    "game-summary": (["f-s.csv", "f4-s.csv", "d-s.csv", "do-s.csv", "do3-s.csv"], "csv"),
+    "game-summary": (["f-s.csv", "f4-s.csv", "fv-s.csv", "d-s.csv", "do-s.csv", "do3-s.csv"], "csv"),
     "senat-arena-games": (["a-g.csv", "asp-g.csv", "ab-g.csv"], "csv"),
     "senat-arena-moves": (["a-m.csv"], "csv"),
     "arena-summary": (["a-s.csv", "asp-s.csv"], "csv"),

@@ -139,12 +139,18 @@ def test_an_agent_plays_a_whole_game():
     assert "wins" in p.result or "draw" in p.result
 
 
+# An MCTS agent with value-bounded choices over its first 8 plies (`vary=`).
+VARIED = "mcts:playouts=24,vary=0.05,temp_plies=8"
+
+
 @pytest.mark.parametrize(
     "game,sides,flags",
     [
         ("senat", {"red": "greedy", "blue": "random"}, ["--red", "greedy", "--blue", "random"]),
         ("focus", {"first": "random", "second": "greedy"}, ["--first", "random", "--second", "greedy"]),
         ("dominoes", {"first": "greedy", "second": "random"}, ["--first", "greedy", "--second", "random"]),
+        # vary=: each team's value loss in two more columns, read like any other.
+        ("connect4", {"first": VARIED, "second": "greedy"}, ["--first", VARIED, "--second", "greedy"]),
     ],
 )
 def test_a_batch_writes_the_binarys_files(tmp_path, game, sides, flags):
@@ -161,6 +167,9 @@ def test_a_batch_writes_the_binarys_files(tmp_path, game, sides, flags):
     rows = senat.read_games(ours)
     assert [row["game"] for row in rows] == [str(i) for i in range(6)]
     assert all(row["winner"] for row in rows)
+    if "vary=" in sides.get("first", ""):
+        assert all(float(row["first_vary_loss"]) >= 0 and row["second_vary_loss"] == "0.000000" for row in rows)
+        assert any(float(row["first_vary_loss"]) > 0 for row in rows)
     with pytest.raises(senat.Error, match="exists"):
         senat.selfplay(game, ours, 6, seed=3, **sides)
     try:
