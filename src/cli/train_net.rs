@@ -425,7 +425,7 @@ fn train_lab<G: LabGame>(a: &TrainNetArgs, linear_only: bool, out: &mut impl Wri
         lines,
         best,
     };
-    let weights = GameWeights { game: shape.game.to_string(), linear, net, path: String::new() };
+    let weights = GameWeights { game: shape.game.to_string(), linear, net, path: String::new(), hash: None };
     made.write(a, out, clock, &weights, G::NET_FEATURES)
 }
 
@@ -632,7 +632,7 @@ fn train_dominoes(a: &TrainNetArgs, out: &mut impl Write) -> Result<()> {
         lines,
         best,
     };
-    let weights = GameWeights { game: SHAPE.game.to_string(), linear, net, path: String::new() };
+    let weights = GameWeights { game: SHAPE.game.to_string(), linear, net, path: String::new(), hash: None };
     made.write(a, out, clock, &weights, TERMS)
 }
 

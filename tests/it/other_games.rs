@@ -432,3 +432,49 @@ fn connect4_solve_gives_the_verdict_and_its_distance() {
     let e = expect_error(&senat(&["solve", "--game", "connect4", "448"]), &["solve"]);
     assert!(e.contains("column 8 is off the board"), "{e}");
 }
+
+/// A batch whose agent reads a weights file (`file=`) records the file's
+/// hash in its identity line (`first_weights=fnv1a64:…`, `second_weights=-`
+/// for the other agent), as Sénat's batches do; a resume with the file
+/// changed is refused as another batch, the merge of its shards is the
+/// whole batch, and batches without a file write no such keys.
+#[test]
+fn a_weights_file_is_recorded_by_its_hash_and_a_changed_one_is_another_batch() {
+    let d = TempDir::new("other-games-weights-hash");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/lab/data/net-focus.txt");
+    d.write("w.txt", std::fs::read(&shipped).unwrap());
+    let agent = "mcts:playouts=8,file=w.txt";
+    let run = |extra: &[&str]| {
+        let base = ["selfplay", "--game", "focus", "--games", "4", "--seed", "2", "--threads", "1"];
+        senat_in(&d.0, &[&base[..], &["--first", agent, "--second", "greedy"], extra].concat())
+    };
+    let ok = |o: std::process::Output| assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    ok(run(&["--out", "all.csv", "--summary", "", "--quiet"]));
+    let all = d.text("all.csv");
+    let line = all.lines().next().unwrap();
+    let hash = line.split(' ').find_map(|w| w.strip_prefix("first_weights=")).expect(line);
+    assert!(hash.starts_with("fnv1a64:") && hash.len() == 8 + 16, "{line}");
+    assert!(line.ends_with(" second_weights=-"), "{line}");
+    // Shards merged: the whole batch.
+    for k in [1, 2] {
+        ok(run(&["--shard", &format!("{k}/2"), "--out", &format!("s{k}.csv"), "--summary", "", "--quiet"]));
+    }
+    ok(senat_in(&d.0, &["merge", "s1.csv", "s2.csv", "--out", "m.csv", "--summary", "", "--quiet"]));
+    assert_eq!(d.text("m.csv"), all);
+    // The same file resumes; a changed one is another batch.
+    let cut: String = all.lines().take(3).map(|l| format!("{l}\n")).collect();
+    d.write("cut.csv", &cut);
+    ok(run(&["--out", "cut.csv", "--summary", "", "--resume", "--quiet"]));
+    assert_eq!(d.text("cut.csv"), all);
+    d.write("cut.csv", &cut);
+    d.write("w.txt", format!("{}\n# changed\n", std::fs::read_to_string(&shipped).unwrap()));
+    let o = run(&["--out", "cut.csv", "--summary", "", "--resume", "--quiet"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && e.contains("first_weights="), "{e}");
+    // No weights file, no weights keys.
+    ok(senat_in(
+        &d.0,
+        &["selfplay", "--game", "focus", "--games", "2", "--first", "greedy", "--out", "g.csv", "--quiet"],
+    ));
+    assert!(!d.text("g.csv").lines().next().unwrap().contains("_weights="));
+}

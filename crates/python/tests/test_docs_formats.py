@@ -142,6 +142,9 @@ def made(tmp_path_factory):
     run(*sp, "--game", "focus4", "--games", "2", "--out", "f4-g.csv", "--summary", "f4-s.csv")
     run(*sp, "--game", "focus", "--first", "mcts:playouts=20,vary=0.05,temp_plies=8", "--second", "greedy",
         "--games", "2", "--out", "fv-g.csv", "--summary", "fv-s.csv")
+    net = ROOT / "crates" / "lab" / "data" / "net-focus.txt"
+    run(*sp, "--game", "focus", "--first", f"mcts:playouts=8,file={net}", "--second", "greedy",
+        "--games", "2", "--out", "fw-g.csv", "--summary", "")
     run(*sp, "--game", "debacle", "--first", "random", "--second", "greedy", "--games", "2",
         "--out", "d-g.csv", "--moves", "d-m.csv", "--summary", "d-s.csv")
     run(*sp, "--game", "dominoes", "--first", "random", "--second", "greedy", "--games", "3",
@@ -183,8 +186,8 @@ ANNEX = ["summary", "length", "end", "die", "give_order", "first_give", "first_p
 # Which made files each kind is checked against, and how their names are read.
 FILES = {
     "senat-batch-identity": (["s-g.csv", "s-m.csv", "ob-g.csv", "ob-m.csv", "hash-g.csv"], "identity"),
-    "game-batch-identity": (["f-g.csv", "f-m.csv", "f4-g.csv", "d-g.csv", "do-g.csv", "do-r.csv", "do3-g.csv"],
-                            "identity"),
+    "game-batch-identity": (["f-g.csv", "f-m.csv", "f4-g.csv", "fw-g.csv", "d-g.csv", "do-g.csv", "do-r.csv",
+                             "do3-g.csv"], "identity"),
     "senat-arena-identity": (["a-g.csv", "a-m.csv", "asp-g.csv", "ab-g.csv"], "identity"),
     "game-arena-identity": (["af-g.csv", "af-m.csv", "ad-g.csv", "ado-g.csv", "ado4-g.csv"], "identity"),
     "senat-games": (["s-g.csv", "hash-g.csv", "ob-g.csv", "sv-g.csv"], "csv"),

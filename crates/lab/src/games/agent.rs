@@ -818,7 +818,7 @@ mod tests {
         let mut net = crate::net::Net::zeros(shape.inputs, 4);
         net.w1.iter_mut().enumerate().for_each(|(k, w)| *w = ((k * 31) % 7) as f32 / 14.0 - 0.2);
         net.w2 = vec![0.5, -0.5, 0.25, 0.1];
-        let w = GameWeights { game: "focus".into(), linear: vec![1.0; 4], net, path: String::new() };
+        let w = GameWeights { game: "focus".into(), linear: vec![1.0; 4], net, path: String::new(), hash: None };
         let path = std::env::temp_dir().join(format!("senat-agent-test-{}.txt", std::process::id()));
         std::fs::write(&path, w.to_text::<Focus>("a test")).unwrap();
         let p = path.display().to_string();

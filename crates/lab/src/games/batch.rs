@@ -41,12 +41,36 @@ fn is_ours(line: &IdentityLine) -> bool {
     line.is(BATCH_KEYWORD, BATCH_VERSION) || line.is(LEGACY.0, LEGACY.1)
 }
 
+/// An agent as a batch's identity line names it: its text, and the hash
+/// of the weights file it reads, so that a batch whose file changed is
+/// another batch (`--resume` and `merge` then refuse to mix them).
+pub trait BatchSpec: fmt::Display {
+    /// The hash of the weights file the agent reads (`file=`,
+    /// [`super::learn::GameWeights::hash`]), `None` where it reads none or
+    /// its game does not record one.
+    fn weights_hash(&self) -> Option<u64> {
+        None
+    }
+}
+
+impl BatchSpec for AgentSpec {
+    fn weights_hash(&self) -> Option<u64> {
+        self.weights().and_then(|w| w.hash)
+    }
+}
+
+/// The identity keys of the agents' weights hashes, after `second=`,
+/// written only where an agent reads a weights file (`fnv1a64:<hex>`, or
+/// `-` for the other agent), so that the lines of other batches are those
+/// written before the keys existed.
+const WEIGHTS_KEYS: [&str; 2] = ["first_weights", "second_weights"];
+
 /// What the batch runner needs from a game: its start, one game played
 /// into a row, and a check of a row's final text. Every [`LabGame`] is
 /// one (agents by [`AgentSpec`]); dominoes is one in [`crate::games::dominoes`].
 pub trait BatchGame {
     /// How the batch's agents are named.
-    type Spec: Clone + fmt::Display + Send + Sync;
+    type Spec: BatchSpec + Clone + Send + Sync;
     /// What every game of the batch starts from (read once per batch).
     type Start: Copy + Send + Sync;
     /// The start of a batch of `variant` (the full variant text).
@@ -394,7 +418,7 @@ pub const SUMMARY_HEADER: [&str; 18] = [
     "capped",
 ];
 
-impl<S: fmt::Display> Batch<S> {
+impl<S: BatchSpec> Batch<S> {
     /// The identity line (with its newline); `rotate=true` at its end under
     /// `--rotate` only, so that the lines of unrotated batches are those
     /// written before the option existed.
@@ -411,6 +435,11 @@ impl<S: fmt::Display> Batch<S> {
             ("first", self.agents[0].to_string()),
             ("second", self.agents[1].to_string()),
         ];
+        let hashes = self.agents.each_ref().map(|a| a.weights_hash());
+        if hashes.iter().any(Option::is_some) {
+            let text = |h: Option<u64>| h.map_or("-".to_string(), |h| format!("fnv1a64:{h:016x}"));
+            fields.extend(WEIGHTS_KEYS.into_iter().zip(hashes.map(text)));
+        }
         if self.rotate {
             fields.push(("rotate", "true".to_string()));
         }
@@ -423,7 +452,8 @@ fn write_line<K: AsRef<str>, V: AsRef<str>>(fields: impl IntoIterator<Item = (K,
     IdentityLine::write(BATCH_KEYWORD, BATCH_VERSION, fields)
 }
 
-/// The keys of an identity line, in order (`rotate` only under `--rotate`).
+/// The keys of an identity line, in order (then [`WEIGHTS_KEYS`] where an
+/// agent reads a weights file, then `rotate` only under `--rotate`).
 const IDENTITY_KEYS: [&str; 9] = ["game", "variant", "seed", "games", "shard", "range", "book", "first", "second"];
 
 /// The first field in which two identity lines differ, as (key, first's
@@ -453,15 +483,29 @@ pub fn parse_identity(line: &str) -> Result<Vec<(String, String)>, String> {
     }
     let fields = words.fields;
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
-    let rotate = match keys.len() {
-        10 if keys[9] == "rotate" => Some(fields[9].1.as_str()),
-        _ => None,
-    };
-    if keys[..keys.len().min(9)] != IDENTITY_KEYS || (keys.len() != 9 && rotate.is_none()) {
-        return Err(format!("unexpected fields {keys:?}"));
+    let unexpected = || format!("unexpected fields {keys:?}");
+    if keys.len() < IDENTITY_KEYS.len() || keys[..IDENTITY_KEYS.len()] != IDENTITY_KEYS {
+        return Err(unexpected());
     }
-    if rotate.is_some_and(|v| v != "true") {
-        return Err(format!("rotate=`{}` (written only as rotate=true)", rotate.unwrap_or_default()));
+    // Then the weights hashes where an agent reads a file, then `rotate`.
+    let mut at = IDENTITY_KEYS.len();
+    if keys[at..].starts_with(&WEIGHTS_KEYS) {
+        for (k, v) in &fields[at..at + 2] {
+            let hex = v.strip_prefix("fnv1a64:").filter(|h| h.len() == 16 && u64::from_str_radix(h, 16).is_ok());
+            if v != "-" && hex.is_none() {
+                return Err(format!("{k}=`{v}` (written as fnv1a64:<16 hex digits> or -)"));
+            }
+        }
+        at += 2;
+    }
+    match &fields[at..] {
+        [] => {}
+        [(k, v)] if k == "rotate" => {
+            if v != "true" {
+                return Err(format!("rotate=`{v}` (written only as rotate=true)"));
+            }
+        }
+        _ => return Err(unexpected()),
     }
     Ok(fields)
 }

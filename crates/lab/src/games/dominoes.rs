@@ -832,6 +832,17 @@ fn batch_team(seat: usize) -> usize {
 /// row per match (its winning seat, rounds and scores as its own columns,
 /// its decisions as plies, the final state), its moves (chance included),
 /// and one side row per round (`--rounds`).
+/// A dominoes agent's weights hash is its `file=F` network's (the shipped
+/// network, `leaf=net`, is part of the binary and records none).
+impl crate::games::batch::BatchSpec for DominoSpec {
+    fn weights_hash(&self) -> Option<u64> {
+        match self {
+            DominoSpec::Pimc { leaf: Leaf::Net(n), .. } | DominoSpec::Ismcts { leaf: Leaf::Net(n), .. } => n.0.hash,
+            _ => None,
+        }
+    }
+}
+
 impl crate::games::batch::BatchGame for Dominoes {
     type Spec = DominoSpec;
     type Start = Variant;

@@ -207,6 +207,7 @@ mod tests {
             linear: vec![1.0, 0.0, 0.0],
             net: Net::zeros(SHAPE.inputs, 4),
             path: String::new(),
+            hash: None,
         };
         let (mut table, mut active) = (LearnedLeaf::default(), Vec::new());
         for s in decisions(500, 6) {

@@ -60,6 +60,11 @@ pub struct GameWeights {
     pub net: Net,
     /// The file as an agent spec named it (`file=`), empty for weights made in memory.
     pub path: String,
+    /// The file's hash as a batch's identity records it (FNV-1a of its
+    /// length and bytes without the check line, as Sénat's `*_weights=`
+    /// fields, [`crate::weights_file::without_check`]); `None` for weights
+    /// made in memory.
+    pub hash: Option<u64>,
 }
 
 impl GameWeights {
@@ -160,6 +165,7 @@ impl GameWeights {
             linear: linear.into_iter().map(|v| v.expect("checked above")).collect(),
             net: net.expect("checked above"),
             path: String::new(),
+            hash: None,
         })
     }
 
@@ -257,6 +263,11 @@ pub fn load(path: &str) -> Result<&'static GameWeights, WeightsError> {
     let text = crate::limits::read_text(std::path::Path::new(path)).map_err(|e| WeightsError::Read(e.to_string()))?;
     let mut w = super::parse_weights(&text)?;
     w.path = path.to_string();
+    let bytes = crate::weights_file::without_check(text.as_bytes());
+    let mut h = crate::weights_file::Fnv::new();
+    h.write(&(bytes.len() as u64).to_le_bytes());
+    h.write(&bytes);
+    w.hash = Some(h.0);
     let w: &'static GameWeights = Box::leak(Box::new(w));
     files.push(w);
     Ok(w)
@@ -280,7 +291,13 @@ mod tests {
         net.b1.iter_mut().for_each(|b| *b = 0.25);
         net.w2.iter_mut().enumerate().for_each(|(j, w)| *w = 0.3 - 0.1 * j as f32);
         net.b2 = 0.05;
-        GameWeights { game: shape.game.into(), linear: vec![1.0; Focus::NET_FEATURES.len()], net, path: String::new() }
+        GameWeights {
+            game: shape.game.into(),
+            linear: vec![1.0; Focus::NET_FEATURES.len()],
+            net,
+            path: String::new(),
+            hash: None,
+        }
     }
 
     /// Along random games of `G` from `variant`: the untrained linear part
@@ -295,6 +312,7 @@ mod tests {
             linear: vec![1.0; G::NET_FEATURES.len()],
             net: Net::zeros(shape.inputs, 2),
             path: String::new(),
+            hash: None,
         };
         let mut rng = rng_from_seed(9);
         let (mut s, mut active, mut most) = (start, Vec::new(), 0);
