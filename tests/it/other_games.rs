@@ -437,7 +437,8 @@ fn connect4_solve_gives_the_verdict_and_its_distance() {
 /// hash in its identity line (`first_weights=fnv1a64:…`, `second_weights=-`
 /// for the other agent), as Sénat's batches do; a resume with the file
 /// changed is refused as another batch, the merge of its shards is the
-/// whole batch, and batches without a file write no such keys.
+/// whole batch, and batches without a file write no such keys; an arena's
+/// line gives the hashes in its agents' order (`weights=-;fnv1a64:…`).
 #[test]
 fn a_weights_file_is_recorded_by_its_hash_and_a_changed_one_is_another_batch() {
     let d = TempDir::new("other-games-weights-hash");
@@ -477,4 +478,12 @@ fn a_weights_file_is_recorded_by_its_hash_and_a_changed_one_is_another_batch() {
         &["selfplay", "--game", "focus", "--games", "2", "--first", "greedy", "--out", "g.csv", "--quiet"],
     ));
     assert!(!d.text("g.csv").lines().next().unwrap().contains("_weights="));
+    // An arena's line gives the hashes in the order of its agents (the file as it is now).
+    ok(senat_in(&d.0, &["arena", "--game", "focus", "greedy", agent, "--games", "2", "--out", "a.csv", "--quiet"]));
+    let line = d.text("a.csv").lines().next().unwrap().to_string();
+    let weights = line.split(' ').find_map(|w| w.strip_prefix("weights=")).expect(&line);
+    let (first, second) = weights.split_once(';').expect(&line);
+    assert!(first == "-" && second.starts_with("fnv1a64:") && second != hash, "{line}");
+    ok(senat_in(&d.0, &["arena", "--game", "focus", "greedy", "random", "--games", "2", "--out", "b.csv", "--quiet"]));
+    assert!(!d.text("b.csv").lines().next().unwrap().contains("weights="));
 }

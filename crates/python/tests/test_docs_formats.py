@@ -159,6 +159,7 @@ def made(tmp_path_factory):
         "--gauntlet", "--out", "ab-g.csv")
     run(*ar, "--game", "focus", "random", "greedy", "--games", "4", "--out", "af-g.csv", "--summary", "af-s.csv",
         "--moves", "af-m.csv")
+    run(*ar, "--game", "focus", f"mcts:playouts=8,file={net}", "greedy", "--games", "2", "--out", "afw-g.csv")
     run(*ar, "--game", "debacle", "random", "greedy", "--games", "2", "--out", "ad-g.csv",
         "--summary", "ad-s.csv", "--moves", "ad-m.csv")
     run(*ar, "--game", "dominoes", "random", "greedy", "--games", "2", "--out", "ado-g.csv",
@@ -189,7 +190,8 @@ FILES = {
     "game-batch-identity": (["f-g.csv", "f-m.csv", "f4-g.csv", "fw-g.csv", "d-g.csv", "do-g.csv", "do-r.csv",
                              "do3-g.csv"], "identity"),
     "senat-arena-identity": (["a-g.csv", "a-m.csv", "asp-g.csv", "ab-g.csv"], "identity"),
-    "game-arena-identity": (["af-g.csv", "af-m.csv", "ad-g.csv", "ado-g.csv", "ado4-g.csv"], "identity"),
+    "game-arena-identity": (["af-g.csv", "af-m.csv", "afw-g.csv", "ad-g.csv", "ado-g.csv", "ado4-g.csv"],
+                            "identity"),
     "senat-games": (["s-g.csv", "hash-g.csv", "ob-g.csv", "sv-g.csv"], "csv"),
     "senat-moves": (["s-m.csv", "ob-m.csv"], "csv"),
     "senat-summary": (["s-s.csv"], "csv"),

@@ -211,12 +211,13 @@ impl<G: LabGame> Contest for LabContest<G> {
         use crate::identity::escape;
         let agents: Vec<String> = arena.agents.iter().map(|a| escape(&a.to_string())).collect();
         Ok(format!(
-            "{} seed={} pairs={} book={} agents={}\n",
+            "{} seed={} pairs={} book={} agents={}{}\n",
             crate::arena::identity_head(arena.game.kind, &arena.game.variant),
             arena.seed,
             arena.pairs,
             arena.game.book,
-            agents.join(";")
+            agents.join(";"),
+            super::batch::arena_weights(&arena.agents)
         ))
     }
 

@@ -59,6 +59,24 @@ impl BatchSpec for AgentSpec {
     }
 }
 
+/// A weights hash as identity lines write it: `fnv1a64:<16 hex digits>`,
+/// or `-` for an agent that reads no weights file.
+pub fn hash_text(hash: Option<u64>) -> String {
+    hash.map_or("-".to_string(), |h| format!("fnv1a64:{h:016x}"))
+}
+
+/// The arenas' field of their agents' weights hashes, in the order of
+/// `agents=` and separated like it (` weights=fnv1a64:…;-`), or nothing
+/// where no agent reads a weights file (so other arenas' lines are
+/// unchanged).
+pub fn arena_weights<S: BatchSpec>(agents: &[S]) -> String {
+    let hashes: Vec<Option<u64>> = agents.iter().map(BatchSpec::weights_hash).collect();
+    if hashes.iter().all(Option::is_none) {
+        return String::new();
+    }
+    format!(" weights={}", hashes.into_iter().map(hash_text).collect::<Vec<_>>().join(";"))
+}
+
 /// The identity keys of the agents' weights hashes, after `second=`,
 /// written only where an agent reads a weights file (`fnv1a64:<hex>`, or
 /// `-` for the other agent), so that the lines of other batches are those
@@ -437,8 +455,7 @@ impl<S: BatchSpec> Batch<S> {
         ];
         let hashes = self.agents.each_ref().map(|a| a.weights_hash());
         if hashes.iter().any(Option::is_some) {
-            let text = |h: Option<u64>| h.map_or("-".to_string(), |h| format!("fnv1a64:{h:016x}"));
-            fields.extend(WEIGHTS_KEYS.into_iter().zip(hashes.map(text)));
+            fields.extend(WEIGHTS_KEYS.into_iter().zip(hashes.map(hash_text)));
         }
         if self.rotate {
             fields.push(("rotate", "true".to_string()));

@@ -220,12 +220,13 @@ impl Contest for DominoContest {
         use crate::identity::escape;
         let agents: Vec<String> = arena.agents.iter().map(|a| escape(&a.to_string())).collect();
         Ok(format!(
-            "{} seed={} pairs={} duplicate={} agents={}\n",
+            "{} seed={} pairs={} duplicate={} agents={}{}\n",
             crate::arena::identity_head(crate::games::GameKind::Dominoes, &arena.game.variant.to_text()),
             arena.seed,
             arena.pairs,
             arena.game.duplicate,
-            agents.join(";")
+            agents.join(";"),
+            super::batch::arena_weights(&arena.agents)
         ))
     }
 
