@@ -19,6 +19,13 @@ pub const BATCH_KEYWORD: &str = "senat-batch";
 /// The version of the batch line written today.
 pub const BATCH_VERSION: &str = "v2";
 
+/// A weights hash as identity lines write it (`red_weights=`,
+/// `first_weights=`, an arena's `weights=`): `fnv1a64:<16 hex digits>`, or
+/// `-` for an agent that reads no weights file.
+pub fn hash_text(hash: Option<u64>) -> String {
+    hash.map_or("-".to_string(), |h| format!("fnv1a64:{h:016x}"))
+}
+
 /// Why a line is not an identity line's words and fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineError {

@@ -21,7 +21,7 @@
 
 use super::agent::{AgentSpec, play};
 use super::{GameKind, LabGame};
-use crate::identity::{BATCH_KEYWORD, BATCH_VERSION, IdentityLine, LineError};
+use crate::identity::{BATCH_KEYWORD, BATCH_VERSION, IdentityLine, LineError, hash_text};
 use crate::selfplay::output::{OutFile, csv_record};
 use crate::selfplay::{Error, Existing, Shard, game_seed, io_err};
 use crate::stats::{LossTally, wilson};
@@ -57,12 +57,6 @@ impl BatchSpec for AgentSpec {
     fn weights_hash(&self) -> Option<u64> {
         self.weights().and_then(|w| w.hash)
     }
-}
-
-/// A weights hash as identity lines write it: `fnv1a64:<16 hex digits>`,
-/// or `-` for an agent that reads no weights file.
-pub fn hash_text(hash: Option<u64>) -> String {
-    hash.map_or("-".to_string(), |h| format!("fnv1a64:{h:016x}"))
 }
 
 /// The arenas' field of their agents' weights hashes, in the order of

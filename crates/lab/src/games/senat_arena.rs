@@ -199,7 +199,7 @@ impl Contest for SenatContest {
         let c = &arena.game;
         let id = |s: &PolicySpec| -> Result<String, Error> {
             let p = PolicyId::of(s)?;
-            Ok(p.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}")))
+            Ok(crate::identity::hash_text(p.weights))
         };
         let schedule = arena.schedule.name();
         let sprt = arena

@@ -225,7 +225,7 @@ impl PolicyId {
     }
 
     fn weights_text(&self) -> String {
-        self.weights.map_or("-".into(), |h| format!("fnv1a64:{h:016x}"))
+        game_lab::identity::hash_text(self.weights)
     }
 }
 
