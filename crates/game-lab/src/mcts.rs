@@ -22,6 +22,70 @@ use game_search::rng::GameRng;
 use game_search::solver::Solvable;
 use rand::Rng;
 
+/// How an MCTS search uses threads and memory, the spec keys of every
+/// game's MCTS agent: `threads=N` (threads per search; batches already
+/// play games in parallel), `parallel=root|tree` (one tree per thread, or
+/// one shared tree: [`game_search::mcts::Parallel`]) and `mb=M` (the
+/// trees' memory cap, in megabytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sharing {
+    /// Threads per search.
+    pub threads: usize,
+    /// One shared tree (`parallel=tree`) instead of one per thread.
+    pub tree: bool,
+    /// The trees' memory cap, in megabytes.
+    pub memory_mb: usize,
+}
+
+impl Sharing {
+    /// One thread, a tree per thread, `memory_mb` megabytes: a family's
+    /// default (Sénat's 64, the other games' 256).
+    pub const fn new(memory_mb: usize) -> Sharing {
+        Sharing { threads: 1, tree: false, memory_mb }
+    }
+
+    /// Reads `p` if its key is `threads`, `parallel` or `mb` (checked by
+    /// the bounds every command shares, [`crate::limits`]): `Ok(true)`
+    /// when taken, `Ok(false)` for another key.
+    pub fn set(&mut self, p: &crate::spec::Param<'_>) -> Result<bool, crate::spec::ParamError> {
+        let whole = |min| p.whole(min).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        match p.key {
+            "threads" => self.threads = crate::limits::threads(p.key, whole(1)?)?,
+            "parallel" => self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?,
+            "mb" => self.memory_mb = crate::limits::megabytes(p.key, whole(1)?, 1)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The search's way of sharing the threads.
+    pub fn parallel(&self) -> game_search::mcts::Parallel {
+        if self.tree { game_search::mcts::Parallel::Tree } else { game_search::mcts::Parallel::Root }
+    }
+
+    /// The trees' memory cap in bytes (the largest there is when the
+    /// megabytes overflow it).
+    pub fn memory(&self) -> usize {
+        crate::limits::mb_to_bytes(self.memory_mb).unwrap_or(usize::MAX)
+    }
+
+    /// `,threads=N,parallel=tree,mb=M` for a spec's canonical text, each
+    /// only where it differs from `default`.
+    pub fn text_beside(&self, default: Sharing) -> String {
+        let mut s = String::new();
+        if self.threads != default.threads {
+            s.push_str(&format!(",threads={}", self.threads));
+        }
+        if self.tree != default.tree {
+            s.push_str(if self.tree { ",parallel=tree" } else { ",parallel=root" });
+        }
+        if self.memory_mb != default.memory_mb {
+            s.push_str(&format!(",mb={}", self.memory_mb));
+        }
+        s
+    }
+}
+
 /// The one MCTS agent: see the module comment. Its tree and guard live
 /// for one game ([`Agent::new_game`]).
 pub struct MonteCarlo<G: Solvable, R> {

@@ -1146,6 +1146,28 @@ mod tests {
     use super::*;
     use crate::moves::MoveKind;
 
+    /// Plays `games` games from the start, each of at most `plies` random
+    /// moves drawn from `rng`, showing `each` every position that has a
+    /// move, with its legal moves, before one is played.
+    fn random_walk(
+        rng: &mut testkit::XorShift64,
+        games: usize,
+        plies: usize,
+        mut each: impl FnMut(&Position, &[Move]),
+    ) {
+        for _ in 0..games {
+            let mut p = Position::start();
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                each(&p, &moves);
+                p.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
     #[test]
     fn cells_differing_are_the_cells_whose_piece_differs() {
         // Positions along random games, each against the next, one a few
@@ -1153,17 +1175,7 @@ mod tests {
         // cell-by-cell comparison.
         let mut rng = testkit::XorShift64::new(11);
         let mut seen = Vec::new();
-        for _ in 0..40 {
-            let mut p = Position::start();
-            for _ in 0..200 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seen.push(p);
-                p.play_unchecked(moves[rng.below(moves.len())]);
-            }
-        }
+        random_walk(&mut rng, 40, 200, |p, _| seen.push(*p));
         let mut differing = 0;
         for (i, a) in seen.iter().enumerate() {
             for b in [seen[(i + 1) % seen.len()], seen[(i + 5) % seen.len()], seen[rng.below(seen.len())]] {
@@ -1219,21 +1231,13 @@ mod tests {
         };
         let mut rng = testkit::XorShift64::new(7);
         let (mut pushes, mut banked) = (0, 0);
-        for _ in 0..200 {
-            let mut p = Position::start();
-            for _ in 0..300 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in moves.iter() {
-                    assert_eq!(p.pile_gain(m), played(&p, m), "{m} in {}", p.to_spn());
-                    pushes += m.is_push() as u32;
-                    banked += (p.pile_gain(m) != (0, 0)) as u32;
-                }
-                p.play_unchecked(moves[rng.below(moves.len())]);
+        random_walk(&mut rng, 200, 300, |p, moves| {
+            for &m in moves {
+                assert_eq!(p.pile_gain(m), played(p, m), "{m} in {}", p.to_spn());
+                pushes += m.is_push() as u32;
+                banked += (p.pile_gain(m) != (0, 0)) as u32;
             }
-        }
+        });
         assert!(pushes > 1000 && banked > 100, "{pushes} pushes, {banked} banking");
     }
 

@@ -107,43 +107,15 @@ pub enum AgentSpec {
     },
 }
 
-/// How an MCTS agent's search uses threads and memory: the keys
-/// `threads=N` (threads per search, 1 by default: batches already play
-/// games in parallel), `parallel=root|tree` (one tree per thread, or one
-/// shared tree; [`mcts::Parallel`]) and `mb=M` (the trees' memory cap in
-/// megabytes), as Sénat's MCTS reads them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sharing {
-    /// Threads per search.
-    pub threads: usize,
-    /// One shared tree (`parallel=tree`) instead of one per thread.
-    pub tree: bool,
-    /// The trees' memory cap, in megabytes.
-    pub memory_mb: usize,
-}
-
-impl Sharing {
-    /// One thread and [`mcts::Config`]'s default memory: the agent as it
-    /// was before these keys (its canonical text shows none of them).
-    pub const DEFAULT: Sharing = Sharing { threads: 1, tree: false, memory_mb: DEFAULT_MCTS_MB };
-}
+pub use crate::mcts::Sharing;
 
 /// The trees' memory cap of an MCTS agent without `mb=`: the search's
 /// default ([`mcts::Config`]'s, 256 MB).
 pub const DEFAULT_MCTS_MB: usize = 256;
 
-impl fmt::Display for Sharing {
-    /// `,threads=N,parallel=tree,mb=M`, each only where it is not the default.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.threads != 1 {
-            write!(f, ",threads={}", self.threads)?;
-        }
-        if self.tree {
-            f.write_str(",parallel=tree")?;
-        }
-        if self.memory_mb != DEFAULT_MCTS_MB { write!(f, ",mb={}", self.memory_mb) } else { Ok(()) }
-    }
-}
+/// The threads and memory of an MCTS agent without `threads=`,
+/// `parallel=` or `mb=` (its canonical text shows none of them).
+pub const DEFAULT_SHARING: Sharing = Sharing::new(DEFAULT_MCTS_MB);
 
 /// MCTS defaults: the exploration constant, random plies before the
 /// evaluation, and the evaluation's logistic scale. Chosen in short arena
@@ -254,7 +226,7 @@ impl AgentSpec {
                 guard: GuardSpec::OFF,
                 temp: Temperature::OFF,
                 vary: Vary::OFF,
-                share: Sharing::DEFAULT,
+                share: DEFAULT_SHARING,
             },
         };
         let (mut rollout, mut cut, mut scale, mut cap) = (None::<bool>, None, None, None);
@@ -297,16 +269,8 @@ impl AgentSpec {
                         p.whole(if matches!(k, "guard" | "guard_before") { 0 } else { 1 })?;
                         guard.set(k, p.value)?;
                     }
-                    (AgentSpec::Mcts { share, .. }, "threads") => {
-                        let n = usize::try_from(p.whole(1)?).unwrap_or(usize::MAX);
-                        share.threads = crate::limits::threads(k, n)?
-                    }
-                    (AgentSpec::Mcts { share, .. }, "parallel") => {
-                        share.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
-                    }
-                    (AgentSpec::Mcts { share, .. }, "mb") => {
-                        let mb = usize::try_from(p.whole(1)?).unwrap_or(usize::MAX);
-                        share.memory_mb = crate::limits::megabytes(k, mb, 1)?
+                    (AgentSpec::Mcts { share, .. }, "threads" | "parallel" | "mb") => {
+                        share.set(p)?;
                     }
                     (AgentSpec::Mcts { solve, .. }, "solve") => {
                         *solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?
@@ -457,8 +421,8 @@ impl AgentSpec {
                     playouts,
                     time: movetime_ms.map(Duration::from_millis),
                     threads: share.threads,
-                    parallel: if share.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
-                    memory: crate::limits::mb_to_bytes(share.memory_mb).unwrap_or(usize::MAX),
+                    parallel: share.parallel(),
+                    memory: share.memory(),
                     selection: match prior {
                         Some(temp) => mcts::Selection::Puct { c, temp },
                         None => mcts::Selection::Uct { c },
@@ -500,7 +464,7 @@ impl fmt::Display for AgentSpec {
                     }
                 }
                 movetime_ms.map_or(Ok(()), |ms| write!(f, ",movetime={ms}"))?;
-                write!(f, "{share}")?;
+                f.write_str(&share.text_beside(DEFAULT_SHARING))?;
                 write!(f, "{guard}")?;
                 if !temp.is_off() {
                     write!(f, ",{temp}")?;

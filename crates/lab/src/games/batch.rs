@@ -917,7 +917,7 @@ impl<G: BatchGame> crate::selfplay::runner::RunFormat for LabRun<'_, G> {
                     FileKind::Games => {}
                 }
             }
-            tally.add(p.winner, p.plies, p.capped, p.vary_loss.filter(|_| self.varies));
+            tally.add(p.winner, p.plies, p.capped, p.vary_loss);
         }
         (rows, tally)
     }

@@ -12,6 +12,7 @@ use super::Turn;
 use crate::games::senat::{LeafEval, Senat, SenatEval, SenatRollout, SenatState};
 use crate::guarded::GuardSpec;
 use crate::learned::LearnedRef;
+use crate::mcts::Sharing;
 use crate::temperature::{Temperature, Vary};
 use crate::winprob::{HAND_SCALE, LEARNED_SCALE};
 use game_search::TableError;
@@ -51,9 +52,9 @@ pub fn mcts_policy(e: EngineParams) -> MctsPolicy {
             Some(temp) => mcts::Selection::Puct { c: e.c, temp },
             None => mcts::Selection::Uct { c: e.c },
         },
-        memory: crate::limits::mb_to_bytes(e.memory_mb).unwrap_or(usize::MAX),
-        threads: e.threads,
-        parallel: if e.tree { mcts::Parallel::Tree } else { mcts::Parallel::Root },
+        memory: e.share.memory(),
+        threads: e.share.threads,
+        parallel: e.share.parallel(),
         solver: e.solve,
     };
     MctsPolicy::new(Mcts::new(config, e.rollout()), e.reuse, e.temp, e.vary, e.guard.build())
@@ -124,10 +125,10 @@ pub struct EngineParams {
     pub playouts: Option<u64>,
     /// MCTS: UCT exploration constant.
     pub c: f64,
-    /// MCTS: memory cap of the trees, in megabytes.
-    pub memory_mb: usize,
-    /// MCTS: threads per search (1 in batches, which are parallel already).
-    pub threads: usize,
+    /// MCTS: threads per search (1 in batches, which are parallel
+    /// already), one tree each or one shared, the trees' memory cap
+    /// (`threads=`, `parallel=`, `mb=`; 64 MB by default).
+    pub share: Sharing,
     /// MCTS: keep the subtree of the move played between searches.
     pub reuse: bool,
     /// MCTS: the rollout policy (`eval`: the learned evaluation's value, no rollout).
@@ -135,9 +136,6 @@ pub struct EngineParams {
     /// MCTS: PUCT with priors from the rollout's priorities through a softmax
     /// of this temperature (`prior=<temp>`); `None`: UCT.
     pub prior: Option<f64>,
-    /// MCTS: all threads grow one shared tree with virtual loss
-    /// (`parallel=tree`) instead of one tree each (`parallel=root`).
-    pub tree: bool,
     /// MCTS: proofs in the tree (`solve=on|off`, see [`mcts::Config::solver`]).
     pub solve: bool,
     /// Both: the root guard in the play phase (`guard=D,guard_nodes=N,
@@ -211,12 +209,10 @@ impl Default for EngineParams {
         EngineParams {
             playouts: None,
             c: 1.0,
-            memory_mb: 64,
-            threads: 1,
+            share: Sharing::new(64),
             reuse: true,
             rollout: SenatRollout::Random,
             prior: None,
-            tree: false,
             solve: mcts::Config::default().solver,
             guard: GuardSpec::OFF,
             depth: None,

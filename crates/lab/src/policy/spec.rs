@@ -226,8 +226,9 @@ impl EngineParams {
                     Some(limits::movetime_ms(key, p.whole(0).map_err(|_| p.not(Expected::AtLeast("1".into())))?)?)
             }
             (PolicyKind::Mcts, "c") => self.c = limits::exploration_text(key, p.value)?,
-            (PolicyKind::Mcts, "mb") => self.memory_mb = limits::megabytes(key, whole_usize(p, 1)?, 1)?,
-            (PolicyKind::Mcts, "threads") => self.threads = limits::threads(key, whole_usize(p, 1)?)?,
+            (PolicyKind::Mcts, "threads" | "parallel" | "mb") => {
+                self.share.set(&p)?;
+            }
             (PolicyKind::Mcts, "reuse") => {
                 self.reuse =
                     p.choice(&[(&["1", "true", "yes"], true), (&["0", "false", "no"], false)], "true or false")?
@@ -237,9 +238,6 @@ impl EngineParams {
                     SenatRollout::from_name(p.value).ok_or_else(|| p.not(Expected::Words("random, greedy or eval")))?
             }
             (PolicyKind::Mcts, "prior") => self.prior = Some(limits::prior_text(key, p.value)?),
-            (PolicyKind::Mcts, "parallel") => {
-                self.tree = p.choice(&[(&["tree"], true), (&["root"], false)], "root or tree")?
-            }
             (PolicyKind::Mcts, "solve") => self.solve = p.choice(&[(&["on"], true), (&["off"], false)], "on or off")?,
             (PolicyKind::Mcts | PolicyKind::AlphaBeta, "guard" | "guard_nodes" | "guard_deep" | "guard_before") => {
                 p.whole(if matches!(key, "guard" | "guard_before") { 0 } else { 1 })?;
