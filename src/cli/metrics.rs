@@ -20,6 +20,7 @@ use senat_lab::metrics::records::MovesFile;
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
 use senat_lab::stats::REASONS;
 use senat_rules::{EndReason, Position};
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 use std::path::PathBuf;
@@ -47,6 +48,13 @@ pub(crate) struct MetricsArgs {
     /// Without it, each file's own.
     #[arg(long = "game", value_name = "GAME")]
     game: Option<String>,
+    /// Value the positions by this weights file's learned evaluation instead of the game's own (the evaluated
+    /// metrics: DecisivenessMoves, LeadChange, Drama). Sénat: a learned weights file as `learned:file=` reads it
+    /// (crates/lab/data/net-senat.txt is the shipped one with the value network); focus, focus4, debacle,
+    /// connect4: a file of `senat train-net --game G` as `mcts:file=` reads it (of the files' game); not dominoes.
+    /// The definitions name the file and its hash
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
 }
 
 /// A number for the printed table: to 4 decimals below 10 (shares, values),
@@ -99,16 +107,20 @@ fn csv_bytes(tables: &[(String, Vec<MetricRow>)]) -> Vec<u8> {
 
 /// The metrics of one Sénat games file, its closure-spike line printed
 /// after the table (the output of the Sénat-only command, unchanged).
-fn senat_table(path: &Path, name: &str, eval: &Learned, out: &mut impl Write) -> Result<Vec<MetricRow>> {
+fn senat_table(path: &Path, name: &str, eval: &Valued, out: &mut impl Write) -> Result<Vec<MetricRow>> {
+    let (eval, words) = eval;
     let started = Instant::now();
     // The games are replayed from the start of the batch's variant.
     let variant = batch_variant(path)?;
     let start = Position::start_of(variant);
     let rows = GameRows::new(name, open(path)?).or_else(input)?;
-    let m: Metrics = metrics::metrics(&start, eval, rows).or_else(|e| match e {
+    let mut m: Metrics = metrics::metrics(&start, eval.as_ref(), rows).or_else(|e| match e {
         MetricsError::Replay(r) => input(format_args!("{name}:{}: {r}", r.line)),
         e => input(e),
     })?;
+    if let Some(words) = words {
+        m.profile.value_by(words);
+    }
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "{name}: {} games ({}), replayed in {secs:.2} s", m.games, m.keys.join("; "))?;
     let rows = m.rows();
@@ -130,8 +142,35 @@ fn senat_table(path: &Path, name: &str, eval: &Learned, out: &mut impl Write) ->
     Ok(rows)
 }
 
+/// Sénat's evaluation for the tables, and its words where it is not the
+/// shipped logistic model's (`--weights`).
+type Valued = (Cow<'static, Learned>, Option<String>);
+
+/// Sénat's evaluation of `--weights` (a learned weights file), or the
+/// shipped one.
+fn senat_eval(weights: Option<&Path>) -> Result<Valued> {
+    let Some(path) = weights else { return Ok((Cow::Borrowed(Learned::builtin()), None)) };
+    let bytes = std::fs::read(path).or_else(|e| input(format_args!("--weights {}: {e}", path.display())))?;
+    let text =
+        String::from_utf8(bytes).or_else(|_| input(format_args!("--weights {}: not UTF-8 text", path.display())))?;
+    if let Some(game) = senat_lab::games::learn::game_line(&text) {
+        return input(format_args!(
+            "--weights {}: a weights file of {game}; a Sénat games file takes a learned weights file (as \
+             `learned:file=` reads it)",
+            path.display()
+        ));
+    }
+    let w = Learned::parse(&text).or_else(|e| input(format_args!("--weights {}: {e}", path.display())))?;
+    let words = format!(
+        "the learned evaluation of {} ({}), P(win) of each side, a draw counting half",
+        path.display(),
+        senat_lab::identity::hash_text(Some(senat_lab::weights_file::file_hash(text.as_bytes())))
+    );
+    Ok((Cow::Owned(w), Some(words)))
+}
+
 /// The metrics of one moves file of another game than Sénat.
-fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<MetricRow>> {
+fn moves_table(path: &Path, name: &str, weights: Option<&Path>, out: &mut impl Write) -> Result<Vec<MetricRow>> {
     let started = Instant::now();
     let located = |e: MetricsError| match e {
         MetricsError::Replay(r) => format!("{name}:{}: {r}", r.line),
@@ -141,7 +180,8 @@ fn moves_table(path: &Path, name: &str, out: &mut impl Write) -> Result<Vec<Metr
     };
     let mut file = MovesFile::new(open(path)?).or_else(|e| input(located(e)))?;
     let game = file.identity.game;
-    let m = senat_lab::catalog::moves_file_metrics(&mut file).or_else(|e| input(located(e)))?;
+    let weights = weights.map(|p| p.to_string_lossy().into_owned());
+    let m = senat_lab::catalog::moves_file_metrics(&mut file, weights.as_deref()).or_else(|e| input(located(e)))?;
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "{name}: {} {game} games ({}), replayed in {secs:.2} s", m.games, m.keys.join("; "))?;
     let rows = m.rows();
@@ -157,7 +197,8 @@ pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
     if let Some(path) = &a.out {
         refuse_existing(path, a.force)?;
     }
-    let eval = Learned::builtin();
+    // Read once, when the first Sénat file needs it.
+    let mut eval: Option<Valued> = None;
     let mut tables = Vec::new();
     for path in &a.files {
         let name = path.display().to_string();
@@ -172,8 +213,14 @@ pub(crate) fn cmd_metrics(a: MetricsArgs, out: &mut impl Write) -> Result<()> {
                      a batch identity)"
                 ));
             }
-            (Some(GameKind::Senat) | None, _) => senat_table(path, &name, eval, out)?,
-            (Some(_), _) => moves_table(path, &name, out)?,
+            (Some(GameKind::Senat) | None, _) => {
+                let eval = match &mut eval {
+                    Some(e) => e,
+                    e => e.insert(senat_eval(a.weights.as_deref())?),
+                };
+                senat_table(path, &name, eval, out)?
+            }
+            (Some(_), _) => moves_table(path, &name, a.weights.as_deref(), out)?,
         };
         tables.push((name, rows));
     }

@@ -300,6 +300,22 @@ impl Fnv {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
         }
     }
+    /// Feeds a weights file's bytes as a batch identity hashes them: its
+    /// length and bytes without its check line ([`without_check`]), so
+    /// that adding a check line keeps the batches that read it.
+    pub fn write_file(&mut self, bytes: &[u8]) {
+        let bytes = without_check(bytes);
+        self.write(&(bytes.len() as u64).to_le_bytes());
+        self.write(&bytes);
+    }
+}
+
+/// The hash of one weights file as a batch identity records it
+/// ([`Fnv::write_file`]).
+pub fn file_hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.write_file(bytes);
+    h.0
 }
 
 /// 64-bit FNV-1a of `bytes`.

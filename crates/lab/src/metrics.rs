@@ -505,6 +505,10 @@ pub struct Profile {
     pub spike: bool,
     /// The definitions.
     pub texts: Texts,
+    /// The state evaluation in words, as the definitions give it (empty
+    /// where they do not name it: Sénat's, whose evaluation `senat metrics
+    /// --help` names).
+    pub values: String,
 }
 
 impl Profile {
@@ -524,6 +528,7 @@ impl Profile {
                 .collect(),
             unit: "play half-moves",
             spike: true,
+            values: String::new(),
             texts: Texts {
                 advantage: "the first mover's score (wins + draws/2) / games; the first mover is the side that makes \
                             the first play move (blue in Sénat; the draft's first giver is also blue). Ludii: player \
@@ -584,6 +589,22 @@ pub struct GameWords {
 }
 
 impl Profile {
+    /// The same profile with its positions valued by `words` (another
+    /// evaluation than the game's own, `senat metrics --weights`): the
+    /// definitions that named the evaluation name `words` instead; those of
+    /// a profile that names none (Sénat's) end with `Values: {words}`.
+    pub fn value_by(&mut self, words: &str) {
+        let t = &mut self.texts;
+        for text in [&mut t.decisiveness, &mut t.lead_change, &mut t.drama, &mut t.drama_max] {
+            if self.values.is_empty() {
+                text.push_str(&format!(". Values: {words}"));
+            } else {
+                *text = text.replace(&self.values, words);
+            }
+        }
+        self.values = words.to_string();
+    }
+
     /// The profile of a game other than Sénat: `sides` sides, these end
     /// reasons, the definitions written from `w`.
     pub fn other(sides: usize, reasons: Vec<Reason>, w: &GameWords) -> Profile {
@@ -602,6 +623,7 @@ impl Profile {
             sides,
             unit,
             spike: false,
+            values: eval.clone(),
             texts: Texts {
                 advantage: format!(
                     "the first mover's score (wins + {draw}) / games; the first mover is the side that makes the \
@@ -758,7 +780,8 @@ LeadChange         share of consecutive play plies whose leader by the evaluatio
 Drama              decided games: mean per ply of how far the winner's value is below the leader's (Ludii's x 1/2)
 Drama.max          decided games: the largest such fall in a game (Ludii's Drama Maximum x 1/2)
 BranchingFactor    mean over games of the legal moves per play position (Ludii's average; ours leaves out the draft)
-Values are the learned evaluation's P(win) in each play position where a move was made (draft excluded).
+Values are the learned evaluation's P(win) in each play position where a move was made (draft excluded);
+with --weights FILE, that file's learned evaluation's (Sénat, focus, focus4, debacle, connect4; not dominoes).
 Other games (focus, focus4, debacle, connect4, dominoes) are read from their moves files (`selfplay --game G --moves M.csv`;
 their games files hold no moves). Their lengths are plies (dominoes: plays and passes; deals and draws left out),
 their first mover the side that decides first, their sides the teams (4-player Focus: {0,2} and {1,3}; dominoes:
@@ -1018,6 +1041,14 @@ pub enum MetricsError {
         /// What is wrong.
         message: String,
     },
+    /// The weights file that was to value the positions (`--weights`) does
+    /// not serve: unreadable, of another game, or the game takes none.
+    Weights {
+        /// The file as given.
+        path: String,
+        /// Why.
+        why: String,
+    },
 }
 
 impl fmt::Display for MetricsError {
@@ -1027,6 +1058,7 @@ impl fmt::Display for MetricsError {
             MetricsError::Replay(e) => write!(f, "line {}: {e}", e.line),
             MetricsError::Records { line: 0, message } => f.write_str(message),
             MetricsError::Records { line, message } => write!(f, "line {line}: {message}"),
+            MetricsError::Weights { path, why } => write!(f, "--weights {path}: {why}"),
         }
     }
 }

@@ -200,17 +200,72 @@ pub fn first_player(game: GameKind) -> &'static str {
 
 /// The metrics of a moves file of every game but Sénat (whose metrics come
 /// from its games file), each game replayed by its own rules; the file's
-/// identity line names the game.
+/// identity line names the game. Its positions are valued by the game's
+/// own evaluation, or with `weights` by the learned evaluation of that
+/// weights file (`senat train-net --game G`, as `mcts:file=` reads it; not
+/// dominoes, valued by the match scores that every seat sees).
 pub fn moves_file_metrics<R: std::io::Read>(
     file: &mut crate::metrics::records::MovesFile<R>,
+    weights: Option<&str>,
 ) -> Result<crate::metrics::Metrics, crate::metrics::MetricsError> {
     use crate::metrics::records::metrics_of_moves;
-    on_game!(file.identity.game, G => metrics_of_moves::<G, R>(file),
-        senat => Err(crate::metrics::MetricsError::Records {
-            line: 0,
-            message: "a Sénat batch file: `senat metrics` reads Sénat's games file".into(),
+    on_game!(file.identity.game, G => match weights {
+        None => metrics_of_moves::<G, R>(file, None),
+        Some(path) => learned_metrics::<G, R>(file, path),
+    },
+    senat => Err(crate::metrics::MetricsError::Records {
+        line: 0,
+        message: "a Sénat batch file: `senat metrics` reads Sénat's games file".into(),
+    }),
+    dominoes => match weights {
+        None => metrics_of_moves::<crate::games::dominoes::Dominoes, R>(file, None),
+        Some(path) => Err(crate::metrics::MetricsError::Weights {
+            path: path.into(),
+            why: "dominoes' metrics value a position by the match scores, which every seat sees; a network \
+                  would need one seat's view of the hands (--weights serves Sénat, focus, focus4, debacle \
+                  and connect4)"
+                .into(),
         }),
-        dominoes => metrics_of_moves::<crate::games::dominoes::Dominoes, R>(file))
+    })
+}
+
+/// [`moves_file_metrics`] of game `G` valued by the learned evaluation of
+/// the weights file `path` (its game checked against `G`'s network).
+fn learned_metrics<G, R>(
+    file: &mut crate::metrics::records::MovesFile<R>,
+    path: &str,
+) -> Result<crate::metrics::Metrics, crate::metrics::MetricsError>
+where
+    G: LabGame + crate::metrics::records::Measured<State = <G as game_search::Game>::State>,
+    R: std::io::Read,
+{
+    use crate::metrics::records::{Valuation, learned_values, metrics_of_moves};
+    let refuse = |why: String| crate::metrics::MetricsError::Weights { path: path.into(), why };
+    let w = crate::games::learn::load(path).map_err(|e| match e {
+        crate::games::learn::WeightsError::Missing(keys) if keys.iter().any(|k| k == "game") => refuse(
+            "no `game=` line: not a file of `senat train-net --game G` (a Sénat learned weights file serves Sénat's \
+             games files)"
+                .into(),
+        ),
+        e => refuse(e.to_string()),
+    })?;
+    let want = G::NET.map(|n| n.game);
+    if want != Some(w.game.as_str()) {
+        return Err(refuse(format!(
+            "a weights file of {}, not of {} (this moves file's game)",
+            w.game, file.identity.game
+        )));
+    }
+    let by = Valuation {
+        of: Box::new(|s: &<G as game_search::Game>::State| learned_values::<G>(w, s)),
+        words: format!(
+            "each side's win probability by the learned evaluation of {path} ({}; its linear part over the \
+             evaluation's terms plus its network, the log-odds that the side to move's team wins, as \
+             `mcts:file=` reads them)",
+            game_lab::identity::hash_text(w.hash)
+        ),
+    };
+    metrics_of_moves::<G, R>(file, Some(&by))
 }
 
 /// Positions for the catalog's unit tests.

@@ -263,11 +263,7 @@ pub fn load(path: &str) -> Result<&'static GameWeights, WeightsError> {
     let text = crate::limits::read_text(std::path::Path::new(path)).map_err(|e| WeightsError::Read(e.to_string()))?;
     let mut w = super::parse_weights(&text)?;
     w.path = path.to_string();
-    let bytes = crate::weights_file::without_check(text.as_bytes());
-    let mut h = crate::weights_file::Fnv::new();
-    h.write(&(bytes.len() as u64).to_le_bytes());
-    h.write(&bytes);
-    w.hash = Some(h.0);
+    w.hash = Some(crate::weights_file::file_hash(text.as_bytes()));
     let w: &'static GameWeights = Box::leak(Box::new(w));
     files.push(w);
     Ok(w)

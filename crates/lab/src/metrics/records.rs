@@ -156,10 +156,27 @@ impl<R: Read> MovesFile<R> {
     }
 }
 
+/// A state evaluation other than the game's own ([`Measured::values`]):
+/// each side's win probability at a decision position, and its words for
+/// the definitions ([`super::Profile::value_by`]).
+pub struct Valuation<'a, S> {
+    /// Every side's win probability at a decision position.
+    pub of: Box<dyn Fn(&S) -> Values + 'a>,
+    /// What it is, in words.
+    pub words: String,
+}
+
 /// Replays `row` from `start` into `trace` (its buffers reused): every
-/// move checked by the rules, the values and the legal-move count of each
-/// decision position read before its move, the game's end its rules'.
-pub fn replay_moves<G: Measured>(start: &G::State, row: &MovesRow, trace: &mut Trace) -> Result<(), ReplayError> {
+/// move checked by the rules, the values (by `by`, else the game's own)
+/// and the legal-move count of each decision position read before its
+/// move, the game's end its rules'.
+pub fn replay_moves<G: Measured>(
+    start: &G::State,
+    row: &MovesRow,
+    trace: &mut Trace,
+    by: Option<&Valuation<'_, G::State>>,
+) -> Result<(), ReplayError> {
+    let values = |s: &G::State| by.map_or_else(|| G::values(s), |v| (v.of)(s));
     let fail = |problem: ReplayProblem| ReplayError { line: row.line, game: row.game, problem };
     let mut s = start.clone();
     trace.values.clear();
@@ -176,7 +193,7 @@ pub fn replay_moves<G: Measured>(start: &G::State, row: &MovesRow, trace: &mut T
         let m = G::read_move(&s, token).map_err(|e| bad(MoveProblem::Rules(e)))?;
         if let Some(side) = G::decider(&s) {
             first.get_or_insert(side);
-            trace.values.push(G::values(&s));
+            trace.values.push(values(&s));
             trace.legal_sum += G::legal_count(&s) as u64;
         }
         G::play(&mut s, m);
@@ -185,6 +202,7 @@ pub fn replay_moves<G: Measured>(start: &G::State, row: &MovesRow, trace: &mut T
     trace.first = first.or_else(|| G::decider(&s)).unwrap_or(0);
     trace.winner = winner;
     trace.reason = reason;
+    // The number of sides, from the game's own evaluation (defined at the end).
     trace.sides = G::values(&s).sides().min(MAX_SIDES);
     Ok(())
 }
@@ -200,11 +218,19 @@ fn end_text<G: Measured>(start: &G::State, (winner, reason): (Option<usize>, usi
 }
 
 /// The metrics of the games of a moves file of game `G`, each replayed
-/// from the start of the file's variant; stops at the first row that does
-/// not read or replay, or at a row of another game index than the next.
-pub fn metrics_of_moves<G: Measured, R: Read>(file: &mut MovesFile<R>) -> Result<super::Metrics, MetricsError> {
+/// from the start of the file's variant and valued by `by` (else by the
+/// game's own evaluation); stops at the first row that does not read or
+/// replay, or at a row of another game index than the next.
+pub fn metrics_of_moves<G: Measured, R: Read>(
+    file: &mut MovesFile<R>,
+    by: Option<&Valuation<'_, G::State>>,
+) -> Result<super::Metrics, MetricsError> {
     let start = G::measured_start(&file.identity.variant).map_err(|e| at(1, e))?;
-    let mut m = super::Metrics::new(G::profile(&start));
+    let mut profile = G::profile(&start);
+    if let Some(v) = by {
+        profile.value_by(&v.words);
+    }
+    let mut m = super::Metrics::new(profile);
     let mut trace = Trace::new();
     let label = file.identity.label.clone();
     let mut expected: Option<u64> = None;
@@ -216,7 +242,7 @@ pub fn metrics_of_moves<G: Measured, R: Read>(file: &mut MovesFile<R>) -> Result
             return Err(at(row.line, format!("expected game {e}, found game {} (rows out of order)", row.game)));
         }
         expected = Some(row.game + 1);
-        replay_moves::<G>(&start, &row, &mut trace).map_err(MetricsError::Replay)?;
+        replay_moves::<G>(&start, &row, &mut trace, by).map_err(MetricsError::Replay)?;
         m.add(&label, &trace);
     }
     if m.games == 0 {
@@ -231,16 +257,31 @@ pub fn metrics_of_moves<G: Measured, R: Read>(file: &mut MovesFile<R>) -> Result
 /// [`crate::winprob::WinChance::from_score`]): `1 / (1 + e^(−score/scale))`
 /// for the team of a player, side `t` being team `t`.
 pub fn lab_values<G: crate::games::LabGame>(s: &G::State) -> Values {
+    // The formula of `WinChance::from_score` for a static score (never a proved one).
+    team_values::<G>(s, |p| 1.0 / (1.0 + (-f64::from(G::evaluate(s, p)) / G::eval_scale(s)).exp()))
+}
+
+/// Each team's value at `s`: `value(p)` of its first player `p`, side `t`
+/// being team `t` (at least two sides, at most [`MAX_SIDES`]).
+fn team_values<G: crate::games::LabGame>(s: &G::State, value: impl Fn(usize) -> f64) -> Values {
     let players = G::players(s);
     let mut v = [0.5; MAX_SIDES];
     let teams = (0..players).map(|p| G::team(s, p)).max().map_or(1, |t| t + 1).clamp(2, MAX_SIDES);
     for (t, x) in v.iter_mut().enumerate().take(teams) {
         if let Some(p) = (0..players).find(|&p| G::team(s, p) == t) {
-            // The formula of `WinChance::from_score` for a static score (never a proved one).
-            *x = 1.0 / (1.0 + (-f64::from(G::evaluate(s, p)) / G::eval_scale(s)).exp());
+            *x = value(p);
         }
     }
     Values::new(&v[..teams])
+}
+
+/// Each team's win probability at the non-terminal state `s` by the
+/// learned evaluation `w` of [`crate::games::LabGame`] `G` (its linear part
+/// and network, [`crate::games::learn::GameWeights::values`] at the file's
+/// own scale), side `t` being team `t`.
+pub fn learned_values<G: crate::games::LabGame>(w: &crate::games::learn::GameWeights, s: &G::State) -> Values {
+    let each = w.values::<G>(s, crate::games::LEARNED_SCALE);
+    team_values::<G>(s, |p| each[p])
 }
 
 #[cfg(test)]
@@ -310,7 +351,7 @@ mod tests {
 
     fn measure(text: &str) -> Result<Metrics, MetricsError> {
         let mut f = MovesFile::new(text.as_bytes())?;
-        metrics_of_moves::<Race, _>(&mut f)
+        metrics_of_moves::<Race, _>(&mut f, None)
     }
 
     fn row<'a>(rows: &'a [MetricRow], name: &str) -> &'a MetricRow {
@@ -361,7 +402,7 @@ mod tests {
     fn replay_reads_the_deciders_values_and_legal_counts() {
         let start = Race::measured_start("").unwrap();
         let mut t = Trace::new();
-        replay_moves::<Race>(&start, &MovesRow { line: 3, game: 0, moves: "+1 +2 +2".into() }, &mut t).unwrap();
+        replay_moves::<Race>(&start, &MovesRow { line: 3, game: 0, moves: "+1 +2 +2".into() }, &mut t, None).unwrap();
         let side0: Vec<f64> = t.values.iter().map(|v| v.side(0)).collect();
         assert_eq!(side0, [0.5, 0.625, 0.375]);
         assert_eq!((t.first, t.winner, t.reason, t.legal_sum), (0, Some(0), 0, 9));

@@ -202,14 +202,12 @@ impl PolicyId {
         }
         let mut h = crate::weights_file::Fnv::new();
         // Each file's bytes without its check line, which says nothing the
-        // rest does not ([`crate::weights_file::without_check`]): adding
+        // rest does not ([`crate::weights_file::Fnv::write_file`]): adding
         // one to a file keeps the batches that read it.
         for text in shipped {
             // The shipped network's text, as a file's bytes: a binary
             // shipping another network plays another batch.
-            let bytes = crate::weights_file::without_check(text.as_bytes());
-            h.write(&(bytes.len() as u64).to_le_bytes());
-            h.write(&bytes);
+            h.write_file(text.as_bytes());
         }
         for path in &files {
             let bytes = std::fs::read(path).map_err(|e| WeightsError::Unreadable {
@@ -217,9 +215,7 @@ impl PolicyId {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
-            let bytes = crate::weights_file::without_check(&bytes);
-            h.write(&(bytes.len() as u64).to_le_bytes());
-            h.write(&bytes);
+            h.write_file(&bytes);
         }
         Ok(PolicyId { name: spec.name.clone(), weights: Some(h.0) })
     }
