@@ -160,7 +160,7 @@ impl Bucket {
 /// module documentation).
 #[derive(Debug)]
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: super::tt::Table<Bucket>,
     generation: u8,
 }
 

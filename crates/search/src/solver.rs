@@ -373,7 +373,7 @@ struct Bucket([XorPair; BUCKET]);
 /// lose one update, never a fact's truth (each writes facts it read or
 /// proved).
 pub(super) struct SharedTable {
-    buckets: Vec<Bucket>,
+    buckets: super::tt::Table<Bucket>,
 }
 
 impl SharedTable {
