@@ -225,3 +225,66 @@ fn metrics_of_focus_and_dominoes_moves_files() {
     assert!(e.contains("bad.csv:4: game 1: moves: move 6 `a1-h8`"), "{e}");
     assert_eq!(e.trim().lines().count(), 1, "{e}");
 }
+
+#[test]
+fn a_weights_file_values_the_positions_and_only_the_evaluated_metrics_change() {
+    let d = TempDir::new("metrics-weights");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/lab/data");
+    let focus_net = data.join("net-focus.txt");
+    let (focus_net, senat_net) = (focus_net.to_str().unwrap(), data.join("net-senat.txt"));
+    let args = ["selfplay", "--game", "focus", "--first", "greedy", "--second", "random", "--games", "8"];
+    let files = ["--seed", "3", "--book-plies", "4", "--out", "f.csv", "--moves", "fm.csv", "--summary", ""];
+    ok_in(&d.0, &[&args[..], &files, &["--threads", "1", "--quiet"]].concat());
+    ok_in(&d.0, &["metrics", "fm.csv", "--out", "own.csv"]);
+    ok_in(&d.0, &["metrics", "fm.csv", "--weights", focus_net, "--out", "net.csv"]);
+    let (own, net) = (read_metrics(&d.0.join("own.csv")), read_metrics(&d.0.join("net.csv")));
+    assert_eq!(own.len(), net.len());
+    let evaluated = ["DecisivenessMoves", "LeadChange", "Drama", "Drama.max"];
+    let mut moved = 0;
+    for (a, b) in own.iter().zip(&net) {
+        assert_eq!(a.metric, b.metric);
+        if evaluated.contains(&a.metric.as_str()) {
+            // The definition names the file and its hash instead of the game's own evaluation.
+            assert!(b.definition.contains(focus_net) && b.definition.contains("fnv1a64:"), "{}", b.definition);
+            assert!(!a.definition.contains("fnv1a64:"), "{}", a.definition);
+            moved += usize::from(a.value != b.value);
+        } else {
+            // Outcomes, lengths and branching do not depend on the evaluation.
+            assert_eq!((a.value, a.interval, a.games, &a.definition), (b.value, b.interval, b.games, &b.definition));
+        }
+    }
+    assert!(moved > 0, "the network values the positions otherwise than the evaluation");
+
+    // Sénat: the shipped logistic model given as a file is the default, to the bit; the network moves the values.
+    ok_in(&d.0, &["selfplay", "--games", "6", "--red", "learned", "--blue", "learned", "--out", "g.csv", "--quiet"]);
+    let logistic = data.join("learned-weights.txt");
+    ok_in(&d.0, &["metrics", "g.csv", "--out", "s-own.csv"]);
+    ok_in(&d.0, &["metrics", "g.csv", "--weights", logistic.to_str().unwrap(), "--out", "s-file.csv"]);
+    ok_in(&d.0, &["metrics", "g.csv", "--weights", senat_net.to_str().unwrap(), "--out", "s-net.csv"]);
+    let (own, file, net) = (
+        read_metrics(&d.0.join("s-own.csv")),
+        read_metrics(&d.0.join("s-file.csv")),
+        read_metrics(&d.0.join("s-net.csv")),
+    );
+    let value = |rows: &[Row], m: &str| rows.iter().find(|r| r.metric == m).map(|r| (r.value, r.interval)).unwrap();
+    let words = format!("Values: the learned evaluation of {} (fnv1a64:", senat_net.display());
+    for m in evaluated {
+        assert_eq!(value(&own, m), value(&file, m), "{m}: the shipped logistic model read from its file");
+        let r = net.iter().find(|r| r.metric == m).unwrap();
+        assert!(r.definition.contains(&words), "{}", r.definition);
+    }
+    assert_ne!(value(&own, "Drama"), value(&net, "Drama"), "the value network moves Drama");
+
+    // Refusals, one line each: a file of another game, a Sénat file for another game, dominoes.
+    let e = fails_in(&d.0, &["metrics", "g.csv", "--weights", focus_net]);
+    assert!(e.contains("a weights file of focus; a Sénat games file takes a learned weights file"), "{e}");
+    let e = fails_in(&d.0, &["metrics", "fm.csv", "--weights", senat_net.to_str().unwrap()]);
+    assert!(e.contains("no `game=` line"), "{e}");
+    ok_in(&d.0, &["selfplay", "--game", "connect4", "--games", "2", "--out", "c.csv", "--moves", "cm.csv", "--quiet"]);
+    let e = fails_in(&d.0, &["metrics", "cm.csv", "--weights", focus_net]);
+    assert!(e.contains("a weights file of focus, not of connect4"), "{e}");
+    ok_in(&d.0, &["selfplay", "--game", "dominoes", "--games", "2", "--out", "d.csv", "--moves", "dm.csv", "--quiet"]);
+    let e = fails_in(&d.0, &["metrics", "dm.csv", "--weights", focus_net]);
+    assert!(e.contains("dominoes' metrics value a position by the match scores"), "{e}");
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+}

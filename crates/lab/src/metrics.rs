@@ -589,17 +589,17 @@ pub struct GameWords {
 }
 
 impl Profile {
-    /// The same profile with its positions valued by `words` (another
-    /// evaluation than the game's own, `senat metrics --weights`): the
-    /// definitions that named the evaluation name `words` instead; those of
-    /// a profile that names none (Sénat's) end with `Values: {words}`.
+    /// Values the positions by `words` (another evaluation than the
+    /// game's own, `senat metrics --weights`): the evaluated metrics'
+    /// definitions that named the evaluation name `words` instead; the
+    /// others (all of Sénat's) end with `Values: {words}`.
     pub fn value_by(&mut self, words: &str) {
         let t = &mut self.texts;
         for text in [&mut t.decisiveness, &mut t.lead_change, &mut t.drama, &mut t.drama_max] {
-            if self.values.is_empty() {
-                text.push_str(&format!(". Values: {words}"));
-            } else {
+            if !self.values.is_empty() && text.contains(&self.values) {
                 *text = text.replace(&self.values, words);
+            } else {
+                text.push_str(&format!(". Values: {words}"));
             }
         }
         self.values = words.to_string();

@@ -399,6 +399,27 @@ mod tests {
     }
 
     #[test]
+    fn another_valuation_moves_only_the_evaluated_metrics_and_names_itself() {
+        // Side 1 always leads by a fixed margin: no lead changes, and in game 0
+        // (side 0 wins) the winner is .25 below the leader at every ply.
+        let text = format!("{ID}game,moves\n0,+1 +2 +2\n1,+3\n2,+1 +1 +1 +1\n");
+        let by = Valuation::<RaceState> { of: Box::new(|_| Values::new(&[0.375, 0.625])), words: "a constant".into() };
+        let own = measure(&text).unwrap().rows();
+        let mut f = MovesFile::new(text.as_bytes()).unwrap();
+        let rows = metrics_of_moves::<Race, _>(&mut f, Some(&by)).unwrap().rows();
+        assert!(close(row(&rows, "LeadChange").value, 0.0));
+        assert!(close(row(&rows, "Drama").value, 0.25) && close(row(&rows, "Drama.max").value, 0.25));
+        for (a, b) in own.iter().zip(&rows) {
+            if ["DecisivenessMoves", "LeadChange", "Drama", "Drama.max"].contains(&a.name.as_str()) {
+                assert!(!a.definition.contains("a constant"), "{}", a.definition);
+                assert!(b.definition.contains("Values: a constant") && !b.definition.contains("score difference"));
+            } else {
+                assert_eq!(a, b, "{}", a.name);
+            }
+        }
+    }
+
+    #[test]
     fn replay_reads_the_deciders_values_and_legal_counts() {
         let start = Race::measured_start("").unwrap();
         let mut t = Trace::new();
