@@ -256,7 +256,8 @@ fn a_weights_file_values_the_positions_and_only_the_evaluated_metrics_change() {
     assert!(moved > 0, "the network values the positions otherwise than the evaluation");
 
     // Sénat: the shipped logistic model given as a file is the default, to the bit; the network moves the values.
-    ok_in(&d.0, &["selfplay", "--games", "6", "--red", "learned", "--blue", "learned", "--out", "g.csv", "--quiet"]);
+    let sp = ["selfplay", "--games", "6", "--red", "learned", "--blue", "learned", "--out", "g.csv"];
+    ok_in(&d.0, &[&sp[..], &["--summary", "", "--quiet"]].concat());
     let logistic = data.join("learned-weights.txt");
     ok_in(&d.0, &["metrics", "g.csv", "--out", "s-own.csv"]);
     ok_in(&d.0, &["metrics", "g.csv", "--weights", logistic.to_str().unwrap(), "--out", "s-file.csv"]);
@@ -280,10 +281,12 @@ fn a_weights_file_values_the_positions_and_only_the_evaluated_metrics_change() {
     assert!(e.contains("a weights file of focus; a Sénat games file takes a learned weights file"), "{e}");
     let e = fails_in(&d.0, &["metrics", "fm.csv", "--weights", senat_net.to_str().unwrap()]);
     assert!(e.contains("no `game=` line"), "{e}");
-    ok_in(&d.0, &["selfplay", "--game", "connect4", "--games", "2", "--out", "c.csv", "--moves", "cm.csv", "--quiet"]);
+    let files = ["--out", "c.csv", "--moves", "cm.csv", "--summary", "", "--quiet"];
+    ok_in(&d.0, &[&["selfplay", "--game", "connect4", "--games", "2"][..], &files].concat());
     let e = fails_in(&d.0, &["metrics", "cm.csv", "--weights", focus_net]);
     assert!(e.contains("a weights file of focus, not of connect4"), "{e}");
-    ok_in(&d.0, &["selfplay", "--game", "dominoes", "--games", "2", "--out", "d.csv", "--moves", "dm.csv", "--quiet"]);
+    let files = ["--out", "d.csv", "--moves", "dm.csv", "--summary", "", "--quiet"];
+    ok_in(&d.0, &[&["selfplay", "--game", "dominoes", "--games", "2"][..], &files].concat());
     let e = fails_in(&d.0, &["metrics", "dm.csv", "--weights", focus_net]);
     assert!(e.contains("dominoes' metrics value a position by the match scores"), "{e}");
     assert_eq!(e.trim().lines().count(), 1, "{e}");
