@@ -269,7 +269,10 @@ mod tests {
             let large = n > 5;
             assert_eq!(t.mapped > 0, large && cfg!(target_os = "linux"), "{t:?}");
             if t.mapped > 0 {
-                assert!(t.mapped >= n * 8 && t.mapped % 4096 == 0 && t.as_ptr() as usize % 4096 == 0, "{t:?}");
+                assert!(
+                    t.mapped >= n * 8 && t.mapped.is_multiple_of(4096) && (t.as_ptr() as usize).is_multiple_of(4096),
+                    "{t:?}"
+                );
             }
             drop(t);
             assert_eq!(DROPPED.load(Relaxed), n);
