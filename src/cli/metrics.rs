@@ -16,6 +16,7 @@ use senat_lab::annex::GameRows;
 use senat_lab::games::GameKind;
 use senat_lab::games::batch::batch_game;
 use senat_lab::learned::Learned;
+use senat_lab::limits;
 use senat_lab::metrics::records::MovesFile;
 use senat_lab::metrics::{self, MetricRow, Metrics, MetricsError};
 use senat_lab::stats::REASONS;
@@ -150,9 +151,7 @@ type Valued = (Cow<'static, Learned>, Option<String>);
 /// shipped one.
 fn senat_eval(weights: Option<&Path>) -> Result<Valued> {
     let Some(path) = weights else { return Ok((Cow::Borrowed(Learned::builtin()), None)) };
-    let bytes = std::fs::read(path).or_else(|e| input(format_args!("--weights {}: {e}", path.display())))?;
-    let text =
-        String::from_utf8(bytes).or_else(|_| input(format_args!("--weights {}: not UTF-8 text", path.display())))?;
+    let text = limits::read_text(path).or_else(|e| input(format_args!("--weights: {e}")))?;
     if let Some(game) = senat_lab::games::learn::game_line(&text) {
         return input(format_args!(
             "--weights {}: a weights file of {game}; a Sénat games file takes a learned weights file (as \
