@@ -21,8 +21,8 @@ use senat_lab::games::senat::{Senat, SenatEval, SenatRollout, SenatState};
 use senat_lab::limits;
 use senat_lab::proof_store::ProofStore;
 use senat_lab::selfplay::output::{IfExists, OutFile};
-use senat_lab::winprob::{HAND_SCALE, WinChance};
-use senat_rules::{Move, Variant};
+use senat_lab::winprob::WinChance;
+use senat_rules::{GameRecord, Move, Variant};
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -254,7 +254,8 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     } = a;
     let multipv = analyze::checked_multipv(multipv).or_else(input)?;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
-    let root = search_root(&pos, history.as_deref(), v)?;
+    let game = search_game(&pos, history.as_deref(), v)?;
+    let root = SenatState::from_game(&game);
     match engine.as_str() {
         "mcts" => {
             let time = seconds(time)?;
@@ -281,7 +282,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             };
             cmd_analyze_mcts(&root, config, rollout, seed, multipv, out)
         }
-        _ => cmd_analyze(&root, &engine, depth, time, tt_mb, search_threads(threads)?, multipv, out),
+        _ => cmd_analyze(&game, v, &engine, depth, time, tt_mb, search_threads(threads)?, multipv, out),
     }
 }
 
@@ -351,13 +352,18 @@ pub(crate) fn bench_search(a: BenchSearchArgs, out: &mut impl Write) -> Result<(
 /// (with its history), or a position with no history (`start` if none is
 /// given, as in every other game).
 pub(crate) fn search_root(pos: &[String], history: Option<&Path>, v: Variant) -> Result<SenatState> {
+    Ok(SenatState::from_game(&search_game(pos, history, v)?))
+}
+
+/// The game searched: the position given, or with `--history` the record's
+/// game (its repetition history with it).
+fn search_game(pos: &[String], history: Option<&Path>, v: Variant) -> Result<GameRecord> {
     let Some(file) = history else {
         let text = if pos.is_empty() { "start".to_string() } else { pos.join(" ") };
-        return Ok(SenatState::new(parse_position(&text, v)?));
+        return Ok(GameRecord::new(parse_position(&text, v)?));
     };
     let (name, record) = read_record(file, v)?;
-    let game = play_record(&name, &record, |_, _, _| Ok(()))?;
-    Ok(SenatState::from_game(&game))
+    play_record(&name, &record, |_, _, _| Ok(()))
 }
 
 pub(crate) fn line_text(pv: &[Move]) -> String {
@@ -386,7 +392,8 @@ const HAND_WIN: &str = "logistic of score / 1507, fitted to self-play results";
 
 #[allow(clippy::too_many_arguments)] // The flags of `analyze --engine ab`, checked here one by one.
 pub(crate) fn cmd_analyze(
-    root: &SenatState,
+    game: &GameRecord,
+    v: Variant,
     engine: &str,
     depth: Option<u32>,
     time: Option<f64>,
@@ -403,11 +410,15 @@ pub(crate) fn cmd_analyze(
         return input("give --depth N, --time S or both");
     }
     let depth = depth.map(|d| limits::depth("--depth", d, 1)).transpose().or_else(input)?;
-    not_over(root)?;
-    let limits = Limits { depth: depth.unwrap_or(64), nodes: None, time };
-    let mut searcher = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), tt_mb).or_else(input)?;
-    searcher.set_threads(threads);
-    let r = searcher.search(root, limits);
+    not_over(&SenatState::from_game(game))?;
+    // The catalog's analysis (the Python package's too) of the game so far.
+    let p = senat_lab::catalog::Position::of_senat_game(game.clone(), v);
+    let engine = analyze::Engine::AlphaBeta { depth: Some(depth.unwrap_or(64)), tt_mb, threads };
+    let analyze::Analysis::AlphaBeta { report: r, seat: me, win, lines, .. } =
+        analyze::analyze(&p, &engine, time, multipv).or_else(input)?
+    else {
+        unreachable!("an alpha-beta engine gives an alpha-beta analysis of a game not over")
+    };
     for it in &r.iterations {
         writeln!(
             out,
@@ -416,26 +427,16 @@ pub(crate) fn cmd_analyze(
             score_text(it.score),
             it.nodes,
             it.elapsed.as_secs_f64(),
-            line_text(&it.pv)
+            it.pv.join(" ")
         )?;
     }
-    let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+    let best = r.best.as_deref().unwrap_or("(none)");
     writeln!(out, "bestmove {best}")?;
-    let me = root.position().side_to_move();
     writeln!(out, "score {} ({me} to move)", score_text(r.score))?;
-    writeln!(out, "win {} ({me} to move; {})", WinChance::from_score(r.score, HAND_SCALE), HAND_WIN)?;
-    writeln!(out, "pv {}", line_text(&r.pv))?;
-    if let Some(k) = multipv {
-        for (i, (m, score, pv)) in searcher.multipv(root, &r, k).iter().enumerate() {
-            writeln!(
-                out,
-                "multipv {}  move {m}  win {}  score {}  pv {}",
-                i + 1,
-                WinChance::from_score(*score, HAND_SCALE),
-                score_text(*score),
-                line_text(pv)
-            )?;
-        }
+    writeln!(out, "win {win} ({me} to move; {})", HAND_WIN)?;
+    writeln!(out, "pv {}", r.pv.join(" "))?;
+    for (i, (m, score, win, pv)) in lines.iter().enumerate() {
+        writeln!(out, "multipv {}  move {m}  win {win}  score {}  pv {}", i + 1, score_text(*score), pv.join(" "))?;
     }
     writeln!(
         out,
@@ -938,7 +939,7 @@ pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     let engine = match a.engine.as_str() {
-        "ab" => analyze::Engine::AlphaBeta { depth: a.depth, tt_mb: a.tt_mb },
+        "ab" => analyze::Engine::AlphaBeta { depth: a.depth, tt_mb: a.tt_mb, threads: NonZeroUsize::MIN },
         "mcts" => analyze::Engine::Mcts {
             playouts: a.playouts,
             c: a.c,

@@ -367,8 +367,8 @@ impl Position {
     }
 
     /// The engine's analysis here, as `senat analyze --game GAME` prints it
-    /// (the catalog's one analysis; not Sénat, whose analysis is the
-    /// command's own, nor dominoes): `engine="ab"`, alpha-beta on the
+    /// (the catalog's one analysis; Sénat's alpha-beta only, its MCTS
+    /// analysis being the command's own; not dominoes): `engine="ab"`, alpha-beta on the
     /// game's evaluation to `depth` (default 4, or 64 with a `time`), with
     /// a table of `tt_mb` MiB; `engine="mcts"`, `playouts` (default 10,000)
     /// with exploration `c`, a tree of at most `memory_mb` MiB, proofs in
@@ -398,7 +398,11 @@ impl Position {
     ) -> PyResult<Bound<'py, PyDict>> {
         use catalog::analyze::{Analysis, Engine, analyze};
         let engine = match engine {
-            "ab" => Engine::AlphaBeta { depth: whole_opt("depth", depth)?, tt_mb: whole("tt_mb", tt_mb)? },
+            "ab" => Engine::AlphaBeta {
+                depth: whole_opt("depth", depth)?,
+                tt_mb: whole("tt_mb", tt_mb)?,
+                threads: std::num::NonZeroUsize::MIN,
+            },
             "mcts" => Engine::Mcts {
                 playouts: whole_opt("playouts", playouts)?,
                 c,

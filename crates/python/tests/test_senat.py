@@ -427,9 +427,16 @@ def test_analyze_is_the_commands():
     assert visits == {m["move"]: m["visits"] for m in r["moves"]}, (visits, r["moves"])
     assert sum(visits.values()) == r["playouts"] == 300
     assert senat.Position("connect4", "1122334").analyze()["result"].startswith("first wins"), "a finished game"
-    for game in ("senat", "dominoes"):
-        with pytest.raises(senat.Error):
-            senat.Position.start(game).analyze(depth=1)
+    with pytest.raises(senat.Error):
+        senat.Position.start("dominoes").analyze(depth=1)
+    # Sénat: alpha-beta is `senat analyze`'s; its MCTS analysis is the command's own.
+    spn = "13Tb,21Sb,12Sb,8Sr,3Sr,9Sr,17Cb,15Tb,1Tb,2Tb,19Tb/18Sb,23Sb,11Cb,10Sr,.,6Cr,14Tr/20Cb,22Sr,16Sb,4Cr,7Cr r I20 1-0-0 1"
+    r = senat.Position("senat", spn).analyze("ab", depth=4, multipv=2)
+    _, out, _ = cli("analyze", "--depth", "4", "--multipv", "2", "--", spn)
+    assert f"bestmove {r['best']}\n" in out and f"win {r['win']:.3f} (red to move;" in out, (out, r)
+    assert [m["move"] for m in r["lines"]] == [line.split()[3] for line in out.splitlines() if line.startswith("multipv")]
+    with pytest.raises(senat.Error, match="--engine mcts"):
+        senat.Position("senat", spn).analyze("mcts", playouts=10)
     with pytest.raises(senat.Error, match="engine"):
         p.analyze("minimax")
     with pytest.raises(senat.Error, match="--c"):

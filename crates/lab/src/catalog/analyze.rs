@@ -1,12 +1,12 @@
-//! `analyze` of the perfect-information games of the catalog but Sénat, as
-//! one library function ([`analyze`]) that the binary and the Python
-//! package call and only print: alpha-beta on the game's hand evaluation,
-//! or MCTS whose leaves take that evaluation's win probability, each with
-//! its report in move texts and its opinion as a win chance.
+//! `analyze` of the perfect-information games of the catalog, as one
+//! library function ([`analyze`]) that the binary and the Python package
+//! call and only print: alpha-beta on the game's hand evaluation (Sénat's
+//! with its repetition history), or MCTS whose leaves take that
+//! evaluation's win probability, each with its report in move texts and
+//! its opinion as a win chance.
 //!
-//! Sénat's `analyze` (its history, threads, learned evaluations and priors)
-//! stays the binary's own path; dominoes has hidden information and is
-//! refused.
+//! Sénat's MCTS analysis (its rollouts, priors and networks) stays the
+//! binary's own path; dominoes has hidden information and is refused.
 //!
 //! What this module must never do: print, read or write a file, or parse
 //! arguments.
@@ -30,6 +30,8 @@ pub enum Engine {
         depth: Option<u32>,
         /// The transposition table's size in MiB.
         tt_mb: usize,
+        /// Search threads sharing the table (Lazy SMP; 1: one thread).
+        threads: std::num::NonZeroUsize,
     },
     /// MCTS (UCT) whose leaves take the evaluation's win probability.
     Mcts {
@@ -87,7 +89,7 @@ pub fn analyze(
 ) -> Result<Analysis, CatalogError> {
     let multipv = checked_multipv(multipv)?;
     crate::on_game!(p.game(), G => lab_analyze::<G>(p, engine, time, multipv),
-    senat => Err(CatalogError::Refused("Sénat's analyze is the senat command's own (its history, threads and evaluations)".into())),
+    senat => senat_analyze(p, engine, time, multipv),
     dominoes => Err(CatalogError::Refused(
         "analyze is not available for --game dominoes (hidden information): use its agents in selfplay or arena".into(),
     )))
@@ -119,12 +121,11 @@ fn lab_analyze<G: LabGame + 'static>(
     let seat = G::seats(G::players(s))[G::to_move(s)].to_string();
     let texts = |pv: &[G::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<String>>();
     match *engine {
-        Engine::AlphaBeta { depth, tt_mb } => {
-            crate::limits::megabytes("--tt-mb", tt_mb, 0).map_err(refused)?;
-            let depth = crate::limits::depth("--depth", depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1)
-                .map_err(refused)?;
+        Engine::AlphaBeta { depth, tt_mb, threads } => {
+            let (limits, tt_mb) = ab_limits(depth, tt_mb, threads, time)?;
             let mut searcher: Searcher<G, LabEval> = Searcher::try_new(LabEval::HAND, tt_mb).map_err(refused)?;
-            let r = searcher.search(s, Limits { depth, nodes: None, time });
+            searcher.set_threads(threads);
+            let r = searcher.search(s, limits);
             let scale = G::eval_scale(s);
             let lines = match multipv {
                 Some(k) => searcher
@@ -172,17 +173,74 @@ fn lab_analyze<G: LabGame + 'static>(
     }
 }
 
+/// Alpha-beta's limits checked: the depth (default 4 without a time
+/// limit, else 64), the table's MiB and the threads.
+fn ab_limits(
+    depth: Option<u32>,
+    tt_mb: usize,
+    threads: std::num::NonZeroUsize,
+    time: Option<Duration>,
+) -> Result<(Limits, usize), CatalogError> {
+    crate::limits::megabytes("--tt-mb", tt_mb, 0).map_err(refused)?;
+    crate::limits::threads("--threads", threads.get()).map_err(refused)?;
+    let depth =
+        crate::limits::depth("--depth", depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).map_err(refused)?;
+    Ok((Limits { depth, nodes: None, time }, tt_mb))
+}
+
+/// Sénat's alpha-beta analysis: its hand evaluation, the game's repetition
+/// history, its win chance through [`HAND_SCALE`].
+fn senat_analyze(
+    p: &Position,
+    engine: &Engine,
+    time: Option<Duration>,
+    multipv: Option<usize>,
+) -> Result<Analysis, CatalogError> {
+    use crate::games::senat::{Senat, SenatEval, SenatState};
+    use crate::winprob::HAND_SCALE;
+    let game = p.senat_game().ok_or_else(|| refused("not a position of this game"))?;
+    let Engine::AlphaBeta { depth, tt_mb, threads } = *engine else {
+        return Err(refused(
+            "Sénat's MCTS analysis is the senat command's own (`senat analyze --engine mcts`: its rollouts, priors \
+             and networks); alpha-beta (\"ab\") is here",
+        ));
+    };
+    if game.outcome().is_some() {
+        return Ok(Analysis::Over(crate::play::senat::result_line(game)));
+    }
+    let (limits, tt_mb) = ab_limits(depth, tt_mb, threads, time)?;
+    let mut searcher = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), tt_mb).map_err(refused)?;
+    searcher.set_threads(threads);
+    let root = SenatState::from_game(game);
+    let r = searcher.search(&root, limits);
+    let texts = |pv: &[senat_rules::Move]| pv.iter().map(|m| m.to_string()).collect::<Vec<String>>();
+    let lines = match multipv {
+        Some(k) => searcher
+            .multipv(&root, &r, k)
+            .iter()
+            .map(|(m, score, pv)| (m.to_string(), *score, WinChance::from_score(*score, HAND_SCALE), texts(pv)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let win = WinChance::from_score(r.score, HAND_SCALE);
+    let seat = game.position().side_to_move().to_string();
+    Ok(Analysis::AlphaBeta { report: r.map(|m| m.to_string()), seat, scale: HAND_SCALE, win, lines })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::testing::{connect4, position};
     use crate::games::GameKind;
+    use std::num::NonZeroUsize;
+
+    const ONE: NonZeroUsize = NonZeroUsize::MIN;
 
     #[test]
     fn alpha_beta_and_mcts_answer_in_move_texts() {
         let p = connect4("4453");
         let legal = p.legal_moves();
-        let ab = Engine::AlphaBeta { depth: Some(3), tt_mb: 16 };
+        let ab = Engine::AlphaBeta { depth: Some(3), tt_mb: 16, threads: ONE };
         let Analysis::AlphaBeta { report, seat, lines, .. } = analyze(&p, &ab, None, Some(3)).unwrap() else {
             panic!("an alpha-beta analysis");
         };
@@ -201,15 +259,35 @@ mod tests {
     }
 
     #[test]
-    fn an_ended_game_a_hidden_one_and_senat_are_not_searched() {
-        let over = analyze(&connect4("1122334"), &Engine::AlphaBeta { depth: None, tt_mb: 16 }, None, None).unwrap();
+    fn senat_alpha_beta_is_the_searchers_own() {
+        use crate::games::senat::{Senat, SenatEval, SenatState};
+        let text = "13Tb,21Sb,12Sb,8Sr,3Sr,9Sr,17Cb,15Tb,1Tb,2Tb,19Tb/18Sb,23Sb,11Cb,10Sr,.,6Cr,14Tr/20Cb,22Sr,16Sb,4Cr,7Cr r I20 1-0-0 1";
+        let p = position(GameKind::Senat, text);
+        let ab = Engine::AlphaBeta { depth: Some(4), tt_mb: 16, threads: ONE };
+        let Analysis::AlphaBeta { report, seat, scale, lines, .. } = analyze(&p, &ab, None, Some(2)).unwrap() else {
+            panic!("an alpha-beta analysis");
+        };
+        let mut direct = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), 16).unwrap();
+        let root = SenatState::from_game(p.senat_game().unwrap());
+        let r = direct.search(&root, Limits { depth: 4, nodes: None, time: None });
+        assert_eq!((report.best, report.score, report.nodes), (r.best.map(|m| m.to_string()), r.score, r.nodes));
+        assert_eq!((seat.as_str(), scale, lines.len()), ("red", crate::winprob::HAND_SCALE, 2));
+        assert!(p.legal_moves().contains(&lines[0].0), "{lines:?}");
+        // Sénat's MCTS analysis is the command's own.
+        let mcts = Engine::Mcts { playouts: Some(10), c: 1.0, memory_mb: 8, solve: false, seed: 1 };
+        let e = analyze(&p, &mcts, None, None).unwrap_err().to_string();
+        assert!(e.contains("senat analyze --engine mcts"), "{e}");
+    }
+
+    #[test]
+    fn an_ended_game_and_a_hidden_one_are_not_searched() {
+        let ab = |depth| Engine::AlphaBeta { depth, tt_mb: 16, threads: ONE };
+        let over = analyze(&connect4("1122334"), &ab(None), None, None).unwrap();
         assert!(matches!(&over, Analysis::Over(r) if r.contains("wins")), "{over:?}");
-        for game in [GameKind::Dominoes, GameKind::Senat] {
-            let p = position(game, "start");
-            assert!(analyze(&p, &Engine::AlphaBeta { depth: Some(1), tt_mb: 16 }, None, None).is_err());
-        }
+        assert!(analyze(&position(GameKind::Dominoes, "start"), &ab(Some(1)), None, None).is_err());
         let e =
-            analyze(&connect4("4453"), &Engine::AlphaBeta { depth: Some(1), tt_mb: 16 }, None, Some(0)).unwrap_err();
+            analyze(&connect4("4453"), &Engine::AlphaBeta { depth: Some(1), tt_mb: 16, threads: ONE }, None, Some(0))
+                .unwrap_err();
         assert!(e.to_string().contains("1 to 256"), "{e}");
     }
 }

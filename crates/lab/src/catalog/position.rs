@@ -243,6 +243,18 @@ impl Position {
         self.face.as_any().downcast_ref::<Lab<G>>().map(|l| &l.0)
     }
 
+    /// The Sénat game `game` (played under `variant`) as a position: its
+    /// last position, with its repetition history.
+    pub fn of_senat_game(game: GameRecord, variant: SenatVariant) -> Position {
+        Position { game: GameKind::Senat, face: Box::new(Senat(Box::new(game), variant)) }
+    }
+
+    /// The game of a Sénat position, with its repetition history (`None`
+    /// for the other games).
+    pub fn senat_game(&self) -> Option<&senat_rules::GameRecord> {
+        self.face.as_any().downcast_ref::<Senat>().map(|s| &*s.0)
+    }
+
     /// The full state of a dominoes position (`None` for an observation and
     /// for the other games).
     pub fn domino_state(&self) -> Option<&DominoState> {

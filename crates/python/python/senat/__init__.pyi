@@ -122,7 +122,8 @@ class Position:
         """The engine's analysis here (`senat analyze --game GAME`): `best`,
         `line`, `win`, `seat`, `lines` (with `multipv`); `ab` adds `score`,
         `depth`, `nodes`; `mcts` `playouts`, `value`, `moves`; a finished
-        game gives only `result`. Not Sénat, not dominoes."""
+        game gives only `result`. Sénat: `ab` only (its MCTS analysis is
+        the command's own); not dominoes."""
     def encoding(self) -> Dict[str, Any]:
         """The variant's integer encoding: `players`, `actions` (decision ids
         are below it), `chance_outcomes` (chance ids are below it), `max_plies`
