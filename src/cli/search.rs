@@ -42,9 +42,9 @@ pub(crate) struct AnalyzeArgs {
     /// MCTS: playouts (default 10000 unless --time is given).
     #[arg(long, value_name = "N")]
     pub(crate) playouts: Option<u64>,
-    /// Search threads: alpha-beta threads share the table (lazy SMP);
-    /// MCTS threads grow one tree each (root parallelism) or one shared
-    /// tree (`--parallel tree`). With 1 thread
+    /// Search threads: alpha-beta threads share the table (lazy SMP, every
+    /// game); Sénat's MCTS threads grow one tree each (root parallelism) or
+    /// one shared tree (`--parallel tree`). With 1 thread
     /// alpha-beta is deterministic; MCTS is deterministic for a seed and a
     /// thread count (without --time). Alpha-beta helper threads never search
     /// deeper than the main thread, so a depth-d line is a depth-d result.
@@ -929,17 +929,20 @@ pub(crate) fn bench_line(r: &Report<Move>, tt_mb: usize, out: &mut impl Write) -
 /// analysis (`senat_lab::catalog::analyze`), printed: alpha-beta on the
 /// game's evaluation, or MCTS.
 pub(crate) fn lab_analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
-    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" || a.threads != 1 {
+    if a.history.is_some() || a.prior.is_some() || a.parallel != "root" {
         return input(format_args!(
-            "--history, --prior, --parallel and --threads are for Sénat; --game {} does not take them",
+            "--history, --prior and --parallel are for Sénat; --game {} does not take them",
             a.game.game
         ));
+    }
+    if a.threads != 1 && a.engine != "ab" {
+        return input(format_args!("--threads: with --game {} only --engine ab searches with threads", a.game.game));
     }
     if a.game.variant_help(out)? {
         return Ok(());
     }
     let engine = match a.engine.as_str() {
-        "ab" => analyze::Engine::AlphaBeta { depth: a.depth, tt_mb: a.tt_mb, threads: NonZeroUsize::MIN },
+        "ab" => analyze::Engine::AlphaBeta { depth: a.depth, tt_mb: a.tt_mb, threads: search_threads(a.threads)? },
         "mcts" => analyze::Engine::Mcts {
             playouts: a.playouts,
             c: a.c,

@@ -14,7 +14,7 @@ use senat_lab::games::debacle::Debacle;
 use senat_lab::games::focus::Focus;
 use senat_lab::games::{LabEval, LabGame, legal_moves};
 
-use crate::support::cli::{expect_error, ok, ok_in, senat, senat_in};
+use crate::support::cli::{expect_error, fails, ok, ok_in, senat, senat_in};
 use crate::support::files::TempDir;
 
 #[test]
@@ -255,6 +255,12 @@ fn arena_ladder_and_analysis_commands() {
     assert_eq!(g.lines().count(), 2 + 8);
     let a = ok(&["analyze", "--game", "focus", "--engine", "ab", "--depth", "2"]);
     assert!(a.contains("bestmove "), "{a}");
+    // Alpha-beta's helper threads share the table: a depth-d result, every game.
+    let a = ok(&["analyze", "--game", "connect4", "--depth", "6", "--threads", "2", "--", "4453"]);
+    let best = a.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or_else(|| panic!("{a}"));
+    assert!(best.ends_with("depth 6 ") || best.contains(" depth 6 "), "{a}");
+    let e = fails(&["analyze", "--game", "connect4", "--engine", "mcts", "--threads", "2", "--", "4453"]);
+    assert!(e.contains("only --engine ab searches with threads"), "{e}");
     let a = ok(&["analyze", "--game", "focus4", "--engine", "mcts", "--playouts", "200"]);
     assert!(a.contains("bestmove "), "{a}");
     let s = ok(&["solve", "--game", "debacle", "--max-depth", "2"]);
