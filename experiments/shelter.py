@@ -90,6 +90,20 @@ def counterfactual(fields, moved):
         return senat.Position("senat", " ".join(fields[:4] + ["1"]), ""), moved + 1
 
 
+def shelter(text):
+    """The sheltered cells of a position text (the restricted dice that show
+    the colour of the side that just moved), the counterfactual's fields
+    (the text's fields with those cells taken out of the restricted field)
+    and the board."""
+    fields = text.split(" ")
+    mover = "r" if fields[1] == "b" else "b"
+    cells = board(text)
+    restricted = [] if fields[2] == "-" else fields[2].split(",")
+    sheltered = {x for x in restricted if colour(*cells[x]) == mover}
+    kept = [x for x in restricted if x not in sheltered]
+    return sheltered, fields[:2] + [",".join(kept) if kept else "-"] + fields[3:], cells
+
+
 def game_counts(index, row, spec, seed):
     """One game's tallies: play positions with the opponent to move,
     sheltered positions, positions where the shelter hides a move, hidden
@@ -105,16 +119,10 @@ def game_counts(index, row, spec, seed):
         if p.is_over:
             continue
         c["positions"] += 1
-        fields = p.text.split(" ")
-        mover = "r" if fields[1] == "b" else "b"
-        cells = board(p.text)
-        restricted = [] if fields[2] == "-" else fields[2].split(",")
-        sheltered = {x for x in restricted if colour(*cells[x]) == mover}
+        sheltered, fields, cells = shelter(p.text)
         if not sheltered:
             continue
         c["sheltered"] += 1
-        kept = [x for x in restricted if x not in sheltered]
-        fields[2] = ",".join(kept) if kept else "-"
         free, c["clock_moved"] = counterfactual(fields, c["clock_moved"])
         here, there = set(p.legal_moves()), free.legal_moves()
         assert here <= set(there), (p.text, here - set(there))

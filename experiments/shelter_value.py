@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import senat
 
-from shelter import board, colour
+from shelter import shelter
 
 SCORE = re.compile(r"ab: score (-?\d+|win in \d+|loss in \d+|draw), depth (\d+)")
 
@@ -45,16 +45,9 @@ def sheltered_positions(rows):
             p = p.play(m)
             if p.is_over:
                 continue
-            fields = p.text.split(" ")
-            mover = "r" if fields[1] == "b" else "b"
-            cells = board(p.text)
-            restricted = [] if fields[2] == "-" else fields[2].split(",")
-            sheltered = {x for x in restricted if colour(*cells[x]) == mover}
-            if not sheltered:
-                continue
-            kept = [x for x in restricted if x not in sheltered]
-            cf = fields[:2] + [",".join(kept) if kept else "-"] + fields[3:]
-            out.append((int(row["game"]), p.text, " ".join(cf)))
+            sheltered, cf, _ = shelter(p.text)
+            if sheltered:
+                out.append((int(row["game"]), p.text, " ".join(cf)))
     return out
 
 

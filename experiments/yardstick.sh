@@ -25,9 +25,10 @@ c4net=$out/net-connect4.txt
   --out "$c4net" >"$out/train-connect4.txt"
 log "$bin train-net --game connect4 --games 40000 --seed 1 --generator 'ab:depth=1,tt=16' --label 'ab:depth=3,tt=16' --label-weight 0.7 --sample 0.5 --explore 0.02 --hidden 32 --epochs 8 --lr 0.001 --lr-final 0.00001 --l2 0.000001 --out net-connect4.txt"
 
-# game, tier, games, seed, moves-or-games file, network
+# A moves (Sénat: games) file measured by its game's own evaluation and by
+# the network: measure FILE NETWORK STEM writes STEM-own.csv and STEM-learned.csv.
 measure() {
-  local game=$1 tier=$2 file=$3 net=$4 stem=$5
+  local file=$1 net=$2 stem=$3
   "$bin" metrics "$file" --out "$stem-own.csv" --force >/dev/null
   "$bin" metrics "$file" --weights "$net" --out "$stem-learned.csv" --force >/dev/null
   cp "$stem-own.csv" "$stem-learned.csv" "$out/"
@@ -42,7 +43,7 @@ for g in connect4 focus; do
     t0=$(date +%s)
     "$bin" selfplay --game "$g" --first "$tier" --second "$tier" --games "$games" --seed 2801 --threads 1 \
       --book-plies 4 --out "$stem.csv" --moves "$stem-moves.csv" --summary '' --force --quiet >/dev/null
-    measure "$g" "$tier" "$stem-moves.csv" "$net" "$stem"
+    measure "$stem-moves.csv" "$net" "$stem"
     log "$bin selfplay --game $g --first $tier --second $tier --games $games --seed 2801 --threads 1 --book-plies 4 --out G.csv --moves M.csv --summary ''; $bin metrics M.csv --out $(basename "$stem")-own.csv; $bin metrics M.csv --weights $net --out $(basename "$stem")-learned.csv"
   done
 done
@@ -52,7 +53,7 @@ for ts in random:6013 learned:6010 strong:6011; do
   t0=$(date +%s)
   "$bin" selfplay --games 2000 --seed "$seed" --red "$tier" --blue "$tier" --threads 1 \
     --out "$stem.csv" --summary '' --quiet >/dev/null
-  measure senat "$tier" "$stem.csv" crates/lab/data/net-senat.txt "$stem"
+  measure "$stem.csv" crates/lab/data/net-senat.txt "$stem"
   log "$bin selfplay --games 2000 --seed $seed --red $tier --blue $tier --threads 1 --out G.csv --summary ''; $bin metrics G.csv --out senat-$tier-own.csv; $bin metrics G.csv --weights crates/lab/data/net-senat.txt --out senat-$tier-learned.csv"
 done
 python3 - "$out" <<'PY' >"$out/table.md"

@@ -255,7 +255,6 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     let multipv = analyze::checked_multipv(multipv).or_else(input)?;
     let Some(v) = game.senat_variant(out)? else { return Ok(()) };
     let game = search_game(&pos, history.as_deref(), v)?;
-    let root = SenatState::from_game(&game);
     match engine.as_str() {
         "mcts" => {
             let time = seconds(time)?;
@@ -280,7 +279,7 @@ pub(crate) fn analyze(a: AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 parallel: if parallel == "tree" { mcts::Parallel::Tree } else { mcts::Parallel::Root },
                 solver: solve == "on",
             };
-            cmd_analyze_mcts(&root, config, rollout, seed, multipv, out)
+            cmd_analyze_mcts(&SenatState::from_game(&game), config, rollout, seed, multipv, out)
         }
         _ => cmd_analyze(&game, v, &engine, depth, time, tt_mb, search_threads(threads)?, multipv, out),
     }

@@ -56,11 +56,12 @@ const HUGE_PAGE: usize = 2 << 20;
 /// Why a mapping of its own: agents are built afresh for every game of a
 /// batch, so a batch allocates and frees a table per game. From the heap,
 /// glibc serves such blocks after the first free from its arenas (its mmap
-/// threshold rises to the freed size), where the batch's long-lived
-/// allocations between them pin the freed tables: `senat train-net --game
-/// connect4 --generator ab:depth=1,tt=16` held 680 MB after 1,000 games
-/// and was killed for memory after about 10,000. A mapping is returned to
-/// the system when the table is dropped.
+/// threshold rises to the freed size), and there the freed tables were not
+/// given back: `senat train-net --game connect4 --generator
+/// ab:depth=1,tt=16` held 680 MB after 1,000 games (41 MB with glibc's
+/// threshold fixed by `MALLOC_MMAP_THRESHOLD_`), and a 40,000-game run with
+/// a labeller was killed for memory. A mapping is returned to the system
+/// when the table is dropped.
 pub(crate) struct Table<T> {
     /// The first entry.
     ptr: std::ptr::NonNull<T>,

@@ -122,7 +122,7 @@ fn lab_analyze<G: LabGame + 'static>(
     let texts = |pv: &[G::Move]| pv.iter().map(|&m| G::move_text(m)).collect::<Vec<String>>();
     match *engine {
         Engine::AlphaBeta { depth, tt_mb, threads } => {
-            let (limits, tt_mb) = ab_limits(depth, tt_mb, threads, time)?;
+            let limits = ab_limits(depth, tt_mb, threads, time)?;
             let mut searcher: Searcher<G, LabEval> = Searcher::try_new(LabEval::HAND, tt_mb).map_err(refused)?;
             searcher.set_threads(threads);
             let r = searcher.search(s, limits);
@@ -173,19 +173,19 @@ fn lab_analyze<G: LabGame + 'static>(
     }
 }
 
-/// Alpha-beta's limits checked: the depth (default 4 without a time
-/// limit, else 64), the table's MiB and the threads.
+/// Alpha-beta's search limits, its table's MiB and threads checked first:
+/// the depth (default 4 without a time limit, else 64) and the time.
 fn ab_limits(
     depth: Option<u32>,
     tt_mb: usize,
     threads: std::num::NonZeroUsize,
     time: Option<Duration>,
-) -> Result<(Limits, usize), CatalogError> {
+) -> Result<Limits, CatalogError> {
     crate::limits::megabytes("--tt-mb", tt_mb, 0).map_err(refused)?;
     crate::limits::threads("--threads", threads.get()).map_err(refused)?;
     let depth =
         crate::limits::depth("--depth", depth.unwrap_or(if time.is_some() { 64 } else { 4 }), 1).map_err(refused)?;
-    Ok((Limits { depth, nodes: None, time }, tt_mb))
+    Ok(Limits { depth, nodes: None, time })
 }
 
 /// Sénat's alpha-beta analysis: its hand evaluation, the game's repetition
@@ -208,7 +208,7 @@ fn senat_analyze(
     if game.outcome().is_some() {
         return Ok(Analysis::Over(crate::play::senat::result_line(game)));
     }
-    let (limits, tt_mb) = ab_limits(depth, tt_mb, threads, time)?;
+    let limits = ab_limits(depth, tt_mb, threads, time)?;
     let mut searcher = Searcher::<Senat, SenatEval>::try_new(SenatEval::default(), tt_mb).map_err(refused)?;
     searcher.set_threads(threads);
     let root = SenatState::from_game(game);
